@@ -1,0 +1,19 @@
+import type { OperationDef } from './operation.ts';
+import * as session from './session.ts';
+
+/**
+ * The operation catalogue: every API operation, declared once. The local adapter,
+ * the CDK stacks, the web client, the OpenAPI document and the access test all read it.
+ */
+export const operations: readonly OperationDef[] = [...Object.values(session)].filter(isOperation);
+
+function isOperation(value: unknown): value is OperationDef {
+  return typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value && 'input' in value;
+}
+
+export function operationById(id: string): OperationDef | undefined {
+  return operations.find((op) => op.id === id);
+}
+
+export * from './operation.ts';
+export * from './errors.ts';

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { RoleId } from '../roles.ts';
+
+export type Access = 'public' | 'authenticated' | readonly RoleId[];
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Cloud resources an operation's Lambda may touch; the CDK grants exactly these. */
+export type Resource = 'table' | 'mediaBucket' | 'injectorBucket' | 'dispatchWorkflow' | 'videoWorkflow' | 'location';
+
+export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** The spec's operation name where it gives one (e.g. assignProdShooting). */
+  id: string;
+  /** Folder under functions/ and web area; mirrors the spec's areas. */
+  area: string;
+  method: HttpMethod;
+  /** REST-style path under /api, parameters as {name}. */
+  path: `/api/${string}`;
+  access: Access;
+  summary: string;
+  /**
+   * One object schema for everything the caller sends: path parameters, query string
+   * (GET/DELETE) or JSON body (POST/PUT) are merged before parsing.
+   */
+  input: I;
+  output: O;
+  resources: readonly Resource[];
+}
+
+export function defineOperation<I extends z.ZodType, O extends z.ZodType>(def: OperationDef<I, O>): OperationDef<I, O> {
+  return def;
+}
+
+export type InputOf<Op> = Op extends OperationDef<infer I, z.ZodType> ? z.input<I> : never;
+export type ParsedInputOf<Op> = Op extends OperationDef<infer I, z.ZodType> ? z.output<I> : never;
+export type OutputOf<Op> = Op extends OperationDef<z.ZodType, infer O> ? z.output<O> : never;
+
+/** functions/<area>/<kebab-id>.ts: one handler file per operation. */
+export function handlerModulePath(op: Pick<OperationDef, 'area' | 'id'>): string {
+  return `functions/${op.area}/${kebabCase(op.id)}.ts`;
+}
+
+export function kebabCase(id: string): string {
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .replace(/[_\s]+/g, '-')
+    .toLowerCase();
+}
+
+/** Path parameter names of a catalogue path, e.g. /api/tickets/{id} → ['id']. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}

@@ -1,0 +1,35 @@
+/** Roles, part 1 section 3 "Enumerations". */
+export const Role = {
+  superadmin: 1,
+  admin: 2,
+  broker: 3,
+  tech_capture: 4,
+  tech_postprod: 5,
+  client: 6,
+  tech_injector: 7,
+  tech_postprod_lead: 8,
+  releaser: 9,
+  social_medias: 10,
+  stats_query: 11,
+  sales: 12,
+} as const;
+
+export type RoleName = keyof typeof Role;
+export type RoleId = (typeof Role)[RoleName];
+
+export const ALL_ROLES: readonly RoleId[] = Object.values(Role);
+
+export const ADMIN_ROLES: readonly RoleId[] = [Role.superadmin, Role.admin];
+
+export function isAdminLevel(role: number): boolean {
+  return role === Role.superadmin || role === Role.admin;
+}
+
+export function roleName(role: number): RoleName | undefined {
+  return (Object.keys(Role) as RoleName[]).find((name) => Role[name] === role);
+}
+
+/** The old password is asked only of roles other than 1 and 2 (part 1 section 6). */
+export function mustGiveOldPassword(role: number): boolean {
+  return !isAdminLevel(role);
+}

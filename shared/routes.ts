@@ -1,0 +1,167 @@
+import { ADMIN_ROLES, Role, type RoleId } from './roles.ts';
+
+/**
+ * The route table of part 1 section 2.1. `access` is who may open the screen:
+ * 'public' (no login), 'authenticated' (any logged-in user) or a list of roles.
+ * Where the spec says "guard not shown" the route is open to any logged-in user
+ * (docs/decisions/0004-unstated-route-guards.md).
+ */
+export type RouteAccess = 'public' | 'authenticated' | readonly RoleId[];
+
+export interface RouteRule {
+  /** TanStack Router path syntax: `$id` marks a parameter. */
+  path: string;
+  access: RouteAccess;
+  /** i18n key of the page title. */
+  titleKey: string;
+}
+
+const R = Role;
+const SHOOTING_STAFF: readonly RoleId[] = [R.superadmin, R.admin, R.tech_postprod, R.tech_postprod_lead];
+const LISTING_READERS: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead, R.social_medias, R.sales];
+const DEFAULT_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.social_medias, R.sales];
+const REVIEWERS: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead];
+const HMD_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead, R.sales];
+
+export const ROUTES: readonly RouteRule[] = [
+  { path: '/login', access: 'public', titleKey: 'route.login' },
+  { path: '/delivery/$token', access: 'public', titleKey: 'route.delivery' },
+  { path: '/shooting', access: SHOOTING_STAFF, titleKey: 'route.shooting' },
+  { path: '/shootingdashboard', access: SHOOTING_STAFF, titleKey: 'route.shootingdashboard' },
+  { path: '/shooting/add', access: 'authenticated', titleKey: 'route.shooting_add' },
+  { path: '/shooting/changeTime/$id', access: 'authenticated', titleKey: 'route.shooting_change_time' },
+  { path: '/shooting/cancel/$id', access: 'authenticated', titleKey: 'route.shooting_cancel' },
+  { path: '/tickets', access: 'authenticated', titleKey: 'route.tickets' },
+  { path: '/tickets/add', access: 'authenticated', titleKey: 'route.tickets_add' },
+  { path: '/tickets/$id', access: 'authenticated', titleKey: 'route.ticket' },
+  { path: '/deliveries', access: LISTING_READERS, titleKey: 'route.deliveries' },
+  { path: '/listings', access: LISTING_READERS, titleKey: 'route.listings' },
+  { path: '/users', access: LISTING_READERS, titleKey: 'route.users' },
+  { path: '/users/add', access: LISTING_READERS, titleKey: 'route.users_add' },
+  { path: '/users/edit/$id', access: LISTING_READERS, titleKey: 'route.users_edit' },
+  { path: '/shootReports', access: DEFAULT_ROLES, titleKey: 'route.shootReports' },
+  { path: '/schedule', access: DEFAULT_ROLES, titleKey: 'route.schedule' },
+  { path: '/HmdList', access: HMD_ROLES, titleKey: 'route.HmdList' },
+  { path: '/ListingMlsMatch', access: REVIEWERS, titleKey: 'route.ListingMlsMatch' },
+  { path: '/tech_review', access: REVIEWERS, titleKey: 'route.tech_review' },
+  { path: '/tech_review/$listingId', access: REVIEWERS, titleKey: 'route.tech_review_listing' },
+  { path: '/video_dashboard', access: REVIEWERS, titleKey: 'route.video_dashboard' },
+  { path: '/facebook_page_manager', access: REVIEWERS, titleKey: 'route.facebook_page_manager' },
+  { path: '/remote_injector', access: 'authenticated', titleKey: 'route.remote_injector' },
+  { path: '/dashboard', access: 'authenticated', titleKey: 'route.dashboard' },
+  { path: '/depots', access: ADMIN_ROLES, titleKey: 'route.depots' },
+  { path: '/depots/add', access: ADMIN_ROLES, titleKey: 'route.depots_add' },
+  { path: '/depots/edit/$id', access: ADMIN_ROLES, titleKey: 'route.depots_edit' },
+  { path: '/releases', access: ADMIN_ROLES, titleKey: 'route.releases' },
+  { path: '/mlsProvider', access: ADMIN_ROLES, titleKey: 'route.mlsProvider' },
+  { path: '/badlistings', access: ADMIN_ROLES, titleKey: 'route.badlistings' },
+  { path: '/superlog', access: ADMIN_ROLES, titleKey: 'route.superlog' },
+  { path: '/SuperAnalytics', access: ADMIN_ROLES, titleKey: 'route.SuperAnalytics' },
+  { path: '/ListingStats', access: ADMIN_ROLES, titleKey: 'route.ListingStats' },
+  { path: '/centris', access: ADMIN_ROLES, titleKey: 'route.centris' },
+  { path: '/centris/broker/$code', access: ADMIN_ROLES, titleKey: 'route.centris_broker' },
+  { path: '/zones', access: ADMIN_ROLES, titleKey: 'route.zones' },
+  { path: '/manage_services', access: ADMIN_ROLES, titleKey: 'route.manage_services' },
+  { path: '/manage_shooting_packages', access: ADMIN_ROLES, titleKey: 'route.manage_shooting_packages' },
+];
+
+export function routeRule(path: string): RouteRule | undefined {
+  return ROUTES.find((r) => r.path === path);
+}
+
+export type GuardResult = 'allow' | 'login' | 'home';
+
+/** The guard of part 1 section 2.1: logged out → /login, role not allowed → /. */
+export function checkRoute(access: RouteAccess, role: number | undefined): GuardResult {
+  if (access === 'public') return 'allow';
+  if (role === undefined) return 'login';
+  if (access === 'authenticated') return 'allow';
+  return access.includes(role as RoleId) ? 'allow' : 'home';
+}
+
+/** Landing redirect from / (part 1 section 2.2). */
+export function landingPath(role: number): string {
+  switch (role) {
+    case R.social_medias:
+    case R.sales:
+      return '/listings';
+    case R.broker:
+      return '/deliveries';
+    case R.tech_capture:
+      return '/schedule';
+    case R.tech_postprod:
+    case R.tech_postprod_lead:
+      return '/tech_review';
+    default:
+      return '/shooting';
+  }
+}
+
+export interface MenuEntry {
+  labelKey: string;
+  to: string;
+}
+
+const m = (key: string, to: string): MenuEntry => ({ labelKey: `menu.${key}`, to });
+
+const BROKER_MENU = [m('deliveries', '/deliveries')];
+const CAPTURE_MENU = [m('schedule', '/schedule'), m('shootReports', '/shootReports'), m('deliveries', '/deliveries'), m('remote_injector', '/remote_injector')];
+const POSTPROD_MENU = [
+  m('tech_review', '/tech_review'),
+  m('shootingdashboard', '/shootingdashboard'),
+  m('shooting', '/shooting'),
+  m('remote_injector', '/remote_injector'),
+  m('listings', '/listings'),
+  m('ListingMlsMatch', '/ListingMlsMatch'),
+  m('video_dashboard', '/video_dashboard'),
+  m('facebook_page_manager', '/facebook_page_manager'),
+];
+const ADMIN_MENU = [
+  m('shootingdashboard', '/shootingdashboard'),
+  m('shooting', '/shooting'),
+  m('listings', '/listings'),
+  m('users', '/users'),
+  m('HmdList', '/HmdList'),
+  m('zones', '/zones'),
+  m('depots', '/depots'),
+  m('releases', '/releases'),
+  m('badlistings', '/badlistings'),
+  m('mlsProvider', '/mlsProvider'),
+  m('SuperAnalytics', '/SuperAnalytics'),
+  m('ListingStats', '/ListingStats'),
+  m('ListingMlsMatch', '/ListingMlsMatch'),
+  m('superlog', '/superlog'),
+  m('tech_review', '/tech_review'),
+  m('manage_services', '/manage_services'),
+  m('manage_shooting_packages', '/manage_shooting_packages'),
+  m('video_dashboard', '/video_dashboard'),
+  m('facebook_page_manager', '/facebook_page_manager'),
+];
+
+/**
+ * Side menu by role (part 1 section 2.3). "Capture tech (also admins, post-production)"
+ * means the capture-tech block is shown to roles 4, 1, 2, 5 and 8, after the role's own block.
+ * Roles the spec gives no menu (6, 7, 9, 10, 11, 12) get an empty side menu.
+ */
+export function menuFor(role: number): MenuEntry[] {
+  const withCapture = (own: MenuEntry[]) => dedupe([...own, ...CAPTURE_MENU]);
+  switch (role) {
+    case R.broker:
+      return BROKER_MENU;
+    case R.tech_capture:
+      return CAPTURE_MENU;
+    case R.tech_postprod:
+    case R.tech_postprod_lead:
+      return withCapture(POSTPROD_MENU);
+    case R.superadmin:
+    case R.admin:
+      return withCapture(ADMIN_MENU);
+    default:
+      return [];
+  }
+}
+
+function dedupe(entries: MenuEntry[]): MenuEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((e) => (seen.has(e.to) ? false : (seen.add(e.to), true)));
+}
