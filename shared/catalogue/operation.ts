@@ -7,7 +7,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Cloud resources an operation's Lambda may touch; the CDK grants exactly these. */
 export type Resource = 'table' | 'mediaBucket' | 'injectorBucket' | 'dispatchWorkflow' | 'videoWorkflow' | 'location';
 
-export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends Access = Access> {
   /** The spec's operation name where it gives one (e.g. assignProdShooting). */
   id: string;
   /** Folder under functions/ and web area; mirrors the spec's areas. */
@@ -15,7 +15,7 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodTy
   method: HttpMethod;
   /** REST-style path under /api, parameters as {name}. */
   path: `/api/${string}`;
-  access: Access;
+  access: A;
   summary: string;
   /**
    * One object schema for everything the caller sends: path parameters, query string
@@ -26,7 +26,7 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodTy
   resources: readonly Resource[];
 }
 
-export function defineOperation<I extends z.ZodType, O extends z.ZodType>(def: OperationDef<I, O>): OperationDef<I, O> {
+export function defineOperation<I extends z.ZodType, O extends z.ZodType, const A extends Access>(def: OperationDef<I, O, A>): OperationDef<I, O, A> {
   return def;
 }
 

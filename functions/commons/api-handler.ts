@@ -1,0 +1,180 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import type { Access, OperationDef } from '#shared/catalogue/operation.ts';
+import type { SessionUser } from '#shared/catalogue/session.ts';
+import { HttpError, badRequest, forbidden, payloadTooLarge, unauthorized } from './errors.ts';
+import { writeRequestLog } from './request-log.ts';
+import { bearerToken, findSession, type Session } from './sessions.ts';
+
+/** JSON bodies above this size answer 413 (files go straight to S3 through presigned URLs). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+type Event = APIGatewayProxyEventV2;
+type Result = Exclude<APIGatewayProxyResultV2, string>;
+
+export interface RequestContext {
+  requestId: string;
+  ip: string;
+  event: Event;
+  /** Adds a line to this request's log record (shown by the request-log viewer). */
+  log: (...parts: unknown[]) => void;
+}
+export interface PublicContext extends RequestContext {
+  user: SessionUser | undefined;
+  session: Session | undefined;
+}
+export interface AuthenticatedContext extends RequestContext {
+  user: SessionUser;
+  session: Session;
+}
+type ContextFor<A extends Access> = A extends 'public' ? PublicContext : AuthenticatedContext;
+
+interface Internal extends Record<string, unknown> {
+  started: number;
+  body: unknown;
+  logs: unknown[][];
+  session: Session | undefined;
+  input: unknown;
+}
+
+type Req = middy.Request<Event, Result, Error, Context, Internal>;
+
+export const json = (statusCode: number, body: unknown): Result => ({
+  statusCode,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
+});
+
+/**
+ * The one wrapper every handler uses: request log, error mapping, session and role
+ * check from the catalogue entry, then zod parsing of path + query/body into `input`.
+ * The logic receives typed input and returns the operation's output.
+ */
+export function apiHandler<I extends z.ZodType, O extends z.ZodType, A extends Access>(
+  op: OperationDef<I, O, A>,
+  logic: (input: z.output<I>, ctx: ContextFor<A>) => Promise<z.input<O>>,
+) {
+  return middy<Event, Result, Error, Context, Internal>()
+    .use(requestLog(op))
+    .use(errorMapping())
+    .use(authentication(op))
+    .use(inputParsing(op))
+    .handler(async (event, context) => {
+      const internal = (context as unknown as { internal: Internal }).internal;
+      const ctx = {
+        requestId: context.awsRequestId,
+        ip: event.requestContext.http.sourceIp,
+        event,
+        log: (...parts: unknown[]) => internal.logs.push(parts),
+        user: internal.session?.user,
+        session: internal.session,
+      } as ContextFor<A>;
+      const output = await logic(internal.input as z.output<I>, ctx);
+      return json(200, op.output.parse(output));
+    });
+}
+
+function internalOf(request: Req): Internal {
+  return request.internal;
+}
+
+function requestLog(op: OperationDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
+  const write = async (request: Req) => {
+    const internal = internalOf(request);
+    const { event } = request;
+    const user = internal.session?.user;
+    await writeRequestLog({
+      requestId: request.context.awsRequestId,
+      path: event.rawPath,
+      route: `${op.method} ${op.path}`,
+      method: event.requestContext.http.method,
+      status: request.response?.statusCode ?? 500,
+      params: event.pathParameters ?? {},
+      query: event.queryStringParameters ?? {},
+      body: internal.body,
+      date: new Date(internal.started),
+      durationMs: Date.now() - internal.started,
+      user: user ? { id: user.id, email: user.email } : undefined,
+      ip: event.requestContext.http.sourceIp,
+      logs: internal.logs,
+    });
+  };
+  return {
+    before: (request) => {
+      Object.assign(request.internal, { started: Date.now(), logs: [], body: undefined, session: undefined, input: undefined });
+      // Expose internal state to the handler body through the context object.
+      (request.context as unknown as { internal: Internal }).internal = request.internal;
+    },
+    after: write,
+    onError: write,
+  };
+}
+
+function errorMapping(): MiddlewareObj<Event, Result, Error, Context, Internal> {
+  return {
+    onError: (request) => {
+      const error = request.error;
+      if (error instanceof HttpError) {
+        request.response = json(error.status, error.body());
+        return;
+      }
+      const name = (error as Error | null)?.name;
+      if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') {
+        request.response = json(409, new HttpError('conflict', 'The data changed meanwhile; reload and try again.').body());
+        return;
+      }
+      internalOf(request).logs.push(['error', String((error as Error | null)?.stack ?? error)]);
+      console.error(error);
+      request.response = json(500, new HttpError('server_error', 'Internal error.').body());
+    },
+  };
+}
+
+function fromZod(error: z.ZodError): HttpError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return badRequest('Invalid input.', fields);
+}
+
+function authentication(op: OperationDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
+  return {
+    before: async (request) => {
+      const token = bearerToken(request.event.headers ?? {});
+      const session = token ? await findSession(token) : undefined;
+      internalOf(request).session = session;
+      if (op.access === 'public') return;
+      if (!session) throw unauthorized(token ? 'Session expired or revoked.' : 'Authentication required.');
+      if (op.access !== 'authenticated' && !op.access.includes(session.user.role as never)) throw forbidden();
+    },
+  };
+}
+
+function inputParsing(op: OperationDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
+  return {
+    before: (request) => {
+      const { event } = request;
+      const internal = internalOf(request);
+      let body: unknown = {};
+      if (event.body) {
+        const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+        if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw payloadTooLarge(`The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          throw badRequest('Malformed JSON body.');
+        }
+        if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The JSON body must be an object.');
+      }
+      internal.body = body;
+      const fromUrl = op.method === 'GET' || op.method === 'DELETE' ? { ...event.queryStringParameters } : {};
+      const candidate = { ...(body as object), ...fromUrl, ...event.pathParameters };
+      const parsed = op.input.safeParse(candidate);
+      if (!parsed.success) throw fromZod(parsed.error);
+      internal.input = parsed.data;
+    },
+  };
+}

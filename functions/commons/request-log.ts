@@ -1,0 +1,62 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { REQUEST_LOG_RETENTION_DAYS } from '#shared/rules/session.ts';
+import { db, tableName } from './aws.ts';
+import { keys } from './keys.ts';
+
+/** One record per API call, read later by the request-log viewer (/superlog). Kept 90 days by TTL. */
+export interface RequestLogRecord {
+  requestId: string;
+  path: string;
+  route: string;
+  method: string;
+  status: number;
+  params: Record<string, string | undefined>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+  date: Date;
+  durationMs: number;
+  user: { id: number; email: string } | undefined;
+  ip: string;
+  logs: unknown[][];
+}
+
+const SECRET_KEY = /pass(word)?|token|secret|authorization|confirmation|credential/i;
+
+/** Replaces the values of password-, token- and secret-like keys at any depth. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v)]));
+  }
+  return value;
+}
+
+export async function writeRequestLog(record: RequestLogRecord): Promise<void> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.requestLog(record.date, record.requestId),
+          ...(record.user ? keys.requestLogByUser(record.user.id, record.date) : {}),
+          path: record.path,
+          route: record.route,
+          method: record.method,
+          response_status: record.status,
+          params: redact(record.params),
+          query: redact(record.query),
+          body: redact(record.body),
+          req_date: record.date.toISOString(),
+          request_time: record.durationMs,
+          user: record.user,
+          ip: record.ip,
+          logs: record.logs,
+          ttl: Math.ceil(record.date.getTime() / 1000) + REQUEST_LOG_RETENTION_DAYS * 86_400,
+        },
+      }),
+    );
+  } catch (error) {
+    // A failed log write must never turn a served request into an error.
+    console.error('request log write failed', error);
+  }
+}

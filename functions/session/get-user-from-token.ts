@@ -1,0 +1,8 @@
+import { getUserFromToken } from '#shared/catalogue/session.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+
+export const handler = apiHandler(getUserFromToken, async (_input, { session }) => ({
+  status: 200 as const,
+  user: session.user,
+  expires_at: session.expires_at,
+}));

@@ -1,0 +1,8 @@
+import { logout } from '#shared/catalogue/session.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { revokeSession } from '../commons/sessions.ts';
+
+export const handler = apiHandler(logout, async (_input, { session }) => {
+  await revokeSession(session.tokenHash);
+  return { status: 200 as const };
+});

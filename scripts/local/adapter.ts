@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { operations, handlerModulePath, pathParams, type OperationDef } from '#shared/catalogue/index.ts';
+import { HttpError } from '#functions/commons/errors.ts';
+import { MAX_BODY_BYTES } from '#functions/commons/api-handler.ts';
+
+/**
+ * The local stand-in for API Gateway: turns HTTP requests into API Gateway v2 events, calls
+ * the very handler modules the Lambdas run, and serves the built web app on the same origin.
+ */
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+interface Route {
+  op: OperationDef;
+  pattern: RegExp;
+  params: string[];
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+const routes: Route[] = operations.map((op) => ({
+  op,
+  params: pathParams(op.path),
+  pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '([^/]+)')}$`),
+}));
+
+const loaded = new Map<string, Promise<LambdaHandler>>();
+function handlerFor(op: OperationDef): Promise<LambdaHandler> {
+  let handler = loaded.get(op.id);
+  if (!handler) {
+    handler = import(pathToFileURL(join(ROOT, handlerModulePath(op))).href).then((m: { handler: LambdaHandler }) => m.handler);
+    loaded.set(op.id, handler);
+  }
+  return handler;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const method = req.method ?? 'GET';
+  const route = routes.find((r) => r.op.method === method && r.pattern.test(url.pathname));
+  if (!route) {
+    const pathExists = routes.some((r) => r.pattern.test(url.pathname));
+    const error = pathExists
+      ? new HttpError('not_found', `No ${method} operation at ${url.pathname}.`)
+      : new HttpError('not_found', `Unknown API path ${url.pathname}.`);
+    return sendJson(res, 404, error.body());
+  }
+  const body = await readBody(req);
+  if (body === 'too-large') {
+    res.setHeader('connection', 'close');
+    return sendJson(res, 413, new HttpError('payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`).body());
+  }
+  const match = route.pattern.exec(url.pathname)!;
+  const pathParameters = Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
+  const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined;
+  const requestId = randomUUID();
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey: `${route.op.method} ${route.op.path}`,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    ...(query ? { queryStringParameters: query } : {}),
+    ...(route.params.length ? { pathParameters } : {}),
+    ...(body.length ? { body: body.toString('utf8') } : {}),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId,
+      routeKey: `${route.op.method} ${route.op.path}`,
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+    },
+  };
+  const context = {
+    awsRequestId: requestId,
+    functionName: route.op.id,
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => 30_000,
+  } as unknown as Context;
+  const handler = await handlerFor(route.op);
+  const result = await handler(event, context);
+  res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
+  res.end(result.body ?? '');
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+function serveStatic(res: ServerResponse, url: URL, webDir: string): void {
+  const relative = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+  let file = join(webDir, relative);
+  if (!file.startsWith(webDir) || !existsSync(file) || statSync(file).isDirectory()) {
+    // SPA fallback: client-side routes get index.html; missing assets get a 404.
+    if (extname(relative) && relative !== '/index.html') {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      return void res.end('Not found');
+    }
+    file = join(webDir, 'index.html');
+    if (!existsSync(file)) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end('The web app is not built. Run `npm run build:web` (npm start does it for you).');
+    }
+  }
+  const immutable = relative.startsWith('/assets/');
+  res.writeHead(200, {
+    'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  createReadStream(file).pipe(res);
+}
+
+export function startAdapter(opts: { port: number; host?: string; webDir?: string }): Promise<{ server: Server; url: string }> {
+  const webDir = resolve(opts.webDir ?? join(ROOT, 'web/dist'));
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const work = url.pathname === '/api' || url.pathname.startsWith('/api/') ? handleApi(req, res, url) : Promise.resolve(serveStatic(res, url, webDir));
+    work.catch((error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) sendJson(res, 500, new HttpError('server_error', 'Internal error.').body());
+      else res.end();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  return new Promise((resolvePromise) =>
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolvePromise({ server, url: `http://${opts.host === '0.0.0.0' ? 'localhost' : (opts.host ?? 'localhost')}:${opts.port}` })),
+  );
+}

@@ -1,0 +1,48 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { waitForPort } from './ports.ts';
+
+/** DynamoDB Local, AWS's own emulator: the jar shipped in amplify-dynamodb-simulator, run with the machine's Java. */
+export interface DynamoDbLocal {
+  endpoint: string;
+  stop: () => Promise<void>;
+}
+
+export function checkJava(): void {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    throw new Error(
+      'Java 17 or newer is required to run DynamoDB Local. Install it with `apt-get install -y openjdk-17-jre-headless` (Debian/Ubuntu) or from https://adoptium.net, then run the command again.',
+    );
+  }
+  const version = /version "(\d+)/.exec(probe.stderr)?.[1];
+  if (version && Number(version) < 17) throw new Error(`Java ${version} found; DynamoDB Local needs Java 17 or newer.`);
+}
+
+export async function startDynamoDbLocal(opts: { port: number; dataDir?: string }): Promise<DynamoDbLocal> {
+  checkJava();
+  const require = createRequire(import.meta.url);
+  const emulatorDir = join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const storage = opts.dataDir ? (mkdirSync(opts.dataDir, { recursive: true }), ['-dbPath', opts.dataDir]) : ['-inMemory'];
+  const proc: ChildProcess = spawn(
+    'java',
+    ['-Xmx1g', `-Djava.library.path=${join(emulatorDir, 'DynamoDBLocal_lib')}`, '-jar', join(emulatorDir, 'DynamoDBLocal.jar'), '-port', String(opts.port), '-sharedDb', ...storage],
+    { cwd: emulatorDir, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  proc.stderr?.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<never>((_, reject) => proc.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${stderr}`))));
+  await Promise.race([waitForPort(opts.port, 30_000, 'DynamoDB Local'), exited]);
+  exited.catch(() => undefined);
+  return {
+    endpoint: `http://127.0.0.1:${opts.port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}

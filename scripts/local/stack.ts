@@ -1,0 +1,78 @@
+import { join, resolve } from 'node:path';
+import type { Server } from 'node:http';
+import { BUCKETS, ENV } from '#shared/data/design.ts';
+import { startDynamoDbLocal } from './dynamodb-local.ts';
+import { startS3Local } from './s3-local.ts';
+import { ensureTable } from './provision.ts';
+import { freePort } from './ports.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const LOCAL_TABLE_NAME = 'immo-local';
+
+export interface LocalStackOptions {
+  /** HTTP port of the API + web app; 0 picks a free one. */
+  port: number;
+  host?: string;
+  /** Where DynamoDB Local and s3rver keep data; omit for an in-memory table and a temporary S3 folder. */
+  dataDir?: string;
+  seed?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  tableName: string;
+  server: Server;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts everything `npm start` runs, in this process: DynamoDB Local, s3rver, the table and
+ * buckets from shared/data/design.ts, the demo seed and the HTTP adapter. Handlers run in this
+ * process too, so the environment they read is set here.
+ */
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const log = opts.log ?? (() => undefined);
+  const [dynamoPort, s3Port, httpPort] = await Promise.all([freePort(), freePort(), opts.port === 0 ? freePort() : Promise.resolve(opts.port)]);
+  const s3Dir = opts.dataDir ? join(opts.dataDir, 's3') : join(ROOT, '.tmp', `s3-${process.pid}-${Date.now()}`);
+  const [dynamo, s3] = await Promise.all([
+    startDynamoDbLocal({ port: dynamoPort, ...(opts.dataDir ? { dataDir: join(opts.dataDir, 'dynamodb') } : {}) }),
+    startS3Local({ port: s3Port, dataDir: s3Dir }),
+  ]);
+  log(`DynamoDB Local on ${dynamo.endpoint}, s3rver on ${s3.endpoint}`);
+
+  Object.assign(process.env, {
+    [ENV.localMode]: '1',
+    [ENV.tableName]: LOCAL_TABLE_NAME,
+    [ENV.mediaBucket]: BUCKETS.media.localName,
+    [ENV.injectorBucket]: BUCKETS.injector.localName,
+    [ENV.dynamoEndpoint]: dynamo.endpoint,
+    [ENV.s3Endpoint]: s3.endpoint,
+    AWS_REGION: process.env.AWS_REGION ?? 'ca-central-1',
+  });
+  const created = await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
+  log(`table ${LOCAL_TABLE_NAME}: ${created}`);
+  if (opts.seed !== false) {
+    const { seedDemoData } = await import('./seed.ts');
+    const seeded = await seedDemoData(log);
+    log(`demo data: ${seeded}`);
+  }
+  const { startAdapter } = await import('./adapter.ts');
+  const { server, url } = await startAdapter({ port: httpPort, ...(opts.host ? { host: opts.host } : {}) });
+  log(`API and web app on ${url}`);
+
+  return {
+    url,
+    dynamoEndpoint: dynamo.endpoint,
+    s3Endpoint: s3.endpoint,
+    tableName: LOCAL_TABLE_NAME,
+    server,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await Promise.all([dynamo.stop(), s3.stop()]);
+    },
+  };
+}
