@@ -308,7 +308,7 @@ export function startAvoiding(inst: Instance, blocked: Float64Array, j: number, 
 
 /** Route cost from its totals. */
 export function routeCost(inst: Instance, v: number, tasks: number, arcSum: number, dist: number): number {
-  if (tasks === 0 && arcSum === 0) return 0;
+  if (tasks === 0) return 0;
   const excess = dist - inst.vFree[v]!;
-  return (tasks > 0 ? inst.vFixed[v]! : 0) + arcSum + (excess > 0 ? excess * inst.vExcess[v]! : 0);
+  return inst.vFixed[v]! + arcSum + (excess > 0 ? excess * inst.vExcess[v]! : 0);
 }

@@ -96,6 +96,10 @@ export function evaluateRoute(inst: Instance, v: number, jobs: readonly number[]
     waiting -= shift;
     first.waiting = 0;
   }
+  if (jobs.length === 0) {
+    // An unused vehicle does not travel.
+    return { vehicle: v, steps: [], travel: 0, distance: 0, service: 0, waiting: 0, arcCost: 0, cost: 0, load, feasible: true, violations: [] };
+  }
   const cost = routeCost(inst, v, jobs.length, arcCost, distance);
   return { vehicle: v, steps, travel, distance, service, waiting, arcCost, cost, load, feasible: violations.length === 0, violations };
 }

@@ -1,0 +1,1 @@
+export function runMontrealBench(_o: { shortBudgetS: number; longBudgetS: number; seed: number }): void {}

@@ -1,0 +1,399 @@
+import { evaluateRoute } from './schedule.ts';
+import { routeCost, type Instance } from './model.ts';
+import { Solution } from './solution.ts';
+import { Rng } from '../rng.ts';
+
+/**
+ * Ruin-and-recreate search: Slack Induction by String Removals (SISR, Christiaens and
+ * Vanden Berghe, Transportation Science 2020) with simulated-annealing acceptance over a
+ * time (or iteration) budget. Ruin removes a few strings of consecutive jobs from routes
+ * close to a random seed job; recreate reinserts every unserved job at its cheapest feasible
+ * position with "blinks" (positions skipped at random). See docs/decisions/0030.
+ */
+export interface SearchOptions {
+  /** Wall-clock budget in milliseconds (default 1000). */
+  timeLimitMs?: number;
+  /** Iteration cap (makes the run deterministic when the time budget is not reached). */
+  maxIterations?: number;
+  seed?: number;
+  /** Average number of removed jobs per ruin (c̄, default 10). */
+  avgRemoved?: number;
+  /** Maximum string length (L^max, default 10). */
+  maxString?: number;
+  blinkRate?: number;
+  /** Start and final temperatures as fractions of the mean arc cost. */
+  t0?: number;
+  tf?: number;
+  /** Clock, injectable for tests. */
+  now?: () => number;
+}
+
+export interface SearchResult {
+  routes: number[][];
+  unassigned: number[];
+  cost: number;
+  iterations: number;
+  elapsedMs: number;
+}
+
+const defaultNow = () => performance.now();
+
+export function solveInstance(inst: Instance, options: SearchOptions = {}): SearchResult {
+  const now = options.now ?? defaultNow;
+  const t0Clock = now();
+  const timeLimit = options.timeLimitMs ?? 1000;
+  const maxIter = options.maxIterations ?? Infinity;
+  const rng = new Rng(options.seed ?? 1);
+  const search = new Sisr(inst, rng, options);
+  const work = new Solution(inst);
+  search.initial(work);
+  const cur = new Solution(inst);
+  cur.copyFrom(work);
+  const best = new Solution(inst);
+  best.copyFrom(work);
+  let bestTotal = work.total();
+  let curTotal = bestTotal;
+  const meanArc = search.meanArc;
+  const T0 = (options.t0 ?? 0.1) * meanArc;
+  const Tf = (options.tf ?? 0.002) * meanArc;
+  let it = 0;
+  let progress = 0;
+  let T = T0;
+  const hasMovable = search.movableCount > 0;
+  while (hasMovable && it < maxIter) {
+    if ((it & 15) === 0) {
+      const elapsed = now() - t0Clock;
+      if (elapsed >= timeLimit) break;
+      progress = Math.max(elapsed / timeLimit, maxIter < Infinity ? it / maxIter : 0);
+      T = T0 * Math.pow(Tf / T0, progress);
+    }
+    it++;
+    search.ruinAndRecreate(work);
+    const total = work.total();
+    if (total < curTotal - T * Math.log(rng.next() + 1e-300)) {
+      cur.copyRoutesFrom(work, search.touched, search.touchedCount);
+      curTotal = total;
+      if (total < bestTotal - 1e-9) {
+        best.copyFrom(work);
+        bestTotal = total;
+      }
+    } else {
+      work.copyRoutesFrom(cur, search.touched, search.touchedCount);
+    }
+  }
+  const routes: number[][] = [];
+  for (let v = 0; v < inst.nVehicles; v++) routes.push(best.route(v));
+  return { routes, unassigned: best.absent(), cost: best.routesCost(), iterations: it, elapsedMs: now() - t0Clock };
+}
+
+class Sisr {
+  readonly inst: Instance;
+  readonly rng: Rng;
+  readonly cbar: number;
+  readonly lmax: number;
+  readonly blink: number;
+  readonly adj: Int32Array;
+  readonly adjLen: number;
+  readonly meanArc: number;
+  readonly touched: Int32Array;
+  touchedCount = 0;
+  readonly movableCount: number;
+  private readonly isTouched: Uint8Array;
+  private readonly ruined: Uint8Array;
+  private readonly removed: Int32Array;
+  private readonly drop: Uint8Array;
+  private readonly keys: Float64Array;
+  private readonly depotDist: Float64Array;
+  private readonly twWidth: Float64Array;
+  private readonly hasExcess: Uint8Array;
+  private readonly hasLimits: Uint8Array;
+
+  constructor(inst: Instance, rng: Rng, o: SearchOptions) {
+    this.inst = inst;
+    this.rng = rng;
+    this.cbar = o.avgRemoved ?? 10;
+    this.lmax = o.maxString ?? 10;
+    this.blink = o.blinkRate ?? 0.01;
+    const n = inst.nJobs;
+    const m = inst.nVehicles;
+    const N = inst.nLocs;
+    this.touched = new Int32Array(m);
+    this.isTouched = new Uint8Array(m);
+    this.ruined = new Uint8Array(m);
+    this.removed = new Int32Array(n);
+    this.drop = new Uint8Array(n + 2);
+    this.keys = new Float64Array(n);
+    this.hasExcess = new Uint8Array(m);
+    this.hasLimits = new Uint8Array(m);
+    for (let v = 0; v < m; v++) {
+      this.hasExcess[v] = inst.vExcess[v]! > 0 ? 1 : 0;
+      this.hasLimits[v] = inst.vMaxTravel[v]! < Infinity || inst.vMaxDist[v]! < Infinity ? 1 : 0;
+    }
+    let movable = 0;
+    for (let j = 0; j < n; j++) {
+      let any = false;
+      for (let v = 0; v < m && !any; v++) if (inst.allowed[v * n + j] && !inst.vFrozen[v]) any = true;
+      if (any) movable++;
+    }
+    this.movableCount = movable;
+    // Neighbour lists by distance (profile of vehicle 0).
+    const dist = inst.vDist[0] ?? new Float64Array(N * N);
+    const arc = inst.vArc[0] ?? dist;
+    this.adjLen = Math.min(n, 300);
+    this.adj = new Int32Array(n * this.adjLen);
+    const idx = new Int32Array(n);
+    const d = new Float64Array(n);
+    let arcTotal = 0;
+    let arcCount = 0;
+    for (let i = 0; i < n; i++) {
+      const li = inst.jobLoc[i]!;
+      for (let j = 0; j < n; j++) {
+        idx[j] = j;
+        d[j] = j === i ? -1 : dist[li * N + inst.jobLoc[j]!]!;
+        if (j !== i) {
+          arcTotal += arc[li * N + inst.jobLoc[j]!]!;
+          arcCount++;
+        }
+      }
+      const sorted = Array.from(idx).sort((a, b) => d[a]! - d[b]!);
+      for (let k = 0; k < this.adjLen; k++) this.adj[i * this.adjLen + k] = sorted[k]!;
+    }
+    this.meanArc = arcCount > 0 && arcTotal > 0 ? arcTotal / arcCount : 1;
+    this.depotDist = new Float64Array(n);
+    this.twWidth = new Float64Array(n);
+    const s0 = m > 0 ? inst.vStart[0]! : N - 1;
+    for (let j = 0; j < n; j++) {
+      this.depotDist[j] = dist[s0 * N + inst.jobLoc[j]!]!;
+      this.twWidth[j] = inst.twEnd[j]! - inst.twStart[j]!;
+    }
+  }
+
+  private touch(v: number): void {
+    if (!this.isTouched[v]) {
+      this.isTouched[v] = 1;
+      this.touched[this.touchedCount++] = v;
+    }
+  }
+
+  private resetTouched(): void {
+    for (let i = 0; i < this.touchedCount; i++) this.isTouched[this.touched[i]!] = 0;
+    this.touchedCount = 0;
+  }
+
+  /** Initial solution: given routes (frozen kept as is, others checked), then cheapest insertion of the rest. */
+  initial(sol: Solution): void {
+    const inst = this.inst;
+    const seen = new Uint8Array(inst.nJobs);
+    for (let v = 0; v < inst.nVehicles; v++) {
+      let route = inst.initialRoutes[v]!.filter((j) => j >= 0 && j < inst.nJobs && !seen[j]);
+      if (!inst.vFrozen[v] && !evaluateRoute(inst, v, route).feasible) {
+        // Keep the longest feasible prefix; the rest is reinserted.
+        const ok: number[] = [];
+        for (const j of route) if (evaluateRoute(inst, v, [...ok, j]).feasible) ok.push(j);
+        route = ok;
+      }
+      for (const j of route) seen[j] = 1;
+      const base = v * sol.stride;
+      route.forEach((j, k) => (sol.nodes[base + 1 + k] = j));
+      sol.len[v] = route.length;
+      sol.update(v);
+    }
+    this.resetTouched();
+    this.recreate(sol, 0);
+    this.resetTouched();
+  }
+
+  ruinAndRecreate(sol: Solution): void {
+    this.resetTouched();
+    const count = this.ruin(sol);
+    this.recreate(sol, count);
+  }
+
+  /** SISR ruin: removes strings from up to ks routes near a random seed job. Returns the number removed. */
+  private ruin(sol: Solution): number {
+    const inst = this.inst;
+    const rng = this.rng;
+    const m = inst.nVehicles;
+    let nonEmpty = 0;
+    let served = 0;
+    for (let v = 0; v < m; v++) {
+      const l = sol.len[v]!;
+      if (l > 0 && !inst.vFrozen[v]) {
+        nonEmpty++;
+        served += l;
+      }
+    }
+    if (nonEmpty === 0) return 0;
+    const lsMax = Math.min(this.lmax, served / nonEmpty);
+    const ksMax = (4 * this.cbar) / (1 + lsMax) - 1;
+    const ks = Math.floor(rng.next() * ksMax) + 1;
+    // Seed: a random served job on a non-frozen route.
+    let seed = -1;
+    for (let tries = 0; tries < 50 && seed < 0; tries++) {
+      const j = Math.floor(rng.next() * inst.nJobs);
+      const r = sol.routeOf[j]!;
+      if (r >= 0 && !inst.vFrozen[r]) seed = j;
+    }
+    if (seed < 0) return 0;
+    let removed = 0;
+    let ruinedCount = 0;
+    const ruined = this.ruined;
+    const drop = this.drop;
+    const adj = this.adj;
+    const aBase = seed * this.adjLen;
+    for (let a = 0; a < this.adjLen && ruinedCount < ks; a++) {
+      const c = adj[aBase + a]!;
+      const r = sol.routeOf[c]!;
+      if (r < 0 || ruined[r] || inst.vFrozen[r]) continue;
+      const len = sol.len[r]!;
+      const lMaxT = Math.min(len, lsMax);
+      const l = Math.floor(rng.next() * lMaxT) + 1;
+      const pos = sol.posOf[c]!;
+      if (l >= len || rng.next() < 0.5) {
+        const lo = Math.max(1, pos - l + 1);
+        const hi = Math.min(pos, len - l + 1);
+        const start = lo + Math.floor(rng.next() * (hi - lo + 1));
+        for (let k = start; k < start + l; k++) drop[k] = 1;
+      } else {
+        let mPres = 1;
+        while (l + mPres < len && rng.next() < 0.5) mPres++;
+        const L = l + mPres;
+        const lo = Math.max(1, pos - L + 1);
+        const hi = Math.min(pos, len - L + 1);
+        const start = lo + Math.floor(rng.next() * (hi - lo + 1));
+        const off = Math.floor(rng.next() * (l + 1));
+        for (let k = start; k < start + L; k++) drop[k] = k - start < off || k - start >= off + mPres ? 1 : 0;
+      }
+      removed = sol.removeFlagged(r, drop, this.removed, removed);
+      ruined[r] = 1;
+      ruinedCount++;
+      this.touch(r);
+    }
+    for (let i = 0; i < this.touchedCount; i++) ruined[this.touched[i]!] = 0;
+    return removed;
+  }
+
+  /** Reinserts the removed jobs and every other unserved job, each at its cheapest feasible position. */
+  private recreate(sol: Solution, removedCount: number): void {
+    const inst = this.inst;
+    const n = inst.nJobs;
+    const list = this.removed;
+    let count = removedCount;
+    // Previously unserved jobs join the list.
+    if (sol.absentCount() > removedCount) {
+      const inList = new Uint8Array(n);
+      for (let i = 0; i < count; i++) inList[list[i]!] = 1;
+      for (let j = 0; j < n; j++) if (sol.routeOf[j] === -1 && !inList[j]) list[count++] = j;
+    }
+    if (count === 0) return;
+    this.sortForInsertion(list, count);
+    for (let i = 0; i < count; i++) this.insertBest(sol, list[i]!);
+  }
+
+  private sortForInsertion(list: Int32Array, count: number): void {
+    const rng = this.rng;
+    const inst = this.inst;
+    const keys = this.keys;
+    const r = rng.next() * 13;
+    for (let i = 0; i < count; i++) {
+      const j = list[i]!;
+      let k: number;
+      if (r < 4) k = rng.next();
+      else if (r < 8) k = inst.dims > 0 ? -inst.demand[j * inst.dims]! : rng.next();
+      else if (r < 10) k = -this.depotDist[j]!;
+      else if (r < 11) k = this.depotDist[j]!;
+      else k = this.twWidth[j]!;
+      // Jobs tied to one vehicle go first.
+      keys[j] = (inst.fixedVehicle[j]! >= 0 ? -1e15 : 0) + k;
+    }
+    const sub = list.subarray(0, count);
+    sub.sort((a, b) => keys[a]! - keys[b]!);
+  }
+
+  private insertBest(sol: Solution, u: number): void {
+    const inst = this.inst;
+    const rng = this.rng;
+    const n = inst.nJobs;
+    const N = inst.nLocs;
+    const m = inst.nVehicles;
+    const dims = inst.dims;
+    const blink = this.blink;
+    const lu = inst.jobLoc[u]!;
+    const su = inst.service[u]!;
+    const multi = inst.twMulti[u] !== null;
+    const eu = inst.twStart[u]!;
+    const lu2 = inst.twEnd[u]!;
+    const stride = sol.stride;
+    const locs = sol.locs;
+    const dep = sol.dep;
+    const lat = sol.lat;
+    let bestDelta = Infinity;
+    let bestV = -1;
+    let bestK = -1;
+    const fv = inst.fixedVehicle[u]!;
+    const vFrom = fv >= 0 ? fv : 0;
+    const vTo = fv >= 0 ? fv + 1 : m;
+    for (let v = vFrom; v < vTo; v++) {
+      if (!inst.allowed[v * n + u] || inst.vFrozen[v]) continue;
+      const len = sol.len[v]!;
+      if (len >= inst.vMaxTasks[v]!) continue;
+      let capOk = true;
+      for (let d = 0; d < dims; d++) {
+        if (sol.load[v * dims + d]! + inst.demand[u * dims + d]! > inst.capacity[v * dims + d]!) capOk = false;
+      }
+      if (!capOk) continue;
+      const dur = inst.vDur[v]!;
+      const arc = inst.vArc[v]!;
+      const excess = this.hasExcess[v] === 1;
+      const limits = this.hasLimits[v] === 1;
+      const blocked = inst.vBlocked[v] !== null;
+      const base = v * stride;
+      const fixedAdd = len === 0 ? inst.vFixed[v]! : 0;
+      const sub = len === 0 ? 0 : 1;
+      for (let k = 0; k <= len; k++) {
+        const dk = dep[base + k]!;
+        if (dk > lu2) break;
+        if (blink > 0 && rng.next() < blink) continue;
+        const pl = locs[base + k]!;
+        const nl = locs[base + k + 1]!;
+        const a = dk + dur[pl * N + lu]!;
+        let st: number;
+        if (multi) {
+          st = earliestStartMulti(inst.twMulti[u]!, a);
+          if (st === Infinity) continue;
+        } else {
+          if (a > lu2) continue;
+          st = a < eu ? eu : a;
+        }
+        if (st + su + dur[lu * N + nl]! > lat[base + k + 1]!) continue;
+        let delta = arc[pl * N + lu]! + arc[lu * N + nl]! - sub * arc[pl * N + nl]! + fixedAdd;
+        if (delta >= bestDelta && !excess) continue;
+        if (excess || limits) {
+          const dist = inst.vDist[v]!;
+          const dd = dist[pl * N + lu]! + dist[lu * N + nl]! - sub * dist[pl * N + nl]!;
+          if (limits) {
+            const dt = dur[pl * N + lu]! + dur[lu * N + nl]! - sub * dur[pl * N + nl]!;
+            if (sol.dist[v]! + dd > inst.vMaxDist[v]! || sol.travel[v]! + dt > inst.vMaxTravel[v]!) continue;
+          }
+          if (excess) {
+            delta = routeCost(inst, v, len + 1, sol.arcSum[v]! + delta - fixedAdd, sol.dist[v]! + dd) - sol.cost[v]!;
+            if (delta >= bestDelta) continue;
+          }
+        }
+        if (blocked && !sol.feasibleWithBlocked(v, k, u)) continue;
+        bestDelta = delta;
+        bestV = v;
+        bestK = k;
+      }
+    }
+    if (bestV >= 0) {
+      sol.insert(bestV, bestK, u);
+      this.touch(bestV);
+    }
+  }
+}
+
+function earliestStartMulti(w: Float64Array, arrival: number): number {
+  for (let k = 0; k < w.length; k += 2) if (arrival <= w[k + 1]!) return arrival < w[k]! ? w[k]! : arrival;
+  return Infinity;
+}

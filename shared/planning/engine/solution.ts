@@ -1,0 +1,227 @@
+import { departAvoiding, earliestStart, latestStart, routeCost, startAvoiding, type Instance } from './model.ts';
+
+/**
+ * Routes with the cached data that makes an insertion check O(1):
+ * - dep[k]: earliest departure from position k (k = 0 is the vehicle start; k = len+1 holds the
+ *   earliest arrival at the end);
+ * - lat[k]: latest arrival at position k that keeps the rest of the route feasible
+ *   (forward/backward time slack, Savelsbergh 1992).
+ * Positions 1..len hold job indices. All routes live in flat typed arrays (stride nJobs+2).
+ */
+export class Solution {
+  readonly inst: Instance;
+  readonly stride: number;
+  readonly len: Int32Array;
+  readonly nodes: Int32Array;
+  readonly locs: Int32Array;
+  readonly dep: Float64Array;
+  readonly lat: Float64Array;
+  readonly load: Float64Array;
+  readonly dist: Float64Array;
+  readonly travel: Float64Array;
+  readonly arcSum: Float64Array;
+  readonly cost: Float64Array;
+  readonly routeOf: Int32Array;
+  readonly posOf: Int32Array;
+
+  constructor(inst: Instance) {
+    this.inst = inst;
+    const m = inst.nVehicles;
+    this.stride = inst.nJobs + 2;
+    this.len = new Int32Array(m);
+    this.nodes = new Int32Array(m * this.stride);
+    this.locs = new Int32Array(m * this.stride);
+    this.dep = new Float64Array(m * this.stride);
+    this.lat = new Float64Array(m * this.stride);
+    this.load = new Float64Array(m * inst.dims);
+    this.dist = new Float64Array(m);
+    this.travel = new Float64Array(m);
+    this.arcSum = new Float64Array(m);
+    this.cost = new Float64Array(m);
+    this.routeOf = new Int32Array(inst.nJobs).fill(-1);
+    this.posOf = new Int32Array(inst.nJobs).fill(-1);
+    for (let v = 0; v < m; v++) this.update(v);
+  }
+
+  /** Number of jobs not in any route. */
+  absentCount(): number {
+    let served = 0;
+    for (let v = 0; v < this.inst.nVehicles; v++) served += this.len[v]!;
+    return this.inst.nJobs - served;
+  }
+
+  routesCost(): number {
+    let c = 0;
+    for (let v = 0; v < this.inst.nVehicles; v++) c += this.cost[v]!;
+    return c;
+  }
+
+  /** Objective: route costs plus the penalty of every unserved job. */
+  total(): number {
+    return this.routesCost() + this.absentCount() * this.inst.unassignedPenalty;
+  }
+
+  route(v: number): number[] {
+    const base = v * this.stride;
+    return Array.from(this.nodes.subarray(base + 1, base + 1 + this.len[v]!));
+  }
+
+  absent(): number[] {
+    const out: number[] = [];
+    for (let j = 0; j < this.inst.nJobs; j++) if (this.routeOf[j] === -1) out.push(j);
+    return out;
+  }
+
+  copyFrom(o: Solution): void {
+    this.len.set(o.len);
+    this.nodes.set(o.nodes);
+    this.locs.set(o.locs);
+    this.dep.set(o.dep);
+    this.lat.set(o.lat);
+    this.load.set(o.load);
+    this.dist.set(o.dist);
+    this.travel.set(o.travel);
+    this.arcSum.set(o.arcSum);
+    this.cost.set(o.cost);
+    this.routeOf.set(o.routeOf);
+    this.posOf.set(o.posOf);
+  }
+
+  /** Copies the listed routes (and the job→route maps) from another solution of the same instance. */
+  copyRoutesFrom(o: Solution, routes: Int32Array, count: number): void {
+    const dims = this.inst.dims;
+    for (let i = 0; i < count; i++) {
+      const v = routes[i]!;
+      const base = v * this.stride;
+      const end = base + o.len[v]! + 2;
+      this.len[v] = o.len[v]!;
+      this.nodes.set(o.nodes.subarray(base, end), base);
+      this.locs.set(o.locs.subarray(base, end), base);
+      this.dep.set(o.dep.subarray(base, end), base);
+      this.lat.set(o.lat.subarray(base, end), base);
+      for (let d = 0; d < dims; d++) this.load[v * dims + d] = o.load[v * dims + d]!;
+      this.dist[v] = o.dist[v]!;
+      this.travel[v] = o.travel[v]!;
+      this.arcSum[v] = o.arcSum[v]!;
+      this.cost[v] = o.cost[v]!;
+    }
+    this.routeOf.set(o.routeOf);
+    this.posOf.set(o.posOf);
+  }
+
+  /** Recomputes route v's cached data in O(len). */
+  update(v: number): void {
+    const inst = this.inst;
+    const N = inst.nLocs;
+    const base = v * this.stride;
+    const len = this.len[v]!;
+    const nodes = this.nodes;
+    const locs = this.locs;
+    const dep = this.dep;
+    const lat = this.lat;
+    const dur = inst.vDur[v]!;
+    const dis = inst.vDist[v]!;
+    const arc = inst.vArc[v]!;
+    locs[base] = inst.vStart[v]!;
+    locs[base + len + 1] = inst.vEnd[v]!;
+    const dims = inst.dims;
+    for (let d = 0; d < dims; d++) this.load[v * dims + d] = 0;
+    for (let k = 1; k <= len; k++) {
+      const j = nodes[base + k]!;
+      locs[base + k] = inst.jobLoc[j]!;
+      this.routeOf[j] = v;
+      this.posOf[j] = k;
+      for (let d = 0; d < dims; d++) this.load[v * dims + d]! += inst.demand[j * dims + d]!;
+    }
+    let t = inst.vTwStart[v]!;
+    dep[base] = t;
+    let distance = 0;
+    let travel = 0;
+    let arcSum = 0;
+    for (let k = 1; k <= len + 1; k++) {
+      const a = locs[base + k - 1]! * N + locs[base + k]!;
+      const tt = dur[a]!;
+      travel += tt;
+      distance += dis[a]!;
+      arcSum += arc[a]!;
+      const arrival = t + tt;
+      if (k <= len) {
+        const j = nodes[base + k]!;
+        t = earliestStart(inst, j, arrival) + inst.service[j]!;
+      } else t = arrival;
+      dep[base + k] = t;
+    }
+    let l = inst.vTwEnd[v]!;
+    lat[base + len + 1] = l;
+    for (let k = len; k >= 1; k--) {
+      const j = nodes[base + k]!;
+      l = latestStart(inst, j, l - inst.service[j]! - dur[locs[base + k]! * N + locs[base + k + 1]!]!);
+      lat[base + k] = l;
+    }
+    lat[base] = l - dur[locs[base]! * N + locs[base + 1]!]!;
+    // An unused vehicle does not travel: its totals are zero.
+    this.dist[v] = len > 0 ? distance : 0;
+    this.travel[v] = len > 0 ? travel : 0;
+    this.arcSum[v] = len > 0 ? arcSum : 0;
+    this.cost[v] = routeCost(inst, v, len, arcSum, distance);
+  }
+
+  /** Inserts job u after position k (0..len) of route v. */
+  insert(v: number, k: number, u: number): void {
+    const base = v * this.stride;
+    const len = this.len[v]!;
+    this.nodes.copyWithin(base + k + 2, base + k + 1, base + len + 1);
+    this.nodes[base + k + 1] = u;
+    this.len[v] = len + 1;
+    this.update(v);
+  }
+
+  /** Removes the jobs at the positions flagged in `drop` (indexed by position) from route v. */
+  removeFlagged(v: number, drop: Uint8Array, out: Int32Array, outCount: number): number {
+    const base = v * this.stride;
+    const len = this.len[v]!;
+    let w = 1;
+    for (let k = 1; k <= len; k++) {
+      const j = this.nodes[base + k]!;
+      if (drop[k]) {
+        out[outCount++] = j;
+        this.routeOf[j] = -1;
+        this.posOf[j] = -1;
+        drop[k] = 0;
+      } else this.nodes[base + w++] = j;
+    }
+    this.len[v] = w - 1;
+    this.update(v);
+    return outCount;
+  }
+
+  /** Full simulation of route v with u inserted after position k, honouring blocked intervals. */
+  feasibleWithBlocked(v: number, k: number, u: number): boolean {
+    const inst = this.inst;
+    const blocked = inst.vBlocked[v]!;
+    const N = inst.nLocs;
+    const dur = inst.vDur[v]!;
+    const base = v * this.stride;
+    const len = this.len[v]!;
+    let t = inst.vTwStart[v]!;
+    let loc = inst.vStart[v]!;
+    for (let p = 1; p <= len + 2; p++) {
+      let j: number;
+      if (p <= k) j = this.nodes[base + p]!;
+      else if (p === k + 1) j = u;
+      else if (p <= len + 1) j = this.nodes[base + p - 1]!;
+      else j = -1;
+      const next = j >= 0 ? inst.jobLoc[j]! : inst.vEnd[v]!;
+      const tt = dur[loc * N + next]!;
+      const arrival = departAvoiding(blocked, t, tt) + tt;
+      if (j < 0) return arrival <= inst.vTwEnd[v]!;
+      let start = earliestStart(inst, j, arrival);
+      if (start === Infinity) return false;
+      start = startAvoiding(inst, blocked, j, start);
+      if (start === Infinity) return false;
+      t = start + inst.service[j]!;
+      loc = next;
+    }
+    return true;
+  }
+}
