@@ -1,3 +1,4 @@
+import './quiet-sdk.ts';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -10,9 +11,6 @@ import { DEMO_ACCOUNTS } from './demo-accounts.ts';
  * build, starts the local stack with data kept under .data/, and prints the demo accounts.
  * PORT (default 3000) and HOST (default 127.0.0.1) are configurable.
  */
-// The Lambdas run on nodejs22.x; locally Node 20 is supported on purpose, so the SDK's notice is noise.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = process.env.IMMO_DATA_DIR ?? join(ROOT, '.data');

@@ -1,0 +1,17 @@
+import '../../scripts/local/quiet-sdk.ts';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack, type LocalStack } from '../../scripts/local/stack.ts';
+import './provided.ts';
+
+/**
+ * Starts one local stack (in-memory DynamoDB Local, s3rver, seeded demo data, HTTP adapter on
+ * a free port) for a whole test project, and hands its addresses to the test files.
+ */
+export async function startStackFor(project: TestProject): Promise<() => Promise<void>> {
+  const stack: LocalStack = await startLocalStack({ port: 0 });
+  project.provide('baseUrl', stack.url);
+  project.provide('dynamoEndpoint', stack.dynamoEndpoint);
+  project.provide('s3Endpoint', stack.s3Endpoint);
+  project.provide('tableName', stack.tableName);
+  return () => stack.stop();
+}
