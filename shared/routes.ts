@@ -19,6 +19,12 @@ export interface RouteRule {
 const R = Role;
 const SHOOTING_STAFF: readonly RoleId[] = [R.superadmin, R.admin, R.tech_postprod, R.tech_postprod_lead];
 const LISTING_READERS: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead, R.social_medias, R.sales];
+/**
+ * The route table leaves role 3 out of /deliveries, yet the broker lands there (2.2) and it
+ * is the broker's only menu entry (2.3); excluding it would loop / → /deliveries → /.
+ * Brokers are admitted to /deliveries only (docs/decisions/0004-unstated-route-guards.md).
+ */
+const DELIVERY_READERS: readonly RoleId[] = [...LISTING_READERS, R.broker].sort((a, b) => a - b);
 const DEFAULT_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.social_medias, R.sales];
 const REVIEWERS: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead];
 const HMD_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead, R.sales];
@@ -34,7 +40,7 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/tickets', access: 'authenticated', titleKey: 'route.tickets' },
   { path: '/tickets/add', access: 'authenticated', titleKey: 'route.tickets_add' },
   { path: '/tickets/$id', access: 'authenticated', titleKey: 'route.ticket' },
-  { path: '/deliveries', access: LISTING_READERS, titleKey: 'route.deliveries' },
+  { path: '/deliveries', access: DELIVERY_READERS, titleKey: 'route.deliveries' },
   { path: '/listings', access: LISTING_READERS, titleKey: 'route.listings' },
   { path: '/users', access: LISTING_READERS, titleKey: 'route.users' },
   { path: '/users/add', access: LISTING_READERS, titleKey: 'route.users_add' },
@@ -79,8 +85,17 @@ export function checkRoute(access: RouteAccess, role: number | undefined): Guard
   return access.includes(role as RoleId) ? 'allow' : 'home';
 }
 
-/** Landing redirect from / (part 1 section 2.2). */
+/**
+ * Landing redirect from / (part 1 section 2.2). "Anyone else → /shooting" would loop for roles
+ * 6, 7, 9 and 11, which /shooting refuses (→ /); they land on /dashboard, open to any
+ * logged-in user (docs/decisions/0004-unstated-route-guards.md).
+ */
 export function landingPath(role: number): string {
+  const spec = specLandingPath(role);
+  return checkRoute(routeRule(spec)!.access, role) === 'allow' ? spec : '/dashboard';
+}
+
+function specLandingPath(role: number): string {
   switch (role) {
     case R.social_medias:
     case R.sales:
@@ -144,6 +159,15 @@ const ADMIN_MENU = [
  * Roles the spec gives no menu (6, 7, 9, 10, 11, 12) get an empty side menu.
  */
 export function menuFor(role: number): MenuEntry[] {
+  return ownMenu(role).filter((entry) => checkRoute(routeRule(entry.to)!.access, role) === 'allow');
+}
+
+/**
+ * The lists as the spec gives them; menuFor then drops entries the route table forbids to the
+ * role (role 8 is "post-production" but /schedule and /shootReports exclude it): a menu link
+ * never bounces the user to / (docs/decisions/0004-unstated-route-guards.md).
+ */
+function ownMenu(role: number): MenuEntry[] {
   const withCapture = (own: MenuEntry[]) => dedupe([...own, ...CAPTURE_MENU]);
   switch (role) {
     case R.broker:

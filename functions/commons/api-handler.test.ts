@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { defineOperation } from '#shared/catalogue/operation.ts';
+import { apiHandler } from './api-handler.ts';
+import { conflict } from './errors.ts';
+
+// No table: the request-log write fails and is swallowed, which is itself part of the contract.
+const op = defineOperation({
+  id: 'probe',
+  area: 'test',
+  method: 'POST',
+  path: '/api/probe/{id}',
+  access: 'public',
+  summary: 'test probe',
+  input: z.object({ id: z.coerce.number().int(), name: z.string().min(2) }),
+  output: z.object({ greeting: z.string() }),
+  resources: [],
+});
+
+function event(body: string | undefined, id = '7'): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: 'POST /api/probe/{id}',
+    rawPath: `/api/probe/${id}`,
+    rawQueryString: '',
+    headers: {},
+    pathParameters: { id },
+    ...(body === undefined ? {} : { body }),
+    isBase64Encoded: false,
+    requestContext: { http: { method: 'POST', path: `/api/probe/${id}`, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, requestId: 'r', timeEpoch: 0 },
+  } as unknown as APIGatewayProxyEventV2;
+}
+const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
+
+describe('apiHandler', () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+  it('merges path parameters and body into typed input', async () => {
+    const handler = apiHandler(op, async ({ id, name }) => ({ greeting: `${name} #${id}` }));
+    const res = await handler(event('{"name":"Ana"}'), context);
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body!)).toEqual({ greeting: 'Ana #7' });
+  });
+
+  it('maps a thrown HttpError to its status and the one error shape', async () => {
+    const handler = apiHandler(op, async () => {
+      throw conflict('Taken.');
+    });
+    const res = await handler(event('{"name":"Ana"}'), context);
+    expect(res.statusCode).toBe(409);
+    expect(JSON.parse(res.body!)).toEqual({ error: { code: 'conflict', message: 'Taken.' } });
+  });
+
+  it('answers 500 without leaking the stack when the logic crashes', async () => {
+    const handler = apiHandler(op, async () => {
+      throw new Error('secret internals at /var/task/index.mjs');
+    });
+    const res = await handler(event('{"name":"Ana"}'), context);
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret internals');
+    expect(res.body).not.toContain('index.mjs');
+  });
+
+  it('answers 500 when the logic breaks its own output contract', async () => {
+    const handler = apiHandler(op, async () => ({ greeting: 42 }) as never);
+    expect((await handler(event('{"name":"Ana"}'), context)).statusCode).toBe(500);
+  });
+
+  it('answers 400 with field errors for bad input and for malformed or non-object JSON', async () => {
+    const handler = apiHandler(op, async () => ({ greeting: 'never' }));
+    const bad = await handler(event('{"name":"A"}', 'x'), context);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(JSON.parse(bad.body!).error.fields).sort()).toEqual(['id', 'name']);
+    expect((await handler(event('{oops'), context)).statusCode).toBe(400);
+    expect((await handler(event('[1,2]'), context)).statusCode).toBe(400);
+  });
+
+  it('answers 413 for a body over 1 MiB', async () => {
+    const handler = apiHandler(op, async () => ({ greeting: 'never' }));
+    const res = await handler(event(JSON.stringify({ name: 'x'.repeat(1024 * 1024) })), context);
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('answers 401 on a non-public operation without a token', async () => {
+    const guarded = defineOperation({ ...op, access: 'authenticated' as const });
+    const handler = apiHandler(guarded, async () => ({ greeting: 'never' }));
+    expect((await handler(event('{"name":"Ana"}'), context)).statusCode).toBe(401);
+  });
+});

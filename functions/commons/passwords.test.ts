@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+describe('passwords', () => {
+  it('hashes with scrypt at OWASP parameters (N=2^17, r=8, p=1) and a random salt', async () => {
+    const [a, b] = await Promise.all([hashPassword('correct horse'), hashPassword('correct horse')]);
+    expect(a.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('correct horse', a)).toBe(true);
+    expect(await verifyPassword('correct horsf', a)).toBe(false);
+    expect(await verifyPassword('x', 'garbage')).toBe(false);
+  });
+});
