@@ -1,0 +1,127 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, type Environment } from 'aws-cdk-lib';
+import { Code } from 'aws-cdk-lib/aws-lambda';
+import { DEFAULT_REGION } from '../shared/data/design.ts';
+import type { OperationDef } from '../shared/catalogue/operation.ts';
+import { handlerModulePath } from '../shared/catalogue/operation.ts';
+import { bundleFunctions, formatBundleReport, type BundleResult } from '../scripts/build/bundle.ts';
+import { FUNCTIONS_DIST, WEB_DIST } from './config.ts';
+import { applyNag } from './nag.ts';
+import { ApiStack, type ApiOperation } from './stacks/api-stack.ts';
+import { DataStack } from './stacks/data-stack.ts';
+import { WebStack } from './stacks/web-stack.ts';
+import { WorkflowsStack } from './stacks/workflows-stack.ts';
+import type { WorkflowDef } from './workflows.ts';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildAppOptions {
+  app?: App;
+  operations: readonly ApiOperation[];
+  workflows: readonly WorkflowDef[];
+  /** Deployment package per operation; see codeFromBundles(). */
+  codeFor: (op: ApiOperation) => Code;
+  /** Built web app to upload; omitted when web/dist does not exist. */
+  webDistDir?: string;
+  /** Apply cdk-nag's AwsSolutions pack (default true). */
+  nag?: boolean;
+  maxOperationsPerStack?: number;
+}
+
+export interface ImmoApp {
+  app: App;
+  data: DataStack;
+  workflows: WorkflowsStack;
+  api: ApiStack;
+  web: WebStack;
+}
+
+/** The four stacks, wired. Used by infra/app.ts (cdk synth) and by the infra tests. */
+export function buildApp(options: BuildAppOptions): ImmoApp {
+  const app = options.app ?? new App({ context: cdkJsonContext() });
+  const prefix: string = app.node.tryGetContext('stackPrefix') ?? 'Immo';
+  const env: Environment = {
+    // Unresolved (environment-agnostic) unless the CLI knows the account; never looked up.
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    // The business is in Quebec: ca-central-1 unless the context says otherwise. The CLI's
+    // CDK_DEFAULT_REGION (from a profile) is deliberately not followed.
+    region: app.node.tryGetContext('region') ?? DEFAULT_REGION,
+  };
+  const webOrigins = String(app.node.tryGetContext('webOrigins') ?? 'https://*.cloudfront.net')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (options.nag ?? true) applyNag(app);
+
+  const data = new DataStack(app, `${prefix}Data`, { env, webOrigins, description: 'Immo media: table and buckets (retained)' });
+  const workflows = new WorkflowsStack(app, `${prefix}Workflows`, {
+    env,
+    description: 'Immo media: Step Functions workflows',
+    workflows: options.workflows,
+    table: data.table,
+    mediaBucket: data.mediaBucket,
+    injectorBucket: data.injectorBucket,
+  });
+  const api = new ApiStack(app, `${prefix}Api`, {
+    env,
+    description: 'Immo media: HTTP API, one Lambda per catalogue operation',
+    operations: options.operations,
+    codeFor: options.codeFor,
+    maxOperationsPerStack: options.maxOperationsPerStack,
+    bindings: {
+      table: data.table,
+      mediaBucket: data.mediaBucket,
+      injectorBucket: data.injectorBucket,
+      ...workflows.stateMachines,
+    },
+  });
+  const web = new WebStack(app, `${prefix}Web`, {
+    env,
+    description: 'Immo media: CloudFront, web app bucket',
+    httpApi: api.httpApi,
+    webDistDir: options.webDistDir,
+  });
+  return { app, data, workflows, api, web };
+}
+
+/**
+ * Bundles every catalogue operation once (one esbuild call) and returns a codeFor that
+ * points each Lambda at its bundle folder. Fails with the list of operations that have
+ * no handler file: a catalogue entry without its handler must not reach AWS.
+ */
+export async function bundleForApp(
+  operations: readonly Pick<OperationDef, 'id' | 'area'>[],
+  options: { outDir?: string; log?: (line: string) => void } = {},
+): Promise<{ result: BundleResult; codeFor: (op: ApiOperation) => Code }> {
+  const result = await bundleFunctions({ root: REPO_ROOT, operations, outDir: options.outDir ?? FUNCTIONS_DIST });
+  options.log?.(formatBundleReport(result));
+  if (result.missing.length > 0) {
+    throw new Error(
+      `Cannot synthesize: ${result.missing.length} catalogue operation(s) have no handler file:\n` +
+        result.missing.map((m) => `  - ${m.id}: create ${m.expected} exporting handler`).join('\n'),
+    );
+  }
+  const dirs = new Map(result.bundles.map((b) => [b.id, path.dirname(path.resolve(REPO_ROOT, b.file))]));
+  return {
+    result,
+    codeFor: (op) => {
+      const dir = dirs.get(op.id);
+      if (!dir) throw new Error(`No bundle for operation ${op.id} (expected from ${handlerModulePath(op)})`);
+      return Code.fromAsset(dir);
+    },
+  };
+}
+
+/** web/dist when it has been built (it must hold index.html), else undefined. */
+export function webDistIfBuilt(): string | undefined {
+  const dir = path.join(REPO_ROOT, WEB_DIST);
+  return existsSync(path.join(dir, 'index.html')) ? dir : undefined;
+}
+
+/** The context of cdk.json (feature flags, defaults), for apps built outside the CLI (tests). */
+export function cdkJsonContext(): Record<string, unknown> {
+  const json = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  return json.context ?? {};
+}

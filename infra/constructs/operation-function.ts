@@ -1,0 +1,147 @@
+import { Stack, type Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Function as LambdaFunction, Runtime, type Code } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { ENV } from '../../shared/data/design.ts';
+import type { Resource } from '../../shared/catalogue/operation.ts';
+import { FUNCTION_DEFAULTS } from '../config.ts';
+import { acknowledge } from '../nag.ts';
+
+/** Amazon Location resources, by name (for the handler) and ARN (for the grant). */
+export interface LocationResources {
+  placeIndexName: string;
+  placeIndexArn: string;
+  routeCalculatorName: string;
+  routeCalculatorArn: string;
+}
+
+/** The cloud resources an operation may be bound to, keyed like the catalogue's `resources`. */
+export interface ResourceBindings {
+  table?: ITable;
+  mediaBucket?: IBucket;
+  injectorBucket?: IBucket;
+  dispatchWorkflow?: IStateMachine;
+  videoWorkflow?: IStateMachine;
+  location?: LocationResources;
+}
+
+export interface OperationFunctionProps {
+  /** Bundle folder holding index.mjs (+ .map); see scripts/bundle-functions.ts. */
+  code: Code;
+  description?: string;
+  memorySize?: number;
+  timeout?: Duration;
+  logRetention?: RetentionDays;
+  environment?: Record<string, string>;
+}
+
+/**
+ * A Lambda with the project's defaults: nodejs22.x on arm64, ESM bundle `index.handler`
+ * with source maps on, its own log group with retention, and a role that starts with
+ * only the right to write to that log group. `bind()` grants one catalogue resource
+ * and sets its environment variable in the same call.
+ */
+export class OperationFunction extends Construct {
+  readonly function: LambdaFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: OperationFunctionProps) {
+    super(scope, id);
+    this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention ?? FUNCTION_DEFAULTS.logRetention });
+    // Own role instead of AWSLambdaBasicExecutionRole: that managed policy may write to any log group.
+    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    this.function = new LambdaFunction(this, 'Function', {
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      handler: 'index.handler',
+      code: props.code,
+      description: props.description,
+      memorySize: props.memorySize ?? FUNCTION_DEFAULTS.memorySize,
+      timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+    });
+    this.logGroup.grantWrite(this.role);
+    acknowledge(
+      this.function,
+      'AwsSolutions-L1',
+      'nodejs22.x is the runtime the project targets (bundles built for node20+ and tested on Node 20/22); moving to nodejs24.x is a deliberate, tested upgrade.',
+    );
+  }
+
+  /** Grants exactly these catalogue resources (and sets their environment variables). */
+  bindAll(resources: readonly Resource[], bindings: ResourceBindings): void {
+    for (const resource of new Set(resources)) this.bind(resource, bindings);
+  }
+
+  bind(resource: Resource, bindings: ResourceBindings): void {
+    const fn = this.function;
+    switch (resource) {
+      case 'table': {
+        const table = required(bindings.table, resource, this);
+        table.grantReadWriteData(fn);
+        fn.addEnvironment(ENV.tableName, table.tableName);
+        return;
+      }
+      case 'mediaBucket': {
+        const bucket = required(bindings.mediaBucket, resource, this);
+        bucket.grantReadWrite(fn);
+        fn.addEnvironment(ENV.mediaBucket, bucket.bucketName);
+        return;
+      }
+      case 'injectorBucket': {
+        const bucket = required(bindings.injectorBucket, resource, this);
+        bucket.grantReadWrite(fn);
+        fn.addEnvironment(ENV.injectorBucket, bucket.bucketName);
+        return;
+      }
+      case 'dispatchWorkflow': {
+        const machine = required(bindings.dispatchWorkflow, resource, this);
+        machine.grantStartExecution(fn);
+        fn.addEnvironment(ENV.dispatchStateMachineArn, machine.stateMachineArn);
+        return;
+      }
+      case 'videoWorkflow': {
+        const machine = required(bindings.videoWorkflow, resource, this);
+        machine.grantStartExecution(fn);
+        fn.addEnvironment(ENV.videoStateMachineArn, machine.stateMachineArn);
+        return;
+      }
+      case 'location': {
+        const location = required(bindings.location, resource, this);
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['geo:SearchPlaceIndexForText', 'geo:SearchPlaceIndexForSuggestions', 'geo:SearchPlaceIndexForPosition', 'geo:GetPlace'],
+            resources: [location.placeIndexArn],
+          }),
+        );
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['geo:CalculateRoute', 'geo:CalculateRouteMatrix'], resources: [location.routeCalculatorArn] }),
+        );
+        fn.addEnvironment(ENV.placeIndex, location.placeIndexName);
+        fn.addEnvironment(ENV.routeCalculator, location.routeCalculatorName);
+        return;
+      }
+      default: {
+        const unknown: never = resource;
+        throw new Error(`Unknown catalogue resource '${String(unknown)}' on ${this.node.path}`);
+      }
+    }
+  }
+}
+
+function required<T>(value: T | undefined, resource: Resource, scope: Construct): T {
+  if (value === undefined) {
+    throw new Error(
+      `${scope.node.path} needs '${resource}', but ${Stack.of(scope).stackName} was given no such resource` +
+        (resource.endsWith('Workflow') ? ' (add its definition to infra/workflows.ts)' : ''),
+    );
+  }
+  return value;
+}

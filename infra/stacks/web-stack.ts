@@ -1,0 +1,152 @@
+import { Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { acknowledge } from '../nag.ts';
+import { privateBucketDefaults } from './data-stack.ts';
+
+export interface WebStackProps extends StackProps {
+  httpApi: IHttpApi;
+  /** Built web app folder to upload, or undefined when it has not been built. */
+  webDistDir?: string;
+}
+
+/**
+ * The one public origin: CloudFront serves the built React app from a private bucket
+ * (origin access control) and forwards /api/* to the HTTP API, uncached.
+ */
+export class WebStack extends Stack {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  readonly spaRewrite: CloudFrontFunction;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+
+    const logs = new Bucket(this, 'Logs', {
+      ...privateBucketDefaults,
+      // CloudFront standard logs are delivered with an ACL, so ACLs stay enabled here only.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(365) }],
+    });
+    acknowledge(logs, 'AwsSolutions-S1', 'This is the logs bucket of the web stack (CloudFront and web bucket access logs); it cannot log into itself.');
+
+    this.bucket = new Bucket(this, 'Site', {
+      ...privateBucketDefaults,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'site-bucket/',
+    });
+
+    // SPA fallback on the default behaviour only: a path without a file extension is a
+    // client route and gets /index.html. Distribution-wide error responses would also
+    // rewrite the API's JSON 404s, so none are configured.
+    this.spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Rewrite extension-less paths (client routes) to /index.html',
+      code: FunctionCode.fromInline(SPA_REWRITE),
+    });
+
+    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Immo media web app and API',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        compress: true,
+        functionAssociations: [{ function: this.spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          // No redirect here: a redirected POST would arrive as a GET.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
+      },
+    });
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'No geo restriction: customers are in Quebec, but brokers and staff use the app while travelling; access is controlled by login.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'No AWS WAF web ACL yet: login attempts are throttled per account by the application (429); a WAF rate rule is a later cost decision.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR4',
+      'Uses the default *.cloudfront.net certificate, for which CloudFront fixes the viewer security policy; a custom domain with TLSv1.2_2021 comes with its certificate.',
+    );
+
+    if (props.webDistDir) {
+      new BucketDeployment(this, 'DeploySite', {
+        sources: [Source.asset(props.webDistDir)],
+        destinationBucket: this.bucket,
+        distribution: this.distribution,
+        distributionPaths: ['/*'],
+        // Keep the previous hashed assets: open tabs still load their lazy chunks.
+        prune: false,
+        memoryLimit: 512,
+      });
+      acknowledgeBucketDeployment(this);
+    }
+  }
+}
+
+/** The CDK-provided custom resource (one singleton Lambda) that copies the site into the bucket. */
+function acknowledgeBucketDeployment(stack: Stack): void {
+  const reason = 'CDK BucketDeployment custom resource, CDK-maintained and run only at deploy time to copy web/dist and invalidate CloudFront';
+  const singleton = stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+  if (!singleton) throw new Error('BucketDeployment singleton not found: update acknowledgeBucketDeployment');
+  acknowledge(singleton, 'AwsSolutions-L1', `${reason}: its Lambda runtime is chosen by the aws-cdk-lib release.`);
+  acknowledge(
+    singleton,
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    `${reason}: the CDK gives its role the basic execution managed policy.`,
+  );
+  acknowledge(singleton, 'AwsSolutions-IAM5[Resource::*]', `${reason}: the CDK grants cloudfront:CreateInvalidation, which does not support resource-level permissions.`);
+}
+
+const SPA_REWRITE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;

@@ -1,0 +1,143 @@
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import type { OperationDef } from '../../shared/catalogue/operation.ts';
+import { handlerModulePath } from '../../shared/catalogue/operation.ts';
+
+/** One line of dist/functions/manifest.json. */
+export interface BundleEntry {
+  id: string;
+  /** Path of the bundle relative to the repository root, e.g. dist/functions/login/index.mjs. */
+  file: string;
+  /** Minified size in bytes (the .mjs only, not its source map). */
+  bytes: number;
+}
+
+export interface BundleResult {
+  outDir: string;
+  manifestPath: string;
+  bundles: BundleEntry[];
+  /** Operations skipped because their handler file does not exist. */
+  missing: { id: string; expected: string }[];
+}
+
+export interface BundleOptions {
+  /** Repository root; relative paths are resolved from here. */
+  root: string;
+  operations: readonly Pick<OperationDef, 'id' | 'area'>[];
+  /** Output folder; default `<root>/dist/functions`. */
+  outDir?: string;
+  /** Where an operation's handler lives; default handlerModulePath(op). Tests point it at a stub. */
+  entryFor?: (op: Pick<OperationDef, 'id' | 'area'>) => string;
+  /** Bundle @aws-sdk/* instead of using the runtime's copy (default false; ADR 0011). */
+  bundleAwsSdk?: boolean;
+}
+
+export const DEFAULT_OUT_DIR = 'dist/functions';
+
+/**
+ * Bundles every operation's handler with ONE esbuild call (many entry points), so the
+ * CDK app only zips ready files: dist/functions/<id>/index.mjs (+ .map) and a manifest.
+ * The AWS SDK v3 is bundled, not left to the runtime: see docs/decisions/0011.
+ */
+export async function bundleFunctions(options: BundleOptions): Promise<BundleResult> {
+  const root = path.resolve(options.root);
+  const outDir = path.resolve(root, options.outDir ?? DEFAULT_OUT_DIR);
+  const entryFor = options.entryFor ?? handlerModulePath;
+
+  const ids = new Set<string>();
+  const entryPoints: { in: string; out: string }[] = [];
+  const missing: BundleResult['missing'] = [];
+  for (const op of options.operations) {
+    if (ids.has(op.id)) throw new Error(`Duplicate operation id in the catalogue: ${op.id}`);
+    ids.add(op.id);
+    const entry = path.resolve(root, entryFor(op));
+    if (!existsSync(entry)) {
+      missing.push({ id: op.id, expected: path.relative(root, entry) });
+      continue;
+    }
+    entryPoints.push({ in: entry, out: `${op.id}/index` });
+  }
+
+  // A clean folder: a deleted operation must not leave a stale bundle behind.
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+
+  if (entryPoints.length > 0) {
+    await build({
+      absWorkingDir: root,
+      entryPoints,
+      outdir: outDir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      splitting: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      minify: true,
+      treeShaking: true,
+      sourcemap: 'linked',
+      // Stack traces need the mappings only; the sources stay out of the deployed zip.
+      sourcesContent: false,
+      legalComments: 'none',
+      // ESM first so the SDK's es builds are tree-shaken.
+      mainFields: ['module', 'main'],
+      conditions: ['node', 'import'],
+      // CommonJS dependencies calling require() on Node built-ins need a require in ESM.
+      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+      // The Lambda nodejs22.x runtime ships the AWS SDK v3: see docs/decisions/0011.
+      external: options.bundleAwsSdk ? [] : ['@aws-sdk/*'],
+      plugins: [zodLocalesPlugin],
+      logLevel: 'warning',
+    });
+  }
+
+  const bundles: BundleEntry[] = entryPoints.map(({ out }) => {
+    const id = out.slice(0, -'/index'.length);
+    const abs = path.join(outDir, id, 'index.mjs');
+    return { id, file: path.relative(root, abs).split(path.sep).join('/'), bytes: statSync(abs).size };
+  });
+  const manifestPath = path.join(outDir, 'manifest.json');
+  writeFileSync(manifestPath, `${JSON.stringify(bundles, null, 2)}\n`);
+  return { outDir, manifestPath, bundles, missing };
+}
+
+/** Human-readable report: one line per bundle, largest first, then the missing handlers. */
+export function formatBundleReport(result: BundleResult): string {
+  const lines = [...result.bundles]
+    .sort((a, b) => b.bytes - a.bytes)
+    .map((b) => `  ${formatBytes(b.bytes).padStart(9)}  ${b.id}  (${b.file})`);
+  const sizes = result.bundles.map((b) => b.bytes).sort((a, b) => a - b);
+  const median = sizes.length ? sizes[Math.floor((sizes.length - 1) / 2)]! : 0;
+  const largest = sizes.length ? sizes[sizes.length - 1]! : 0;
+  lines.push(`  ${result.bundles.length} bundle(s); largest ${formatBytes(largest)}, median ${formatBytes(median)} (minified)`);
+  for (const m of result.missing) {
+    lines.push(`  ERROR: no handler for operation '${m.id}': expected ${m.expected} exporting handler; not bundled`);
+  }
+  return lines.join('\n');
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} B`;
+}
+
+/**
+ * zod's `z` namespace re-exports every locale (`z.locales`), which esbuild cannot
+ * tree-shake: ~200 KB of messages in 40 languages per bundle. Handlers only ever use
+ * zod's default English messages (our user-facing texts come from the catalogue) and
+ * French, so the locale index is replaced by one exporting just those two.
+ */
+const zodLocalesPlugin: Plugin = {
+  name: 'zod-locales-en-fr',
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]zod[\\/]/.test(args.importer)) return undefined;
+      return { path: path.resolve(args.resolveDir, args.path), namespace: 'zod-locales' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: "export { default as en } from './en.js';\nexport { default as fr } from './fr.js';\n",
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
