@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Makes sure the machine has what the test suite needs beyond npm packages: Java 17+ for
+# DynamoDB Local and Debian's Chromium for the browser tests. As root it installs them with
+# apt-get; otherwise it fails loudly (browser tests are never skipped).
+set -euo pipefail
+
+missing=()
+command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing ${missing[*]} with apt-get…"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  exit 0
+fi
+
+echo "ERROR: missing ${missing[*]}." >&2
+echo "Install them (Debian/Ubuntu: sudo apt-get install -y ${missing[*]}) and run the command again." >&2
+exit 1
