@@ -29,7 +29,65 @@ export const keys = {
     sk: `${date.toISOString()}#${requestId}`,
   }),
   requestLogByUser: (userId: number, date: Date) => ({ gsi1pk: `REQLOGUSER#${userId}`, gsi1sk: date.toISOString() }),
+
+  listing: (id: number) => ({ pk: `LISTING#${id}`, sk: 'LISTING' }),
+  /** gsi1: a broker's listings, newest update first; gsi3: every listing (staff lists). */
+  listingIndexes: (brokerId: number, updatedAt: string, id: number) => ({
+    gsi1pk: `BROKER#${brokerId}#LISTINGS`,
+    gsi1sk: `${updatedAt}#${pad(id)}`,
+    gsi3pk: 'LISTINGS',
+    gsi3sk: `${updatedAt}#${pad(id)}`,
+  }),
+  listingsOfBroker: (brokerId: number) => `BROKER#${brokerId}#LISTINGS`,
+  allListings: 'LISTINGS',
+  /** gsi2: the public delivery page's token → listing. */
+  listingByToken: (token: string) => ({ gsi2pk: `DELIVERYTOKEN#${token}`, gsi2sk: 'LISTING' }),
+
+  /** Pictures live in their listing's partition, ordered by shooting then index. */
+  picture: (listingId: number, shootingId: number, index: number) => ({
+    pk: `LISTING#${listingId}`,
+    sk: `PICTURE#${pad(shootingId)}#${pad(index, 5)}`,
+  }),
+  picturesPrefix: 'PICTURE#',
+
+  shooting: (id: number) => ({ pk: `SHOOTING#${id}`, sk: 'SHOOTING' }),
+  /** gsi1: a broker's shootings by date; gsi2: the shootings of a day; gsi3: a technician's shootings by date. */
+  shootingIndexes: (s: { id: number; broker_id: number; scheduleddate: string; tech_id: number | null }) => ({
+    gsi1pk: `BROKER#${s.broker_id}#SHOOTINGS`,
+    gsi1sk: `${s.scheduleddate}#${pad(s.id)}`,
+    gsi2pk: `DAY#${s.scheduleddate}`,
+    gsi2sk: pad(s.id),
+    ...(s.tech_id ? { gsi3pk: `TECH#${s.tech_id}#SHOOTINGS`, gsi3sk: `${s.scheduleddate}#${pad(s.id)}` } : {}),
+  }),
+  shootingsOfBroker: (brokerId: number) => `BROKER#${brokerId}#SHOOTINGS`,
+  shootingsOfDay: (date: string) => `DAY#${date}`,
+  shootingsOfTech: (techId: number) => `TECH#${techId}#SHOOTINGS`,
+  /** A half-day's booking guard: its version changes with every booking into that half-day. */
+  halfDay: (date: string, am: boolean) => ({ pk: `HALFDAY#${date}#${am ? 'AM' : 'PM'}`, sk: 'HALFDAY' }),
+
+  ticket: (id: number) => ({ pk: `TICKET#${id}`, sk: 'TICKET' }),
+  followup: (ticketId: number, createdAt: string, id: string) => ({ pk: `TICKET#${ticketId}`, sk: `FOLLOWUP#${createdAt}#${id}` }),
+  followupsPrefix: 'FOLLOWUP#',
+  /** gsi1: a user's tickets; gsi2: every ticket (admin levels). Both newest first by created_at. */
+  ticketIndexes: (creatorId: number, createdAt: string, id: number) => ({
+    gsi1pk: `USER#${creatorId}#TICKETS`,
+    gsi1sk: `${createdAt}#${pad(id)}`,
+    gsi2pk: 'TICKETS',
+    gsi2sk: `${createdAt}#${pad(id)}`,
+  }),
+  ticketsOfUser: (userId: number) => `USER#${userId}#TICKETS`,
+  allTickets: 'TICKETS',
+
+  zone: (id: number) => ({ pk: `ZONE#${id}`, sk: 'ZONE' }),
+  /** gsi1: every zone, by type. */
+  zoneIndex: (type: number, id: number) => ({ gsi1pk: 'ZONES', gsi1sk: `${type}#${pad(id)}` }),
+  allZones: 'ZONES',
 } as const;
+
+/** Zero-padded numbers sort as strings. */
+function pad(n: number, width = 10): string {
+  return String(n).padStart(width, '0');
+}
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

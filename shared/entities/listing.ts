@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** A property listing (part 1 §3 "Listing", part 3 §3). Ids are numeric, from a counter. */
+export const listingRecord = z.object({
+  id: z.number().int().positive(),
+  address: z.string(),
+  app: z.string().default(''),
+  city: z.string(),
+  postalcode: z.string(),
+  room_count: z.number().int().min(0),
+  is_house: z.boolean(),
+  is_existing_listing: z.boolean().default(false),
+  lat: z.number(),
+  lng: z.number(),
+  state: z.number().int().min(0).max(4),
+  picture_url: z.string().nullable().default(null),
+  mls: z.string().nullable().default(null),
+  broker_id: z.number().int(),
+  /** Denormalised for lists: the broker's names at the time of writing. */
+  broker: z.object({ firstname: z.string(), lastname: z.string() }),
+  /** The public delivery page token (≥ 128 random bits), null until generated. */
+  distribution_token: z.string().nullable().default(null),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ListingRecord = z.infer<typeof listingRecord>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { TICKET_PROBLEM_TYPES } from '../enums.ts';
+
+const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
+
+/** A support ticket (part 1 §2.8, §3). `data` is optional JSON text (listing_id, shooting_id, picture_index). */
+export const ticketRecord = z.object({
+  id: z.number().int().positive(),
+  subject: z.string(),
+  description: z.string(),
+  urgency: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  problem_type: z.enum(TICKET_PROBLEM_TYPES),
+  resolved: z.boolean(),
+  created_at: z.string(),
+  creator: person,
+  data: z.string().nullable().default(null),
+});
+export type TicketRecord = z.infer<typeof ticketRecord>;
+
+export const followupRecord = z.object({
+  id: z.string(),
+  ticket_id: z.number().int().positive(),
+  message: z.string(),
+  created_at: z.string(),
+  creator: person,
+});
+export type FollowupRecord = z.infer<typeof followupRecord>;
