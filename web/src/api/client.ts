@@ -1,0 +1,118 @@
+import { errorBody, type ErrorCode } from '#shared/catalogue/errors.ts';
+import { pathParams, type InputOf, type OperationDef, type OutputOf } from '#shared/catalogue/operation.ts';
+import { sessionToken } from './session-token.ts';
+
+/**
+ * The typed web client, driven by the operation catalogue: one function for every
+ * operation. Path parameters are substituted, the rest goes to the query string
+ * (GET, DELETE) or to a JSON body (POST, PUT); the answer is parsed with op.output.
+ * Import operations from their area file (#shared/catalogue/<area>.ts), never the
+ * catalogue index, so a screen's bundle holds only the operations it calls.
+ */
+
+/** Same origin: the local adapter and CloudFront both route /api/* to the API. */
+export const API_BASE = '';
+
+export type ApiErrorCode = ErrorCode | 'network_error' | 'invalid_response';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+type UnauthorizedListener = (op: OperationDef) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called on every 401 answer except login's: the session is gone (expired or revoked). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Defaults to the stored session token. */
+  token?: string | null;
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  422: 'unprocessable',
+  429: 'too_many_requests',
+  503: 'external_service',
+};
+
+export function buildRequest(op: OperationDef, input: Record<string, unknown>): { url: string; body?: string } {
+  const params = pathParams(op.path);
+  let path: string = op.path;
+  for (const name of params) {
+    const value = input[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${op.id}: missing path parameter ${name}`);
+    path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+  }
+  const rest = Object.entries(input).filter(([key, value]) => !params.includes(key) && value !== undefined);
+  if (op.method === 'GET' || op.method === 'DELETE') {
+    const query = new URLSearchParams();
+    for (const [key, value] of rest) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        query.append(key, typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item));
+      }
+    }
+    const qs = query.toString();
+    return { url: `${API_BASE}${path}${qs ? `?${qs}` : ''}` };
+  }
+  return { url: `${API_BASE}${path}`, body: JSON.stringify(Object.fromEntries(rest)) };
+}
+
+export async function callOperation<Op extends OperationDef>(op: Op, input: InputOf<Op>, options: CallOptions = {}): Promise<OutputOf<Op>> {
+  const { url, body } = buildRequest(op, (input ?? {}) as Record<string, unknown>);
+  const token = options.token === undefined ? sessionToken.get() : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method: op.method, headers, body, signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
+  }
+
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+
+  if (!response.ok) {
+    const parsed = errorBody.safeParse(json);
+    const error = parsed.success
+      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields)
+      : new ApiError(response.status, STATUS_CODES[response.status] ?? 'server_error', response.statusText || `HTTP ${response.status}`);
+    if (response.status === 401 && op.id !== 'login') unauthorizedListeners.forEach((l) => l(op));
+    throw error;
+  }
+
+  const output = op.output.safeParse(json);
+  if (!output.success) throw new ApiError(response.status, 'invalid_response', `${op.id}: unexpected answer`);
+  return output.data as OutputOf<Op>;
+}

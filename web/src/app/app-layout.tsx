@@ -1,0 +1,50 @@
+import { AppShell, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { menuFor } from '#shared/routes.ts';
+import { useSessionUser } from '../areas/session/use-session.ts';
+import { SideMenu } from './side-menu.tsx';
+import { SnowDecoration } from './snow-decoration.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** Part 1 section 2.3: the drawer (side menu) is 280 wide. */
+export const DRAWER_WIDTH = 280;
+
+/** The shell of every screen except the public delivery page. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const entries = user ? menuFor(user.role) : [];
+  const withMenu = entries.length > 0;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      footer={{ height: 36 }}
+      navbar={withMenu ? { width: DRAWER_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined}
+      padding="md"
+    >
+      <AppShell.Header>
+        <TopBar user={user} withMenu={withMenu} menuOpened={opened} onToggleMenu={toggle} />
+      </AppShell.Header>
+      {withMenu && (
+        <AppShell.Navbar p="xs" aria-label={t('shell.main_menu')}>
+          <AppShell.Section grow>
+            <SideMenu entries={entries} onNavigate={close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer px="md">
+        <Text size="xs" c="dimmed" lh="36px">
+          {t('app.copyright', { year: new Date().getFullYear() })}
+        </Text>
+        <SnowDecoration />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,11 @@
+import { NotAvailablePage } from '../../app/pages.tsx';
+import type { AreaModule } from '../screens.ts';
+
+/**
+ * Part 2: shooting planner and shooting dashboard.
+ * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
+ */
+export const screens: AreaModule['screens'] = {
+  '/dashboard': NotAvailablePage,
+  '/shootingdashboard': NotAvailablePage,
+};

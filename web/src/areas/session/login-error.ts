@@ -1,0 +1,9 @@
+import { isApiError } from '../../api/client.ts';
+
+/** Part 1 section 8: which message a failed login shows (i18n key). */
+export function loginErrorKey(error: unknown): string {
+  if (isApiError(error, 429)) return 'login.too_many_attempts';
+  // A 200 answer without a token does not parse: 'Server Error'.
+  if (isApiError(error, 200) && error.code === 'invalid_response') return 'login.server_error';
+  return 'login.error_while_login';
+}

@@ -1,0 +1,66 @@
+import { Alert, Button, Container, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sessionMutations } from './queries.ts';
+import { loginErrorKey } from './login-error.ts';
+import { safeRedirect, startSession } from './session.ts';
+
+/** /login: an e-mail and a password field (part 1 section 2.1); back to the origin after login. */
+export function LoginPage({ redirect }: { redirect?: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const mutation = useMutation({
+    ...sessionMutations.login(),
+    onSuccess: async (answer) => {
+      startSession(queryClient, answer);
+      await navigate({ href: safeRedirect(redirect) ?? '/', replace: true });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate({ email: email.trim(), password });
+  };
+
+  return (
+    <Container size={420} py="xl">
+      <Title order={1} ta="center" mb="lg">
+        {t('login.title')}
+      </Title>
+      <Paper withBorder shadow="sm" p="lg" radius="md">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {mutation.isError && (
+              <Alert color="red" role="alert">
+                {t(loginErrorKey(mutation.error))}
+              </Alert>
+            )}
+            <TextInput
+              label={t('login.email')}
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label={t('login.password')}
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Button type="submit" loading={mutation.isPending} disabled={!email.trim() || !password}>
+              {t('login.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}

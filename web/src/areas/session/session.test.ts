@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client.ts';
+import { loginErrorKey } from './login-error.ts';
+import { safeRedirect } from './session.ts';
+
+describe('login messages (part 1 section 8)', () => {
+  it('maps a wrong password to the spec message key', () => {
+    expect(loginErrorKey(new ApiError(401, 'unauthorized', 'no'))).toBe('login.error_while_login');
+  });
+  it('maps a throttled account to the 15-minute message', () => {
+    expect(loginErrorKey(new ApiError(429, 'too_many_requests', 'later'))).toBe('login.too_many_attempts');
+  });
+  it("shows 'Server Error' for a 200 answer without a token", () => {
+    expect(loginErrorKey(new ApiError(200, 'invalid_response', 'login: unexpected answer'))).toBe('login.server_error');
+  });
+  it('falls back to the login error for anything else', () => {
+    expect(loginErrorKey(new ApiError(0, 'network_error', 'offline'))).toBe('login.error_while_login');
+  });
+});
+
+describe('safeRedirect', () => {
+  it('follows same-origin paths only', () => {
+    expect(safeRedirect('/users?role=3')).toBe('/users?role=3');
+    expect(safeRedirect('//evil.example')).toBeUndefined();
+    expect(safeRedirect('https://evil.example')).toBeUndefined();
+    expect(safeRedirect('/\\evil.example')).toBeUndefined();
+    expect(safeRedirect('/login?redirect=/x')).toBeUndefined();
+    expect(safeRedirect(undefined)).toBeUndefined();
+  });
+});

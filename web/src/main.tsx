@@ -1,0 +1,46 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { isApiError, onUnauthorized } from './api/client.ts';
+import { sessionToken } from './api/session-token.ts';
+import { AlertProvider } from './app/alert-provider.tsx';
+import { theme } from './app/theme.ts';
+import { endSession } from './areas/session/session.ts';
+import { setupI18n } from './i18n/index.ts';
+import { createAppRouter } from './router.tsx';
+
+setupI18n();
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Client errors (4xx) are answers, not glitches: never retried.
+      retry: (count, error) => count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+    },
+  },
+});
+
+const router = createAppRouter(queryClient);
+
+// Any 401 (other than login's) means the session is over: forget it and re-run the
+// guards, which send the user to /login keeping where they were.
+onUnauthorized(() => {
+  if (!sessionToken.get()) return;
+  endSession(queryClient);
+  void router.invalidate();
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <AlertProvider>
+          <RouterProvider router={router} />
+        </AlertProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,60 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isRedirect } from '@tanstack/react-router';
+import { describe, expect, it } from 'vitest';
+import { ROUTES, landingPath, routeRule } from '#shared/routes.ts';
+import { ALL_ROLES, Role, type RoleId } from '#shared/roles.ts';
+import { AREAS, areaOf } from './areas/index.ts';
+import { guardRoute, landingRedirect } from './areas/session/guards.ts';
+import { createAppRouter } from './router.tsx';
+
+describe('route tree', () => {
+  it('has a route for every path of the route table', () => {
+    const router = createAppRouter(new QueryClient());
+    const paths = Object.keys(router.routesByPath);
+    expect(ROUTES.map((r) => r.path).filter((p) => !paths.includes(p))).toEqual([]);
+    expect(paths).toContain('/');
+  });
+
+  it('gives every screen route to exactly one area', () => {
+    for (const rule of ROUTES.filter((r) => r.path !== '/login')) expect(areaOf(rule.path), rule.path).toBeDefined();
+    const all = Object.values(AREAS).flatMap((a) => a.paths);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.filter((p) => !ROUTES.some((r) => r.path === p))).toEqual([]);
+  });
+});
+
+function thrown(fn: () => void): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return isRedirect(error) ? error.options : error;
+  }
+  return undefined;
+}
+
+const as = (role: RoleId) => ({ id: 100 + role, firstname: 'A', lastname: 'B', email: 'a@b.c', role });
+
+describe('guards (part 1 section 2.1)', () => {
+  it('sends a logged-out user to /login keeping the origin', () => {
+    expect(thrown(() => guardRoute(routeRule('/users')!, undefined, '/users?role=3'))).toMatchObject({ to: '/login', search: { redirect: '/users?role=3' } });
+  });
+
+  it('lets anyone open the public delivery page', () => {
+    expect(thrown(() => guardRoute(routeRule('/delivery/$token')!, undefined, '/delivery/abc'))).toBeUndefined();
+  });
+
+  it('sends a role that is not allowed to /', () => {
+    expect(thrown(() => guardRoute(routeRule('/zones')!, as(Role.broker), '/zones'))).toMatchObject({ to: '/' });
+    expect(thrown(() => guardRoute(routeRule('/zones')!, as(Role.admin), '/zones'))).toBeUndefined();
+  });
+
+  it.each(ALL_ROLES)('redirects / by role %i to a page the role may open', (role) => {
+    const target = landingPath(role);
+    expect(thrown(() => landingRedirect(as(role)))).toMatchObject({ to: target });
+    expect(thrown(() => guardRoute(routeRule(target)!, as(role), target))).toBeUndefined();
+  });
+
+  it('sends a logged-out visitor of / to /login', () => {
+    expect(thrown(() => landingRedirect(undefined))).toMatchObject({ to: '/login' });
+  });
+});

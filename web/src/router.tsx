@@ -1,0 +1,115 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createLazyRoute,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  notFound,
+  Outlet,
+  redirect,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import { z } from 'zod';
+import { ROUTES, type RouteRule } from '#shared/routes.ts';
+import type { SessionUser } from '#shared/catalogue/session.ts';
+import { AppLayout } from './app/app-layout.tsx';
+import { DelayedLoader, LOADER_DELAY_MS } from './app/delayed-loader.tsx';
+import { DocumentTitle } from './app/document-title.tsx';
+import { ErrorPage, NotAvailablePage, NotFoundPage } from './app/pages.tsx';
+import { AREAS, areaOf } from './areas/index.ts';
+import { guardRoute, landingRedirect } from './areas/session/guards.ts';
+import { LoginPage } from './areas/session/login-page.tsx';
+import { resolveSessionUser, safeRedirect } from './areas/session/session.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  user?: SessionUser;
+}
+
+/** Every navigation re-reads the session (cached, re-checked with the server when stale). */
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context }) => ({ user: await resolveSessionUser(context.queryClient) }),
+  component: () => (
+    <>
+      <DocumentTitle />
+      <Outlet />
+    </>
+  ),
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+});
+
+/** Top bar, side menu and footer: every screen except the public delivery page. */
+const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: AppLayout });
+
+const indexRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  staticData: { titleKey: 'route.home' },
+  beforeLoad: ({ context }) => landingRedirect(context.user),
+});
+
+const loginSearch = z.object({ redirect: z.string().optional().catch(undefined) });
+
+const loginRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/login',
+  staticData: { titleKey: 'route.login' },
+  validateSearch: loginSearch,
+  beforeLoad: ({ context, search }) => {
+    if (context.user) throw redirectAfterLogin(search.redirect);
+  },
+  component: function Login() {
+    const { redirect } = loginRoute.useSearch();
+    return <LoginPage redirect={redirect} />;
+  },
+});
+
+function redirectAfterLogin(target: string | undefined) {
+  const href = safeRedirect(target);
+  return href ? redirect({ href }) : redirect({ to: '/' });
+}
+
+/** Route parameters with a stated shape (part 2: depot ids are digits only). */
+const PARAM_PATTERNS: Record<string, Record<string, RegExp>> = {
+  '/depots/edit/$id': { id: /^\d+$/ },
+};
+
+function screenRoute(rule: RouteRule) {
+  const area = areaOf(rule.path);
+  const options = {
+    path: rule.path,
+    staticData: { titleKey: rule.titleKey },
+    beforeLoad: ({ context, location, params }: { context: RouterContext; location: { href: string }; params: Record<string, string> }) => {
+      guardRoute(rule, context.user, location.href);
+      const patterns = PARAM_PATTERNS[rule.path] ?? {};
+      if (Object.entries(patterns).some(([name, re]) => !re.test(params[name] ?? ''))) throw notFound();
+    },
+  };
+  const route =
+    rule.access === 'public' ? createRoute({ ...options, getParentRoute: () => rootRoute }) : createRoute({ ...options, getParentRoute: () => shellRoute });
+  return route.lazy(async () => {
+    const screens = area ? (await AREAS[area].load()).screens : {};
+    return createLazyRoute(route.id)({ component: screens[rule.path] ?? NotAvailablePage });
+  });
+}
+
+const screenRules = ROUTES.filter((rule) => rule.path !== '/login');
+const publicScreens = screenRules.filter((r) => r.access === 'public').map(screenRoute);
+const shellScreens = screenRules.filter((r) => r.access !== 'public').map(screenRoute);
+
+export const routeTree = rootRoute.addChildren([shellRoute.addChildren([indexRoute, loginRoute, ...shellScreens]), ...publicScreens]);
+
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient },
+    defaultPendingMs: LOADER_DELAY_MS,
+    defaultPendingComponent: () => <DelayedLoader always />,
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
