@@ -1,0 +1,301 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../../shared/catalogue/index.ts';
+import type { Resource } from '../../shared/catalogue/operation.ts';
+import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS, TABLE } from '../../shared/data/design.ts';
+import { bundleForApp, buildApp, cdkJsonContext, type ImmoApp } from '../../infra/build-app.ts';
+import { CFN_RESOURCE_LIMIT } from '../../infra/config.ts';
+import type { BundleResult } from '../../scripts/build/bundle.ts';
+import { workflows } from '../../infra/workflows.ts';
+import { acknowledgements, allTemplates, nagViolations, resourcesOfType, tempDir, type CfnTemplate } from './helpers.ts';
+
+/** IAM action prefixes each catalogue resource may bring into an operation's role. */
+const SERVICES_OF: Record<Resource, string[]> = {
+  table: ['dynamodb:'],
+  mediaBucket: ['s3:'],
+  injectorBucket: ['s3:'],
+  dispatchWorkflow: ['states:'],
+  videoWorkflow: ['states:'],
+  location: ['geo:'],
+};
+
+function logicalId(construct: IConstruct): string {
+  return Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+}
+
+let built: ImmoApp;
+let templates: Map<string, CfnTemplate>;
+let bundles: BundleResult;
+let data: Template;
+let web: Template;
+
+beforeAll(async () => {
+  // Bundled into a temporary folder so a concurrent `cdk synth` keeps its dist/.
+  const outDir = tempDir('immo-infra-functions-');
+  const bundled = await bundleForApp(operations, { outDir });
+  bundles = bundled.result;
+  const webDist = tempDir('immo-infra-web-');
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
+  built = buildApp({
+    app: new App({ context: cdkJsonContext(), outdir: tempDir('immo-infra-cdkout-') }),
+    operations,
+    workflows,
+    codeFor: bundled.codeFor,
+    webDistDir: webDist,
+  });
+  // One synthesis (cached by the app); cdk-nag runs in it and throws on any finding.
+  templates = allTemplates(built);
+  data = Template.fromStack(built.data);
+  web = Template.fromStack(built.web);
+});
+
+describe('bundles', () => {
+  it('one esbuild bundle per operation, listed in the manifest with its size', () => {
+    expect(bundles.missing).toEqual([]);
+    expect(bundles.bundles.map((b) => b.id).sort()).toEqual(operations.map((o) => o.id).sort());
+    const manifest = JSON.parse(readFileSync(bundles.manifestPath, 'utf8')) as { id: string; file: string; bytes: number }[];
+    expect(manifest).toEqual(bundles.bundles);
+    for (const b of bundles.bundles) expect(b.bytes).toBeGreaterThan(0);
+  });
+
+  it('keeps every handler bundle within the 250 KB minified budget (issue 2, item 9)', () => {
+    const over = bundles.bundles.filter((b) => b.bytes > 250 * 1024);
+    expect(over).toEqual([]);
+  });
+});
+
+describe('data stack', () => {
+  it('the table: on-demand, PITR, TTL, encryption, deletion protection, retained, keys and GSIs from the design', () => {
+    data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+        SSESpecification: { SSEEnabled: true },
+        DeletionProtectionEnabled: true,
+        KeySchema: [
+          { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: TABLE.indexes.map((index) =>
+          Match.objectLike({
+            IndexName: index.name,
+            KeySchema: [
+              { AttributeName: index.partitionKey, KeyType: 'HASH' },
+              { AttributeName: index.sortKey, KeyType: 'RANGE' },
+            ],
+          }),
+        ),
+      }),
+    });
+  });
+
+  it(`the injector bucket: ${INJECTOR_RETENTION_DAYS}-day expiration, aborted multipart uploads, private, encrypted, CORS for browser PUTs exposing ETag`, () => {
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: [
+          Match.objectLike({
+            Status: 'Enabled',
+            ExpirationInDays: INJECTOR_RETENTION_DAYS,
+            AbortIncompleteMultipartUpload: { DaysAfterInitiation: INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS },
+          }),
+        ],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      CorsConfiguration: {
+        CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['PUT', 'GET']), ExposedHeaders: ['ETag'] })],
+      },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'injector/' }),
+    });
+  });
+
+  it('every bucket policy denies requests without TLS', () => {
+    const dataTemplate = templates.get(built.data.node.path)!;
+    const buckets = resourcesOfType(dataTemplate, 'AWS::S3::Bucket').map(([id]) => id);
+    const policies = resourcesOfType(dataTemplate, 'AWS::S3::BucketPolicy');
+    expect(buckets.length).toBe(3);
+    for (const bucket of buckets) {
+      const policy = policies.find(([, p]) => JSON.stringify(p.Properties?.Bucket) === JSON.stringify({ Ref: bucket }));
+      expect(policy, `bucket policy of ${bucket}`).toBeDefined();
+      expect(policy![1].Properties).toMatchObject({
+        PolicyDocument: {
+          Statement: expect.arrayContaining([
+            expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+});
+
+describe('api stack', () => {
+  function functionsOf(template: CfnTemplate) {
+    return resourcesOfType(template, 'AWS::Lambda::Function');
+  }
+  const nestedTemplates = () => built.api.operationStacks.map((s) => templates.get(s.node.path)!);
+
+  it('exactly one Lambda per catalogue operation, each nodejs22.x on arm64 with its own log group', () => {
+    const fns = nestedTemplates().flatMap(functionsOf);
+    expect(fns).toHaveLength(operations.length);
+    expect([...built.api.functions.keys()].sort()).toEqual(operations.map((o) => o.id).sort());
+    for (const [, fn] of fns) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+        Environment: { Variables: expect.objectContaining({ NODE_OPTIONS: '--enable-source-maps' }) },
+      });
+    }
+    // The not-found Lambda of the $default route is the only other one.
+    expect(functionsOf(templates.get(built.api.node.path)!)).toHaveLength(1);
+  });
+
+  it('one route per operation (method and /api path from the catalogue), plus $default', () => {
+    const routeKeys = [...templates.values()]
+      .flatMap((t) => resourcesOfType(t, 'AWS::ApiGatewayV2::Route'))
+      .map(([, r]) => r.Properties?.RouteKey as string)
+      .sort();
+    expect(routeKeys).toEqual([...operations.map((op) => `${op.method} ${op.path}`), '$default'].sort());
+  });
+
+  it('least privilege: each role holds only its own log group and the services of its catalogue resources', () => {
+    for (const op of operations) {
+      const fn = built.api.functions.get(op.id)!;
+      const template = templates.get(fn.node.scope!.node.path)!;
+      const policies = resourcesOfType(template, 'AWS::IAM::Policy').filter(([, p]) =>
+        JSON.stringify(p.Properties?.Roles).includes(`"${logicalId(fn.role)}"`),
+      );
+      const actions = policies.flatMap(([, p]) =>
+        ((p.Properties?.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement ?? []).flatMap((s) => [s.Action].flat()),
+      );
+      const allowed = ['logs:', ...op.resources.flatMap((r) => SERVICES_OF[r])];
+      const foreign = actions.filter((a) => !allowed.some((prefix) => a.startsWith(prefix)));
+      expect(foreign, `${op.id} (${op.resources.join(', ')})`).toEqual([]);
+      const variables = (functionsOf(template).find(([id]) => id === logicalId(fn.function))![1].Properties?.Environment as {
+        Variables: Record<string, unknown>;
+      }).Variables;
+      expect(Object.hasOwn(variables, ENV.tableName)).toBe(op.resources.includes('table'));
+      expect(Object.hasOwn(variables, ENV.mediaBucket)).toBe(op.resources.includes('mediaBucket'));
+      expect(Object.hasOwn(variables, ENV.injectorBucket)).toBe(op.resources.includes('injectorBucket'));
+    }
+  });
+
+  it('a session-only operation has no S3, Step Functions or Location permission at all', () => {
+    const sessionOp = operations.find((op) => op.area === 'session' && op.resources.join() === 'table');
+    expect(sessionOp).toBeDefined();
+    const fn = built.api.functions.get(sessionOp!.id)!;
+    const template = JSON.stringify(templates.get(fn.node.scope!.node.path));
+    const roleLogicalId = logicalId(fn.role);
+    const policyText = JSON.stringify(
+      Object.values(JSON.parse(template).Resources as CfnTemplate['Resources']).filter(
+        (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties?.Roles).includes(roleLogicalId),
+      ),
+    );
+    expect(policyText).toContain('dynamodb:GetItem');
+    expect(policyText).not.toMatch(/"s3:|"states:|"geo:/);
+  });
+
+  it('HTTP API with access logs on its $default stage and Amazon Location resources named in the environment', () => {
+    const api = Template.fromStack(built.api);
+    api.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    api.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: '$default', AutoDeploy: true, AccessLogSettings: Match.anyValue() });
+    api.resourceCountIs('AWS::Location::PlaceIndex', 1);
+    api.resourceCountIs('AWS::Location::RouteCalculator', 1);
+  });
+});
+
+describe('web stack', () => {
+  it('private bucket behind CloudFront with origin access control and index.html as root object', () => {
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        Origins: Match.arrayWith([Match.objectLike({ OriginAccessControlId: Match.anyValue(), S3OriginConfig: Match.anyValue() })]),
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          ResponseHeadersPolicyId: Match.anyValue(),
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+      }),
+    });
+  });
+
+  it('/api/* goes to the HTTP API uncached with all viewer headers except Host; no distribution-wide error pages', () => {
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+            OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+            AllowedMethods: Match.arrayWith(['PUT', 'POST', 'DELETE']),
+            ViewerProtocolPolicy: 'https-only',
+          }),
+        ],
+        CustomErrorResponses: Match.absent(),
+      }),
+    });
+  });
+
+  it('the SPA fallback sends client routes to /index.html and leaves files alone', () => {
+    const fn = resourcesOfType(templates.get(built.web.node.path)!, 'AWS::CloudFront::Function')[0]![1];
+    const code = fn.Properties?.FunctionCode as string;
+    const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    const uri = (u: string) => handler({ request: { uri: u } }).uri;
+    expect(uri('/')).toBe('/index.html');
+    expect(uri('/shootings/2026-11-22')).toBe('/index.html');
+    expect(uri('/login')).toBe('/index.html');
+    expect(uri('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(uri('/favicon.ico')).toBe('/favicon.ico');
+  });
+
+  it('deploys web/dist into the bucket and invalidates CloudFront when it has been built', () => {
+    web.resourceCountIs('Custom::CDKBucketDeployment', 1);
+  });
+});
+
+describe('whole app', () => {
+  it('cdk-nag AwsSolutions: no finding left unacknowledged', () => {
+    expect(nagViolations(built.app)).toEqual([]);
+  });
+
+  it('every acknowledgement names its rule and carries a real reason', () => {
+    const acks = acknowledgements(built.app);
+    expect(acks.length).toBeGreaterThan(0);
+    for (const ack of acks) {
+      expect(ack.id, ack.path).toMatch(/AwsSolutions-[A-Z]+\d+/);
+      expect(ack.reason.trim().length, `${ack.path} ${ack.id}`).toBeGreaterThanOrEqual(20);
+    }
+    // Written into the templates too, for auditors reading CloudFormation only.
+    const inTemplates = [...templates.values()].flatMap((t) =>
+      Object.values(t.Resources).flatMap((r) => ((r.Metadata?.cdk_nag as { rules_to_suppress?: { reason: string }[] })?.rules_to_suppress ?? [])),
+    );
+    expect(inTemplates.length).toBeGreaterThan(0);
+    for (const rule of inTemplates) expect(rule.reason.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it(`every template, nested ones included, stays under ${CFN_RESOURCE_LIMIT} resources`, () => {
+    const counts = Object.fromEntries([...templates].map(([p, t]) => [p, Object.keys(t.Resources).length]));
+    console.log('CloudFormation resources per template:', counts);
+    for (const [stackPath, count] of Object.entries(counts)) expect(count, stackPath).toBeLessThan(CFN_RESOURCE_LIMIT);
+  });
+
+  it('defaults to ca-central-1', () => {
+    for (const stack of [built.data, built.api, built.web, built.workflows]) expect(stack.region).toBe('ca-central-1');
+  });
+});
