@@ -55,7 +55,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const created = await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
   log(`table ${LOCAL_TABLE_NAME}: ${created}`);
   if (opts.seed !== false) {
-    const { seedDemoData } = await import('./seed.ts');
+    const { seedDemoData } = await import('./seed/index.ts');
     const seeded = await seedDemoData(log);
     log(`demo data: ${seeded}`);
   }
