@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { listingRecord, type ListingRecord } from '#shared/entities/listing.ts';
+import { db, tableName } from './aws.ts';
+import { keys } from './keys.ts';
+import { nextId } from './users.ts';
+
+/** Listings: the one place that reads and writes listing items. */
+export interface StoredListing extends ListingRecord {
+  version: number;
+}
+
+function toListing(item: Record<string, unknown>): StoredListing {
+  return { ...listingRecord.parse(item), version: Number(item.version ?? 1) };
+}
+
+function itemOf(listing: ListingRecord, version: number): Record<string, unknown> {
+  return {
+    ...keys.listing(listing.id),
+    ...keys.listingIndexes(listing.broker_id, listing.updated_at, listing.id),
+    ...(listing.distribution_token ? keys.listingByToken(listing.distribution_token) : {}),
+    ...listing,
+    version,
+  };
+}
+
+export async function getListing(id: number): Promise<StoredListing | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listing(id) }));
+  return Item ? toListing(Item) : undefined;
+}
+
+/** A listing item ready to go into a TransactWriteItems Put (booking creates listing and shooting together). */
+export async function newListingItem(fields: Omit<ListingRecord, 'id' | 'created_at' | 'updated_at'>, now = new Date()): Promise<{ listing: ListingRecord; item: Record<string, unknown> }> {
+  const id = await nextId('listing', 5000);
+  const listing = listingRecord.parse({ ...fields, id, created_at: now.toISOString(), updated_at: now.toISOString() });
+  return { listing, item: itemOf(listing, 1) };
+}
+
+export async function insertListing(fields: Omit<ListingRecord, 'id' | 'created_at' | 'updated_at'>, now = new Date()): Promise<ListingRecord> {
+  const { listing, item } = await newListingItem(fields, now);
+  await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  return listing;
+}
+
+/** The listing of a public delivery token. */
+export async function findListingByToken(token: string): Promise<StoredListing | undefined> {
+  const { gsi2pk } = keys.listingByToken(token);
+  const { Items = [] } = await db.send(
+    new QueryCommand({ TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': gsi2pk }, Limit: 1 }),
+  );
+  return Items[0] ? toListing(Items[0]) : undefined;
+}
+
+/** A new distribution token: 256 random bits (the spec asks for at least 128). */
+export function newDistributionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Gives a listing its delivery token if it has none; answers the token. */
+export async function ensureDistributionToken(listing: StoredListing): Promise<string> {
+  if (listing.distribution_token) return listing.distribution_token;
+  const token = newDistributionToken();
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.listing(listing.id),
+      UpdateExpression: 'SET distribution_token = :t, gsi2pk = :g, gsi2sk = :s, version = version + :one',
+      ConditionExpression: 'version = :v AND (attribute_not_exists(distribution_token) OR distribution_token = :null)',
+      ExpressionAttributeValues: { ':t': token, ':g': keys.listingByToken(token).gsi2pk, ':s': 'LISTING', ':one': 1, ':v': listing.version, ':null': null },
+    }),
+  );
+  return token;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Opaque cursor for the next page, absent on the last one. */
+  next?: string;
+}
+
+const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
+const decodeCursor = (cursor: string | undefined) => (cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined);
+
+async function queryListings(index: 'gsi1' | 'gsi3', partition: string, limit: number, cursor?: string): Promise<Page<StoredListing>> {
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: `${index}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(cursor),
+    }),
+  );
+  const next = encodeCursor(page.LastEvaluatedKey);
+  return { items: (page.Items ?? []).map(toListing), ...(next ? { next } : {}) };
+}
+
+/** A broker's listings, most recently updated first. */
+export const listingsOfBroker = (brokerId: number, limit = 100, cursor?: string) => queryListings('gsi1', keys.listingsOfBroker(brokerId), limit, cursor);
+
+/** Every listing, most recently updated first (staff lists). */
+export const allListings = (limit = 100, cursor?: string) => queryListings('gsi3', keys.allListings, limit, cursor);
