@@ -95,3 +95,25 @@ describe(`projection: the API with ${OPERATION_COUNT} operations`, () => {
     expect(nagViolations(built.app)).toEqual([]);
   });
 });
+
+describe('catalogue resources without a cloud counterpart', () => {
+  it('fail the synthesis with a message naming the operation and the fix', () => {
+    const op: ApiOperation = {
+      id: 'startDispatch',
+      area: 'dispatch',
+      method: 'POST',
+      path: '/api/dispatch/start',
+      summary: 'needs the dispatch workflow',
+      resources: ['table', 'dispatchWorkflow'],
+    };
+    expect(() =>
+      buildApp({
+        app: new App({ context: cdkJsonContext(), outdir: tempDir('immo-missing-wf-') }),
+        operations: [op],
+        workflows: [],
+        codeFor: () => Code.fromInline('exports.handler = async () => ({})'),
+        nag: false,
+      }),
+    ).toThrow(/StartDispatch.*dispatchWorkflow.*infra\/workflows\.ts/);
+  });
+});
