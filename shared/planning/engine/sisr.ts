@@ -1,5 +1,5 @@
 import { evaluateRoute } from './schedule.ts';
-import { routeCost, type Instance } from './model.ts';
+import type { Instance } from './model.ts';
 import { Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
@@ -21,9 +21,13 @@ export interface SearchOptions {
   /** Maximum string length (L^max, default 10). */
   maxString?: number;
   blinkRate?: number;
+  /** Probability that a ruin empties one whole (small) route instead (default 0.02). */
+  routeRemoval?: number;
   /** Start and final temperatures as fractions of the mean arc cost. */
   t0?: number;
   tf?: number;
+  /** Stop after this many iterations without a new best (default: run the whole budget). */
+  maxIdleIterations?: number;
   /** Clock, injectable for tests. */
   now?: () => number;
 }
@@ -60,7 +64,9 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   let progress = 0;
   let T = T0;
   const hasMovable = search.movableCount > 0;
-  while (hasMovable && it < maxIter) {
+  const maxIdle = options.maxIdleIterations ?? Infinity;
+  let lastBest = 0;
+  while (hasMovable && it < maxIter && it - lastBest < maxIdle) {
     if ((it & 15) === 0) {
       const elapsed = now() - t0Clock;
       if (elapsed >= timeLimit) break;
@@ -76,6 +82,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
       if (total < bestTotal - 1e-9) {
         best.copyFrom(work);
         bestTotal = total;
+        lastBest = it;
       }
     } else {
       work.copyRoutesFrom(cur, search.touched, search.touchedCount);
@@ -92,6 +99,7 @@ class Sisr {
   readonly cbar: number;
   readonly lmax: number;
   readonly blink: number;
+  readonly routeRemoval: number;
   readonly adj: Int32Array;
   readonly adjLen: number;
   readonly meanArc: number;
@@ -114,6 +122,9 @@ class Sisr {
     this.cbar = o.avgRemoved ?? 10;
     this.lmax = o.maxString ?? 10;
     this.blink = o.blinkRate ?? 0.01;
+    this.routeRemoval = o.routeRemoval ?? 0.02;
+    this.logKeep = Math.log(1 - Math.min(0.99, this.blink));
+    this.blinkCountdown = this.nextBlink();
     const n = inst.nJobs;
     const m = inst.nVehicles;
     const N = inst.nLocs;
@@ -166,6 +177,15 @@ class Sisr {
       this.depotDist[j] = dist[s0 * N + inst.jobLoc[j]!]!;
       this.twWidth[j] = inst.twEnd[j]! - inst.twStart[j]!;
     }
+  }
+
+  private blinkCountdown = 0;
+  private readonly logKeep: number;
+
+  /** Positions until the next blink: geometric with rate `blink` (one RNG call per blink, not per position). */
+  private nextBlink(): number {
+    if (this.blink <= 0) return Number.MAX_SAFE_INTEGER;
+    return 1 + Math.floor(Math.log(this.rng.next() + 1e-300) / this.logKeep);
   }
 
   private touch(v: number): void {
@@ -224,6 +244,7 @@ class Sisr {
       }
     }
     if (nonEmpty === 0) return 0;
+    if (nonEmpty > 1 && rng.next() < this.routeRemoval) return this.removeRoute(sol);
     const lsMax = Math.min(this.lmax, served / nonEmpty);
     const ksMax = (4 * this.cbar) / (1 + lsMax) - 1;
     const ks = Math.floor(rng.next() * ksMax) + 1;
@@ -273,6 +294,25 @@ class Sisr {
     return removed;
   }
 
+  /** Empties the smaller of two random used routes (a chance to use one vehicle less). */
+  private removeRoute(sol: Solution): number {
+    const inst = this.inst;
+    const m = inst.nVehicles;
+    let pick = -1;
+    for (let tries = 0; tries < 2; tries++) {
+      let v = Math.floor(this.rng.next() * m);
+      for (let k = 0; k < m && (sol.len[v] === 0 || inst.vFrozen[v]); k++) v = (v + 1) % m;
+      if (sol.len[v] === 0 || inst.vFrozen[v]) continue;
+      if (pick < 0 || sol.len[v]! < sol.len[pick]!) pick = v;
+    }
+    if (pick < 0) return 0;
+    const drop = this.drop;
+    for (let k = 1; k <= sol.len[pick]!; k++) drop[k] = 1;
+    const removed = sol.removeFlagged(pick, drop, this.removed, 0);
+    this.touch(pick);
+    return removed;
+  }
+
   /** Reinserts the removed jobs and every other unserved job, each at its cheapest feasible position. */
   private recreate(sol: Solution, removedCount: number): void {
     const inst = this.inst;
@@ -312,12 +352,10 @@ class Sisr {
 
   private insertBest(sol: Solution, u: number): void {
     const inst = this.inst;
-    const rng = this.rng;
     const n = inst.nJobs;
     const N = inst.nLocs;
     const m = inst.nVehicles;
     const dims = inst.dims;
-    const blink = this.blink;
     const lu = inst.jobLoc[u]!;
     const su = inst.service[u]!;
     const multi = inst.twMulti[u] !== null;
@@ -353,7 +391,10 @@ class Sisr {
       for (let k = 0; k <= len; k++) {
         const dk = dep[base + k]!;
         if (dk > lu2) break;
-        if (blink > 0 && rng.next() < blink) continue;
+        if (--this.blinkCountdown <= 0) {
+          this.blinkCountdown = this.nextBlink();
+          continue;
+        }
         const pl = locs[base + k]!;
         const nl = locs[base + k + 1]!;
         const a = dk + dur[pl * N + lu]!;
@@ -376,7 +417,8 @@ class Sisr {
             if (sol.dist[v]! + dd > inst.vMaxDist[v]! || sol.travel[v]! + dt > inst.vMaxTravel[v]!) continue;
           }
           if (excess) {
-            delta = routeCost(inst, v, len + 1, sol.arcSum[v]! + delta - fixedAdd, sol.dist[v]! + dd) - sol.cost[v]!;
+            const excessD = sol.dist[v]! + dd - inst.vFree[v]!;
+            delta = inst.vFixed[v]! + sol.arcSum[v]! + delta - fixedAdd + (excessD > 0 ? excessD * inst.vExcess[v]! : 0) - sol.cost[v]!;
             if (delta >= bestDelta) continue;
           }
         }

@@ -1,4 +1,9 @@
-import { departAvoiding, earliestStart, latestStart, routeCost, startAvoiding, type Instance } from './model.ts';
+import { departAvoiding, earliestStart, latestStart, startAvoiding, type Instance } from './model.ts';
+
+function routeCostLocal(inst: Instance, v: number, arcSum: number, dist: number): number {
+  const excess = dist - inst.vFree[v]!;
+  return inst.vFixed[v]! + arcSum + (excess > 0 ? excess * inst.vExcess[v]! : 0);
+}
 
 /**
  * Routes with the cached data that makes an insertion check O(1):
@@ -122,6 +127,10 @@ export class Solution {
     const dur = inst.vDur[v]!;
     const dis = inst.vDist[v]!;
     const arc = inst.vArc[v]!;
+    const twMulti = inst.twMulti;
+    const twS = inst.twStart;
+    const twE = inst.twEnd;
+    const service = inst.service;
     locs[base] = inst.vStart[v]!;
     locs[base + len + 1] = inst.vEnd[v]!;
     const dims = inst.dims;
@@ -147,7 +156,10 @@ export class Solution {
       const arrival = t + tt;
       if (k <= len) {
         const j = nodes[base + k]!;
-        t = earliestStart(inst, j, arrival) + inst.service[j]!;
+        if (twMulti[j] === null) {
+          const e = twS[j]!;
+          t = (arrival > twE[j]! ? Infinity : arrival < e ? e : arrival) + service[j]!;
+        } else t = earliestStart(inst, j, arrival) + service[j]!;
       } else t = arrival;
       dep[base + k] = t;
     }
@@ -155,7 +167,9 @@ export class Solution {
     lat[base + len + 1] = l;
     for (let k = len; k >= 1; k--) {
       const j = nodes[base + k]!;
-      l = latestStart(inst, j, l - inst.service[j]! - dur[locs[base + k]! * N + locs[base + k + 1]!]!);
+      const bound = l - service[j]! - dur[locs[base + k]! * N + locs[base + k + 1]!]!;
+      if (twMulti[j] === null) l = bound < twS[j]! ? -Infinity : bound > twE[j]! ? twE[j]! : bound;
+      else l = latestStart(inst, j, bound);
       lat[base + k] = l;
     }
     lat[base] = l - dur[locs[base]! * N + locs[base + 1]!]!;
@@ -163,7 +177,7 @@ export class Solution {
     this.dist[v] = len > 0 ? distance : 0;
     this.travel[v] = len > 0 ? travel : 0;
     this.arcSum[v] = len > 0 ? arcSum : 0;
-    this.cost[v] = routeCost(inst, v, len, arcSum, distance);
+    this.cost[v] = len === 0 ? 0 : routeCostLocal(inst, v, arcSum, distance);
   }
 
   /** Inserts job u after position k (0..len) of route v. */
