@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
+# Never let the CDK probe the EC2 metadata address for an account: everything here is offline.
+export AWS_EC2_METADATA_DISABLED=true
 
 [ -d node_modules ] || npm ci --no-audit --no-fund
 bash scripts/ensure-prerequisites.sh

@@ -18,3 +18,9 @@ describe('operation catalogue', () => {
     expect(kebabCase('getHMDsByUserId')).toBe('get-hm-ds-by-user-id');
   });
 });
+
+describe('resources', () => {
+  it('every operation declares the table: the handler wrapper reads sessions and writes the request log there', () => {
+    for (const op of operations) expect(op.resources, op.id).toContain('table');
+  });
+});
