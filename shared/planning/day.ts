@@ -326,7 +326,7 @@ export function buildDayModel(problem: DayProblem, matrix: TravelMatrix): DayMod
   return { instance, settings, keptByTech, rates };
 }
 
-export interface SolveDayOptions extends SearchOptions {}
+export type SolveDayOptions = SearchOptions;
 
 /** Solves one day. Pure: the travel matrix is over `dayPoints(problem)`. */
 export function solveDay(problem: DayProblem, matrix: TravelMatrix, options: SolveDayOptions = {}): DayPlan {

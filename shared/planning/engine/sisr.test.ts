@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { buildInstance } from './model.ts';
+import { evaluateRoute } from './schedule.ts';
+import { solveInstance } from './sisr.ts';
+import { Rng } from '../rng.ts';
+
+/** A random Solomon-like VRPTW. */
+function randomVrptw(seed: number, n: number, m: number, cap: number) {
+  const rng = new Rng(seed);
+  const pts = Array.from({ length: n + 1 }, () => [rng.next() * 100, rng.next() * 100] as const);
+  const N = n + 1;
+  const d = new Float64Array(N * N);
+  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) d[i * N + j] = Math.hypot(pts[i]![0] - pts[j]![0], pts[i]![1] - pts[j]![1]);
+  return buildInstance({
+    nLocs: N,
+    matrices: [{ durations: d, distances: d }],
+    jobs: Array.from({ length: n }, (_, k) => {
+      const a = rng.next() * 800;
+      const twoWindows = rng.next() < 0.2;
+      return {
+        loc: k + 1,
+        service: 10,
+        windows: twoWindows ? [[a, a + 40] as const, [a + 200, a + 260] as const] : [[a, a + 30 + rng.next() * 200] as const],
+        demand: [1 + Math.floor(rng.next() * 20)],
+      };
+    }),
+    vehicles: Array.from({ length: m }, (_, v) => ({
+      start: 0,
+      end: 0,
+      window: [0, 1200] as const,
+      capacity: [cap],
+      perDistance: 1,
+      blocked: v === 0 ? [[300, 400] as const] : [],
+    })),
+    eligible: (v, j) => !(v === 1 && j % 3 === 0),
+  });
+}
+
+describe('SISR engine', () => {
+  it('returns feasible routes, each job at most once, cost equal to an independent sum', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 5, max: 40 }), fc.integer({ min: 1, max: 6 }), (seed, n, m) => {
+        const inst = randomVrptw(seed, n, m, 60);
+        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed });
+        const seen = new Set<number>();
+        let cost = 0;
+        res.routes.forEach((r, v) => {
+          for (const j of r) {
+            expect(seen.has(j)).toBe(false);
+            seen.add(j);
+            expect(inst.allowed[v * inst.nJobs + j]).toBe(1);
+          }
+          const e = evaluateRoute(inst, v, r);
+          expect(e.violations).toEqual([]);
+          let dist = 0;
+          let prev = 0;
+          for (const j of r) {
+            dist += inst.vDist[v]![prev * inst.nLocs + j + 1]!;
+            prev = j + 1;
+          }
+          if (r.length) dist += inst.vDist[v]![prev * inst.nLocs]!;
+          cost += dist;
+          // Vehicle 0 never serves or travels inside its blocked interval [300, 400].
+          if (v === 0) for (const s of e.steps.filter((x) => x.kind === 'job')) expect(s.start + s.service <= 300 || s.start >= 400).toBe(true);
+        });
+        for (const j of res.unassigned) expect(seen.has(j)).toBe(false);
+        expect(seen.size + res.unassigned.length).toBe(n);
+        expect(res.cost).toBeCloseTo(cost, 6);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('is deterministic for a seed and an iteration cap', () => {
+    const inst = randomVrptw(5, 30, 4, 80);
+    const a = solveInstance(inst, { maxIterations: 300, seed: 9, timeLimitMs: 1e6 });
+    const b = solveInstance(inst, { maxIterations: 300, seed: 9, timeLimitMs: 1e6 });
+    expect(a.routes).toEqual(b.routes);
+  });
+
+  it('keeps frozen routes untouched', () => {
+    const base = randomVrptw(3, 12, 3, 200);
+    const inst = { ...base, vFrozen: Uint8Array.from([1, 0, 0]), initialRoutes: [[4, 2], [], []] };
+    const res = solveInstance(inst, { maxIterations: 200 });
+    expect(res.routes[0]).toEqual([4, 2]);
+  });
+});
