@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/**
+ * Browser-test helpers: Debian's Chromium driven by playwright-core, and the few user
+ * actions the tests are written in (open a page, log in, log out).
+ */
+
+export function chromiumPath(): string {
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  try {
+    const found = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+    if (found) return found;
+  } catch {
+    // not on PATH
+  }
+  throw new Error('Chromium is missing: install it with `apt-get update && apt-get install -y chromium` (npm test does it when run as root).');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface UserSession {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A fresh browser profile (no token, no language choice), English unless told otherwise. */
+export async function freshVisitor(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<UserSession> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', ...options });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Fills the login form the way a user does and submits it. */
+export async function login(page: Page, { email, password }: Credentials): Promise<void> {
+  if (new URL(page.url() === 'about:blank' ? 'http://x/' : page.url()).pathname !== '/login') await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Opens the account menu in the top bar (its button shows the user's name). */
+export async function openAccountMenu(page: Page, fullName: string): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: fullName }).click();
+  await page.getByRole('menu').waitFor();
+}
+
+export async function logout(page: Page, fullName: string): Promise<void> {
+  await openAccountMenu(page, fullName);
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+}
+
+/** Waits until the address bar shows this path (and search, when given). */
+export async function waitForPath(page: Page, pathname: string, search?: string): Promise<URL> {
+  await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search));
+  return new URL(page.url());
+}

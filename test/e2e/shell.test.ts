@@ -1,0 +1,203 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ALL_ROLES, Role } from '#shared/roles.ts';
+import { landingPath, menuFor, routeRule } from '#shared/routes.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
+import { expireSessionsOf } from '../support/sessions.ts';
+import en from '../../web/src/i18n/locales/en.json';
+import fr from '../../web/src/i18n/locales/fr.json';
+import { freshVisitor, launchBrowser, login, logout, openAccountMenu, waitForPath, type UserSession } from './browser.ts';
+
+/** The English (or French) text of a catalogue key, as the user reads it. */
+function text(key: string, catalogue: unknown = en): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+  if (typeof value !== 'string') throw new Error(`no text for ${key}`);
+  return value;
+}
+
+const fullName = (role: (typeof ALL_ROLES)[number]) => `${demoAccount(role).firstname} ${demoAccount(role).lastname}`;
+
+async function heading(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+async function menuLabels(page: Page, catalogue: unknown = en): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: text('shell.main_menu', catalogue) });
+  if ((await nav.count()) === 0) return [];
+  return (await nav.getByRole('link').allInnerTexts()).map((label) => label.trim());
+}
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let visitor: UserSession;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  visitor = await freshVisitor(browser, baseUrl);
+  page = visitor.page;
+});
+afterEach(async () => {
+  await visitor?.context.close();
+});
+
+describe('each role logs in and lands on its page', () => {
+  it.each(ALL_ROLES)('role %i', async (role) => {
+    await page.goto('/');
+    await waitForPath(page, '/login');
+    await login(page, demoAccount(role));
+
+    const landing = landingPath(role);
+    await waitForPath(page, landing);
+    await heading(page, text(routeRule(landing)!.titleKey));
+    expect(await menuLabels(page)).toEqual(menuFor(role).map((entry) => text(entry.labelKey)));
+
+    await openAccountMenu(page, fullName(role));
+    const profile = page.getByRole('menuitem', { name: text('shell.profile') });
+    expect(await profile.count()).toBe(role === Role.admin ? 1 : 0);
+  });
+});
+
+describe('route guards', () => {
+  it('sends a logged-out deep link to /login, then back to it after login', async () => {
+    await page.goto('/users?role=3');
+    const url = await waitForPath(page, '/login');
+    expect(url.searchParams.get('redirect')).toBe('/users?role=3');
+
+    await login(page, demoAccount(Role.admin));
+    await waitForPath(page, '/users', '?role=3');
+    await heading(page, text('route.users'));
+  });
+
+  it('sends a role that may not open a route to /, which lands it on its page', async () => {
+    await login(page, demoAccount(Role.broker));
+    await waitForPath(page, '/deliveries');
+    await page.goto('/zones');
+    await waitForPath(page, '/deliveries');
+    await heading(page, text('route.deliveries'));
+  });
+
+  it('shows a plain "not available yet" page for a screen not built yet', async () => {
+    await login(page, demoAccount(Role.superadmin));
+    await page.getByRole('navigation', { name: text('shell.main_menu') }).getByRole('link', { name: text('menu.zones') }).click();
+    await waitForPath(page, '/zones');
+    await heading(page, text('route.zones'));
+    await page.getByText(text('common.not_available')).waitFor();
+  });
+
+  it('shows the public delivery page without top bar or menu', async () => {
+    await page.goto('/delivery/some-token');
+    await heading(page, text('route.delivery'));
+    expect(await page.getByRole('banner').count()).toBe(0);
+    expect(await page.getByRole('navigation').count()).toBe(0);
+  });
+});
+
+describe('language', () => {
+  it('follows the browser language at first', async () => {
+    const french = await freshVisitor(browser, baseUrl, { locale: 'fr-CA' });
+    try {
+      await french.page.goto('/login');
+      await heading(french.page, text('login.title', fr));
+      await french.page.getByLabel(text('login.email', fr)).waitFor();
+    } finally {
+      await french.context.close();
+    }
+  });
+
+  it('switches the texts between English and French, and keeps the choice', async () => {
+    await login(page, demoAccount(Role.admin));
+    await waitForPath(page, '/shooting');
+    await heading(page, text('route.shooting'));
+    expect(await menuLabels(page)).toContain(text('menu.users'));
+
+    await page.getByRole('button', { name: 'FR', exact: true }).click();
+    await heading(page, text('route.shooting', fr));
+    expect(await menuLabels(page, fr)).toEqual(menuFor(Role.admin).map((entry) => text(entry.labelKey, fr)));
+
+    await page.reload();
+    await heading(page, text('route.shooting', fr));
+
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await heading(page, text('route.shooting'));
+  });
+});
+
+describe('login and logout', () => {
+  it('shows the spec message for a wrong password', async () => {
+    await login(page, { email: demoAccount(Role.stats_query).email, password: 'not-the-password' });
+    await page.getByRole('alert').filter({ hasText: 'Error while logging you in.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('tells a throttled account to wait 15 minutes', async () => {
+    const unknown = { email: 'nobody-throttled@demo.immo.test', password: 'wrong-password' };
+    await page.goto('/login');
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/session/login'));
+      await login(page, unknown);
+      if ((await answer).status() === 429) break;
+    }
+    await page.getByRole('alert').filter({ hasText: text('login.too_many_attempts') }).waitFor();
+  });
+
+  it('logs out back to /login, and the session is gone', async () => {
+    await login(page, demoAccount(Role.tech_capture));
+    await waitForPath(page, '/schedule');
+    await logout(page, fullName(Role.tech_capture));
+    await waitForPath(page, '/login');
+    await heading(page, text('login.title'));
+
+    await page.goto('/schedule');
+    await waitForPath(page, '/login');
+  });
+});
+
+describe('expired session', () => {
+  it('logs the user out on the next reload, keeping where they were', async () => {
+    const account = demoAccount(Role.tech_postprod);
+    await login(page, account);
+    await waitForPath(page, '/tech_review');
+
+    await expireSessionsOf(account.email);
+    await page.reload();
+    const url = await waitForPath(page, '/login');
+    expect(url.searchParams.get('redirect')).toBe('/tech_review');
+  });
+
+  it('logs the user out on the next navigation once the session check is due', async () => {
+    const account = demoAccount(Role.sales);
+    await page.clock.install();
+    await login(page, account);
+    await waitForPath(page, '/listings');
+
+    await expireSessionsOf(account.email);
+    await page.clock.fastForward('01:00');
+    await page.getByRole('link', { name: text('app.name') }).click();
+    await waitForPath(page, '/login');
+  });
+});
+
+describe('footer', () => {
+  it('shows the copyright line, and falling snow in December', async () => {
+    const december = await freshVisitor(browser, baseUrl);
+    try {
+      await december.page.clock.setFixedTime(new Date('2026-12-15T12:00:00'));
+      await december.page.goto('/login');
+      await december.page.getByText('© 2026 Immo Média').waitFor();
+      await december.page.getByTestId('snow').waitFor();
+    } finally {
+      await december.context.close();
+    }
+
+    await page.clock.setFixedTime(new Date('2027-03-15T12:00:00'));
+    await page.goto('/login');
+    await page.getByText('© 2027 Immo Média').waitFor();
+    expect(await page.getByTestId('snow').count()).toBe(0);
+  });
+});
