@@ -82,6 +82,18 @@ export const keys = {
   /** gsi1: every zone, by type. */
   zoneIndex: (type: number, id: number) => ({ gsi1pk: 'ZONES', gsi1sk: `${type}#${pad(id)}` }),
   allZones: 'ZONES',
+
+  /** Sort-key prefix of one shooting's pictures inside its listing's partition. */
+  picturesOfShooting: (shootingId: number) => `PICTURE#${pad(shootingId)}#`,
+  /**
+   * A post-production technician's shootings (the shooting's gsi3 serves the capture tech only):
+   * one pointer item per (pp tech, shooting), written with the shooting's pp_tech_id.
+   */
+  ppTechShooting: (ppTechId: number, scheduleddate: string, shootingId: number) => ({
+    pk: `PPTECH#${ppTechId}#SHOOTINGS`,
+    sk: `${scheduleddate}#${pad(shootingId)}`,
+  }),
+  shootingsOfPpTech: (ppTechId: number) => `PPTECH#${ppTechId}#SHOOTINGS`,
 } as const;
 
 /** Zero-padded numbers sort as strings. */

@@ -2,6 +2,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#functions/commons/aws.ts';
 import { seedAccounts } from './accounts.ts';
 import type { Seeder } from './context.ts';
+import { seedBrokersAndListings } from './brokers-listings.ts';
+import { seedPictures } from './pictures.ts';
+import { seedTickets } from './tickets.ts';
 
 const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
 
@@ -9,7 +12,7 @@ const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
  * The demo data, one seeder per area, run in this order on the first start only; later starts
  * find the marker and keep the data as it is (npm run reset wipes it).
  */
-const SEEDERS: readonly Seeder[] = [seedAccounts];
+const SEEDERS: readonly Seeder[] = [seedAccounts, seedBrokersAndListings, seedPictures, seedTickets];
 
 export async function seedDemoData(log: (line: string) => void = () => undefined): Promise<'seeded' | 'already-seeded'> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: SEED_MARKER, ConsistentRead: true }));

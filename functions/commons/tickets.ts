@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { followupRecord, ticketRecord, type FollowupRecord, type TicketRecord } from '#shared/entities/ticket.ts';
+import { isAdminLevel } from '#shared/roles.ts';
+import { db, tableName } from './aws.ts';
+import { conflict, notFound } from './errors.ts';
+import { keys } from './keys.ts';
+import { nextId } from './users.ts';
+
+/** Tickets and their follow-ups (one partition per ticket): the one place that reads and writes them. */
+export interface StoredTicket extends TicketRecord {
+  version: number;
+}
+
+interface Caller {
+  id: number;
+  role: number;
+}
+
+const toTicket = (item: Record<string, unknown>): StoredTicket => ({ ...ticketRecord.parse(item), version: Number(item.version ?? 1) });
+
+/** A ticket item ready for a Put or a TransactWriteItems Put (feedback writes it with the picture). */
+export async function newTicketItem(fields: Omit<TicketRecord, 'id' | 'created_at' | 'resolved'>, now = new Date()): Promise<{ ticket: TicketRecord; item: Record<string, unknown> }> {
+  const id = await nextId('ticket');
+  const ticket = ticketRecord.parse({ ...fields, id, resolved: false, created_at: now.toISOString() });
+  return { ticket, item: { ...keys.ticket(id), ...keys.ticketIndexes(ticket.creator.id, ticket.created_at, id), ...ticket, version: 1 } };
+}
+
+export async function insertTicket(fields: Omit<TicketRecord, 'id' | 'created_at' | 'resolved'>, now = new Date()): Promise<TicketRecord> {
+  const { ticket, item } = await newTicketItem(fields, now);
+  await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  return ticket;
+}
+
+/** The ticket and its follow-ups (oldest first) in one Query; undefined when absent. */
+export async function getTicketWithFollowups(id: number): Promise<{ ticket: StoredTicket; followups: FollowupRecord[] } | undefined> {
+  let ticket: StoredTicket | undefined;
+  const followups: FollowupRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.ticket(id).pk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.sk === keys.ticket(id).sk) ticket = toTicket(item);
+      else if (String(item.sk).startsWith(keys.followupsPrefix)) followups.push(followupRecord.parse(item));
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return ticket ? { ticket, followups } : undefined;
+}
+
+/** Admin levels see every ticket; anyone else only their own. Others' tickets answer 404, as if absent. */
+export function canSee(caller: Caller, ticket: TicketRecord): boolean {
+  return isAdminLevel(caller.role) || ticket.creator.id === caller.id;
+}
+
+export async function visibleTicket(caller: Caller, id: number) {
+  const found = await getTicketWithFollowups(id);
+  if (!found || !canSee(caller, found.ticket)) throw notFound('Ticket not found.');
+  return found;
+}
+
+/** The caller's tickets (gsi1) or, for admin levels, every ticket (gsi2); newest first. */
+export async function ticketsFor(caller: Caller, max = 2000): Promise<StoredTicket[]> {
+  const admin = isAdminLevel(caller.role);
+  const index = admin ? 'gsi2' : 'gsi1';
+  const partition = admin ? keys.allTickets : keys.ticketsOfUser(caller.id);
+  const out: StoredTicket[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index,
+        KeyConditionExpression: `${index}pk = :pk`,
+        ExpressionAttributeValues: { ':pk': partition },
+        ScanIndexForward: false,
+        Limit: Math.min(500, max - out.length),
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(page.Items ?? []).map(toTicket));
+    start = page.LastEvaluatedKey;
+  } while (start && out.length < max);
+  return out;
+}
+
+/** A follow-up is added only while the ticket is open: the condition and the Put go in one transaction. */
+export async function addFollowup(ticket: StoredTicket, message: string, creator: FollowupRecord['creator'], now = new Date()): Promise<FollowupRecord> {
+  const followup = followupRecord.parse({ id: randomUUID(), ticket_id: ticket.id, message, created_at: now.toISOString(), creator });
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.ticket(ticket.id),
+              ConditionExpression: 'attribute_exists(pk) AND resolved = :open',
+              ExpressionAttributeValues: { ':open': false },
+            },
+          },
+          { Put: { TableName: tableName(), Item: { ...keys.followup(ticket.id, followup.created_at, followup.id), ...followup }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') throw conflict('This ticket is resolved: follow-ups cannot be added. Reopen it first.');
+    throw error;
+  }
+  return followup;
+}
+
+/** Resolve (true) or reopen (false); 409 when the ticket is already in that state or changed meanwhile. */
+export async function setResolved(ticket: StoredTicket, resolved: boolean): Promise<void> {
+  if (ticket.resolved === resolved) throw conflict(resolved ? 'This ticket is already resolved.' : 'This ticket is already open.');
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.ticket(ticket.id),
+      UpdateExpression: 'SET resolved = :r, version = version + :one',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':r': resolved, ':one': 1, ':v': ticket.version },
+    }),
+  );
+}

@@ -1,0 +1,30 @@
+import { getDeliveriesFromToken } from '#shared/catalogue/deliveries.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { notFound } from '../commons/errors.ts';
+import { findListingByToken } from '../commons/listings.ts';
+import { fileSharingSetting } from '../commons/media.ts';
+import { deliverable, deliveryPicture, getShootings, isFinalDelivery, picturesOfListing } from '../commons/pictures.ts';
+
+/**
+ * The public delivery page (no login): the token's listing and its pictures that have a thumbnail,
+ * with presigned, cache-busted URLs. Unknown token: 404 (the page shows deliveries.cannot_find).
+ */
+export const handler = apiHandler(getDeliveriesFromToken, async ({ token }) => {
+  const listing = await findListingByToken(token);
+  if (!listing) throw notFound('We cannot find this listing');
+  const pictures = deliverable(await picturesOfListing(listing.id));
+  const shootings = await getShootings(pictures.map((p) => p.shooting_id));
+  return {
+    listing: {
+      id: listing.id,
+      address: listing.address,
+      app: listing.app,
+      city: listing.city,
+      postalcode: listing.postalcode,
+      broker: listing.broker,
+      is_final: isFinalDelivery(shootings),
+      pictures: await Promise.all(pictures.map((p) => deliveryPicture(p, listing))),
+    },
+    file_sharing: fileSharingSetting(),
+  };
+});

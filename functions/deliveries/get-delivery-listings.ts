@@ -1,0 +1,31 @@
+import { getDeliveryListings } from '#shared/catalogue/deliveries.ts';
+import { Role } from '#shared/roles.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { allListings, listingsOfBroker, type Page, type StoredListing } from '../commons/listings.ts';
+
+/** /deliveries for non-technicians: a broker's own listings, every listing for staff; one page, newest update first. */
+export const handler = apiHandler(getDeliveryListings, async ({ limit, cursor }, { user }) => {
+  const read = (n: number, c?: string): Promise<Page<StoredListing>> => (user.role === Role.broker ? listingsOfBroker(user.id, n, c) : allListings(n, c));
+  const rows: StoredListing[] = [];
+  let next = cursor;
+  // A Query page stops at 1 MB; keep reading until the page size is reached or the list ends.
+  do {
+    const page = await read(limit - rows.length, next);
+    rows.push(...page.items);
+    next = page.next;
+  } while (next && rows.length < limit);
+  return {
+    data: rows.map(({ id, address, app, city, state, broker_id, broker, distribution_token, updated_at }) => ({
+      id,
+      address,
+      app,
+      city,
+      state,
+      broker_id,
+      broker,
+      distribution_token,
+      updated_at,
+    })),
+    ...(next ? { next } : {}),
+  };
+});

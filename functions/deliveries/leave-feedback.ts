@@ -1,0 +1,49 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { leaveFeedback } from '#shared/catalogue/deliveries.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { db, tableName } from '../commons/aws.ts';
+import { conflict, notFound } from '../commons/errors.ts';
+import { keys } from '../commons/keys.ts';
+import { findListingByToken } from '../commons/listings.ts';
+import { getPicture } from '../commons/pictures.ts';
+import { newTicketItem } from '../commons/tickets.ts';
+
+/**
+ * Feedback on a delivered picture (public, through the token): a ticket in the listing broker's name
+ * with data {listing_id, shooting_id, picture_index}, and the picture's feedback_ticket_id, written
+ * together. A picture that already has a feedback ticket answers 409 (the page links to it instead).
+ */
+export const handler = apiHandler(leaveFeedback, async ({ token, shooting_id, picture_index, text }, { log }) => {
+  const listing = await findListingByToken(token);
+  if (!listing) throw notFound('We cannot find this listing');
+  const picture = await getPicture(listing.id, shooting_id, picture_index);
+  if (!picture || !picture.thumbnail_key) throw notFound('Picture not found.');
+  if (picture.feedback_ticket_id) throw conflict('This picture already has feedback.', { ticket_id: picture.feedback_ticket_id });
+
+  const { ticket, item } = await newTicketItem({
+    subject: `Feedback: ${listing.address}, photo ${picture_index + 1}`,
+    description: text,
+    urgency: 1,
+    problem_type: 'broker',
+    creator: { id: listing.broker_id, firstname: listing.broker.firstname, lastname: listing.broker.lastname },
+    data: JSON.stringify({ listing_id: listing.id, shooting_id, picture_index }),
+  });
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.picture(listing.id, shooting_id, picture_index),
+            UpdateExpression: 'SET feedback_ticket_id = :t, version = version + :one',
+            ConditionExpression: 'version = :v AND (attribute_not_exists(feedback_ticket_id) OR feedback_ticket_id = :null)',
+            ExpressionAttributeValues: { ':t': ticket.id, ':one': 1, ':v': picture.version, ':null': null },
+          },
+        },
+      ],
+    }),
+  );
+  log('feedback ticket', { ticket: ticket.id, listing: listing.id, shooting_id, picture_index });
+  return { data: { ticket_id: ticket.id } };
+});

@@ -1,0 +1,11 @@
+import { getAllTickets } from '#shared/catalogue/tickets.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { ticketsFor } from '../commons/tickets.ts';
+
+/** The caller's own tickets, newest first; admin levels (1, 2) see every ticket. */
+export const handler = apiHandler(getAllTickets, async (_input, { user }) => {
+  const tickets = await ticketsFor(user);
+  return {
+    data: tickets.map(({ id, subject, urgency, problem_type, resolved, created_at, creator }) => ({ id, subject, urgency, problem_type, resolved, created_at, creator })),
+  };
+});

@@ -1,0 +1,114 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#functions/commons/aws.ts';
+import { keys } from '#functions/commons/keys.ts';
+import { listingsOfBroker, type StoredListing } from '#functions/commons/listings.ts';
+import { mediaKeys, putMediaObject } from '#functions/commons/media.ts';
+import { insertPicture } from '#functions/commons/pictures.ts';
+import { findUserByEmail, nextId } from '#functions/commons/users.ts';
+import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { Role } from '#shared/roles.ts';
+import { demoAccount } from '../demo-accounts.ts';
+import { demoOriginal, demoThumbnail } from '../demo-media/cache.ts';
+import { SECOND_BROKER } from './brokers-listings.ts';
+import type { SeedContext } from './context.ts';
+
+/**
+ * Shootings with pictures for the delivery page, /deliveries and ticket thumbnails: real JPEG files
+ * and thumbnails in the media bucket (scripts/local/demo-media). Some pictures have no thumbnail,
+ * so the delivery page must hide them.
+ */
+interface Plan {
+  address: string;
+  state: number;
+  daysAgo: number;
+  pictures: number;
+  /** Pictures at these indexes get no thumbnail (hidden on the delivery page). */
+  withoutThumbnail?: readonly number[];
+  tech: boolean;
+}
+
+const BROKER_PLANS: readonly Plan[] = [
+  { address: '1200 rue Sherbrooke Ouest', state: ShootingState.delivered, daysAgo: 12, pictures: 10, withoutThumbnail: [8, 9], tech: true },
+  { address: '45 rue Saint-Paul Est', state: ShootingState.completed, daysAgo: 3, pictures: 6, tech: true },
+  { address: '88 avenue du Parc', state: ShootingState.delivered, daysAgo: 20, pictures: 6, withoutThumbnail: [5], tech: false },
+];
+const SECOND_PLANS: readonly Plan[] = [{ address: '2500 chemin de la Côte-Sainte-Catherine', state: ShootingState.delivered, daysAgo: 8, pictures: 6, tech: true }];
+
+export async function seedPictures({ log, now }: SeedContext): Promise<void> {
+  const broker = demoAccount(Role.broker);
+  const second = await findUserByEmail(SECOND_BROKER.email);
+  const capture = demoAccount(Role.tech_capture).id;
+  const postprod = demoAccount(Role.tech_postprod).id;
+  let shootings = 0;
+  let files = 0;
+  for (const [brokerId, plans] of [
+    [broker.id, BROKER_PLANS],
+    [second?.id, SECOND_PLANS],
+  ] as const) {
+    if (!brokerId) continue;
+    const { items } = await listingsOfBroker(brokerId, 100);
+    for (const plan of plans) {
+      const listing = items.find((l) => l.address === plan.address);
+      if (!listing) continue;
+      const shooting = await insertShooting(listing, plan, plan.tech ? capture : null, postprod, now);
+      shootings++;
+      for (let index = 0; index < plan.pictures; index++) {
+        const picture = { seed: listing.id * 31 + index, number: index + 1, address: `${listing.address}, ${listing.city}` };
+        const original = mediaKeys.original(listing.id, shooting.id, index);
+        const thumbnail = plan.withoutThumbnail?.includes(index) ? null : mediaKeys.thumbnail(listing.id, shooting.id, index);
+        await putMediaObject(original, demoOriginal(picture));
+        if (thumbnail) await putMediaObject(thumbnail, demoThumbnail(picture));
+        files += thumbnail ? 2 : 1;
+        await insertPicture({
+          listing_id: listing.id,
+          shooting_id: shooting.id,
+          picture_index: index,
+          original_key: original,
+          thumbnail_key: thumbnail,
+          distrib_key: null,
+          public: true,
+          is_validated: plan.state === ShootingState.delivered ? true : null,
+          feedback_ticket_id: null,
+          created_at: shooting.updated_at,
+        });
+      }
+    }
+  }
+  log(`seeded ${shootings} shootings with pictures (${files} JPEG files in the media bucket)`);
+}
+
+async function insertShooting(listing: StoredListing, plan: Plan, techId: number | null, ppTechId: number, now: Date): Promise<ShootingRecord> {
+  const day = new Date(now.getTime() - plan.daysAgo * 86_400_000);
+  const scheduleddate = day.toISOString().slice(0, 10);
+  const start = new Date(`${scheduleddate}T13:30:00.000Z`);
+  const shooting = shootingRecord.parse({
+    id: await nextId('shooting'),
+    listing_id: listing.id,
+    broker_id: listing.broker_id,
+    scheduleddate,
+    am: true,
+    is_confirmed: true,
+    state: plan.state,
+    starttime: start.toISOString(),
+    endtime: new Date(start.getTime() + 5400_000).toISOString(),
+    estimated_duration: 5400,
+    room_count: listing.room_count,
+    tech_id: techId,
+    pp_tech_id: ppTechId,
+    is_public_for_broker: plan.state === ShootingState.delivered,
+    created_at: new Date(day.getTime() - 7 * 86_400_000).toISOString(),
+    updated_at: new Date(day.getTime() + 2 * 86_400_000).toISOString(),
+  });
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.shooting(shooting.id), ...keys.shootingIndexes(shooting), ...shooting, version: 1 },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  await db.send(
+    new PutCommand({ TableName: tableName(), Item: { ...keys.ppTechShooting(ppTechId, scheduleddate, shooting.id), shooting_id: shooting.id } }),
+  );
+  return shooting;
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { defineOperation } from './operation.ts';
+import { Role } from '../roles.ts';
+
+/**
+ * Deliveries (part 1 §2.9, §2.10, §7): the public delivery page reached through a listing's
+ * distribution token (no login), and the deliveries list. Picture and ZIP URLs are short-lived
+ * presigned GETs of the media bucket (docs/decisions/0061-media-urls.md, 0062-download-all-zip.md).
+ */
+
+/** Part 1 §9: page size options of /deliveries, default 15. */
+export const DELIVERY_PAGE_SIZES = [15, 25, 50, 100, 1000, 10000] as const;
+export const DEFAULT_DELIVERY_PAGE_SIZE = 15;
+export const FEEDBACK_MAX_LENGTH = 5000;
+
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((n) => (DELIVERY_PAGE_SIZES as readonly number[]).includes(n), { message: `One of ${DELIVERY_PAGE_SIZES.join(', ')}.` })
+  .default(DEFAULT_DELIVERY_PAGE_SIZE);
+const cursor = z.string().max(2000).regex(/^[A-Za-z0-9_-]+$/).optional();
+/** Distribution tokens are base64url, 256 random bits (43 characters); older ones may be shorter. */
+const token = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Not a delivery token.');
+
+export const deliveryPicture = z.object({
+  id: z.number().int(),
+  shooting_id: z.number().int(),
+  picture_index: z.number().int(),
+  public: z.boolean(),
+  /** Presigned media URLs, each with its cache-busting date suffix (`v=`). */
+  thumbnail_url: z.string(),
+  distrib_url: z.string(),
+  /** Same file as distrib_url, answered as an attachment named `filename`. */
+  download_url: z.string(),
+  /** Index plus a slug of the address (part 3 §9), e.g. 03-1200-rue-sherbrooke-montreal.jpg. */
+  filename: z.string(),
+  feedback_ticket_id: z.number().int().nullable(),
+});
+export type DeliveryPicture = z.infer<typeof deliveryPicture>;
+
+export const getDeliveriesFromToken = defineOperation({
+  id: 'getDeliveriesFromToken',
+  area: 'deliveries',
+  method: 'GET',
+  path: '/api/delivery/{token}',
+  access: 'public',
+  summary:
+    'The public delivery page: the listing of a distribution token and its pictures that have a thumbnail. Unknown token: 404. `is_final` is true when every shooting with pictures is delivered (state 14).',
+  input: z.object({ token }),
+  output: z.object({
+    listing: z.object({
+      id: z.number().int(),
+      address: z.string(),
+      app: z.string(),
+      city: z.string(),
+      postalcode: z.string(),
+      broker: z.object({ firstname: z.string(), lastname: z.string() }),
+      is_final: z.boolean(),
+      pictures: z.array(deliveryPicture),
+    }),
+    /** Present only when a file-sharing service is configured (FILE_SHARING_SAVE_URL); hidden by default. */
+    file_sharing: z.object({ save_url_template: z.string() }).nullable(),
+  }),
+  resources: ['table', 'mediaBucket'],
+});
+
+export const downloadAllPictures = defineOperation({
+  id: 'downloadAllPictures',
+  area: 'deliveries',
+  method: 'GET',
+  path: '/api/delivery/{token}/zip',
+  access: 'public',
+  summary:
+    'Download-all: builds (or reuses) one ZIP of the pictures with a thumbnail, streamed from the media bucket into the media bucket, and answers a presigned URL to it.',
+  input: z.object({ token }),
+  output: z.object({ url: z.string(), filename: z.string(), entries: z.number().int(), bytes: z.number().int() }),
+  resources: ['table', 'mediaBucket'],
+});
+
+export const leaveFeedback = defineOperation({
+  id: 'leaveFeedback',
+  area: 'deliveries',
+  method: 'POST',
+  path: '/api/delivery/{token}/feedback',
+  access: 'public',
+  summary:
+    "Feedback on a delivered picture: creates a ticket in the listing broker's name carrying JSON data {listing_id, shooting_id, picture_index} and links it to the picture (409 when it already has one).",
+  input: z.object({
+    token,
+    shooting_id: z.coerce.number().int().positive(),
+    picture_index: z.coerce.number().int().nonnegative(),
+    text: z.string().trim().min(1).max(FEEDBACK_MAX_LENGTH),
+  }),
+  output: z.object({ data: z.object({ ticket_id: z.number().int() }) }),
+  resources: ['table'],
+});
+
+export const deliveryListingRow = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  app: z.string(),
+  city: z.string(),
+  state: z.number().int(),
+  broker_id: z.number().int(),
+  broker: z.object({ firstname: z.string(), lastname: z.string() }),
+  distribution_token: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type DeliveryListingRow = z.infer<typeof deliveryListingRow>;
+
+export const getDeliveryListings = defineOperation({
+  id: 'getDeliveryListings',
+  area: 'deliveries',
+  method: 'GET',
+  path: '/api/deliveries',
+  access: [Role.superadmin, Role.admin, Role.broker, Role.social_medias, Role.sales],
+  summary: "The deliveries list for non-technicians: a broker's own listings, every listing for staff; most recently updated first, one page.",
+  input: z.object({ limit: pageSize, cursor }),
+  output: z.object({ data: z.array(deliveryListingRow), next: z.string().optional() }),
+  resources: ['table'],
+});
+
+export const techDeliveryShooting = z.object({
+  shooting: z.object({ id: z.number().int(), scheduleddate: z.string(), state: z.number().int() }),
+  listing: z.object({ id: z.number().int(), address: z.string(), city: z.string(), distribution_token: z.string() }),
+  pictures: z.array(z.object({ id: z.number().int(), picture_index: z.number().int(), thumbnail_url: z.string(), distrib_url: z.string() })),
+});
+export type TechDeliveryShooting = z.infer<typeof techDeliveryShooting>;
+
+export const getTechDeliveries = defineOperation({
+  id: 'getTechDeliveries',
+  area: 'deliveries',
+  method: 'GET',
+  path: '/api/deliveries/shootings',
+  access: [Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead],
+  summary:
+    "The technician's own shootings that have pictures (capture tech: tech_id; post-production: pp_tech_id), newest first, with thumbnails and the listing's sharable delivery token.",
+  input: z.object({ limit: pageSize, cursor }),
+  output: z.object({ data: z.array(techDeliveryShooting), next: z.string().optional() }),
+  resources: ['table', 'mediaBucket'],
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { defineOperation } from './operation.ts';
+import { TICKET_PROBLEM_TYPES } from '../enums.ts';
+
+/**
+ * Tickets (part 1 §2.8, §3, §4, §7). Any logged-in user may use the ticket screens
+ * (docs/decisions/0004); the handlers decide whose tickets a caller sees: their own, or every
+ * ticket for admin levels 1 and 2 (docs/decisions/0060-tickets-ownership.md).
+ */
+
+/** Server-side limits (the spec shows no client validation; these only keep items bounded). */
+export const TICKET_LIMITS = { subject: 200, description: 5000, followup: 5000 } as const;
+
+const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
+const id = z.coerce.number().int().positive();
+
+export const ticketSummary = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  urgency: z.number().int().min(1).max(3),
+  problem_type: z.enum(TICKET_PROBLEM_TYPES),
+  resolved: z.boolean(),
+  created_at: z.string(),
+  creator: person,
+});
+export type TicketSummary = z.infer<typeof ticketSummary>;
+
+export const followup = z.object({ id: z.string(), message: z.string(), created_at: z.string(), creator: person });
+
+export const ticketDetail = ticketSummary.extend({
+  description: z.string(),
+  /** Optional JSON text {listing_id, shooting_id, picture_index} (feedback on a delivered picture). */
+  data: z.string().nullable(),
+  /**
+   * The thumbnail of the picture named by `data`, as a short-lived media URL, when `data` parses as
+   * JSON and names an existing picture with a thumbnail; otherwise null.
+   */
+  picture_thumbnail_url: z.string().nullable(),
+  followups: z.array(followup),
+});
+export type TicketDetail = z.infer<typeof ticketDetail>;
+
+export const getAllTickets = defineOperation({
+  id: 'getAllTickets',
+  area: 'tickets',
+  method: 'GET',
+  path: '/api/tickets',
+  access: 'authenticated',
+  summary: "The caller's tickets, newest first; admin levels (1, 2) get every ticket.",
+  input: z.object({}),
+  output: z.object({ data: z.array(ticketSummary) }),
+  resources: ['table'],
+});
+
+export const getTicketById = defineOperation({
+  id: 'getTicketById',
+  area: 'tickets',
+  method: 'GET',
+  path: '/api/tickets/{id}',
+  access: 'authenticated',
+  summary: "One ticket with its follow-ups. Another user's ticket answers 404 (admin levels see all).",
+  input: z.object({ id }),
+  output: z.object({ data: ticketDetail }),
+  resources: ['table', 'mediaBucket'],
+});
+
+export const createTicket = defineOperation({
+  id: 'createTicket',
+  area: 'tickets',
+  method: 'POST',
+  path: '/api/tickets',
+  access: 'authenticated',
+  summary: 'Open a ticket. Defaults: problem type software, urgency 1; subject and description may be empty.',
+  input: z.object({
+    problem_type: z.enum(TICKET_PROBLEM_TYPES).default('software'),
+    urgency: z.coerce.number().int().min(1).max(3).default(1),
+    subject: z.string().max(TICKET_LIMITS.subject).default(''),
+    description: z.string().max(TICKET_LIMITS.description).default(''),
+  }),
+  output: z.object({ ticket: ticketSummary }),
+  resources: ['table'],
+});
+
+export const followupTicket = defineOperation({
+  id: 'followupTicket',
+  area: 'tickets',
+  method: 'POST',
+  path: '/api/tickets/{id}/followups',
+  access: 'authenticated',
+  summary: 'Add a follow-up to an open ticket (409 once resolved).',
+  input: z.object({ id, message: z.string().trim().min(1).max(TICKET_LIMITS.followup) }),
+  output: z.object({ followup }),
+  resources: ['table'],
+});
+
+export const resolveTicket = defineOperation({
+  id: 'resolveTicket',
+  area: 'tickets',
+  method: 'PUT',
+  path: '/api/tickets/{id}/resolve',
+  access: 'authenticated',
+  summary: 'Mark an open ticket resolved (409 when already resolved).',
+  input: z.object({ id }),
+  output: z.object({ status: z.literal(200), resolved: z.literal(true) }),
+  resources: ['table'],
+});
+
+export const reopenTicket = defineOperation({
+  id: 'reopenTicket',
+  area: 'tickets',
+  method: 'PUT',
+  path: '/api/tickets/{id}/reopen',
+  access: 'authenticated',
+  summary: 'Reopen a resolved ticket (409 when already open).',
+  input: z.object({ id }),
+  output: z.object({ status: z.literal(200), resolved: z.literal(false) }),
+  resources: ['table'],
+});

@@ -1,0 +1,259 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { call, tokenFor } from '../support/api.ts';
+import { createSession } from '#functions/commons/sessions.ts';
+import { findUserByEmail } from '#functions/commons/users.ts';
+import { listingsOfBroker, type StoredListing } from '#functions/commons/listings.ts';
+import { ticketsFor } from '#functions/commons/tickets.ts';
+import { putMediaObject } from '#functions/commons/media.ts';
+import { buildZipInBucket, zipExists } from '#functions/commons/zip.ts';
+import { Role } from '#shared/roles.ts';
+import type { DeliveryListingRow, DeliveryPicture, TechDeliveryShooting } from '#shared/catalogue/deliveries.ts';
+import type { TicketDetail } from '#shared/catalogue/tickets.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
+import { SECOND_BROKER } from '../../scripts/local/seed/brokers-listings.ts';
+
+interface Delivery {
+  listing: { id: number; address: string; is_final: boolean; pictures: DeliveryPicture[] };
+  file_sharing: { save_url_template: string } | null;
+}
+type ErrorAnswer = { error: { code: string; fields?: Record<string, string[]> } };
+
+const brokerId = demoAccount(Role.broker).id;
+let listings: StoredListing[];
+let secondId: number;
+const byAddress = (address: string) => listings.find((l) => l.address === address)!;
+
+beforeAll(async () => {
+  listings = (await listingsOfBroker(brokerId, 100)).items;
+  secondId = (await findUserByEmail(SECOND_BROKER.email))!.id;
+});
+
+async function delivery(token: string) {
+  const res = await call<Delivery>('GET', `/api/delivery/${token}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe('getDeliveriesFromToken (public)', () => {
+  it('answers the listing and only the pictures with a thumbnail, with cache-busted presigned URLs that serve JPEGs', async () => {
+    const listing = byAddress('1200 rue Sherbrooke Ouest');
+    const body = await delivery(listing.distribution_token!);
+    expect(body.listing).toMatchObject({ id: listing.id, address: listing.address, is_final: true });
+    expect(body.listing.pictures).toHaveLength(8); // 10 seeded, 2 without thumbnail
+    expect(body.file_sharing).toBeNull();
+    const first = body.listing.pictures[0]!;
+    for (const url of [first.thumbnail_url, first.distrib_url, first.download_url]) {
+      expect(new URL(url).searchParams.get('v')).toMatch(/^\d{8}T\d{6}Z$/);
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect([...new Uint8Array(await res.arrayBuffer()).slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
+    const download = await fetch(first.download_url);
+    expect(download.headers.get('content-disposition')).toContain(first.filename);
+    expect(first.filename).toMatch(/^01-1200-rue-sherbrooke-ouest-montreal\.jpg$/);
+  });
+
+  it('is not final while a shooting is not delivered, and has no pictures before any', async () => {
+    expect((await delivery(byAddress('45 rue Saint-Paul Est').distribution_token!)).listing.is_final).toBe(false);
+    const empty = await delivery(byAddress('350 boulevard des Laurentides').distribution_token!);
+    expect(empty.listing.pictures).toEqual([]);
+    expect(empty.listing.is_final).toBe(false);
+  });
+
+  it('answers 404 for an unknown token and 400 for something that is not a token', async () => {
+    expect((await call('GET', `/api/delivery/${randomBytes(32).toString('base64url')}`)).status).toBe(404);
+    expect((await call('GET', '/api/delivery/short')).status).toBe(400);
+  });
+
+  it('hands out tokens of at least 128 random bits', () => {
+    for (const l of listings) expect(Buffer.from(l.distribution_token!, 'base64url').length).toBeGreaterThanOrEqual(16);
+  });
+});
+
+function zipEntries(buffer: Buffer): Promise<{ name: string; head: number[] }[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const out: { name: string; head: number[] }[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.push({ name: entry.fileName, head: [...Buffer.concat(chunks).subarray(0, 2)] });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('downloadAllPictures (public)', () => {
+  it('answers a URL to a real ZIP holding exactly the pictures with a thumbnail, and reuses it', async () => {
+    const listing = byAddress('1200 rue Sherbrooke Ouest');
+    const res = await call<{ url: string; filename: string; entries: number; bytes: number }>('GET', `/api/delivery/${listing.distribution_token}/zip`);
+    expect(res.status).toBe(200);
+    expect(res.body.entries).toBe(8);
+    const file = await fetch(res.body.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('1200-rue-sherbrooke-ouest-montreal.zip');
+    const buffer = Buffer.from(await file.arrayBuffer());
+    expect(buffer.length).toBe(res.body.bytes);
+    const entries = await zipEntries(buffer);
+    expect(entries).toHaveLength(8);
+    const pictures = (await delivery(listing.distribution_token!)).listing.pictures;
+    expect(entries.map((e) => e.name).sort()).toEqual(pictures.map((p) => p.filename).sort());
+    for (const entry of entries) expect(entry.head).toEqual([0xff, 0xd8]);
+
+    const again = await call<{ url: string }>('GET', `/api/delivery/${listing.distribution_token}/zip`);
+    expect(new URL(again.body.url).pathname).toBe(new URL(res.body.url).pathname);
+  });
+
+  it('answers 422 when no picture is ready and 404 for an unknown token', async () => {
+    expect((await call('GET', `/api/delivery/${byAddress('350 boulevard des Laurentides').distribution_token}/zip`)).status).toBe(422);
+    expect((await call('GET', `/api/delivery/${randomBytes(32).toString('base64url')}/zip`)).status).toBe(404);
+  });
+
+  it('streams: building a ZIP of 96 MiB of pictures keeps memory bounded by about one part', async () => {
+    const count = 96;
+    const keys: string[] = [];
+    const prefix = `test/zip-memory/${Date.now()}`;
+    for (let i = 0; i < count; i++) {
+      const key = `${prefix}/${i}.jpg`;
+      await putMediaObject(key, randomBytes(1024 * 1024));
+      keys.push(key);
+    }
+    const used = () => {
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
+    const baseline = used();
+    let peak = baseline;
+    const timer = setInterval(() => (peak = Math.max(peak, used())), 5);
+    const bytes = await buildZipInBucket(
+      keys.map((key, i) => ({ key, name: `${i}.jpg` })),
+      `${prefix}/all.zip`,
+      5 * 1024 * 1024,
+    );
+    clearInterval(timer);
+    expect(bytes).toBeGreaterThan(count * 1024 * 1024);
+    expect(await zipExists(`${prefix}/all.zip`)).toBe(bytes);
+    const growthMiB = (peak - baseline) / 1024 / 1024;
+    console.log(`zip of ${(bytes / 1024 / 1024).toFixed(1)} MiB: peak memory growth ${growthMiB.toFixed(1)} MiB`);
+    expect(growthMiB).toBeLessThan(48);
+  });
+});
+
+describe('leaveFeedback (public)', () => {
+  it("creates a ticket in the broker's name with the picture's JSON data and links the picture to it", async () => {
+    const listing = byAddress('88 avenue du Parc');
+    const before = await delivery(listing.distribution_token!);
+    const picture = before.listing.pictures.find((p) => p.feedback_ticket_id === null)!;
+    const res = await call<{ data: { ticket_id: number } }>('POST', `/api/delivery/${listing.distribution_token}/feedback`, {
+      body: { shooting_id: picture.shooting_id, picture_index: picture.picture_index, text: 'Trop sombre' },
+    });
+    expect(res.status).toBe(200);
+    const ticketId = res.body.data.ticket_id;
+    const after = await delivery(listing.distribution_token!);
+    expect(after.listing.pictures.find((p) => p.id === picture.id)!.feedback_ticket_id).toBe(ticketId);
+
+    const { token } = await tokenFor(Role.broker);
+    const ticket = await call<{ data: TicketDetail }>('GET', `/api/tickets/${ticketId}`, { token });
+    expect(ticket.status).toBe(200);
+    expect(ticket.body.data).toMatchObject({ description: 'Trop sombre', resolved: false, creator: { id: brokerId } });
+    expect(JSON.parse(ticket.body.data.data!)).toEqual({ listing_id: listing.id, shooting_id: picture.shooting_id, picture_index: picture.picture_index });
+    expect(ticket.body.data.picture_thumbnail_url).toBeTruthy();
+
+    const twice = await call('POST', `/api/delivery/${listing.distribution_token}/feedback`, {
+      body: { shooting_id: picture.shooting_id, picture_index: picture.picture_index, text: 'encore' },
+    });
+    expect(twice.status).toBe(409);
+  });
+
+  it('refuses bad input (400), unknown pictures and pictures without thumbnail (404), writing no ticket', async () => {
+    const listing = byAddress('88 avenue du Parc');
+    const { listing: shown } = await delivery(listing.distribution_token!);
+    const shootingId = shown.pictures[0]!.shooting_id;
+    const count = async () => (await ticketsFor({ id: brokerId, role: Role.broker })).length;
+    const before = await count();
+    const post = (body: unknown, token = listing.distribution_token) => call<ErrorAnswer>('POST', `/api/delivery/${token}/feedback`, { body });
+    const empty = await post({ shooting_id: shootingId, picture_index: 1, text: '  ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields?.text).toBeDefined();
+    expect((await post({ shooting_id: shootingId, picture_index: -1, text: 'x' })).status).toBe(400);
+    expect((await post({ shooting_id: shootingId, picture_index: 1, text: 'x'.repeat(5001) })).status).toBe(400);
+    expect((await post({ shooting_id: shootingId, picture_index: 5, text: 'no thumbnail' })).status).toBe(404);
+    expect((await post({ shooting_id: shootingId, picture_index: 99, text: 'absent' })).status).toBe(404);
+    expect((await post({ shooting_id: shootingId, picture_index: 1, text: 'x' }, randomBytes(32).toString('base64url'))).status).toBe(404);
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('getDeliveryListings', () => {
+  it("gives a broker their own listings only, 15 by default, paged without overlap", async () => {
+    const { token } = await tokenFor(Role.broker);
+    const first = await call<{ data: DeliveryListingRow[]; next?: string }>('GET', '/api/deliveries', { token });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toHaveLength(15);
+    expect(first.body.data.every((r) => r.broker_id === brokerId)).toBe(true);
+    expect(first.body.next).toBeDefined();
+    const second = await call<{ data: DeliveryListingRow[] }>('GET', `/api/deliveries?limit=15&cursor=${first.body.next}`, { token });
+    expect(second.body.data.length).toBeGreaterThan(0);
+    expect(second.body.data.every((r) => r.broker_id === brokerId)).toBe(true);
+    const ids = [...first.body.data, ...second.body.data].map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("gives staff every broker's listings; refuses a page size outside the options", async () => {
+    const { token } = await tokenFor(Role.social_medias);
+    const all = await call<{ data: DeliveryListingRow[] }>('GET', '/api/deliveries?limit=1000', { token });
+    expect(all.status).toBe(200);
+    const owners = new Set(all.body.data.map((r) => r.broker_id));
+    expect(owners.has(brokerId) && owners.has(secondId)).toBe(true);
+    expect(all.body.data.every((r) => r.distribution_token)).toBe(true);
+    const bad = await call<ErrorAnswer>('GET', '/api/deliveries?limit=7', { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields?.limit).toBeDefined();
+    expect((await call('GET', '/api/deliveries', { token: (await tokenFor(Role.tech_capture)).token })).status).toBe(403);
+  });
+});
+
+describe('getTechDeliveries', () => {
+  it("gives a capture tech their own shootings with pictures, a sharable token and thumbnails", async () => {
+    const { token } = await tokenFor(Role.tech_capture);
+    const res = await call<{ data: TechDeliveryShooting[] }>('GET', '/api/deliveries/shootings?limit=100', { token });
+    expect(res.status).toBe(200);
+    const addresses = res.body.data.map((r) => r.listing.address);
+    expect(addresses).toEqual(expect.arrayContaining(['1200 rue Sherbrooke Ouest', '45 rue Saint-Paul Est']));
+    expect(addresses).not.toContain('88 avenue du Parc'); // captured by nobody in the seed
+    const row = res.body.data.find((r) => r.listing.address === '1200 rue Sherbrooke Ouest')!;
+    expect(row.pictures).toHaveLength(8);
+    expect(row.listing.distribution_token).toBe(byAddress('1200 rue Sherbrooke Ouest').distribution_token);
+    expect((await fetch(row.pictures[0]!.thumbnail_url)).status).toBe(200);
+  });
+
+  it('gives a post-production tech the shootings they processed, and others none', async () => {
+    const pp = await call<{ data: TechDeliveryShooting[] }>('GET', '/api/deliveries/shootings?limit=100', { token: (await tokenFor(Role.tech_postprod)).token });
+    expect(pp.body.data.map((r) => r.listing.address)).toEqual(expect.arrayContaining(['1200 rue Sherbrooke Ouest', '88 avenue du Parc']));
+    const lead = await call<{ data: TechDeliveryShooting[] }>('GET', '/api/deliveries/shootings', { token: (await tokenFor(Role.tech_postprod_lead)).token });
+    expect(lead.body.data).toEqual([]);
+    const broker = await call('GET', '/api/deliveries/shootings', { token: (await tokenFor(Role.broker)).token });
+    expect(broker.status).toBe(403);
+  });
+});
+
+describe('other brokers', () => {
+  it("never show another broker's listing in a broker's list", async () => {
+    const second = (await findUserByEmail(SECOND_BROKER.email))!;
+    const { token } = await createSession({ id: second.id, firstname: second.firstname, lastname: second.lastname, email: second.email, role: second.role });
+    const res = await call<{ data: DeliveryListingRow[] }>('GET', '/api/deliveries?limit=100', { token });
+    expect(res.body.data.map((r) => r.address).sort()).toEqual(['120 rue Saint-Jean', '2500 chemin de la Côte-Sainte-Catherine']);
+  });
+});
