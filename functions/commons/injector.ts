@@ -1,0 +1,271 @@
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  INJECTOR_MESSAGES,
+  PRESIGNED_URL_TTL_SECONDS,
+  UPLOAD_CONTENT_TYPE,
+  isAcceptedUpload,
+  sanitizeFileName,
+  type RemoteFile,
+} from '#shared/catalogue/rij.ts';
+import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
+import { db, requiredEnv, s3, tableName } from './aws.ts';
+import { badRequest, notFound, unprocessable } from './errors.ts';
+import { injectorKeys, objectKeys } from './injector-keys.ts';
+
+/**
+ * Storage of the remote-injection area: the injector bucket (files, presigned URLs, listing)
+ * and the multipart upload records kept in the table (S3's ListParts is not available in the
+ * local emulator, and the records also tie each upload to its owner). See ADR 0040.
+ */
+
+export const injectorBucket = (): string => requiredEnv(ENV.injectorBucket);
+
+const DAY_MS = 86_400_000;
+/** The business is in Quebec: "today" for a file without a stated date. */
+const BUSINESS_TIME_ZONE = 'America/Toronto';
+
+export function businessToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/**
+ * The day a new upload is filed under: the sender's local date when given (the screen sends its
+ * "today"), which must be within one day of the server's UTC date; otherwise the business's today.
+ */
+export function uploadDate(requested: string | undefined, now = new Date()): string {
+  if (!requested) return businessToday(now);
+  const distance = Math.abs(Date.parse(`${requested}T00:00:00Z`) - Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`));
+  if (distance > DAY_MS) throw unprocessable('Files are sent for today only.');
+  return requested;
+}
+
+/** The sanitized name of an accepted file (zip or tar), or 400. */
+export function acceptedName(filename: string, filetype: string): string {
+  const name = sanitizeFileName(filename);
+  if (!isAcceptedUpload(name, filetype)) throw badRequest(INJECTOR_MESSAGES.badType, { filetype: [INJECTOR_MESSAGES.badType] });
+  if (name === '.' || name === '..') throw badRequest('Invalid file name.', { filename: ['Invalid file name.'] });
+  return name;
+}
+
+/** A plain file name as stored (already sanitized) or 404: never a path into another prefix. */
+export function storedName(filename: string): string {
+  const name = sanitizeFileName(filename);
+  if (name !== filename || name === '.' || name === '..') throw notFound('File not found.');
+  return name;
+}
+
+/**
+ * Presigning needs its own client: with the SDK's default checksum mode a presigned PUT carries
+ * the CRC32 of an empty body (x-amz-checksum-crc32=AAAAAA==), which S3 rejects for any real
+ * upload. This one adds checksums only where S3 requires them. Same endpoint and credentials.
+ */
+const presigner = new S3Client({
+  ...(process.env[ENV.s3Endpoint] ? { endpoint: process.env[ENV.s3Endpoint], forcePathStyle: true } : {}),
+  ...(process.env[ENV.localMode] ? { credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, region: 'us-east-1' } : {}),
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+});
+
+const expiresAt = () => new Date(Date.now() + PRESIGNED_URL_TTL_SECONDS * 1000).toISOString();
+
+export async function presignPut(key: string): Promise<{ url: string; expires_at: string }> {
+  const command = new PutObjectCommand({ Bucket: injectorBucket(), Key: key, ContentType: UPLOAD_CONTENT_TYPE });
+  const url = await getSignedUrl(presigner, command, { expiresIn: PRESIGNED_URL_TTL_SECONDS, signableHeaders: new Set(['content-type']) });
+  return { url, expires_at: expiresAt() };
+}
+
+export async function presignPart(key: string, s3UploadId: string, partNumber: number): Promise<string> {
+  const command = new UploadPartCommand({ Bucket: injectorBucket(), Key: key, UploadId: s3UploadId, PartNumber: partNumber });
+  return getSignedUrl(presigner, command, { expiresIn: PRESIGNED_URL_TTL_SECONDS });
+}
+
+export async function presignGet(key: string, name: string): Promise<{ url: string; expires_at: string }> {
+  const command = new GetObjectCommand({
+    Bucket: injectorBucket(),
+    Key: key,
+    ResponseContentDisposition: `attachment; filename="${name}"`,
+  });
+  return { url: await getSignedUrl(presigner, command, { expiresIn: PRESIGNED_URL_TTL_SECONDS }), expires_at: expiresAt() };
+}
+
+function remoteFile(key: string, size: number, updated: Date): RemoteFile | undefined {
+  const parsed = objectKeys.parse(key);
+  if (!parsed) return undefined;
+  return {
+    name: parsed.name,
+    date: parsed.date,
+    user_id: parsed.userId,
+    size,
+    updated: updated.toISOString(),
+    deletes_at: new Date(updated.getTime() + INJECTOR_RETENTION_DAYS * DAY_MS).toISOString(),
+  };
+}
+
+/** The stored file at a key, or undefined. */
+export async function headFile(key: string): Promise<RemoteFile | undefined> {
+  try {
+    const head = await s3.send(new HeadObjectCommand({ Bucket: injectorBucket(), Key: key }));
+    return remoteFile(key, head.ContentLength ?? 0, head.LastModified ?? new Date());
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
+}
+
+/** Every file under a prefix (S3 ListObjectsV2, all pages), oldest update first. */
+export async function listFiles(prefix: string): Promise<RemoteFile[]> {
+  const files: RemoteFile[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: injectorBucket(), Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }));
+    for (const object of page.Contents ?? []) {
+      const file = object.Key ? remoteFile(object.Key, object.Size ?? 0, object.LastModified ?? new Date()) : undefined;
+      if (file) files.push(file);
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return files.sort((a, b) => a.updated.localeCompare(b.updated) || a.name.localeCompare(b.name));
+}
+
+// ── Multipart upload records ───────────────────────────────────────────────────────────────
+
+export interface UploadRecord {
+  id: string;
+  user_id: number;
+  s3_upload_id: string;
+  key: string;
+  name: string;
+  date: string;
+  size: number;
+  last_modified: number;
+  part_size: number;
+  part_count: number;
+  created_at: string;
+}
+
+export interface PartRecord {
+  partNumber: number;
+  etag: string;
+  size: number;
+}
+
+/** Records expire with the bucket's abort-incomplete-uploads rule (the S3 upload is gone by then). */
+const recordTtl = (createdAt: string) => Math.ceil(Date.parse(createdAt) / 1000) + INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS * 86_400;
+
+export async function findOpenUpload(userId: number, name: string, size: number, lastModified: number): Promise<UploadRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: injectorKeys.openUpload(userId, name, size, lastModified), ConsistentRead: true }));
+  if (!Item) return undefined;
+  const upload = await getUpload(Item.upload_id as string);
+  return upload && upload.user_id === userId ? upload : undefined;
+}
+
+async function getUpload(id: string): Promise<UploadRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: injectorKeys.upload(id), ConsistentRead: true }));
+  return Item ? (Item as unknown as UploadRecord) : undefined;
+}
+
+/** The caller's upload, or 404 (also for another user's upload: its existence is not revealed). */
+export async function ownUpload(id: string, userId: number): Promise<UploadRecord> {
+  const upload = await getUpload(id);
+  if (!upload || upload.user_id !== userId) throw notFound('Upload not found.');
+  return upload;
+}
+
+/** Saves a new upload and the pointer a reload finds it by (the pointer is replaced if stale). */
+export async function saveUpload(upload: UploadRecord): Promise<void> {
+  const ttl = recordTtl(upload.created_at);
+  await db.send(new PutCommand({ TableName: tableName(), Item: { ...injectorKeys.upload(upload.id), ...upload, ttl }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...injectorKeys.openUpload(upload.user_id, upload.name, upload.size, upload.last_modified), upload_id: upload.id, ttl },
+    }),
+  );
+}
+
+export async function savePart(upload: UploadRecord, part: PartRecord): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...injectorKeys.part(upload.id, part.partNumber), part_number: part.partNumber, etag: part.etag, size: part.size, ttl: recordTtl(upload.created_at) },
+    }),
+  );
+}
+
+export async function listParts(uploadId: string): Promise<PartRecord[]> {
+  const parts: PartRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :parts)',
+        ExpressionAttributeValues: { ':pk': injectorKeys.uploadPartition(uploadId), ':parts': injectorKeys.partsPrefix },
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of page.Items ?? []) parts.push({ partNumber: item.part_number as number, etag: item.etag as string, size: item.size as number });
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return parts;
+}
+
+/** Forgets an upload: its pointer, its record and its parts. */
+export async function deleteUploadRecords(upload: UploadRecord): Promise<void> {
+  const parts = await listParts(upload.id);
+  const keys = [
+    injectorKeys.openUpload(upload.user_id, upload.name, upload.size, upload.last_modified),
+    injectorKeys.upload(upload.id),
+    ...parts.map((p) => injectorKeys.part(upload.id, p.partNumber)),
+  ];
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests: Record<string, unknown>[] | undefined = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests?.length && attempt < 5; attempt++) {
+      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }));
+      requests = UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined;
+    }
+  }
+}
+
+// ── SD-card state records ──────────────────────────────────────────────────────────────────
+
+export interface SdCardStateRecord {
+  sd_card: string;
+  state: 'upload' | 'tar' | 'copy';
+  start_date: string;
+  end_date: string | null;
+  user_id: number;
+}
+
+export async function saveSdCardState(date: string, record: SdCardStateRecord): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...injectorKeys.sdCardState(date, record.user_id, record.sd_card, record.state),
+        ...record,
+        ttl: Math.ceil(Date.now() / 1000) + INJECTOR_RETENTION_DAYS * 86_400,
+      },
+    }),
+  );
+}
+
+export async function sdCardStates(date: string, userId: number | undefined): Promise<SdCardStateRecord[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: userId === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :user)',
+      ExpressionAttributeValues: { ':pk': injectorKeys.sdCardStatesOfDay(date), ...(userId === undefined ? {} : { ':user': injectorKeys.sdCardStatesOfUser(userId) }) },
+    }),
+  );
+  return Items.map((item) => ({
+    sd_card: item.sd_card as string,
+    state: item.state as SdCardStateRecord['state'],
+    start_date: item.start_date as string,
+    end_date: (item.end_date as string | null | undefined) ?? null,
+    user_id: item.user_id as number,
+  }));
+}

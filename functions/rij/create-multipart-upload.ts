@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
+import { MAX_PARTS, UPLOAD_CONTENT_TYPE, choosePartSize, createMultipartUpload, partCount } from '#shared/catalogue/rij.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { s3 } from '../commons/aws.ts';
+import { acceptedName, findOpenUpload, injectorBucket, listParts, saveUpload, uploadDate, type UploadRecord } from '../commons/injector.ts';
+import { objectKeys } from '../commons/injector-keys.ts';
+
+/**
+ * Starts a multipart upload under the caller's own prefix, or resumes the caller's unfinished
+ * upload of the same file (same sanitized name, size and last-modified time): then the parts
+ * recorded so far come back, so the browser sends only the missing ones.
+ */
+export const handler = apiHandler(createMultipartUpload, async (input, { user, log }) => {
+  const name = acceptedName(input.filename, input.filetype);
+  const lastModified = input.lastModified ?? 0;
+  const open = await findOpenUpload(user.id, name, input.size, lastModified);
+  if (open) {
+    const parts = await listParts(open.id);
+    log('multipart resumed', { uploadId: open.id, name, parts: parts.length });
+    return { uploadId: open.id, name, date: open.date, partSize: open.part_size, partCount: open.part_count, resumed: true, parts };
+  }
+
+  const date = uploadDate(input.date);
+  const partSize = choosePartSize(input.size, input.partSize);
+  const count = partCount(input.size, partSize);
+  if (count > MAX_PARTS) throw new Error('part sizing exceeded 10,000 parts');
+  const key = objectKeys.file(date, user.id, name);
+  const created = await s3.send(new CreateMultipartUploadCommand({ Bucket: injectorBucket(), Key: key, ContentType: UPLOAD_CONTENT_TYPE }));
+  const upload: UploadRecord = {
+    id: randomUUID(),
+    user_id: user.id,
+    s3_upload_id: created.UploadId!,
+    key,
+    name,
+    date,
+    size: input.size,
+    last_modified: lastModified,
+    part_size: partSize,
+    part_count: count,
+    created_at: new Date().toISOString(),
+  };
+  await saveUpload(upload);
+  log('multipart created', { uploadId: upload.id, name, size: input.size, partSize, parts: count });
+  return { uploadId: upload.id, name, date, partSize, partCount: count, resumed: false, parts: [] };
+});

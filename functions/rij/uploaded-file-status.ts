@@ -1,0 +1,10 @@
+import { uploadedFileStatus } from '#shared/catalogue/rij.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { businessToday, headFile, storedName } from '../commons/injector.ts';
+import { objectKeys } from '../commons/injector-keys.ts';
+
+/** Whether one of the caller's files is stored, with its size and last update. */
+export const handler = apiHandler(uploadedFileStatus, async ({ filename, date }, { user }) => {
+  const file = await headFile(objectKeys.file(date ?? businessToday(), user.id, storedName(filename)));
+  return { status: 200 as const, stored: file !== undefined, file: file ?? null };
+});

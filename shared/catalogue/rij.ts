@@ -1,0 +1,299 @@
+import { z } from 'zod';
+import { defineOperation } from './operation.ts';
+
+/**
+ * Part 2, remote file injection (/remote_injector, calls rij/...). Technicians send the day's
+ * SD cards as ZIPs straight to the injector bucket through presigned URLs (never through a
+ * Lambda): one PUT for a small file, a presigned multipart upload for a large one. Objects are
+ * keyed `<YYYY-MM-DD>/<userId>/<sanitized name>`; the bucket expires them after 90 days.
+ *
+ * The rules both sides need (name sanitizing, accepted types, part sizing) live here too, so
+ * the web app and the handlers import the very same functions.
+ */
+
+// ── Rules shared by the web app, the upload module and the handlers ─────────────────────────
+
+export const MiB = 1024 * 1024;
+/** S3: every part but the last is at least 5 MiB; at most 10,000 parts; 5 GiB per part and per single PUT. */
+export const MIN_PART_SIZE = 5 * MiB;
+export const MAX_PART_SIZE = 5 * 1024 * MiB;
+export const MAX_PARTS = 10_000;
+export const MAX_SINGLE_PUT_SIZE = 5 * 1024 * MiB;
+/** Part size used when the file is small enough for it to stay under MAX_PARTS parts. */
+export const DEFAULT_PART_SIZE = 8 * MiB;
+/** Files above this size go by multipart upload (the screen lowers it with ?multipartThreshold=bytes). */
+export const DEFAULT_MULTIPART_THRESHOLD = 32 * MiB;
+/** Presigned URLs live this long. */
+export const PRESIGNED_URL_TTL_SECONDS = 15 * 60;
+/** At most this many part URLs per call. */
+export const MAX_PART_URLS_PER_CALL = 50;
+/** Every object is stored with this type, whatever the browser said (part 2, validation "Upload"). */
+export const UPLOAD_CONTENT_TYPE = 'application/zip';
+/** What a browser reports for .zip and .tar files. */
+export const ACCEPTED_FILE_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'application/x-tar', 'application/tar'] as const;
+/** Types some systems give any file; accepted only with a .zip or .tar extension. */
+const GENERIC_TYPES = ['', 'application/octet-stream'];
+
+export const INJECTOR_MESSAGES = {
+  badType: 'Only zip or tar files are accepted.',
+} as const;
+
+/** Part 2, validation: characters other than letters, digits, hyphen and dot become underscores. */
+export function sanitizeFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9.-]/g, '_');
+}
+
+export function isAcceptedUpload(name: string, type: string): boolean {
+  if ((ACCEPTED_FILE_TYPES as readonly string[]).includes(type)) return true;
+  return GENERIC_TYPES.includes(type) && /\.(zip|tar)$/i.test(name);
+}
+
+/**
+ * The part size for a multipart upload: the preferred size (default 8 MiB), raised to a whole
+ * number of MiB when needed so the file never needs more than 10,000 parts, never under 5 MiB.
+ */
+export function choosePartSize(fileSize: number, preferred = DEFAULT_PART_SIZE): number {
+  const floor = Math.max(MIN_PART_SIZE, Math.min(preferred, MAX_PART_SIZE));
+  const needed = Math.ceil(Math.ceil(fileSize / MAX_PARTS) / MiB) * MiB;
+  return Math.min(MAX_PART_SIZE, Math.max(floor, needed));
+}
+
+export function partCount(fileSize: number, partSize: number): number {
+  return Math.max(1, Math.ceil(fileSize / partSize));
+}
+
+/** Byte length of part n (1-based) of a file cut in parts of partSize. */
+export function partLength(fileSize: number, partSize: number, n: number): number {
+  return Math.min(partSize, fileSize - (n - 1) * partSize);
+}
+
+// ── Schemas ────────────────────────────────────────────────────────────────────────────────
+
+/** YYYY-MM-DD, or DD-MM-YYYY as one reading of the spec sends it; parsed to YYYY-MM-DD. */
+export const injectorDate = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    const dmy = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
+    const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
+    const date = `${y}-${m}-${d}`;
+    if (!y || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
+      ctx.addIssue({ code: 'custom', message: 'Expected a date YYYY-MM-DD.' });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+const fileName = z.string().trim().min(1).max(255);
+const fileType = z.string().trim().max(255);
+const fileSize = z.coerce.number().int().min(0).max(5 * 1024 * 1024 * MiB);
+const uploadId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Unknown upload.');
+
+const recordedPart = z.object({ partNumber: z.number().int(), etag: z.string(), size: z.number().int() });
+
+export const remoteFile = z.object({
+  /** The sanitized file name (last part of the key). */
+  name: z.string(),
+  /** The file's day, YYYY-MM-DD. */
+  date: z.string(),
+  /** Who sent it (admin levels may list and download others' files). */
+  user_id: z.number().int(),
+  size: z.number(),
+  /** Last update (ISO). */
+  updated: z.string(),
+  /** updated + 90 days (bucket lifecycle), ISO. */
+  deletes_at: z.string(),
+});
+export type RemoteFile = z.infer<typeof remoteFile>;
+
+export const SD_CARD_STATES = ['upload', 'tar', 'copy'] as const;
+export const sdCardState = z.object({
+  sd_card: z.string(),
+  state: z.enum(SD_CARD_STATES),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  user_id: z.number().int(),
+});
+
+const where = z.object({
+  /** The day the file belongs to (the sender's local date), YYYY-MM-DD; default the server's today. */
+  date: injectorDate.optional(),
+});
+
+// ── Operations ─────────────────────────────────────────────────────────────────────────────
+
+export const getUploadURL = defineOperation({
+  id: 'getUploadURL',
+  area: 'rij',
+  method: 'POST',
+  path: '/api/rij/getUploadURL',
+  access: 'authenticated',
+  summary:
+    'A presigned PUT URL (15 min) for one small zip or tar file under the caller\'s own key <date>/<userId>/<sanitized name>; the PUT must send Content-Type application/zip.',
+  input: where.extend({ filename: fileName, filetype: fileType, size: fileSize.max(MAX_SINGLE_PUT_SIZE).optional() }),
+  output: z.object({ url: z.string(), name: z.string(), date: z.string(), content_type: z.string(), expires_at: z.string() }),
+  resources: ['injectorBucket'],
+});
+
+export const createMultipartUpload = defineOperation({
+  id: 'createMultipartUpload',
+  area: 'rij',
+  method: 'POST',
+  path: '/api/rij/multipart',
+  access: 'authenticated',
+  summary:
+    'Starts a presigned multipart upload of a large zip or tar file, or resumes the caller\'s unfinished upload of the same file (same name, size and last-modified time): answers its id, part size and count, and the parts already stored.',
+  input: where.extend({
+    filename: fileName,
+    filetype: fileType,
+    size: fileSize.min(1),
+    /** The file's last-modified time (ms), part of its identity for resuming. */
+    lastModified: z.coerce.number().int().min(0).optional(),
+    /** Preferred part size in bytes; raised when needed to stay under 10,000 parts. */
+    partSize: z.coerce.number().int().min(MIN_PART_SIZE).max(MAX_PART_SIZE).optional(),
+  }),
+  output: z.object({
+    uploadId: z.string(),
+    name: z.string(),
+    date: z.string(),
+    partSize: z.number().int(),
+    partCount: z.number().int(),
+    resumed: z.boolean(),
+    parts: z.array(recordedPart),
+  }),
+  resources: ['table', 'injectorBucket'],
+});
+
+export const getUploadPartUrls = defineOperation({
+  id: 'getUploadPartUrls',
+  area: 'rij',
+  method: 'POST',
+  path: '/api/rij/multipart/{uploadId}/urls',
+  access: 'authenticated',
+  summary: 'Presigned PUT URLs (15 min) for a batch of part numbers of the caller\'s own multipart upload.',
+  input: z.object({ uploadId, partNumbers: z.array(z.number().int().min(1).max(MAX_PARTS)).min(1).max(MAX_PART_URLS_PER_CALL) }),
+  output: z.object({ urls: z.array(z.object({ partNumber: z.number().int(), url: z.string() })), expires_at: z.string() }),
+  resources: ['table', 'injectorBucket'],
+});
+
+export const recordUploadedPart = defineOperation({
+  id: 'recordUploadedPart',
+  area: 'rij',
+  method: 'PUT',
+  path: '/api/rij/multipart/{uploadId}/parts/{partNumber}',
+  access: 'authenticated',
+  summary: 'Records a stored part (its ETag and size), so an interrupted upload resumes without sending it again.',
+  input: z.object({
+    uploadId,
+    partNumber: z.coerce.number().int().min(1).max(MAX_PARTS),
+    etag: z.string().trim().min(1).max(200),
+    size: z.number().int().min(1),
+  }),
+  output: z.object({ status: z.literal(200) }),
+  resources: ['table'],
+});
+
+export const listUploadedParts = defineOperation({
+  id: 'listUploadedParts',
+  area: 'rij',
+  method: 'GET',
+  path: '/api/rij/multipart/{uploadId}/parts',
+  access: 'authenticated',
+  summary: 'The parts of the caller\'s multipart upload recorded so far (the local S3 emulator has no ListParts).',
+  input: z.object({ uploadId }),
+  output: z.object({ partSize: z.number().int(), partCount: z.number().int(), parts: z.array(recordedPart) }),
+  resources: ['table'],
+});
+
+export const completeMultipartUpload = defineOperation({
+  id: 'completeMultipartUpload',
+  area: 'rij',
+  method: 'POST',
+  path: '/api/rij/multipart/{uploadId}/complete',
+  access: 'authenticated',
+  summary: 'Completes the caller\'s multipart upload from its recorded parts (409 while parts are missing).',
+  input: z.object({ uploadId }),
+  output: z.object({ name: z.string(), date: z.string(), size: z.number() }),
+  resources: ['table', 'injectorBucket'],
+});
+
+export const abortMultipartUpload = defineOperation({
+  id: 'abortMultipartUpload',
+  area: 'rij',
+  method: 'DELETE',
+  path: '/api/rij/multipart/{uploadId}',
+  access: 'authenticated',
+  summary: 'Cancels the caller\'s multipart upload: aborts it in S3 (tolerated as missing in the local emulator) and forgets its records.',
+  input: z.object({ uploadId }),
+  output: z.object({ status: z.literal(200), s3: z.enum(['aborted', 'not-supported', 'already-gone']) }),
+  resources: ['table', 'injectorBucket'],
+});
+
+export const uploadedFile = defineOperation({
+  id: 'uploadedFile',
+  area: 'rij',
+  method: 'POST',
+  path: '/api/rij/uploadedFile',
+  access: 'authenticated',
+  summary: 'Marks one of the caller\'s files as uploaded: checks it is stored and records the SD card\'s upload state record.',
+  input: where.extend({ filename: fileName, started_at: z.string().datetime({ offset: true }).optional() }),
+  output: z.object({ status: z.literal(200), file: remoteFile }),
+  resources: ['table', 'injectorBucket'],
+});
+
+export const uploadedFileStatus = defineOperation({
+  id: 'uploadedFileStatus',
+  area: 'rij',
+  method: 'POST',
+  path: '/api/rij/uploadedFileStatus',
+  access: 'authenticated',
+  summary: 'Whether one of the caller\'s files is stored (and its size and last update).',
+  input: where.extend({ filename: fileName }),
+  output: z.object({ status: z.literal(200), stored: z.boolean(), file: remoteFile.nullable() }),
+  resources: ['injectorBucket'],
+});
+
+export const getFilesOnServer = defineOperation({
+  id: 'getFilesOnServer',
+  area: 'rij',
+  method: 'GET',
+  path: '/api/rij/getFilesOnServer',
+  access: 'authenticated',
+  summary:
+    'The files stored for a date: the caller\'s own (showOnlyUserFiles, the default), or everyone\'s for admin levels (1, 2); others get 403 for everyone\'s.',
+  input: z.object({
+    date: injectorDate,
+    showOnlyUserFiles: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v !== 'false'),
+  }),
+  output: z.object({ files: z.array(remoteFile) }),
+  resources: ['injectorBucket'],
+});
+
+export const getDownloadLink = defineOperation({
+  id: 'getDownloadLink',
+  area: 'rij',
+  method: 'GET',
+  path: '/api/rij/getDownloadLink',
+  access: 'authenticated',
+  summary:
+    'A presigned GET URL (15 min) for a stored file: the caller\'s own, or anyone\'s for admin levels (user_id); 404 when it is not stored.',
+  input: z.object({ filename: fileName, date: injectorDate, user_id: z.coerce.number().int().positive().optional() }),
+  output: z.object({ status: z.literal(200), url: z.string(), expires_at: z.string() }),
+  resources: ['injectorBucket'],
+});
+
+export const getStatesByDate = defineOperation({
+  id: 'getStatesByDate',
+  area: 'rij',
+  method: 'GET',
+  path: '/api/rij/getStatesByDate',
+  access: 'authenticated',
+  summary: 'SD-card state records (upload, tar, copy) of a date: the caller\'s own, everyone\'s for admin levels. Not rendered by the screen.',
+  input: z.object({ date: injectorDate }),
+  output: z.object({ cards: z.array(sdCardState) }),
+  resources: ['table'],
+});

@@ -1,0 +1,75 @@
+/**
+ * The upload module's contracts. The module is framework-free: it runs in the browser (the
+ * /remote_injector screen, XMLHttpRequest PUTs with progress) and in Node (the upload bench,
+ * fetch PUTs and file-handle slices). Everything it talks to is passed in.
+ */
+
+/** A file to send: a browser File, or anything that can cut a byte range of itself on demand. */
+export interface FileSource {
+  name: string;
+  size: number;
+  type: string;
+  lastModified: number;
+  /** Bytes [start, end): a lazy Blob slice in the browser, a buffer read from a file handle in Node. */
+  slice(start: number, end: number): Blob | Uint8Array | Promise<Blob | Uint8Array>;
+}
+
+export interface RecordedPart {
+  partNumber: number;
+  etag: string;
+  size: number;
+}
+
+export interface CreatedUpload {
+  uploadId: string;
+  name: string;
+  date: string;
+  partSize: number;
+  partCount: number;
+  resumed: boolean;
+  parts: RecordedPart[];
+}
+
+/** The rij/... calls the uploader makes (the web app binds them to the catalogue client). */
+export interface InjectorApi {
+  getUploadUrl(input: { filename: string; filetype: string; size: number; date?: string }): Promise<{ url: string; name: string; date: string; content_type: string }>;
+  createMultipart(input: { filename: string; filetype: string; size: number; lastModified: number; partSize?: number; date?: string }): Promise<CreatedUpload>;
+  partUrls(uploadId: string, partNumbers: number[]): Promise<{ partNumber: number; url: string }[]>;
+  recordPart(uploadId: string, part: RecordedPart): Promise<void>;
+  complete(uploadId: string): Promise<{ name: string; date: string; size: number }>;
+  abort(uploadId: string): Promise<void>;
+  /** rij/uploadedFile then rij/uploadedFileStatus: true when the file is stored. */
+  markUploaded(input: { filename: string; date: string; started_at: string }): Promise<boolean>;
+}
+
+export interface PutOptions {
+  contentType?: string;
+  signal?: AbortSignal;
+  /** Bytes of this request sent so far (browsers report it while sending). */
+  onProgress?: (sent: number) => void;
+}
+
+/** One HTTP PUT of a body to a presigned URL: its status and ETag; throws on a network failure. */
+export type PutFn = (url: string, body: Blob | Uint8Array, options: PutOptions) => Promise<{ status: number; etag: string | null }>;
+
+export interface UploadProgress {
+  /** Bytes stored so far, including parts stored before a resume. */
+  loaded: number;
+  total: number;
+  percent: number;
+  /** Bytes sent by this run per second since it started (resumed parts excluded). */
+  bytesPerSecond: number;
+}
+
+export interface UploadResult {
+  name: string;
+  date: string;
+  size: number;
+  multipart: boolean;
+  /** Bytes this run sent (a resume sends only the missing parts). */
+  sentBytes: number;
+  /** Bytes found already stored when resuming. */
+  resumedBytes: number;
+  /** PUT requests made, retries included. */
+  requests: number;
+}

@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_PARTS, MIN_PART_SIZE, MiB, choosePartSize, partCount, partLength, sanitizeFileName, isAcceptedUpload } from '#shared/catalogue/rij.ts';
+import { backoffDelay } from './backoff.ts';
+import { TransportError, UploadError, isAbortError } from './errors.ts';
+import { uploadFile } from './uploader.ts';
+import type { CreatedUpload, FileSource, InjectorApi, PutFn, RecordedPart, UploadProgress } from './types.ts';
+
+/** A file of `size` bytes whose slices are cheap (the uploader never reads the whole file). */
+function fakeFile(size: number, name = 'card.zip'): FileSource & { slices: [number, number][] } {
+  const slices: [number, number][] = [];
+  return {
+    name,
+    size,
+    type: 'application/zip',
+    lastModified: 1,
+    slices,
+    slice: (start, end) => {
+      slices.push([start, end]);
+      return new Uint8Array(end - start);
+    },
+  };
+}
+
+/** An in-memory server: records parts like the real one, counts PUTs, fails on demand. */
+function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPut?: (part: number, attempt: number) => 'network' | number | undefined; putDelayMs?: number } = {}) {
+  const recorded = new Map<number, RecordedPart>((opts.recorded ?? []).map((p) => [p.partNumber, p]));
+  const puts: { url: string; bytes: number }[] = [];
+  const attempts = new Map<number, number>();
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let aborted = false;
+  let completed = false;
+  let size = 0;
+  const api: InjectorApi = {
+    getUploadUrl: async (input) => ({ url: 'https://s3/single', name: sanitizeFileName(input.filename), date: '2026-11-22', content_type: 'application/zip' }),
+    createMultipart: async (input): Promise<CreatedUpload> => {
+      size = input.size;
+      const partSize = opts.partSize ?? choosePartSize(input.size, input.partSize);
+      return { uploadId: 'u1', name: sanitizeFileName(input.filename), date: '2026-11-22', partSize, partCount: partCount(input.size, partSize), resumed: recorded.size > 0, parts: [...recorded.values()] };
+    },
+    partUrls: async (_id, numbers) => numbers.map((n) => ({ partNumber: n, url: `https://s3/part?partNumber=${n}` })),
+    recordPart: async (_id, part) => {
+      recorded.set(part.partNumber, part);
+    },
+    complete: async () => {
+      completed = true;
+      return { name: 'card.zip', date: '2026-11-22', size };
+    },
+    abort: async () => {
+      aborted = true;
+    },
+    markUploaded: async () => true,
+  };
+  const put: PutFn = async (url, body, { signal, onProgress }) => {
+    const part = Number(new URL(url).searchParams.get('partNumber') ?? 1);
+    const attempt = attempts.get(part) ?? 0;
+    attempts.set(part, attempt + 1);
+    puts.push({ url, bytes: (body as Uint8Array).length });
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    try {
+      await new Promise((r) => setTimeout(r, opts.putDelayMs ?? 1));
+      if (signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+      const failure = opts.failPut?.(part, attempt);
+      if (failure === 'network') throw new TransportError();
+      if (typeof failure === 'number') return { status: failure, etag: null };
+      onProgress?.((body as Uint8Array).length);
+      return { status: 200, etag: `"etag-${part}"` };
+    } finally {
+      inFlight--;
+    }
+  };
+  return {
+    api,
+    put,
+    puts,
+    recorded,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    get aborted() {
+      return aborted;
+    },
+    get completed() {
+      return completed;
+    },
+  };
+}
+
+const noSleep = { sleep: async () => undefined, random: () => 0.5 };
+
+describe('shared rules', () => {
+  it('sanitizes names: anything but letters, digits, hyphen and dot becomes _', () => {
+    expect(sanitizeFileName('Carte SD #1 (été).zip')).toBe('Carte_SD__1___t__.zip');
+    expect(sanitizeFileName('a/b\\c.zip')).toBe('a_b_c.zip');
+    expect(sanitizeFileName('ok-2026.11.22.tar')).toBe('ok-2026.11.22.tar');
+  });
+
+  it('accepts zip and tar only', () => {
+    expect(isAcceptedUpload('a.zip', 'application/zip')).toBe(true);
+    expect(isAcceptedUpload('a.zip', 'application/x-zip-compressed')).toBe(true);
+    expect(isAcceptedUpload('a.tar', 'application/x-tar')).toBe(true);
+    expect(isAcceptedUpload('a.tar', '')).toBe(true);
+    expect(isAcceptedUpload('a.png', 'image/png')).toBe(false);
+    expect(isAcceptedUpload('a.exe', '')).toBe(false);
+  });
+});
+
+describe('part sizing', () => {
+  it('uses the preferred size while it keeps the file under 10,000 parts, never under 5 MiB', () => {
+    expect(choosePartSize(100 * MiB)).toBe(8 * MiB);
+    expect(choosePartSize(100 * MiB, 1 * MiB)).toBe(MIN_PART_SIZE);
+    expect(choosePartSize(2 * 1024 * MiB, 5 * MiB)).toBe(5 * MiB);
+  });
+
+  it.each([50 * 1024 * MiB, 80 * 1024 * MiB, 200 * 1024 * MiB, 1024 * 1024 * MiB, 5 * 1024 * 1024 * MiB - 1])('keeps %d bytes within 10,000 parts', (size) => {
+    const partSize = choosePartSize(size);
+    expect(partCount(size, partSize)).toBeLessThanOrEqual(MAX_PARTS);
+    expect(partSize % MiB).toBe(0);
+    expect(partSize).toBeGreaterThanOrEqual(MIN_PART_SIZE);
+  });
+
+  it('cuts the last part short', () => {
+    expect(partCount(12 * MiB, 5 * MiB)).toBe(3);
+    expect(partLength(12 * MiB, 5 * MiB, 3)).toBe(2 * MiB);
+    expect(partLength(10 * MiB, 5 * MiB, 2)).toBe(5 * MiB);
+  });
+});
+
+describe('backoff', () => {
+  it('doubles from the base, caps, and jitters between 50 and 100 %', () => {
+    const o = { baseMs: 500, maxMs: 20_000 };
+    expect([0, 1, 2, 3].map((a) => backoffDelay(a, { ...o, random: () => 1 }))).toEqual([500, 1000, 2000, 4000]);
+    expect(backoffDelay(10, { ...o, random: () => 1 })).toBe(20_000);
+    expect(backoffDelay(2, { ...o, random: () => 0 })).toBe(1000);
+  });
+});
+
+describe('uploadFile', () => {
+  it('sends a file at or under the threshold in one PUT with the ZIP type', async () => {
+    const server = fakeServer();
+    const file = fakeFile(3 * MiB);
+    let contentType: string | undefined;
+    const put: PutFn = (url, body, o) => {
+      contentType = o.contentType;
+      return server.put(url, body, o);
+    };
+    const result = await uploadFile(file, { api: server.api, put, multipartThreshold: 5 * MiB });
+    expect(result).toMatchObject({ multipart: false, sentBytes: 3 * MiB, requests: 1 });
+    expect(server.puts).toHaveLength(1);
+    expect(contentType).toBe('application/zip');
+  });
+
+  it('sends a large file in parts, at most `concurrency` in flight, reading only part-sized slices, and reports progress', async () => {
+    const server = fakeServer({ putDelayMs: 5 });
+    const file = fakeFile(50 * MiB + 7);
+    const events: UploadProgress[] = [];
+    const result = await uploadFile(file, { api: server.api, put: server.put, multipartThreshold: 10 * MiB, partSize: 5 * MiB, concurrency: 3, onProgress: (p) => events.push(p) });
+    expect(result).toMatchObject({ multipart: true, sentBytes: 50 * MiB + 7, resumedBytes: 0, requests: 11 });
+    expect(server.maxInFlight).toBe(3);
+    expect(server.completed).toBe(true);
+    expect(Math.max(...file.slices.map(([s, e]) => e - s))).toBe(5 * MiB);
+    expect(server.recorded.size).toBe(11);
+    expect(server.recorded.get(11)).toEqual({ partNumber: 11, etag: '"etag-11"', size: 7 });
+    expect(events.at(-1)).toMatchObject({ loaded: 50 * MiB + 7, percent: 100 });
+    expect(events.every((e, i) => i === 0 || e.loaded >= 0)).toBe(true);
+  });
+
+  it('retries a failed part with exponential backoff, then succeeds', async () => {
+    const server = fakeServer({ failPut: (part, attempt) => (part === 2 && attempt < 2 ? (attempt === 0 ? 'network' : 503) : undefined) });
+    const delays: number[] = [];
+    const result = await uploadFile(fakeFile(12 * MiB), {
+      api: server.api,
+      put: server.put,
+      multipartThreshold: 5 * MiB,
+      partSize: 5 * MiB,
+      backoffMs: 100,
+      random: () => 1,
+      sleep: async (ms) => {
+        delays.push(ms);
+      },
+    });
+    expect(result.requests).toBe(5);
+    expect(delays).toEqual([100, 200]);
+    expect(server.completed).toBe(true);
+  });
+
+  it('fails with "sending" after the last attempt, keeps the upload for a resume (no abort)', async () => {
+    const server = fakeServer({ failPut: (part) => (part === 3 ? 'network' : undefined) });
+    const error = await uploadFile(fakeFile(12 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, attempts: 3, ...noSleep }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadError);
+    expect((error as UploadError).kind).toBe('sending');
+    expect(server.aborted).toBe(false);
+    expect(server.completed).toBe(false);
+    expect(server.puts.filter((p) => p.url.endsWith('partNumber=3'))).toHaveLength(3);
+  });
+
+  it('fails with "status" at once on a non-retryable answer', async () => {
+    const server = fakeServer({ failPut: () => 400 });
+    const error = await uploadFile(fakeFile(1000), { api: server.api, put: server.put, ...noSleep }).catch((e: unknown) => e);
+    expect((error as UploadError).kind).toBe('status');
+    expect(server.puts).toHaveLength(1);
+  });
+
+  it('resumes: sends only the parts the server has not recorded, and counts the stored bytes as loaded', async () => {
+    const recorded = [
+      { partNumber: 1, etag: 'a', size: 5 * MiB },
+      { partNumber: 3, etag: 'c', size: 5 * MiB },
+      // A part recorded with a wrong size is sent again.
+      { partNumber: 4, etag: 'd', size: 1 },
+    ];
+    const server = fakeServer({ recorded, partSize: 5 * MiB });
+    const events: UploadProgress[] = [];
+    const result = await uploadFile(fakeFile(22 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, onProgress: (p) => events.push(p) });
+    expect(server.puts.map((p) => new URL(p.url).searchParams.get('partNumber')).sort()).toEqual(['2', '4', '5']);
+    expect(result).toMatchObject({ resumedBytes: 10 * MiB, sentBytes: 12 * MiB });
+    expect(events[0]).toMatchObject({ loaded: 10 * MiB });
+  });
+
+  it('cancel stops the parts in flight and aborts the upload', async () => {
+    const server = fakeServer({ putDelayMs: 20 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 30);
+    const error = await uploadFile(fakeFile(40 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, concurrency: 2, signal: controller.signal }).catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+    expect(server.aborted).toBe(true);
+    expect(server.completed).toBe(false);
+    expect(server.puts.length).toBeLessThan(8);
+  });
+});

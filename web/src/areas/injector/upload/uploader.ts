@@ -1,0 +1,273 @@
+import { DEFAULT_MULTIPART_THRESHOLD, DEFAULT_PART_SIZE, UPLOAD_CONTENT_TYPE, partLength } from '#shared/catalogue/rij.ts';
+import { backoffDelay, sleep as defaultSleep } from './backoff.ts';
+import { TransportError, UploadError, abortError, isAbortError } from './errors.ts';
+import type { FileSource, InjectorApi, PutFn, UploadProgress, UploadResult } from './types.ts';
+
+export interface UploadOptions {
+  api: InjectorApi;
+  put: PutFn;
+  /** Files larger than this go by multipart upload. */
+  multipartThreshold?: number;
+  /** Preferred part size; the server raises it so no upload needs more than 10,000 parts. */
+  partSize?: number;
+  /** Parts in flight at once; memory stays under concurrency × part size. */
+  concurrency?: number;
+  /** Attempts per request (the first included) before the upload fails. */
+  attempts?: number;
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** The day to file the upload under (the sender's local date); default the server's today. */
+  date?: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: UploadProgress) => void;
+  /** Injected in tests. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_ATTEMPTS = 5;
+/** Part URLs asked per call (they live 15 minutes; a batch is used well within that). */
+const URL_BATCH = 16;
+
+/** Statuses worth another attempt: the URL expired (403), throttling, timeouts, server errors. */
+const RETRYABLE = (status: number) => status === 403 || status === 408 || status === 429 || status >= 500;
+
+/**
+ * Sends one file to the injector bucket: one presigned PUT when it is at most the threshold,
+ * otherwise a presigned multipart upload (several parts in flight, each failed part retried
+ * with exponential backoff, resumed from the parts the server recorded, aborted on cancel).
+ * Then marks it uploaded and checks its status (part 2's upload flow).
+ */
+export async function uploadFile(source: FileSource, options: UploadOptions): Promise<UploadResult> {
+  const threshold = options.multipartThreshold ?? DEFAULT_MULTIPART_THRESHOLD;
+  const startedAt = new Date().toISOString();
+  const result = source.size > threshold ? await multipart(source, options) : await single(source, options);
+  let stored: boolean;
+  try {
+    stored = await options.api.markUploaded({ filename: result.name, date: result.date, started_at: startedAt });
+  } catch (error) {
+    throw asUploadError(error);
+  }
+  if (!stored) throw new UploadError('status', 'The file is not stored.');
+  return result;
+}
+
+interface Runtime {
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random: () => number;
+  now: () => number;
+  attempts: number;
+  backoffMs: number;
+  maxBackoffMs: number;
+}
+
+function runtime(o: UploadOptions): Runtime {
+  return {
+    sleep: o.sleep ?? defaultSleep,
+    random: o.random ?? Math.random,
+    now: o.now ?? (() => Date.now()),
+    attempts: Math.max(1, o.attempts ?? DEFAULT_ATTEMPTS),
+    backoffMs: o.backoffMs ?? 500,
+    maxBackoffMs: o.maxBackoffMs ?? 20_000,
+  };
+}
+
+/** Progress of one upload: stored bytes + bytes of requests in flight; speed of this run only. */
+function progressMeter(total: number, resumed: number, now: () => number, emit?: (p: UploadProgress) => void) {
+  const started = now();
+  let stored = resumed;
+  const inFlight = new Map<number, number>();
+  const report = () => {
+    if (!emit) return;
+    let loaded = stored;
+    for (const sent of inFlight.values()) loaded += sent;
+    loaded = Math.min(loaded, total);
+    const seconds = (now() - started) / 1000;
+    emit({ loaded, total, percent: total === 0 ? 100 : (loaded / total) * 100, bytesPerSecond: seconds > 0 ? (loaded - resumed) / seconds : 0 });
+  };
+  return {
+    sending: (part: number, sent: number) => {
+      inFlight.set(part, sent);
+      report();
+    },
+    failed: (part: number) => {
+      inFlight.delete(part);
+      report();
+    },
+    stored: (part: number, size: number) => {
+      inFlight.delete(part);
+      stored += size;
+      report();
+    },
+    report,
+  };
+}
+
+/** A non-200 answer as an error: retryable or not. */
+class StatusError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+async function withRetries<T>(rt: Runtime, signal: AbortSignal | undefined, attemptFn: (attempt: number) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw abortError();
+    try {
+      return await attemptFn(attempt);
+    } catch (error) {
+      if (isAbortError(error) || signal?.aborted) throw abortError();
+      const retryable = error instanceof TransportError || (error instanceof StatusError && RETRYABLE(error.status)) || isRetryableApiError(error);
+      if (!retryable || attempt + 1 >= rt.attempts) throw asUploadError(error);
+      await rt.sleep(backoffDelay(attempt, { baseMs: rt.backoffMs, maxMs: rt.maxBackoffMs, random: rt.random }), signal);
+    }
+  }
+}
+
+/** API errors from the web client carry a status (0 for network errors). */
+function apiStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+function isRetryableApiError(error: unknown): boolean {
+  const status = apiStatus(error);
+  return status !== undefined && (status === 0 || status === 408 || status === 429 || status >= 500);
+}
+
+function asUploadError(error: unknown): Error {
+  if (error instanceof UploadError || isAbortError(error)) return error as Error;
+  if (error instanceof TransportError || apiStatus(error) === 0) return new UploadError('sending', (error as Error).message);
+  if (error instanceof StatusError) return new UploadError('status', error.message, error.status);
+  const status = apiStatus(error);
+  return new UploadError('status', error instanceof Error ? error.message : String(error), status);
+}
+
+async function single(source: FileSource, o: UploadOptions): Promise<UploadResult> {
+  const rt = runtime(o);
+  const meter = progressMeter(source.size, 0, rt.now, o.onProgress);
+  let requests = 0;
+  const { name, date } = await withRetries(rt, o.signal, async () => {
+    const target = await o.api.getUploadUrl({ filename: source.name, filetype: source.type, size: source.size, ...(o.date ? { date: o.date } : {}) });
+    const body = await source.slice(0, source.size);
+    requests++;
+    const res = await o.put(target.url, body, { contentType: target.content_type || UPLOAD_CONTENT_TYPE, ...(o.signal ? { signal: o.signal } : {}), onProgress: (sent) => meter.sending(1, sent) }).catch((error: unknown) => {
+      meter.failed(1);
+      throw error;
+    });
+    if (res.status !== 200) {
+      meter.failed(1);
+      throw new StatusError(res.status);
+    }
+    return target;
+  });
+  meter.stored(1, source.size);
+  return { name, date, size: source.size, multipart: false, sentBytes: source.size, resumedBytes: 0, requests };
+}
+
+async function multipart(source: FileSource, o: UploadOptions): Promise<UploadResult> {
+  const rt = runtime(o);
+  const concurrency = Math.max(1, o.concurrency ?? DEFAULT_CONCURRENCY);
+  const created = await withRetries(rt, o.signal, () =>
+    o.api.createMultipart({
+      filename: source.name,
+      filetype: source.type,
+      size: source.size,
+      lastModified: source.lastModified,
+      partSize: o.partSize ?? DEFAULT_PART_SIZE,
+      ...(o.date ? { date: o.date } : {}),
+    }),
+  );
+  const { uploadId, partSize, partCount } = created;
+
+  // Parts the server recorded (a resume) are not sent again, if their size is the expected one.
+  const stored = new Set(created.parts.filter((p) => p.partNumber <= partCount && p.size === partLength(source.size, partSize, p.partNumber)).map((p) => p.partNumber));
+  const resumedBytes = [...stored].reduce((sum, n) => sum + partLength(source.size, partSize, n), 0);
+  const pending = Array.from({ length: partCount }, (_, i) => i + 1).filter((n) => !stored.has(n));
+  const meter = progressMeter(source.size, resumedBytes, rt.now, o.onProgress);
+  meter.report();
+
+  // One failure stops the other workers; a cancel from outside stops them too.
+  const stop = new AbortController();
+  const onOuterAbort = () => stop.abort();
+  o.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const signal = stop.signal;
+
+  const urls = new Map<number, string>();
+  let fetching: Promise<void> | undefined;
+  const urlFor = async (partNumber: number): Promise<string> => {
+    while (!urls.has(partNumber)) {
+      if (!fetching) {
+        const wanted = [partNumber, ...queue.filter((n) => n !== partNumber && !urls.has(n))].slice(0, URL_BATCH);
+        fetching = withRetries(rt, signal, () => o.api.partUrls(uploadId, wanted))
+          .then((answer) => answer.forEach(({ partNumber: n, url }) => urls.set(n, url)))
+          .finally(() => {
+            fetching = undefined;
+          });
+      }
+      await fetching;
+    }
+    return urls.get(partNumber)!;
+  };
+
+  let requests = 0;
+  let sentBytes = 0;
+  const queue = [...pending];
+  const sendPart = async (partNumber: number) => {
+    const start = (partNumber - 1) * partSize;
+    const length = partLength(source.size, partSize, partNumber);
+    const etag = await withRetries(rt, signal, async () => {
+      const url = await urlFor(partNumber);
+      const body = await source.slice(start, start + length);
+      requests++;
+      let res: { status: number; etag: string | null };
+      try {
+        res = await o.put(url, body, { signal, onProgress: (sent) => meter.sending(partNumber, sent) });
+      } catch (error) {
+        meter.failed(partNumber);
+        urls.delete(partNumber);
+        throw error;
+      }
+      if (res.status !== 200 || !res.etag) {
+        meter.failed(partNumber);
+        urls.delete(partNumber); // an expired URL (403) is asked again
+        throw new StatusError(res.status === 200 ? 502 : res.status);
+      }
+      return res.etag;
+    });
+    await withRetries(rt, signal, () => o.api.recordPart(uploadId, { partNumber, etag, size: length }));
+    sentBytes += length;
+    meter.stored(partNumber, length);
+  };
+  const worker = async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await sendPart(next);
+  };
+
+  try {
+    const workers = Array.from({ length: Math.min(concurrency, queue.length) }, () =>
+      worker().catch((error: unknown) => {
+        stop.abort();
+        throw error;
+      }),
+    );
+    const outcomes = await Promise.allSettled(workers);
+    const failure = outcomes.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !isAbortError(r.reason))
+      ?? outcomes.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure) throw failure.reason;
+    if (o.signal?.aborted) throw abortError();
+    const done = await withRetries(rt, o.signal, () => o.api.complete(uploadId));
+    return { name: done.name, date: done.date, size: source.size, multipart: true, sentBytes, resumedBytes, requests };
+  } catch (error) {
+    if (o.signal?.aborted) {
+      // Cancelled by the user: abort the upload (S3 frees its parts; the records go).
+      await o.api.abort(uploadId).catch(() => undefined);
+      throw abortError();
+    }
+    // Any other failure keeps the upload: sending the same file again resumes it.
+    throw asUploadError(error);
+  } finally {
+    o.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
