@@ -320,6 +320,9 @@ export function buildDayModel(problem: DayProblem, matrix: TravelMatrix): DayMod
     if (kept.some((j) => probe.unassigned.includes(j))) {
       vehicles[v]!.frozen = true;
       initialRoutes[v] = initialRoutes[v]!.filter((j) => kept.includes(j));
+    } else {
+      // Start from the probe's feasible order of the kept shootings; the others are reinserted.
+      initialRoutes[v] = probe.routes[v]!;
     }
   }
   const instance = buildInstance({ ...base, vehicles, initialRoutes });

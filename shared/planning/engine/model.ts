@@ -99,6 +99,8 @@ export interface Instance {
   allowed: Uint8Array;
   initialRoutes: number[][];
   unassignedPenalty: number;
+  /** Per job: penalty when unserved (jobs tied to a vehicle weigh 1000× more: they are never traded away). */
+  jobPenalty: Float64Array;
 }
 
 /** Pads an n×n matrix to (n+1)×(n+1) with a zero row and column (the dummy location). */
@@ -220,6 +222,9 @@ export function buildInstance(spec: ProblemSpec): Instance {
     }
   }
 
+  const unassignedPenalty = spec.unassignedPenalty ?? 1e7;
+  const jobPenalty = new Float64Array(nJobs);
+  for (let j = 0; j < nJobs; j++) jobPenalty[j] = fixedVehicle[j]! >= 0 ? unassignedPenalty * 1000 : unassignedPenalty;
   const initialRoutes: number[][] = [];
   for (let v = 0; v < nVehicles; v++) initialRoutes.push([...(spec.initialRoutes?.[v] ?? [])]);
 
@@ -253,7 +258,8 @@ export function buildInstance(spec: ProblemSpec): Instance {
     vArc,
     allowed,
     initialRoutes,
-    unassignedPenalty: spec.unassignedPenalty ?? 1e7,
+    unassignedPenalty,
+    jobPenalty,
   };
 }
 

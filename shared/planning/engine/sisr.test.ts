@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { buildInstance } from './model.ts';
 import { evaluateRoute } from './schedule.ts';
 import { solveInstance } from './sisr.ts';
+import { Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
 /** A random Solomon-like VRPTW. */
@@ -70,7 +71,36 @@ describe('SISR engine', () => {
       }),
       { numRuns: 30 },
     );
-  });
+  }, 60_000);
+
+  it('incremental insertion keeps the cached slack data equal to a full recomputation', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
+        const inst = randomVrptw(seed, 25, 3, 1e9);
+        const rng = new Rng(seed);
+        const a = new Solution(inst);
+        for (let j = 0; j < inst.nJobs; j++) {
+          const v = rng.int(0, 2);
+          a.insert(v, rng.int(0, a.len[v]!), j);
+        }
+        const b = new Solution(inst);
+        b.copyFrom(a);
+        for (let v = 0; v < 3; v++) b.update(v);
+        for (let v = 0; v < 3; v++) {
+          const base = v * a.stride;
+          for (let k = 0; k <= a.len[v]! + 1; k++) {
+            expect(a.dep[base + k]).toBeCloseTo(b.dep[base + k]!, 6);
+            expect(a.lat[base + k]).toBeCloseTo(b.lat[base + k]!, 6);
+            expect(a.locs[base + k]).toBe(b.locs[base + k]);
+          }
+          expect(a.dist[v]).toBeCloseTo(b.dist[v]!, 6);
+          expect(a.cost[v]).toBeCloseTo(b.cost[v]!, 6);
+        }
+        expect(Array.from(a.posOf)).toEqual(Array.from(b.posOf));
+      }),
+      { numRuns: 30 },
+    );
+  }, 60_000);
 
   it('is deterministic for a seed and an iteration cap', () => {
     const inst = randomVrptw(5, 30, 4, 80);

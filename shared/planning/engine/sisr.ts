@@ -58,8 +58,8 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   let bestTotal = work.total();
   let curTotal = bestTotal;
   const meanArc = search.meanArc;
-  const T0 = (options.t0 ?? 0.1) * meanArc;
-  const Tf = (options.tf ?? 0.002) * meanArc;
+  const T0 = (options.t0 ?? 1) * meanArc;
+  const Tf = (options.tf ?? 0.003) * meanArc;
   let it = 0;
   let progress = 0;
   let T = T0;
@@ -115,6 +115,10 @@ class Sisr {
   private readonly twWidth: Float64Array;
   private readonly hasExcess: Uint8Array;
   private readonly hasLimits: Uint8Array;
+  /** Vehicles with identical attributes share a class: only one empty vehicle per class is tried. */
+  private readonly vClass: Int32Array;
+  private readonly classStamp: Int32Array;
+  private stamp = 0;
 
   constructor(inst: Instance, rng: Rng, o: SearchOptions) {
     this.inst = inst;
@@ -122,7 +126,7 @@ class Sisr {
     this.cbar = o.avgRemoved ?? 10;
     this.lmax = o.maxString ?? 10;
     this.blink = o.blinkRate ?? 0.01;
-    this.routeRemoval = o.routeRemoval ?? 0.02;
+    this.routeRemoval = o.routeRemoval ?? 0.05;
     this.logKeep = Math.log(1 - Math.min(0.99, this.blink));
     this.blinkCountdown = this.nextBlink();
     const n = inst.nJobs;
@@ -140,6 +144,23 @@ class Sisr {
       this.hasExcess[v] = inst.vExcess[v]! > 0 ? 1 : 0;
       this.hasLimits[v] = inst.vMaxTravel[v]! < Infinity || inst.vMaxDist[v]! < Infinity ? 1 : 0;
     }
+    this.vClass = new Int32Array(m);
+    const classes = new Map<string, number>();
+    for (let v = 0; v < m; v++) {
+      const caps = Array.from(inst.capacity.subarray(v * inst.dims, (v + 1) * inst.dims)).join(',');
+      const key = [
+        inst.vStart[v], inst.vEnd[v], inst.vTwStart[v], inst.vTwEnd[v], caps, inst.vMaxTasks[v], inst.vMaxTravel[v], inst.vMaxDist[v],
+        inst.vFixed[v], inst.vFree[v], inst.vExcess[v], inst.vBlocked[v] ? `b${v}` : '', inst.vFrozen[v],
+        inst.vArc.indexOf(inst.vArc[v]!), inst.vDur.indexOf(inst.vDur[v]!), inst.vDist.indexOf(inst.vDist[v]!),
+      ].join('|');
+      let c = classes.get(key);
+      if (c === undefined) {
+        c = classes.size;
+        classes.set(key, c);
+      }
+      this.vClass[v] = c;
+    }
+    this.classStamp = new Int32Array(classes.size);
     let movable = 0;
     for (let j = 0; j < n; j++) {
       let any = false;
@@ -207,9 +228,17 @@ class Sisr {
     for (let v = 0; v < inst.nVehicles; v++) {
       let route = inst.initialRoutes[v]!.filter((j) => j >= 0 && j < inst.nJobs && !seen[j]);
       if (!inst.vFrozen[v] && !evaluateRoute(inst, v, route).feasible) {
-        // Keep the longest feasible prefix; the rest is reinserted.
-        const ok: number[] = [];
-        for (const j of route) if (evaluateRoute(inst, v, [...ok, j]).feasible) ok.push(j);
+        // Keep the jobs tied to this vehicle first, then whatever else still fits.
+        let ok: number[] = route.filter((j) => inst.fixedVehicle[j] === v);
+        if (!evaluateRoute(inst, v, ok).feasible) ok = [];
+        for (const j of route) {
+          if (ok.includes(j)) continue;
+          const at = route.indexOf(j);
+          const trial = [...ok];
+          const pos = trial.findIndex((x) => route.indexOf(x) > at);
+          trial.splice(pos < 0 ? trial.length : pos, 0, j);
+          if (evaluateRoute(inst, v, trial).feasible) ok = trial;
+        }
         route = ok;
       }
       for (const j of route) seen[j] = 1;
@@ -369,12 +398,20 @@ class Sisr {
     let bestV = -1;
     let bestK = -1;
     const fv = inst.fixedVehicle[u]!;
+    const stamp = ++this.stamp;
+    const classStamp = this.classStamp;
+    const vClass = this.vClass;
     const vFrom = fv >= 0 ? fv : 0;
     const vTo = fv >= 0 ? fv + 1 : m;
     for (let v = vFrom; v < vTo; v++) {
       if (!inst.allowed[v * n + u] || inst.vFrozen[v]) continue;
       const len = sol.len[v]!;
       if (len >= inst.vMaxTasks[v]!) continue;
+      if (len === 0) {
+        const c = vClass[v]!;
+        if (classStamp[c] === stamp) continue;
+        classStamp[c] = stamp;
+      }
       let capOk = true;
       for (let d = 0; d < dims; d++) {
         if (sol.load[v * dims + d]! + inst.demand[u * dims + d]! > inst.capacity[v * dims + d]!) capOk = false;
@@ -388,7 +425,17 @@ class Sisr {
       const base = v * stride;
       const fixedAdd = len === 0 ? inst.vFixed[v]! : 0;
       const sub = len === 0 ? 0 : 1;
-      for (let k = 0; k <= len; k++) {
+      // Latest arrivals grow along a route: skip the positions whose successor must be reached
+      // before the job could even be done (binary search).
+      const need = eu + su;
+      let k0 = 0;
+      let hi = len;
+      while (k0 < hi) {
+        const mid = (k0 + hi) >> 1;
+        if (lat[base + mid + 1]! < need) k0 = mid + 1;
+        else hi = mid;
+      }
+      for (let k = k0; k <= len; k++) {
         const dk = dep[base + k]!;
         if (dk > lu2) break;
         if (--this.blinkCountdown <= 0) {

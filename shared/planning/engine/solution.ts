@@ -63,7 +63,12 @@ export class Solution {
 
   /** Objective: route costs plus the penalty of every unserved job. */
   total(): number {
-    return this.routesCost() + this.absentCount() * this.inst.unassignedPenalty;
+    let c = this.routesCost();
+    if (this.absentCount() > 0) {
+      const pen = this.inst.jobPenalty;
+      for (let j = 0; j < this.inst.nJobs; j++) if (this.routeOf[j] === -1) c += pen[j]!;
+    }
+    return c;
   }
 
   route(v: number): number[] {
@@ -100,10 +105,16 @@ export class Solution {
       const base = v * this.stride;
       const end = base + o.len[v]! + 2;
       this.len[v] = o.len[v]!;
-      this.nodes.set(o.nodes.subarray(base, end), base);
-      this.locs.set(o.locs.subarray(base, end), base);
-      this.dep.set(o.dep.subarray(base, end), base);
-      this.lat.set(o.lat.subarray(base, end), base);
+      const nodes = this.nodes;
+      const locs = this.locs;
+      const dep = this.dep;
+      const lat = this.lat;
+      for (let k = base; k < end; k++) {
+        nodes[k] = o.nodes[k]!;
+        locs[k] = o.locs[k]!;
+        dep[k] = o.dep[k]!;
+        lat[k] = o.lat[k]!;
+      }
       for (let d = 0; d < dims; d++) this.load[v * dims + d] = o.load[v * dims + d]!;
       this.dist[v] = o.dist[v]!;
       this.travel[v] = o.travel[v]!;
@@ -180,14 +191,77 @@ export class Solution {
     this.cost[v] = len === 0 ? 0 : routeCostLocal(inst, v, arcSum, distance);
   }
 
-  /** Inserts job u after position k (0..len) of route v. */
+  /** Inserts job u after position k (0..len) of route v; updates the cached data incrementally. */
   insert(v: number, k: number, u: number): void {
+    const inst = this.inst;
     const base = v * this.stride;
     const len = this.len[v]!;
-    this.nodes.copyWithin(base + k + 2, base + k + 1, base + len + 1);
-    this.nodes[base + k + 1] = u;
-    this.len[v] = len + 1;
-    this.update(v);
+    if (len === 0 || inst.twMulti[u] !== null) {
+      this.nodes.copyWithin(base + k + 2, base + k + 1, base + len + 1);
+      this.nodes[base + k + 1] = u;
+      this.len[v] = len + 1;
+      this.update(v);
+      return;
+    }
+    const N = inst.nLocs;
+    const nodes = this.nodes;
+    const locs = this.locs;
+    const dep = this.dep;
+    const lat = this.lat;
+    const dur = inst.vDur[v]!;
+    const twS = inst.twStart;
+    const twE = inst.twEnd;
+    const twMulti = inst.twMulti;
+    const service = inst.service;
+    nodes.copyWithin(base + k + 2, base + k + 1, base + len + 1);
+    locs.copyWithin(base + k + 2, base + k + 1, base + len + 2);
+    dep.copyWithin(base + k + 2, base + k + 1, base + len + 2);
+    lat.copyWithin(base + k + 2, base + k + 1, base + len + 2);
+    const lu = inst.jobLoc[u]!;
+    const pl = locs[base + k]!;
+    const nl = locs[base + k + 2]!;
+    nodes[base + k + 1] = u;
+    locs[base + k + 1] = lu;
+    const nlen = len + 1;
+    this.len[v] = nlen;
+    this.routeOf[u] = v;
+    for (let p = k + 1; p <= nlen; p++) this.posOf[nodes[base + p]!] = p;
+    const dims = inst.dims;
+    for (let d = 0; d < dims; d++) this.load[v * dims + d]! += inst.demand[u * dims + d]!;
+    const a1 = pl * N + lu;
+    const a2 = lu * N + nl;
+    const a0 = pl * N + nl;
+    const dis = inst.vDist[v]!;
+    const arc = inst.vArc[v]!;
+    this.travel[v]! += dur[a1]! + dur[a2]! - dur[a0]!;
+    this.dist[v]! += dis[a1]! + dis[a2]! - dis[a0]!;
+    this.arcSum[v]! += arc[a1]! + arc[a2]! - arc[a0]!;
+    this.cost[v] = routeCostLocal(inst, v, this.arcSum[v]!, this.dist[v]!);
+    // Forward from the new job; stop once departures equal the old ones.
+    let t = dep[base + k]!;
+    for (let p = k + 1; p <= nlen + 1; p++) {
+      const arrival = t + dur[locs[base + p - 1]! * N + locs[base + p]!]!;
+      if (p <= nlen) {
+        const j = nodes[base + p]!;
+        if (twMulti[j] === null) {
+          const e = twS[j]!;
+          t = (arrival > twE[j]! ? Infinity : arrival < e ? e : arrival) + service[j]!;
+        } else t = earliestStart(inst, j, arrival) + service[j]!;
+      } else t = arrival;
+      if (p > k + 1 && dep[base + p] === t) break;
+      dep[base + p] = t;
+    }
+    // Backward from the new job down to the start; stop once latest arrivals equal the old ones.
+    let l = lat[base + k + 2]!;
+    for (let p = k + 1; p >= 1; p--) {
+      const j = nodes[base + p]!;
+      const bound = l - service[j]! - dur[locs[base + p]! * N + locs[base + p + 1]!]!;
+      if (twMulti[j] === null) l = bound < twS[j]! ? -Infinity : bound > twE[j]! ? twE[j]! : bound;
+      else l = latestStart(inst, j, bound);
+      if (p < k + 1 && lat[base + p] === l) return;
+      lat[base + p] = l;
+    }
+    lat[base] = l - dur[locs[base]! * N + locs[base + 1]!]!;
   }
 
   /** Removes the jobs at the positions flagged in `drop` (indexed by position) from route v. */
