@@ -31,7 +31,8 @@ export function AppLayout() {
       </AppShell.Header>
       {withMenu && (
         <AppShell.Navbar p="xs" aria-label={t('shell.main_menu')}>
-          <AppShell.Section grow>
+          {/* The admin menu is taller than a laptop screen: it scrolls inside the drawer instead of running under the footer. */}
+          <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
             <SideMenu entries={entries} onNavigate={close} />
           </AppShell.Section>
         </AppShell.Navbar>

@@ -50,6 +50,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
             />
             <PasswordInput
               label={t('login.password')}
+              visibilityToggleButtonProps={{ 'aria-label': t('login.toggle_password_visibility') }}
               autoComplete="current-password"
               required
               value={password}
