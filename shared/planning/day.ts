@@ -438,3 +438,50 @@ export function unservedReason(problem: DayProblem, model: DayModel, j: number):
 function roundCents(x: number): number {
   return Math.round(x * 100) / 100;
 }
+
+/** One assignment the dispatch workflow writes (conditionally) for a shooting. */
+export interface DispatchAssignment {
+  shootingId: number;
+  techId: number;
+  /** 1-based position in the technician's route. */
+  order: number;
+  /** Leg from the previous point: the shooting's `distance` (km) and `transit_time` (s). */
+  distanceKm: number;
+  transitTimeS: number;
+  /** Planned arrival and start, seconds since midnight. */
+  arrivalS: number;
+  startS: number;
+}
+
+export interface DispatchOutcome {
+  /** Assignments for the requested shootings the plan serves (changed or not). */
+  assignments: DispatchAssignment[];
+  /** Requested shootings left unassigned, with the reason. */
+  unserved: Array<{ shootingId: number; reason: UnservedReason }>;
+  /** Number of requested shootings dispatched (N of 'N / M des captures ont été réparties.'). */
+  shootingDispatched: number;
+  /** Number of requested shootings (M). */
+  shootingRequested: number;
+  /** Technicians who received at least one of them. */
+  userDispatched: number;
+}
+
+/** What a dispatch of `shootingIds` (the unassigned shootings the dispatcher picked) changes. */
+export function dispatchOutcome(plan: DayPlan, shootingIds: readonly number[]): DispatchOutcome {
+  const wanted = new Set(shootingIds);
+  const assignments: DispatchAssignment[] = [];
+  for (const r of plan.routes) {
+    r.stops.forEach((s, k) => {
+      if (!wanted.has(s.shootingId)) return;
+      assignments.push({ shootingId: s.shootingId, techId: r.techId, order: k + 1, distanceKm: s.legKm, transitTimeS: s.legS, arrivalS: s.arrivalS, startS: s.startS });
+    });
+  }
+  const unserved = plan.unassigned.filter((u) => wanted.has(u.shootingId));
+  return {
+    assignments,
+    unserved,
+    shootingDispatched: assignments.length,
+    shootingRequested: wanted.size,
+    userDispatched: new Set(assignments.map((a) => a.techId)).size,
+  };
+}

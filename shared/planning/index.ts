@@ -19,6 +19,7 @@ import type { TravelProvider } from './travel.ts';
 export * from './day.ts';
 export * from './figures.ts';
 export * from './travel.ts';
+export * from './zones.ts';
 export { solveVroom, dayToVroom, vroomToModel, modelToVroomSolution } from './vroom-format.ts';
 export type { VroomProblem, VroomSolution } from './vroom-format.ts';
 export { solveInstance, type SearchOptions, type SearchResult } from './engine/sisr.ts';
