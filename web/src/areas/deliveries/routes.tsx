@@ -1,11 +1,14 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import { DeliveriesPage } from './deliveries-page.tsx';
+import { DeliveryPage } from './delivery-page.tsx';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
 
-/**
- * Part 1 sections 2.9 and 2.10: public delivery page and deliveries list.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
- */
+registerAreaCatalogues({ fr, en });
+
+/** Part 1 sections 2.9 and 2.10: public delivery page and deliveries list. Loaded lazily. */
 export const screens: AreaModule['screens'] = {
-  '/deliveries': NotAvailablePage,
-  '/delivery/$token': NotAvailablePage,
+  '/deliveries': DeliveriesPage,
+  '/delivery/$token': DeliveryPage,
 };

@@ -1,12 +1,16 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import { TicketAddPage } from './ticket-add-page.tsx';
+import { TicketPage } from './ticket-page.tsx';
+import { TicketsPage } from './tickets-page.tsx';
 
-/**
- * Part 1 section 2.8: tickets.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
- */
+registerAreaCatalogues({ fr, en });
+
+/** Part 1 section 2.8: tickets (list, creation form, detail). Loaded lazily with the first of these routes. */
 export const screens: AreaModule['screens'] = {
-  '/tickets': NotAvailablePage,
-  '/tickets/add': NotAvailablePage,
-  '/tickets/$id': NotAvailablePage,
+  '/tickets': TicketsPage,
+  '/tickets/add': TicketAddPage,
+  '/tickets/$id': TicketPage,
 };

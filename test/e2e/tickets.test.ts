@@ -1,0 +1,93 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { Role } from '#shared/roles.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
+import { freshVisitor, launchBrowser, waitForPath, type UserSession } from './browser.ts';
+import { BROWSER_LOCALE, loginIn, text, type Lang } from './ticket-texts.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let visitor: UserSession | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await visitor?.context.close();
+  visitor = undefined;
+});
+
+async function brokerIn(lang: Lang): Promise<Page> {
+  visitor = await freshVisitor(browser, baseUrl, { locale: BROWSER_LOCALE[lang] });
+  const { page } = visitor;
+  await loginIn(page, lang, demoAccount(Role.broker));
+  await waitForPath(page, '/deliveries');
+  return page;
+}
+
+describe.each(['en', 'fr'] as const)('tickets, in %s', (lang) => {
+  const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
+
+  it('a broker opens a ticket, adds a follow-up, resolves and reopens it', async () => {
+    const page = await brokerIn(lang);
+    await page.goto('/tickets');
+    await page.getByRole('heading', { level: 1, name: t('route.tickets') }).waitFor();
+    const openGroup = page.getByRole('region', { name: t('tickets.open_group') });
+    const closedGroup = page.getByRole('region', { name: t('tickets.closed_group') });
+    // Seeded: urgent tickets tinted red, closed ones greyed.
+    const urgent = openGroup.locator('tr[data-urgency="3"]').first();
+    expect(await urgent.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await closedGroup.locator('tbody tr').count()).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: t('tickets.new') }).click();
+    await waitForPath(page, '/tickets/add');
+    await page.getByLabel(t('tickets.problem_type_label')).selectOption('hardware');
+    await page.getByLabel(t('tickets.urgency_label')).selectOption('2');
+    const subject = `Imprimante en panne ${lang} ${Date.now()}`;
+    await page.getByLabel(t('tickets.subject')).fill(subject);
+    expect(await page.getByLabel(t('tickets.description')).getAttribute('rows')).toBe('5');
+    await page.getByLabel(t('tickets.description')).fill('Elle ne répond plus.\nDepuis ce matin.');
+    await page.getByRole('button', { name: t('tickets.create') }).click();
+    await page.getByText(t('tickets.created')).waitFor();
+    await page.getByRole('link', { name: t('tickets.back_to_list') }).click();
+    await waitForPath(page, '/tickets');
+
+    const row = openGroup.getByRole('row', { name: new RegExp(subject) });
+    expect(await row.getAttribute('data-urgency')).toBe('2');
+    await row.click();
+    await page.waitForURL(/\/tickets\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: subject }).waitFor();
+    await page.getByText(t('tickets.urgency.2'), { exact: true }).waitFor();
+    await page.getByText(new RegExp(t('tickets.created_by', { name: 'Béatrice Roy' }))).waitFor();
+
+    await page.getByLabel(t('tickets.add_followup')).fill('Toujours en panne.');
+    await page.getByRole('button', { name: t('tickets.send_followup') }).click();
+    const followups = page.getByRole('list', { name: t('tickets.followups') });
+    await followups.getByText('Toujours en panne.').waitFor();
+    expect(await followups.getByText(/Béatrice Roy/).count()).toBe(1);
+
+    await page.getByRole('button', { name: t('tickets.resolve') }).click();
+    await page.getByText(t('tickets.resolved_notice')).waitFor();
+    expect(await page.getByLabel(t('tickets.add_followup')).count()).toBe(0);
+
+    await page.getByRole('button', { name: t('tickets.reopen') }).click();
+    await page.getByLabel(t('tickets.add_followup')).waitFor();
+    expect(await page.getByText(t('tickets.resolved_notice')).count()).toBe(0);
+
+    await page.getByRole('link', { name: t('tickets.back_to_list') }).click();
+    await waitForPath(page, '/tickets');
+    await openGroup.getByRole('row', { name: new RegExp(subject) }).waitFor();
+  });
+
+  it('shows the picture of a feedback ticket, whose data is JSON', async () => {
+    const page = await brokerIn(lang);
+    await page.goto('/tickets');
+    await page.getByRole('row', { name: /Feedback: 1200 rue Sherbrooke Ouest/ }).first().click();
+    const image = page.getByRole('img', { name: t('tickets.picture_alt') });
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,162 @@
+import { Alert, Anchor, Box, Button, Card, Container, Group, Image, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadAllPictures, leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
+import { callOperation, isApiError } from '../../api/client.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { deliveryQueries } from './queries.ts';
+
+/**
+ * /delivery/$token (part 1 §2.9): public, outside the app layout. The listing's pictures that have a
+ * thumbnail in a grid (xl 5, lg 4, md 3, sm 2, else 1), single download, download-all ZIP, optional
+ * save-to-file-sharing, and feedback that becomes a ticket the picture then links to.
+ */
+export function DeliveryPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams({ strict: false }) as { token?: string };
+  const query = useQuery(deliveryQueries.byToken(token));
+  const [feedbackFor, setFeedbackFor] = useState<DeliveryPicture | null>(null);
+  const zip = useMutation({ mutationFn: () => callOperation(downloadAllPictures, { token }, { token: null }) });
+
+  if (query.isPending) return <DelayedLoader label={t('common.loading')} />;
+  if (query.isError || !query.data) {
+    return (
+      <Container py="xl">
+        <Alert color={isApiError(query.error, 404) || isApiError(query.error, 400) ? 'gray' : 'red'} role="alert">
+          {t('deliveries.cannot_find')}
+        </Alert>
+      </Container>
+    );
+  }
+  const { listing, file_sharing } = query.data;
+  const pictures = listing.pictures;
+
+  const downloadAll = () =>
+    zip.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+    });
+  const saveToSharing = () =>
+    zip.mutate(undefined, {
+      onSuccess: ({ url, filename }) => {
+        const target = file_sharing!.save_url_template.replace('{url}', encodeURIComponent(url)).replace('{name}', encodeURIComponent(filename));
+        window.open(target, '_blank', 'noopener');
+      },
+    });
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack>
+        <div>
+          <Title order={1}>
+            {listing.address}
+            {listing.app ? `, ${listing.app}` : ''}
+          </Title>
+          <Text c="dimmed">
+            {listing.city} {listing.postalcode} · {t('deliveries.broker_line', { name: `${listing.broker.firstname} ${listing.broker.lastname}` })}
+          </Text>
+        </div>
+        {pictures.length === 0 ? (
+          <Alert color="blue" role="status">
+            {t('deliveries.not_ready')} {t('deliveries.not_ready_more')}
+          </Alert>
+        ) : (
+          <>
+            {!listing.is_final && (
+              <Alert color="yellow" role="status">
+                {t('deliveries.not_final')}
+              </Alert>
+            )}
+            <Group>
+              <Button onClick={downloadAll} loading={zip.isPending}>
+                {t('deliveries.download_all')}
+              </Button>
+              {file_sharing && (
+                <Button variant="default" onClick={saveToSharing} disabled={zip.isPending}>
+                  {t('deliveries.save_to_sharing')}
+                </Button>
+              )}
+            </Group>
+            {zip.isError && (
+              <Alert color="red" role="alert">
+                {t('deliveries.zip_failed')}
+              </Alert>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: 5 }} spacing="md" data-testid="delivery-grid">
+              {pictures.map((picture) => (
+                <PictureCard key={picture.id} picture={picture} onFeedback={() => setFeedbackFor(picture)} />
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+      </Stack>
+      {feedbackFor && <FeedbackDialog token={token} picture={feedbackFor} onClose={() => setFeedbackFor(null)} />}
+    </Container>
+  );
+}
+
+function PictureCard({ picture, onFeedback }: { picture: DeliveryPicture; onFeedback: () => void }) {
+  const { t } = useTranslation();
+  const number = picture.picture_index + 1;
+  return (
+    <Card withBorder padding="xs" radius="md" component="figure" m={0} aria-label={t('deliveries.picture_alt', { number })}>
+      <Card.Section>
+        <Anchor href={picture.distrib_url} target="_blank" rel="noopener">
+          <Image src={picture.thumbnail_url} alt={t('deliveries.picture_alt', { number })} fit="cover" style={{ aspectRatio: '3 / 2' }} />
+        </Anchor>
+      </Card.Section>
+      <Group justify="space-between" mt="xs" gap={4}>
+        <Anchor href={picture.download_url} download={picture.filename} size="sm">
+          {t('deliveries.download')}
+        </Anchor>
+        {picture.feedback_ticket_id ? (
+          <Anchor component={Link} to={`/tickets/${picture.feedback_ticket_id}`} size="sm">
+            {t('deliveries.see_ticket', { id: picture.feedback_ticket_id })}
+          </Anchor>
+        ) : (
+          <Button size="compact-sm" variant="subtle" onClick={onFeedback}>
+            {t('deliveries.leave_feedback')}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+function FeedbackDialog({ token, picture, onClose }: { token: string; picture: DeliveryPicture; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const send = useMutation({
+    mutationFn: () => callOperation(leaveFeedback, { token, shooting_id: picture.shooting_id, picture_index: picture.picture_index, text }, { token: null }),
+    onSuccess: onClose,
+    // Part 1 §8: a feedback failure is logged only.
+    onError: (error) => console.error('feedback failed', error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryQueries.byToken(token).queryKey }),
+  });
+  return (
+    <Modal opened onClose={onClose} title={t('deliveries.feedback_title', { number: picture.picture_index + 1 })} centered>
+      <Box
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (text.trim()) send.mutate();
+        }}
+      >
+        <Stack>
+          <Image src={picture.thumbnail_url} alt="" h={120} w="auto" fit="contain" />
+          <Textarea label={t('deliveries.feedback_label')} rows={4} value={text} onChange={(e) => setText(e.currentTarget.value)} data-autofocus />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('deliveries.feedback_cancel')}
+            </Button>
+            <Button type="submit" loading={send.isPending} disabled={!text.trim()}>
+              {t('deliveries.feedback_send')}
+            </Button>
+          </Group>
+        </Stack>
+      </Box>
+    </Modal>
+  );
+}

@@ -1,0 +1,146 @@
+import { Anchor, Box, Button, Group, NativeSelect, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_DELIVERY_PAGE_SIZE, DELIVERY_PAGE_SIZES, type DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
+import { Role } from '#shared/roles.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { deliveryQueries } from './queries.ts';
+
+const ROW_HEIGHT = 42;
+const COLUMNS = '90px minmax(220px, 2fr) minmax(120px, 1fr) minmax(160px, 1fr) 170px';
+
+/**
+ * /deliveries for non-technicians (part 1 §2.10): a page of listings (15, 25, 50, 100, 1000 or
+ * 10000 rows; default 15), virtualized so that 10,000 rows scroll smoothly. Role 10 opens the
+ * public delivery page in a new tab, so does the broker (docs/decisions/0064); others the review page.
+ */
+export function ListingDeliveries({ role }: { role: number }) {
+  const { t } = useTranslation();
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_DELIVERY_PAGE_SIZE);
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const cursor = cursors[cursors.length - 1];
+  const query = useQuery(deliveryQueries.listings(pageSize, cursor));
+  const rows = query.data?.data ?? [];
+  const next = query.data?.next;
+  const opensPublicPage = role === Role.social_medias || role === Role.broker;
+
+  return (
+    <Box>
+      <Group justify="space-between" mb="sm">
+        <NativeSelect
+          label={t('deliveries.page_size')}
+          value={String(pageSize)}
+          onChange={(e) => {
+            setPageSize(Number(e.currentTarget.value));
+            setCursors([undefined]);
+          }}
+          data={DELIVERY_PAGE_SIZES.map((n) => String(n))}
+          w={160}
+        />
+        <Group gap="xs">
+          <Button variant="default" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+            {t('deliveries.previous')}
+          </Button>
+          <Button variant="default" disabled={!next || query.isPlaceholderData} onClick={() => setCursors((c) => [...c, next])}>
+            {t('deliveries.next')}
+          </Button>
+        </Group>
+      </Group>
+      {query.isPending ? (
+        <DelayedLoader label={t('common.loading')} />
+      ) : rows.length === 0 ? (
+        <Text>{t('deliveries.no_listings')}</Text>
+      ) : (
+        <VirtualTable rows={rows} opensPublicPage={opensPublicPage} />
+      )}
+    </Box>
+  );
+}
+
+function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; opensPublicPage: boolean }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const locale = i18n.language.startsWith('fr') ? 'fr-CA' : 'en-CA';
+  const cell = { padding: '0 8px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+  const open = (row: DeliveryListingRow) => {
+    if (opensPublicPage) {
+      if (row.distribution_token) window.open(`/delivery/${encodeURIComponent(row.distribution_token)}`, '_blank', 'noopener');
+    } else void navigate({ to: '/tech_review/$listingId', params: { listingId: String(row.id) } });
+  };
+
+  return (
+    <Box role="table" aria-label={t('route.deliveries')} aria-rowcount={rows.length + 1} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }}>
+      <Box role="rowgroup">
+        <Box role="row" style={{ display: 'grid', gridTemplateColumns: COLUMNS, height: ROW_HEIGHT, alignItems: 'center', fontWeight: 600, borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          {['col_id', 'col_address', 'col_city', 'col_broker', 'col_updated'].map((key) => (
+            <Box role="columnheader" key={key} style={cell}>
+              {t(`deliveries.${key}`)}
+            </Box>
+          ))}
+        </Box>
+      </Box>
+      <Box ref={scroller} data-testid="deliveries-scroller" style={{ height: `min(${rows.length * ROW_HEIGHT}px, 65vh)`, overflow: 'auto' }}>
+        <Box role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <Box
+                role="row"
+                aria-rowindex={item.index + 2}
+                key={row.id}
+                onClick={() => open(row)}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${item.start}px)`,
+                  display: 'grid',
+                  gridTemplateColumns: COLUMNS,
+                  alignItems: 'center',
+                  cursor: 'pointer',
+                  borderBottom: '1px solid var(--mantine-color-gray-2)',
+                }}
+              >
+                <Box role="cell" style={cell}>
+                  {row.id}
+                </Box>
+                <Box role="cell" style={cell}>
+                  {opensPublicPage ? (
+                    row.distribution_token ? (
+                      <Anchor href={`/delivery/${encodeURIComponent(row.distribution_token)}`} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+                        {row.address}
+                      </Anchor>
+                    ) : (
+                      row.address
+                    )
+                  ) : (
+                    <Anchor component={Link} to={`/tech_review/${row.id}`} onClick={(e: MouseEvent) => e.stopPropagation()}>
+                      {row.address}
+                    </Anchor>
+                  )}
+                </Box>
+                <Box role="cell" style={cell}>
+                  {row.city}
+                </Box>
+                <Box role="cell" style={cell}>
+                  {row.broker.firstname} {row.broker.lastname}
+                </Box>
+                <Box role="cell" style={cell}>
+                  {new Date(row.updated_at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}
+                </Box>
+              </Box>
+            );
+          })}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

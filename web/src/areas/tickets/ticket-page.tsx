@@ -1,0 +1,123 @@
+import { Alert, Anchor, Badge, Button, Group, Image, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { followupTicket, reopenTicket, resolveTicket } from '#shared/catalogue/tickets.ts';
+import { callOperation } from '../../api/client.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { dataIsJson, formatDate, ticketQueries } from './queries.ts';
+
+const URGENCY_COLOR: Record<number, string> = { 1: 'gray', 2: 'yellow', 3: 'red' };
+
+/**
+ * /tickets/$id: resolve or reopen, the ticket's fields, its optional picture, follow-ups and the
+ * follow-up box while open. The ticket is reloaded after every action, also on failure (part 1 §4).
+ */
+export function TicketPage() {
+  const { t, i18n } = useTranslation();
+  const { id } = useParams({ strict: false }) as { id?: string };
+  const ticketId = Number(id);
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...ticketQueries.detail(ticketId), enabled: Number.isInteger(ticketId) && ticketId > 0 });
+  const [message, setMessage] = useState('');
+  const reload = () => queryClient.invalidateQueries({ queryKey: ticketQueries.all() });
+
+  const toggle = useMutation({
+    mutationFn: (resolve: boolean) => callOperation(resolve ? resolveTicket : reopenTicket, { id: ticketId }),
+    onSettled: reload,
+  });
+  const followup = useMutation({
+    mutationFn: (text: string) => callOperation(followupTicket, { id: ticketId, message: text }),
+    onSuccess: () => setMessage(''),
+    onSettled: reload,
+  });
+
+  const back = (
+    <Anchor component={Link} to="/tickets">
+      ← {t('tickets.back_to_list')}
+    </Anchor>
+  );
+  if (query.isPending && query.fetchStatus !== 'idle') return <DelayedLoader label={t('common.loading')} />;
+  const ticket = query.data?.data;
+  if (!ticket) {
+    return (
+      <Stack align="flex-start">
+        {back}
+        <Title order={1}>{t('route.ticket')}</Title>
+        <Text>{t('tickets.not_found')}</Text>
+      </Stack>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (message.trim()) followup.mutate(message);
+  };
+
+  return (
+    <Stack maw={800}>
+      {back}
+      <Group justify="space-between" align="flex-start">
+        <Title order={1}>{ticket.subject || t('tickets.no_subject')}</Title>
+        <Button
+          variant={ticket.resolved ? 'default' : 'filled'}
+          loading={toggle.isPending}
+          onClick={() => toggle.mutate(!ticket.resolved)}
+        >
+          {ticket.resolved ? t('tickets.reopen') : t('tickets.resolve')}
+        </Button>
+      </Group>
+      <Group gap="xs">
+        <Badge color={ticket.resolved ? 'gray' : 'green'} variant="light">
+          {ticket.resolved ? t('tickets.status_resolved') : t('tickets.status_open')}
+        </Badge>
+        <Badge color={URGENCY_COLOR[ticket.urgency]}>{t(`tickets.urgency.${ticket.urgency}`)}</Badge>
+        <Badge variant="outline">{t(`tickets.problem.${ticket.problem_type}`)}</Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('tickets.created_on', { date: formatDate(ticket.created_at, i18n.language) })} ·{' '}
+        {t('tickets.created_by', { name: `${ticket.creator.firstname} ${ticket.creator.lastname}` })}
+      </Text>
+      {ticket.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.description}</Text>}
+      {dataIsJson(ticket.data) && ticket.picture_thumbnail_url && (
+        <Image src={ticket.picture_thumbnail_url} alt={t('tickets.picture_alt')} w={320} h="auto" radius="sm" />
+      )}
+
+      <Title order={2} size="h3">
+        {t('tickets.followups')}
+      </Title>
+      {ticket.followups.length === 0 ? (
+        <Text c="dimmed">{t('tickets.no_followups')}</Text>
+      ) : (
+        <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0 }} aria-label={t('tickets.followups')}>
+          {ticket.followups.map((f) => (
+            <Paper key={f.id} withBorder p="sm" component="li">
+              <Text size="sm" fw={600}>
+                {f.creator.firstname} {f.creator.lastname} · <span style={{ fontWeight: 400 }}>{formatDate(f.created_at, i18n.language)}</span>
+              </Text>
+              <Text style={{ whiteSpace: 'pre-wrap' }}>{f.message}</Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      {ticket.resolved ? (
+        <Alert color="gray" role="note">
+          {t('tickets.resolved_notice')}
+        </Alert>
+      ) : (
+        <form onSubmit={submit}>
+          <Stack gap="xs">
+            <Textarea label={t('tickets.add_followup')} rows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+            <Group>
+              <Button type="submit" loading={followup.isPending} disabled={!message.trim()}>
+                {t('tickets.send_followup')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}
