@@ -12,7 +12,7 @@ describe('route table (part 1 section 2.1)', () => {
   });
 
   it.each([
-    ['/shooting', [1, 2, 5, 8]],
+    ['/shooting', [1, 2, 3, 5, 8]],
     ['/shootingdashboard', [1, 2, 5, 8]],
     ['/deliveries', [1, 2, 3, 4, 5, 8, 10, 12]],
     ['/listings', [1, 2, 4, 5, 8, 10, 12]],

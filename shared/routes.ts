@@ -25,6 +25,12 @@ const LISTING_READERS: readonly RoleId[] = [R.superadmin, R.admin, R.tech_captur
  * Brokers are admitted to /deliveries only (docs/decisions/0004-unstated-route-guards.md).
  */
 const DELIVERY_READERS: readonly RoleId[] = [...LISTING_READERS, R.broker].sort((a, b) => a - b);
+/**
+ * /shooting is "the user's shootings" and the return target of the broker's booking, change and
+ * cancel flows (2.4 to 2.7), but the table admits 1, 2, 5, 8 only: brokers are admitted too and see
+ * their own (docs/decisions/0051-shooting-list-for-brokers.md). /shootingdashboard stays staff only.
+ */
+const SHOOTING_LIST_READERS: readonly RoleId[] = [...SHOOTING_STAFF, R.broker].sort((a, b) => a - b);
 const DEFAULT_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.social_medias, R.sales];
 const REVIEWERS: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead];
 const HMD_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead, R.sales];
@@ -32,7 +38,7 @@ const HMD_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.t
 export const ROUTES: readonly RouteRule[] = [
   { path: '/login', access: 'public', titleKey: 'route.login' },
   { path: '/delivery/$token', access: 'public', titleKey: 'route.delivery' },
-  { path: '/shooting', access: SHOOTING_STAFF, titleKey: 'route.shooting' },
+  { path: '/shooting', access: SHOOTING_LIST_READERS, titleKey: 'route.shooting' },
   { path: '/shootingdashboard', access: SHOOTING_STAFF, titleKey: 'route.shootingdashboard' },
   { path: '/shooting/add', access: 'authenticated', titleKey: 'route.shooting_add' },
   { path: '/shooting/changeTime/$id', access: 'authenticated', titleKey: 'route.shooting_change_time' },

@@ -94,6 +94,19 @@ export const keys = {
     sk: `${scheduleddate}#${pad(shootingId)}`,
   }),
   shootingsOfPpTech: (ppTechId: number) => `PPTECH#${ppTechId}#SHOOTINGS`,
+  /**
+   * A technician's unavailability, in the user's partition, sorted by its END instant (ISO), so
+   * "unavailabilities still running after X" is one key range (availability, calendar).
+   */
+  unavailability: (userId: number, end: string, id: string) => ({ pk: `USER#${userId}`, sk: `UNAVAIL#${end}#${id}` }),
+  unavailabilitiesPrefix: 'UNAVAIL#',
+  /** A technician's day lock: one item per (day, technician); a Query on `LOCK#<day>` gives the day's locks. */
+  dayLock: (date: string, techId: number) => ({ pk: `LOCK#${date}`, sk: `TECH#${techId}` }),
+  locksOfDay: (date: string) => `LOCK#${date}`,
+  /** Depots (a technician's start point); gsi1: every depot. */
+  depot: (id: number) => ({ pk: `DEPOT#${id}`, sk: 'DEPOT' }),
+  depotIndex: (id: number) => ({ gsi1pk: 'DEPOTS', gsi1sk: pad(id) }),
+  allDepots: 'DEPOTS',
 } as const;
 
 /** Zero-padded numbers sort as strings. */

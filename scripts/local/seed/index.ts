@@ -5,6 +5,8 @@ import type { Seeder } from './context.ts';
 import { seedBrokersAndListings } from './brokers-listings.ts';
 import { seedPictures } from './pictures.ts';
 import { seedTickets } from './tickets.ts';
+import { seedPlanningWorld } from './planning-world.ts';
+import { seedShootings } from './shootings.ts';
 
 const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
 
@@ -12,7 +14,7 @@ const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
  * The demo data, one seeder per area, run in this order on the first start only; later starts
  * find the marker and keep the data as it is (npm run reset wipes it).
  */
-const SEEDERS: readonly Seeder[] = [seedAccounts, seedBrokersAndListings, seedPictures, seedTickets];
+const SEEDERS: readonly Seeder[] = [seedAccounts, seedPlanningWorld, seedBrokersAndListings, seedPictures, seedTickets, seedShootings];
 
 export async function seedDemoData(log: (line: string) => void = () => undefined): Promise<'seeded' | 'already-seeded'> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: SEED_MARKER, ConsistentRead: true }));

@@ -1,0 +1,107 @@
+import {
+  CalculateRouteMatrixCommand,
+  GetPlaceCommand,
+  LocationClient,
+  SearchPlaceIndexForSuggestionsCommand,
+  SearchPlaceIndexForTextCommand,
+  type Place,
+} from '@aws-sdk/client-location';
+import { ENV } from '#shared/data/design.ts';
+import { CachedTravelProvider, OfflineTravelProvider, type LatLng, type TravelMatrix, type TravelProvider } from '#shared/planning/travel.ts';
+import { requiredEnv } from '../aws.ts';
+import { externalServiceFailed } from '../errors.ts';
+import { MAX_SUGGESTIONS, type GeocodedPlace, type LocationPort, type PlaceSuggestion } from './port.ts';
+
+/** Amazon Location, restricted to Canada: place index for suggestions and geocoding, route calculator for the matrix. */
+const COUNTRIES = ['CAN'];
+/** Route-matrix calls are made in blocks this size (the smallest limit among Amazon Location's providers). */
+const BLOCK = 10;
+
+export class AwsLocation implements LocationPort {
+  private readonly client = new LocationClient({});
+  private readonly travel = new CachedTravelProvider(new AwsRouteMatrix(this.client));
+
+  async suggest(text: string, language?: 'fr' | 'en'): Promise<PlaceSuggestion[]> {
+    const answer = await guard(() =>
+      this.client.send(
+        new SearchPlaceIndexForSuggestionsCommand({ IndexName: requiredEnv(ENV.placeIndex), Text: text, FilterCountries: COUNTRIES, MaxResults: MAX_SUGGESTIONS, ...(language ? { Language: language } : {}) }),
+      ),
+    );
+    return (answer.Results ?? []).filter((r) => r.PlaceId).map((r) => ({ text: r.Text ?? '', place_id: r.PlaceId! }));
+  }
+
+  async geocode(query: { placeId?: string; text?: string }, language?: 'fr' | 'en'): Promise<GeocodedPlace | undefined> {
+    const IndexName = requiredEnv(ENV.placeIndex);
+    const lang = language ? { Language: language } : {};
+    if (query.placeId) {
+      const answer = await guard(() => this.client.send(new GetPlaceCommand({ IndexName, PlaceId: query.placeId, ...lang })));
+      return answer.Place ? fromPlace(answer.Place) : undefined;
+    }
+    const answer = await guard(() => this.client.send(new SearchPlaceIndexForTextCommand({ IndexName, Text: query.text, FilterCountries: COUNTRIES, MaxResults: 1, ...lang })));
+    const place = answer.Results?.[0]?.Place;
+    return place ? fromPlace(place) : undefined;
+  }
+
+  matrix(points: readonly LatLng[]): Promise<TravelMatrix> {
+    return this.travel.matrix(points);
+  }
+}
+
+function fromPlace(place: Place): GeocodedPlace | undefined {
+  const [lng, lat] = place.Geometry?.Point ?? [];
+  if (lat === undefined || lng === undefined || (place.Country && place.Country !== 'CAN')) return undefined;
+  const street = [place.AddressNumber, place.Street].filter(Boolean).join(' ');
+  return { address: street || (place.Label ?? ''), city: place.Municipality ?? '', postalcode: place.PostalCode ?? '', lat, lng };
+}
+
+/** Amazon Location failures are the spec's 503 (external API error). */
+async function guard<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw externalServiceFailed(`Amazon Location: ${(error as Error).name}`);
+  }
+}
+
+/** CalculateRouteMatrix by blocks; a pair it cannot route falls back to the offline estimate. */
+class AwsRouteMatrix implements TravelProvider {
+  private readonly offline = new OfflineTravelProvider();
+
+  constructor(private readonly client: LocationClient) {}
+
+  async matrix(points: readonly LatLng[]): Promise<TravelMatrix> {
+    const n = points.length;
+    const distancesKm = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    const durationsS = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    const pos = (p: LatLng) => [p.lng, p.lat];
+    for (let i0 = 0; i0 < n; i0 += BLOCK) {
+      for (let j0 = 0; j0 < n; j0 += BLOCK) {
+        const from = points.slice(i0, i0 + BLOCK);
+        const to = points.slice(j0, j0 + BLOCK);
+        const answer = await guard(() =>
+          this.client.send(
+            new CalculateRouteMatrixCommand({
+              CalculatorName: requiredEnv(ENV.routeCalculator),
+              DeparturePositions: from.map(pos),
+              DestinationPositions: to.map(pos),
+              TravelMode: 'Car',
+              DistanceUnit: 'Kilometers',
+            }),
+          ),
+        );
+        from.forEach((a, di) =>
+          to.forEach((b, dj) => {
+            const i = i0 + di;
+            const j = j0 + dj;
+            if (i === j) return;
+            const cell = answer.RouteMatrix?.[di]?.[dj];
+            const fallback = cell?.Distance === undefined || cell.DurationSeconds === undefined ? this.offline.pair(a, b) : undefined;
+            distancesKm[i]![j] = fallback ? fallback.km : cell!.Distance!;
+            durationsS[i]![j] = fallback ? fallback.s : cell!.DurationSeconds!;
+          }),
+        );
+      }
+    }
+    return { distancesKm, durationsS };
+  }
+}

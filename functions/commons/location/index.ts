@@ -1,0 +1,17 @@
+import { ENV } from '#shared/data/design.ts';
+import type { LocationPort } from './port.ts';
+
+export type { GeocodedPlace, LocationPort, PlaceSuggestion } from './port.ts';
+
+let port: Promise<LocationPort> | undefined;
+
+/**
+ * The location adapter of this environment: the offline gazetteer when IMMO_LOCAL is set
+ * (npm start, tests: never a network call), Amazon Location otherwise. Created once per container.
+ */
+export function location(): Promise<LocationPort> {
+  port ??= process.env[ENV.localMode]
+    ? import('./offline.ts').then((m) => new m.OfflineLocation())
+    : import('./aws.ts').then((m) => new m.AwsLocation());
+  return port;
+}

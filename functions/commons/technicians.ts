@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { userRecord, type UserRecord } from '#shared/entities/user.ts';
+import { Role } from '#shared/roles.ts';
+import type { LatLng } from '#shared/planning/travel.ts';
+import { db, tableName } from './aws.ts';
+import { keys } from './keys.ts';
+
+/**
+ * Capture technicians as the planning needs them: profile (zones, skills, depot, home), depots,
+ * unavailabilities and day locks (part 2 §3 "Tech / user", "Depot", "Unavailability"; docs/data-model.md).
+ */
+export interface Depot {
+  id: number;
+  civic_number: string;
+  street: string;
+  city: string;
+  lat: number;
+  lng: number;
+}
+
+export interface Unavailability {
+  id: string;
+  user_id: number;
+  /** ISO instants. */
+  start: string;
+  end: string;
+  summary: string;
+}
+
+export interface Technician {
+  user: UserRecord;
+  /** Where the day starts and ends: home when known, otherwise the depot. */
+  start: LatLng | undefined;
+}
+
+/** Every user of role 4 (gsi1 `ROLE#4`), with their start point. */
+export async function captureTechnicians(): Promise<Technician[]> {
+  const users: UserRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.userByRole(Role.tech_capture, '', 0).gsi1pk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const parsed = userRecord.safeParse(item);
+      if (parsed.success && !parsed.data.suspended) users.push(parsed.data);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const depots = await depotsById([...new Set(users.map((u) => u.depot_id).filter((id): id is number => id !== null))]);
+  return users.map((user) => {
+    const depot = user.depot_id !== null ? depots.get(user.depot_id) : undefined;
+    return { user, start: user.home ? { lat: user.home.lat, lng: user.home.lng } : depot ? { lat: depot.lat, lng: depot.lng } : undefined };
+  });
+}
+
+export async function depotsById(ids: readonly number[]): Promise<Map<number, Depot>> {
+  const out = new Map<number, Depot>();
+  for (let i = 0; i < ids.length; i += 100) {
+    const { Responses } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: ids.slice(i, i + 100).map((id) => keys.depot(id)) } } }));
+    for (const item of Responses?.[tableName()] ?? []) out.set(Number(item.id), toDepot(item));
+  }
+  return out;
+}
+
+function toDepot(item: Record<string, unknown>): Depot {
+  return { id: Number(item.id), civic_number: String(item.civic_number ?? ''), street: String(item.street ?? ''), city: String(item.city ?? ''), lat: Number(item.lat), lng: Number(item.lng) };
+}
+
+export async function insertDepot(depot: Depot): Promise<void> {
+  await db.send(
+    new PutCommand({ TableName: tableName(), Item: { ...keys.depot(depot.id), ...keys.depotIndex(depot.id), ...depot, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+}
+
+/** A technician's unavailabilities that overlap [from, to) (ISO instants): key range on the end, filter on the start. */
+export async function unavailabilitiesOf(userId: number, from: string, to: string): Promise<Unavailability[]> {
+  const out: Unavailability[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :max',
+        FilterExpression: '#start < :to',
+        ExpressionAttributeNames: { '#start': 'start' },
+        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':from': `${keys.unavailabilitiesPrefix}${from}`, ':max': `${keys.unavailabilitiesPrefix}\uffff`, ':to': to },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      out.push({ id: String(item.id), user_id: Number(item.user_id), start: String(item.start), end: String(item.end), summary: String(item.summary ?? '') });
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out.filter((u) => u.end > from);
+}
+
+export async function addUnavailability(userId: number, start: string, end: string, summary = ''): Promise<Unavailability> {
+  const u = { id: randomUUID(), user_id: userId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), summary };
+  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.unavailability(userId, u.end, u.id), ...u } }));
+  return u;
+}
+
+export async function removeUnavailability(u: Pick<Unavailability, 'user_id' | 'end' | 'id'>): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.unavailability(u.user_id, u.end, u.id) }));
+}
+
+/** Ids of the technicians whose day is locked. */
+export async function lockedTechnicians(date: string): Promise<Set<number>> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.locksOfDay(date) }, ConsistentRead: true }),
+  );
+  return new Set(Items.filter((i) => i.locked !== false).map((i) => Number(i.tech_id)));
+}
+
+export async function lockDay(date: string, techId: number, byUserId: number | null = null): Promise<void> {
+  await db.send(
+    new PutCommand({ TableName: tableName(), Item: { ...keys.dayLock(date, techId), date, tech_id: techId, locked: true, locked_by: byUserId, locked_at: new Date().toISOString() } }),
+  );
+}
+
+export async function unlockDay(date: string, techId: number): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.dayLock(date, techId) }));
+}

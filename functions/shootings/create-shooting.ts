@@ -1,0 +1,102 @@
+import { SHOOTING_MESSAGES, createShooting } from '#shared/catalogue/shootings.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { estimateServiceTime } from '#shared/rules/service-time.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { candidateOf, halfDayStarted, loadWorld, requiredOffers, writeIntoHalfDay } from '../commons/availability.ts';
+import { tableName } from '../commons/aws.ts';
+import { unprocessable } from '../commons/errors.ts';
+import { listingsOfBroker, newListingItem, type StoredListing } from '../commons/listings.ts';
+import { shootingItem, shootingView, toShooting } from '../commons/shootings.ts';
+import { nextId } from '../commons/users.ts';
+
+/**
+ * Part 1 §3 booking request → the listing (created, or the broker's listing at the same address)
+ * and the shooting, unconfirmed in its half-day, written with the half-day guards after the
+ * availability is checked again (docs/decisions/0050).
+ */
+export const handler = apiHandler(createShooting, async (input, ctx) => {
+  const broker = ctx.user;
+  const date = input.scheduleddate;
+  if (halfDayStarted(date, input.is_am)) throw unprocessable(SHOOTING_MESSAGES.pastSlot);
+  const only360 = input.only_360 && input.is_existing_listing;
+  const world = await loadWorld();
+  const candidate = candidateOf(world, { lat: input.lat, lng: input.lng, roomCount: input.room_count, isHouse: input.is_house, only360 });
+  if (!candidate.zoneIds.length) throw unprocessable(SHOOTING_MESSAGES.cityNotSupported, { key: 'bookshooting.city_not_supported' });
+
+  const now = new Date();
+  const existing = await sameAddressListing(broker.id, input);
+  const fresh = existing
+    ? undefined
+    : await newListingItem(
+        {
+          address: input.address,
+          app: input.app,
+          city: input.city,
+          postalcode: input.postalcode,
+          room_count: input.room_count,
+          is_house: input.is_house,
+          is_existing_listing: input.is_existing_listing,
+          lat: input.lat,
+          lng: input.lng,
+          state: 0,
+          picture_url: null,
+          mls: null,
+          broker_id: broker.id,
+          broker: { firstname: broker.firstname, lastname: broker.lastname },
+          distribution_token: null,
+        },
+        now,
+      );
+  const listingId = existing?.id ?? fresh!.listing.id;
+  const id = await nextId('shooting', 10_000);
+  const record = {
+    id,
+    listing_id: listingId,
+    broker_id: broker.id,
+    scheduleddate: date,
+    am: input.is_am,
+    is_confirmed: false,
+    state: ShootingState.unconfirmed,
+    estimated_duration: estimateServiceTime({ roomCount: input.room_count, isHouse: input.is_house, only360 }).seconds,
+    only_360: only360,
+    note: input.note,
+    room_count: input.room_count,
+    service_offers: requiredOffers(only360),
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  const stored = { lat: input.lat, lng: input.lng };
+  let item: Record<string, unknown> = {};
+  const techId = await writeIntoHalfDay({
+    world,
+    date,
+    am: input.is_am,
+    candidate,
+    shootingId: id,
+    log: ctx.log,
+    items: (reserved) => {
+      item = shootingItem(record, { ...stored, reserved_tech_id: reserved });
+      return [
+        { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...(fresh ? [{ Put: { TableName: tableName(), Item: fresh.item, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
+      ];
+    },
+  });
+  ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId });
+  return { success: true as const, data: shootingView(toShooting(item), existing ?? fresh!.listing) };
+});
+
+const norm = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** The broker's listing at the same address, apartment and postal code (among their 200 most recent), if any. */
+async function sameAddressListing(brokerId: number, input: { address: string; app: string; postalcode: string }): Promise<StoredListing | undefined> {
+  let cursor: string | undefined;
+  for (let page = 0; page < 2; page++) {
+    const { items, next } = await listingsOfBroker(brokerId, 100, cursor);
+    const found = items.find((l) => norm(l.address) === norm(input.address) && norm(l.app) === norm(input.app) && norm(l.postalcode) === norm(input.postalcode));
+    if (found) return found;
+    if (!next) return undefined;
+    cursor = next;
+  }
+  return undefined;
+}

@@ -1,0 +1,33 @@
+import { addDays, getAllShootings, localDateOf } from '#shared/catalogue/shootings.ts';
+import { Role } from '#shared/roles.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { badRequest } from '../commons/errors.ts';
+import { shootingViews, shootingsOfBroker, shootingsOfDay, shootingsOfTech, type StoredShooting } from '../commons/shootings.ts';
+
+/** Staff read at most this many days per call (one day-index Query per day). */
+export const MAX_STAFF_DAYS = 62;
+
+/**
+ * Who sees what (docs/decisions/0051-shooting-list-for-brokers.md): a broker their own shootings,
+ * a capture technician the ones assigned to them, staff (1, 2, 5, 8) every shooting of a date range.
+ */
+export const handler = apiHandler(getAllShootings, async ({ from, to }, ctx) => {
+  const role = ctx.user.role;
+  let shootings: StoredShooting[];
+  if (role === Role.broker) shootings = await shootingsOfBroker(ctx.user.id);
+  else if (role === Role.tech_capture) shootings = await shootingsOfTech(ctx.user.id);
+  else {
+    const today = localDateOf(Date.now());
+    const first = from ?? addDays(today, -7);
+    const last = to ?? addDays(first < today ? today : first, 30);
+    const dates: string[] = [];
+    for (let d = first; d <= last; d = addDays(d, 1)) {
+      dates.push(d);
+      if (dates.length > MAX_STAFF_DAYS) throw badRequest(`At most ${MAX_STAFF_DAYS} days at a time.`, { to: [`At most ${MAX_STAFF_DAYS} days after from.`] });
+    }
+    shootings = (await Promise.all(dates.map((d) => shootingsOfDay(d)))).flat();
+  }
+  const inRange = shootings.filter((s) => (!from || s.scheduleddate >= from) && (!to || s.scheduleddate <= to));
+  inRange.sort((a, b) => a.scheduleddate.localeCompare(b.scheduleddate) || Number(b.am) - Number(a.am) || a.id - b.id);
+  return { data: await shootingViews(inRange) };
+});

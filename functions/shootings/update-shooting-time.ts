@@ -1,0 +1,70 @@
+import { SHOOTING_MESSAGES, updateShootingTime } from '#shared/catalogue/shootings.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { candidateOf, halfDayStarted, loadWorld, writeIntoHalfDay } from '../commons/availability.ts';
+import { tableName } from '../commons/aws.ts';
+import { notFound, unprocessable } from '../commons/errors.ts';
+import { keys } from '../commons/keys.ts';
+import { assertPending, getShootingItem, listingsById, shootingView, toShooting, type StoredShooting } from '../commons/shootings.ts';
+
+/** Part 1 §2.6: the owner moves an unconfirmed shooting to another half-day that is still available. */
+export const handler = apiHandler(updateShootingTime, async ({ shooting_id, scheduleddate, is_am }, ctx) => {
+  const shooting = await getShootingItem(shooting_id);
+  if (!shooting || shooting.broker_id !== ctx.user.id) throw notFound('Shooting not found.');
+  assertPending(shooting);
+  if (shooting.scheduleddate === scheduleddate && shooting.am === is_am) throw unprocessable(SHOOTING_MESSAGES.sameSlot);
+  if (halfDayStarted(scheduleddate, is_am)) throw unprocessable(SHOOTING_MESSAGES.pastSlot);
+
+  const listing = (await listingsById([shooting.listing_id])).get(shooting.listing_id);
+  const lat = shooting.lat ?? listing?.lat;
+  const lng = shooting.lng ?? listing?.lng;
+  if (lat === undefined || lng === undefined) throw unprocessable('The listing of this shooting has no position.');
+  const world = await loadWorld();
+  const candidate = candidateOf(world, { lat, lng, roomCount: shooting.room_count, isHouse: listing?.is_house ?? true, only360: shooting.only_360 });
+  const now = new Date().toISOString();
+  const moved = { ...shooting, scheduleddate, am: is_am, updated_at: now };
+  const indexes = keys.shootingIndexes(moved);
+  let reservedTech = shooting.reserved_tech_id;
+  await writeIntoHalfDay({
+    world,
+    date: scheduleddate,
+    am: is_am,
+    candidate,
+    shootingId: shooting.id,
+    excludeShootingId: shooting.id,
+    log: ctx.log,
+    items: (techId) => {
+      reservedTech = shooting.tech_id === null ? techId : shooting.reserved_tech_id;
+      return [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.shooting(shooting.id),
+            UpdateExpression:
+              'SET scheduleddate = :d, am = :am, reserved_tech_id = :r, updated_at = :now, gsi1sk = :g1, gsi2pk = :g2, gsi2sk = :g2s, version = version + :one' +
+              ('gsi3sk' in indexes ? ', gsi3sk = :g3' : ''),
+            ConditionExpression: 'version = :v AND is_confirmed = :false AND #state = :unconfirmed',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: {
+              ':d': scheduleddate,
+              ':am': is_am,
+              ':r': reservedTech,
+              ':now': now,
+              ':g1': indexes.gsi1sk,
+              ':g2': indexes.gsi2pk,
+              ':g2s': indexes.gsi2sk,
+              ...('gsi3sk' in indexes ? { ':g3': indexes.gsi3sk } : {}),
+              ':one': 1,
+              ':v': shooting.version,
+              ':false': false,
+              ':unconfirmed': ShootingState.unconfirmed,
+            },
+          },
+        },
+      ];
+    },
+  });
+  ctx.log('moved', { shooting: shooting.id, from: `${shooting.scheduleddate} ${shooting.am ? 'AM' : 'PM'}`, to: `${scheduleddate} ${is_am ? 'AM' : 'PM'}`, reserved_tech_id: reservedTech });
+  const updated: StoredShooting = toShooting({ ...moved, reserved_tech_id: reservedTech, version: shooting.version + 1 });
+  return { success: true as const, data: shootingView(updated, listing) };
+});

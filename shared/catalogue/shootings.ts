@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { defineOperation } from './operation.ts';
+import { Role } from '../roles.ts';
+
+/**
+ * Broker shootings, part 1 sections 2.4 to 2.7, 3, 5, 7 to 9: address suggestions and geocoding,
+ * city check, booking availability, create, list, read, change time, cancel.
+ * docs/decisions/0050-booking-capacity-and-half-day-guard.md, 0051-shooting-list-for-brokers.md.
+ */
+
+/** Dates of the business: Quebec local time (ARCHITECTURE: the business is in Quebec). */
+export const BUSINESS_TIME_ZONE = 'America/Toronto';
+
+const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** YYYY-MM-DD of an instant, in Quebec. */
+export function localDateOf(ms: number): string {
+  return dateFormat.format(ms);
+}
+
+/** Local time minus UTC at an instant, in ms. */
+function offsetMs(ms: number): number {
+  const p = Object.fromEntries(partsFormat.formatToParts(ms).map((x) => [x.type, x.value]));
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second));
+  return asUtc - (ms - (ms % 1000));
+}
+
+/** The instant (ms) of local midnight of a YYYY-MM-DD day: the `date_in_ts` of its time slots. */
+export function dayStartMs(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  const first = guess - offsetMs(guess);
+  return guess - offsetMs(first);
+}
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD.');
+
+/** A day given as a timestamp (ms, as the time-slot list gives it) or an ISO date/date-time: normalised to YYYY-MM-DD in Quebec. */
+export const dayInput = z.union([
+  z.number().int().positive().transform((ms) => localDateOf(ms)),
+  z
+    .string()
+    .trim()
+    .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'Expected a timestamp or an ISO date.')
+    .transform((s) => (/^\d{4}-\d{2}-\d{2}$/.test(s) ? s : localDateOf(Date.parse(s)))),
+]);
+
+const roomCount = z.coerce.number().int('Whole rooms only.').min(0).max(100);
+const lat = z.coerce.number().min(-90).max(90);
+const lng = z.coerce.number().min(-180).max(180);
+
+/** Part 1 section 3: time slot. */
+export const timeSlot = z.object({ date_in_ts: z.number().int(), is_am: z.boolean(), success: z.boolean() });
+export type TimeSlot = z.infer<typeof timeSlot>;
+
+/** Part 1 section 3: listing inside a shooting. */
+export const shootingListing = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  app: z.string(),
+  city: z.string(),
+  postalcode: z.string(),
+  room_count: z.number().int(),
+  is_house: z.boolean(),
+  is_existing_listing: z.boolean(),
+  lat: z.number(),
+  lng: z.number(),
+  state: z.number().int(),
+  picture_url: z.string().nullable(),
+  broker: z.object({ firstname: z.string(), lastname: z.string() }),
+  distribution_token: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+/** Part 1 section 3: shooting (broker view). `scheduleddate` is the Quebec day; `date_in_ts` its local midnight. */
+export const shootingView = z.object({
+  id: z.number().int(),
+  scheduleddate: z.string(),
+  date_in_ts: z.number().int(),
+  is_confirmed: z.boolean(),
+  am: z.boolean(),
+  only_360: z.boolean(),
+  note: z.string(),
+  state: z.number().int(),
+  starttime: z.string().nullable(),
+  endtime: z.string().nullable(),
+  estimated_duration: z.number().int(),
+  room_count: z.number().int(),
+  cancellation_reason: z.string().nullable(),
+  listing: shootingListing,
+  pictures: z.array(z.unknown()),
+});
+export type ShootingView = z.infer<typeof shootingView>;
+
+/** Messages the web shows; the spec's keys are the web's (bookshooting.*, cancelshooting.*). */
+export const SHOOTING_MESSAGES = {
+  citySupported: 'The service is available in this city.',
+  cityNotSupported: "Le service n'est pas disponible dans cette ville.",
+  slotTaken: 'There was an error while booking your shooting. The timeframe you selected might not be available anymore.',
+  alreadyConfirmed: 'The shooting is already confirmed: it can no longer be changed or cancelled.',
+  notUnconfirmed: 'Only a shooting pending confirmation can be changed or cancelled.',
+  reasonTooShort: 'The cancellation reason must contain at least 5 characters.',
+  sameSlot: 'The shooting is already in this time frame.',
+  pastSlot: 'This time frame has already started.',
+} as const;
+
+export const CANCELLATION_REASON_MIN_LENGTH = 5;
+/** The wizard asks 7 days at a time; the server answers at most this many days per call. */
+export const MAX_AVAILABILITY_DAYS = 14;
+export const POSTAL_CODE_MIN_LENGTH = 6;
+
+const BOOKERS = [Role.broker] as const;
+const SHOOTING_READERS = [Role.superadmin, Role.admin, Role.broker, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead] as const;
+
+export const suggestAddresses = defineOperation({
+  id: 'suggestAddresses',
+  area: 'shootings',
+  method: 'GET',
+  path: '/api/location/suggestions',
+  access: 'authenticated',
+  summary: 'Address suggestions for the booking wizard, restricted to Canada (Amazon Location; offline, the gazetteer).',
+  input: z.object({ text: z.string().trim().min(1).max(200), language: z.enum(['fr', 'en']).optional() }),
+  output: z.object({ suggestions: z.array(z.object({ text: z.string(), place_id: z.string() })) }),
+  resources: ['table', 'location'],
+});
+
+export const geocodeAddress = defineOperation({
+  id: 'geocodeAddress',
+  area: 'shootings',
+  method: 'GET',
+  path: '/api/location/geocode',
+  access: 'authenticated',
+  summary: 'The address, city, postal code and position of a suggestion (place_id) or of a text; 404 when unknown.',
+  input: z
+    .object({ place_id: z.string().trim().min(1).max(500).optional(), text: z.string().trim().min(1).max(200).optional() })
+    .refine((v) => v.place_id !== undefined || v.text !== undefined, { message: 'Give place_id or text.', path: ['place_id'] }),
+  output: z.object({ address: z.string(), city: z.string(), postalcode: z.string(), lat: z.number(), lng: z.number() }),
+  resources: ['table', 'location'],
+});
+
+export const validateShootingCity = defineOperation({
+  id: 'validateShootingCity',
+  area: 'shootings',
+  method: 'POST',
+  path: '/api/shootings/validate-city',
+  access: 'authenticated',
+  summary:
+    "200 when the city lies in a photoshoot zone; 422 'Le service n'est pas disponible dans cette ville.' (bookshooting.city_not_supported) otherwise. With lat/lng the picked address is checked, else the city is geocoded.",
+  input: z.object({ city: z.string().trim().min(1).max(120), lat: lat.optional(), lng: lng.optional() }),
+  output: z.object({ status: z.literal(200), message: z.string(), zone_ids: z.array(z.number().int()) }),
+  resources: ['table', 'location'],
+});
+
+export const validateShootingAvailability = defineOperation({
+  id: 'validateShootingAvailability',
+  area: 'shootings',
+  method: 'POST',
+  path: '/api/shootings/availability',
+  access: 'authenticated',
+  summary:
+    'The AM and PM time slots of the coming days for a property: a slot succeeds only if an eligible technician (zone, skills, not day-locked, not unavailable) can still fit the shooting into that half-day, travel included.',
+  input: z.object({
+    address: z.string().trim().max(300).default(''),
+    is_house: z.boolean(),
+    room_count: roomCount,
+    only_360: z.boolean().default(false),
+    is_existing_listing: z.boolean().default(false),
+    date: dayInput,
+    days: z.coerce.number().int().min(1).max(MAX_AVAILABILITY_DAYS).default(1),
+    lat,
+    lng,
+  }),
+  output: z.object({ time_slot: z.array(timeSlot) }),
+  resources: ['table', 'location'],
+});
+
+/** Part 1 section 3: booking request. */
+export const bookingRequest = z.object({
+  address: z.string().trim().min(1).max(300),
+  app: z.string().trim().max(40).default(''),
+  city: z.string().trim().min(1).max(120),
+  postalcode: z.string().trim().min(POSTAL_CODE_MIN_LENGTH, `The postal code must contain at least ${POSTAL_CODE_MIN_LENGTH} characters.`).max(10),
+  is_house: z.boolean(),
+  room_count: roomCount,
+  scheduleddate: dayInput,
+  is_am: z.boolean(),
+  is_existing_listing: z.boolean().default(false),
+  only_360: z.boolean().default(false),
+  note: z.string().trim().max(2000).default(''),
+  lat,
+  lng,
+});
+
+export const createShooting = defineOperation({
+  id: 'createShooting',
+  area: 'shootings',
+  method: 'POST',
+  path: '/api/shootings',
+  access: BOOKERS,
+  summary:
+    'Book a shooting: creates or links the listing and creates the shooting unconfirmed (state 7) in the half-day, after re-checking its availability; 409 when the half-day is no longer available.',
+  input: bookingRequest,
+  output: z.object({ success: z.literal(true), data: shootingView }),
+  resources: ['table', 'location'],
+});
+
+export const getAllShootings = defineOperation({
+  id: 'getAllShootings',
+  area: 'shootings',
+  method: 'GET',
+  path: '/api/shootings',
+  access: SHOOTING_READERS,
+  summary:
+    "Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: 7 days ago to 30 days ahead, at most 62 days).",
+  input: z.object({ from: isoDay.optional(), to: isoDay.optional() }),
+  output: z.object({ data: z.array(shootingView) }),
+  resources: ['table'],
+});
+
+export const getShooting = defineOperation({
+  id: 'getShooting',
+  area: 'shootings',
+  method: 'GET',
+  path: '/api/shootings/{shooting_id}',
+  access: SHOOTING_READERS,
+  summary: "One shooting; 404 when it does not exist or is not the caller's (brokers, capture technicians).",
+  input: z.object({ shooting_id: z.coerce.number().int().positive() }),
+  output: z.object({ data: shootingView }),
+  resources: ['table'],
+});
+
+export const updateShootingTime = defineOperation({
+  id: 'updateShootingTime',
+  area: 'shootings',
+  method: 'PUT',
+  path: '/api/shootings/{shooting_id}/time',
+  access: BOOKERS,
+  summary: 'Move an unconfirmed shooting of the caller to another half-day, after re-checking its availability; 409 when confirmed or taken.',
+  input: z.object({ shooting_id: z.coerce.number().int().positive(), scheduleddate: dayInput, is_am: z.boolean() }),
+  output: z.object({ success: z.literal(true), data: shootingView }),
+  resources: ['table', 'location'],
+});
+
+export const cancelShooting = defineOperation({
+  id: 'cancelShooting',
+  area: 'shootings',
+  method: 'PUT',
+  path: '/api/shootings/{shooting_id}/cancel',
+  access: [Role.superadmin, Role.admin, Role.broker],
+  summary:
+    "Cancel an unconfirmed shooting: a broker their own, admin levels anyone's with a reason of at least 5 characters; 409 with a message when it is confirmed.",
+  input: z.object({ shooting_id: z.coerce.number().int().positive(), cancellation_reason: z.string().trim().max(1000).default('') }),
+  output: z.object({ status: z.literal(200), message: z.string() }),
+  resources: ['table'],
+});

@@ -1,0 +1,110 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call, tokenFor } from '../support/api.ts';
+import { addUnavailability, lockDay, removeUnavailability, unlockDay, type Unavailability } from '#functions/commons/technicians.ts';
+import { dayStartMs } from '#shared/catalogue/shootings.ts';
+import { Role } from '#shared/roles.ts';
+import { bookingAt, day, planningBrokerToken, slotsRequest } from './booking-support.ts';
+
+interface Slot {
+  date_in_ts: number;
+  is_am: boolean;
+  success: boolean;
+}
+const AVAILABILITY = '/api/shootings/availability';
+
+describe('validateShootingAvailability', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await tokenFor(Role.broker)).token;
+  });
+
+  const slots = async (body: Record<string, unknown>) => {
+    const res = await call<{ time_slot: Slot[] }>('POST', AVAILABILITY, { token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.time_slot;
+  };
+
+  it('answers an AM and a PM slot per day, dated at the local midnight of each day', async () => {
+    const from = day(15);
+    const list = await slots(slotsRequest('4500 Rue Saint-Denis', from, 7));
+    expect(list).toHaveLength(14);
+    expect(list[0]).toEqual({ date_in_ts: dayStartMs(from), is_am: true, success: true });
+    expect(list[1]).toMatchObject({ date_in_ts: dayStartMs(from), is_am: false, success: true });
+    expect(list[13]!.date_in_ts).toBe(dayStartMs(day(21)));
+  });
+
+  it('never offers a half-day that has already started (yesterday)', async () => {
+    const list = await slots(slotsRequest('4500 Rue Saint-Denis', day(-1), 1));
+    expect(list.map((s) => s.success)).toEqual([false, false]);
+  });
+
+  it('offers nothing outside the photoshoot zones', async () => {
+    const list = await slots(slotsRequest('100 Rue Wellington Nord', day(15), 2));
+    expect(list.every((s) => !s.success)).toBe(true);
+  });
+
+  it('reflects the seeded day +2 in Québec: one technician away all day, the other day-locked', async () => {
+    const list = await slots(slotsRequest('1200 Avenue Cartier', day(2), 1));
+    expect(list.map((s) => s.success)).toEqual([false, false]);
+  });
+
+  describe('changes when a technician becomes unavailable or day-locked (Québec, two technicians)', () => {
+    const date = day(21);
+    const undo: Array<() => Promise<void>> = [];
+    afterEach(async () => {
+      for (const u of undo.splice(0)) await u();
+    });
+
+    it('stays open while one technician remains, closes when both are out', async () => {
+      const before = await slots(slotsRequest('1200 Avenue Cartier', date, 1));
+      expect(before.map((s) => s.success)).toEqual([true, true]);
+
+      const start = dayStartMs(date);
+      const away: Unavailability = await addUnavailability(1014, new Date(start).toISOString(), new Date(start + 24 * 3_600_000).toISOString(), 'test');
+      undo.push(() => removeUnavailability(away));
+      expect((await slots(slotsRequest('1200 Avenue Cartier', date, 1))).map((s) => s.success)).toEqual([true, true]);
+
+      await lockDay(date, 1015);
+      undo.push(() => unlockDay(date, 1015));
+      expect((await slots(slotsRequest('1200 Avenue Cartier', date, 1))).map((s) => s.success)).toEqual([false, false]);
+
+      await unlockDay(date, 1015);
+      expect((await slots(slotsRequest('1200 Avenue Cartier', date, 1))).map((s) => s.success)).toEqual([true, true]);
+    });
+
+    it('closes only the half-day a technician is unavailable for', async () => {
+      await lockDay(date, 1015);
+      undo.push(() => unlockDay(date, 1015));
+      const start = dayStartMs(date);
+      const morning = await addUnavailability(1014, new Date(start + 7 * 3_600_000).toISOString(), new Date(start + 12.75 * 3_600_000).toISOString(), 'test');
+      undo.push(() => removeUnavailability(morning));
+      expect((await slots(slotsRequest('1200 Avenue Cartier', date, 1))).map((s) => s.success)).toEqual([false, true]);
+    });
+
+    it('closes when the technicians have no time left next to what they already hold (travel included)', async () => {
+      const full = day(22);
+      await lockDay(full, 1015);
+      undo.push(() => unlockDay(full, 1015));
+      const broker = await planningBrokerToken(3);
+      // 30 rooms in a house: 6.5 × 31 + 24 = 225.5 min; one technician fits two such in one morning, not three.
+      const big = { room_count: 30 };
+      expect((await slots(slotsRequest('1200 Avenue Cartier', full, 1, big))).map((s) => s.success)).toEqual([true, true]);
+      expect((await call('POST', '/api/shootings', { token: broker, body: bookingAt('1200 Avenue Cartier', full, true, big) })).status).toBe(200);
+      expect((await call('POST', '/api/shootings', { token: broker, body: bookingAt('800 Boulevard René-Lévesque Ouest', full, true, big) })).status).toBe(200);
+      const after = await slots(slotsRequest('2500 Boulevard Laurier', full, 1, big));
+      expect(after.map((s) => s.success)).toEqual([false, false]);
+      // Even a 360-only one-room visit no longer fits the morning: the second big shooting starts at the end of the AM window.
+      const small = await slots(slotsRequest('2500 Boulevard Laurier', full, 1, { room_count: 1, only_360: true }));
+      expect(small[0]!.success).toBe(false);
+    });
+  });
+
+  it('answers 400 with field errors for bad input and 401 without a session', async () => {
+    const bad = await call<{ error: { fields: Record<string, string[]> } }>('POST', AVAILABILITY, { token, body: { is_house: 'yes', room_count: -1, date: 'tomorrow', lat: 200 } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(expect.arrayContaining(['is_house', 'room_count', 'date', 'lat', 'lng']));
+    const tooMany = await call('POST', AVAILABILITY, { token, body: slotsRequest('4500 Rue Saint-Denis', day(1), 30) });
+    expect(tooMany.status).toBe(400);
+    expect((await call('POST', AVAILABILITY, { body: slotsRequest('4500 Rue Saint-Denis', day(1), 1) })).status).toBe(401);
+  });
+});
