@@ -1,10 +1,12 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import { RemoteInjectorPage } from './remote-injector-page.tsx';
 
-/**
- * Part 2: remote file injection.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
- */
+/** Part 2: remote file injection. Loaded lazily with the first of these routes. */
+registerAreaCatalogues({ fr, en });
+
 export const screens: AreaModule['screens'] = {
-  '/remote_injector': NotAvailablePage,
+  '/remote_injector': RemoteInjectorPage,
 };

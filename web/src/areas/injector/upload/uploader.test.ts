@@ -228,3 +228,15 @@ describe('uploadFile', () => {
     expect(server.puts.length).toBeLessThan(8);
   });
 });
+
+describe('uploadFile, paused', () => {
+  it('leaving the page pauses: sending stops but the upload is not aborted (it resumes later)', async () => {
+    const { UPLOAD_PAUSED } = await import('./uploader.ts');
+    const server = fakeServer({ putDelayMs: 20 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(UPLOAD_PAUSED), 30);
+    const error = await uploadFile(fakeFile(40 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, signal: controller.signal }).catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+    expect(server.aborted).toBe(false);
+  });
+});

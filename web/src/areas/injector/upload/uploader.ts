@@ -27,6 +27,11 @@ export interface UploadOptions {
 }
 
 export const DEFAULT_CONCURRENCY = 4;
+/**
+ * Abort reason that stops sending without cancelling: the upload stays resumable (the screen
+ * uses it when the user leaves the page). Any other abort reason cancels and aborts the upload.
+ */
+export const UPLOAD_PAUSED = 'upload-paused';
 export const DEFAULT_ATTEMPTS = 5;
 /** Part URLs asked per call (they live 15 minutes; a batch is used well within that). */
 const URL_BATCH = 16;
@@ -262,7 +267,7 @@ async function multipart(source: FileSource, o: UploadOptions): Promise<UploadRe
   } catch (error) {
     if (o.signal?.aborted) {
       // Cancelled by the user: abort the upload (S3 frees its parts; the records go).
-      await o.api.abort(uploadId).catch(() => undefined);
+      if (o.signal.reason !== UPLOAD_PAUSED) await o.api.abort(uploadId).catch(() => undefined);
       throw abortError();
     }
     // Any other failure keeps the upload: sending the same file again resumes it.

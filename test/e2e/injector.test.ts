@@ -1,0 +1,180 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page, Request, Route } from 'playwright-core';
+import { MiB } from '#shared/catalogue/rij.ts';
+import { Role } from '#shared/roles.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/language.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
+import enShell from '../../web/src/i18n/locales/en.json';
+import en from '../../web/src/areas/injector/locales/en.json';
+import fr from '../../web/src/areas/injector/locales/fr.json';
+import { freshVisitor, launchBrowser, login, type UserSession } from './browser.ts';
+
+/**
+ * /remote_injector as a technician uses it: ZIPs added through the dropzone, sent straight to
+ * the S3 emulator (one PUT, or presigned multipart above the threshold the test lowers with
+ * ?multipartThreshold=), listed with size and countdown, downloaded; an interrupted multipart
+ * upload resumes after a reload without sending the stored parts again.
+ */
+const baseUrl = inject('baseUrl');
+/** Lowered for the test: files above 6 MiB go by multipart (8 MiB parts by default). */
+const THRESHOLD = 6 * MiB;
+const SCREEN = `/remote_injector?multipartThreshold=${THRESHOLD}`;
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+let browser: Browser;
+let visitor: UserSession | undefined;
+let dir: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dir = mkdtempSync(join(tmpdir(), 'injector-e2e-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await visitor?.context.close();
+  visitor = undefined;
+});
+
+function zipFile(name: string, size: number): { path: string; bytes: Buffer } {
+  const bytes = randomBytes(size);
+  const path = join(dir, name);
+  writeFileSync(path, bytes);
+  return { path, bytes };
+}
+
+/** PUT requests the page sends to the S3 emulator (bucket path /injector/...), with their part numbers. */
+function countStoragePuts(page: Page): { parts: () => (string | null)[]; reset: () => void } {
+  let seen: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/injector/')) seen.push(request);
+  });
+  return {
+    parts: () => seen.map((r) => new URL(r.url()).searchParams.get('partNumber')),
+    reset: () => {
+      seen = [];
+    },
+  };
+}
+
+async function openScreen(role: (typeof Role)[keyof typeof Role], language: 'en' | 'fr' = 'en'): Promise<Page> {
+  visitor = await freshVisitor(browser, baseUrl);
+  const { page } = visitor;
+  await login(page, demoAccount(role));
+  await page.waitForURL((url) => url.pathname !== '/login');
+  if (language === 'fr') await page.evaluate((key) => localStorage.setItem(key, 'fr'), LANGUAGE_STORAGE_KEY);
+  await page.goto(SCREEN);
+  await page.locator('input[type="file"]').waitFor({ state: 'attached' });
+  return page;
+}
+
+const fileInput = (page: Page) => page.locator('input[type="file"]');
+const cloudRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+describe('remote injector', () => {
+  it('uploads two ZIPs (one by multipart), lists them with size and countdown, and downloads one', async () => {
+    const page = await openScreen(Role.tech_capture);
+    await page.getByRole('heading', { level: 1, name: enShell.route.remote_injector }).waitFor();
+    const upload = page.getByRole('button', { name: en.injector.upload });
+    expect(await upload.isDisabled()).toBe(true);
+
+    const small = zipFile('SD card 1.zip', 1_500_000);
+    const big = zipFile('SD-card-2.zip', 13 * MiB);
+    const puts = countStoragePuts(page);
+    await fileInput(page).setInputFiles([small.path, big.path]);
+    // Names are shown sanitized; both wait for the upload.
+    await page.getByRole('listitem', { name: 'SD_card_1.zip' }).waitFor();
+    await page.getByRole('listitem', { name: 'SD-card-2.zip' }).waitFor();
+    expect(await upload.isDisabled()).toBe(false);
+
+    await upload.click();
+    await cloudRow(page, 'SD_card_1.zip').waitFor({ timeout: 60_000 });
+    await cloudRow(page, 'SD-card-2.zip').waitFor({ timeout: 60_000 });
+    await page.getByRole('listitem', { name: 'SD-card-2.zip' }).getByText(en.injector.done).waitFor();
+    expect(await upload.isDisabled()).toBe(true);
+    await page.getByText(/Overall speed: [\d.,]+ MB\/s/).waitFor();
+
+    // One PUT for the small file; the big one in 2 parts (8 MiB + 5 MiB).
+    expect(puts.parts().sort()).toEqual(['1', '2', null]);
+
+    const bigRow = await cloudRow(page, 'SD-card-2.zip').innerText();
+    expect(bigRow).toContain('13.6 MB');
+    expect(bigRow).toMatch(/Deleted in 89 days/);
+    expect(await cloudRow(page, 'SD_card_1.zip').innerText()).toContain('1.5 MB');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), cloudRow(page, 'SD-card-2.zip').getByRole('button', { name: /Download/ }).click()]);
+    expect(download.suggestedFilename()).toBe('SD-card-2.zip');
+    expect(sha(readFileSync(await download.path()))).toBe(sha(big.bytes));
+  });
+
+  it('an interrupted multipart upload resumes after a reload without sending the stored parts again; leaving asks first (French)', async () => {
+    const page = await openScreen(Role.tech_postprod, 'fr');
+    const big = zipFile('carte-resume.zip', 21 * MiB); // 3 parts: 8 + 8 + 5 MiB
+    const puts = countStoragePuts(page);
+
+    // The connection drops while part 3 is on its way: hold it forever.
+    const held: Route[] = [];
+    await page.route(
+      (url) => url.pathname.startsWith('/injector/') && url.searchParams.get('partNumber') === '3',
+      (route) => void held.push(route),
+    );
+    const recorded = (n: number) => page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/api/rij/multipart/`) && r.url().endsWith(`/parts/${n}`) && r.status() === 200);
+    const partsRecorded = Promise.all([recorded(1), recorded(2)]);
+
+    await fileInput(page).setInputFiles(big.path);
+    await page.getByRole('button', { name: fr.injector.upload }).click();
+    await partsRecorded;
+    expect(puts.parts().sort()).toEqual(['1', '2', '3']);
+
+    // Leaving the page during the transfer asks first; staying keeps the page.
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(fr.injector.leave_confirm).waitFor();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    expect(new URL(page.url()).pathname).toBe('/remote_injector');
+
+    // Reload (the browser's own prompt is accepted): the upload stops where it was.
+    page.on('dialog', (d) => void d.accept());
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.reload();
+    puts.reset();
+
+    // The same file again: only part 3 is sent.
+    await fileInput(page).setInputFiles(big.path);
+    await page.getByRole('button', { name: fr.injector.upload }).click();
+    await cloudRow(page, 'carte-resume.zip').waitFor({ timeout: 60_000 });
+    expect(puts.parts()).toEqual(['3']);
+    expect(await cloudRow(page, 'carte-resume.zip').innerText()).toContain('22 MB');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), cloudRow(page, 'carte-resume.zip').getByRole('button', { name: /Télécharger/ }).click()]);
+    expect(sha(readFileSync(await download.path()))).toBe(sha(big.bytes));
+  });
+
+  it('a file that cannot be sent turns red with its error and cannot be removed', async () => {
+    const page = await openScreen(Role.tech_capture);
+    await page.route((url) => url.pathname.startsWith('/injector/'), (route) => void route.abort('connectionreset'));
+    const file = zipFile('broken-card.zip', 100_000);
+    await fileInput(page).setInputFiles(file.path);
+    await page.getByRole('button', { name: en.injector.upload }).click();
+    const item = page.getByRole('listitem', { name: 'broken-card.zip' });
+    await item.getByText(en.injector.error_sending).waitFor({ timeout: 60_000 });
+    expect(await item.getAttribute('data-status')).toBe('error');
+    expect(await item.getByRole('button', { name: /Remove/ }).count()).toBe(0);
+    // It may be sent again.
+    expect(await page.getByRole('button', { name: en.injector.upload }).isDisabled()).toBe(false);
+  });
+
+  it('a download link that cannot be fetched shows the alert', async () => {
+    const page = await openScreen(Role.tech_capture);
+    await cloudRow(page, 'SD_card_1.zip').waitFor();
+    await page.route('**/api/rij/getDownloadLink**', (route) => void route.fulfill({ status: 500, body: '{}' }));
+    await cloudRow(page, 'SD_card_1.zip').getByRole('button', { name: /Download/ }).click();
+    await page.getByRole('dialog').getByText(en.injector.download_error).waitFor();
+  });
+});
