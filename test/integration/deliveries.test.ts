@@ -68,7 +68,9 @@ describe('getDeliveriesFromToken (public)', () => {
   });
 
   it('hands out tokens of at least 128 random bits', () => {
-    for (const l of listings) expect(Buffer.from(l.distribution_token!, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const withToken = listings.filter((l) => l.distribution_token);
+    expect(withToken.length).toBeGreaterThan(0);
+    for (const l of withToken) expect(Buffer.from(l.distribution_token!, 'base64url').length).toBeGreaterThanOrEqual(16);
   });
 });
 
@@ -217,7 +219,7 @@ describe('getDeliveryListings', () => {
     expect(all.status).toBe(200);
     const owners = new Set(all.body.data.map((r) => r.broker_id));
     expect(owners.has(brokerId) && owners.has(secondId)).toBe(true);
-    expect(all.body.data.every((r) => r.distribution_token)).toBe(true);
+    expect(all.body.data.find((r) => r.address === '1200 rue Sherbrooke Ouest')?.distribution_token).toBe(byAddress('1200 rue Sherbrooke Ouest').distribution_token);
     const bad = await call<ErrorAnswer>('GET', '/api/deliveries?limit=7', { token });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields?.limit).toBeDefined();

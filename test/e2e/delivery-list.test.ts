@@ -1,0 +1,128 @@
+import '../support/stack-env.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { Role, type RoleId } from '#shared/roles.ts';
+import type { DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
+import { listingsOfBroker } from '#functions/commons/listings.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
+import { freshVisitor, launchBrowser, waitForPath, type UserSession } from './browser.ts';
+import { BROWSER_LOCALE, loginIn, text, type Lang } from './ticket-texts.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let visitor: UserSession | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await visitor?.context.close();
+  visitor = undefined;
+});
+
+async function openDeliveries(lang: Lang, role: RoleId): Promise<Page> {
+  visitor = await freshVisitor(browser, baseUrl, { locale: BROWSER_LOCALE[lang], viewport: { width: 1400, height: 900 } });
+  const { page } = visitor;
+  await loginIn(page, lang, demoAccount(role));
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto('/deliveries');
+  await page.getByRole('heading', { level: 1, name: text(lang, 'route.deliveries') }).waitFor();
+  return page;
+}
+
+const dataRows = (page: Page) => page.getByRole('table').getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+
+describe.each(['en', 'fr'] as const)('/deliveries, in %s', (lang) => {
+  const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
+
+  it("shows a broker their listings 15 at a time, with the page sizes, each opening the public page in a new tab", async () => {
+    const page = await openDeliveries(lang, Role.broker);
+    const size = page.getByLabel(t('deliveries.page_size'));
+    expect(await size.locator('option').allInnerTexts()).toEqual(['15', '25', '50', '100', '1000', '10000']);
+    expect(await size.inputValue()).toBe('15');
+    await dataRows(page).first().waitFor();
+    expect(await dataRows(page).count()).toBe(15);
+    const total = (await listingsOfBroker(demoAccount(Role.broker).id, 1000)).items.length;
+    expect(total).toBeGreaterThan(15);
+    const first = dataRows(page).getByRole('link').first();
+    expect(await first.getAttribute('target')).toBe('_blank');
+    expect(await first.getAttribute('href')).toMatch(/^\/delivery\/[A-Za-z0-9_-]{43}$/);
+
+    await page.getByRole('button', { name: t('deliveries.next') }).click();
+    await expect.poll(() => dataRows(page).count()).toBe(Math.min(15, total - 15));
+    await page.getByRole('button', { name: t('deliveries.previous') }).click();
+    await expect.poll(() => dataRows(page).count()).toBe(15);
+
+    await size.selectOption('100');
+    await expect.poll(() => dataRows(page).count()).toBe(Math.min(100, total));
+    expect(await page.getByRole('button', { name: t('deliveries.next') }).isDisabled()).toBe(total <= 100);
+  });
+
+  it('opens the public delivery page in a new tab for social media (role 10)', async () => {
+    const page = await openDeliveries(lang, Role.social_medias);
+    // Listings get their token when media is delivered; those without one are not links.
+    await page.getByLabel(t('deliveries.page_size')).selectOption('100');
+    const link = dataRows(page).getByRole('link').first();
+    await link.waitFor();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await popup.waitForURL(/\/delivery\/[A-Za-z0-9_-]{43}$/);
+    await popup.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('opens the review page for staff other than social media', async () => {
+    const page = await openDeliveries(lang, Role.admin);
+    const link = dataRows(page).first().getByRole('link');
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/tech_review\/\d+$/);
+    await link.click();
+    await waitForPath(page, href!);
+  });
+
+  it('shows a capture technician their shootings with pictures, a lightbox and a sharable link', async () => {
+    const page = await openDeliveries(lang, Role.tech_capture);
+    const card = page.getByRole('region', { name: '1200 rue Sherbrooke Ouest, Montréal' });
+    await card.waitFor();
+    const share = await card.getByLabel(t('deliveries.share_link')).inputValue();
+    expect(share).toMatch(new RegExp(`^${baseUrl}/delivery/[A-Za-z0-9_-]{43}$`));
+    await card.getByRole('button', { name: t('deliveries.picture_alt', { number: 1 }) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(t('deliveries.lightbox_title', { address: '1200 rue Sherbrooke Ouest', number: 1, total: 8 })).waitFor();
+    await dialog.getByRole('button', { name: t('deliveries.lightbox_next') }).click();
+    await dialog.getByText(t('deliveries.lightbox_title', { address: '1200 rue Sherbrooke Ouest', number: 2, total: 8 })).waitFor();
+    await expect.poll(() => dialog.getByRole('img', { name: t('deliveries.picture_alt', { number: 2 }) }).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1280);
+  });
+});
+
+describe('10,000 rows', () => {
+  it('keeps only a window of rows in the page and scrolls to the last one', async () => {
+    const rows: DeliveryListingRow[] = Array.from({ length: 10_000 }, (_, i) => ({
+      id: 900_000 + i,
+      address: `${i + 1} rue Générée`,
+      app: '',
+      city: 'Montréal',
+      state: 2,
+      broker_id: 103,
+      broker: { firstname: 'Béatrice', lastname: 'Roy' },
+      distribution_token: null,
+      updated_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    }));
+    const page = await openDeliveries('en', Role.admin);
+    // A generated list stands in for 10,000 stored listings.
+    await page.route(/\/api\/deliveries\?.*limit=10000/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: rows }) }));
+    await page.getByLabel('Rows per page').selectOption('10000');
+    await expect.poll(() => page.getByRole('table').getAttribute('aria-rowcount')).toBe('10001');
+    const rendered = await dataRows(page).count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(60);
+
+    const started = Date.now();
+    await page.getByTestId('deliveries-scroller').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await page.getByRole('row', { name: /10000 rue Générée/ }).waitFor();
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await dataRows(page).count()).toBeLessThan(60);
+  });
+});
