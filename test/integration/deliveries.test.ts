@@ -6,7 +6,7 @@ import { createSession } from '#functions/commons/sessions.ts';
 import { findUserByEmail } from '#functions/commons/users.ts';
 import { listingsOfBroker, type StoredListing } from '#functions/commons/listings.ts';
 import { ticketsFor } from '#functions/commons/tickets.ts';
-import { putMediaObject } from '#functions/commons/media.ts';
+import { fileSharingSetting, putMediaObject } from '#functions/commons/media.ts';
 import { buildZipInBucket, zipExists } from '#functions/commons/zip.ts';
 import { Role } from '#shared/roles.ts';
 import type { DeliveryListingRow, DeliveryPicture, TechDeliveryShooting } from '#shared/catalogue/deliveries.ts';
@@ -150,6 +150,32 @@ describe('downloadAllPictures (public)', () => {
     const growthMiB = (peak - baseline) / 1024 / 1024;
     console.log(`zip of ${(bytes / 1024 / 1024).toFixed(1)} MiB: peak memory growth ${growthMiB.toFixed(1)} MiB`);
     expect(growthMiB).toBeLessThan(48);
+  });
+});
+
+describe('download-all failures and settings', () => {
+  it('fails without leaving a ZIP behind when a picture is missing from the bucket', async () => {
+    const prefix = `test/zip-missing/${Date.now()}`;
+    await putMediaObject(`${prefix}/a.jpg`, randomBytes(1000));
+    await expect(
+      buildZipInBucket(
+        [
+          { key: `${prefix}/a.jpg`, name: 'a.jpg' },
+          { key: `${prefix}/absent.jpg`, name: 'b.jpg' },
+        ],
+        `${prefix}/all.zip`,
+      ),
+    ).rejects.toThrow();
+    expect(await zipExists(`${prefix}/all.zip`)).toBeUndefined();
+  });
+
+  it('offers save-to-file-sharing only when an https URL template with {url} is configured', () => {
+    expect(fileSharingSetting({})).toBeNull();
+    expect(fileSharingSetting({ FILE_SHARING_SAVE_URL: 'http://insecure.example/?u={url}' })).toBeNull();
+    expect(fileSharingSetting({ FILE_SHARING_SAVE_URL: 'https://share.example/save' })).toBeNull();
+    expect(fileSharingSetting({ FILE_SHARING_SAVE_URL: 'https://share.example/save?url={url}&name={name}' })).toEqual({
+      save_url_template: 'https://share.example/save?url={url}&name={name}',
+    });
   });
 });
 
