@@ -1,13 +1,18 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import { BookingPage } from './booking-page.tsx';
+import { CancelPage } from './cancel-page.tsx';
+import { ChangeTimePage } from './change-time-page.tsx';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import { ShootingsPage } from './shootings-page.tsx';
 
-/**
- * Part 1 sections 2.4 to 2.7: shooting list, booking wizard, change time, cancel.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
- */
+registerAreaCatalogues({ fr, en });
+
+/** Part 1 sections 2.4 to 2.7: shooting list, booking wizard, change time, cancel. Loaded lazily with the first of these routes. */
 export const screens: AreaModule['screens'] = {
-  '/shooting': NotAvailablePage,
-  '/shooting/add': NotAvailablePage,
-  '/shooting/changeTime/$id': NotAvailablePage,
-  '/shooting/cancel/$id': NotAvailablePage,
+  '/shooting': ShootingsPage,
+  '/shooting/add': BookingPage,
+  '/shooting/changeTime/$id': ChangeTimePage,
+  '/shooting/cancel/$id': CancelPage,
 };

@@ -1,0 +1,188 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { Role } from '#shared/roles.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
+import shellEn from '../../web/src/i18n/locales/en.json';
+import shellFr from '../../web/src/i18n/locales/fr.json';
+import shootingsEn from '../../web/src/areas/shootings/locales/en.json';
+import shootingsFr from '../../web/src/areas/shootings/locales/fr.json';
+import { freshVisitor, launchBrowser, waitForPath, type UserSession } from './browser.ts';
+import { loginIn } from './ticket-texts.ts';
+
+/**
+ * Part 1 §2.4 to §2.7 as a broker lives them, in English and in French: book a shooting through the
+ * wizard and see it pending with its half-day, change its time, cancel another one.
+ */
+type Lang = 'en' | 'fr';
+const CATALOGUES: Record<Lang, unknown[]> = { en: [shootingsEn, shellEn], fr: [shootingsFr, shellFr] };
+const LOCALE: Record<Lang, string> = { en: 'en-US', fr: 'fr-CA' };
+
+function text(lang: Lang, key: string): string {
+  for (const catalogue of CATALOGUES[lang]) {
+    const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+    if (typeof value === 'string') return value;
+  }
+  throw new Error(`no ${lang} text for ${key}`);
+}
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let visitor: UserSession | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await visitor?.context.close();
+  visitor = undefined;
+});
+
+/** Per language: the address booked, and the seeded pending shooting of the demo broker it cancels. */
+const PLAN: Record<Lang, { query: string; street: string; cancels: string }> = {
+  en: { query: '7000 avenue du parc', street: '7000 Avenue du Parc', cancels: '4500 Rue Saint-Denis' },
+  fr: { query: '5100 cote-des-neiges', street: '5100 Chemin de la Côte-des-Neiges', cancels: '250 Boulevard Saint-Martin Ouest' },
+};
+
+describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
+  const t = (key: string) => text(lang, key);
+  const plan = PLAN[lang];
+
+  async function brokerPage(): Promise<Page> {
+    visitor = await freshVisitor(browser, baseUrl, { locale: LOCALE[lang] });
+    const { page } = visitor;
+    await loginIn(page, lang, demoAccount(Role.broker));
+    await waitForPath(page, '/deliveries');
+    return page;
+  }
+
+  const row = (page: Page, address: string) => page.getByRole('row').filter({ hasText: address });
+  /** The slot radios that can be chosen. */
+  const enabledSlots = (page: Page) => page.locator('input[type="radio"][name="time-slot"]:not([disabled])');
+  /** 'Tuesday, November 24, 2026, AM' → 'Tuesday, November 24, 2026, morning' as the list writes it. */
+  const listDate = (slotLabel: string) => {
+    const am = slotLabel.endsWith(`, ${t('shootings.am')}`);
+    return `${slotLabel.slice(0, slotLabel.lastIndexOf(', '))}, ${t(am ? 'shootings.morning' : 'shootings.afternoon')}`;
+  };
+
+  it('a broker books a shooting through the wizard and sees it pending with its half-day, changes its time, cancels another', async () => {
+    const page = await brokerPage();
+    await page.goto('/shooting');
+    await page.getByRole('heading', { level: 1, name: t('route.shooting') }).waitFor();
+    await page.getByRole('link', { name: t('route.shooting_add') }).click();
+    await waitForPath(page, '/shooting/add');
+
+    // Step 1: defaults, then an unsupported city, then an address picked from the suggestions.
+    const next = page.getByRole('button', { name: t('shootings.next'), exact: true });
+    expect(await page.getByLabel(t('shootings.room_count'), { exact: false }).inputValue()).toBe('4');
+    expect(await page.getByRole('radio', { name: t('shootings.house') }).isChecked()).toBe(true);
+    expect(await page.getByLabel(t('shootings.existing_listing')).isChecked()).toBe(false);
+    expect(await next.isDisabled()).toBe(true);
+
+    const address = page.getByRole('combobox', { name: t('shootings.address') });
+    await address.fill('100 wellington nord');
+    await page.getByRole('option', { name: /^100 Rue Wellington Nord, Sherbrooke/ }).click();
+    await page.getByText(t('bookshooting.city_not_supported')).waitFor();
+    expect(await next.isDisabled()).toBe(true);
+
+    await address.fill(plan.query);
+    await page.getByRole('option', { name: new RegExp(`^${plan.street}, Montréal`) }).click();
+    await expectEnabled(next);
+    expect(await page.getByLabel(t('shootings.city'), { exact: false }).inputValue()).toBe('Montréal');
+    await page.getByText(`${t('shootings.service_time').replace('{{time}}', '1 h')}`).first().waitFor();
+    // A postal code shorter than 6 characters disables Next again.
+    const postal = page.getByLabel(t('shootings.postalcode'), { exact: false });
+    const code = await postal.inputValue();
+    await postal.fill('H2');
+    expect(await next.isDisabled()).toBe(true);
+    await postal.fill(code);
+    await page.getByLabel(t('shootings.note'), { exact: false }).fill('Clé chez le concierge');
+    await next.click();
+
+    // Step 2: the AM/PM table, 7 days at a time, never before today.
+    const previous = page.getByRole('button', { name: t('shootings.previous_week'), exact: true });
+    await page.getByRole('table', { name: t('shootings.time_frame') }).waitFor();
+    expect(await previous.isDisabled()).toBe(true);
+    const book = page.getByRole('button', { name: t('shootings.book') });
+    expect(await book.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: t('shootings.next_week'), exact: true }).click();
+    await expectEnabled(previous);
+    await previous.click();
+    await page.locator('table[aria-busy="false"]').waitFor();
+    const chosen = enabledSlots(page).first();
+    const chosenLabel = (await chosen.getAttribute('aria-label'))!;
+    await chosen.check();
+    await book.click();
+    await page.getByText(t('bookshooting.thank_you')).waitFor();
+    await page.getByRole('link', { name: t('shootings.back_to_list') }).click();
+    await waitForPath(page, '/shooting');
+
+    const booked = row(page, plan.street);
+    await booked.getByText(t('shootings.status_pending')).waitFor();
+    await booked.getByText(listDate(chosenLabel)).waitFor();
+
+    // Change its time: the original slot is checked and disabled, submit waits for a choice.
+    await booked.getByRole('link', { name: t('shootings.change_time') }).click();
+    await page.getByText(t('shootings.change_time_notice')).waitFor();
+    await page.locator('table[aria-busy="false"]').waitFor();
+    const original = page.getByRole('radio', { name: chosenLabel });
+    expect(await original.isChecked()).toBe(true);
+    expect(await original.isDisabled()).toBe(true);
+    const submit = page.getByRole('button', { name: t('shootings.submit_change') });
+    expect(await submit.isDisabled()).toBe(true);
+    const other = enabledSlots(page).nth(1);
+    const otherLabel = (await other.getAttribute('aria-label'))!;
+    await other.check();
+    await submit.click();
+    await page.getByText(t('shootings.time_changed')).waitFor();
+    await page.getByRole('link', { name: t('shootings.back_to_list') }).click();
+    await waitForPath(page, '/shooting');
+    await booked.getByText(listDate(otherLabel)).waitFor();
+
+    // Cancel another (seeded) pending shooting: No returns to the list, Yes cancels.
+    const another = row(page, plan.cancels);
+    await another.getByRole('link', { name: t('shootings.cancel') }).click();
+    await page.getByText(t('shootings.cancel_question')).waitFor();
+    await page.getByRole('button', { name: t('shootings.no') }).click();
+    await waitForPath(page, '/shooting');
+    await another.getByRole('link', { name: t('shootings.cancel') }).click();
+    await page.getByRole('button', { name: t('shootings.yes') }).click();
+    await page.getByText(t('cancelshooting.success')).waitFor();
+    await page.getByRole('link', { name: t('shootings.back_to_list') }).click();
+    await waitForPath(page, '/shooting');
+    await another.getByText(t('shootings.status_cancelled')).waitFor();
+    expect(await another.getByRole('link').count()).toBe(0);
+    // The confirmed one shows its exact time and offers nothing.
+    const confirmed = row(page, '1000 Rue Sherbrooke Ouest');
+    await confirmed.getByText(t('shootings.status_confirmed')).waitFor();
+    expect(await confirmed.getByRole('link').count()).toBe(0);
+  });
+
+  it('cancelling a confirmed shooting shows the error banner; the id undefined sends nothing', async () => {
+    const page = await brokerPage();
+    await page.goto('/shooting');
+    const confirmedId = await row(page, '1000 Rue Sherbrooke Ouest').getAttribute('data-shooting-id');
+    await page.goto(`/shooting/cancel/${confirmedId}`);
+    await page.getByRole('button', { name: t('shootings.yes') }).click();
+    await page.getByText(t('cancelshooting.error')).waitFor();
+    await page.getByRole('link', { name: t('shootings.back_to_list') }).waitFor();
+
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) sent.push(r.url());
+    });
+    await page.goto('/shooting/cancel/undefined');
+    await page.getByRole('button', { name: t('shootings.yes') }).waitFor();
+    sent.length = 0;
+    await page.getByRole('button', { name: t('shootings.yes') }).click();
+    await page.waitForTimeout(300);
+    expect(sent).toEqual([]);
+    await page.getByText(t('shootings.cancel_question')).waitFor();
+  });
+});
+
+async function expectEnabled(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.isEnabled(), { timeout: 10_000 }).toBe(true);
+}

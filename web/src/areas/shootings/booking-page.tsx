@@ -1,0 +1,226 @@
+import { Alert, Anchor, Autocomplete, Button, Checkbox, Group, Loader, NumberInput, SegmentedControl, Stack, Stepper, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { POSTAL_CODE_MIN_LENGTH, createShooting, geocodeAddress, validateShootingCity } from '#shared/catalogue/shootings.ts';
+import { formatServiceHours } from '#shared/rules/service-time.ts';
+import { callOperation } from '../../api/client.ts';
+import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
+import { languageOf, locationQueries, shootingQueries } from './queries.ts';
+
+interface Property {
+  address: string;
+  app: string;
+  city: string;
+  postalcode: string;
+  is_house: boolean;
+  room_count: number;
+  is_existing_listing: boolean;
+  only_360: boolean;
+  note: string;
+}
+
+/** Part 1 §5 defaults: house, 4 rooms, no existing listing. */
+const DEFAULTS: Property = { address: '', app: '', city: '', postalcode: '', is_house: true, room_count: 4, is_existing_listing: false, only_360: false, note: '' };
+
+type CityCheck = 'idle' | 'checking' | 'supported' | 'unsupported';
+
+/**
+ * /shooting/add, part 1 §2.5, §4, §5, §9: property (step 0), time frame (step 1), confirmation
+ * (step 2). The booking call fires on reaching the confirmation; a failure returns to the time
+ * frame with bookshooting.error.
+ */
+export function BookingPage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(0);
+  const [p, setP] = useState<Property>(DEFAULTS);
+  const [position, setPosition] = useState<{ lat: number; lng: number } | null>(null);
+  const [city, setCity] = useState<CityCheck>('idle');
+  const [slot, setSlot] = useState<SlotChoice | null>(null);
+  const [bookingFailed, setBookingFailed] = useState(false);
+  const [typed] = useDebouncedValue(p.address, 250);
+  const language = languageOf(i18n.language);
+  const suggestions = useQuery(locationQueries.suggestions(position ? '' : typed, language));
+  const options = suggestions.data?.suggestions ?? [];
+
+  const set = <K extends keyof Property>(key: K, value: Property[K]) => setP((old) => ({ ...old, [key]: value }));
+
+  const checkCity = async (name: string, at: { lat: number; lng: number } | null) => {
+    if (!name.trim()) return setCity('idle');
+    setCity('checking');
+    try {
+      await callOperation(validateShootingCity, { city: name, ...(at ?? {}) });
+      setCity('supported');
+    } catch {
+      setCity('unsupported');
+    }
+  };
+
+  const pick = async (label: string) => {
+    const option = options.find((o) => o.text === label);
+    if (!option) return;
+    try {
+      const place = await callOperation(geocodeAddress, { place_id: option.place_id });
+      const at = { lat: place.lat, lng: place.lng };
+      setP((old) => ({ ...old, address: place.address || label, city: place.city, postalcode: place.postalcode || old.postalcode }));
+      setPosition(at);
+      await checkCity(place.city, at);
+    } catch {
+      setPosition(null);
+    }
+  };
+
+  const booking = useMutation({
+    mutationFn: () => callOperation(createShooting, { ...p, only_360: p.is_existing_listing && p.only_360, scheduleddate: slot!.date_in_ts, is_am: slot!.is_am, lat: position!.lat, lng: position!.lng }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shootingQueries.all() }),
+    onError: () => {
+      setBookingFailed(true);
+      setSlot(null);
+      setStep(1);
+      void queryClient.invalidateQueries({ queryKey: [...shootingQueries.all(), 'slots'] });
+    },
+  });
+
+  const step0Ready = position !== null && city === 'supported' && p.postalcode.trim().length >= POSTAL_CODE_MIN_LENGTH;
+  const only360 = p.is_existing_listing && p.only_360;
+  const serviceTime = formatServiceHours({ roomCount: p.room_count, isHouse: p.is_house, only360 }, language);
+
+  const book = () => {
+    setBookingFailed(false);
+    setStep(2);
+    booking.mutate();
+  };
+
+  return (
+    <Stack maw={900}>
+      <Title order={1}>{t('route.shooting_add')}</Title>
+      <Stepper active={step} allowNextStepsSelect={false}>
+        <Stepper.Step label={t('shootings.step_property')}>
+          <Stack mt="md">
+            <Autocomplete
+              label={t('shootings.address')}
+              required
+              value={p.address}
+              data={options.map((o) => o.text)}
+              filter={({ options: all }) => all}
+              rightSection={suggestions.isFetching ? <Loader size="xs" /> : null}
+              onChange={(value) => {
+                set('address', value);
+                if (position) {
+                  setPosition(null);
+                  setCity('idle');
+                }
+              }}
+              onOptionSubmit={(value) => void pick(value)}
+              description={t('shootings.address_help')}
+            />
+            <Group grow>
+              <TextInput label={t('shootings.app')} value={p.app} onChange={(e) => set('app', e.currentTarget.value)} />
+              <TextInput
+                label={t('shootings.city')}
+                required
+                value={p.city}
+                onChange={(e) => {
+                  set('city', e.currentTarget.value);
+                  setCity('idle');
+                }}
+                onBlur={() => {
+                  if (city === 'idle') void checkCity(p.city, position);
+                }}
+                rightSection={city === 'checking' ? <Loader size="xs" /> : null}
+                error={city === 'unsupported' ? t('bookshooting.city_not_supported') : undefined}
+              />
+              <TextInput
+                label={t('shootings.postalcode')}
+                required
+                value={p.postalcode}
+                onChange={(e) => set('postalcode', e.currentTarget.value)}
+                description={t('shootings.postalcode_help', { count: POSTAL_CODE_MIN_LENGTH })}
+              />
+            </Group>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="house-label">
+                {t('shootings.property_type')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="house-label"
+                value={p.is_house ? 'house' : 'other'}
+                onChange={(v) => set('is_house', v === 'house')}
+                data={[
+                  { value: 'house', label: t('shootings.house') },
+                  { value: 'other', label: t('shootings.other') },
+                ]}
+              />
+            </Stack>
+            <NumberInput
+              label={t('shootings.room_count')}
+              description={t('shootings.room_count_help')}
+              min={0}
+              max={100}
+              allowDecimal={false}
+              value={p.room_count}
+              onChange={(v) => set('room_count', typeof v === 'number' ? v : Number(v) || 0)}
+            />
+            <Checkbox label={t('shootings.existing_listing')} checked={p.is_existing_listing} onChange={(e) => set('is_existing_listing', e.currentTarget.checked)} />
+            {p.is_existing_listing && <Checkbox label={t('shootings.only_360')} checked={p.only_360} onChange={(e) => set('only_360', e.currentTarget.checked)} />}
+            <Textarea label={t('shootings.note')} value={p.note} onChange={(e) => set('note', e.currentTarget.value)} autosize minRows={2} />
+            <Text data-testid="service-time">{t('shootings.service_time', { time: serviceTime })}</Text>
+            <Group justify="space-between">
+              <Button variant="default" component={Link} to="/shooting">
+                {t('shootings.back')}
+              </Button>
+              <Button onClick={() => setStep(1)} disabled={!step0Ready}>
+                {t('shootings.next')}
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label={t('shootings.step_time')}>
+          <Stack mt="md">
+            {bookingFailed && (
+              <Alert color="red" role="alert">
+                {t('bookshooting.error')}
+              </Alert>
+            )}
+            <Text>{t('shootings.service_time', { time: serviceTime })}</Text>
+            {position && (
+              <SlotPicker
+                property={{ address: p.address, is_house: p.is_house, room_count: p.room_count, only_360: only360, is_existing_listing: p.is_existing_listing, lat: position.lat, lng: position.lng }}
+                value={slot}
+                onChange={setSlot}
+              />
+            )}
+            <Group justify="space-between">
+              <Button variant="default" onClick={() => setStep(0)}>
+                {t('shootings.back')}
+              </Button>
+              <Button onClick={book} disabled={!slot}>
+                {t('shootings.book')}
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Completed>
+          <Stack mt="md" align="flex-start">
+            {booking.isPending || booking.isIdle ? (
+              <Group>
+                <Loader size="sm" />
+                <Text>{t('shootings.booking')}</Text>
+              </Group>
+            ) : booking.isSuccess ? (
+              <>
+                <Text fw={500}>{t('bookshooting.thank_you')}</Text>
+                <Anchor component={Link} to="/shooting">
+                  {t('shootings.back_to_list')}
+                </Anchor>
+              </>
+            ) : null}
+          </Stack>
+        </Stepper.Completed>
+      </Stepper>
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { cancelShooting } from '#shared/catalogue/shootings.ts';
+import { callOperation } from '../../api/client.ts';
+import { shootingQueries } from './queries.ts';
+
+/**
+ * /shooting/cancel/{id}, part 1 §2.7, §4, §8: yes or no; yes shows loading, then a check mark, the
+ * feedback message and a return link; a failure shows cancelshooting.error with the server's message
+ * and a return link. When the id is the literal text 'undefined', nothing is sent.
+ */
+export function CancelPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { id } = useParams({ strict: false }) as { id?: string };
+  const cancel = useMutation({
+    mutationFn: () => callOperation(cancelShooting, { shooting_id: Number(id), cancellation_reason: '' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shootingQueries.all() }),
+  });
+  const yes = () => {
+    if (id === undefined || id === 'undefined') return;
+    cancel.mutate();
+  };
+  const back = (
+    <Anchor component={Link} to="/shooting">
+      {t('shootings.back_to_list')}
+    </Anchor>
+  );
+
+  return (
+    <Stack maw={640} align="flex-start">
+      <Title order={1}>{t('route.shooting_cancel')}</Title>
+      {cancel.isIdle && (
+        <>
+          <Text>{t('shootings.cancel_question')}</Text>
+          <Group>
+            <Button color="red" onClick={yes}>
+              {t('shootings.yes')}
+            </Button>
+            <Button variant="default" onClick={() => void navigate({ to: '/shooting' })}>
+              {t('shootings.no')}
+            </Button>
+          </Group>
+        </>
+      )}
+      {cancel.isPending && (
+        <Group>
+          <Loader size="sm" />
+          <Text>{t('common.loading')}</Text>
+        </Group>
+      )}
+      {cancel.isSuccess && (
+        <>
+          <Group>
+            <ThemeIcon color="green" radius="xl" size="lg" aria-hidden>
+              <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M5 12l5 5L20 7" />
+              </svg>
+            </ThemeIcon>
+            <Text fw={500} role="status">
+              {t('cancelshooting.success')}
+            </Text>
+          </Group>
+          {back}
+        </>
+      )}
+      {cancel.isError && (
+        <>
+          <Alert color="red" role="alert" title={t('cancelshooting.error')}>
+            {cancel.error.message}
+          </Alert>
+          {back}
+        </>
+      )}
+    </Stack>
+  );
+}

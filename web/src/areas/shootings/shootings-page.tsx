@@ -1,0 +1,86 @@
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { ShootingView } from '#shared/catalogue/shootings.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { formatDateTime, formatDay, shootingQueries } from './queries.ts';
+
+/**
+ * /shooting, part 1 §2.4: the user's shootings (a broker's own, every one for staff). Pending ones
+ * show the day with morning or afternoon, confirmed ones the exact date and time; only pending ones
+ * offer change-time and cancel. The header button goes to /shooting/add.
+ */
+export function ShootingsPage() {
+  const { t } = useTranslation();
+  const query = useQuery(shootingQueries.list());
+  // Load failures stop silently and the list shows empty (part 1 §8).
+  const shootings = query.data?.data ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{t('route.shooting')}</Title>
+        <Button component={Link} to="/shooting/add">
+          {t('route.shooting_add')}
+        </Button>
+      </Group>
+      {query.isPending ? (
+        <DelayedLoader label={t('common.loading')} />
+      ) : shootings.length === 0 ? (
+        <Text>{t('shootings.none')}</Text>
+      ) : (
+        <Table withTableBorder highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('shootings.col_address')}</Table.Th>
+              <Table.Th>{t('shootings.col_date')}</Table.Th>
+              <Table.Th>{t('shootings.col_status')}</Table.Th>
+              <Table.Th>{t('shootings.col_actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shootings.map((s) => (
+              <ShootingRow key={s.id} shooting={s} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+function ShootingRow({ shooting: s }: { shooting: ShootingView }) {
+  const { t, i18n } = useTranslation();
+  const cancelled = s.state === ShootingState.canceled;
+  const pending = !s.is_confirmed && s.state === ShootingState.unconfirmed;
+  const when = s.is_confirmed && s.starttime ? formatDateTime(s.starttime, i18n.language) : `${formatDay(s.date_in_ts, i18n.language)}, ${t(s.am ? 'shootings.morning' : 'shootings.afternoon')}`;
+  const address = [s.listing.address, s.listing.app && `#${s.listing.app}`, s.listing.city].filter(Boolean).join(', ');
+  return (
+    <Table.Tr data-shooting-id={s.id} style={cancelled ? { color: 'var(--mantine-color-dimmed)' } : undefined}>
+      <Table.Td>{address}</Table.Td>
+      <Table.Td>{when}</Table.Td>
+      <Table.Td>
+        {cancelled ? (
+          <Badge color="gray">{t('shootings.status_cancelled')}</Badge>
+        ) : s.is_confirmed ? (
+          <Badge color="green">{t('shootings.status_confirmed')}</Badge>
+        ) : (
+          <Badge color="yellow">{t('shootings.status_pending')}</Badge>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {pending && (
+          <Group gap="sm">
+            <Anchor component={Link} to={`/shooting/changeTime/${s.id}`}>
+              {t('shootings.change_time')}
+            </Anchor>
+            <Anchor component={Link} to={`/shooting/cancel/${s.id}`} c="red">
+              {t('shootings.cancel')}
+            </Anchor>
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

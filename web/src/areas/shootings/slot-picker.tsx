@@ -1,0 +1,110 @@
+import { Alert, Button, Group, Radio, Stack, Table, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addDays, dayStartMs, localDateOf, type TimeSlot } from '#shared/catalogue/shootings.ts';
+import { SLOT_HOURS, formatSlotTime } from '#shared/rules/slots.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { formatDay, formatDayShort, shootingQueries } from './queries.ts';
+
+/** The property the slots are asked for (part 1 §7 'validate shooting availability'). */
+export interface SlotProperty {
+  address: string;
+  is_house: boolean;
+  room_count: number;
+  only_360: boolean;
+  is_existing_listing: boolean;
+  lat: number;
+  lng: number;
+}
+
+export interface SlotChoice {
+  date_in_ts: number;
+  is_am: boolean;
+}
+
+export const VIEW_DAYS = 7;
+
+const sameSlot = (a: SlotChoice | null | undefined, b: SlotChoice) => !!a && a.date_in_ts === b.date_in_ts && a.is_am === b.is_am;
+
+/**
+ * Part 1 §2.5 step 2 and §2.6: a table of AM (8h30-12h30) and PM (12h30-17h00) rows by day, 7 days
+ * at a time (Previous never before today), unsuccessful slots disabled, one choice. `original` (change
+ * time) is shown checked and disabled.
+ */
+export function SlotPicker({ property, value, onChange, original }: { property: SlotProperty; value: SlotChoice | null; onChange: (slot: SlotChoice) => void; original?: SlotChoice }) {
+  const { t, i18n } = useTranslation();
+  const today = localDateOf(Date.now());
+  const [from, setFrom] = useState(today);
+  const query = useQuery({ ...shootingQueries.slots({ ...property, date: from, days: VIEW_DAYS }), placeholderData: keepPreviousData });
+  const slots = query.data?.time_slot ?? [];
+  const days = Array.from({ length: VIEW_DAYS }, (_, i) => dayStartMs(addDays(from, i)));
+  const slotOf = (day: number, am: boolean): TimeSlot | undefined => slots.find((s) => s.date_in_ts === day && s.is_am === am);
+  const rows = [
+    { am: true, label: t('shootings.am'), hours: `${formatSlotTime(SLOT_HOURS.am.start)} - ${formatSlotTime(SLOT_HOURS.am.end)}` },
+    { am: false, label: t('shootings.pm'), hours: `${formatSlotTime(SLOT_HOURS.pm.start)} - ${formatSlotTime(SLOT_HOURS.pm.end)}` },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Button variant="default" disabled={from <= today} onClick={() => setFrom(addDays(from, -VIEW_DAYS) < today ? today : addDays(from, -VIEW_DAYS))}>
+          {t('shootings.previous_week')}
+        </Button>
+        <Text fw={500}>
+          {formatDayShort(days[0]!, i18n.language)} – {formatDayShort(days[VIEW_DAYS - 1]!, i18n.language)}
+        </Text>
+        <Button variant="default" onClick={() => setFrom(addDays(from, VIEW_DAYS))}>
+          {t('shootings.next_week')}
+        </Button>
+      </Group>
+      {query.isError && <Alert color="red">{t('shootings.slots_error')}</Alert>}
+      {query.isPending ? (
+        <DelayedLoader label={t('common.loading')} />
+      ) : (
+        <Table withTableBorder withColumnBorders aria-label={t('shootings.time_frame')} aria-busy={query.isFetching}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              {days.map((d) => (
+                <Table.Th key={d} ta="center">
+                  {formatDayShort(d, i18n.language)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={String(row.am)}>
+                <Table.Th>
+                  <div>{row.label}</div>
+                  <Text size="xs" c="dimmed">
+                    {row.hours}
+                  </Text>
+                </Table.Th>
+                {days.map((d) => {
+                  const slot = { date_in_ts: d, is_am: row.am };
+                  const isOriginal = sameSlot(original, slot);
+                  const available = !!slotOf(d, row.am)?.success && !query.isFetching;
+                  return (
+                    <Table.Td key={d} ta="center">
+                      <Radio
+                        // The original slot stays checked beside the new choice: it is not part of the choice group.
+                        name={isOriginal ? 'original-slot' : 'time-slot'}
+                        aria-label={`${formatDay(d, i18n.language)}, ${row.label}`}
+                        styles={{ body: { justifyContent: 'center' } }}
+                        checked={isOriginal || sameSlot(value, slot)}
+                        disabled={isOriginal || !available}
+                        onChange={() => onChange(slot)}
+                      />
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
