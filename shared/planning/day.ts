@@ -315,7 +315,13 @@ export function buildDayModel(problem: DayProblem, matrix: TravelMatrix): DayMod
   for (let v = 0; v < techs.length; v++) {
     const kept = keptByTech[v]!;
     if (!kept.length) continue;
-    const single = buildInstance({ ...base, vehicles: vehicles.map((x, i) => ({ ...x, frozen: i !== v })), initialRoutes: initialRoutes.map((r, i) => (i === v ? r.filter((j) => kept.includes(j)) : [])) });
+    // Probe: this technician alone with only the kept shootings (kept ones are tied to it, the rest are not eligible).
+    const single = buildInstance({
+      ...base,
+      eligible: () => false,
+      vehicles: vehicles.map((x, i) => ({ ...x, frozen: i !== v })),
+      initialRoutes: initialRoutes.map((r, i) => (i === v ? r.filter((j) => kept.includes(j)) : [])),
+    });
     const probe = solveInstance(single, { maxIterations: 100 * kept.length, timeLimitMs: 200, seed: 7 });
     if (kept.some((j) => probe.unassigned.includes(j))) {
       vehicles[v]!.frozen = true;
@@ -422,7 +428,7 @@ export function unservedReason(problem: DayProblem, model: DayModel, j: number):
   if (!zoned.length) return 'out_of_zone';
   const skilled = zoned.filter(({ t }) => hasSkills(t, s));
   if (!skilled.length) return 'no_skill';
-  const unlocked = skilled.filter(({ t }) => !t.dayLocked && !model.instance.vFrozen[t === undefined ? -1 : skilled.find((x) => x.t === t)!.v]);
+  const unlocked = skilled.filter(({ t, v }) => !t.dayLocked && !model.instance.vFrozen[v]);
   if (!unlocked.length) return 'all_locked';
   const w = windowOf(s.am);
   const free = unlocked.filter(({ t }) => {

@@ -106,6 +106,10 @@ class Sisr {
   readonly touched: Int32Array;
   touchedCount = 0;
   readonly movableCount: number;
+  /** Jobs some non-frozen vehicle may serve. */
+  private readonly insertable: Uint8Array;
+  private readonly inList: Int32Array;
+  private listStamp = 0;
   private readonly isTouched: Uint8Array;
   private readonly ruined: Uint8Array;
   private readonly removed: Int32Array;
@@ -162,10 +166,13 @@ class Sisr {
     }
     this.classStamp = new Int32Array(classes.size);
     let movable = 0;
+    this.insertable = new Uint8Array(n);
+    this.inList = new Int32Array(n);
     for (let j = 0; j < n; j++) {
       let any = false;
       for (let v = 0; v < m && !any; v++) if (inst.allowed[v * n + j] && !inst.vFrozen[v]) any = true;
       if (any) movable++;
+      this.insertable[j] = any ? 1 : 0;
     }
     this.movableCount = movable;
     // Neighbour lists by distance (profile of vehicle 0).
@@ -277,8 +284,14 @@ class Sisr {
     const lsMax = Math.min(this.lmax, served / nonEmpty);
     const ksMax = (4 * this.cbar) / (1 + lsMax) - 1;
     const ks = Math.floor(rng.next() * ksMax) + 1;
-    // Seed: a random served job on a non-frozen route.
+    // Seed: half of the time an unserved job (to make room next to it), else a random served job.
     let seed = -1;
+    if (rng.next() < 0.5 && sol.absentCount() > 0) {
+      for (let tries = 0; tries < 50 && seed < 0; tries++) {
+        const j = Math.floor(rng.next() * inst.nJobs);
+        if (sol.routeOf[j] === -1 && this.insertable[j]) seed = j;
+      }
+    }
     for (let tries = 0; tries < 50 && seed < 0; tries++) {
       const j = Math.floor(rng.next() * inst.nJobs);
       const r = sol.routeOf[j]!;
@@ -350,9 +363,10 @@ class Sisr {
     let count = removedCount;
     // Previously unserved jobs join the list.
     if (sol.absentCount() > removedCount) {
-      const inList = new Uint8Array(n);
-      for (let i = 0; i < count; i++) inList[list[i]!] = 1;
-      for (let j = 0; j < n; j++) if (sol.routeOf[j] === -1 && !inList[j]) list[count++] = j;
+      const mark = ++this.listStamp;
+      const inList = this.inList;
+      for (let i = 0; i < count; i++) inList[list[i]!] = mark;
+      for (let j = 0; j < n; j++) if (sol.routeOf[j] === -1 && inList[j] !== mark && this.insertable[j]) list[count++] = j;
     }
     if (count === 0) return;
     this.sortForInsertion(list, count);
