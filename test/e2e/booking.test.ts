@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import '../support/stack-env.ts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
+import { localDateOf } from '#shared/catalogue/shootings.ts';
+import { lockDay, unlockDay } from '#functions/commons/technicians.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import shellEn from '../../web/src/i18n/locales/en.json';
 import shellFr from '../../web/src/i18n/locales/fr.json';
@@ -158,6 +161,32 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     const confirmed = row(page, '1000 Rue Sherbrooke Ouest');
     await confirmed.getByText(t('shootings.status_confirmed')).waitFor();
     expect(await confirmed.getByRole('link').count()).toBe(0);
+  });
+
+  it('a booking that fails (the time frame was taken meanwhile) returns to the time frame with bookshooting.error', async () => {
+    const page = await brokerPage();
+    await page.goto('/shooting/add');
+    await page.getByRole('combobox', { name: t('shootings.address') }).fill('1200 cartier');
+    await page.getByRole('option', { name: /^1200 Avenue Cartier, Québec/ }).click();
+    const next = page.getByRole('button', { name: t('shootings.next'), exact: true });
+    await expectEnabled(next);
+    await next.click();
+    await page.locator('table[aria-busy="false"]').waitFor();
+    const slot = enabledSlots(page).first();
+    const date = localDateOf(Number((await slot.getAttribute('value'))!.split(':')[0]));
+    await slot.check();
+    // Meanwhile both Québec technicians' day gets locked: nobody can take it any more.
+    await lockDay(date, 1014);
+    await lockDay(date, 1015);
+    try {
+      await page.getByRole('button', { name: t('shootings.book') }).click();
+      await page.getByRole('alert').filter({ hasText: t('bookshooting.error') }).waitFor();
+      await page.getByRole('table', { name: t('shootings.time_frame') }).waitFor();
+      expect(await page.getByRole('button', { name: t('shootings.book') }).isDisabled()).toBe(true);
+    } finally {
+      await unlockDay(date, 1014);
+      await unlockDay(date, 1015);
+    }
   });
 
   it('cancelling a confirmed shooting shows the error banner; the id undefined sends nothing', async () => {

@@ -4,7 +4,7 @@ import { call, tokenFor } from '../support/api.ts';
 import { db, tableName } from '#functions/commons/aws.ts';
 import { keys } from '#functions/commons/keys.ts';
 import { lockDay, unlockDay } from '#functions/commons/technicians.ts';
-import { SHOOTING_MESSAGES, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { SHOOTING_MESSAGES, addDays, dayStartMs, localDateOf, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
@@ -157,5 +157,20 @@ describe('createShooting', () => {
     } finally {
       await unlockDay(date, 1015);
     }
+  });
+});
+
+describe('business dates (Quebec local days, the time slots’ date_in_ts)', () => {
+  it('maps a day to its local midnight, across daylight-saving changes, and back', () => {
+    expect(dayStartMs('2026-07-01')).toBe(Date.parse('2026-07-01T04:00:00Z'));
+    expect(dayStartMs('2026-01-15')).toBe(Date.parse('2026-01-15T05:00:00Z'));
+    expect(dayStartMs('2026-03-08')).toBe(Date.parse('2026-03-08T05:00:00Z'));
+    expect(dayStartMs('2026-11-01')).toBe(Date.parse('2026-11-01T04:00:00Z'));
+    for (const d of ['2026-03-08', '2026-03-09', '2026-11-01', '2026-11-02', '2026-12-31']) {
+      expect(localDateOf(dayStartMs(d))).toBe(d);
+      expect(localDateOf(dayStartMs(d) + 22.5 * 3_600_000)).toBe(d); // 8 March 2026 has 23 hours
+    }
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(localDateOf(Date.parse('2026-11-23T03:30:00Z'))).toBe('2026-11-22');
   });
 });

@@ -92,6 +92,7 @@ export function SlotPicker({ property, value, onChange, original }: { property: 
                         // The original slot stays checked beside the new choice: it is not part of the choice group.
                         name={isOriginal ? 'original-slot' : 'time-slot'}
                         aria-label={`${formatDay(d, i18n.language)}, ${row.label}`}
+                        value={`${d}:${row.am ? 'am' : 'pm'}`}
                         styles={{ body: { justifyContent: 'center' } }}
                         checked={isOriginal || sameSlot(value, slot)}
                         disabled={isOriginal || !available}
