@@ -1,4 +1,3 @@
-import { ENV } from '#shared/data/design.ts';
 import type { LocationPort } from './port.ts';
 
 export type { GeocodedPlace, LocationPort, PlaceSuggestion } from './port.ts';
@@ -10,7 +9,9 @@ let port: Promise<LocationPort> | undefined;
  * (npm start, tests: never a network call), Amazon Location otherwise. Created once per container.
  */
 export function location(): Promise<LocationPort> {
-  port ??= process.env[ENV.localMode]
+  // Literal `process.env.IMMO_LOCAL` (ENV.localMode): the Lambda bundles define it as undefined,
+  // so esbuild drops the offline gazetteer from them.
+  port ??= process.env.IMMO_LOCAL
     ? import('./offline.ts').then((m) => new m.OfflineLocation())
     : import('./aws.ts').then((m) => new m.AwsLocation());
   return port;

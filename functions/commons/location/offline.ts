@@ -25,9 +25,15 @@ export class OfflineLocation implements LocationPort {
   }
 }
 
+/** Usual abbreviations of Quebec addresses. */
+const ABBREVIATIONS: Record<string, string> = { st: 'saint', ste: 'sainte', boul: 'boulevard', bd: 'boulevard', av: 'avenue', ch: 'chemin' };
+
 /** Places whose label holds every word of the text (accents and case ignored); addresses first when a number is typed. */
 function search(text: string): GazetteerPlace[] {
-  const words = normalize(text).split(' ').filter(Boolean);
+  const words = normalize(text)
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .map((w) => ABBREVIATIONS[w] ?? w);
   if (!words.length) return [];
   const hits = GAZETTEER.filter((p) => {
     const label = normalize(placeLabel(p));

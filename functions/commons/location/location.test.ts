@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CalculateRouteMatrixCommand} from '@aws-sdk/client-location';
+import { GetPlaceCommand, LocationClient, SearchPlaceIndexForSuggestionsCommand } from '@aws-sdk/client-location';
+import { ENV } from '#shared/data/design.ts';
+import { haversineKm } from '#shared/planning/travel.ts';
+import { AwsLocation } from './aws.ts';
+import { GAZETTEER } from './gazetteer.ts';
+import { OfflineLocation } from './offline.ts';
+
+describe('offline location (gazetteer)', () => {
+  const offline = new OfflineLocation();
+
+  it('suggests addresses first when a number is typed, municipalities otherwise, ignoring accents and case', async () => {
+    expect((await offline.suggest('4500 ST-DENIS'))[0]!.text).toBe('4500 Rue Saint-Denis, Montréal, QC H2J 2L3, CAN');
+    expect((await offline.suggest('6000 boul taschereau'))[0]!.text).toMatch(/^6000 Boulevard Taschereau, Brossard/);
+    expect((await offline.suggest('4500 saint denis'))[0]).toEqual({ text: '4500 Rue Saint-Denis, Montréal, QC H2J 2L3, CAN', place_id: 'gaz:4500-rue-saint-denis-montreal' });
+    expect((await offline.suggest('trois rivieres')).map((s) => s.text)).toEqual(['Trois-Rivières, QC, CAN']);
+    expect(await offline.suggest('   ')).toEqual([]);
+  });
+
+  it('geocodes a place id or a city name; unknown places are undefined', async () => {
+    expect(await offline.geocode({ placeId: 'gaz:quebec' })).toMatchObject({ city: 'Québec', lat: 46.8139 });
+    expect(await offline.geocode({ text: 'saint-jerome' })).toMatchObject({ city: 'Saint-Jérôme' });
+    expect(await offline.geocode({ text: 'Atlantis' })).toBeUndefined();
+  });
+
+  it('knows the municipalities the spec work names, each once, all in Quebec', () => {
+    for (const city of ['Montréal', 'Laval', 'Longueuil', 'Brossard', 'Québec', 'Lévis', 'Gatineau', 'Sherbrooke', 'Trois-Rivières', 'Saint-Jérôme', 'Terrebonne', 'Repentigny']) {
+      expect(GAZETTEER.filter((p) => p.kind === 'municipality' && p.city === city)).toHaveLength(1);
+    }
+    expect(new Set(GAZETTEER.map((p) => p.id)).size).toBe(GAZETTEER.length);
+    for (const p of GAZETTEER) expect(p.lat > 44.9 && p.lat < 62 && p.lng > -80 && p.lng < -57, p.id).toBe(true);
+  });
+
+  it('measures travel as straight line × road factor', async () => {
+    const [a, b] = [GAZETTEER.find((p) => p.id === 'gaz:montreal')!, GAZETTEER.find((p) => p.id === 'gaz:quebec')!];
+    const m = await offline.matrix([a, b]);
+    expect(m.distancesKm[0]![1]).toBeCloseTo(haversineKm(a, b) * 1.3, 6);
+    expect(m.durationsS[0]![1]).toBeGreaterThan(2 * 3600);
+  });
+});
+
+describe('Amazon Location adapter (no network: the client is stubbed)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete process.env[ENV.placeIndex];
+    delete process.env[ENV.routeCalculator];
+  });
+
+  it('restricts suggestions to Canada and names the place index from the environment', async () => {
+    process.env[ENV.placeIndex] = 'places-test';
+    const send = vi.spyOn(LocationClient.prototype, 'send').mockResolvedValue({ Results: [{ Text: '4500 Rue Saint-Denis, Montréal, QC, CAN', PlaceId: 'p1' }, { Text: 'no id' }] } as never);
+    const answer = await new AwsLocation().suggest('4500 saint-denis', 'fr');
+    expect(answer).toEqual([{ text: '4500 Rue Saint-Denis, Montréal, QC, CAN', place_id: 'p1' }]);
+    const command = send.mock.calls[0]![0] as SearchPlaceIndexForSuggestionsCommand;
+    expect(command).toBeInstanceOf(SearchPlaceIndexForSuggestionsCommand);
+    expect(command.input).toMatchObject({ IndexName: 'places-test', Text: '4500 saint-denis', FilterCountries: ['CAN'], Language: 'fr' });
+  });
+
+  it('geocodes a place id into street, city, postal code and position', async () => {
+    process.env[ENV.placeIndex] = 'places-test';
+    const send = vi.spyOn(LocationClient.prototype, 'send').mockResolvedValue({
+      Place: { AddressNumber: '4500', Street: 'Rue Saint-Denis', Municipality: 'Montréal', PostalCode: 'H2J 2L3', Country: 'CAN', Geometry: { Point: [-73.58, 45.52] } },
+    } as never);
+    expect(await new AwsLocation().geocode({ placeId: 'p1' })).toEqual({ address: '4500 Rue Saint-Denis', city: 'Montréal', postalcode: 'H2J 2L3', lat: 45.52, lng: -73.58 });
+    expect(send.mock.calls[0]![0]).toBeInstanceOf(GetPlaceCommand);
+  });
+
+  it('answers 503 when Amazon Location fails', async () => {
+    process.env[ENV.placeIndex] = 'places-test';
+    vi.spyOn(LocationClient.prototype, 'send').mockRejectedValue(Object.assign(new Error('boom'), { name: 'ThrottlingException' }) as never);
+    await expect(new AwsLocation().suggest('x')).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('builds the travel matrix from CalculateRouteMatrix, falling back offline for a pair it cannot route', async () => {
+    process.env[ENV.routeCalculator] = 'routes-test';
+    const send = vi.spyOn(LocationClient.prototype, 'send').mockResolvedValue({
+      RouteMatrix: [
+        [{ Distance: 0, DurationSeconds: 0 }, { Distance: 12.5, DurationSeconds: 900 }],
+        [{ Error: { Code: 'RouteNotFound' } }, { Distance: 0, DurationSeconds: 0 }],
+      ],
+    } as never);
+    const a = { lat: 45.5, lng: -73.6 };
+    const b = { lat: 45.6, lng: -73.7 };
+    const m = await new AwsLocation().matrix([a, b]);
+    expect(m.distancesKm[0]![1]).toBe(12.5);
+    expect(m.durationsS[0]![1]).toBe(900);
+    expect(m.distancesKm[1]![0]).toBeCloseTo(haversineKm(a, b) * 1.3, 6);
+    const command = send.mock.calls[0]![0] as CalculateRouteMatrixCommand;
+    expect(command.input).toMatchObject({ CalculatorName: 'routes-test', DeparturePositions: [[-73.6, 45.5], [-73.7, 45.6]], TravelMode: 'Car', DistanceUnit: 'Kilometers' });
+  });
+});
