@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { errorBody } from './catalogue/errors.ts';
 import { pathParams, type OperationDef } from './catalogue/operation.ts';
 

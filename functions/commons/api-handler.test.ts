@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from '#shared/zod.ts';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { defineOperation } from '#shared/catalogue/operation.ts';
 import { apiHandler } from './api-handler.ts';

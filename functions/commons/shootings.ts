@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
-import type { z } from 'zod';
+import type * as z from '#shared/zod.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { SHOOTING_MESSAGES, dayStartMs, type ShootingView } from '#shared/catalogue/shootings.ts';

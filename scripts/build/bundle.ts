@@ -88,6 +88,8 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
       // The Lambda nodejs22.x runtime ships the AWS SDK v3: see docs/decisions/0011.
       external: options.bundleAwsSdk ? [] : ['@aws-sdk/*'],
       plugins: [zodLocalesPlugin],
+      // Local-only code (offline gazetteer, emulator credentials) is dead in AWS: drop it.
+      define: { 'process.env.IMMO_LOCAL': 'undefined' },
       logLevel: 'warning',
     });
   }

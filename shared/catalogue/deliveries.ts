@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { Role } from '../roles.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** The response-code table of part 1 section 8, with one error body shape. */
 export const ERROR_CODES = {

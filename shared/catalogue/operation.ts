@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../zod.ts';
 import type { RoleId } from '../roles.ts';
 
 export type Access = 'public' | 'authenticated' | readonly RoleId[];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 
 /**
@@ -133,7 +133,7 @@ export const getUploadURL = defineOperation({
     'A presigned PUT URL (15 min) for one small zip or tar file under the caller\'s own key <date>/<userId>/<sanitized name>; the PUT must send Content-Type application/zip.',
   input: where.extend({ filename: fileName, filetype: fileType, size: fileSize.max(MAX_SINGLE_PUT_SIZE).optional() }),
   output: z.object({ url: z.string(), name: z.string(), date: z.string(), content_type: z.string(), expires_at: z.string() }),
-  resources: ['injectorBucket'],
+  resources: ['table', 'injectorBucket'],
 });
 
 export const createMultipartUpload = defineOperation({
@@ -251,7 +251,7 @@ export const uploadedFileStatus = defineOperation({
   summary: 'Whether one of the caller\'s files is stored (and its size and last update).',
   input: where.extend({ filename: fileName }),
   output: z.object({ status: z.literal(200), stored: z.boolean(), file: remoteFile.nullable() }),
-  resources: ['injectorBucket'],
+  resources: ['table', 'injectorBucket'],
 });
 
 export const getFilesOnServer = defineOperation({
@@ -270,7 +270,7 @@ export const getFilesOnServer = defineOperation({
       .transform((v) => v !== 'false'),
   }),
   output: z.object({ files: z.array(remoteFile) }),
-  resources: ['injectorBucket'],
+  resources: ['table', 'injectorBucket'],
 });
 
 export const getDownloadLink = defineOperation({
@@ -283,7 +283,7 @@ export const getDownloadLink = defineOperation({
     'A presigned GET URL (15 min) for a stored file: the caller\'s own, or anyone\'s for admin levels (user_id); 404 when it is not stored.',
   input: z.object({ filename: fileName, date: injectorDate, user_id: z.coerce.number().int().positive().optional() }),
   output: z.object({ status: z.literal(200), url: z.string(), expires_at: z.string() }),
-  resources: ['injectorBucket'],
+  resources: ['table', 'injectorBucket'],
 });
 
 export const getStatesByDate = defineOperation({

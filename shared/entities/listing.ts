@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** A property listing (part 1 §3 "Listing", part 3 §3). Ids are numeric, from a counter. */
 export const listingRecord = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /**
  * A picture of a listing (part 1 §3 "Picture (delivery)", part 3 §3). Object keys point into the

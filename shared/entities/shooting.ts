@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /**
  * A shooting (part 1 §3 broker view, part 2 §3). `scheduleddate` is the day (YYYY-MM-DD, Quebec

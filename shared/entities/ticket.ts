@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 import { TICKET_PROBLEM_TYPES } from '../enums.ts';
 
 const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** The user of part 2 section 3 "User (admin form)", as stored and as answered (never the hash). */
 export const userRecord = z.object({

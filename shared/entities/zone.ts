@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** A geographic zone (part 2 §3): photoshoot (1) or sales (2); a closed polygon of lat/lng points. */
 export const zoneRecord = z.object({

@@ -9,7 +9,7 @@ import {
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from '#shared/zod.ts';
 import { ROUTES, type RouteRule } from '#shared/routes.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { AppLayout } from './app/app-layout.tsx';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from '#shared/zod.ts';
 import { defineOperation } from '#shared/catalogue/operation.ts';
 import { getUserFromToken, login } from '#shared/catalogue/session.ts';
 import { ApiError, buildRequest, callOperation, onUnauthorized } from './client.ts';

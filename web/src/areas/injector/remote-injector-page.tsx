@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from '#shared/zod.ts';
 import { ACCEPTED_FILE_TYPES, MIN_PART_SIZE, UPLOAD_CONTENT_TYPE, type RemoteFile } from '#shared/catalogue/rij.ts';
 import { INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
