@@ -44,9 +44,9 @@ afterEach(async () => {
 });
 
 /** Per language: the address booked, and the seeded pending shooting of the demo broker it cancels. */
-const PLAN: Record<Lang, { query: string; street: string; cancels: string }> = {
-  en: { query: '7000 avenue du parc', street: '7000 Avenue du Parc', cancels: '4500 Rue Saint-Denis' },
-  fr: { query: '5100 cote-des-neiges', street: '5100 Chemin de la Côte-des-Neiges', cancels: '250 Boulevard Saint-Martin Ouest' },
+const PLAN: Record<Lang, { query: string; street: string; cancels: string; adminCancels: string }> = {
+  en: { query: '7000 avenue du parc', street: '7000 Avenue du Parc', cancels: '4500 Rue Saint-Denis', adminCancels: '2500 Rue Beaubien Est' },
+  fr: { query: '5100 cote-des-neiges', street: '5100 Chemin de la Côte-des-Neiges', cancels: '250 Boulevard Saint-Martin Ouest', adminCancels: '3200 Rue Wellington' },
 };
 
 describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
@@ -187,6 +187,27 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
       await unlockDay(date, 1014);
       await unlockDay(date, 1015);
     }
+  });
+
+  it("an administrator sees every broker's shootings and cancels one with a reason of at least 5 characters", async () => {
+    visitor = await freshVisitor(browser, baseUrl, { locale: LOCALE[lang] });
+    const { page } = visitor;
+    await loginIn(page, lang, demoAccount(Role.admin));
+    await waitForPath(page, '/shooting');
+    const theirs = row(page, plan.adminCancels);
+    await theirs.getByText(t('shootings.status_pending')).waitFor();
+    expect(await theirs.getByRole('link', { name: t('shootings.change_time') }).count()).toBe(0);
+    await theirs.getByRole('link', { name: t('shootings.cancel') }).click();
+    const yes = page.getByRole('button', { name: t('shootings.yes') });
+    await page.getByLabel(t('shootings.cancellation_reason')).fill('Vendu');
+    await expectEnabled(yes);
+    await page.getByLabel(t('shootings.cancellation_reason')).fill('abc');
+    expect(await yes.isDisabled()).toBe(true);
+    await page.getByLabel(t('shootings.cancellation_reason')).fill('Propriété vendue');
+    await yes.click();
+    await page.getByText(t('cancelshooting.success')).waitFor();
+    await page.getByRole('link', { name: t('shootings.back_to_list') }).click();
+    await theirs.getByText(t('shootings.status_cancelled')).waitFor();
   });
 
   it('cancelling a confirmed shooting shows the error banner; the id undefined sends nothing', async () => {

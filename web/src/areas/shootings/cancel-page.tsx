@@ -1,8 +1,11 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cancelShooting } from '#shared/catalogue/shootings.ts';
+import { CANCELLATION_REASON_MIN_LENGTH, cancelShooting } from '#shared/catalogue/shootings.ts';
+import { isAdminLevel } from '#shared/roles.ts';
+import { useSessionUser } from '../session/use-session.ts';
 import { callOperation } from '../../api/client.ts';
 import { shootingQueries } from './queries.ts';
 
@@ -16,8 +19,13 @@ export function CancelPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { id } = useParams({ strict: false }) as { id?: string };
+  const user = useSessionUser();
+  // Admin levels give a reason of at least 5 characters (part 1 §9); brokers are only asked yes or no.
+  const staff = user !== undefined && isAdminLevel(user.role);
+  const [reason, setReason] = useState('');
+  const reasonMissing = staff && reason.trim().length < CANCELLATION_REASON_MIN_LENGTH;
   const cancel = useMutation({
-    mutationFn: () => callOperation(cancelShooting, { shooting_id: Number(id), cancellation_reason: '' }),
+    mutationFn: () => callOperation(cancelShooting, { shooting_id: Number(id), cancellation_reason: reason.trim() }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shootingQueries.all() }),
   });
   const yes = () => {
@@ -36,8 +44,17 @@ export function CancelPage() {
       {cancel.isIdle && (
         <>
           <Text>{t('shootings.cancel_question')}</Text>
+          {staff && (
+            <Textarea
+              label={t('shootings.cancellation_reason')}
+              description={t('shootings.cancellation_reason_help', { count: CANCELLATION_REASON_MIN_LENGTH })}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              w="100%"
+            />
+          )}
           <Group>
-            <Button color="red" onClick={yes}>
+            <Button color="red" onClick={yes} disabled={reasonMissing}>
               {t('shootings.yes')}
             </Button>
             <Button variant="default" onClick={() => void navigate({ to: '/shooting' })}>

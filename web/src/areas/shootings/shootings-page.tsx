@@ -4,6 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ShootingView } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
+import { Role, isAdminLevel } from '#shared/roles.ts';
+import { useSessionUser } from '../session/use-session.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDateTime, formatDay, shootingQueries } from './queries.ts';
 
@@ -52,6 +54,10 @@ export function ShootingsPage() {
 
 function ShootingRow({ shooting: s }: { shooting: ShootingView }) {
   const { t, i18n } = useTranslation();
+  const role = useSessionUser()?.role;
+  // The owner broker changes the time or cancels; admin levels may cancel (with a reason), docs/decisions/0051.
+  const mayChange = role === Role.broker;
+  const mayCancel = role === Role.broker || (role !== undefined && isAdminLevel(role));
   const cancelled = s.state === ShootingState.canceled;
   const pending = !s.is_confirmed && s.state === ShootingState.unconfirmed;
   const when = s.is_confirmed && s.starttime ? formatDateTime(s.starttime, i18n.language) : `${formatDay(s.date_in_ts, i18n.language)}, ${t(s.am ? 'shootings.morning' : 'shootings.afternoon')}`;
@@ -72,12 +78,16 @@ function ShootingRow({ shooting: s }: { shooting: ShootingView }) {
       <Table.Td>
         {pending && (
           <Group gap="sm">
-            <Anchor component={Link} to={`/shooting/changeTime/${s.id}`}>
-              {t('shootings.change_time')}
-            </Anchor>
-            <Anchor component={Link} to={`/shooting/cancel/${s.id}`} c="red">
-              {t('shootings.cancel')}
-            </Anchor>
+            {mayChange && (
+              <Anchor component={Link} to={`/shooting/changeTime/${s.id}`}>
+                {t('shootings.change_time')}
+              </Anchor>
+            )}
+            {mayCancel && (
+              <Anchor component={Link} to={`/shooting/cancel/${s.id}`} c="red">
+                {t('shootings.cancel')}
+              </Anchor>
+            )}
           </Group>
         )}
       </Table.Td>
