@@ -13,7 +13,7 @@ import { ApiStack, type ApiOperation } from './stacks/api-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
 import { WebStack } from './stacks/web-stack.ts';
 import { WorkflowsStack } from './stacks/workflows-stack.ts';
-import type { WorkflowDef } from './workflows.ts';
+import { taskEntries, type WorkflowDef } from './workflows.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,8 +21,8 @@ export interface BuildAppOptions {
   app?: App;
   operations: readonly ApiOperation[];
   workflows: readonly WorkflowDef[];
-  /** Deployment package per operation; see codeFromBundles(). */
-  codeFor: (op: ApiOperation) => Code;
+  /** Deployment package per operation or workflow task, by bundle id; see bundleForApp(). */
+  codeFor: (bundleId: string) => Code;
   /** Built web app to upload; omitted when web/dist does not exist. */
   webDistDir?: string;
   /** Apply cdk-nag's AwsSolutions pack (default true). */
@@ -60,20 +60,20 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
     env,
     description: 'Immo media: Step Functions workflows',
     workflows: options.workflows,
-    table: data.table,
-    mediaBucket: data.mediaBucket,
-    injectorBucket: data.injectorBucket,
+    codeFor: options.codeFor,
+    bindings: { table: data.table, mediaBucket: data.mediaBucket, injectorBucket: data.injectorBucket, location: data.location },
   });
   const api = new ApiStack(app, `${prefix}Api`, {
     env,
     description: 'Immo media: HTTP API, one Lambda per catalogue operation',
     operations: options.operations,
-    codeFor: options.codeFor,
+    codeFor: (op) => options.codeFor(op.id),
     maxOperationsPerStack: options.maxOperationsPerStack,
     bindings: {
       table: data.table,
       mediaBucket: data.mediaBucket,
       injectorBucket: data.injectorBucket,
+      location: data.location,
       ...workflows.stateMachines,
     },
   });
@@ -87,15 +87,22 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
 }
 
 /**
- * Bundles every catalogue operation once (one esbuild call) and returns a codeFor that
- * points each Lambda at its bundle folder. Fails with the list of operations that have
- * no handler file: a catalogue entry without its handler must not reach AWS.
+ * Bundles every catalogue operation and workflow task once (one esbuild call) and returns a
+ * codeFor that points each Lambda at its bundle folder. Fails with the list of operations that
+ * have no handler file: a catalogue entry without its handler must not reach AWS.
  */
 export async function bundleForApp(
   operations: readonly Pick<OperationDef, 'id' | 'area'>[],
-  options: { outDir?: string; log?: (line: string) => void } = {},
-): Promise<{ result: BundleResult; codeFor: (op: ApiOperation) => Code }> {
-  const result = await bundleFunctions({ root: REPO_ROOT, operations, outDir: options.outDir ?? FUNCTIONS_DIST });
+  options: { outDir?: string; log?: (line: string) => void; workflows?: readonly WorkflowDef[] } = {},
+): Promise<{ result: BundleResult; codeFor: (bundleId: string) => Code }> {
+  const tasks = taskEntries(options.workflows ?? []);
+  const taskModules = new Map(tasks.map((t) => [t.id, t.module]));
+  const result = await bundleFunctions({
+    root: REPO_ROOT,
+    operations: [...operations, ...tasks],
+    outDir: options.outDir ?? FUNCTIONS_DIST,
+    entryFor: (entry) => taskModules.get(entry.id) ?? handlerModulePath(entry),
+  });
   options.log?.(formatBundleReport(result));
   if (result.missing.length > 0) {
     throw new Error(
@@ -106,9 +113,9 @@ export async function bundleForApp(
   const dirs = new Map(result.bundles.map((b) => [b.id, path.dirname(path.resolve(REPO_ROOT, b.file))]));
   return {
     result,
-    codeFor: (op) => {
-      const dir = dirs.get(op.id);
-      if (!dir) throw new Error(`No bundle for operation ${op.id} (expected from ${handlerModulePath(op)})`);
+    codeFor: (bundleId) => {
+      const dir = dirs.get(bundleId);
+      if (!dir) throw new Error(`No bundle for ${bundleId}`);
       return Code.fromAsset(dir);
     },
   };

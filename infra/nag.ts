@@ -43,6 +43,10 @@ const ACCEPTED_WILDCARDS: readonly { finding: RegExp; reason: string }[] = [
     reason: 'Objects of one named bucket (bucket ARN/*): handlers read, write and presign arbitrary keys in that bucket only.',
   },
   {
+    finding: new RegExp(`^Resource::${SINGLE_ARN}:\\*$`),
+    reason: "lambda:InvokeFunction on '<one function ARN>:*' (CDK grantInvoke): the state machine may call any version of its own task Lambda only.",
+  },
+  {
     finding: /^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort)\*$/,
     reason: "CDK bucket.grantReadWrite action groups (object versions, tagging, multipart abort) limited to one bucket's ARN.",
   },

@@ -1,28 +1,19 @@
-import type { Resource } from '../shared/catalogue/operation.ts';
-
-/** A catalogue resource that is a Step Functions state machine. */
-export type WorkflowResource = Extract<Resource, 'dispatchWorkflow' | 'videoWorkflow'>;
+import { WORKFLOWS, type WorkflowDefinition, type WorkflowResource } from '../shared/workflows/index.ts';
 
 /**
- * One state machine deployed by WorkflowsStack. The definition is plain Amazon States
- * Language, the very object the local runner (aws-local-stepfunctions) executes, so
- * local and cloud run the same definition. `${Name}` placeholders in it are replaced
- * through DefinitionSubstitutions: TableName, MediaBucket, InjectorBucket.
+ * The workflows deployed to AWS: the very definitions aws-local-stepfunctions runs locally
+ * (shared/workflows/). Each Task state's Lambda is bundled like an operation, under the id below.
  */
-export interface WorkflowDef {
-  /** Which catalogue resource this state machine is; operations naming it may start it. */
-  resource: WorkflowResource;
-  /** Amazon States Language. */
-  definition: Record<string, unknown>;
-  /** What the state machine's own role may touch (direct SDK integrations). */
-  resources?: readonly Extract<Resource, 'table' | 'mediaBucket' | 'injectorBucket'>[];
-  /** @default 'STANDARD' */
-  type?: 'STANDARD' | 'EXPRESS';
+export type WorkflowDef = WorkflowDefinition;
+export type { WorkflowResource };
+export const workflows: readonly WorkflowDef[] = WORKFLOWS;
+
+/** Bundle id of a workflow task's Lambda, e.g. dispatchWorkflow-LoadDay. */
+export function taskBundleId(workflow: Pick<WorkflowDef, 'resource'>, state: string): string {
+  return `${workflow.resource}-${state}`;
 }
 
-/**
- * The workflows deployed to AWS. Empty for now: the dispatch workflow arrives with
- * issue 3 and the video-job workflow after it; each adds its definition here (or
- * imports it from shared/workflows/ so the local runner reads the same file).
- */
-export const workflows: readonly WorkflowDef[] = [];
+/** Every task of the workflows as bundle entries: id and handler module. */
+export function taskEntries(defs: readonly WorkflowDef[]): Array<{ id: string; area: string; module: string }> {
+  return defs.flatMap((w) => Object.entries(w.tasks).map(([state, task]) => ({ id: taskBundleId(w, state), area: 'workflows', module: task.module })));
+}

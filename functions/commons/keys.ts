@@ -57,8 +57,9 @@ export const keys = {
     gsi1sk: `${s.scheduleddate}#${pad(s.id)}`,
     gsi2pk: `DAY#${s.scheduleddate}`,
     gsi2sk: pad(s.id),
-    ...(s.tech_id ? { gsi3pk: `TECH#${s.tech_id}#SHOOTINGS`, gsi3sk: `${s.scheduleddate}#${pad(s.id)}` } : {}),
+    ...(s.tech_id ? keys.shootingTechIndex(s.tech_id, s.scheduleddate, s.id) : {}),
   }),
+  shootingTechIndex: (techId: number, date: string, id: number) => ({ gsi3pk: `TECH#${techId}#SHOOTINGS`, gsi3sk: `${date}#${pad(id)}` }),
   shootingsOfBroker: (brokerId: number) => `BROKER#${brokerId}#SHOOTINGS`,
   shootingsOfDay: (date: string) => `DAY#${date}`,
   shootingsOfTech: (techId: number) => `TECH#${techId}#SHOOTINGS`,
@@ -107,6 +108,8 @@ export const keys = {
   depot: (id: number) => ({ pk: `DEPOT#${id}`, sk: 'DEPOT' }),
   depotIndex: (id: number) => ({ gsi1pk: 'DEPOTS', gsi1sk: pad(id) }),
   allDepots: 'DEPOTS',
+  /** Business settings the staff may change (planning: km-rate reading, commissions). */
+  settings: (name: string) => ({ pk: `SETTINGS#${name}`, sk: 'SETTINGS' }),
 } as const;
 
 /** Zero-padded numbers sort as strings. */

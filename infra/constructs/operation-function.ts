@@ -104,6 +104,8 @@ export class OperationFunction extends Construct {
       case 'dispatchWorkflow': {
         const machine = required(bindings.dispatchWorkflow, resource, this);
         machine.grantStartExecution(fn);
+        // EXPRESS: the operation waits for the result with StartSyncExecution.
+        machine.grant(fn, 'states:StartSyncExecution');
         fn.addEnvironment(ENV.dispatchStateMachineArn, machine.stateMachineArn);
         return;
       }

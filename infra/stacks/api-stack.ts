@@ -3,7 +3,6 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Code } from 'aws-cdk-lib/aws-lambda';
-import { CfnPlaceIndex, CfnRouteCalculator } from 'aws-cdk-lib/aws-location';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { OperationDef } from '../../shared/catalogue/operation.ts';
@@ -17,13 +16,13 @@ export interface ApiStackProps extends StackProps {
   operations: readonly ApiOperation[];
   /** The deployment package of an operation (its pre-built bundle folder). */
   codeFor: (op: ApiOperation) => Code;
-  /** Table, buckets and state machines; Amazon Location resources are created here. */
-  bindings: Omit<ResourceBindings, 'location'>;
+  /** Table, buckets, Amazon Location resources and state machines. */
+  bindings: ResourceBindings;
   maxOperationsPerStack?: number;
 }
 
 /**
- * The HTTP API, one Lambda per catalogue operation, and the Amazon Location resources.
+ * The HTTP API and one Lambda per catalogue operation.
  * Operations are grouped by area into nested stacks (each its own 500-resource
  * template, see ADR 0010); an area larger than maxOperationsPerStack is split in
  * chunks of catalogue order.
@@ -74,27 +73,7 @@ export class ApiStack extends Stack {
       'Authorization is the catalogue\'s: each handler authenticates the opaque session token and checks the role (shared wrapper), public operations are public by design.',
     );
 
-    const stackName = Stack.of(this).stackName;
-    const placeIndex = new CfnPlaceIndex(this, 'PlaceIndex', {
-      indexName: `${stackName}-places`,
-      dataSource: 'Esri',
-      description: 'Autocomplete and geocoding of addresses (queries restricted to Canada by the handlers)',
-      dataSourceConfiguration: { intendedUse: 'SingleUse' },
-    });
-    const routeCalculator = new CfnRouteCalculator(this, 'RouteCalculator', {
-      calculatorName: `${stackName}-routes`,
-      dataSource: 'Esri',
-      description: 'Driving time and distance matrices for dispatch and km costs',
-    });
-    const bindings: ResourceBindings = {
-      ...props.bindings,
-      location: {
-        placeIndexName: placeIndex.indexName,
-        placeIndexArn: placeIndex.attrIndexArn,
-        routeCalculatorName: routeCalculator.calculatorName,
-        routeCalculatorArn: routeCalculator.attrCalculatorArn,
-      },
-    };
+    const bindings: ResourceBindings = props.bindings;
 
     for (const group of groupOperations(props.operations, props.maxOperationsPerStack ?? MAX_OPERATIONS_PER_STACK)) {
       const nested = new OperationsStack(this, group.id, {

@@ -1,8 +1,10 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { CfnPlaceIndex, CfnRouteCalculator } from 'aws-cdk-lib/aws-location';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { BUCKETS, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS, TABLE } from '../../shared/data/design.ts';
+import type { LocationResources } from '../constructs/operation-function.ts';
 import { acknowledge } from '../nag.ts';
 
 export interface DataStackProps extends StackProps {
@@ -20,6 +22,8 @@ export class DataStack extends Stack {
   readonly mediaBucket: Bucket;
   readonly injectorBucket: Bucket;
   readonly accessLogsBucket: Bucket;
+  /** Amazon Location place index and route calculator (used by API operations and workflow tasks). */
+  readonly location: LocationResources;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -86,6 +90,25 @@ export class DataStack extends Stack {
         },
       ],
     });
+
+    const stackName = Stack.of(this).stackName;
+    const placeIndex = new CfnPlaceIndex(this, 'PlaceIndex', {
+      indexName: `${stackName}-places`,
+      dataSource: 'Esri',
+      description: 'Autocomplete and geocoding of addresses (queries restricted to Canada by the handlers)',
+      dataSourceConfiguration: { intendedUse: 'SingleUse' },
+    });
+    const routeCalculator = new CfnRouteCalculator(this, 'RouteCalculator', {
+      calculatorName: `${stackName}-routes`,
+      dataSource: 'Esri',
+      description: 'Driving time and distance matrices for dispatch, availability and km costs',
+    });
+    this.location = {
+      placeIndexName: placeIndex.indexName,
+      placeIndexArn: placeIndex.attrIndexArn,
+      routeCalculatorName: routeCalculator.calculatorName,
+      routeCalculatorArn: routeCalculator.attrCalculatorArn,
+    };
   }
 }
 

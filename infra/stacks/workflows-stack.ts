@@ -1,23 +1,24 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { Code } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType, type IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { OperationFunction, type ResourceBindings } from '../constructs/operation-function.ts';
 import { acknowledge } from '../nag.ts';
-import type { WorkflowDef, WorkflowResource } from '../workflows.ts';
+import { taskBundleId, type WorkflowDef, type WorkflowResource } from '../workflows.ts';
 
 export interface WorkflowsStackProps extends StackProps {
   workflows: readonly WorkflowDef[];
-  table: ITable;
-  mediaBucket: IBucket;
-  injectorBucket: IBucket;
+  /** The deployment package of a task Lambda, by bundle id (see taskBundleId). */
+  codeFor: (bundleId: string) => Code;
+  /** Table, buckets and Amazon Location: what the task Lambdas may be granted. */
+  bindings: Omit<ResourceBindings, 'dispatchWorkflow' | 'videoWorkflow'>;
 }
 
 /**
- * Step Functions state machines (dispatch, video jobs), one per WorkflowDef, all
- * logging every event to one log group. Their definitions live outside infra so the
- * local runner executes the same Amazon States Language.
+ * Step Functions state machines (dispatch, video jobs), one per WorkflowDef, all logging every
+ * event to one log group, and one Lambda per Task state, granted exactly its task's resources.
+ * A Task's FunctionName placeholder `${XFunctionArn}` is filled by DefinitionSubstitutions.
  */
 export class WorkflowsStack extends Stack {
   readonly stateMachines: Partial<Record<WorkflowResource, IStateMachine>> = {};
@@ -25,27 +26,26 @@ export class WorkflowsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: WorkflowsStackProps) {
     super(scope, id, props);
-    // Present even with no workflow yet, so the stack is never an empty template.
     this.logGroup = new LogGroup(this, 'ExecutionLogs', { retention: RetentionDays.THREE_MONTHS });
 
     for (const def of props.workflows) {
       if (this.stateMachines[def.resource]) throw new Error(`Two workflows are declared for ${def.resource}`);
+      const tasks = Object.entries(def.tasks).map(([state, task]) => {
+        const fn = new OperationFunction(this, `${pascal(def.resource)}${state}`, {
+          code: props.codeFor(taskBundleId(def, state)),
+          description: `${def.resource} task ${state} (${task.module})`,
+        });
+        fn.bindAll(task.resources, props.bindings);
+        return { state, fn };
+      });
       const machine = new StateMachine(this, pascal(def.resource), {
         definitionBody: DefinitionBody.fromString(JSON.stringify(def.definition)),
-        definitionSubstitutions: {
-          TableName: props.table.tableName,
-          MediaBucket: props.mediaBucket.bucketName,
-          InjectorBucket: props.injectorBucket.bucketName,
-        },
+        definitionSubstitutions: Object.fromEntries(tasks.map(({ state, fn }) => [`${state}FunctionArn`, fn.function.functionArn])),
         stateMachineType: def.type === 'EXPRESS' ? StateMachineType.EXPRESS : StateMachineType.STANDARD,
         logs: { destination: this.logGroup, level: LogLevel.ALL, includeExecutionData: true },
         tracingEnabled: true,
       });
-      for (const resource of new Set(def.resources ?? [])) {
-        if (resource === 'table') props.table.grantReadWriteData(machine);
-        else if (resource === 'mediaBucket') props.mediaBucket.grantReadWrite(machine);
-        else props.injectorBucket.grantReadWrite(machine);
-      }
+      for (const { fn } of tasks) fn.function.grantInvoke(machine);
       acknowledge(
         machine,
         'AwsSolutions-IAM5[Resource::*]',

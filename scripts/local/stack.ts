@@ -59,6 +59,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const seeded = await seedDemoData(log);
     log(`demo data: ${seeded}`);
   }
+  const [{ localWorkflowRunner }, { useLocalWorkflowRunner }, { WORKFLOWS }] = await Promise.all([
+    import('./workflows.ts'),
+    import('#functions/commons/workflows.ts'),
+    import('#shared/workflows/index.ts'),
+  ]);
+  useLocalWorkflowRunner(await localWorkflowRunner(ROOT, WORKFLOWS));
+  log(`local Step Functions: ${WORKFLOWS.map((w) => w.resource).join(', ')}`);
   const { startAdapter } = await import('./adapter.ts');
   const { server, url } = await startAdapter({ port: httpPort, ...(opts.host ? { host: opts.host } : {}) });
   log(`API and web app on ${url}`);

@@ -10,7 +10,7 @@ import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS, TA
 import { bundleForApp, buildApp, cdkJsonContext, type ImmoApp } from '../../infra/build-app.ts';
 import { CFN_RESOURCE_LIMIT } from '../../infra/config.ts';
 import type { BundleResult } from '../../scripts/build/bundle.ts';
-import { workflows } from '../../infra/workflows.ts';
+import { taskEntries, workflows } from '../../infra/workflows.ts';
 import { acknowledgements, allTemplates, nagViolations, resourcesOfType, tempDir, type CfnTemplate } from './helpers.ts';
 
 /** IAM action prefixes each catalogue resource may bring into an operation's role. */
@@ -36,7 +36,7 @@ let web: Template;
 beforeAll(async () => {
   // Bundled into a temporary folder so a concurrent `cdk synth` keeps its dist/.
   const outDir = tempDir('immo-infra-functions-');
-  const bundled = await bundleForApp(operations, { outDir });
+  const bundled = await bundleForApp(operations, { outDir, workflows });
   bundles = bundled.result;
   const webDist = tempDir('immo-infra-web-');
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
@@ -56,7 +56,7 @@ beforeAll(async () => {
 describe('bundles', () => {
   it('one esbuild bundle per operation, listed in the manifest with its size', () => {
     expect(bundles.missing).toEqual([]);
-    expect(bundles.bundles.map((b) => b.id).sort()).toEqual(operations.map((o) => o.id).sort());
+    expect(bundles.bundles.map((b) => b.id).sort()).toEqual([...operations.map((o) => o.id), ...taskEntries(workflows).map((t) => t.id)].sort());
     const manifest = JSON.parse(readFileSync(bundles.manifestPath, 'utf8')) as { id: string; file: string; bytes: number }[];
     expect(manifest).toEqual(bundles.bundles);
     for (const b of bundles.bundles) expect(b.bytes).toBeGreaterThan(0);
@@ -209,13 +209,31 @@ describe('api stack', () => {
     expect(policyText).not.toMatch(/"s3:|"states:|"geo:/);
   });
 
-  it('HTTP API with access logs on its $default stage and Amazon Location resources named in the environment', () => {
+  it('HTTP API with access logs on its $default stage', () => {
     const api = Template.fromStack(built.api);
     api.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
     api.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
     api.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: '$default', AutoDeploy: true, AccessLogSettings: Match.anyValue() });
-    api.resourceCountIs('AWS::Location::PlaceIndex', 1);
-    api.resourceCountIs('AWS::Location::RouteCalculator', 1);
+  });
+
+  it('Amazon Location place index and route calculator live with the data', () => {
+    data.resourceCountIs('AWS::Location::PlaceIndex', 1);
+    data.resourceCountIs('AWS::Location::RouteCalculator', 1);
+  });
+});
+
+describe('workflows stack', () => {
+  it('deploys each shared workflow definition with one Lambda per Task state, substituted by ARN', () => {
+    const wf = Template.fromStack(built.workflows);
+    wf.resourceCountIs('AWS::StepFunctions::StateMachine', workflows.length);
+    wf.hasResourceProperties('AWS::StepFunctions::StateMachine', { StateMachineType: 'EXPRESS', DefinitionSubstitutions: Match.objectLike({ LoadDayFunctionArn: Match.anyValue(), SolveFunctionArn: Match.anyValue(), ApplyFunctionArn: Match.anyValue() }) });
+    const taskCount = workflows.reduce((n, w) => n + Object.keys(w.tasks).length, 0);
+    expect(resourcesOfType(Template.fromStack(built.workflows).toJSON() as CfnTemplate, 'AWS::Lambda::Function')).toHaveLength(taskCount);
+  });
+
+  it('lets the dispatch operation start the workflow synchronously', () => {
+    const policies = [...templates.values()].flatMap((t) => resourcesOfType(t, 'AWS::IAM::Policy')).map(([, r]) => JSON.stringify(r.Properties));
+    expect(policies.some((p) => p.includes('states:StartSyncExecution'))).toBe(true);
   });
 });
 

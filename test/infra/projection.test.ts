@@ -49,8 +49,9 @@ function generatedCatalogue(): ApiOperation[] {
 
 const fakeWorkflows: WorkflowDef[] = (['dispatchWorkflow', 'videoWorkflow'] as const).map((resource) => ({
   resource,
-  resources: ['table'],
-  definition: { StartAt: 'Done', States: { Done: { Type: 'Pass', End: true } } },
+  type: 'EXPRESS',
+  definition: { StartAt: 'Step', States: { Step: { Type: 'Task', Resource: 'arn:aws:states:::lambda:invoke', Parameters: { FunctionName: '${StepFunctionArn}', 'Payload.$': '$' }, End: true } } },
+  tasks: { Step: { module: 'functions/workflows/step.ts', resources: ['table', 'location'] } },
 }));
 
 let built: ImmoApp;

@@ -1,0 +1,108 @@
+import { dayStartMs } from '#shared/catalogue/shootings.ts';
+import type { DayProblem, ShootingInput, TechnicianInput } from '#shared/planning/index.ts';
+import { requiredOffers, loadWorld, readDay, type PlanningWorld } from './availability.ts';
+import { commissionsOf, getPlanningSettings, kmSettingsOf, type PlanningSettingsRecord } from './planning-settings.ts';
+import { listingsById, type StoredShooting } from './shootings.ts';
+import { unavailabilitiesOf, type Technician } from './technicians.ts';
+import { photoshootZonesAt } from './zones.ts';
+
+/**
+ * One day as the planner and the dispatch see it: every capture technician who can start a
+ * route (home or depot known), their unavailabilities and day locks, and the day's active
+ * shootings. Assigned shootings stay with their technician (dispatch never moves them); the
+ * requested unassigned ones are free for the solver; an unassigned shooting not requested keeps
+ * the capacity its booking reserved.
+ */
+export interface PlanningDay {
+  date: string;
+  problem: DayProblem;
+  /** Shooting id → item version read, for the conditional writes of the apply step. */
+  versions: Record<string, number>;
+  /** The requested shootings found unassigned on that day. */
+  requested: number[];
+  settings: PlanningSettingsRecord;
+  /** Shooting id → the technician it is assigned to (reservations of bookings excluded). */
+  assignedTo: Record<string, number>;
+  /** Shooting id → commissions its technician earns (part 2 §9 technician cost). */
+  commissions: Record<string, { packages: number; offers: number }>;
+  /** Technician id → names, for the planner's cards. */
+  names: Record<string, { firstname: string; lastname: string }>;
+}
+
+const DAY_S = 24 * 3600;
+
+export async function technicianInputs(technicians: readonly Technician[], date: string, locked: ReadonlySet<number>): Promise<TechnicianInput[]> {
+  const withStart = technicians.filter((t) => t.start);
+  const start = dayStartMs(date);
+  const from = new Date(start).toISOString();
+  const to = new Date(start + DAY_S * 1000).toISOString();
+  const unavailable = await Promise.all(withStart.map((t) => unavailabilitiesOf(t.user.id, from, to)));
+  return withStart.map((t, i) => ({
+    id: t.user.id,
+    start: t.start!,
+    unavailabilities: unavailable[i]!.map((u) => ({
+      start: Math.max(0, (Date.parse(u.start) - start) / 1000),
+      end: Math.min(DAY_S, (Date.parse(u.end) - start) / 1000),
+    })),
+    dayLocked: locked.has(t.user.id),
+    skills: { serviceOffers: t.user.service_offers, shootingPackages: t.user.shooting_packages },
+    mainZoneId: t.user.zone_id,
+    backupZoneIds: t.user.backupZones,
+  }));
+}
+
+async function positions(shootings: readonly StoredShooting[]): Promise<Map<number, { lat: number; lng: number }>> {
+  const missing = shootings.filter((s) => s.lat === null || s.lng === null).map((s) => s.listing_id);
+  const listings = missing.length ? await listingsById(missing) : new Map();
+  const out = new Map<number, { lat: number; lng: number }>();
+  for (const s of shootings) {
+    const lat = s.lat ?? (listings.get(s.listing_id)?.lat as number | undefined);
+    const lng = s.lng ?? (listings.get(s.listing_id)?.lng as number | undefined);
+    if (lat !== undefined && lng !== undefined) out.set(s.id, { lat, lng });
+  }
+  return out;
+}
+
+export function shootingInput(s: StoredShooting, location: { lat: number; lng: number }, world: PlanningWorld, current: ShootingInput['current']): ShootingInput {
+  return {
+    id: s.id,
+    location,
+    zoneIds: photoshootZonesAt(location, world.zones),
+    am: s.am,
+    durationS: s.estimated_duration,
+    requires: { serviceOffers: requiredOffers(s.only_360), shootingPackages: s.shooting_package_id === null ? [] : [s.shooting_package_id] },
+    current,
+  };
+}
+
+export async function loadPlanningDay(date: string, requestedIds: readonly number[] = []): Promise<PlanningDay> {
+  const [world, day, settings] = await Promise.all([loadWorld(), readDay(date), getPlanningSettings()]);
+  const technicians = await technicianInputs(world.technicians, date, day.locked);
+  const techIds = new Set(technicians.map((t) => t.id));
+  const wanted = new Set(requestedIds);
+  const where = await positions(day.shootings);
+  const shootings: ShootingInput[] = [];
+  const requested: number[] = [];
+  for (const s of day.shootings) {
+    const location = where.get(s.id);
+    if (!location) continue;
+    if (s.tech_id !== null) {
+      if (techIds.has(s.tech_id)) shootings.push(shootingInput(s, location, world, { techId: s.tech_id, forceAssigned: true }));
+    } else if (wanted.has(s.id)) {
+      shootings.push(shootingInput(s, location, world, null));
+      requested.push(s.id);
+    } else if (s.reserved_tech_id !== null && techIds.has(s.reserved_tech_id)) {
+      shootings.push(shootingInput(s, location, world, { techId: s.reserved_tech_id, forceAssigned: true }));
+    }
+  }
+  return {
+    date,
+    problem: { technicians, shootings, settings: { km: kmSettingsOf(settings), keepExisting: true } },
+    versions: Object.fromEntries(day.shootings.map((s) => [String(s.id), s.version])),
+    requested,
+    settings,
+    assignedTo: Object.fromEntries(day.shootings.filter((s) => s.tech_id !== null && techIds.has(s.tech_id)).map((s) => [String(s.id), s.tech_id!])),
+    commissions: Object.fromEntries(day.shootings.map((s) => [String(s.id), commissionsOf(settings, s)])),
+    names: Object.fromEntries(world.technicians.map((t) => [String(t.user.id), { firstname: t.user.firstname, lastname: t.user.lastname }])),
+  };
+}

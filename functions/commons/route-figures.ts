@@ -1,0 +1,88 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { routeFiguresWith } from '#shared/planning/index.ts';
+import { technicianCost } from '#shared/rules/km-cost.ts';
+import type * as z from '#shared/zod.ts';
+import type { techDayFigures } from '#shared/catalogue/planner.ts';
+import { db, tableName } from './aws.ts';
+import { keys } from './keys.ts';
+import { location } from './location/index.ts';
+import { loadPlanningDay } from './planning-day.ts';
+import { kmSettingsOf } from './planning-settings.ts';
+
+type TechDayFigures = z.infer<typeof techDayFigures>;
+
+export interface DayFigures {
+  date: string;
+  km_reading: 'default' | 'flat059';
+  techs: TechDayFigures[];
+  /** Per assigned shooting: its leg from the previous point, and the version read. */
+  legs: Array<{ shootingId: number; km: number; transitS: number; version: number }>;
+}
+
+/**
+ * The planner's figures of a day, per technician: the best route through the shootings
+ * assigned to them (from home or depot and back), its kilometres and driving time, and the
+ * technician cost = package commissions + service-offer commissions + km cost beyond 50 km.
+ */
+export async function dayFigures(date: string): Promise<DayFigures> {
+  const day = await loadPlanningDay(date);
+  const travel = await location();
+  const km = kmSettingsOf(day.settings);
+  const techs: TechDayFigures[] = [];
+  const legs: DayFigures['legs'] = [];
+  for (const tech of day.problem.technicians) {
+    const mine = day.problem.shootings.filter((s) => day.assignedTo[String(s.id)] === tech.id);
+    const figures = mine.length ? await routeFiguresWith(tech, mine, travel, { order: 'best', settings: { km } }) : undefined;
+    const commissions = mine.map((s) => day.commissions[String(s.id)] ?? { packages: 0, offers: 0 });
+    const cost = technicianCost(
+      { techId: tech.id, kmOfDay: figures?.km ?? 0, packageCommissions: commissions.map((c) => c.packages), serviceOfferCommissions: commissions.map((c) => c.offers) },
+      km,
+    );
+    const name = day.names[String(tech.id)] ?? { firstname: '', lastname: '' };
+    techs.push({
+      tech_id: tech.id,
+      ...name,
+      shooting_count: mine.length,
+      route: figures?.order ?? [],
+      km: round1(figures?.km ?? 0),
+      transit_time: Math.round(figures?.transitS ?? 0),
+      km_cost: cost.kmCost,
+      package_commissions: cost.packageCommissions,
+      service_offer_commissions: cost.serviceOfferCommissions,
+      cost: cost.total,
+      feasible: figures?.feasible ?? true,
+      locked: tech.dayLocked ?? false,
+    });
+    for (const leg of figures?.legs ?? []) legs.push({ shootingId: leg.shootingId, km: round1(leg.km), transitS: Math.round(leg.transitS), version: day.versions[String(leg.shootingId)]! });
+  }
+  return { date, km_reading: day.settings.kmReading, techs, legs };
+}
+
+/**
+ * Stores each shooting's leg (distance km, transit_time s), conditional on the version read:
+ * a shooting changed meanwhile keeps its own figures until the next recalculation.
+ */
+export async function storeLegs(legs: DayFigures['legs']): Promise<number> {
+  let stored = 0;
+  for (const leg of legs) {
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.shooting(leg.shootingId),
+          UpdateExpression: 'SET distance = :km, transit_time = :s, version = version + :one',
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':km': leg.km, ':s': leg.transitS, ':one': 1, ':v': leg.version },
+        }),
+      );
+      stored++;
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+  return stored;
+}
+
+function round1(x: number): number {
+  return Math.round(x * 10) / 10;
+}

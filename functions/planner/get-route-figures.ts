@@ -1,0 +1,8 @@
+import { getRouteFigures } from '#shared/catalogue/planner.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { dayFigures } from '../commons/route-figures.ts';
+
+export const handler = apiHandler(getRouteFigures, async ({ date }) => {
+  const { legs: _legs, ...figures } = await dayFigures(date);
+  return figures;
+});

@@ -1,0 +1,10 @@
+import { recalculateShootingDistances } from '#shared/catalogue/planner.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { dayFigures, storeLegs } from '../commons/route-figures.ts';
+
+export const handler = apiHandler(recalculateShootingDistances, async ({ date }, { log }) => {
+  const { legs, ...figures } = await dayFigures(date);
+  const stored = await storeLegs(legs);
+  log('recalculated', { date, shootings: legs.length, stored });
+  return figures;
+});

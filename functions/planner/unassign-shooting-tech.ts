@@ -1,0 +1,39 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { unassignShootingTech } from '#shared/catalogue/planner.ts';
+import { apiHandler } from '../commons/api-handler.ts';
+import { db, tableName } from '../commons/aws.ts';
+import { notFound } from '../commons/errors.ts';
+import { keys } from '../commons/keys.ts';
+import { getShootingItem } from '../commons/shootings.ts';
+
+export const handler = apiHandler(unassignShootingTech, async ({ shooting_id }, { log }) => {
+  const shooting = await getShootingItem(shooting_id);
+  if (!shooting) throw notFound('Shooting not found.');
+  if (shooting.tech_id === null) return { success: true };
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.shooting(shooting_id),
+            UpdateExpression: 'REMOVE tech_id, gsi3pk, gsi3sk SET force_assigned = :false, distance = :null, transit_time = :null, updated_at = :now, version = version + :one',
+            ConditionExpression: 'version = :v',
+            ExpressionAttributeValues: { ':false': false, ':null': null, ':now': new Date().toISOString(), ':one': 1, ':v': shooting.version },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.halfDay(shooting.scheduleddate, shooting.am),
+            UpdateExpression: 'SET #date = :date, am = :am ADD version :one',
+            ExpressionAttributeNames: { '#date': 'date' },
+            ExpressionAttributeValues: { ':date': shooting.scheduleddate, ':am': shooting.am, ':one': 1 },
+          },
+        },
+      ],
+    }),
+  );
+  log('unassigned', { shooting_id, from: shooting.tech_id });
+  return { success: true };
+});

@@ -1,0 +1,15 @@
+import * as z from '#shared/zod.ts';
+import { loadPlanningDay, type PlanningDay } from '../commons/planning-day.ts';
+
+/** Dispatch step 1 (Step Functions task): read the day into a solver problem. */
+export const dispatchRequest = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  shooting_ids: z.array(z.number().int().positive()).min(1),
+});
+export type DispatchRequest = z.infer<typeof dispatchRequest>;
+
+export async function handler(input: unknown): Promise<PlanningDay & { shootingRequested: number }> {
+  const request = dispatchRequest.parse(input);
+  const day = await loadPlanningDay(request.date, request.shooting_ids);
+  return { ...day, shootingRequested: new Set(request.shooting_ids).size };
+}

@@ -1,0 +1,43 @@
+import type { Resource } from '../catalogue/operation.ts';
+
+export type WorkflowResource = Extract<Resource, 'dispatchWorkflow' | 'videoWorkflow'>;
+
+/** A Task state backed by a Lambda: its handler module and what it may touch. */
+export interface WorkflowTask {
+  /** functions/workflows/<name>.ts exporting `handler(input) → output`. */
+  module: string;
+  resources: readonly Resource[];
+}
+
+/**
+ * One state machine, defined once in Amazon States Language and run as is by Step Functions
+ * (CDK WorkflowsStack) and by aws-local-stepfunctions (npm start, tests). A Task state named
+ * `X` invokes the Lambda of `tasks.X`; its FunctionName is the placeholder `${XFunctionArn}`,
+ * which the CDK fills through DefinitionSubstitutions.
+ */
+export interface WorkflowDefinition {
+  resource: WorkflowResource;
+  /** EXPRESS answers StartSyncExecution (the API waits for the result); STANDARD runs long jobs. */
+  type: 'EXPRESS' | 'STANDARD';
+  definition: { Comment?: string; StartAt: string; States: Record<string, Record<string, unknown>>; TimeoutSeconds?: number };
+  tasks: Readonly<Record<string, WorkflowTask>>;
+}
+
+/** The Task state shape for a Lambda invocation; the result is the function's payload. */
+export function lambdaTask(stateName: string, next: { Next: string } | { End: true }): Record<string, unknown> {
+  return {
+    Type: 'Task',
+    Resource: 'arn:aws:states:::lambda:invoke',
+    Parameters: { FunctionName: `\${${stateName}FunctionArn}`, 'Payload.$': '$' },
+    OutputPath: '$.Payload',
+    Retry: [
+      {
+        ErrorEquals: ['Lambda.ServiceException', 'Lambda.AWSLambdaException', 'Lambda.SdkClientException', 'Lambda.TooManyRequestsException'],
+        IntervalSeconds: 1,
+        MaxAttempts: 3,
+        BackoffRate: 2,
+      },
+    ],
+    ...next,
+  };
+}
