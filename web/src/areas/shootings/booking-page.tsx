@@ -37,7 +37,7 @@ export function BookingPage() {
   const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
   const [p, setP] = useState<Property>(DEFAULTS);
-  const [position, setPosition] = useState<{ lat: number; lng: number } | null>(null);
+  const [position, setPosition] = useState<{ lat: number; lng: number; city: string } | null>(null);
   const [city, setCity] = useState<CityCheck>('idle');
   const [slot, setSlot] = useState<SlotChoice | null>(null);
   const [bookingFailed, setBookingFailed] = useState(false);
@@ -66,7 +66,7 @@ export function BookingPage() {
       const place = await callOperation(geocodeAddress, { place_id: option.place_id });
       const at = { lat: place.lat, lng: place.lng };
       setP((old) => ({ ...old, address: place.address || label, city: place.city, postalcode: place.postalcode || old.postalcode }));
-      setPosition(at);
+      setPosition({ ...at, city: place.city });
       await checkCity(place.city, at);
     } catch {
       setPosition(null);
@@ -128,7 +128,8 @@ export function BookingPage() {
                   setCity('idle');
                 }}
                 onBlur={() => {
-                  if (city === 'idle') void checkCity(p.city, position);
+                  // The picked address's position decides while the city is the geocoded one; a typed city is checked by name.
+                  if (city === 'idle') void checkCity(p.city, position && position.city === p.city ? { lat: position.lat, lng: position.lng } : null);
                 }}
                 rightSection={city === 'checking' ? <Loader size="xs" /> : null}
                 error={city === 'unsupported' ? t('bookshooting.city_not_supported') : undefined}
