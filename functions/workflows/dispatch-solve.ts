@@ -2,8 +2,13 @@ import { dispatchOutcome, dayPoints, solveDay, type DispatchOutcome, type Solver
 import { location } from '../commons/location/index.ts';
 import type { PlanningDay } from '../commons/planning-day.ts';
 
-/** Solver budget inside the workflow; the Lambda has 15 s, travel lookups included. */
-const SOLVE_BUDGET_MS = 3000;
+/**
+ * Solver budget: grows with the day (a packed 150-shooting day gains from 10 s or more), capped
+ * so load + solve + apply stay inside API Gateway's 30 s for the synchronous dispatch call.
+ */
+export function solveBudgetMs(shootings: number): number {
+  return Math.min(12_000, Math.max(2_000, 1_000 + 60 * shootings));
+}
 
 export interface SolvedDispatch {
   date: string;
@@ -19,7 +24,7 @@ export interface SolvedDispatch {
 export async function handler(input: PlanningDay & { shootingRequested: number }): Promise<SolvedDispatch> {
   const travel = await location();
   const matrix = await travel.matrix(dayPoints(input.problem));
-  const plan = solveDay(input.problem, matrix, { timeLimitMs: SOLVE_BUDGET_MS, seed: 1 });
+  const plan = solveDay(input.problem, matrix, { timeLimitMs: solveBudgetMs(input.problem.shootings.length), seed: 1 });
   const outcome = dispatchOutcome(plan, input.requested);
   return {
     date: input.date,

@@ -1,4 +1,4 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Code } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType, type IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -34,6 +34,8 @@ export class WorkflowsStack extends Stack {
         const fn = new OperationFunction(this, `${pascal(def.resource)}${state}`, {
           code: props.codeFor(taskBundleId(def, state)),
           description: `${def.resource} task ${state} (${task.module})`,
+          ...(task.timeoutSeconds ? { timeout: Duration.seconds(task.timeoutSeconds) } : {}),
+          ...(task.memoryMb ? { memorySize: task.memoryMb } : {}),
         });
         fn.bindAll(task.resources, props.bindings);
         return { state, fn };

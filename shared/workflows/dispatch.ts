@@ -19,7 +19,7 @@ export const dispatchWorkflow: WorkflowDefinition = {
   },
   tasks: {
     LoadDay: { module: 'functions/workflows/dispatch-load-day.ts', resources: ['table'] },
-    Solve: { module: 'functions/workflows/dispatch-solve.ts', resources: ['location'] },
+    Solve: { module: 'functions/workflows/dispatch-solve.ts', resources: ['location'], timeoutSeconds: 25, memoryMb: 1769 },
     Apply: { module: 'functions/workflows/dispatch-apply.ts', resources: ['table'] },
   },
 };
