@@ -5,6 +5,7 @@ import { apiHandler } from '../commons/api-handler.ts';
 import { db, tableName } from '../commons/aws.ts';
 import { conflict, notFound } from '../commons/errors.ts';
 import { keys } from '../commons/keys.ts';
+import { bumpHalfDay } from '../commons/half-day.ts';
 import { location } from '../commons/location/index.ts';
 import { loadPlanningDay } from '../commons/planning-day.ts';
 import { dayFigures, storeLegs } from '../commons/route-figures.ts';
@@ -53,15 +54,7 @@ export const handler = apiHandler(assignProdShooting, async ({ shooting_id, tech
           },
         },
         ...(force_assigned ? [] : [{ ConditionCheck: { TableName: tableName(), Key: keys.dayLock(date, tech_id), ConditionExpression: 'attribute_not_exists(pk)' } }]),
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.halfDay(date, shooting.am),
-            UpdateExpression: 'SET #date = :date, am = :am ADD version :one',
-            ExpressionAttributeNames: { '#date': 'date' },
-            ExpressionAttributeValues: { ':date': date, ':am': shooting.am, ':one': 1 },
-          },
-        },
+        bumpHalfDay(date, shooting.am),
       ],
     }),
   );

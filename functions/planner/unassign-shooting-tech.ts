@@ -4,6 +4,7 @@ import { apiHandler } from '../commons/api-handler.ts';
 import { db, tableName } from '../commons/aws.ts';
 import { notFound } from '../commons/errors.ts';
 import { keys } from '../commons/keys.ts';
+import { bumpHalfDay } from '../commons/half-day.ts';
 import { getShootingItem } from '../commons/shootings.ts';
 
 export const handler = apiHandler(unassignShootingTech, async ({ shooting_id }, { log }) => {
@@ -22,15 +23,7 @@ export const handler = apiHandler(unassignShootingTech, async ({ shooting_id }, 
             ExpressionAttributeValues: { ':false': false, ':null': null, ':now': new Date().toISOString(), ':one': 1, ':v': shooting.version },
           },
         },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.halfDay(shooting.scheduleddate, shooting.am),
-            UpdateExpression: 'SET #date = :date, am = :am ADD version :one',
-            ExpressionAttributeNames: { '#date': 'date' },
-            ExpressionAttributeValues: { ':date': shooting.scheduleddate, ':am': shooting.am, ':one': 1 },
-          },
-        },
+        bumpHalfDay(shooting.scheduleddate, shooting.am),
       ],
     }),
   );

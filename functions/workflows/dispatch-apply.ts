@@ -2,6 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DispatchAssignment, UnservedReason } from '#shared/planning/index.ts';
 import { db, tableName } from '../commons/aws.ts';
 import { keys } from '../commons/keys.ts';
+import { bumpHalfDay } from '../commons/half-day.ts';
 import type { SolvedDispatch } from './dispatch-solve.ts';
 
 export interface DispatchResult {
@@ -51,15 +52,7 @@ export async function handler(input: SolvedDispatch): Promise<DispatchResult> {
               },
             },
             { ConditionCheck: { TableName: tableName(), Key: keys.dayLock(input.date, a.techId), ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.halfDay(input.date, am),
-                UpdateExpression: 'SET #date = :date, am = :am ADD version :one',
-                ExpressionAttributeNames: { '#date': 'date' },
-                ExpressionAttributeValues: { ':date': input.date, ':am': am, ':one': 1 },
-              },
-            },
+            bumpHalfDay(input.date, am),
           ],
         }),
       );
