@@ -1,10 +1,18 @@
 import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+
+registerAreaCatalogues({ fr, en });
 
 /**
- * Part 2: shooting planner and shooting dashboard.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
+ * Part 2: shooting planner and shooting dashboard. Loaded lazily with the first of these routes,
+ * or by /shooting for planners (staff-route.tsx), which takes PlannerPage from here so the
+ * area's texts come with it. A screen not built yet shows NotAvailablePage.
  */
+export { PlannerPage } from './planner-page.tsx';
+
 export const screens: AreaModule['screens'] = {
   '/dashboard': NotAvailablePage,
   '/shootingdashboard': NotAvailablePage,
