@@ -4,6 +4,7 @@ import { listingRecord, type ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
 import { nextId } from './users.ts';
+import { decodeCursor, encodeCursor } from './query.ts';
 
 /** Listings: the one place that reads and writes listing items. */
 export interface StoredListing extends ListingRecord {
@@ -78,8 +79,6 @@ export interface Page<T> {
   next?: string;
 }
 
-const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
-const decodeCursor = (cursor: string | undefined) => (cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined);
 
 async function queryListings(index: 'gsi1' | 'gsi3', partition: string, limit: number, cursor?: string): Promise<Page<StoredListing>> {
   const page = await db.send(

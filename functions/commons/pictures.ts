@@ -5,6 +5,7 @@ import type { DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
+import { decodeCursor, encodeCursor, queryAll as queryAllItems } from './query.ts';
 import { mediaUrl, pictureFileName } from './media.ts';
 import { nextId } from './users.ts';
 
@@ -31,21 +32,8 @@ export async function insertPicture(fields: Omit<PictureRecord, 'id'>): Promise<
 }
 
 async function queryAll(listingId: number, prefix: string): Promise<StoredPicture[]> {
-  const out: StoredPicture[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.listing(listingId).pk, ':prefix': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(page.Items ?? []).map(toPicture));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAllItems({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': keys.listing(listingId).pk, ':prefix': prefix } });
+  return items.map(toPicture);
 }
 
 /** A listing's pictures, by shooting then index. */
@@ -131,7 +119,7 @@ export async function shootingIdsOfTech(
   limit: number,
   cursor?: string,
 ): Promise<{ ids: number[]; next?: string }> {
-  const start = cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
+  const start = decodeCursor(cursor);
   const page = await db.send(
     postProduction
       ? new QueryCommand({
@@ -153,6 +141,6 @@ export async function shootingIdsOfTech(
         }),
   );
   const ids = (page.Items ?? []).map((item) => Number(postProduction ? item.shooting_id : item.id));
-  const next = page.LastEvaluatedKey ? Buffer.from(JSON.stringify(page.LastEvaluatedKey)).toString('base64url') : undefined;
+  const next = encodeCursor(page.LastEvaluatedKey);
   return { ids, ...(next ? { next } : {}) };
 }

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
 import type * as z from '#shared/zod.ts';
 import { ShootingState } from '#shared/enums.ts';
@@ -8,6 +8,7 @@ import type { ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from './aws.ts';
 import { conflict } from './errors.ts';
 import { keys } from './keys.ts';
+import { queryAll as queryAllItems } from './query.ts';
 
 /**
  * Shootings: the one place that composes shooting items and reads them (docs/data-model.md).
@@ -62,24 +63,12 @@ export async function shootingsByIds(ids: readonly number[], consistent = true):
 }
 
 async function queryAll(index: 'gsi1' | 'gsi2' | 'gsi3', partition: string, range?: { from: string; to: string }): Promise<StoredShooting[]> {
-  const out: StoredShooting[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index,
-        KeyConditionExpression: range ? `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to` : `${index}pk = :pk`,
-        ExpressionAttributeValues: { ':pk': partition, ...(range ? { ':from': range.from, ':to': range.to } : {}) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (shootingRecord.safeParse(item).success) out.push(toShooting(item));
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAllItems({
+    IndexName: index,
+    KeyConditionExpression: range ? `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to` : `${index}pk = :pk`,
+    ExpressionAttributeValues: { ':pk': partition, ...(range ? { ':from': range.from, ':to': range.to } : {}) },
+  });
+  return items.filter((item) => shootingRecord.safeParse(item).success).map(toShooting);
 }
 
 /** A broker's shootings, by date (gsi1). */

@@ -5,6 +5,7 @@ import { Role } from '#shared/roles.ts';
 import type { LatLng } from '#shared/planning/travel.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
+import { queryAll } from './query.ts';
 
 /**
  * Capture technicians as the planning needs them: profile (zones, skills, depot, home), depots,
@@ -36,24 +37,8 @@ export interface Technician {
 
 /** Every user of role 4 (gsi1 `ROLE#4`), with their start point. */
 export async function captureTechnicians(): Promise<Technician[]> {
-  const users: UserRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userByRole(Role.tech_capture, '', 0).gsi1pk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const parsed = userRecord.safeParse(item);
-      if (parsed.success && !parsed.data.suspended) users.push(parsed.data);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.userByRole(Role.tech_capture, '', 0).gsi1pk } });
+  const users = items.map((item) => userRecord.safeParse(item)).flatMap((parsed) => (parsed.success && !parsed.data.suspended ? [parsed.data] : []));
   const depots = await depotsById([...new Set(users.map((u) => u.depot_id).filter((id): id is number => id !== null))]);
   return users.map((user) => {
     const depot = user.depot_id !== null ? depots.get(user.depot_id) : undefined;
@@ -82,25 +67,14 @@ export async function insertDepot(depot: Depot): Promise<void> {
 
 /** A technician's unavailabilities that overlap [from, to) (ISO instants): key range on the end, filter on the start. */
 export async function unavailabilitiesOf(userId: number, from: string, to: string): Promise<Unavailability[]> {
-  const out: Unavailability[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :max',
-        FilterExpression: '#start < :to',
-        ExpressionAttributeNames: { '#start': 'start' },
-        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':from': `${keys.unavailabilitiesPrefix}${from}`, ':max': `${keys.unavailabilitiesPrefix}\uffff`, ':to': to },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      out.push({ id: String(item.id), user_id: Number(item.user_id), start: String(item.start), end: String(item.end), summary: String(item.summary ?? '') });
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :max',
+    FilterExpression: '#start < :to',
+    ExpressionAttributeNames: { '#start': 'start' },
+    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':from': `${keys.unavailabilitiesPrefix}${from}`, ':max': `${keys.unavailabilitiesPrefix}\uffff`, ':to': to },
+    ConsistentRead: true,
+  });
+  const out: Unavailability[] = items.map((item) => ({ id: String(item.id), user_id: Number(item.user_id), start: String(item.start), end: String(item.end), summary: String(item.summary ?? '') }));
   return out.filter((u) => u.end > from);
 }
 

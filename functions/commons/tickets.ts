@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { followupRecord, ticketRecord, type FollowupRecord, type TicketRecord } from '#shared/entities/ticket.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { db, tableName } from './aws.ts';
 import { conflict, notFound } from './errors.ts';
 import { keys } from './keys.ts';
+import { queryAll } from './query.ts';
 import { nextId } from './users.ts';
 
 /** Tickets and their follow-ups (one partition per ticket): the one place that reads and writes them. */
@@ -36,22 +37,10 @@ export async function insertTicket(fields: Omit<TicketRecord, 'id' | 'created_at
 export async function getTicketWithFollowups(id: number): Promise<{ ticket: StoredTicket; followups: FollowupRecord[] } | undefined> {
   let ticket: StoredTicket | undefined;
   const followups: FollowupRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.ticket(id).pk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.sk === keys.ticket(id).sk) ticket = toTicket(item);
-      else if (String(item.sk).startsWith(keys.followupsPrefix)) followups.push(followupRecord.parse(item));
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for (const item of await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.ticket(id).pk } })) {
+    if (item.sk === keys.ticket(id).sk) ticket = toTicket(item);
+    else if (String(item.sk).startsWith(keys.followupsPrefix)) followups.push(followupRecord.parse(item));
+  }
   return ticket ? { ticket, followups } : undefined;
 }
 
@@ -71,24 +60,8 @@ export async function ticketsFor(caller: Caller, max = 2000): Promise<StoredTick
   const admin = isAdminLevel(caller.role);
   const index = admin ? 'gsi2' : 'gsi1';
   const partition = admin ? keys.allTickets : keys.ticketsOfUser(caller.id);
-  const out: StoredTicket[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index,
-        KeyConditionExpression: `${index}pk = :pk`,
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: false,
-        Limit: Math.min(500, max - out.length),
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(page.Items ?? []).map(toTicket));
-    start = page.LastEvaluatedKey;
-  } while (start && out.length < max);
-  return out;
+  const items = await queryAll({ IndexName: index, KeyConditionExpression: `${index}pk = :pk`, ExpressionAttributeValues: { ':pk': partition }, ScanIndexForward: false }, max);
+  return items.map(toTicket);
 }
 
 /** A follow-up is added only while the ticket is open: the condition and the Put go in one transaction. */

@@ -1,33 +1,21 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { zoneRecord, type ZoneRecord } from '#shared/entities/zone.ts';
 import { ZoneType } from '#shared/enums.ts';
 import type { LatLng } from '#shared/planning/travel.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
+import { queryAll } from './query.ts';
 
 /** Zones: reading them, and the point-in-polygon test the city check and the availability use. */
 
 /** Every zone, or those of one type (gsi1 `ZONES`, sorted by type then id). */
 export async function listZones(type?: number): Promise<ZoneRecord[]> {
-  const out: ZoneRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: type === undefined ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND begins_with(gsi1sk, :type)',
-        ExpressionAttributeValues: { ':pk': keys.allZones, ...(type === undefined ? {} : { ':type': `${type}#` }) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const parsed = zoneRecord.safeParse(item);
-      if (parsed.success) out.push(parsed.data);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: type === undefined ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND begins_with(gsi1sk, :type)',
+    ExpressionAttributeValues: { ':pk': keys.allZones, ...(type === undefined ? {} : { ':type': `${type}#` }) },
+  });
+  return items.map((item) => zoneRecord.safeParse(item)).flatMap((parsed) => (parsed.success ? [parsed.data] : []));
 }
 
 export async function insertZone(zone: ZoneRecord): Promise<void> {
