@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
 import { localDateOf } from '#shared/catalogue/shootings.ts';
 import { lockDay, unlockDay } from '#functions/commons/technicians.ts';
@@ -9,7 +9,7 @@ import shellEn from '../../web/src/i18n/locales/en.json';
 import shellFr from '../../web/src/i18n/locales/fr.json';
 import shootingsEn from '../../web/src/areas/shootings/locales/en.json';
 import shootingsFr from '../../web/src/areas/shootings/locales/fr.json';
-import { freshVisitor, launchBrowser, waitForPath, type UserSession } from './browser.ts';
+import { useBrowser, waitForPath } from './browser.ts';
 import { loginIn } from './ticket-texts.ts';
 
 /**
@@ -29,19 +29,7 @@ function text(lang: Lang, key: string): string {
 }
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let visitor: UserSession | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await visitor?.context.close();
-  visitor = undefined;
-});
+const browser = useBrowser(baseUrl);
 
 /** Per language: the address booked, and the seeded pending shooting of the demo broker it cancels. */
 const PLAN: Record<Lang, { query: string; street: string; cancels: string; adminCancels: string }> = {
@@ -54,8 +42,7 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
   const plan = PLAN[lang];
 
   async function brokerPage(): Promise<Page> {
-    visitor = await freshVisitor(browser, baseUrl, { locale: LOCALE[lang] });
-    const { page } = visitor;
+    const { page } = await browser.visit({ locale: LOCALE[lang] });
     await loginIn(page, lang, demoAccount(Role.broker));
     await waitForPath(page, '/deliveries');
     return page;
@@ -190,8 +177,7 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
   });
 
   it("an administrator sees every broker's shootings and cancels one with a reason of at least 5 characters", async () => {
-    visitor = await freshVisitor(browser, baseUrl, { locale: LOCALE[lang] });
-    const { page } = visitor;
+    const { page } = await browser.visit({ locale: LOCALE[lang] });
     await loginIn(page, lang, demoAccount(Role.admin));
     await waitForPath(page, '/shooting');
     const theirs = row(page, plan.adminCancels);

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /**
@@ -28,6 +29,32 @@ export function launchBrowser(): Promise<Browser> {
 export interface UserSession {
   context: BrowserContext;
   page: Page;
+}
+
+/**
+ * One Chromium per test file and a fresh profile per visit, closed after each test. Call it at
+ * the top of a test file: `const browser = useBrowser(baseUrl)`, then `await browser.visit()`.
+ */
+export function useBrowser(baseUrl: string): { visit: (options?: BrowserContextOptions) => Promise<UserSession> } {
+  let browser: Browser | undefined;
+  const open: UserSession[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((visitor) => visitor.context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    visit: async (options = {}) => {
+      if (!browser) throw new Error('useBrowser: visit() runs inside a test, after beforeAll');
+      const visitor = await freshVisitor(browser, baseUrl, options);
+      open.push(visitor);
+      return visitor;
+    },
+  };
 }
 
 /** A fresh browser profile (no token, no language choice), English unless told otherwise. */

@@ -1,31 +1,18 @@
 import '../support/stack-env.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Role, type RoleId } from '#shared/roles.ts';
 import type { DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
 import { listingsOfBroker } from '#functions/commons/listings.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
-import { freshVisitor, launchBrowser, waitForPath, type UserSession } from './browser.ts';
+import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginIn, text, type Lang } from './ticket-texts.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let visitor: UserSession | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await visitor?.context.close();
-  visitor = undefined;
-});
+const browser = useBrowser(baseUrl);
 
 async function openDeliveries(lang: Lang, role: RoleId): Promise<Page> {
-  visitor = await freshVisitor(browser, baseUrl, { locale: BROWSER_LOCALE[lang], viewport: { width: 1400, height: 900 } });
-  const { page } = visitor;
+  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], viewport: { width: 1400, height: 900 } });
   await loginIn(page, lang, demoAccount(role));
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.goto('/deliveries');

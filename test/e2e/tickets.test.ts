@@ -1,28 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
-import { freshVisitor, launchBrowser, waitForPath, type UserSession } from './browser.ts';
+import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginIn, text, type Lang } from './ticket-texts.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let visitor: UserSession | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await visitor?.context.close();
-  visitor = undefined;
-});
+const browser = useBrowser(baseUrl);
 
 async function brokerIn(lang: Lang): Promise<Page> {
-  visitor = await freshVisitor(browser, baseUrl, { locale: BROWSER_LOCALE[lang] });
-  const { page } = visitor;
+  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
   await loginIn(page, lang, demoAccount(Role.broker));
   await waitForPath(page, '/deliveries');
   return page;
