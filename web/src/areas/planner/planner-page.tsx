@@ -9,7 +9,7 @@ import type { ShootingView } from '#shared/catalogue/shootings.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { assign, dispatch, formatDay, plannerQueries, recalculate, shiftDay, today, unassign, unassignedOf } from './queries.ts';
-import { TechCard } from './tech-card.tsx';
+import { TechCard, techName } from './tech-card.tsx';
 import { UnassignedList } from './unassigned-list.tsx';
 
 /** Part 2 §9: a date change is applied after an 800 ms pause. */
@@ -38,7 +38,11 @@ export function PlannerPage() {
   const shootingsQuery = useQuery(plannerQueries.shootings(date));
   const figuresQuery = useQuery(plannerQueries.figures(date));
   const shootings = useMemo(() => shootingsQuery.data ?? [], [shootingsQuery.data]);
-  const techs = useMemo(() => figuresQuery.data?.techs ?? [], [figuresQuery.data]);
+  // Technicians with shootings first, then by name.
+  const techs = useMemo(
+    () => [...(figuresQuery.data?.techs ?? [])].sort((a, b) => b.shooting_count - a.shooting_count || techName(a).localeCompare(techName(b))),
+    [figuresQuery.data],
+  );
   const byId = useMemo(() => new Map(shootings.map((s) => [s.id, s])), [shootings]);
   const unassigned = useMemo(() => unassignedOf(shootings, techs), [shootings, techs]);
 

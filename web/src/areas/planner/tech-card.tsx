@@ -65,7 +65,7 @@ export function TechCard({ tech, shootings, busy, onUnassign }: TechCardProps) {
                       {address}
                     </Text>
                     {shooting && (
-                      <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={t('planner.unassign_label', { address })} onClick={() => onUnassign(shooting)}>
+                      <Button size="compact-xs" variant="subtle" color="red" style={{ flexShrink: 0 }} disabled={busy} aria-label={t('planner.unassign_label', { address })} onClick={() => onUnassign(shooting)}>
                         {t('planner.unassign')}
                       </Button>
                     )}
