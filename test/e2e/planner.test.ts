@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { addDays, localDateOf } from '#shared/catalogue/shootings.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAddress } from '#functions/commons/location/gazetteer.ts';
@@ -12,7 +12,7 @@ import shellFr from '../../web/src/i18n/locales/fr.json';
 import plannerEn from '../../web/src/areas/planner/locales/en.json';
 import plannerFr from '../../web/src/areas/planner/locales/fr.json';
 import { formatDay, formatKm, formatMoney } from '../../web/src/areas/planner/queries.ts';
-import { freshVisitor, launchBrowser, waitForPath, type UserSession } from './browser.ts';
+import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginIn } from './ticket-texts.ts';
 
 /**
@@ -62,12 +62,11 @@ interface Figures {
   techs: Array<{ tech_id: number; firstname: string; lastname: string; route: number[]; km: number; cost: number }>;
 }
 
-let browser: Browser;
+const browser = useBrowser(baseUrl);
 let adminToken: string;
 const ids = new Map<string, number>();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = await tokenOf(demoAccount(Role.admin).email);
   const broker = await tokenOf(PLANNING_BROKERS[0].email);
   for (const b of BOOKED) {
@@ -91,15 +90,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await unlockDay(date, LOCKED_TECH.id);
-  await browser?.close();
 });
 
-async function plannerOf(lang: Lang): Promise<UserSession> {
-  const visitor = await freshVisitor(browser, baseUrl, { locale: BROWSER_LOCALE[lang] });
-  await loginIn(visitor.page, lang, demoAccount(Role.admin));
-  await waitForPath(visitor.page, '/shooting');
-  await visitor.page.getByRole('heading', { level: 1, name: text(lang, 'planner.title') }).waitFor();
-  return visitor;
+async function plannerOf(lang: Lang): Promise<Page> {
+  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+  await loginIn(page, lang, demoAccount(Role.admin));
+  await waitForPath(page, '/shooting');
+  await page.getByRole('heading', { level: 1, name: text(lang, 'planner.title') }).waitFor();
+  return page;
 }
 
 /** Goes DAYS_AHEAD days forward with the next-day button; the date applies once the clicks pause. */
@@ -116,94 +114,82 @@ describe('planner', () => {
   it('in French: dispatches the selected shootings, shows km and cost, refuses a locked technician unless forced, unassigns', async () => {
     const lang = 'fr';
     const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
-    const { page, context } = await plannerOf(lang);
-    try {
-      await goToDay(page, lang, BOOKED.length);
+    const page = await plannerOf(lang);
+    await goToDay(page, lang, BOOKED.length);
 
-      // Every unassigned shooting is selected; the third one is kept back from the dispatch.
-      for (const b of BOOKED) {
-        const box = page.getByRole('checkbox', { name: t('planner.select_shooting', { address: `${b.address}, ${demoAddress(b.address).city}` }) });
-        expect(await box.isChecked()).toBe(true);
-      }
-      await page.getByRole('checkbox', { name: t('planner.select_shooting', { address: `${byHand.address}, ${demoAddress(byHand.address).city}` }) }).uncheck();
-      await page.getByRole('button', { name: t('planner.dispatch'), exact: true }).click();
-      await page.getByText(t('planner.dispatch_partial', { n: 2, m: 2 })).waitFor();
-      expect(t('planner.dispatch_partial', { n: 2, m: 2 })).toBe('2 / 2 des captures ont été réparties.');
-
-      // The technicians who took them show the day's route, kilometres and cost as the server computes them.
-      await expect.poll(() => unassignedItem(page, first.address).count()).toBe(0);
-      const figures = await api<Figures>('GET', `/api/planner/figures?date=${date}`, adminToken);
-      for (const b of [first, second]) {
-        const tech = figures.techs.find((x) => x.route.includes(ids.get(b.address)!));
-        expect(tech, b.address).toBeDefined();
-        const card = techCard(page, `${tech!.firstname} ${tech!.lastname}`);
-        await card.getByText(b.address, { exact: false }).waitFor();
-        await card.getByText(formatKm(tech!.km, lang), { exact: true }).waitFor();
-        await card.getByText(formatMoney(tech!.cost, lang), { exact: true }).waitFor();
-        expect(tech!.km).toBeGreaterThan(0);
-      }
-      await unassignedItem(page, byHand.address).waitFor();
-
-      // The dispatcher locks Mathieu Caron's day meanwhile; 'Actualiser' shows it.
-      await lockDay(date, LOCKED_TECH.id, null);
-      await page.getByRole('button', { name: t('planner.refresh') }).click();
-      const caron = techCard(page, LOCKED_TECH.name);
-      await caron.getByText(t('planner.locked'), { exact: true }).waitFor();
-
-      // Without force: the locked technician is refused with the spec's alert, nothing changes.
-      const item = unassignedItem(page, byHand.address);
-      const select = item.getByRole('combobox', { name: t('planner.tech_for', { address: `${byHand.address}, ${demoAddress(byHand.address).city}` }) });
-      await select.selectOption({ label: t('planner.tech_locked_suffix', { name: LOCKED_TECH.name }) });
-      await item.getByRole('button', { name: t('planner.assign') }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByText('Tech is currently locked for the day!').waitFor();
-      await dialog.getByRole('button', { name: t('common.ok') }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      expect(await caron.getByText(byHand.address, { exact: false }).count()).toBe(0);
-
-      // With 'Assignation forcée' on, the same assignment goes through.
-      await page.getByRole('switch', { name: t('planner.force_assign') }).check();
-      await item.getByRole('button', { name: t('planner.assign') }).click();
-      await page.getByText("L'Assignation a été effectuée avec succès.").waitFor();
-      await caron.getByText(byHand.address, { exact: false }).waitFor();
-      await expect.poll(() => unassignedItem(page, byHand.address).count()).toBe(0);
-      const after = await api<Figures>('GET', `/api/planner/figures?date=${date}`, adminToken);
-      expect(after.techs.find((x) => x.tech_id === LOCKED_TECH.id)?.route).toContain(ids.get(byHand.address));
-
-      // And it can be taken back: it returns to the unassigned column.
-      await caron.getByRole('button', { name: t('planner.unassign_label', { address: `${byHand.address}, ${demoAddress(byHand.address).city}` }) }).click();
-      await unassignedItem(page, byHand.address).waitFor();
-      await caron.getByText(t('planner.no_shootings_for_tech')).waitFor();
-    } finally {
-      await context.close();
+    // Every unassigned shooting is selected; the third one is kept back from the dispatch.
+    for (const b of BOOKED) {
+      const box = page.getByRole('checkbox', { name: t('planner.select_shooting', { address: `${b.address}, ${demoAddress(b.address).city}` }) });
+      expect(await box.isChecked()).toBe(true);
     }
+    await page.getByRole('checkbox', { name: t('planner.select_shooting', { address: `${byHand.address}, ${demoAddress(byHand.address).city}` }) }).uncheck();
+    await page.getByRole('button', { name: t('planner.dispatch'), exact: true }).click();
+    await page.getByText(t('planner.dispatch_partial', { n: 2, m: 2 })).waitFor();
+    expect(t('planner.dispatch_partial', { n: 2, m: 2 })).toBe('2 / 2 des captures ont été réparties.');
+
+    // The technicians who took them show the day's route, kilometres and cost as the server computes them.
+    await expect.poll(() => unassignedItem(page, first.address).count()).toBe(0);
+    const figures = await api<Figures>('GET', `/api/planner/figures?date=${date}`, adminToken);
+    for (const b of [first, second]) {
+      const tech = figures.techs.find((x) => x.route.includes(ids.get(b.address)!));
+      expect(tech, b.address).toBeDefined();
+      const card = techCard(page, `${tech!.firstname} ${tech!.lastname}`);
+      await card.getByText(b.address, { exact: false }).waitFor();
+      await card.getByText(formatKm(tech!.km, lang), { exact: true }).waitFor();
+      await card.getByText(formatMoney(tech!.cost, lang), { exact: true }).waitFor();
+      expect(tech!.km).toBeGreaterThan(0);
+    }
+    await unassignedItem(page, byHand.address).waitFor();
+
+    // The dispatcher locks Mathieu Caron's day meanwhile; 'Actualiser' shows it.
+    await lockDay(date, LOCKED_TECH.id, null);
+    await page.getByRole('button', { name: t('planner.refresh') }).click();
+    const caron = techCard(page, LOCKED_TECH.name);
+    await caron.getByText(t('planner.locked'), { exact: true }).waitFor();
+
+    // Without force: the locked technician is refused with the spec's alert, nothing changes.
+    const item = unassignedItem(page, byHand.address);
+    const select = item.getByRole('combobox', { name: t('planner.tech_for', { address: `${byHand.address}, ${demoAddress(byHand.address).city}` }) });
+    await select.selectOption({ label: t('planner.tech_locked_suffix', { name: LOCKED_TECH.name }) });
+    await item.getByRole('button', { name: t('planner.assign') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Tech is currently locked for the day!').waitFor();
+    await dialog.getByRole('button', { name: t('common.ok') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await caron.getByText(byHand.address, { exact: false }).count()).toBe(0);
+
+    // With 'Assignation forcée' on, the same assignment goes through.
+    await page.getByRole('switch', { name: t('planner.force_assign') }).check();
+    await item.getByRole('button', { name: t('planner.assign') }).click();
+    await page.getByText("L'Assignation a été effectuée avec succès.").waitFor();
+    await caron.getByText(byHand.address, { exact: false }).waitFor();
+    await expect.poll(() => unassignedItem(page, byHand.address).count()).toBe(0);
+    const after = await api<Figures>('GET', `/api/planner/figures?date=${date}`, adminToken);
+    expect(after.techs.find((x) => x.tech_id === LOCKED_TECH.id)?.route).toContain(ids.get(byHand.address));
+
+    // And it can be taken back: it returns to the unassigned column.
+    await caron.getByRole('button', { name: t('planner.unassign_label', { address: `${byHand.address}, ${demoAddress(byHand.address).city}` }) }).click();
+    await unassignedItem(page, byHand.address).waitFor();
+    await caron.getByText(t('planner.no_shootings_for_tech')).waitFor();
   });
 
   it('in English: the planner of the same day dispatches the shooting left', async () => {
     const lang = 'en';
     const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
-    const { page, context } = await plannerOf(lang);
-    try {
-      await goToDay(page, lang, BOOKED.length);
-      await unassignedItem(page, byHand.address).waitFor();
-      await page.getByRole('button', { name: t('planner.dispatch'), exact: true }).click();
-      await page.getByText('1 / 1 of the shootings were dispatched.').waitFor();
-      await page.getByText(t('planner.no_unassigned')).waitFor();
-    } finally {
-      await context.close();
-    }
+    const page = await plannerOf(lang);
+    await goToDay(page, lang, BOOKED.length);
+    await unassignedItem(page, byHand.address).waitFor();
+    await page.getByRole('button', { name: t('planner.dispatch'), exact: true }).click();
+    await page.getByText('1 / 1 of the shootings were dispatched.').waitFor();
+    await page.getByText(t('planner.no_unassigned')).waitFor();
   });
 
   it('a broker keeps the shooting list at /shooting', async () => {
-    const { page, context } = await freshVisitor(browser, baseUrl, { locale: BROWSER_LOCALE.fr });
-    try {
-      await loginIn(page, 'fr', demoAccount(Role.broker));
-      await waitForPath(page, '/deliveries');
-      await page.goto('/shooting');
-      await page.getByRole('heading', { level: 1, name: text('fr', 'route.shooting') }).waitFor();
-      expect(await page.getByText(text('fr', 'planner.title')).count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE.fr });
+    await loginIn(page, 'fr', demoAccount(Role.broker));
+    await waitForPath(page, '/deliveries');
+    await page.goto('/shooting');
+    await page.getByRole('heading', { level: 1, name: text('fr', 'route.shooting') }).waitFor();
+    expect(await page.getByText(text('fr', 'planner.title')).count()).toBe(0);
   });
 });
