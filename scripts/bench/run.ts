@@ -9,6 +9,7 @@ import { httpLoad } from './http-load.ts';
 import { rawGetItemLoad } from './dynamo-load.ts';
 import { firstLoadSizes, kb, lambdaBundleSizes } from './sizes.ts';
 import { fmt } from './stats.ts';
+import { uploadBench } from './upload.ts';
 
 /**
  * npm run bench: figures from one run against the local stack (not part of the tests).
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
 
   const web = firstLoadSizes(join(ROOT, 'web/dist'));
   console.log(`Web first load (gzip): JS ${kb(web.jsGzip)} (target ≤ 200 KB) ${web.jsGzip <= 200 * 1024 ? 'OK' : 'MISSED'}, CSS ${kb(web.cssGzip)}`);
+
+  await uploadBench();
 }
 
 main().catch((error: Error) => {
