@@ -240,3 +240,13 @@ describe('uploadFile, paused', () => {
     expect(server.aborted).toBe(false);
   });
 });
+
+describe('uploadFile, recording parts', () => {
+  it('fails (status) when the server refuses to record a part, and never completes', async () => {
+    const server = fakeServer();
+    const api = { ...server.api, recordPart: async () => Promise.reject(Object.assign(new Error('bad size'), { status: 400 })) };
+    const error = await uploadFile(fakeFile(12 * MiB), { api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, ...noSleep }).catch((e: unknown) => e);
+    expect((error as UploadError).kind).toBe('status');
+    expect(server.completed).toBe(false);
+  });
+});

@@ -219,6 +219,7 @@ async function multipart(source: FileSource, o: UploadOptions): Promise<UploadRe
 
   let requests = 0;
   let sentBytes = 0;
+  const recordings: Promise<void>[] = [];
   const queue = [...pending];
   const sendPart = async (partNumber: number) => {
     const start = (partNumber - 1) * partSize;
@@ -242,9 +243,12 @@ async function multipart(source: FileSource, o: UploadOptions): Promise<UploadRe
       }
       return res.etag;
     });
-    await withRetries(rt, signal, () => o.api.recordPart(uploadId, { partNumber, etag, size: length }));
     sentBytes += length;
     meter.stored(partNumber, length);
+    // Recorded while the worker sends its next part (the record only has to exist before complete).
+    const recording = withRetries(rt, signal, () => o.api.recordPart(uploadId, { partNumber, etag, size: length }));
+    recording.catch(() => stop.abort());
+    recordings.push(recording);
   };
   const worker = async () => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) await sendPart(next);
@@ -260,7 +264,10 @@ async function multipart(source: FileSource, o: UploadOptions): Promise<UploadRe
     const outcomes = await Promise.allSettled(workers);
     const failure = outcomes.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !isAbortError(r.reason))
       ?? outcomes.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failure) throw failure.reason;
+    const recorded = await Promise.allSettled(recordings);
+    const unrecorded = recorded.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure && !(isAbortError(failure.reason) && unrecorded)) throw failure.reason;
+    if (unrecorded) throw unrecorded.reason;
     if (o.signal?.aborted) throw abortError();
     const done = await withRetries(rt, o.signal, () => o.api.complete(uploadId));
     return { name: done.name, date: done.date, size: source.size, multipart: true, sentBytes, resumedBytes, requests };
