@@ -18,6 +18,11 @@ export function buildWebIfStale(root: string): void {
   const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
   if (builtAt > newestMtime(join(root, 'web')) && builtAt > newestMtime(join(root, 'shared'))) return;
   console.log('Building the web app…');
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: under vitest NODE_ENV is 'test', which would ship React's development runtime.
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error('The web app build failed (see above).');
 }

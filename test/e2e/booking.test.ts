@@ -180,6 +180,7 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     const { page } = await browser.visit({ locale: LOCALE[lang] });
     await loginIn(page, lang, demoAccount(Role.admin));
     await waitForPath(page, '/shooting');
+    await page.getByRole('tab', { name: t('shootings.tab_list') }).click();
     const theirs = row(page, plan.adminCancels);
     await theirs.getByText(t('shootings.status_pending')).waitFor();
     expect(await theirs.getByRole('link', { name: t('shootings.change_time') }).count()).toBe(0);

@@ -6,6 +6,7 @@ import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { expireSessionsOf } from '../support/sessions.ts';
 import en from '../../web/src/i18n/locales/en.json';
 import fr from '../../web/src/i18n/locales/fr.json';
+import plannerEn from '../../web/src/areas/planner/locales/en.json';
 import { freshVisitor, launchBrowser, login, logout, openAccountMenu, waitForPath, type UserSession } from './browser.ts';
 
 /** The English (or French) text of a catalogue key, as the user reads it. */
@@ -54,7 +55,9 @@ describe('each role logs in and lands on its page', () => {
 
     const landing = landingPath(role);
     await waitForPath(page, landing);
-    await heading(page, text(routeRule(landing)!.titleKey));
+    // Staff land on /shooting, whose first tab is the planner ('Planification des captures').
+    const staffPlanner = landing === '/shooting' && role !== Role.broker;
+    await heading(page, staffPlanner ? text('planner.title', plannerEn) : text(routeRule(landing)!.titleKey));
     expect(await menuLabels(page)).toEqual(menuFor(role).map((entry) => text(entry.labelKey)));
 
     await openAccountMenu(page, fullName(role));
@@ -92,7 +95,7 @@ describe('route guards', () => {
 
   it('shows the public delivery page without top bar or menu', async () => {
     await page.goto('/delivery/some-token');
-    await heading(page, text('route.delivery'));
+    await page.getByText(text('deliveries.cannot_find'), { exact: true }).waitFor();
     expect(await page.getByRole('banner').count()).toBe(0);
     expect(await page.getByRole('navigation').count()).toBe(0);
   });
@@ -113,6 +116,7 @@ describe('language', () => {
   it('switches the texts between English and French, and keeps the choice', async () => {
     await login(page, demoAccount(Role.admin));
     await waitForPath(page, '/shooting');
+    await page.goto('/shooting?view=list');
     await heading(page, text('route.shooting'));
     expect(await menuLabels(page)).toContain(text('menu.users'));
 

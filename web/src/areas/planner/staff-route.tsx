@@ -1,5 +1,7 @@
-import type { RouteComponent } from '@tanstack/react-router';
+import { useNavigate, useSearch, type RouteComponent } from '@tanstack/react-router';
+import { Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Role } from '#shared/roles.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { useSessionUser } from '../session/use-session.ts';
@@ -7,23 +9,49 @@ import { useSessionUser } from '../session/use-session.ts';
 /** Part 2 §2: the planner is /shooting for these roles (the catalogue's planner operations admit the same ones). */
 export const PLANNER_ROLES: readonly number[] = [Role.superadmin, Role.admin, Role.tech_postprod, Role.tech_postprod_lead];
 
+/**
+ * The search of /shooting that opens the list tab. The route tree is built at run time from
+ * ROUTES, so per-route search params are untyped (never) for links; this is the one cast.
+ */
+export const LIST_VIEW = { view: 'list' } as never;
+
 /** The planner area's chunk (texts included) loads only when a planner opens /shooting. */
 const PlannerPage = lazy(() => import('./routes.tsx').then((m) => ({ default: m.PlannerPage })));
 
 /**
- * /shooting serves two screens (docs/decisions/0051, 0070): the planner for roles 1, 2, 5, 8, and
- * `others` (the shooting list) for everyone else the route admits (brokers).
+ * /shooting serves two screens (docs/decisions/0051, 0070): roles 1, 2, 5, 8 get the planner and,
+ * in a second tab, `list` (the shooting list, where staff cancel with a reason); everyone else the
+ * route admits (brokers) gets the list only.
  */
-export function plannerForStaff(others: RouteComponent): RouteComponent {
-  const Others = others;
+export function plannerForStaff(list: RouteComponent): RouteComponent {
+  const List = list;
   return function ShootingRoute() {
+    const { t } = useTranslation();
+    const navigate = useNavigate();
+    // `?view=list` opens the list tab: the back links of cancel and change time lead there.
+    const view = (useSearch({ strict: false }) as { view?: string }).view === 'list' ? 'list' : 'planner';
     const role = useSessionUser()?.role;
     if (role === undefined) return <DelayedLoader />;
-    if (!PLANNER_ROLES.includes(role)) return <Others />;
+    if (!PLANNER_ROLES.includes(role)) return <List />;
     return (
-      <Suspense fallback={<DelayedLoader />}>
-        <PlannerPage />
-      </Suspense>
+      <Tabs
+        value={view}
+        keepMounted={false}
+        onChange={(next) => void navigate({ to: '/shooting', search: next === 'list' ? { view: 'list' } : {}, replace: true })}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="planner">{t('shootings.tab_planner')}</Tabs.Tab>
+          <Tabs.Tab value="list">{t('shootings.tab_list')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="planner">
+          <Suspense fallback={<DelayedLoader />}>
+            <PlannerPage />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="list">
+          <List />
+        </Tabs.Panel>
+      </Tabs>
     );
   };
 }

@@ -8,6 +8,7 @@ import { isAdminLevel } from '#shared/roles.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { callOperation } from '../../api/client.ts';
 import { shootingQueries } from './queries.ts';
+import { LIST_VIEW } from '../planner/staff-route.tsx';
 
 /**
  * /shooting/cancel/{id}, part 1 §2.7, §4, §8: yes or no; yes shows loading, then a check mark, the
@@ -33,7 +34,7 @@ export function CancelPage() {
     cancel.mutate();
   };
   const back = (
-    <Anchor component={Link} to="/shooting">
+    <Anchor component={Link} to="/shooting" search={LIST_VIEW}>
       {t('shootings.back_to_list')}
     </Anchor>
   );
@@ -57,7 +58,7 @@ export function CancelPage() {
             <Button color="red" onClick={yes} disabled={reasonMissing}>
               {t('shootings.yes')}
             </Button>
-            <Button variant="default" onClick={() => void navigate({ to: '/shooting' })}>
+            <Button variant="default" onClick={() => void navigate({ to: '/shooting', search: LIST_VIEW })}>
               {t('shootings.no')}
             </Button>
           </Group>

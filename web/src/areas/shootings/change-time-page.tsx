@@ -8,6 +8,7 @@ import { callOperation } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
 import { shootingQueries } from './queries.ts';
+import { LIST_VIEW } from '../planner/staff-route.tsx';
 
 /**
  * /shooting/changeTime/{id}, part 1 §2.6: a notice that nothing else can change, the listing's address
@@ -78,7 +79,7 @@ export function ChangeTimePage() {
 function BackLink() {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to="/shooting">
+    <Anchor component={Link} to="/shooting" search={LIST_VIEW}>
       {t('shootings.back_to_list')}
     </Anchor>
   );
