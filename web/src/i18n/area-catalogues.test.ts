@@ -17,9 +17,12 @@ function leafKeys(value: unknown, prefix = ''): Map<string, unknown> {
 const areas = readdirSync(AREAS_DIR).filter((a) => existsSync(join(AREAS_DIR, a, 'locales', 'fr.json')) || existsSync(join(AREAS_DIR, a, 'locales', 'en.json')));
 const shellKeys = new Set(leafKeys(fr).keys());
 
-describe.each(areas.length ? areas : ['(none yet)'])('area catalogues: %s', (area) => {
+it('finds the area catalogues', () => {
+  expect(areas.length).toBeGreaterThan(0);
+});
+
+describe.each(areas)('area catalogues: %s', (area) => {
   it('has the same keys in French and English, none empty, none clashing with the shell', () => {
-    if (area === '(none yet)') return;
     const read = (lang: string) => leafKeys(JSON.parse(readFileSync(join(AREAS_DIR, area, 'locales', `${lang}.json`), 'utf8')));
     const f = read('fr');
     const e = read('en');
