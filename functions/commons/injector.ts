@@ -12,7 +12,9 @@ import {
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { db, requiredEnv, s3, tableName } from './aws.ts';
 import { badRequest, notFound, unprocessable } from './errors.ts';
-import { injectorKeys, objectKeys } from './injector-keys.ts';
+import { keys } from './keys.ts';
+import { queryAll } from './query.ts';
+import { objectKeys } from './injector-keys.ts';
 
 /**
  * Storage of the remote-injection area: the injector bucket (files, presigned URLs, listing)
@@ -155,14 +157,14 @@ export interface PartRecord {
 const recordTtl = (createdAt: string) => Math.ceil(Date.parse(createdAt) / 1000) + INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS * 86_400;
 
 export async function findOpenUpload(userId: number, name: string, size: number, lastModified: number): Promise<UploadRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: injectorKeys.openUpload(userId, name, size, lastModified), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.rijOpenUpload(userId, name, size, lastModified), ConsistentRead: true }));
   if (!Item) return undefined;
   const upload = await getUpload(Item.upload_id as string);
   return upload && upload.user_id === userId ? upload : undefined;
 }
 
 async function getUpload(id: string): Promise<UploadRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: injectorKeys.upload(id), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.rijUpload(id), ConsistentRead: true }));
   return Item ? (Item as unknown as UploadRecord) : undefined;
 }
 
@@ -176,11 +178,11 @@ export async function ownUpload(id: string, userId: number): Promise<UploadRecor
 /** Saves a new upload and the pointer a reload finds it by (the pointer is replaced if stale). */
 export async function saveUpload(upload: UploadRecord): Promise<void> {
   const ttl = recordTtl(upload.created_at);
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...injectorKeys.upload(upload.id), ...upload, ttl }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.rijUpload(upload.id), ...upload, ttl }, ConditionExpression: 'attribute_not_exists(pk)' }));
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...injectorKeys.openUpload(upload.user_id, upload.name, upload.size, upload.last_modified), upload_id: upload.id, ttl },
+      Item: { ...keys.rijOpenUpload(upload.user_id, upload.name, upload.size, upload.last_modified), upload_id: upload.id, ttl },
     }),
   );
 }
@@ -189,40 +191,30 @@ export async function savePart(upload: UploadRecord, part: PartRecord): Promise<
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...injectorKeys.part(upload.id, part.partNumber), part_number: part.partNumber, etag: part.etag, size: part.size, ttl: recordTtl(upload.created_at) },
+      Item: { ...keys.rijPart(upload.id, part.partNumber), part_number: part.partNumber, etag: part.etag, size: part.size, ttl: recordTtl(upload.created_at) },
     }),
   );
 }
 
 export async function listParts(uploadId: string): Promise<PartRecord[]> {
-  const parts: PartRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :parts)',
-        ExpressionAttributeValues: { ':pk': injectorKeys.uploadPartition(uploadId), ':parts': injectorKeys.partsPrefix },
-        ConsistentRead: true,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    for (const item of page.Items ?? []) parts.push({ partNumber: item.part_number as number, etag: item.etag as string, size: item.size as number });
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return parts;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :parts)',
+    ExpressionAttributeValues: { ':pk': keys.rijUploadPartition(uploadId), ':parts': keys.rijPartsPrefix },
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({ partNumber: item.part_number as number, etag: item.etag as string, size: item.size as number }));
 }
 
 /** Forgets an upload: its pointer, its record and its parts. */
 export async function deleteUploadRecords(upload: UploadRecord): Promise<void> {
   const parts = await listParts(upload.id);
-  const keys = [
-    injectorKeys.openUpload(upload.user_id, upload.name, upload.size, upload.last_modified),
-    injectorKeys.upload(upload.id),
-    ...parts.map((p) => injectorKeys.part(upload.id, p.partNumber)),
+  const doomed = [
+    keys.rijOpenUpload(upload.user_id, upload.name, upload.size, upload.last_modified),
+    keys.rijUpload(upload.id),
+    ...parts.map((p) => keys.rijPart(upload.id, p.partNumber)),
   ];
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests: Record<string, unknown>[] | undefined = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+  for (let i = 0; i < doomed.length; i += 25) {
+    let requests: Record<string, unknown>[] | undefined = doomed.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests?.length && attempt < 5; attempt++) {
       const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }));
       requests = UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined;
@@ -245,7 +237,7 @@ export async function saveSdCardState(date: string, record: SdCardStateRecord): 
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...injectorKeys.sdCardState(date, record.user_id, record.sd_card, record.state),
+        ...keys.sdCardState(date, record.user_id, record.sd_card, record.state),
         ...record,
         ttl: Math.ceil(Date.now() / 1000) + INJECTOR_RETENTION_DAYS * 86_400,
       },
@@ -258,7 +250,7 @@ export async function sdCardStates(date: string, userId: number | undefined): Pr
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: userId === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :user)',
-      ExpressionAttributeValues: { ':pk': injectorKeys.sdCardStatesOfDay(date), ...(userId === undefined ? {} : { ':user': injectorKeys.sdCardStatesOfUser(userId) }) },
+      ExpressionAttributeValues: { ':pk': keys.sdCardStatesOfDay(date), ...(userId === undefined ? {} : { ':user': keys.sdCardStatesOfUser(userId) }) },
     }),
   );
   return Items.map((item) => ({

@@ -110,6 +110,18 @@ export const keys = {
   allDepots: 'DEPOTS',
   /** Business settings the staff may change (planning: km-rate reading, commissions). */
   settings: (name: string) => ({ pk: `SETTINGS#${name}`, sk: 'SETTINGS' }),
+  /** Remote injection: one multipart upload session (owner, S3 upload id, object key, part size and count). */
+  rijUpload: (id: string) => ({ pk: `RIJUPLOAD#${id}`, sk: 'UPLOAD' }),
+  /** A stored part of an upload, in its partition, ordered by part number (s3rver has no ListParts). */
+  rijPart: (uploadId: string, partNumber: number) => ({ pk: `RIJUPLOAD#${uploadId}`, sk: `PART#${pad(partNumber, 5)}` }),
+  rijUploadPartition: (id: string) => `RIJUPLOAD#${id}`,
+  rijPartsPrefix: 'PART#',
+  /** The caller's unfinished upload of one file (name, size, last-modified): how a reload finds it again. */
+  rijOpenUpload: (userId: number, name: string, size: number, lastModified: number) => ({ pk: `USER#${userId}#RIJOPEN`, sk: `${name}#${size}#${lastModified}` }),
+  /** SD-card state records of a day, by user then card then state. */
+  sdCardState: (date: string, userId: number, sdCard: string, state: string) => ({ pk: `RIJSTATE#${date}`, sk: `${pad(userId)}#${sdCard}#${state}` }),
+  sdCardStatesOfDay: (date: string) => `RIJSTATE#${date}`,
+  sdCardStatesOfUser: (userId: number) => `${pad(userId)}#`,
 } as const;
 
 /** Zero-padded numbers sort as strings. */
