@@ -63,6 +63,19 @@ describe.each(['en', 'fr'] as const)('/deliveries, in %s', (lang) => {
     expect(await page.getByRole('button', { name: t('deliveries.next') }).isDisabled()).toBe(total <= 100);
   });
 
+  it('gives the broker, whose menu is deliveries only, a way to book, to their shootings and to their tickets', async () => {
+    const page = await openDeliveries(lang, Role.broker);
+    await page.getByRole('link', { name: t('deliveries.book_shooting') }).click();
+    await waitForPath(page, '/shooting/add');
+    await page.goBack();
+    await page.getByRole('link', { name: t('deliveries.my_shootings') }).click();
+    await waitForPath(page, '/shooting');
+    await page.goBack();
+    await page.getByRole('link', { name: t('deliveries.my_tickets') }).click();
+    await waitForPath(page, '/tickets');
+    expect(await (await openDeliveries(lang, Role.admin)).getByRole('link', { name: t('deliveries.book_shooting') }).count()).toBe(0);
+  });
+
   it('opens the public delivery page in a new tab for social media (role 10)', async () => {
     const page = await openDeliveries(lang, Role.social_medias);
     // Listings get their token when media is delivered; those without one are not links.
