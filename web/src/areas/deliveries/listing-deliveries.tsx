@@ -1,12 +1,13 @@
-import { Anchor, Box, Button, Group, NativeSelect, Text } from '@mantine/core';
+import { Anchor, Box, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type MouseEvent } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DELIVERY_PAGE_SIZE, DELIVERY_PAGE_SIZES, type DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
+import type { DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
 import { Role } from '#shared/roles.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { PagerControls, useCursorPages } from './pager.tsx';
 import { deliveryQueries } from './queries.ts';
 
 const ROW_HEIGHT = 42;
@@ -19,36 +20,15 @@ const COLUMNS = '90px minmax(220px, 2fr) minmax(120px, 1fr) minmax(160px, 1fr) 1
  */
 export function ListingDeliveries({ role }: { role: number }) {
   const { t } = useTranslation();
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_DELIVERY_PAGE_SIZE);
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
-  const query = useQuery(deliveryQueries.listings(pageSize, cursor));
+  const pages = useCursorPages();
+  const query = useQuery(deliveryQueries.listings(pages.pageSize, pages.cursor));
   const rows = query.data?.data ?? [];
   const next = query.data?.next;
   const opensPublicPage = role === Role.social_medias || role === Role.broker;
 
   return (
     <Box>
-      <Group justify="space-between" mb="sm">
-        <NativeSelect
-          label={t('deliveries.page_size')}
-          value={String(pageSize)}
-          onChange={(e) => {
-            setPageSize(Number(e.currentTarget.value));
-            setCursors([undefined]);
-          }}
-          data={DELIVERY_PAGE_SIZES.map((n) => String(n))}
-          w={160}
-        />
-        <Group gap="xs">
-          <Button variant="default" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-            {t('deliveries.previous')}
-          </Button>
-          <Button variant="default" disabled={!next || query.isPlaceholderData} onClick={() => setCursors((c) => [...c, next])}>
-            {t('deliveries.next')}
-          </Button>
-        </Group>
-      </Group>
+      <PagerControls pages={pages} next={next} busy={query.isPlaceholderData} />
       {query.isPending ? (
         <DelayedLoader label={t('common.loading')} />
       ) : rows.length === 0 ? (

@@ -1,43 +1,24 @@
-import { ActionIcon, Anchor, Box, Button, Card, CopyButton, Group, Image, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Card, CopyButton, Group, Image, Modal, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DELIVERY_PAGE_SIZE, DELIVERY_PAGE_SIZES, type TechDeliveryShooting } from '#shared/catalogue/deliveries.ts';
+import type { TechDeliveryShooting } from '#shared/catalogue/deliveries.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { PagerControls, useCursorPages } from './pager.tsx';
 import { deliveryPageUrl, deliveryQueries } from './queries.ts';
 
 /** /deliveries for technicians (4, 5, 8): their own shootings with pictures, a lightbox and a sharable link (part 1 §2.10). */
 export function TechDeliveries() {
   const { t } = useTranslation();
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_DELIVERY_PAGE_SIZE);
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const query = useQuery(deliveryQueries.techShootings(pageSize, cursors[cursors.length - 1]));
+  const pages = useCursorPages();
+  const query = useQuery(deliveryQueries.techShootings(pages.pageSize, pages.cursor));
   const [lightbox, setLightbox] = useState<{ row: TechDeliveryShooting; index: number } | null>(null);
   const rows = query.data?.data ?? [];
   const next = query.data?.next;
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <NativeSelect
-          label={t('deliveries.page_size')}
-          value={String(pageSize)}
-          onChange={(e) => {
-            setPageSize(Number(e.currentTarget.value));
-            setCursors([undefined]);
-          }}
-          data={DELIVERY_PAGE_SIZES.map((n) => String(n))}
-          w={160}
-        />
-        <Group gap="xs">
-          <Button variant="default" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-            {t('deliveries.previous')}
-          </Button>
-          <Button variant="default" disabled={!next} onClick={() => setCursors((c) => [...c, next])}>
-            {t('deliveries.next')}
-          </Button>
-        </Group>
-      </Group>
+      <PagerControls pages={pages} next={next} />
       {query.isPending ? (
         <DelayedLoader label={t('common.loading')} />
       ) : rows.length === 0 ? (
