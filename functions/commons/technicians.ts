@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { userRecord, type UserRecord } from '#shared/entities/user.ts';
+import { addDays, localDateOf } from '#shared/catalogue/shootings.ts';
 import { Role } from '#shared/roles.ts';
 import type { LatLng } from '#shared/planning/travel.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
+import { bumpHalfDay } from './half-day.ts';
 import { queryAll } from './query.ts';
 
 /**
@@ -78,10 +80,31 @@ export async function unavailabilitiesOf(userId: number, from: string, to: strin
   return out.filter((u) => u.end > from);
 }
 
+/**
+ * Records an unavailability. It takes capacity away, so the half-day guards of the days it covers
+ * are bumped in the same transaction: a booking that read those days before commits no more
+ * (docs/decisions/0050). An unavailability over more than 49 days bumps the later days in further
+ * transactions.
+ */
 export async function addUnavailability(userId: number, start: string, end: string, summary = ''): Promise<Unavailability> {
   const u = { id: randomUUID(), user_id: userId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), summary };
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.unavailability(userId, u.end, u.id), ...u } }));
+  const bumps = daysCovered(u.start, u.end).flatMap((date) => [bumpHalfDay(date, true), bumpHalfDay(date, false)]);
+  const put = { Put: { TableName: tableName(), Item: { ...keys.unavailability(userId, u.end, u.id), ...u } } };
+  const chunks = [[put, ...bumps.slice(0, 98)], ...chunk(bumps.slice(98), 100)];
+  for (const items of chunks) await db.send(new TransactWriteCommand({ TransactItems: items }));
   return u;
+}
+
+/** The business-local days an interval touches, in order. */
+function daysCovered(startIso: string, endIso: string): string[] {
+  const days: string[] = [];
+  const last = localDateOf(Date.parse(endIso) - 1);
+  for (let day = localDateOf(Date.parse(startIso)); day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }
 
 export async function removeUnavailability(u: Pick<Unavailability, 'user_id' | 'end' | 'id'>): Promise<void> {
@@ -96,9 +119,16 @@ export async function lockedTechnicians(date: string): Promise<Set<number>> {
   return new Set(Items.filter((i) => i.locked !== false).map((i) => Number(i.tech_id)));
 }
 
+/** Locks a technician's day; like an unavailability it takes capacity, so the day's half-day guards are bumped with it. */
 export async function lockDay(date: string, techId: number, byUserId: number | null = null): Promise<void> {
   await db.send(
-    new PutCommand({ TableName: tableName(), Item: { ...keys.dayLock(date, techId), date, tech_id: techId, locked: true, locked_by: byUserId, locked_at: new Date().toISOString() } }),
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: { ...keys.dayLock(date, techId), date, tech_id: techId, locked: true, locked_by: byUserId, locked_at: new Date().toISOString() } } },
+        bumpHalfDay(date, true),
+        bumpHalfDay(date, false),
+      ],
+    }),
   );
 }
 
