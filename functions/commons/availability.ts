@@ -2,15 +2,15 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { SHOOTING_MESSAGES, addDays, dayStartMs, type TimeSlot } from '#shared/catalogue/shootings.ts';
 import type { ZoneRecord } from '#shared/entities/zone.ts';
 import { ServiceOffer } from '#shared/enums.ts';
-import { slotAvailability, withCandidate, dayPoints, techZones, type CandidateShooting, type DayProblem, type ShootingInput, type SlotAnswer, type TechnicianInput } from '#shared/planning/index.ts';
+import { slotAvailability, withCandidate, dayPoints, techZones, type CandidateShooting, type DayProblem, type ShootingInput, type SlotAnswer } from '#shared/planning/index.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { SLOT_HOURS } from '#shared/rules/slots.ts';
 import { db, tableName } from './aws.ts';
 import { conflict } from './errors.ts';
 import { keys } from './keys.ts';
 import { location } from './location/index.ts';
-import { isActive, shootingsByIds, shootingsOfDay, listingsById, type StoredShooting } from './shootings.ts';
-import { captureTechnicians, lockedTechnicians, unavailabilitiesOf, type Technician } from './technicians.ts';
+import { isActive, shootingPositions, shootingsByIds, shootingsOfDay, type StoredShooting } from './shootings.ts';
+import { captureTechnicians, lockedTechnicians, technicianInputs, type Technician } from './technicians.ts';
 import { listZones, photoshootZonesAt } from './zones.ts';
 
 /**
@@ -119,8 +119,6 @@ export async function readDay(date: string): Promise<DayState> {
   return { date, guards: { am, pm }, shootings: all.filter((s) => s.scheduleddate === date && isActive(s)), locked };
 }
 
-const HOUR_MS = 3_600_000;
-
 /**
  * The DayProblem of a day for a candidate: only the technicians who could take it (zone and
  * skills; slotAvailability checks both again) and the shootings they already hold.
@@ -130,34 +128,16 @@ export async function dayProblem(world: PlanningWorld, day: DayState, candidate:
   const techs = world.technicians.filter(
     (t) => t.start && [t.user.zone_id, ...t.user.backupZones].some((z) => z !== null && candidate.zoneIds.includes(z)) && [...wanted].every((o) => t.user.service_offers.includes(o)),
   );
-  const start = dayStartMs(day.date);
-  const from = new Date(start).toISOString();
-  const to = new Date(start + 24 * HOUR_MS).toISOString();
-  const unavailable = await Promise.all(techs.map((t) => unavailabilitiesOf(t.user.id, from, to)));
-  const technicians: TechnicianInput[] = techs.map((t, i) => ({
-    id: t.user.id,
-    start: t.start!,
-    unavailabilities: unavailable[i]!.map((u) => ({
-      start: Math.max(0, (Date.parse(u.start) - start) / 1000),
-      end: Math.min(24 * 3600, (Date.parse(u.end) - start) / 1000),
-    })),
-    dayLocked: day.locked.has(t.user.id),
-    skills: { serviceOffers: t.user.service_offers, shootingPackages: t.user.shooting_packages },
-    mainZoneId: t.user.zone_id,
-    backupZoneIds: t.user.backupZones,
-  }));
+  const technicians = await technicianInputs(techs, day.date, day.locked);
   const byId = new Map(technicians.map((t) => [t.id, t]));
   const held = day.shootings.filter((s) => s.id !== options.excludeShootingId && byId.has(holder(s) ?? -1));
-  const needPosition = held.filter((s) => s.lat === null || s.lng === null).map((s) => s.listing_id);
-  const listings = needPosition.length ? await listingsById(needPosition) : new Map();
+  const where = await shootingPositions(held);
   const shootings: ShootingInput[] = held.flatMap((s) => {
     const tech = byId.get(holder(s)!)!;
-    const listing = listings.get(s.listing_id);
-    const lat = s.lat ?? (listing?.lat as number | undefined);
-    const lng = s.lng ?? (listing?.lng as number | undefined);
-    if (lat === undefined || lng === undefined) return [];
+    const position = where.get(s.id);
+    if (!position) return [];
     // A shooting a technician holds stays theirs whatever its zone or skills: it is a fact of the day.
-    return [{ id: s.id, location: { lat, lng }, zoneIds: [...techZones(tech)], am: s.am, durationS: s.estimated_duration, requires: { serviceOffers: [], shootingPackages: [] }, current: { techId: tech.id, forceAssigned: true } }];
+    return [{ id: s.id, location: position, zoneIds: [...techZones(tech)], am: s.am, durationS: s.estimated_duration, requires: { serviceOffers: [], shootingPackages: [] }, current: { techId: tech.id, forceAssigned: true } }];
   });
   return { technicians, shootings };
 }

@@ -1,9 +1,8 @@
-import { dayStartMs } from '#shared/catalogue/shootings.ts';
-import type { DayProblem, ShootingInput, TechnicianInput } from '#shared/planning/index.ts';
+import type { DayProblem, ShootingInput } from '#shared/planning/index.ts';
 import { requiredOffers, loadWorld, readDay, type PlanningWorld } from './availability.ts';
 import { commissionsOf, getPlanningSettings, kmSettingsOf, type PlanningSettingsRecord } from './planning-settings.ts';
-import { listingsById, type StoredShooting } from './shootings.ts';
-import { unavailabilitiesOf, type Technician } from './technicians.ts';
+import { shootingPositions, type StoredShooting } from './shootings.ts';
+import { technicianInputs } from './technicians.ts';
 import { photoshootZonesAt } from './zones.ts';
 
 /**
@@ -29,39 +28,7 @@ export interface PlanningDay {
   names: Record<string, { firstname: string; lastname: string }>;
 }
 
-const DAY_S = 24 * 3600;
 
-export async function technicianInputs(technicians: readonly Technician[], date: string, locked: ReadonlySet<number>): Promise<TechnicianInput[]> {
-  const withStart = technicians.filter((t) => t.start);
-  const start = dayStartMs(date);
-  const from = new Date(start).toISOString();
-  const to = new Date(start + DAY_S * 1000).toISOString();
-  const unavailable = await Promise.all(withStart.map((t) => unavailabilitiesOf(t.user.id, from, to)));
-  return withStart.map((t, i) => ({
-    id: t.user.id,
-    start: t.start!,
-    unavailabilities: unavailable[i]!.map((u) => ({
-      start: Math.max(0, (Date.parse(u.start) - start) / 1000),
-      end: Math.min(DAY_S, (Date.parse(u.end) - start) / 1000),
-    })),
-    dayLocked: locked.has(t.user.id),
-    skills: { serviceOffers: t.user.service_offers, shootingPackages: t.user.shooting_packages },
-    mainZoneId: t.user.zone_id,
-    backupZoneIds: t.user.backupZones,
-  }));
-}
-
-async function positions(shootings: readonly StoredShooting[]): Promise<Map<number, { lat: number; lng: number }>> {
-  const missing = shootings.filter((s) => s.lat === null || s.lng === null).map((s) => s.listing_id);
-  const listings = missing.length ? await listingsById(missing) : new Map();
-  const out = new Map<number, { lat: number; lng: number }>();
-  for (const s of shootings) {
-    const lat = s.lat ?? (listings.get(s.listing_id)?.lat as number | undefined);
-    const lng = s.lng ?? (listings.get(s.listing_id)?.lng as number | undefined);
-    if (lat !== undefined && lng !== undefined) out.set(s.id, { lat, lng });
-  }
-  return out;
-}
 
 export function shootingInput(s: StoredShooting, location: { lat: number; lng: number }, world: PlanningWorld, current: ShootingInput['current']): ShootingInput {
   return {
@@ -80,7 +47,7 @@ export async function loadPlanningDay(date: string, requestedIds: readonly numbe
   const technicians = await technicianInputs(world.technicians, date, day.locked);
   const techIds = new Set(technicians.map((t) => t.id));
   const wanted = new Set(requestedIds);
-  const where = await positions(day.shootings);
+  const where = await shootingPositions(day.shootings);
   const shootings: ShootingInput[] = [];
   const requested: number[] = [];
   for (const s of day.shootings) {

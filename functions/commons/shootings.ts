@@ -156,3 +156,16 @@ export function assertPending(s: StoredShooting): void {
   if (s.is_confirmed || s.state === ShootingState.confirmed) throw conflict(SHOOTING_MESSAGES.alreadyConfirmed);
   if (s.state !== ShootingState.unconfirmed) throw conflict(SHOOTING_MESSAGES.notUnconfirmed, { state: s.state });
 }
+
+/** Where each shooting takes place: its own position, else its listing's; shootings with neither are left out. */
+export async function shootingPositions(shootings: readonly StoredShooting[]): Promise<Map<number, { lat: number; lng: number }>> {
+  const missing = shootings.filter((s) => s.lat === null || s.lng === null).map((s) => s.listing_id);
+  const listings = missing.length ? await listingsById(missing) : new Map();
+  const out = new Map<number, { lat: number; lng: number }>();
+  for (const s of shootings) {
+    const lat = s.lat ?? (listings.get(s.listing_id)?.lat as number | undefined);
+    const lng = s.lng ?? (listings.get(s.listing_id)?.lng as number | undefined);
+    if (lat !== undefined && lng !== undefined) out.set(s.id, { lat, lng });
+  }
+  return out;
+}
