@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { operations, handlerModulePath, pathParams, type OperationDef } from '#shared/catalogue/index.ts';
-import { HttpError } from '#functions/commons/errors.ts';
+import { HttpError, badRequest } from '#functions/commons/errors.ts';
 import { MAX_BODY_BYTES } from '#functions/commons/api-handler.ts';
+import { ENV } from '#shared/data/design.ts';
+import { securityHeaders } from '#shared/http/security-headers.ts';
 
 /**
  * The local stand-in for API Gateway: turns HTTP requests into API Gateway v2 events, calls
@@ -43,6 +45,28 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** Longest request path served; longer ones answer 400 before any work. */
+export const MAX_PATH_LENGTH = 2048;
+
+/** decodeURIComponent that answers undefined for a bad percent-escape instead of throwing. */
+export function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a raw request path is refused (400), or undefined when it may be served. */
+function badPath(pathname: string): string | undefined {
+  if (pathname.length > MAX_PATH_LENGTH) return `The request path exceeds ${MAX_PATH_LENGTH} characters.`;
+  const decoded = safeDecode(pathname);
+  if (decoded === undefined) return 'The request path holds a bad percent-escape.';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return 'The request path holds a control character.';
+  return undefined;
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -70,7 +94,14 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
     return sendJson(res, 413, new HttpError('payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`).body());
   }
   const match = route.pattern.exec(url.pathname)!;
-  const pathParameters = Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+  const pathParameters: Record<string, string> = {};
+  const badParams: Record<string, string[]> = {};
+  route.params.forEach((name, i) => {
+    const value = safeDecode(match[i + 1]!);
+    if (value === undefined) badParams[name] = ['Bad percent-escape in this path parameter.'];
+    else pathParameters[name] = value;
+  });
+  if (Object.keys(badParams).length) return sendJson(res, 400, badRequest('Invalid path parameter.', badParams).body());
   const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
   const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined;
   const requestId = randomUUID();
@@ -126,9 +157,11 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 function serveStatic(res: ServerResponse, url: URL, webDir: string): void {
-  const relative = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+  // badPath() already refused bad escapes; `..` segments cannot climb above the web folder.
+  const relative = normalize(safeDecode(url.pathname) ?? '/').replace(/^(\.\.[/\\])+/, '');
   let file = join(webDir, relative);
-  if (!file.startsWith(webDir) || !existsSync(file) || statSync(file).isDirectory()) {
+  const inside = file === webDir || file.startsWith(webDir + sep);
+  if (!inside || !existsSync(file) || statSync(file).isDirectory()) {
     // SPA fallback: client-side routes get index.html; missing assets get a 404.
     if (extname(relative) && relative !== '/index.html') {
       res.writeHead(404, { 'content-type': 'text/plain' });
@@ -145,20 +178,69 @@ function serveStatic(res: ServerResponse, url: URL, webDir: string): void {
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
-  createReadStream(file).pipe(res);
+  createReadStream(file)
+    .once('error', (error) => {
+      console.error(error);
+      res.destroy();
+    })
+    .pipe(res);
+}
+
+/** The last resort: logs, answers 500 JSON when nothing was sent yet, and never lets the error escape. */
+function failed(res: ServerResponse, error: unknown): void {
+  console.error(error);
+  try {
+    if (!res.headersSent) sendJson(res, 500, new HttpError('server_error', 'Internal error.').body());
+    else res.end();
+  } catch {
+    res.destroy();
+  }
+}
+
+/** One request: any throw or rejection in it ends as a 500 answer, never as the end of the process. */
+async function handle(req: IncomingMessage, res: ServerResponse, webDir: string): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const refused = badPath(url.pathname);
+  if (refused) return sendJson(res, 400, badRequest(refused).body());
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(req, res, url);
+  return serveStatic(res, url, webDir);
+}
+
+let guarded = false;
+/** A rejection nobody awaited is logged; it must not end the local server (Node's default since v15). */
+function guardProcess(): void {
+  if (guarded) return;
+  guarded = true;
+  process.on('unhandledRejection', (reason) => console.error('unhandled rejection (the server goes on):', reason));
+}
+
+/** The same security headers CloudFront adds (shared/http/security-headers.ts), with s3rver as the storage origin. */
+function localSecurityHeaders(): Record<string, string> {
+  const s3 = process.env[ENV.s3Endpoint];
+  const storage = s3 ? [s3, s3.replace('127.0.0.1', 'localhost')] : [];
+  return securityHeaders({ storage, maps: [] });
 }
 
 export function startAdapter(opts: { port: number; host?: string; webDir?: string }): Promise<{ server: Server; url: string }> {
   const webDir = resolve(opts.webDir ?? join(ROOT, 'web/dist'));
+  const headers = localSecurityHeaders();
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const work = url.pathname === '/api' || url.pathname.startsWith('/api/') ? handleApi(req, res, url) : Promise.resolve(serveStatic(res, url, webDir));
-    work.catch((error: unknown) => {
-      console.error(error);
-      if (!res.headersSent) sendJson(res, 500, new HttpError('server_error', 'Internal error.').body());
-      else res.end();
-    });
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    req.on('error', (error) => console.error('request stream error', error));
+    res.on('error', (error) => console.error('response stream error', error));
+    try {
+      handle(req, res, webDir).catch((error: unknown) => failed(res, error));
+    } catch (error) {
+      failed(res, error);
+    }
   });
+  // Requests Node cannot even parse (bad request line, headers too large) get the same error body.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    const body = JSON.stringify(badRequest('Malformed HTTP request.').body());
+    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
+  guardProcess();
   server.keepAliveTimeout = 65_000;
   return new Promise((resolvePromise) =>
     server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolvePromise({ server, url: `http://${opts.host === '0.0.0.0' ? 'localhost' : (opts.host ?? 'localhost')}:${opts.port}` })),
