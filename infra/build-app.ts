@@ -81,6 +81,7 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
     env,
     description: 'Immo media: CloudFront, web app bucket',
     httpApi: api.httpApi,
+    storageBuckets: [data.mediaBucket, data.injectorBucket],
     webDistDir: options.webDistDir,
   });
   return { app, data, workflows, api, web };

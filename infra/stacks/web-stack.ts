@@ -8,6 +8,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -17,14 +19,17 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { HSTS_MAX_AGE_SECONDS, REFERRER_POLICY, contentSecurityPolicy } from '../../shared/http/security-headers.ts';
 import { acknowledge } from '../nag.ts';
 import { privateBucketDefaults } from './data-stack.ts';
 
 export interface WebStackProps extends StackProps {
   httpApi: IHttpApi;
+  /** Buckets the browser reads from and uploads to through presigned URLs (media, injector). */
+  storageBuckets: readonly IBucket[];
   /** Built web app folder to upload, or undefined when it has not been built. */
   webDistDir?: string;
 }
@@ -64,6 +69,23 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(SPA_REWRITE),
     });
 
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'CSP and browser security headers (shared/http/security-headers.ts)',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({
+            storage: props.storageBuckets.map((b) => `https://${b.bucketRegionalDomainName}`),
+            maps: [`https://maps.geo.${this.region}.amazonaws.com`],
+          }),
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as HeadersReferrerPolicy, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
+      },
+    });
+
     const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Immo media web app and API',
@@ -77,7 +99,7 @@ export class WebStack extends Stack {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: securityHeaders,
         compress: true,
         functionAssociations: [{ function: this.spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
@@ -92,7 +114,7 @@ export class WebStack extends Stack {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: securityHeaders,
         },
       },
     });
