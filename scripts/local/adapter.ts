@@ -57,12 +57,13 @@ export function safeDecode(text: string): string | undefined {
   }
 }
 
+const BAD_ESCAPE = 'The request path holds a bad percent-escape.';
+
 /** Why a raw request path is refused (400), or undefined when it may be served. */
 function badPath(pathname: string): string | undefined {
   if (pathname.length > MAX_PATH_LENGTH) return `The request path exceeds ${MAX_PATH_LENGTH} characters.`;
   const decoded = safeDecode(pathname);
-  if (decoded === undefined) return 'The request path holds a bad percent-escape.';
-  // eslint-disable-next-line no-control-regex
+  if (decoded === undefined) return BAD_ESCAPE;
   if (/[\u0000-\u001f\u007f]/.test(decoded)) return 'The request path holds a control character.';
   return undefined;
 }
@@ -82,6 +83,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
   const method = req.method ?? 'GET';
   const route = routes.find((r) => r.op.method === method && r.pattern.test(url.pathname));
   if (!route) {
+    if (safeDecode(url.pathname) === undefined) return sendJson(res, 400, badRequest(BAD_ESCAPE).body());
     const pathExists = routes.some((r) => r.pattern.test(url.pathname));
     const error = pathExists
       ? new HttpError('not_found', `No ${method} operation at ${url.pathname}.`)
@@ -199,10 +201,18 @@ function failed(res: ServerResponse, error: unknown): void {
 
 /** One request: any throw or rejection in it ends as a 500 answer, never as the end of the process. */
 async function handle(req: IncomingMessage, res: ServerResponse, webDir: string): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  let url: URL;
+  try {
+    // A leading '//' would read as a host name: the request target is always a path here.
+    url = new URL((req.url ?? '/').replace(/^\/+/, '/'), 'http://localhost');
+  } catch {
+    return sendJson(res, 400, badRequest('Malformed request target.').body());
+  }
+  const api = url.pathname === '/api' || url.pathname.startsWith('/api/');
   const refused = badPath(url.pathname);
-  if (refused) return sendJson(res, 400, badRequest(refused).body());
-  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(req, res, url);
+  // A bad escape in an API path parameter is named by handleApi as a field error.
+  if (refused && !(api && refused === BAD_ESCAPE)) return sendJson(res, 400, badRequest(refused).body());
+  if (api) return handleApi(req, res, url);
   return serveStatic(res, url, webDir);
 }
 
