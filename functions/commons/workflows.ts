@@ -1,7 +1,7 @@
 import { SFNClient, StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
 import { ENV } from '#shared/data/design.ts';
 import type { WorkflowResource } from '#shared/workflows/types.ts';
-import { externalServiceFailed } from './errors.ts';
+import { externalServiceFailed, type HttpError } from './errors.ts';
 import { requiredEnv } from './aws.ts';
 
 /**
@@ -22,12 +22,34 @@ const ARN_ENV: Record<WorkflowResource, string> = {
   videoWorkflow: ENV.videoStateMachineArn,
 };
 
+export interface RunOptions {
+  /** How long the caller waits: the workflow's own TimeoutSeconds in AWS, a timer locally. */
+  timeoutS: number;
+  /** The error the caller gets when the workflow did not finish in time (default: a 503). */
+  outOfTime?: () => HttpError;
+}
+
 let sfn: SFNClient | undefined;
 
-export async function runWorkflow(workflow: WorkflowResource, input: unknown): Promise<unknown> {
-  if (localRunner) return localRunner(workflow, input);
+export async function runWorkflow(workflow: WorkflowResource, input: unknown, options?: RunOptions): Promise<unknown> {
+  const outOfTime = () => options?.outOfTime?.() ?? externalServiceFailed(`The ${workflow} workflow did not finish within ${options?.timeoutS} s.`);
+  if (localRunner) {
+    const run = localRunner(workflow, input).catch((error: unknown) => {
+      throw externalServiceFailed(`The ${workflow} workflow failed: ${(error as Error | null)?.message ?? String(error)}`);
+    });
+    if (!options) return run;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(outOfTime()), options.timeoutS * 1000);
+    });
+    // The local run goes on in the background; its apply step refuses to start after applyBy.
+    run.catch(() => undefined);
+    return Promise.race([run, late]).finally(() => clearTimeout(timer));
+  }
   sfn ??= new SFNClient({});
   const result = await sfn.send(new StartSyncExecutionCommand({ stateMachineArn: requiredEnv(ARN_ENV[workflow]), input: JSON.stringify(input) }));
+  // TIMED_OUT: the workflow's own limit; a task error named *OutOfTime: a step refused to start late.
+  if (result.status === 'TIMED_OUT' || (options && result.error?.endsWith('OutOfTime'))) throw outOfTime();
   if (result.status !== 'SUCCEEDED') {
     throw externalServiceFailed(`The ${workflow} workflow ended ${result.status}: ${result.error ?? ''} ${result.cause ?? ''}`.trim());
   }

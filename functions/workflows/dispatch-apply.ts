@@ -21,7 +21,9 @@ export interface DispatchResult {
  * meanwhile wins) and the technician's day is still unlocked (a lock meanwhile wins). The
  * half-day guard's version is bumped so a concurrent booking re-checks its availability.
  */
-export async function handler(input: SolvedDispatch): Promise<DispatchResult> {
+export async function handler(input: SolvedDispatch & { applyBy?: string }): Promise<DispatchResult> {
+  // The caller stops waiting at the workflow's limit: past applyBy, write nothing (ADR 0101).
+  if (input.applyBy && Date.now() > Date.parse(input.applyBy)) throw new DispatchOutOfTime(input.applyBy);
   const applied: DispatchAssignment[] = [];
   const unserved: DispatchResult['unserved'] = [...input.outcome.unserved];
   for (const a of input.outcome.assignments) {
@@ -68,4 +70,12 @@ export async function handler(input: SolvedDispatch): Promise<DispatchResult> {
     shootingRequested: input.shootingRequested,
     unserved,
   };
+}
+
+/** The apply step was reached after its deadline: the workflow fails and nothing is written. */
+export class DispatchOutOfTime extends Error {
+  override readonly name = 'DispatchOutOfTime';
+  constructor(applyBy: string) {
+    super(`The apply step was reached after ${applyBy}; nothing was written.`);
+  }
 }

@@ -27,12 +27,15 @@ export interface WorkflowDefinition {
   tasks: Readonly<Record<string, WorkflowTask>>;
 }
 
-/** The Task state shape for a Lambda invocation; the result is the function's payload. */
-export function lambdaTask(stateName: string, next: { Next: string } | { End: true }): Record<string, unknown> {
+/**
+ * The Task state shape for a Lambda invocation; the result is the function's payload. The payload
+ * is the state's input unless `payload` gives another path or intrinsic function.
+ */
+export function lambdaTask(stateName: string, next: { Next: string } | { End: true }, payload = '$'): Record<string, unknown> {
   return {
     Type: 'Task',
     Resource: 'arn:aws:states:::lambda:invoke',
-    Parameters: { FunctionName: `\${${stateName}FunctionArn}`, 'Payload.$': '$' },
+    Parameters: { FunctionName: `\${${stateName}FunctionArn}`, 'Payload.$': payload },
     OutputPath: '$.Payload',
     Retry: [
       {
