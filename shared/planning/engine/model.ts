@@ -62,6 +62,14 @@ export interface ProblemSpec {
   initialRoutes?: ReadonlyArray<readonly number[]>;
   /** Cost of leaving one job unassigned (lexicographic-like). */
   unassignedPenalty?: number;
+  /** Per job: penalty when unserved (overrides `unassignedPenalty`, e.g. to weigh priorities). */
+  jobPenalties?: readonly number[];
+  /**
+   * Exact check of a whole route, for rules the incremental checks cannot express (VROOM's
+   * breaks, setups, load profiles: docs/decisions/0108). The incremental checks must then be a
+   * relaxation (never refuse a feasible route); insertions and `evaluateRoute` also ask this.
+   */
+  routeCheck?: (vehicle: number, jobs: ArrayLike<number>) => boolean;
 }
 
 export interface Instance {
@@ -101,6 +109,8 @@ export interface Instance {
   unassignedPenalty: number;
   /** Per job: penalty when unserved (jobs tied to a vehicle weigh 1000× more: they are never traded away). */
   jobPenalty: Float64Array;
+  /** See `ProblemSpec.routeCheck`; null when the incremental checks are exact. */
+  routeCheck: ((vehicle: number, jobs: ArrayLike<number>) => boolean) | null;
 }
 
 /** Pads an n×n matrix to (n+1)×(n+1) with a zero row and column (the dummy location). */
@@ -224,7 +234,7 @@ export function buildInstance(spec: ProblemSpec): Instance {
 
   const unassignedPenalty = spec.unassignedPenalty ?? 1e7;
   const jobPenalty = new Float64Array(nJobs);
-  for (let j = 0; j < nJobs; j++) jobPenalty[j] = fixedVehicle[j]! >= 0 ? unassignedPenalty * 1000 : unassignedPenalty;
+  for (let j = 0; j < nJobs; j++) jobPenalty[j] = spec.jobPenalties?.[j] ?? (fixedVehicle[j]! >= 0 ? unassignedPenalty * 1000 : unassignedPenalty);
   const initialRoutes: number[][] = [];
   for (let v = 0; v < nVehicles; v++) initialRoutes.push([...(spec.initialRoutes?.[v] ?? [])]);
 
@@ -260,6 +270,7 @@ export function buildInstance(spec: ProblemSpec): Instance {
     initialRoutes,
     unassignedPenalty,
     jobPenalty,
+    routeCheck: spec.routeCheck ?? null,
   };
 }
 

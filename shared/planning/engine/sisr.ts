@@ -484,6 +484,7 @@ class Sisr {
           }
         }
         if (blocked && !sol.feasibleWithBlocked(v, k, u)) continue;
+        if (inst.routeCheck !== null && !sol.feasibleExact(v, k, u)) continue;
         bestDelta = delta;
         bestV = v;
         bestK = k;

@@ -283,6 +283,19 @@ export class Solution {
     return outCount;
   }
 
+  private candidate: Int32Array | null = null;
+
+  /** The instance's exact route check (`routeCheck`) of route v with u inserted after position k. */
+  feasibleExact(v: number, k: number, u: number): boolean {
+    const len = this.len[v]!;
+    const base = v * this.stride;
+    const c = (this.candidate ??= new Int32Array(this.inst.nJobs + 1));
+    for (let p = 0; p < k; p++) c[p] = this.nodes[base + 1 + p]!;
+    c[k] = u;
+    for (let p = k; p < len; p++) c[p + 1] = this.nodes[base + 1 + p]!;
+    return this.inst.routeCheck!(v, c.subarray(0, len + 1));
+  }
+
   /** Full simulation of route v with u inserted after position k, honouring blocked intervals. */
   feasibleWithBlocked(v: number, k: number, u: number): boolean {
     const inst = this.inst;
