@@ -62,6 +62,7 @@ export const getDeliveriesFromToken = defineOperation({
     file_sharing: z.object({ save_url_template: z.string() }).nullable(),
   }),
   resources: ['table', 'mediaBucket'],
+  writes: [],
 });
 
 export const downloadAllPictures = defineOperation({
@@ -75,6 +76,7 @@ export const downloadAllPictures = defineOperation({
   input: z.object({ token }),
   output: z.object({ url: z.string(), filename: z.string(), entries: z.number().int(), bytes: z.number().int() }),
   resources: ['table', 'mediaBucket'],
+  writes: ['mediaBucket'],
 });
 
 export const leaveFeedback = defineOperation({

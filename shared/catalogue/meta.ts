@@ -11,4 +11,5 @@ export const getOpenApiDocument = defineOperation({
   input: z.object({}),
   output: z.record(z.string(), z.unknown()),
   resources: ['table'],
+  writes: [],
 });

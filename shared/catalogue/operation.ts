@@ -6,6 +6,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Cloud resources an operation's Lambda may touch; the CDK grants exactly these. */
 export type Resource = 'table' | 'mediaBucket' | 'injectorBucket' | 'dispatchWorkflow' | 'videoWorkflow' | 'location';
+/** The resources that hold data, which an operation may only read or also write. */
+export type DataResource = Extract<Resource, 'table' | 'mediaBucket' | 'injectorBucket'>;
+export const DATA_RESOURCES: readonly DataResource[] = ['table', 'mediaBucket', 'injectorBucket'];
 
 export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends Access = Access> {
   /** The spec's operation name where it gives one (e.g. assignProdShooting). */
@@ -24,6 +27,12 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodTy
   input: I;
   output: O;
   resources: readonly Resource[];
+  /**
+   * The data resources among `resources` the operation changes; the CDK grants the others
+   * read-only (ADR 0102). Absent: all of them, read/write, so a writing operation never fails
+   * in AWS only. Writing its own request-log record is granted to every operation regardless.
+   */
+  writes?: readonly DataResource[];
 }
 
 export function defineOperation<I extends z.ZodType, O extends z.ZodType, const A extends Access>(def: OperationDef<I, O, A>): OperationDef<I, O, A> {
@@ -33,6 +42,12 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType, const 
 export type InputOf<Op> = Op extends OperationDef<infer I, z.ZodType> ? z.input<I> : never;
 export type ParsedInputOf<Op> = Op extends OperationDef<infer I, z.ZodType> ? z.output<I> : never;
 export type OutputOf<Op> = Op extends OperationDef<z.ZodType, infer O> ? z.output<O> : never;
+
+/** The data resources an operation may write: its `writes`, or every data resource it uses. */
+export function writtenResources(op: Pick<OperationDef, 'resources' | 'writes'>): DataResource[] {
+  const data = op.resources.filter((r): r is DataResource => (DATA_RESOURCES as readonly Resource[]).includes(r));
+  return op.writes ? data.filter((r) => op.writes!.includes(r)) : data;
+}
 
 /** functions/<area>/<kebab-id>.ts: one handler file per operation. */
 export function handlerModulePath(op: Pick<OperationDef, 'area' | 'id'>): string {

@@ -31,6 +31,7 @@ export const dispatchShooting = defineOperation({
     unserved: z.array(z.object({ shootingId: z.number().int(), reason: unservedReason })),
   }),
   resources: ['table', 'dispatchWorkflow'],
+  writes: [],
 });
 
 export const techDayFigures = z.object({
@@ -63,6 +64,7 @@ export const getRouteFigures = defineOperation({
   input: z.object({ date: isoDay }),
   output: dayFigures,
   resources: ['table', 'location'],
+  writes: [],
 });
 
 export const recalculateShootingDistances = defineOperation({

@@ -204,6 +204,7 @@ export const listUploadedParts = defineOperation({
   input: z.object({ uploadId }),
   output: z.object({ partSize: z.number().int(), partCount: z.number().int(), parts: z.array(recordedPart) }),
   resources: ['table'],
+  writes: [],
 });
 
 export const completeMultipartUpload = defineOperation({
@@ -271,6 +272,7 @@ export const getFilesOnServer = defineOperation({
   }),
   output: z.object({ files: z.array(remoteFile) }),
   resources: ['table', 'injectorBucket'],
+  writes: [],
 });
 
 export const getDownloadLink = defineOperation({
@@ -284,6 +286,7 @@ export const getDownloadLink = defineOperation({
   input: z.object({ filename: fileName, date: injectorDate, user_id: z.coerce.number().int().positive().optional() }),
   output: z.object({ status: z.literal(200), url: z.string(), expires_at: z.string() }),
   resources: ['table', 'injectorBucket'],
+  writes: [],
 });
 
 export const getStatesByDate = defineOperation({
@@ -296,4 +299,5 @@ export const getStatesByDate = defineOperation({
   input: z.object({ date: injectorDate }),
   output: z.object({ cards: z.array(sdCardState) }),
   resources: ['table'],
+  writes: [],
 });

@@ -36,6 +36,7 @@ export const getUserFromToken = defineOperation({
   input: z.object({}),
   output: z.object({ status: z.literal(200), user: sessionUser, expires_at: z.string() }),
   resources: ['table'],
+  writes: [],
 });
 
 export const logout = defineOperation({

@@ -137,6 +137,7 @@ export const suggestAddresses = defineOperation({
   input: z.object({ text: z.string().trim().min(1).max(200), language: z.enum(['fr', 'en']).optional() }),
   output: z.object({ suggestions: z.array(z.object({ text: z.string(), place_id: z.string() })) }),
   resources: ['table', 'location'],
+  writes: [],
 });
 
 export const geocodeAddress = defineOperation({
@@ -151,6 +152,7 @@ export const geocodeAddress = defineOperation({
     .refine((v) => v.place_id !== undefined || v.text !== undefined, { message: 'Give place_id or text.', path: ['place_id'] }),
   output: z.object({ address: z.string(), city: z.string(), postalcode: z.string(), lat: z.number(), lng: z.number() }),
   resources: ['table', 'location'],
+  writes: [],
 });
 
 export const validateShootingCity = defineOperation({
@@ -164,6 +166,7 @@ export const validateShootingCity = defineOperation({
   input: z.object({ city: z.string().trim().min(1).max(120), lat: lat.optional(), lng: lng.optional() }),
   output: z.object({ status: z.literal(200), message: z.string(), zone_ids: z.array(z.number().int()) }),
   resources: ['table', 'location'],
+  writes: [],
 });
 
 export const validateShootingAvailability = defineOperation({
@@ -187,6 +190,7 @@ export const validateShootingAvailability = defineOperation({
   }),
   output: z.object({ time_slot: z.array(timeSlot) }),
   resources: ['table', 'location'],
+  writes: [],
 });
 
 /** Part 1 section 3: booking request. */
@@ -230,6 +234,7 @@ export const getAllShootings = defineOperation({
   input: z.object({ from: isoDay.optional(), to: isoDay.optional() }),
   output: z.object({ data: z.array(shootingView) }),
   resources: ['table'],
+  writes: [],
 });
 
 export const getShooting = defineOperation({
@@ -242,6 +247,7 @@ export const getShooting = defineOperation({
   input: z.object({ shooting_id: z.coerce.number().int().positive() }),
   output: z.object({ data: shootingView }),
   resources: ['table'],
+  writes: [],
 });
 
 export const updateShootingTime = defineOperation({

@@ -50,6 +50,7 @@ export const getAllTickets = defineOperation({
   input: z.object({}),
   output: z.object({ data: z.array(ticketSummary) }),
   resources: ['table'],
+  writes: [],
 });
 
 export const getTicketById = defineOperation({
@@ -62,6 +63,7 @@ export const getTicketById = defineOperation({
   input: z.object({ id }),
   output: z.object({ data: ticketDetail }),
   resources: ['table', 'mediaBucket'],
+  writes: [],
 });
 
 export const createTicket = defineOperation({

@@ -29,4 +29,5 @@ export const getZones = defineOperation({
   input: z.object({ type: z.coerce.number().int().min(1).max(2).optional() }),
   output: z.object({ status: z.literal(200), zones: z.array(zoneView) }),
   resources: ['table'],
+  writes: [],
 });
