@@ -22,6 +22,8 @@ export const keys = {
     sk: `${String(atMs).padStart(15, '0')}#${id}`,
   }),
   loginLock: (email: string) => ({ pk: `LOGINLOCK#${normalizeEmail(email)}`, sk: 'LOCK' }),
+  /** A fixed-window rate counter: one item per (scope, subject, window start in ms), `ttl` at the window's end. */
+  rateWindow: (scope: string, subject: string, windowStartMs: number) => ({ pk: `RATE#${scope}#${subject}`, sk: String(windowStartMs).padStart(15, '0') }),
   counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }),
   /** Request logs partitioned by UTC day, sorted by time; gsi1 by user. */
   requestLog: (date: Date, requestId: string) => ({

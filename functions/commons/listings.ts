@@ -43,19 +43,45 @@ export async function insertListing(fields: Omit<ListingRecord, 'id' | 'created_
   return listing;
 }
 
-/** The listing of a public delivery token. */
+/**
+ * The listing of a public delivery token. The index is eventually consistent, so the listing is
+ * read again (strongly consistent) and must still hold this token: a replaced token answers
+ * nothing at once, even while the index lags.
+ */
 export async function findListingByToken(token: string): Promise<StoredListing | undefined> {
   const { gsi2pk } = keys.listingByToken(token);
   const { Items = [] } = await db.send(
     new QueryCommand({ TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': gsi2pk }, Limit: 1 }),
   );
-  return Items[0] ? toListing(Items[0]) : undefined;
+  if (!Items[0]) return undefined;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listing(Number(Items[0].id)), ConsistentRead: true }));
+  return Item && Item.distribution_token === token ? toListing(Item) : undefined;
 }
 
 /** A new distribution token: 256 random bits (the spec asks for at least 128). */
 export function newDistributionToken(): string {
   return randomBytes(32).toString('base64url');
 }
+
+/** Gives the listing a new delivery token in place of its old one (if the listing did not change meanwhile); answers the new token. */
+export async function replaceDistributionToken(listing: StoredListing): Promise<string> {
+  const token = newDistributionToken();
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.listing(listing.id),
+      UpdateExpression: 'SET distribution_token = :t, gsi2pk = :g, gsi2sk = :s, version = version + :one',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':t': token, ...tokenIndexValues(token), ':one': 1, ':v': listing.version },
+    }),
+  );
+  return token;
+}
+
+const tokenIndexValues = (token: string) => {
+  const { gsi2pk, gsi2sk } = keys.listingByToken(token);
+  return { ':g': gsi2pk, ':s': gsi2sk };
+};
 
 /** Gives a listing its delivery token if it has none; answers the token. */
 export async function ensureDistributionToken(listing: StoredListing): Promise<string> {
@@ -67,7 +93,7 @@ export async function ensureDistributionToken(listing: StoredListing): Promise<s
       Key: keys.listing(listing.id),
       UpdateExpression: 'SET distribution_token = :t, gsi2pk = :g, gsi2sk = :s, version = version + :one',
       ConditionExpression: 'version = :v AND (attribute_not_exists(distribution_token) OR distribution_token = :null)',
-      ExpressionAttributeValues: { ':t': token, ':g': keys.listingByToken(token).gsi2pk, ':s': 'LISTING', ':one': 1, ':v': listing.version, ':null': null },
+      ExpressionAttributeValues: { ':t': token, ...tokenIndexValues(token), ':one': 1, ':v': listing.version, ':null': null },
     }),
   );
   return token;

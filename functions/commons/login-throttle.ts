@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '#shared/rules/session.ts';
+import { ENV } from '#shared/data/design.ts';
+import {
+  LOGIN_CLIENT_MAX_FAILURES,
+  LOGIN_CLIENT_WINDOW_SECONDS,
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  LOGIN_LOCK_SECONDS,
+  LOGIN_MAX_FAILURES,
+} from '#shared/rules/session.ts';
 import { db, tableName } from './aws.ts';
+import { tooManyRequests } from './errors.ts';
 import { keys } from './keys.ts';
+import { release, secondsLeft, take, type RateRule, type RateSlot } from './rate-limit.ts';
 
 /**
  * Failed-login throttle per account, keyed by e-mail whether or not the account exists, so
  * answers never tell which e-mails exist: 5 failures within 15 minutes lock the account's
  * logins for 15 minutes. Each failure is its own item (TTL), counted by a Query, so
  * concurrent failures are never lost the way a read-modify-write counter would lose them.
+ * In front of it, a limit per client address (docs/decisions/0090-login-and-feedback-limits.md).
  */
 export async function lockedUntil(email: string, now = Date.now()): Promise<number | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.loginLock(email), ConsistentRead: true }));
@@ -16,7 +27,8 @@ export async function lockedUntil(email: string, now = Date.now()): Promise<numb
   return until !== undefined && until > now ? until : undefined;
 }
 
-export async function recordFailure(email: string, now = Date.now()): Promise<void> {
+/** Records one failure of the account; answers true when the account is now locked. */
+export async function recordFailure(email: string, now = Date.now()): Promise<boolean> {
   const { pk } = keys.loginFailure(email, now, '');
   await db.send(
     new PutCommand({
@@ -33,8 +45,58 @@ export async function recordFailure(email: string, now = Date.now()): Promise<vo
       ConsistentRead: true,
     }),
   );
-  if (Count >= LOGIN_MAX_FAILURES) {
-    const until = now + LOGIN_LOCK_SECONDS * 1000;
-    await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.loginLock(email), locked_until: until, ttl: Math.ceil(until / 1000) } }));
+  if (Count < LOGIN_MAX_FAILURES) return false;
+  const until = now + LOGIN_LOCK_SECONDS * 1000;
+  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.loginLock(email), locked_until: until, ttl: Math.ceil(until / 1000) } }));
+  return true;
+}
+
+/** Failed password checks per client address: 50 per 15-minute window (shared/rules/session.ts). */
+export const CLIENT_LIMIT: RateRule = { scope: 'LOGINIP', limit: LOGIN_CLIENT_MAX_FAILURES, windowSeconds: LOGIN_CLIENT_WINDOW_SECONDS };
+
+export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed logins. Try again in 15 minutes.';
+export const clientLockedMessage = (now = Date.now()) =>
+  `Too many failed logins from your address. Try again in ${Math.ceil(secondsLeft(CLIENT_LIMIT, now) / 60)} minutes.`;
+
+/**
+ * The caller's address. In AWS the API's source IP is CloudFront's (the API is reached through
+ * it), so the viewer's address comes from the CloudFront-Viewer-Address header CloudFront sets
+ * (`ip:port`); locally there is no CloudFront and the header is never trusted.
+ */
+export function clientAddress(event: Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>): string {
+  const viewer = process.env[ENV.localMode] ? undefined : event.headers?.['cloudfront-viewer-address'];
+  const port = viewer?.lastIndexOf(':') ?? -1;
+  return viewer && port > 0 ? viewer.slice(0, port) : event.requestContext.http.sourceIp;
+}
+
+/**
+ * Before any password is hashed (each scrypt costs 128 MiB): takes one attempt from the client's
+ * window, then checks the account's lock. Refusals answer 429 without hashing. The slot answered
+ * must be settled with `settlePasswordAttempt`.
+ */
+export async function guardPasswordAttempt(email: string, client: string, log: (...parts: unknown[]) => void): Promise<RateSlot> {
+  const slot = await take(CLIENT_LIMIT, client);
+  if (!slot) {
+    log('password check refused: client throttled', { client });
+    throw tooManyRequests(clientLockedMessage());
   }
+  if (await lockedUntil(email)) {
+    await release(slot);
+    log('password check refused: account throttled');
+    throw tooManyRequests(ACCOUNT_LOCKED_MESSAGE);
+  }
+  return slot;
+}
+
+/**
+ * After the check: a right password gives the client's attempt back (only failures count), a
+ * wrong one keeps it and counts toward the account's lock. Answers true when the account is
+ * now locked.
+ */
+export async function settlePasswordAttempt(slot: RateSlot, email: string, ok: boolean): Promise<boolean> {
+  if (ok) {
+    await release(slot);
+    return false;
+  }
+  return recordFailure(email);
 }

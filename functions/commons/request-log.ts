@@ -3,7 +3,11 @@ import { REQUEST_LOG_RETENTION_DAYS } from '#shared/rules/session.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
 
-/** One record per API call, read later by the request-log viewer (/superlog). Kept 90 days by TTL. */
+/**
+ * One record per API call, read later by the request-log viewer (/superlog). Kept 90 days by TTL.
+ * Secrets never reach it: password-, token- and secret-like values in the body, query, path
+ * parameters, the raw path and the handler's log lines are redacted.
+ */
 export interface RequestLogRecord {
   requestId: string;
   path: string;
@@ -21,14 +25,35 @@ export interface RequestLogRecord {
 }
 
 const SECRET_KEY = /pass(word)?|token|secret|authorization|confirmation|credential/i;
+const REDACTED = '[redacted]';
 
 /** Replaces the values of password-, token- and secret-like keys at any depth. */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redact(v)]));
   }
   return value;
+}
+
+/**
+ * The raw path with the segments of secret-like path parameters (the public delivery token of
+ * `/api/delivery/{token}`) replaced, found by the route's template (`POST /api/delivery/{token}/feedback`);
+ * when the path does not line up with the template, each secret value is replaced wherever it occurs.
+ */
+export function redactPath(path: string, route: string, params: Record<string, string | undefined>): string {
+  const template = route.slice(route.indexOf(' ') + 1).split('/');
+  const segments = path.split('/');
+  const secret = (name: string | undefined) => name !== undefined && /^\{.+\}$/.test(name) && SECRET_KEY.test(name.slice(1, -1));
+  if (template.length === segments.length && template.some(secret)) {
+    return segments.map((segment, i) => (secret(template[i]) ? REDACTED : segment)).join('/');
+  }
+  let redacted = path;
+  for (const [name, value] of Object.entries(params)) {
+    if (!value || !SECRET_KEY.test(name)) continue;
+    for (const form of new Set([value, encodeURIComponent(value)])) redacted = redacted.split(form).join(REDACTED);
+  }
+  return redacted;
 }
 
 export async function writeRequestLog(record: RequestLogRecord): Promise<void> {
@@ -39,7 +64,7 @@ export async function writeRequestLog(record: RequestLogRecord): Promise<void> {
         Item: {
           ...keys.requestLog(record.date, record.requestId),
           ...(record.user ? keys.requestLogByUser(record.user.id, record.date) : {}),
-          path: record.path,
+          path: redactPath(record.path, record.route, record.params),
           route: record.route,
           method: record.method,
           response_status: record.status,
@@ -50,7 +75,7 @@ export async function writeRequestLog(record: RequestLogRecord): Promise<void> {
           request_time: record.durationMs,
           user: record.user,
           ip: record.ip,
-          logs: record.logs,
+          logs: redact(record.logs),
           ttl: Math.ceil(record.date.getTime() / 1000) + REQUEST_LOG_RETENTION_DAYS * 86_400,
         },
       }),

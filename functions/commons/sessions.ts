@@ -2,28 +2,38 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SESSION_LIFETIME_SECONDS } from '#shared/rules/session.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
+import type { UserRecord } from '#shared/entities/user.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
+import { getUser } from './users.ts';
 
 /**
  * Sessions: an opaque 256-bit random token; only its SHA-256 is stored, with a 15-day
- * absolute expiry enforced here and by the table's TTL. The session carries a snapshot of
- * the user (id, names, e-mail, role) so an authenticated call costs one GetItem.
+ * absolute expiry enforced here and by the table's TTL. The session holds the user's id, role
+ * and `session_version` stamp at login; every call reads the user too and the session is dead
+ * once the user is gone, suspended, has another role or another stamp
+ * (docs/decisions/0091-sessions-check-the-user.md).
  */
 export interface Session {
   tokenHash: string;
+  /** The user as they are now (names and e-mail read on this call). */
   user: SessionUser;
+  session_version: number;
   created_at: string;
   expires_at: string;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
-export async function createSession(user: SessionUser, now = new Date()): Promise<{ token: string; session: Session }> {
+/** What a session tells about its user (the caller's `ctx.user`). */
+export const sessionUserOf = ({ id, firstname, lastname, email, role }: UserRecord): SessionUser => ({ id, firstname, lastname, email, role });
+
+/** A new session of a user, stamped with the user's current `session_version` (0 when never bumped). */
+export async function createSession(user: SessionUser, sessionVersion = 0, now = new Date()): Promise<{ token: string; session: Session }> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const expires = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
-  const session: Session = { tokenHash, user, created_at: now.toISOString(), expires_at: expires.toISOString() };
+  const session: Session = { tokenHash, user, session_version: sessionVersion, created_at: now.toISOString(), expires_at: expires.toISOString() };
   await db.send(
     new PutCommand({
       TableName: tableName(),
@@ -31,6 +41,7 @@ export async function createSession(user: SessionUser, now = new Date()): Promis
         ...keys.session(tokenHash),
         ...keys.sessionByUser(user.id, session.created_at),
         user: session.user,
+        session_version: session.session_version,
         created_at: session.created_at,
         expires_at: session.expires_at,
         ttl: Math.ceil(expires.getTime() / 1000),
@@ -41,12 +52,26 @@ export async function createSession(user: SessionUser, now = new Date()): Promis
   return { token, session };
 }
 
-/** The live session of a token, or undefined when unknown, revoked or past its expiry. */
+/**
+ * The live session of a token, or undefined when unknown, revoked, past its expiry, or when its
+ * user no longer matches it: deleted, suspended, another role, or a bumped `session_version`.
+ * Two GetItems: the session, then its user.
+ */
 export async function findSession(token: string, now = new Date()): Promise<Session | undefined> {
   const tokenHash = hashToken(token);
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
   if (!Item || Date.parse(Item.expires_at as string) <= now.getTime()) return undefined;
-  return { tokenHash, user: Item.user as SessionUser, created_at: Item.created_at as string, expires_at: Item.expires_at as string };
+  const snapshot = Item.user as SessionUser;
+  const sessionVersion = Number(Item.session_version ?? 0);
+  const user = await getUser(snapshot.id);
+  if (!user || user.suspended || user.role !== snapshot.role || user.session_version !== sessionVersion) return undefined;
+  return {
+    tokenHash,
+    user: sessionUserOf(user),
+    session_version: sessionVersion,
+    created_at: Item.created_at as string,
+    expires_at: Item.expires_at as string,
+  };
 }
 
 export async function revokeSession(tokenHash: string): Promise<void> {

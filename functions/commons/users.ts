@@ -3,11 +3,17 @@ import { userRecord, type NewUser, type UserRecord } from '#shared/entities/user
 import { db, tableName } from './aws.ts';
 import { keys, normalizeEmail } from './keys.ts';
 import { conflict } from './errors.ts';
+import { queryAll } from './query.ts';
 
-/** A stored user: the record plus its password hash and optimistic-lock version. */
+/**
+ * A stored user: the record plus its password hash, optimistic-lock version and session stamp.
+ * `session_version` is copied into each session at login; a session whose stamp differs is dead
+ * (docs/decisions/0091-sessions-check-the-user.md).
+ */
 export interface StoredUser extends UserRecord {
   password_hash: string;
   version: number;
+  session_version: number;
 }
 
 export async function getUser(id: number): Promise<StoredUser | undefined> {
@@ -68,8 +74,58 @@ export async function setPasswordHash(user: StoredUser, passwordHash: string): P
   );
 }
 
+/** The users of a role by last name (gsi1), at most `max`. */
+export async function usersOfRole(role: number, max: number): Promise<UserRecord[]> {
+  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.usersOfRole(role) } }, max);
+  return items.map((item) => userRecord.parse(item));
+}
+
+/**
+ * Ends every live session of a user at once (their next call answers 401): bumps the stamp the
+ * sessions were created with. User editing calls it on a role change; 404-safe (false when the
+ * user does not exist).
+ */
+export async function bumpSessionVersion(id: number): Promise<boolean> {
+  return updateExisting(id, 'SET session_version = if_not_exists(session_version, :zero) + :one, updated_at = :now, version = version + :one', { ':zero': 0 });
+}
+
+/**
+ * Suspends (or reinstates) a user; a suspended user's sessions answer 401 from the next call, and
+ * the stamp is bumped too, so reinstating does not bring the old sessions back.
+ */
+export async function setSuspended(id: number, suspended: boolean): Promise<boolean> {
+  return updateExisting(
+    id,
+    'SET suspended = :s, session_version = if_not_exists(session_version, :zero) + :one, updated_at = :now, version = version + :one',
+    { ':s': suspended, ':zero': 0 },
+  );
+}
+
+async function updateExisting(id: number, update: string, values: Record<string, unknown>): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(id),
+        UpdateExpression: update,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1, ':now': new Date().toISOString(), ...values },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
 function toStoredUser(item: Record<string, unknown>): StoredUser {
-  return { ...userRecord.parse(item), password_hash: String(item.password_hash ?? ''), version: Number(item.version ?? 1) };
+  return {
+    ...userRecord.parse(item),
+    password_hash: String(item.password_hash ?? ''),
+    version: Number(item.version ?? 1),
+    session_version: Number(item.session_version ?? 0),
+  };
 }
 
 export function publicUser(user: UserRecord): UserRecord {

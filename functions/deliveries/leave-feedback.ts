@@ -3,6 +3,7 @@ import { leaveFeedback } from '#shared/catalogue/deliveries.ts';
 import { apiHandler } from '../commons/api-handler.ts';
 import { db, tableName } from '../commons/aws.ts';
 import { conflict, notFound } from '../commons/errors.ts';
+import { countFeedback } from '../commons/feedback-limit.ts';
 import { keys } from '../commons/keys.ts';
 import { findListingByToken } from '../commons/listings.ts';
 import { getPicture } from '../commons/pictures.ts';
@@ -14,6 +15,7 @@ import { newTicketItem } from '../commons/tickets.ts';
  * together. A picture that already has a feedback ticket answers 409 (the page links to it instead).
  */
 export const handler = apiHandler(leaveFeedback, async ({ token, shooting_id, picture_index, text }, { log }) => {
+  await countFeedback(token);
   const listing = await findListingByToken(token);
   if (!listing) throw notFound('We cannot find this listing');
   const picture = await getPicture(listing.id, shooting_id, picture_index);

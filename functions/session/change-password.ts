@@ -1,25 +1,34 @@
 import { changePassword } from '#shared/catalogue/session.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
+import { passwordRank } from '#shared/rules/session.ts';
 import { isAdminLevel, mustGiveOldPassword } from '#shared/roles.ts';
 import { apiHandler } from '../commons/api-handler.ts';
-import { badRequest, conflict, forbidden, notFound } from '../commons/errors.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../commons/errors.ts';
+import { ACCOUNT_LOCKED_MESSAGE, clientAddress, guardPasswordAttempt, settlePasswordAttempt } from '../commons/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../commons/passwords.ts';
 import { revokeSessionsOfUser } from '../commons/sessions.ts';
 import { getUser, setPasswordHash } from '../commons/users.ts';
 
 /**
- * Users change their own password; admin levels (1, 2) may change anyone's. The old password
- * is asked of roles other than 1 and 2 (409 when wrong). Every other session of the user is
+ * Users change their own password; admin levels (1, 2) may change anyone's of their rank or
+ * below (an admin never the superadmin's: 403). The old password is asked of roles other than
+ * 1 and 2 (409 when wrong); wrong old passwords count toward the account's login lock and the
+ * client's limit (429 once locked, before any hashing). Every other session of the user is
  * revoked; the caller's own session survives a change of their own password.
  */
-export const handler = apiHandler(changePassword, async ({ userId, oldPassword, password }, { user: caller, session, log }) => {
+export const handler = apiHandler(changePassword, async ({ userId, oldPassword, password }, { user: caller, session, log, event }) => {
   const own = caller.id === userId;
   if (!own && !isAdminLevel(caller.role)) throw forbidden();
   const user = await getUser(userId);
   if (!user) throw notFound('User not found.');
+  if (!own && passwordRank(user.role) < passwordRank(caller.role)) throw forbidden('You cannot change the password of a user above your level.');
   if (mustGiveOldPassword(caller.role)) {
     if (!oldPassword) throw badRequest('Invalid input.', { oldPassword: [PASSWORD_MESSAGES.wrongOld] });
-    if (!(await verifyPassword(oldPassword, user.password_hash))) throw conflict(PASSWORD_MESSAGES.wrongOld);
+    const attempt = await guardPasswordAttempt(user.email, clientAddress(event), log);
+    const valid = await verifyPassword(oldPassword, user.password_hash);
+    const locked = await settlePasswordAttempt(attempt, user.email, valid);
+    if (locked) throw tooManyRequests(ACCOUNT_LOCKED_MESSAGE);
+    if (!valid) throw conflict(PASSWORD_MESSAGES.wrongOld);
   }
   await setPasswordHash(user, await hashPassword(password));
   const revoked = await revokeSessionsOfUser(user.id, own ? session.tokenHash : undefined);

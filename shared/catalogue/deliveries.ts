@@ -141,3 +141,19 @@ export const getTechDeliveries = defineOperation({
   output: z.object({ data: z.array(techDeliveryShooting), next: z.string().optional() }),
   resources: ['table', 'mediaBucket'],
 });
+
+/** Staff of the listing administration (part 3 §1: admins and post-production). */
+const LISTING_STAFF = [Role.superadmin, Role.admin, Role.tech_postprod, Role.tech_postprod_lead] as const;
+
+export const generateDeliveryToken = defineOperation({
+  id: 'generateDeliveryToken',
+  area: 'deliveries',
+  method: 'POST',
+  path: '/api/admin/listing/{listing_id}/deliveryToken',
+  access: [...LISTING_STAFF],
+  summary:
+    "Part 3 §7 'generate delivery token': gives the listing a new distribution token (256 random bits) in place of the old one, which answers 404 from then on (a leaked link is revoked this way). Unknown listing: 404.",
+  input: z.object({ listing_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  output: z.object({ status: z.literal(200), distribution_token: z.string() }),
+  resources: ['table'],
+});
