@@ -4,9 +4,10 @@ import type { ZoneRecord } from '#shared/entities/zone.ts';
 import { ServiceOffer } from '#shared/enums.ts';
 import { slotAvailability, withCandidate, dayPoints, techZones, type CandidateShooting, type DayProblem, type ShootingInput, type SlotAnswer } from '#shared/planning/index.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
+import { HORIZON_MESSAGE, beyondHorizon } from '#shared/rules/booking-horizon.ts';
 import { SLOT_HOURS } from '#shared/rules/slots.ts';
 import { db, tableName } from './aws.ts';
-import { conflict } from './errors.ts';
+import { HttpError, conflict } from './errors.ts';
 import { keys } from './keys.ts';
 import { location } from './location/index.ts';
 import { isActive, shootingPositions, shootingsByIds, shootingsOfDay, type StoredShooting } from './shootings.ts';
@@ -152,6 +153,11 @@ export function halfDayStarted(date: string, am: boolean, now = Date.now()): boo
   return dayStartMs(date) + (am ? SLOT_HOURS.am.start : SLOT_HOURS.pm.start) * 1000 <= now;
 }
 
+/** 422 with a field error when a day lies past the booking horizon (docs/decisions/0086-booking-horizon.md). */
+export function assertWithinHorizon(date: string, field: string, now = Date.now()): void {
+  if (beyondHorizon(date, now)) throw new HttpError('unprocessable', HORIZON_MESSAGE, { fields: { [field]: [HORIZON_MESSAGE] } });
+}
+
 /** One half-day: can an eligible technician still fit the candidate, travel included? */
 export async function halfDayAnswer(problem: DayProblem, candidate: CandidateShooting, am: boolean): Promise<SlotAnswer> {
   if (!candidate.zoneIds.length) return { success: false, reason: 'out_of_zone' };
@@ -170,7 +176,7 @@ export async function timeSlots(p: PropertyForSlots, date: string, days: number,
   const answers = await Promise.all(
     dates.map(async (d) => {
       const slots: TimeSlot[] = [];
-      const open = [true, false].filter((am) => !halfDayStarted(d, am, now));
+      const open = beyondHorizon(d, now) ? [] : [true, false].filter((am) => !halfDayStarted(d, am, now));
       const problem = open.length && candidate.zoneIds.length ? await dayProblem(world, await readDay(d), candidate) : undefined;
       for (const am of [true, false]) {
         const success = problem && open.includes(am) ? (await halfDayAnswer(problem, candidate, am)).success : false;

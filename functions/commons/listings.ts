@@ -4,7 +4,6 @@ import { listingRecord, type ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
 import { nextId } from './users.ts';
-import { decodeCursor, encodeCursor } from './query.ts';
 
 /** Listings: the one place that reads and writes listing items. */
 export interface StoredListing extends ListingRecord {
@@ -101,12 +100,12 @@ export async function ensureDistributionToken(listing: StoredListing): Promise<s
 
 export interface Page<T> {
   items: T[];
-  /** Opaque cursor for the next page, absent on the last one. */
-  next?: string;
+  /** The start key of the next page (LastEvaluatedKey), absent on the last one; handlers sign it (query.ts). */
+  next?: Record<string, unknown>;
 }
 
 
-async function queryListings(index: 'gsi1' | 'gsi3', partition: string, limit: number, cursor?: string): Promise<Page<StoredListing>> {
+async function queryListings(index: 'gsi1' | 'gsi3', partition: string, limit: number, start?: Record<string, unknown>): Promise<Page<StoredListing>> {
   const page = await db.send(
     new QueryCommand({
       TableName: tableName(),
@@ -115,15 +114,15 @@ async function queryListings(index: 'gsi1' | 'gsi3', partition: string, limit: n
       ExpressionAttributeValues: { ':pk': partition },
       ScanIndexForward: false,
       Limit: limit,
-      ExclusiveStartKey: decodeCursor(cursor),
+      ExclusiveStartKey: start,
     }),
   );
-  const next = encodeCursor(page.LastEvaluatedKey);
+  const next = page.LastEvaluatedKey;
   return { items: (page.Items ?? []).map(toListing), ...(next ? { next } : {}) };
 }
 
 /** A broker's listings, most recently updated first. */
-export const listingsOfBroker = (brokerId: number, limit = 100, cursor?: string) => queryListings('gsi1', keys.listingsOfBroker(brokerId), limit, cursor);
+export const listingsOfBroker = (brokerId: number, limit = 100, start?: Record<string, unknown>) => queryListings('gsi1', keys.listingsOfBroker(brokerId), limit, start);
 
 /** Every listing, most recently updated first (staff lists). */
-export const allListings = (limit = 100, cursor?: string) => queryListings('gsi3', keys.allListings, limit, cursor);
+export const allListings = (limit = 100, start?: Record<string, unknown>) => queryListings('gsi3', keys.allListings, limit, start);

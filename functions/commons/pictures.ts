@@ -1,11 +1,12 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { pictureRecord, type PictureRecord } from '#shared/entities/picture.ts';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
 import type { DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
-import { decodeCursor, encodeCursor, queryAll as queryAllItems } from './query.ts';
+import { batchGet } from './batch-get.ts';
+import { queryAll as queryAllItems } from './query.ts';
 import { mediaUrl, pictureFileName } from './media.ts';
 import { nextId } from './users.ts';
 
@@ -89,19 +90,7 @@ function toShootingView(item: Record<string, unknown>): ShootingView {
 
 /** Shootings by id (BatchGetItem, 100 keys per call). Missing ids are left out. */
 export async function getShootings(ids: readonly number[]): Promise<ShootingView[]> {
-  const unique = [...new Set(ids)];
-  const out: ShootingView[] = [];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.shooting(id)) },
-    };
-    while (request && Object.keys(request).length) {
-      const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
-      out.push(...(answer.Responses?.[tableName()] ?? []).map(toShootingView));
-      request = answer.UnprocessedKeys as typeof request;
-    }
-  }
-  return out;
+  return (await batchGet([...new Set(ids)].map((id) => keys.shooting(id)))).map(toShootingView);
 }
 
 /**
@@ -117,9 +106,8 @@ export async function shootingIdsOfTech(
   techId: number,
   postProduction: boolean,
   limit: number,
-  cursor?: string,
-): Promise<{ ids: number[]; next?: string }> {
-  const start = decodeCursor(cursor);
+  start?: Record<string, unknown>,
+): Promise<{ ids: number[]; next?: Record<string, unknown> }> {
   const page = await db.send(
     postProduction
       ? new QueryCommand({
@@ -141,6 +129,6 @@ export async function shootingIdsOfTech(
         }),
   );
   const ids = (page.Items ?? []).map((item) => Number(postProduction ? item.shooting_id : item.id));
-  const next = encodeCursor(page.LastEvaluatedKey);
+  const next = page.LastEvaluatedKey;
   return { ids, ...(next ? { next } : {}) };
 }

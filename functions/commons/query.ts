@@ -1,5 +1,8 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './aws.ts';
+import { badRequest } from './errors.ts';
+import { keys } from './keys.ts';
 
 type Item = Record<string, unknown>;
 
@@ -22,7 +25,87 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
   return out;
 }
 
-/** Opaque page cursors for lists the web pages through (a LastEvaluatedKey, base64url JSON). */
-export const encodeCursor = (key: Item | undefined): string | undefined => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
-export const decodeCursor = (cursor: string | undefined): Item | undefined =>
-  cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Item) : undefined;
+/**
+ * Page cursors (docs/decisions/0087-page-cursors.md): a LastEvaluatedKey, bound to the caller and
+ * the query it pages through, HMAC-SHA256-signed with the server's cursor key. The client can
+ * neither read a meaningful key into it nor forge one: a cursor that was not made by this server
+ * for this user and this query answers 400 with a field error on `cursor`.
+ */
+export interface CursorScope {
+  /** The caller's user id. */
+  user: number;
+  /** The operation and its filter parameters, e.g. `getDeliveryListings:all`. */
+  query: string;
+}
+
+const MAC_BYTES = 32;
+export const CURSOR_MESSAGE = 'This page cursor is not valid for this list; start again from the first page.';
+const invalidCursor = () => badRequest('Invalid input.', { cursor: [CURSOR_MESSAGE] });
+
+const mac = (secret: Buffer, payload: Buffer) => createHmac('sha256', secret).update(payload).digest();
+
+/** The cursor of a start key (undefined when the list ended). */
+export function signCursor(key: Item | undefined, scope: CursorScope, secret: Buffer): string | undefined {
+  if (!key) return undefined;
+  const payload = Buffer.from(JSON.stringify({ u: scope.user, q: scope.query, k: key }));
+  return Buffer.concat([mac(secret, payload), payload]).toString('base64url');
+}
+
+const isKeyValue = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
+/** The start key in a cursor this server signed for this scope; throws a 400 on anything else. */
+export function openCursor(cursor: string | undefined, scope: CursorScope, secret: Buffer): Item | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const raw = Buffer.from(cursor, 'base64url');
+  if (raw.length <= MAC_BYTES || raw.toString('base64url') !== cursor) throw invalidCursor();
+  const payload = raw.subarray(MAC_BYTES);
+  if (!timingSafeEqual(raw.subarray(0, MAC_BYTES), mac(secret, payload))) throw invalidCursor();
+  let body: { u?: unknown; q?: unknown; k?: unknown };
+  try {
+    body = JSON.parse(payload.toString('utf8')) as typeof body;
+  } catch {
+    throw invalidCursor();
+  }
+  const key = body.k;
+  if (body.u !== scope.user || body.q !== scope.query) throw invalidCursor();
+  if (!key || typeof key !== 'object' || Array.isArray(key) || !Object.values(key).every(isKeyValue)) throw invalidCursor();
+  return key as Item;
+}
+
+/** The settings item holding the cursor key. */
+export const CURSOR_SETTING = 'cursor-signing-key';
+
+let cursorKey: Promise<Buffer> | undefined;
+
+/** The server's cursor key: a random 256-bit value made on first use and kept in the table. */
+export function cursorSecret(): Promise<Buffer> {
+  cursorKey ??= readOrCreateSecret().catch((error: unknown) => {
+    cursorKey = undefined;
+    throw error;
+  });
+  return cursorKey;
+}
+
+async function readOrCreateSecret(): Promise<Buffer> {
+  const Key = keys.settings(CURSOR_SETTING);
+  const read = async () => (await db.send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }))).Item?.secret as string | undefined;
+  const found = await read();
+  if (found) return Buffer.from(found, 'base64');
+  const secret = randomBytes(32).toString('base64');
+  try {
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...Key, secret }, ConditionExpression: 'attribute_not_exists(pk)' }));
+    return Buffer.from(secret, 'base64');
+  } catch (error) {
+    // Another container made it first: use theirs.
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    return Buffer.from((await read())!, 'base64');
+  }
+}
+
+/** The cursor a handler answers for the next page. */
+export const encodeCursor = async (key: Item | undefined, scope: CursorScope): Promise<string | undefined> =>
+  key ? signCursor(key, scope, await cursorSecret()) : undefined;
+
+/** The start key of the cursor a client sent back (400 when it is not this server's for this scope). */
+export const decodeCursor = async (cursor: string | undefined, scope: CursorScope): Promise<Item | undefined> =>
+  cursor ? openCursor(cursor, scope, await cursorSecret()) : undefined;

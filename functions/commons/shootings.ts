@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
 import type * as z from '#shared/zod.ts';
 import { ShootingState } from '#shared/enums.ts';
@@ -6,6 +6,7 @@ import { Role } from '#shared/roles.ts';
 import { SHOOTING_MESSAGES, dayStartMs, type ShootingView } from '#shared/catalogue/shootings.ts';
 import type { ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from './aws.ts';
+import { batchGet } from './batch-get.ts';
 import { conflict } from './errors.ts';
 import { keys } from './keys.ts';
 import { queryAll as queryAllItems } from './query.ts';
@@ -51,15 +52,7 @@ export async function getShootingItem(id: number): Promise<StoredShooting | unde
 }
 
 export async function shootingsByIds(ids: readonly number[], consistent = true): Promise<StoredShooting[]> {
-  const out: StoredShooting[] = [];
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    const { Responses } = await db.send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.shooting(id)), ConsistentRead: consistent } } }),
-    );
-    out.push(...(Responses?.[tableName()] ?? []).map(toShooting));
-  }
-  return out;
+  return (await batchGet([...new Set(ids)].map((id) => keys.shooting(id)), { consistent })).map(toShooting);
 }
 
 async function queryAll(index: 'gsi1' | 'gsi2' | 'gsi3', partition: string, range?: { from: string; to: string }): Promise<StoredShooting[]> {
@@ -87,13 +80,8 @@ export function isActive(s: ShootingRecord): boolean {
 
 /** Listings of shootings, read together. */
 export async function listingsById(ids: readonly number[]): Promise<Map<number, ListingRecord & Record<string, unknown>>> {
-  const out = new Map<number, ListingRecord & Record<string, unknown>>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    const { Responses } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.listing(id)) } } }));
-    for (const item of Responses?.[tableName()] ?? []) out.set(Number(item.id), item as ListingRecord & Record<string, unknown>);
-  }
-  return out;
+  const items = await batchGet([...new Set(ids)].map((id) => keys.listing(id)));
+  return new Map(items.map((item) => [Number(item.id), item as ListingRecord & Record<string, unknown>]));
 }
 
 /** The broker view of part 1 §3. */

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { userRecord, type UserRecord } from '#shared/entities/user.ts';
 import { addDays, dayStartMs, localDateOf } from '#shared/catalogue/shootings.ts';
 import { Role } from '#shared/roles.ts';
 import type { TechnicianInput } from '#shared/planning/day.ts';
 import type { LatLng } from '#shared/planning/travel.ts';
 import { db, tableName } from './aws.ts';
+import { batchGet } from './batch-get.ts';
 import { keys } from './keys.ts';
 import { bumpHalfDay } from './half-day.ts';
 import { queryAll } from './query.ts';
@@ -50,12 +51,8 @@ export async function captureTechnicians(): Promise<Technician[]> {
 }
 
 export async function depotsById(ids: readonly number[]): Promise<Map<number, Depot>> {
-  const out = new Map<number, Depot>();
-  for (let i = 0; i < ids.length; i += 100) {
-    const { Responses } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: ids.slice(i, i + 100).map((id) => keys.depot(id)) } } }));
-    for (const item of Responses?.[tableName()] ?? []) out.set(Number(item.id), toDepot(item));
-  }
-  return out;
+  const items = await batchGet([...new Set(ids)].map((id) => keys.depot(id)));
+  return new Map(items.map((item) => [Number(item.id), toDepot(item)]));
 }
 
 function toDepot(item: Record<string, unknown>): Depot {

@@ -2,12 +2,15 @@ import { getDeliveryListings } from '#shared/catalogue/deliveries.ts';
 import { Role } from '#shared/roles.ts';
 import { apiHandler } from '../commons/api-handler.ts';
 import { allListings, listingsOfBroker, type Page, type StoredListing } from '../commons/listings.ts';
+import { decodeCursor, encodeCursor } from '../commons/query.ts';
 
 /** /deliveries for non-technicians: a broker's own listings, every listing for staff; one page, newest update first. */
 export const handler = apiHandler(getDeliveryListings, async ({ limit, cursor }, { user }) => {
-  const read = (n: number, c?: string): Promise<Page<StoredListing>> => (user.role === Role.broker ? listingsOfBroker(user.id, n, c) : allListings(n, c));
+  const own = user.role === Role.broker;
+  const read = (n: number, start?: Record<string, unknown>): Promise<Page<StoredListing>> => (own ? listingsOfBroker(user.id, n, start) : allListings(n, start));
+  const scope = { user: user.id, query: `${getDeliveryListings.id}:${own ? 'own' : 'all'}` };
   const rows: StoredListing[] = [];
-  let next = cursor;
+  let next = await decodeCursor(cursor, scope);
   // A Query page stops at 1 MB; keep reading until the page size is reached or the list ends.
   do {
     const page = await read(limit - rows.length, next);
@@ -26,6 +29,6 @@ export const handler = apiHandler(getDeliveryListings, async ({ limit, cursor },
       distribution_token,
       updated_at,
     })),
-    ...(next ? { next } : {}),
+    ...(next ? { next: await encodeCursor(next, scope) } : {}),
   };
 });

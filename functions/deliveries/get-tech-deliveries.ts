@@ -4,6 +4,7 @@ import { apiHandler } from '../commons/api-handler.ts';
 import { ensureDistributionToken, getListing, type StoredListing } from '../commons/listings.ts';
 import { mediaUrl } from '../commons/media.ts';
 import { deliverable, getShootings, picturesOfShooting, shootingIdsOfTech } from '../commons/pictures.ts';
+import { decodeCursor, encodeCursor } from '../commons/query.ts';
 
 /**
  * /deliveries for technicians: one page of their own shootings (capture: tech_id; post-production:
@@ -12,7 +13,8 @@ import { deliverable, getShootings, picturesOfShooting, shootingIdsOfTech } from
  */
 export const handler = apiHandler(getTechDeliveries, async ({ limit, cursor }, { user }) => {
   const postProduction = user.role !== Role.tech_capture;
-  const { ids, next } = await shootingIdsOfTech(user.id, postProduction, limit, cursor);
+  const scope = { user: user.id, query: `${getTechDeliveries.id}:${postProduction ? 'postproduction' : 'capture'}` };
+  const { ids, next } = await shootingIdsOfTech(user.id, postProduction, limit, await decodeCursor(cursor, scope));
   const byId = new Map((await getShootings(ids)).map((s) => [s.id, s]));
   const listings = new Map<number, Promise<{ listing: StoredListing; token: string } | undefined>>();
   const listingOf = (id: number) => {
@@ -46,5 +48,5 @@ export const handler = apiHandler(getTechDeliveries, async ({ limit, cursor }, {
       };
     }),
   );
-  return { data: rows.filter((r): r is TechDeliveryShooting => r !== undefined), ...(next ? { next } : {}) };
+  return { data: rows.filter((r): r is TechDeliveryShooting => r !== undefined), ...(next ? { next: await encodeCursor(next, scope) } : {}) };
 });

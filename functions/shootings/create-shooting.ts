@@ -2,7 +2,7 @@ import { SHOOTING_MESSAGES, createShooting } from '#shared/catalogue/shootings.t
 import { ShootingState } from '#shared/enums.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { apiHandler } from '../commons/api-handler.ts';
-import { candidateOf, halfDayStarted, loadWorld, requiredOffers, writeIntoHalfDay } from '../commons/availability.ts';
+import { assertWithinHorizon, candidateOf, halfDayStarted, loadWorld, requiredOffers, writeIntoHalfDay } from '../commons/availability.ts';
 import { tableName } from '../commons/aws.ts';
 import { unprocessable } from '../commons/errors.ts';
 import { listingsOfBroker, newListingItem, type StoredListing } from '../commons/listings.ts';
@@ -18,6 +18,7 @@ export const handler = apiHandler(createShooting, async (input, ctx) => {
   const broker = ctx.user;
   const date = input.scheduleddate;
   if (halfDayStarted(date, input.is_am)) throw unprocessable(SHOOTING_MESSAGES.pastSlot);
+  assertWithinHorizon(date, 'scheduleddate');
   const only360 = input.only_360 && input.is_existing_listing;
   const world = await loadWorld();
   const candidate = candidateOf(world, { lat: input.lat, lng: input.lng, roomCount: input.room_count, isHouse: input.is_house, only360 });
@@ -90,13 +91,13 @@ const norm = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').to
 
 /** The broker's listing at the same address, apartment and postal code (among their 200 most recent), if any. */
 async function sameAddressListing(brokerId: number, input: { address: string; app: string; postalcode: string }): Promise<StoredListing | undefined> {
-  let cursor: string | undefined;
+  let start: Record<string, unknown> | undefined;
   for (let page = 0; page < 2; page++) {
-    const { items, next } = await listingsOfBroker(brokerId, 100, cursor);
+    const { items, next } = await listingsOfBroker(brokerId, 100, start);
     const found = items.find((l) => norm(l.address) === norm(input.address) && norm(l.app) === norm(input.app) && norm(l.postalcode) === norm(input.postalcode));
     if (found) return found;
     if (!next) return undefined;
-    cursor = next;
+    start = next;
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { SHOOTING_MESSAGES, updateShootingTime } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { apiHandler } from '../commons/api-handler.ts';
-import { candidateOf, halfDayStarted, loadWorld, writeIntoHalfDay } from '../commons/availability.ts';
+import { assertWithinHorizon, candidateOf, halfDayStarted, loadWorld, writeIntoHalfDay } from '../commons/availability.ts';
 import { tableName } from '../commons/aws.ts';
 import { notFound, unprocessable } from '../commons/errors.ts';
 import { keys } from '../commons/keys.ts';
@@ -14,6 +14,7 @@ export const handler = apiHandler(updateShootingTime, async ({ shooting_id, sche
   assertPending(shooting);
   if (shooting.scheduleddate === scheduleddate && shooting.am === is_am) throw unprocessable(SHOOTING_MESSAGES.sameSlot);
   if (halfDayStarted(scheduleddate, is_am)) throw unprocessable(SHOOTING_MESSAGES.pastSlot);
+  assertWithinHorizon(scheduleddate, 'scheduleddate');
 
   const listing = (await listingsById([shooting.listing_id])).get(shooting.listing_id);
   const lat = shooting.lat ?? listing?.lat;

@@ -1,11 +1,10 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { Role } from '../roles.ts';
+import { calendarDate } from './dates.ts';
 
 /** The planner (part 2 'Shooting planner', 'Dispatch'): the roles that may open /shooting. */
 const PLANNERS = [Role.superadmin, Role.admin, Role.tech_postprod, Role.tech_postprod_lead] as const;
-
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD.');
 
 /** Part 2 §8: the dispatch messages, verbatim; N and M filled by the web. */
 export const DISPATCH_MESSAGES = {
@@ -23,7 +22,7 @@ export const dispatchShooting = defineOperation({
   access: PLANNERS,
   summary:
     'Assigns a list of unassigned shootings of a date automatically (Step Functions: load the day → solve → apply). An assignment made by hand or a day lock taken meanwhile is never overwritten.',
-  input: z.object({ date: isoDay, shooting_ids: z.array(z.number().int().positive()).min(1).max(500) }),
+  input: z.object({ date: calendarDate, shooting_ids: z.array(z.number().int().positive()).min(1).max(500) }),
   output: z.object({
     userDispatched: z.number().int(),
     shootingDispatched: z.number().int(),
@@ -52,7 +51,7 @@ export const techDayFigures = z.object({
   locked: z.boolean(),
 });
 
-const dayFigures = z.object({ date: isoDay, km_reading: z.enum(['default', 'flat059']), techs: z.array(techDayFigures) });
+const dayFigures = z.object({ date: calendarDate, km_reading: z.enum(['default', 'flat059']), techs: z.array(techDayFigures) });
 
 export const getRouteFigures = defineOperation({
   id: 'getRouteFigures',
@@ -61,7 +60,7 @@ export const getRouteFigures = defineOperation({
   path: '/api/planner/figures',
   access: PLANNERS,
   summary: 'Per technician of a day: kilometres, transit time, cost (package + service-offer commissions + km cost beyond the 50 free km) and route order.',
-  input: z.object({ date: isoDay }),
+  input: z.object({ date: calendarDate }),
   output: dayFigures,
   resources: ['table', 'location'],
   writes: [],
@@ -74,7 +73,7 @@ export const recalculateShootingDistances = defineOperation({
   path: '/api/planner/recalculate',
   access: PLANNERS,
   summary: "The planner's 'Actualiser': recomputes each technician's route of the date and stores every shooting's distance and transit time.",
-  input: z.object({ date: isoDay }),
+  input: z.object({ date: calendarDate }),
   output: dayFigures,
   resources: ['table', 'location'],
 });

@@ -1,5 +1,6 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
+import { DATE_MESSAGES, dateTime, isCalendarDate } from './dates.ts';
 
 /**
  * Part 2, remote file injection (/remote_injector, calls rij/...). Technicians send the day's
@@ -74,12 +75,10 @@ export const injectorDate = z
   .string()
   .trim()
   .transform((value, ctx) => {
-    const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     const dmy = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
-    const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
-    const date = `${y}-${m}-${d}`;
-    if (!y || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
-      ctx.addIssue({ code: 'custom', message: 'Expected a date YYYY-MM-DD.' });
+    const date = dmy ? `${dmy[3]}-${dmy[2]}-${dmy[1]}` : value;
+    if (!isCalendarDate(date)) {
+      ctx.addIssue({ code: 'custom', message: DATE_MESSAGES.calendarDate });
       return z.NEVER;
     }
     return date;
@@ -238,7 +237,7 @@ export const uploadedFile = defineOperation({
   path: '/api/rij/uploadedFile',
   access: 'authenticated',
   summary: 'Marks one of the caller\'s files as uploaded: checks it is stored and records the SD card\'s upload state record.',
-  input: where.extend({ filename: fileName, started_at: z.string().datetime({ offset: true }).optional() }),
+  input: where.extend({ filename: fileName, started_at: dateTime.optional() }),
   output: z.object({ status: z.literal(200), file: remoteFile }),
   resources: ['table', 'injectorBucket'],
 });

@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { Role } from '../roles.ts';
+import { calendarDate, dayInput } from './dates.ts';
 
 /**
  * Broker shootings, part 1 sections 2.4 to 2.7, 3, 5, 7 to 9: address suggestions and geocoding,
@@ -8,57 +9,8 @@ import { Role } from '../roles.ts';
  * docs/decisions/0050-booking-capacity-and-half-day-guard.md, 0051-shooting-list-for-brokers.md.
  */
 
-/** Dates of the business: Quebec local time (ARCHITECTURE: the business is in Quebec). */
-export const BUSINESS_TIME_ZONE = 'America/Toronto';
-
-const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** YYYY-MM-DD of an instant, in Quebec. */
-export function localDateOf(ms: number): string {
-  return dateFormat.format(ms);
-}
-
-/** Local time minus UTC at an instant, in ms. */
-function offsetMs(ms: number): number {
-  const p = Object.fromEntries(partsFormat.formatToParts(ms).map((x) => [x.type, x.value]));
-  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second));
-  return asUtc - (ms - (ms % 1000));
-}
-
-/** The instant (ms) of local midnight of a YYYY-MM-DD day: the `date_in_ts` of its time slots. */
-export function dayStartMs(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d);
-  const first = guess - offsetMs(guess);
-  return guess - offsetMs(first);
-}
-
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD.');
-
-/** A day given as a timestamp (ms, as the time-slot list gives it) or an ISO date/date-time: normalised to YYYY-MM-DD in Quebec. */
-export const dayInput = z.union([
-  z.number().int().positive().transform((ms) => localDateOf(ms)),
-  z
-    .string()
-    .trim()
-    .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'Expected a timestamp or an ISO date.')
-    .transform((s) => (/^\d{4}-\d{2}-\d{2}$/.test(s) ? s : localDateOf(Date.parse(s)))),
-]);
+/** The business calendar lives in ./dates.ts (docs/decisions/0085); re-exported for the screens and tests. */
+export { BUSINESS_TIME_ZONE, addDays, dayInput, dayStartMs, localDateOf } from './dates.ts';
 
 const roomCount = z.coerce.number().int('Whole rooms only.').min(0).max(100);
 const lat = z.coerce.number().min(-90).max(90);
@@ -231,7 +183,7 @@ export const getAllShootings = defineOperation({
   access: SHOOTING_READERS,
   summary:
     "Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: 7 days ago to 30 days ahead, at most 62 days).",
-  input: z.object({ from: isoDay.optional(), to: isoDay.optional() }),
+  input: z.object({ from: calendarDate.optional(), to: calendarDate.optional() }),
   output: z.object({ data: z.array(shootingView) }),
   resources: ['table'],
   writes: [],

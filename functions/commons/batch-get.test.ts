@@ -1,0 +1,82 @@
+import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from './errors.ts';
+import { BATCH_GET_ATTEMPTS, batchGet } from './batch-get.ts';
+
+const TABLE = 'batch-get-test';
+beforeAll(() => {
+  process.env.TABLE_NAME = TABLE;
+});
+
+type Key = { pk: string; sk: string };
+const keyOf = (n: number): Key => ({ pk: `ITEM#${n}`, sk: 'ITEM' });
+
+/** A fake BatchGetItem that answers at most `per` of the asked keys each call and leaves the rest unprocessed. */
+function throttled(per: number, opts: { missing?: Set<string>; neverAnswer?: boolean } = {}) {
+  const calls: number[] = [];
+  const send = (command: BatchGetCommand): Promise<BatchGetCommandOutput> => {
+    const asked = command.input.RequestItems![TABLE]!.Keys as Key[];
+    calls.push(asked.length);
+    expect(asked.length).toBeLessThanOrEqual(100);
+    const served = opts.neverAnswer ? [] : asked.slice(0, per);
+    const left = opts.neverAnswer ? asked : asked.slice(per);
+    return Promise.resolve({
+      $metadata: {},
+      Responses: { [TABLE]: served.filter((k) => !opts.missing?.has(k.pk)).map((k) => ({ ...k, value: k.pk })) },
+      UnprocessedKeys: left.length ? { [TABLE]: { Keys: left } } : {},
+    } as BatchGetCommandOutput);
+  };
+  return { send, calls };
+}
+
+describe('batchGet', () => {
+  it('asks the unprocessed keys again until every item is back', async () => {
+    const keys = Array.from({ length: 250 }, (_, i) => keyOf(i));
+    const { send, calls } = throttled(30);
+    const pauses: number[] = [];
+    const items = await batchGet(keys, { send, sleep: (ms) => (pauses.push(ms), Promise.resolve()) });
+    expect(items.map((i) => i.pk).sort()).toEqual(keys.map((k) => k.pk).sort());
+    // chunks of 100, 100, 50 answered 30 at a time: 4 + 4 + 2 calls
+    expect(calls).toEqual([100, 70, 40, 10, 100, 70, 40, 10, 50, 20]);
+    expect(pauses).toHaveLength(calls.length - 3);
+  });
+
+  it('backs off exponentially between retries', async () => {
+    const { send } = throttled(1);
+    const pauses: number[] = [];
+    const random = Math.random;
+    Math.random = () => 1;
+    try {
+      await batchGet([keyOf(1), keyOf(2), keyOf(3), keyOf(4)], { send, sleep: (ms) => (pauses.push(ms), Promise.resolve()) });
+    } finally {
+      Math.random = random;
+    }
+    expect(pauses).toEqual([100, 200, 400]);
+  });
+
+  it('leaves out keys without an item', async () => {
+    const { send } = throttled(2, { missing: new Set(['ITEM#1']) });
+    const items = await batchGet([keyOf(0), keyOf(1), keyOf(2)], { send, sleep: () => Promise.resolve() });
+    expect(items.map((i) => i.pk).sort()).toEqual(['ITEM#0', 'ITEM#2']);
+  });
+
+  it('answers 503 when the keys stay unprocessed', async () => {
+    const { send, calls } = throttled(0, { neverAnswer: true });
+    const error = await batchGet([keyOf(1)], { send, sleep: () => Promise.resolve() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(503);
+    expect(calls).toHaveLength(BATCH_GET_ATTEMPTS);
+  });
+
+  it('sends ConsistentRead only when asked', async () => {
+    const seen: unknown[] = [];
+    const send = (command: BatchGetCommand) => {
+      seen.push(command.input.RequestItems![TABLE]!.ConsistentRead);
+      return Promise.resolve({ $metadata: {}, Responses: { [TABLE]: [] } } as BatchGetCommandOutput);
+    };
+    await batchGet([keyOf(1)], { send, consistent: true });
+    await batchGet([keyOf(1)], { send });
+    await batchGet([], { send });
+    expect(seen).toEqual([true, undefined]);
+  });
+});

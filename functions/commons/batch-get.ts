@@ -1,0 +1,48 @@
+import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './aws.ts';
+import { externalServiceFailed } from './errors.ts';
+
+type Item = Record<string, unknown>;
+type Keys = NonNullable<BatchGetCommandInput['RequestItems']>;
+
+/** BatchGetItem takes at most 100 keys per call. */
+export const BATCH_GET_MAX_KEYS = 100;
+/** Calls per chunk before giving up: the first one and five retries (about 1.5 s of backoff at most). */
+export const BATCH_GET_ATTEMPTS = 6;
+const BASE_DELAY_MS = 50;
+
+export interface BatchGetOptions {
+  consistent?: boolean;
+  /** Injected in tests: the DynamoDB call and the pause between retries. */
+  send?: (command: BatchGetCommand) => Promise<BatchGetCommandOutput>;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Every item of `keys` that exists (order not kept), read with BatchGetItem 100 keys at a time.
+ * The keys DynamoDB leaves unprocessed (throttling, 16 MB answers) are asked again with exponential
+ * backoff and full jitter; after BATCH_GET_ATTEMPTS calls the request answers 503 rather than a
+ * silently shorter list (issue 8 item 9, docs/decisions/0088-batch-get.md).
+ */
+export async function batchGet(keys: readonly Item[], options: BatchGetOptions = {}): Promise<Item[]> {
+  const send = options.send ?? ((command: BatchGetCommand) => db.send(command));
+  const sleep = options.sleep ?? pause;
+  const table = tableName();
+  const out: Item[] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_MAX_KEYS) {
+    let request: Keys | undefined = {
+      [table]: { Keys: keys.slice(i, i + BATCH_GET_MAX_KEYS), ...(options.consistent ? { ConsistentRead: true } : {}) },
+    };
+    for (let attempt = 0; request; attempt++) {
+      if (attempt === BATCH_GET_ATTEMPTS) throw externalServiceFailed('The database is busy; try again in a moment.');
+      if (attempt > 0) await sleep(Math.random() * BASE_DELAY_MS * 2 ** attempt);
+      const answer: BatchGetCommandOutput = await send(new BatchGetCommand({ RequestItems: request }));
+      out.push(...((answer.Responses?.[table] ?? []) as Item[]));
+      const left: Keys | undefined = answer.UnprocessedKeys;
+      request = left && Object.values(left).some((k) => k.Keys?.length) ? left : undefined;
+    }
+  }
+  return out;
+}
