@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { SHOOTING_MESSAGES, addDays, dayStartMs, type TimeSlot } from '#shared/catalogue/shootings.ts';
+import { SHOOTING_MESSAGES, addDays, dayStartMs, type SlotReason, type TimeSlot } from '#shared/catalogue/shootings.ts';
 import type { ZoneRecord } from '#shared/entities/zone.ts';
 import { ServiceOffer } from '#shared/enums.ts';
 import { slotAvailability, withCandidate, dayPoints, techZones, type CandidateShooting, type DayProblem, type ShootingInput, type SlotAnswer } from '#shared/planning/index.ts';
@@ -179,14 +179,21 @@ export async function timeSlots(p: PropertyForSlots, date: string, days: number,
       const open = beyondHorizon(d, now) ? [] : [true, false].filter((am) => !halfDayStarted(d, am, now));
       const problem = open.length && candidate.zoneIds.length ? await dayProblem(world, await readDay(d), candidate) : undefined;
       for (const am of [true, false]) {
-        const success = problem && open.includes(am) ? (await halfDayAnswer(problem, candidate, am)).success : false;
-        slots.push({ date_in_ts: dayStartMs(d), is_am: am, success });
+        const answer = problem && open.includes(am) ? await halfDayAnswer(problem, candidate, am) : undefined;
+        const success = answer?.success ?? false;
+        slots.push({ date_in_ts: dayStartMs(d), is_am: am, success, ...(success ? {} : { reason: slotReason(open.includes(am), answer) }) });
       }
       return slots;
     }),
   );
   for (const slots of answers) out.push(...slots);
   return out;
+}
+
+/** Why a slot cannot be booked, as the wizard says it (docs/decisions/0116): started, nobody can come, or full. */
+function slotReason(open: boolean, answer: SlotAnswer | undefined): SlotReason {
+  if (!open) return 'started';
+  return answer?.reason === 'no_time' || answer?.reason === 'invalid' ? 'full' : 'no_technician';
 }
 
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;

@@ -8,9 +8,11 @@ export const keys = {
   userEmail: (email: string) => ({ pk: `EMAIL#${normalizeEmail(email)}`, sk: 'EMAIL' }),
   /** gsi1: users by role, ordered by last name. */
   userByRole: (role: number, lastname: string, id: number) => ({
-    gsi1pk: `ROLE#${role}`,
+    gsi1pk: keys.usersOfRole(role),
     gsi1sk: `${lastname.toLowerCase()}#${id}`,
   }),
+  /** gsi1 partition of the users of a role (userByRole). */
+  usersOfRole: (role: number) => `ROLE#${role}`,
   /** Sessions are keyed by the SHA-256 of the token; the token itself is never stored. */
   session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
   /** gsi1: sessions of a user (to revoke them all at password change). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { followupRecord, ticketRecord, type FollowupRecord, type TicketRecord } from '#shared/entities/ticket.ts';
+import { followupRecord, ticketRecord, type FollowupRecord, type NewTicket, type SubjectTemplate, type TicketRecord } from '#shared/entities/ticket.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { db, tableName } from './aws.ts';
 import { conflict, notFound } from './errors.ts';
@@ -20,14 +20,22 @@ interface Caller {
 
 const toTicket = (item: Record<string, unknown>): StoredTicket => ({ ...ticketRecord.parse(item), version: Number(item.version ?? 1) });
 
+/**
+ * The subject of a feedback ticket: a template each reader sees in their language, and the French
+ * text as the stored subject (docs/decisions/0115).
+ */
+export function feedbackSubject(address: string, pictureNumber: number): { subject: string; subject_template: SubjectTemplate } {
+  return { subject: `Commentaire : ${address}, photo ${pictureNumber}`, subject_template: { key: 'feedback', address, picture: pictureNumber } };
+}
+
 /** A ticket item ready for a Put or a TransactWriteItems Put (feedback writes it with the picture). */
-export async function newTicketItem(fields: Omit<TicketRecord, 'id' | 'created_at' | 'resolved'>, now = new Date()): Promise<{ ticket: TicketRecord; item: Record<string, unknown> }> {
+export async function newTicketItem(fields: NewTicket, now = new Date()): Promise<{ ticket: TicketRecord; item: Record<string, unknown> }> {
   const id = await nextId('ticket');
   const ticket = ticketRecord.parse({ ...fields, id, resolved: false, created_at: now.toISOString() });
   return { ticket, item: { ...keys.ticket(id), ...keys.ticketIndexes(ticket.creator.id, ticket.created_at, id), ...ticket, version: 1 } };
 }
 
-export async function insertTicket(fields: Omit<TicketRecord, 'id' | 'created_at' | 'resolved'>, now = new Date()): Promise<TicketRecord> {
+export async function insertTicket(fields: NewTicket, now = new Date()): Promise<TicketRecord> {
   const { ticket, item } = await newTicketItem(fields, now);
   await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
   return ticket;

@@ -7,7 +7,7 @@ import { countFeedback } from '../commons/feedback-limit.ts';
 import { keys } from '../commons/keys.ts';
 import { findListingByToken } from '../commons/listings.ts';
 import { getPicture } from '../commons/pictures.ts';
-import { newTicketItem } from '../commons/tickets.ts';
+import { feedbackSubject, newTicketItem } from '../commons/tickets.ts';
 
 /**
  * Feedback on a delivered picture (public, through the token): a ticket in the listing broker's name
@@ -23,7 +23,7 @@ export const handler = apiHandler(leaveFeedback, async ({ token, shooting_id, pi
   if (picture.feedback_ticket_id) throw conflict('This picture already has feedback.', { ticket_id: picture.feedback_ticket_id });
 
   const { ticket, item } = await newTicketItem({
-    subject: `Feedback: ${listing.address}, photo ${picture_index + 1}`,
+    ...feedbackSubject(listing.address, picture_index + 1),
     description: text,
     urgency: 1,
     problem_type: 'broker',

@@ -1,21 +1,24 @@
-import { SHOOTING_MESSAGES, createShooting } from '#shared/catalogue/shootings.ts';
+import { BOOKING_MESSAGES, SHOOTING_MESSAGES, createShooting } from '#shared/catalogue/shootings.ts';
+import type { SessionUser } from '#shared/catalogue/session.ts';
 import { ShootingState } from '#shared/enums.ts';
+import { Role } from '#shared/roles.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { apiHandler } from '../commons/api-handler.ts';
 import { assertWithinHorizon, candidateOf, halfDayStarted, loadWorld, requiredOffers, writeIntoHalfDay } from '../commons/availability.ts';
 import { tableName } from '../commons/aws.ts';
-import { unprocessable } from '../commons/errors.ts';
+import { badRequest, forbidden, unprocessable } from '../commons/errors.ts';
 import { listingsOfBroker, newListingItem, type StoredListing } from '../commons/listings.ts';
 import { shootingItem, shootingView, toShooting } from '../commons/shootings.ts';
-import { nextId } from '../commons/users.ts';
+import { getUser, nextId } from '../commons/users.ts';
 
 /**
  * Part 1 §3 booking request → the listing (created, or the broker's listing at the same address)
  * and the shooting, unconfirmed in its half-day, written with the half-day guards after the
- * availability is checked again (docs/decisions/0050).
+ * availability is checked again (docs/decisions/0050). An administrator books for the broker named
+ * by broker_id: the listing and the shooting are that broker's (docs/decisions/0117).
  */
 export const handler = apiHandler(createShooting, async (input, ctx) => {
-  const broker = ctx.user;
+  const broker = await bookingBroker(ctx.user, input.broker_id);
   const date = input.scheduleddate;
   if (halfDayStarted(date, input.is_am)) throw unprocessable(SHOOTING_MESSAGES.pastSlot);
   assertWithinHorizon(date, 'scheduleddate');
@@ -83,9 +86,21 @@ export const handler = apiHandler(createShooting, async (input, ctx) => {
       ];
     },
   });
-  ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId });
+  ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId, broker: broker.id, by: ctx.user.id });
   return { success: true as const, data: shootingView(toShooting(item), existing ?? fresh!.listing) };
 });
+
+/** Whose booking this is: a broker's own; an administrator's for the broker they name, who must be a broker. */
+async function bookingBroker(caller: SessionUser, brokerId: number | undefined): Promise<Pick<SessionUser, 'id' | 'firstname' | 'lastname'>> {
+  if (caller.role === Role.broker) {
+    if (brokerId !== undefined) throw forbidden(BOOKING_MESSAGES.brokersOnly);
+    return caller;
+  }
+  if (brokerId === undefined) throw badRequest(BOOKING_MESSAGES.brokerRequired, { broker_id: [BOOKING_MESSAGES.brokerRequired] });
+  const user = await getUser(brokerId);
+  if (!user || user.role !== Role.broker) throw badRequest(BOOKING_MESSAGES.notABroker, { broker_id: [BOOKING_MESSAGES.notABroker] });
+  return user;
+}
 
 const norm = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
 

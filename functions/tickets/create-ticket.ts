@@ -14,5 +14,5 @@ export const handler = apiHandler(createTicket, async ({ problem_type, urgency, 
   });
   log('ticket created', { id: ticket.id });
   const { id, resolved, created_at, creator } = ticket;
-  return { ticket: { id, subject, urgency, problem_type, resolved, created_at, creator } };
+  return { ticket: { id, subject, subject_template: null, urgency, problem_type, resolved, created_at, creator } };
 });

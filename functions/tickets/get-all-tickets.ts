@@ -6,6 +6,6 @@ import { ticketsFor } from '../commons/tickets.ts';
 export const handler = apiHandler(getAllTickets, async (_input, { user }) => {
   const tickets = await ticketsFor(user);
   return {
-    data: tickets.map(({ id, subject, urgency, problem_type, resolved, created_at, creator }) => ({ id, subject, urgency, problem_type, resolved, created_at, creator })),
+    data: tickets.map(({ id, subject, subject_template, urgency, problem_type, resolved, created_at, creator }) => ({ id, subject, subject_template, urgency, problem_type, resolved, created_at, creator })),
   };
 });

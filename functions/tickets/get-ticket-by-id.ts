@@ -15,6 +15,7 @@ export const handler = apiHandler(getTicketById, async ({ id }, { user }) => {
     data: {
       id: ticket.id,
       subject: ticket.subject,
+      subject_template: ticket.subject_template,
       description: ticket.description,
       urgency: ticket.urgency,
       problem_type: ticket.problem_type,

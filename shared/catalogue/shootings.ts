@@ -1,6 +1,6 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
-import { Role } from '../roles.ts';
+import { ADMIN_ROLES, Role } from '../roles.ts';
 import { calendarDate, dayInput } from './dates.ts';
 
 /**
@@ -16,8 +16,12 @@ const roomCount = z.coerce.number().int('Whole rooms only.').min(0).max(100);
 const lat = z.coerce.number().min(-90).max(90);
 const lng = z.coerce.number().min(-180).max(180);
 
-/** Part 1 section 3: time slot. */
-export const timeSlot = z.object({ date_in_ts: z.number().int(), is_am: z.boolean(), success: z.boolean() });
+/** Why a time slot cannot be booked: its half-day has started, no technician serves the property that day, or they are fully booked. */
+export const SLOT_REASONS = ['started', 'no_technician', 'full'] as const;
+export type SlotReason = (typeof SLOT_REASONS)[number];
+
+/** Part 1 section 3: time slot, plus the reason of an unsuccessful one (docs/decisions/0116). */
+export const timeSlot = z.object({ date_in_ts: z.number().int(), is_am: z.boolean(), success: z.boolean(), reason: z.enum(SLOT_REASONS).optional() });
 export type TimeSlot = z.infer<typeof timeSlot>;
 
 /** Part 1 section 3: listing inside a shooting. */
@@ -160,19 +164,45 @@ export const bookingRequest = z.object({
   note: z.string().trim().max(2000).default(''),
   lat,
   lng,
+  /** Admin levels book on behalf of this broker (docs/decisions/0117); a broker never sends it. */
+  broker_id: z.coerce.number().int().positive().optional(),
 });
+
+export const BOOKING_MESSAGES = {
+  brokerRequired: 'Choose the broker this shooting is for.',
+  notABroker: 'This user is not a broker.',
+  brokersOnly: 'Only administrators book on behalf of a broker.',
+} as const;
 
 export const createShooting = defineOperation({
   id: 'createShooting',
   area: 'shootings',
   method: 'POST',
   path: '/api/shootings',
-  access: BOOKERS,
+  access: [...BOOKERS, ...ADMIN_ROLES],
   summary:
-    'Book a shooting: creates or links the listing and creates the shooting unconfirmed (state 7) in the half-day, after re-checking its availability; 409 when the half-day is no longer available.',
+    "Book a shooting: creates or links the listing and creates the shooting unconfirmed (state 7) in the half-day, after re-checking its availability; 409 when the half-day is no longer available. Admin levels book for the broker named by broker_id (required for them, refused from a broker); the shooting is the broker's.",
   input: bookingRequest,
   output: z.object({ success: z.literal(true), data: shootingView }),
   resources: ['table', 'location'],
+});
+
+/** A broker as the booking wizard of an administrator lists them. */
+export const brokerChoice = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() });
+export type BrokerChoice = z.infer<typeof brokerChoice>;
+
+export const BROKER_SEARCH_LIMIT = 20;
+
+export const searchBrokers = defineOperation({
+  id: 'searchBrokers',
+  area: 'shootings',
+  method: 'GET',
+  path: '/api/brokers',
+  access: ADMIN_ROLES,
+  summary: `Brokers whose name or e-mail contains the text (accents and case ignored), by last name, at most ${BROKER_SEARCH_LIMIT}: the broker picker of an administrator's booking.`,
+  input: z.object({ text: z.string().trim().min(2).max(100) }),
+  output: z.object({ data: z.array(brokerChoice) }),
+  resources: ['table'],
 });
 
 export const getAllShootings = defineOperation({

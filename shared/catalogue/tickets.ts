@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { TICKET_PROBLEM_TYPES } from '../enums.ts';
+import { subjectTemplate } from '../entities/ticket.ts';
 
 /**
  * Tickets (part 1 §2.8, §3, §4, §7). Any logged-in user may use the ticket screens
@@ -17,6 +18,8 @@ const id = z.coerce.number().int().positive();
 export const ticketSummary = z.object({
   id: z.number().int(),
   subject: z.string(),
+  /** Set on subjects the system wrote (feedback): the web renders them in the reader's language (docs/decisions/0115). */
+  subject_template: subjectTemplate.nullable(),
   urgency: z.number().int().min(1).max(3),
   problem_type: z.enum(TICKET_PROBLEM_TYPES),
   resolved: z.boolean(),

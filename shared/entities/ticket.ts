@@ -3,10 +3,18 @@ import { TICKET_PROBLEM_TYPES } from '../enums.ts';
 
 const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
 
+/**
+ * A subject the system writes (feedback on a picture), stored as a key and its parameters so that
+ * each reader sees it in their own language (docs/decisions/0115); `subject` keeps the French text.
+ */
+export const subjectTemplate = z.object({ key: z.literal('feedback'), address: z.string(), picture: z.number().int().positive() });
+export type SubjectTemplate = z.infer<typeof subjectTemplate>;
+
 /** A support ticket (part 1 §2.8, §3). `data` is optional JSON text (listing_id, shooting_id, picture_index). */
 export const ticketRecord = z.object({
   id: z.number().int().positive(),
   subject: z.string(),
+  subject_template: subjectTemplate.nullable().default(null),
   description: z.string(),
   urgency: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   problem_type: z.enum(TICKET_PROBLEM_TYPES),
@@ -16,6 +24,8 @@ export const ticketRecord = z.object({
   data: z.string().nullable().default(null),
 });
 export type TicketRecord = z.infer<typeof ticketRecord>;
+/** What a new ticket is made of; a typed subject has no template. */
+export type NewTicket = Omit<TicketRecord, 'id' | 'created_at' | 'resolved' | 'subject_template'> & { subject_template?: SubjectTemplate | null };
 
 export const followupRecord = z.object({
   id: z.string(),

@@ -11,7 +11,7 @@ import shellEn from '../../web/src/i18n/locales/en.json';
 import shellFr from '../../web/src/i18n/locales/fr.json';
 import plannerEn from '../../web/src/areas/planner/locales/en.json';
 import plannerFr from '../../web/src/areas/planner/locales/fr.json';
-import { formatDay, formatKm, formatMoney } from '../../web/src/areas/planner/queries.ts';
+import { formatDay, formatKm, formatMoney } from '../../web/src/i18n/format.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginIn } from './ticket-texts.ts';
 

@@ -84,7 +84,7 @@ describe('getTicketById', () => {
 
   it('answers the thumbnail of the picture named by JSON data, and none when data is not JSON', async () => {
     const list = await call<{ data: TicketSummary[] }>('GET', '/api/tickets', { token: broker.token });
-    const feedback = list.body.data.find((t) => t.subject.startsWith('Feedback: 1200 rue Sherbrooke Ouest'));
+    const feedback = list.body.data.find((t) => t.subject_template?.key === 'feedback' && t.subject_template.address === '1200 rue Sherbrooke Ouest');
     expect(feedback).toBeDefined();
     const detail = await call<Detail>('GET', `/api/tickets/${feedback!.id}`, { token: broker.token });
     const data = JSON.parse(detail.body.data.data!) as Record<string, number>;

@@ -3,7 +3,7 @@ import { db, tableName } from '#functions/commons/aws.ts';
 import { keys } from '#functions/commons/keys.ts';
 import { listingsOfBroker } from '#functions/commons/listings.ts';
 import { picturesOfListing } from '#functions/commons/pictures.ts';
-import { addFollowup, getTicketWithFollowups, insertTicket, setResolved } from '#functions/commons/tickets.ts';
+import { addFollowup, feedbackSubject, getTicketWithFollowups, insertTicket, setResolved } from '#functions/commons/tickets.ts';
 import { findUserByEmail } from '#functions/commons/users.ts';
 import type { TicketRecord } from '#shared/entities/ticket.ts';
 import { Role } from '#shared/roles.ts';
@@ -26,7 +26,7 @@ export async function seedTickets({ log, now }: SeedContext): Promise<void> {
 
   const create = async (
     creator: TicketRecord['creator'],
-    fields: Pick<TicketRecord, 'subject' | 'description' | 'urgency' | 'problem_type'> & { data?: string | null },
+    fields: Pick<TicketRecord, 'subject' | 'description' | 'urgency' | 'problem_type'> & { data?: string | null; subject_template?: TicketRecord['subject_template'] },
     followups: [TicketRecord['creator'], string][] = [],
     resolved = false,
   ) => {
@@ -48,7 +48,7 @@ export async function seedTickets({ log, now }: SeedContext): Promise<void> {
   const picture = listing ? (await picturesOfListing(listing.id)).find((p) => p.picture_index === 2) : undefined;
   if (listing && picture) {
     const feedback = await create(broker, {
-      subject: `Feedback: ${listing.address}, photo 3`,
+      ...feedbackSubject(listing.address, 3),
       description: 'Pouvez-vous éclaircir cette photo?',
       urgency: 1,
       problem_type: 'broker',

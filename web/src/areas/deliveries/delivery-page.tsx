@@ -20,15 +20,12 @@ export function DeliveryPage() {
   const [feedbackFor, setFeedbackFor] = useState<DeliveryPicture | null>(null);
   const zip = useMutation({ mutationFn: () => callOperation(downloadAllPictures, { token }, { token: null }) });
 
+  const [sent, setSent] = useState<{ ticketId: number; number: number } | null>(null);
+
   if (query.isPending) return <DelayedLoader label={t('common.loading')} />;
   if (query.isError || !query.data) {
-    return (
-      <Container py="xl">
-        <Alert color={isApiError(query.error, 404) || isApiError(query.error, 400) ? 'gray' : 'red'} role="alert">
-          {t('deliveries.cannot_find')}
-        </Alert>
-      </Container>
-    );
+    const unknown = isApiError(query.error, 404) || isApiError(query.error, 400);
+    return <DeliveryNotFound unknown={unknown} onRetry={() => void query.refetch()} />;
   }
   const { listing, file_sharing } = query.data;
   const pictures = listing.pictures;
@@ -83,6 +80,14 @@ export function DeliveryPage() {
                 {t('deliveries.zip_failed')}
               </Alert>
             )}
+            {sent && (
+              <Alert color="green" role="status" withCloseButton closeButtonLabel={t('deliveries.feedback_cancel')} onClose={() => setSent(null)} title={t('deliveries.feedback_sent_title')}>
+                {t('deliveries.feedback_sent', { number: sent.number })}{' '}
+                <Anchor component={Link} to={`/tickets/${sent.ticketId}`}>
+                  {t('deliveries.see_ticket', { id: sent.ticketId })}
+                </Anchor>
+              </Alert>
+            )}
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: 5 }} spacing="md" data-testid="delivery-grid">
               {pictures.map((picture) => (
                 <PictureCard key={picture.id} picture={picture} onFeedback={() => setFeedbackFor(picture)} />
@@ -91,7 +96,39 @@ export function DeliveryPage() {
           </>
         )}
       </Stack>
-      {feedbackFor && <FeedbackDialog token={token} picture={feedbackFor} onClose={() => setFeedbackFor(null)} />}
+      {feedbackFor && (
+        <FeedbackDialog
+          token={token}
+          picture={feedbackFor}
+          onClose={() => setFeedbackFor(null)}
+          onSent={(ticketId) => {
+            setSent({ ticketId, number: feedbackFor.picture_index + 1 });
+            setFeedbackFor(null);
+          }}
+        />
+      )}
+    </Container>
+  );
+}
+
+/**
+ * An unknown or broken delivery link: a page of its own that says what happened and what to do
+ * (check the link received, or log in to find the deliveries), never a bare box.
+ */
+function DeliveryNotFound({ unknown, onRetry }: { unknown: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py="xl">
+      <Stack align="flex-start">
+        <Title order={1}>{unknown ? t('deliveries.cannot_find') : t('deliveries.load_failed_title')}</Title>
+        <Text>{unknown ? t('deliveries.cannot_find_help') : t('deliveries.load_failed_help')}</Text>
+        <Group>
+          {!unknown && <Button onClick={onRetry}>{t('deliveries.retry')}</Button>}
+          <Button component={Link} to="/deliveries" variant={unknown ? 'filled' : 'default'}>
+            {t('deliveries.go_to_deliveries')}
+          </Button>
+        </Group>
+      </Stack>
     </Container>
   );
 }
@@ -124,13 +161,13 @@ function PictureCard({ picture, onFeedback }: { picture: DeliveryPicture; onFeed
   );
 }
 
-function FeedbackDialog({ token, picture, onClose }: { token: string; picture: DeliveryPicture; onClose: () => void }) {
+function FeedbackDialog({ token, picture, onClose, onSent }: { token: string; picture: DeliveryPicture; onClose: () => void; onSent: (ticketId: number) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const send = useMutation({
     mutationFn: () => callOperation(leaveFeedback, { token, shooting_id: picture.shooting_id, picture_index: picture.picture_index, text }, { token: null }),
-    onSuccess: onClose,
+    onSuccess: (answer) => onSent(answer.data.ticket_id),
     // Part 1 §8: a feedback failure is logged only.
     onError: (error) => console.error('feedback failed', error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryQueries.byToken(token).queryKey }),

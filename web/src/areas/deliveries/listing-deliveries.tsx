@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
 import { Role } from '#shared/roles.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { formatCompactTimestamp, formatTimestamp } from '../../i18n/format.ts';
 import { PagerControls, useCursorPages } from './pager.tsx';
 import { deliveryQueries } from './queries.ts';
 
@@ -17,6 +18,7 @@ const COLUMNS = '90px minmax(220px, 2fr) minmax(120px, 1fr) minmax(160px, 1fr) 1
  * /deliveries for non-technicians (part 1 §2.10): a page of listings (15, 25, 50, 100, 1000 or
  * 10000 rows; default 15), virtualized so that 10,000 rows scroll smoothly. Role 10 opens the
  * public delivery page in a new tab, so does the broker (docs/decisions/0064); others the review page.
+ * For role 10 and brokers, a listing without a delivery link is not clickable and says its state.
  */
 export function ListingDeliveries({ role }: { role: number }) {
   const { t } = useTranslation();
@@ -45,7 +47,6 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
   const navigate = useNavigate();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
-  const locale = i18n.language.startsWith('fr') ? 'fr-CA' : 'en-CA';
   const cell = { padding: '0 8px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
   const open = (row: DeliveryListingRow) => {
@@ -69,12 +70,15 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
         <Box role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
+            // A listing the public page cannot show yet (no delivery link) opens nothing: it says its state instead.
+            const opens = !opensPublicPage || row.distribution_token !== null;
             return (
               <Box
                 role="row"
                 aria-rowindex={item.index + 2}
                 key={row.id}
-                onClick={() => open(row)}
+                onClick={opens ? () => open(row) : undefined}
+                data-opens={opens}
                 style={{
                   position: 'absolute',
                   top: 0,
@@ -85,7 +89,7 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
                   display: 'grid',
                   gridTemplateColumns: COLUMNS,
                   alignItems: 'center',
-                  cursor: 'pointer',
+                  cursor: opens ? 'pointer' : 'default',
                   borderBottom: '1px solid var(--mantine-color-gray-2)',
                 }}
               >
@@ -99,7 +103,12 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
                         {row.address}
                       </Anchor>
                     ) : (
-                      row.address
+                      <span title={`${row.address} · ${t(`deliveries.row_state.${row.state}`, { defaultValue: t('deliveries.row_state.other') })}`}>
+                        {row.address}{' '}
+                        <Text component="span" size="sm" fs="italic" data-testid="row-state">
+                          · {t(`deliveries.row_state.${row.state}`, { defaultValue: t('deliveries.row_state.other') })}
+                        </Text>
+                      </span>
                     )
                   ) : (
                     <Anchor component={Link} to={`/tech_review/${row.id}`} onClick={(e: MouseEvent) => e.stopPropagation()}>
@@ -114,7 +123,9 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
                   {row.broker.firstname} {row.broker.lastname}
                 </Box>
                 <Box role="cell" style={cell}>
-                  {new Date(row.updated_at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}
+                  <time dateTime={row.updated_at} title={formatTimestamp(row.updated_at, i18n.language)}>
+                    {formatCompactTimestamp(row.updated_at, i18n.language)}
+                  </time>
                 </Box>
               </Box>
             );

@@ -12,7 +12,8 @@ import { ACCEPTED_FILE_TYPES, MIN_PART_SIZE, UPLOAD_CONTENT_TYPE, type RemoteFil
 import { INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { useRouteTitleKey } from '../../app/page-title.ts';
-import { formatSize, formatSpeed, localToday, relativeTime } from './format.ts';
+import { formatSize, formatSpeed, formatTimestamp, relativeTime } from '../../i18n/format.ts';
+import { localToday } from './format.ts';
 import { fetchDownloadLink, injectorQueries, webInjectorApi } from './queries.ts';
 import { useUploadQueue, type QueuedFile } from './use-upload-queue.ts';
 
@@ -166,12 +167,12 @@ function CloudFiles({ files, locale, onDownload }: { files: RemoteFile[]; locale
               <Table.Td>{file.name}</Table.Td>
               <Table.Td>{formatSize(file.size, locale)}</Table.Td>
               <Table.Td>
-                <time dateTime={file.updated} title={new Date(file.updated).toLocaleString(locale)}>
+                <time dateTime={file.updated} title={formatTimestamp(file.updated, locale)}>
                   {relativeTime(Math.min(Date.parse(file.updated), now), now, locale)}
                 </time>
               </Table.Td>
               <Table.Td>
-                <time dateTime={file.deletes_at} title={new Date(file.deletes_at).toLocaleString(locale)}>
+                <time dateTime={file.deletes_at} title={formatTimestamp(file.deletes_at, locale)}>
                   {t('injector.deleted', { when: relativeTime(Math.min(Date.parse(file.deletes_at), now + RETENTION_MS), now, locale) })}
                 </time>
               </Table.Td>

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { ShootingView } from '#shared/catalogue/shootings.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { assign, dispatch, formatDay, plannerQueries, recalculate, shiftDay, today, unassign, unassignedOf } from './queries.ts';
+import { formatDay } from '../../i18n/format.ts';
+import { assign, dispatch, plannerQueries, recalculate, shiftDay, today, unassign, unassignedOf } from './queries.ts';
 import { TechCard, techName } from './tech-card.tsx';
 import { UnassignedList } from './unassigned-list.tsx';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { assignProdShooting, dispatchShooting, getRouteFigures, recalculateShootingDistances, unassignShootingTech } from '#shared/catalogue/planner.ts';
-import { BUSINESS_TIME_ZONE, addDays, dayStartMs, getAllShootings, localDateOf, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { addDays, getAllShootings, localDateOf, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { callOperation } from '../../api/client.ts';
 
@@ -45,21 +45,6 @@ export function unassignedOf(shootings: readonly ShootingView[], routes: Readonl
 
 export const today = () => localDateOf(Date.now());
 export const shiftDay = addDays;
-
-const locale = (lng: string) => (lng.startsWith('fr') ? 'fr-CA' : 'en-CA');
-
-/** 'mardi 24 novembre 2026' / 'Tuesday, November 24, 2026'. */
-export function formatDay(date: string, lng: string): string {
-  return new Intl.DateTimeFormat(locale(lng), { timeZone: BUSINESS_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(dayStartMs(date));
-}
-
-export function formatKm(km: number, lng: string): string {
-  return `${new Intl.NumberFormat(locale(lng), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(km)} km`;
-}
-
-export function formatMoney(amount: number, lng: string): string {
-  return new Intl.NumberFormat(locale(lng), { style: 'currency', currency: 'CAD' }).format(amount);
-}
 
 /** Seconds as '1 h 05' or '35 min'. */
 export function formatDuration(seconds: number): string {

@@ -7,3 +7,8 @@ export function loginErrorKey(error: unknown): string {
   if (isApiError(error, 200) && error.code === 'invalid_response') return 'login.server_error';
   return 'login.error_while_login';
 }
+
+/** Why a guard sent the visitor to /login (i18n key), from the page they were going to. */
+export function loginReasonKey(origin: string): string {
+  return /^\/tickets\/\d+/.test(origin) ? 'login.reason_ticket' : 'login.reason_page';
+}

@@ -4,16 +4,20 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionMutations } from './queries.ts';
-import { loginErrorKey } from './login-error.ts';
+import { loginErrorKey, loginReasonKey } from './login-error.ts';
 import { safeRedirect, startSession } from './session.ts';
 
-/** /login: an e-mail and a password field (part 1 section 2.1); back to the origin after login. */
+/**
+ * /login: an e-mail and a password field (part 1 section 2.1); back to the origin after login. When a
+ * guard sent the visitor here from a page, a notice says why and that they will be taken back to it.
+ */
 export function LoginPage({ redirect }: { redirect?: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const origin = safeRedirect(redirect);
   const mutation = useMutation({
     ...sessionMutations.login(),
     onSuccess: async (answer) => {
@@ -35,6 +39,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       <Paper withBorder shadow="sm" p="lg" radius="md">
         <form onSubmit={submit} noValidate>
           <Stack>
+            {origin && !mutation.isError && (
+              <Alert color="blue" role="status" data-testid="login-reason">
+                {t(loginReasonKey(origin))}
+              </Alert>
+            )}
             {mutation.isError && (
               <Alert color="red" role="alert">
                 {t(loginErrorKey(mutation.error))}

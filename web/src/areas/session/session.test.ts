@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import { loginErrorKey } from './login-error.ts';
+import { loginErrorKey, loginReasonKey } from './login-error.ts';
 import { safeRedirect } from './session.ts';
 
 describe('login messages (part 1 section 8)', () => {
@@ -26,5 +26,12 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/\\evil.example')).toBeUndefined();
     expect(safeRedirect('/login?redirect=/x')).toBeUndefined();
     expect(safeRedirect(undefined)).toBeUndefined();
+  });
+});
+
+describe('why the login page is shown', () => {
+  it('says a ticket is private to the account, any other page needs a login', () => {
+    expect(loginReasonKey('/tickets/12')).toBe('login.reason_ticket');
+    expect(loginReasonKey('/deliveries')).toBe('login.reason_page');
   });
 });

@@ -1,14 +1,18 @@
-import { Alert, Anchor, Autocomplete, Button, Checkbox, Group, Loader, NumberInput, SegmentedControl, Stack, Stepper, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Autocomplete, Button, Checkbox, Group, Loader, NumberInput, Paper, SegmentedControl, Stack, Stepper, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POSTAL_CODE_MIN_LENGTH, createShooting, geocodeAddress, validateShootingCity } from '#shared/catalogue/shootings.ts';
+import { POSTAL_CODE_MIN_LENGTH, geocodeAddress, validateShootingCity, type BrokerChoice } from '#shared/catalogue/shootings.ts';
+import { isAdminLevel } from '#shared/roles.ts';
 import { formatServiceHours } from '#shared/rules/service-time.ts';
 import { callOperation } from '../../api/client.ts';
 import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
-import { languageOf, locationQueries, shootingQueries } from './queries.ts';
+import { languageOf } from '../../i18n/format.ts';
+import { useSessionUser } from '../session/use-session.ts';
+import { BrokerPicker } from './broker-picker.tsx';
+import { locationQueries, useBookShooting } from './queries.ts';
 
 interface Property {
   address: string;
@@ -34,7 +38,10 @@ type CityCheck = 'idle' | 'checking' | 'supported' | 'unsupported';
  */
 export function BookingPage() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  const role = useSessionUser()?.role;
+  // Admin levels book for a broker they pick; the booking is the broker's (docs/decisions/0117).
+  const forBroker = role !== undefined && isAdminLevel(role);
+  const [broker, setBroker] = useState<BrokerChoice | null>(null);
   const [step, setStep] = useState(0);
   const [p, setP] = useState<Property>(DEFAULTS);
   const [position, setPosition] = useState<{ lat: number; lng: number; city: string } | null>(null);
@@ -73,25 +80,31 @@ export function BookingPage() {
     }
   };
 
-  const booking = useMutation({
-    mutationFn: () => callOperation(createShooting, { ...p, only_360: p.is_existing_listing && p.only_360, scheduleddate: slot!.date_in_ts, is_am: slot!.is_am, lat: position!.lat, lng: position!.lng }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shootingQueries.all() }),
+  const booking = useBookShooting({
     onError: () => {
       setBookingFailed(true);
       setSlot(null);
       setStep(1);
-      void queryClient.invalidateQueries({ queryKey: [...shootingQueries.all(), 'slots'] });
     },
   });
 
-  const step0Ready = position !== null && city === 'supported' && p.postalcode.trim().length >= POSTAL_CODE_MIN_LENGTH;
+  const step0Ready = position !== null && city === 'supported' && p.postalcode.trim().length >= POSTAL_CODE_MIN_LENGTH && (!forBroker || broker !== null);
+  const fullAddress = [p.address, p.app && `#${p.app}`, p.city, p.postalcode].filter(Boolean).join(', ');
   const only360 = p.is_existing_listing && p.only_360;
   const serviceTime = formatServiceHours({ roomCount: p.room_count, isHouse: p.is_house, only360 }, language);
 
   const book = () => {
     setBookingFailed(false);
     setStep(2);
-    booking.mutate();
+    booking.mutate({
+      ...p,
+      only_360: p.is_existing_listing && p.only_360,
+      scheduleddate: slot!.date_in_ts,
+      is_am: slot!.is_am,
+      lat: position!.lat,
+      lng: position!.lng,
+      ...(forBroker && broker ? { broker_id: broker.id } : {}),
+    });
   };
 
   return (
@@ -100,6 +113,7 @@ export function BookingPage() {
       <Stepper active={step} allowNextStepsSelect={false}>
         <Stepper.Step label={t('shootings.step_property')}>
           <Stack mt="md">
+            {forBroker && <BrokerPicker value={broker} onChange={setBroker} />}
             <Autocomplete
               label={t('shootings.address')}
               required
@@ -186,7 +200,14 @@ export function BookingPage() {
                 {t('bookshooting.error')}
               </Alert>
             )}
-            <Text>{t('shootings.service_time', { time: serviceTime })}</Text>
+            <Paper withBorder p="sm" data-testid="booking-reminder">
+              <Text size="sm" fw={600}>
+                {t('shootings.booking_for_address')}
+              </Text>
+              <Text>{fullAddress}</Text>
+              {forBroker && broker && <Text size="sm">{t('shootings.booking_for_broker', { name: `${broker.firstname} ${broker.lastname}` })}</Text>}
+              <Text size="sm">{t('shootings.service_time', { time: serviceTime })}</Text>
+            </Paper>
             {position && (
               <SlotPicker
                 property={{ address: p.address, is_house: p.is_house, room_count: p.room_count, only_360: only360, is_existing_listing: p.is_existing_listing, lat: position.lat, lng: position.lng }}

@@ -1,13 +1,11 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CANCELLATION_REASON_MIN_LENGTH, cancelShooting } from '#shared/catalogue/shootings.ts';
+import { CANCELLATION_REASON_MIN_LENGTH } from '#shared/catalogue/shootings.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { useSessionUser } from '../session/use-session.ts';
-import { callOperation } from '../../api/client.ts';
-import { shootingQueries } from './queries.ts';
+import { useCancelShooting } from './queries.ts';
 import { LIST_VIEW } from '../planner/staff-route.tsx';
 
 /**
@@ -18,20 +16,16 @@ import { LIST_VIEW } from '../planner/staff-route.tsx';
 export function CancelPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { id } = useParams({ strict: false }) as { id?: string };
   const user = useSessionUser();
   // Admin levels give a reason of at least 5 characters (part 1 §9); brokers are only asked yes or no.
   const staff = user !== undefined && isAdminLevel(user.role);
   const [reason, setReason] = useState('');
   const reasonMissing = staff && reason.trim().length < CANCELLATION_REASON_MIN_LENGTH;
-  const cancel = useMutation({
-    mutationFn: () => callOperation(cancelShooting, { shooting_id: Number(id), cancellation_reason: reason.trim() }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: shootingQueries.all() }),
-  });
+  const cancel = useCancelShooting(Number(id));
   const yes = () => {
     if (id === undefined || id === 'undefined') return;
-    cancel.mutate();
+    cancel.mutate(reason.trim());
   };
   const back = (
     <Anchor component={Link} to="/shooting" search={LIST_VIEW}>

@@ -1,18 +1,16 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateShootingTime } from '#shared/catalogue/shootings.ts';
-import { callOperation } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
-import { shootingQueries } from './queries.ts';
+import { shootingQueries, useChangeShootingTime } from './queries.ts';
 import { LIST_VIEW } from '../planner/staff-route.tsx';
 
 /**
  * /shooting/changeTime/{id}, part 1 §2.6: a notice that nothing else can change, the listing's address
- * and room count, the slot picker with the original slot checked and disabled; submit is disabled until
+ * and room count, the slot picker with the current slot marked as such; submit is disabled until
  * a slot is picked and while the change is sent. A failure only sets an error flag (§8) and refreshes
  * the slots, so a slot taken meanwhile shows disabled.
  */
@@ -21,17 +19,9 @@ export function ChangeTimePage() {
   const { id } = useParams({ strict: false }) as { id?: string };
   const shootingId = Number(id);
   const valid = Number.isInteger(shootingId) && shootingId > 0;
-  const queryClient = useQueryClient();
   const query = useQuery({ ...shootingQueries.detail(shootingId), enabled: valid });
   const [slot, setSlot] = useState<SlotChoice | null>(null);
-  const change = useMutation({
-    mutationFn: (choice: SlotChoice) => callOperation(updateShootingTime, { shooting_id: shootingId, scheduleddate: choice.date_in_ts, is_am: choice.is_am }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shootingQueries.all() }),
-    onError: () => {
-      setSlot(null);
-      void queryClient.invalidateQueries({ queryKey: [...shootingQueries.all(), 'slots'] });
-    },
-  });
+  const change = useChangeShootingTime(shootingId, { onError: () => setSlot(null) });
   const s = query.data?.data;
 
   return (

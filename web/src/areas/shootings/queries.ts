@@ -1,15 +1,23 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  BUSINESS_TIME_ZONE,
+  cancelShooting,
+  createShooting,
   getAllShootings,
   getShooting,
+  searchBrokers,
   suggestAddresses,
+  updateShootingTime,
   validateShootingAvailability,
+  type ShootingView,
 } from '#shared/catalogue/shootings.ts';
+import { ShootingState } from '#shared/enums.ts';
 import type { InputOf } from '#shared/catalogue/operation.ts';
 import { callOperation } from '../../api/client.ts';
 
-/** Query options of the shootings area; booking, change-time and cancel invalidate `all()`. */
+/**
+ * Query options of the shootings area. Booking, change-time and cancel write their answer into the
+ * cached list and detail at once (so the list never shows the old value), then invalidate `all()`.
+ */
 export const shootingQueries = {
   all: () => ['shootings'] as const,
   list: () =>
@@ -31,6 +39,76 @@ export const shootingQueries = {
     }),
 };
 
+/** Admin levels pick the broker they book for (docs/decisions/0117). */
+export const brokerQueries = {
+  search: (text: string) =>
+    queryOptions({
+      queryKey: ['brokers', 'search', text] as const,
+      queryFn: ({ signal }) => callOperation(searchBrokers, { text }, { signal }),
+      enabled: text.trim().length >= 2,
+      staleTime: 60_000,
+    }),
+};
+
+/** Puts a shooting as the server answered it into the cached list and detail. */
+function putShooting(queryClient: QueryClient, shooting: ShootingView): void {
+  queryClient.setQueryData(shootingQueries.list().queryKey, (old) => {
+    if (!old) return old;
+    const known = old.data.some((s) => s.id === shooting.id);
+    return { ...old, data: known ? old.data.map((s) => (s.id === shooting.id ? shooting : s)) : [...old.data, shooting] };
+  });
+  queryClient.setQueryData(shootingQueries.detail(shooting.id).queryKey, { data: shooting });
+}
+
+/** The shooting as cancelled, from the cached copy (the cancel answer carries no shooting). */
+function markCancelled(queryClient: QueryClient, id: number, reason: string): void {
+  const cancelled = (s: ShootingView): ShootingView => ({ ...s, state: ShootingState.canceled, cancellation_reason: reason || s.cancellation_reason });
+  queryClient.setQueryData(shootingQueries.list().queryKey, (old) => old && { ...old, data: old.data.map((s) => (s.id === id ? cancelled(s) : s)) });
+  queryClient.setQueryData(shootingQueries.detail(id).queryKey, (old) => old && { data: cancelled(old.data) });
+}
+
+const refresh = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: shootingQueries.all() });
+const refreshSlots = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: [...shootingQueries.all(), 'slots'] });
+
+export function useBookShooting(options: { onError?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<typeof createShooting>) => callOperation(createShooting, input),
+    onSuccess: async (answer) => {
+      putShooting(queryClient, answer.data);
+      await refresh(queryClient);
+    },
+    onError: () => {
+      options.onError?.();
+      void refreshSlots(queryClient);
+    },
+  });
+}
+
+export function useChangeShootingTime(shootingId: number, options: { onError?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: { date_in_ts: number; is_am: boolean }) => callOperation(updateShootingTime, { shooting_id: shootingId, scheduleddate: choice.date_in_ts, is_am: choice.is_am }),
+    onSuccess: async (answer) => {
+      putShooting(queryClient, answer.data);
+      await refresh(queryClient);
+    },
+    onError: () => {
+      options.onError?.();
+      void refreshSlots(queryClient);
+    },
+  });
+}
+
+export function useCancelShooting(shootingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => callOperation(cancelShooting, { shooting_id: shootingId, cancellation_reason: reason }),
+    onSuccess: (_answer, reason) => markCancelled(queryClient, shootingId, reason),
+    onSettled: () => refresh(queryClient),
+  });
+}
+
 export const locationQueries = {
   suggestions: (text: string, language: 'fr' | 'en') =>
     queryOptions({
@@ -40,21 +118,3 @@ export const locationQueries = {
       staleTime: 5 * 60_000,
     }),
 };
-
-export const languageOf = (lng: string): 'fr' | 'en' => (lng.startsWith('fr') ? 'fr' : 'en');
-const locale = (lng: string) => (lng.startsWith('fr') ? 'fr-CA' : 'en-CA');
-
-/** 'mardi 24 novembre 2026' / 'Tuesday, November 24, 2026' for a slot's local midnight. */
-export function formatDay(ms: number, lng: string): string {
-  return new Intl.DateTimeFormat(locale(lng), { timeZone: BUSINESS_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(ms);
-}
-
-/** Column header of the slot table: 'mar. 24 nov.' */
-export function formatDayShort(ms: number, lng: string): string {
-  return new Intl.DateTimeFormat(locale(lng), { timeZone: BUSINESS_TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' }).format(ms);
-}
-
-/** Exact date and time of a confirmed shooting. */
-export function formatDateTime(iso: string, lng: string): string {
-  return new Intl.DateTimeFormat(locale(lng), { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
-}

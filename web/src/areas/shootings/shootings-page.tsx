@@ -1,36 +1,66 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShootingView } from '#shared/catalogue/shootings.ts';
+import { localDateOf, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role, isAdminLevel } from '#shared/roles.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDateTime, formatDay, shootingQueries } from './queries.ts';
+import { formatDateTime, formatDay } from '../../i18n/format.ts';
+import { shootingQueries } from './queries.ts';
+
+/** The broker's three views of their shootings (docs/decisions/0116); upcoming first. */
+export const SHOOTING_FILTERS = ['upcoming', 'past', 'cancelled'] as const;
+export type ShootingFilter = (typeof SHOOTING_FILTERS)[number];
+
+/** Which view a shooting belongs to: cancelled ones apart, the others by their Quebec day against today. */
+export function filterOf(s: Pick<ShootingView, 'state' | 'scheduleddate'>, today: string): ShootingFilter {
+  if (s.state === ShootingState.canceled) return 'cancelled';
+  return s.scheduleddate < today ? 'past' : 'upcoming';
+}
 
 /**
- * /shooting, part 1 §2.4: the user's shootings (a broker's own, every one for staff). Pending ones
- * show the day with morning or afternoon, confirmed ones the exact date and time; only pending ones
- * offer change-time and cancel. The header button goes to /shooting/add.
+ * /shooting, part 1 §2.4: the user's shootings (a broker's own, every one for staff), filtered to
+ * upcoming (default), past or cancelled. Pending ones show the day with morning or afternoon,
+ * confirmed ones the exact date and time; only pending ones offer change-time and cancel. The header
+ * button goes to /shooting/add: brokers book for themselves, admin levels for a broker they pick
+ * (docs/decisions/0117); other staff have no button.
  */
 export function ShootingsPage() {
   const { t } = useTranslation();
+  const role = useSessionUser()?.role;
   const query = useQuery(shootingQueries.list());
+  const [filter, setFilter] = useState<ShootingFilter>('upcoming');
   // Load failures stop silently and the list shows empty (part 1 §8).
-  const shootings = query.data?.data ?? [];
+  const today = localDateOf(Date.now());
+  const all = query.data?.data ?? [];
+  const shootings = all.filter((s) => filterOf(s, today) === filter);
+  // Past ones newest first; the others in date order as the server gives them.
+  if (filter === 'past') shootings.reverse();
+  const mayBook = role === Role.broker || (role !== undefined && isAdminLevel(role));
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{t('route.shooting')}</Title>
-        <Button component={Link} to="/shooting/add">
-          {t('route.shooting_add')}
-        </Button>
+        {mayBook && (
+          <Button component={Link} to="/shooting/add">
+            {t('route.shooting_add')}
+          </Button>
+        )}
       </Group>
+      <SegmentedControl
+        aria-label={t('shootings.filter_label')}
+        value={filter}
+        onChange={(v) => setFilter(v as ShootingFilter)}
+        data={SHOOTING_FILTERS.map((f) => ({ value: f, label: `${t(`shootings.filter.${f}`)} (${all.filter((s) => filterOf(s, today) === f).length})` }))}
+        style={{ alignSelf: 'flex-start' }}
+      />
       {query.isPending ? (
         <DelayedLoader label={t('common.loading')} />
       ) : shootings.length === 0 ? (
-        <Text>{t('shootings.none')}</Text>
+        <Text>{t(`shootings.none_${filter}`)}</Text>
       ) : (
         <Table withTableBorder highlightOnHover>
           <Table.Thead>
@@ -64,7 +94,10 @@ function ShootingRow({ shooting: s }: { shooting: ShootingView }) {
   const address = [s.listing.address, s.listing.app && `#${s.listing.app}`, s.listing.city].filter(Boolean).join(', ');
   return (
     <Table.Tr data-shooting-id={s.id} style={cancelled ? { color: 'var(--mantine-color-dimmed)' } : undefined}>
-      <Table.Td>{address}</Table.Td>
+      <Table.Td>
+        {address}
+        {role !== Role.broker && <Text size="sm">{t('shootings.broker_line', { name: `${s.listing.broker.firstname} ${s.listing.broker.lastname}` })}</Text>}
+      </Table.Td>
       <Table.Td>{when}</Table.Td>
       <Table.Td>
         {cancelled ? (

@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Radio, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Radio, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, dayStartMs, localDateOf, type TimeSlot } from '#shared/catalogue/shootings.ts';
-import { SLOT_HOURS, formatSlotTime } from '#shared/rules/slots.ts';
+import { SLOT_HOURS } from '#shared/rules/slots.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDay, formatDayShort, shootingQueries } from './queries.ts';
+import { formatDay, formatDayShort, formatTimeRange } from '../../i18n/format.ts';
+import { shootingQueries } from './queries.ts';
 
 /** The property the slots are asked for (part 1 §7 'validate shooting availability'). */
 export interface SlotProperty {
@@ -29,8 +30,8 @@ const sameSlot = (a: SlotChoice | null | undefined, b: SlotChoice) => !!a && a.d
 
 /**
  * Part 1 §2.5 step 2 and §2.6: a table of AM (8h30-12h30) and PM (12h30-17h00) rows by day, 7 days
- * at a time (Previous never before today), unsuccessful slots disabled, one choice. `original` (change
- * time) is shown checked and disabled.
+ * at a time (Previous never before today), one choice. An unsuccessful slot is disabled and says why
+ * (started, no technician, full); `original` (change time) is marked as the current slot.
  */
 export function SlotPicker({ property, value, onChange, original }: { property: SlotProperty; value: SlotChoice | null; onChange: (slot: SlotChoice) => void; original?: SlotChoice }) {
   const { t, i18n } = useTranslation();
@@ -41,8 +42,8 @@ export function SlotPicker({ property, value, onChange, original }: { property: 
   const days = Array.from({ length: VIEW_DAYS }, (_, i) => dayStartMs(addDays(from, i)));
   const slotOf = (day: number, am: boolean): TimeSlot | undefined => slots.find((s) => s.date_in_ts === day && s.is_am === am);
   const rows = [
-    { am: true, label: t('shootings.am'), hours: `${formatSlotTime(SLOT_HOURS.am.start)} - ${formatSlotTime(SLOT_HOURS.am.end)}` },
-    { am: false, label: t('shootings.pm'), hours: `${formatSlotTime(SLOT_HOURS.pm.start)} - ${formatSlotTime(SLOT_HOURS.pm.end)}` },
+    { am: true, label: t('shootings.am'), hours: formatTimeRange(SLOT_HOURS.am.start, SLOT_HOURS.am.end, i18n.language) },
+    { am: false, label: t('shootings.pm'), hours: formatTimeRange(SLOT_HOURS.pm.start, SLOT_HOURS.pm.end, i18n.language) },
   ];
 
   return (
@@ -85,19 +86,38 @@ export function SlotPicker({ property, value, onChange, original }: { property: 
                 {days.map((d) => {
                   const slot = { date_in_ts: d, is_am: row.am };
                   const isOriginal = sameSlot(original, slot);
-                  const available = !!slotOf(d, row.am)?.success && !query.isFetching;
+                  const answer = slotOf(d, row.am);
+                  const available = !!answer?.success && !query.isFetching;
+                  const name = `${formatDay(d, i18n.language)}, ${row.label}`;
+                  if (isOriginal) {
+                    // The shooting's slot now: marked as the current one, not offered and not greyed like a full one.
+                    return (
+                      <Table.Td key={d} ta="center" data-slot="current" bg="var(--mantine-color-blue-light)">
+                        <VisuallyHidden>{name}: </VisuallyHidden>
+                        <Badge variant="filled" color="blue.8" size="sm">
+                          {t('shootings.slot_current')}
+                        </Badge>
+                      </Table.Td>
+                    );
+                  }
+                  // While the week loads nothing is offered; once loaded, an unsuccessful slot says why.
+                  const reason = !available && answer && !answer.success && !query.isFetching ? t(`shootings.slot_reason.${answer.reason ?? 'full'}`) : undefined;
                   return (
-                    <Table.Td key={d} ta="center">
+                    <Table.Td key={d} ta="center" data-slot={reason ? 'unavailable' : 'open'}>
                       <Radio
-                        // The original slot stays checked beside the new choice: it is not part of the choice group.
-                        name={isOriginal ? 'original-slot' : 'time-slot'}
-                        aria-label={`${formatDay(d, i18n.language)}, ${row.label}`}
+                        name="time-slot"
+                        aria-label={reason ? `${name}: ${reason}` : name}
                         value={`${d}:${row.am ? 'am' : 'pm'}`}
                         styles={{ body: { justifyContent: 'center' } }}
-                        checked={isOriginal || sameSlot(value, slot)}
-                        disabled={isOriginal || !available}
+                        checked={sameSlot(value, slot)}
+                        disabled={!available}
                         onChange={() => onChange(slot)}
                       />
+                      {reason && (
+                        <Text size="xs" c="gray.7" mt={2} aria-hidden>
+                          {reason}
+                        </Text>
+                      )}
                     </Table.Td>
                   );
                 })}

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getAllTickets, getTicketById } from '#shared/catalogue/tickets.ts';
+import type { TFunction } from 'i18next';
+import { getAllTickets, getTicketById, type TicketSummary } from '#shared/catalogue/tickets.ts';
 import { callOperation } from '../../api/client.ts';
 
 /** Query options of the tickets area; every ticket mutation invalidates `all()`. */
@@ -24,8 +25,11 @@ export const URGENCY_TINT: Record<number, string | undefined> = {
   3: 'var(--mantine-color-red-1)',
 };
 
-export function formatDate(iso: string, language: string): string {
-  return new Date(iso).toLocaleString(language.startsWith('fr') ? 'fr-CA' : 'en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+/** A ticket's subject for this reader: a subject the system wrote in the reader's language, a typed one as typed. */
+export function subjectOf(ticket: Pick<TicketSummary, 'subject' | 'subject_template'>, t: TFunction): string {
+  const template = ticket.subject_template;
+  if (template) return t(`tickets.subject_template.${template.key}`, { address: template.address, picture: template.picture });
+  return ticket.subject || t('tickets.no_subject');
 }
 
 /** The optional picture of a ticket is shown only when its data field parses as JSON (part 1 §2.8). */

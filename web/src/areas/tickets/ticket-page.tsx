@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { followupTicket, reopenTicket, resolveTicket } from '#shared/catalogue/tickets.ts';
 import { callOperation } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { dataIsJson, formatDate, ticketQueries } from './queries.ts';
+import { formatTimestamp } from '../../i18n/format.ts';
+import { dataIsJson, subjectOf, ticketQueries } from './queries.ts';
 
 const URGENCY_COLOR: Record<number, string> = { 1: 'gray', 2: 'yellow', 3: 'red' };
 
@@ -59,7 +60,7 @@ export function TicketPage() {
     <Stack maw={800}>
       {back}
       <Group justify="space-between" align="flex-start">
-        <Title order={1}>{ticket.subject || t('tickets.no_subject')}</Title>
+        <Title order={1}>{subjectOf(ticket, t)}</Title>
         <Button
           variant={ticket.resolved ? 'default' : 'filled'}
           loading={toggle.isPending}
@@ -76,7 +77,7 @@ export function TicketPage() {
         <Badge variant="outline">{t(`tickets.problem.${ticket.problem_type}`)}</Badge>
       </Group>
       <Text size="sm" c="dimmed">
-        {t('tickets.created_on', { date: formatDate(ticket.created_at, i18n.language) })} ·{' '}
+        {t('tickets.created_on', { date: formatTimestamp(ticket.created_at, i18n.language) })} ·{' '}
         {t('tickets.created_by', { name: `${ticket.creator.firstname} ${ticket.creator.lastname}` })}
       </Text>
       {ticket.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.description}</Text>}
@@ -94,7 +95,7 @@ export function TicketPage() {
           {ticket.followups.map((f) => (
             <Paper key={f.id} withBorder p="sm" component="li">
               <Text size="sm" fw={600}>
-                {f.creator.firstname} {f.creator.lastname} · <span style={{ fontWeight: 400 }}>{formatDate(f.created_at, i18n.language)}</span>
+                {f.creator.firstname} {f.creator.lastname} · <span style={{ fontWeight: 400 }}>{formatTimestamp(f.created_at, i18n.language)}</span>
               </Text>
               <Text style={{ whiteSpace: 'pre-wrap' }}>{f.message}</Text>
             </Paper>

@@ -4,7 +4,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { TicketSummary } from '#shared/catalogue/tickets.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDate, ticketQueries, URGENCY_TINT } from './queries.ts';
+import { formatTimestamp } from '../../i18n/format.ts';
+import { subjectOf, ticketQueries, URGENCY_TINT } from './queries.ts';
 
 /** /tickets: open tickets in server order tinted by urgency, then closed ones greyed (part 1 §2.8). */
 export function TicketsPage() {
@@ -74,10 +75,10 @@ function TicketGroup({ title, tickets, closed, language }: { title: string; tick
                   if (event.key === 'Enter') open(ticket.id);
                 }}
               >
-                <Table.Td>{ticket.subject || t('tickets.no_subject')}</Table.Td>
+                <Table.Td>{subjectOf(ticket, t)}</Table.Td>
                 <Table.Td>{t(`tickets.urgency.${ticket.urgency}`)}</Table.Td>
                 <Table.Td>{t(`tickets.problem.${ticket.problem_type}`)}</Table.Td>
-                <Table.Td>{formatDate(ticket.created_at, language)}</Table.Td>
+                <Table.Td>{formatTimestamp(ticket.created_at, language)}</Table.Td>
                 <Table.Td>
                   {ticket.creator.firstname} {ticket.creator.lastname}
                 </Table.Td>

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { SLOT_HOURS } from '#shared/rules/slots.ts';
+import { formatCompactTimestamp, formatDay, formatKm, formatMoney, formatSize, formatTimeRange, formatTimestamp, languageOf, relativeTime } from './format.ts';
+
+describe('the web formatter follows the reader language', () => {
+  it('writes slot hours in French notation in French, clock notation in English', () => {
+    expect(formatTimeRange(SLOT_HOURS.am.start, SLOT_HOURS.am.end, 'fr')).toBe('8h30 - 12h30');
+    expect(formatTimeRange(SLOT_HOURS.pm.start, SLOT_HOURS.pm.end, 'fr-CA')).toBe('12h30 - 17h00');
+    const en = formatTimeRange(SLOT_HOURS.pm.start, SLOT_HOURS.pm.end, 'en');
+    expect(en).toMatch(/^12:30\sp\.m\. – 5:00\sp\.m\.$/);
+    expect(en).not.toMatch(/\dh\d/);
+  });
+
+  it('writes days and timestamps in Quebec time, in the reader language', () => {
+    expect(formatDay('2026-11-24', 'fr')).toBe('mardi 24 novembre 2026');
+    expect(formatDay('2026-11-24', 'en')).toBe('Tuesday, November 24, 2026');
+    const at = '2026-11-24T14:15:00Z'; // 9:15 in Quebec
+    expect(formatTimestamp(at, 'en')).toMatch(/Nov\.? 24, 2026, 9:15\sa\.m\./);
+    expect(formatTimestamp(at, 'fr')).toMatch(/24 nov\.? 2026, 9\sh\s15|24 nov\.? 2026 09\sh\s15|24 nov\.? 2026, 09\sh\s15/);
+    expect(formatCompactTimestamp(at, 'en')).toMatch(/^2026-11-24, 9:15\sa\.m\.$/);
+    expect(formatCompactTimestamp(at, 'fr')).toMatch(/^2026-11-24,? 09?\sh\s15$/);
+  });
+
+  it('writes numbers, money and sizes with the reader separators', () => {
+    expect(formatKm(12.34, 'en')).toBe('12.3 km');
+    expect(formatKm(12.34, 'fr')).toMatch(/^12,3\skm$/);
+    expect(formatMoney(12.5, 'en')).toBe('$12.50');
+    expect(formatMoney(12.5, 'fr')).toMatch(/^12,50\s\$$/);
+    expect(formatSize(12_582_912, 'en')).toBe('12.6 MB');
+    expect(formatSize(200_000, 'en')).toBe('0.2 MB');
+    expect(formatSize(2_147_483_648, 'en')).toBe('2.15 GB');
+    expect(formatSize(2_147_483_648, 'fr')).toBe('2,15 GB');
+  });
+
+  it('says how long ago and how long until', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(relativeTime(now - 3 * 3_600_000 - 5, now, 'en')).toBe('3 hours ago');
+    expect(relativeTime(now + 90 * 86_400_000 - 60_000, now, 'en')).toBe('in 89 days');
+    expect(relativeTime(now - 10_000, now, 'en')).toBe('0 minutes ago');
+    expect(relativeTime(now - 3 * 3_600_000, now, 'fr')).toBe('il y a 3 heures');
+  });
+
+  it('maps i18next languages to ours', () => {
+    expect(languageOf('fr-CA')).toBe('fr');
+    expect(languageOf('en-US')).toBe('en');
+  });
+});

@@ -1,0 +1,109 @@
+import { BUSINESS_TIME_ZONE, dayStartMs } from '#shared/catalogue/shootings.ts';
+import { formatSlotTime } from '#shared/rules/slots.ts';
+
+/**
+ * The web's one formatter (docs/decisions/0115-one-formatter-per-reader-language.md): dates, times,
+ * numbers, money and sizes in the reader's language, for every area. `lng` is i18next's language
+ * ('fr', 'en', 'fr-CA'…); days and times are Quebec's (the business's time zone).
+ */
+export type Language = 'fr' | 'en';
+
+export const languageOf = (lng: string): Language => (lng.startsWith('fr') ? 'fr' : 'en');
+export const localeOf = (lng: string): 'fr-CA' | 'en-CA' => (languageOf(lng) === 'fr' ? 'fr-CA' : 'en-CA');
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+function dates(lng: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${localeOf(lng)}|${JSON.stringify(options)}`;
+  let found = cache.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(localeOf(lng), { timeZone: BUSINESS_TIME_ZONE, ...options });
+    cache.set(key, found);
+  }
+  return found;
+}
+
+/** An instant given as ms, an ISO text, or a YYYY-MM-DD day (its local midnight). */
+type When = number | string;
+const instant = (when: When): number => (typeof when === 'number' ? when : /^\d{4}-\d{2}-\d{2}$/.test(when) ? dayStartMs(when) : Date.parse(when));
+
+/** 'mardi 24 novembre 2026' / 'Tuesday, November 24, 2026'. */
+export function formatDay(when: When, lng: string): string {
+  return dates(lng, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(instant(when));
+}
+
+/** 'mar. 24 nov.' / 'Tue, Nov 24' (column headers). */
+export function formatDayShort(when: When, lng: string): string {
+  return dates(lng, { weekday: 'short', day: 'numeric', month: 'short' }).format(instant(when));
+}
+
+/** Full date with the time: 'mardi 24 novembre 2026 à 9 h 15' / 'Tuesday, November 24, 2026 at 9:15 a.m.'. */
+export function formatDateTime(when: When, lng: string): string {
+  return dates(lng, { dateStyle: 'full', timeStyle: 'short' }).format(instant(when));
+}
+
+/** Date and time in a table cell or a byline: '24 nov. 2026, 09 h 15' / 'Nov 24, 2026, 9:15 a.m.'. */
+export function formatTimestamp(when: When, lng: string): string {
+  return dates(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(instant(when));
+}
+
+/** The shortest date and time, for narrow columns: '2026-11-24 09 h 15' / '2026-11-24, 9:15 a.m.'. */
+export function formatCompactTimestamp(when: When, lng: string): string {
+  return dates(lng, { dateStyle: 'short', timeStyle: 'short' }).format(instant(when));
+}
+
+/**
+ * A time of day given in seconds since midnight. French keeps the spec's notation ('8h30', '17h00');
+ * English writes '8:30 a.m.', '5:00 p.m.'.
+ */
+export function formatTimeOfDay(secondsOfDay: number, lng: string): string {
+  if (languageOf(lng) === 'fr') return formatSlotTime(secondsOfDay);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(secondsOfDay * 1000);
+}
+
+/** '8h30 - 12h30' / '8:30 a.m. – 12:30 p.m.'. */
+export function formatTimeRange(startSeconds: number, endSeconds: number, lng: string): string {
+  return languageOf(lng) === 'fr' ? `${formatTimeOfDay(startSeconds, lng)} - ${formatTimeOfDay(endSeconds, lng)}` : `${formatTimeOfDay(startSeconds, lng)} – ${formatTimeOfDay(endSeconds, lng)}`;
+}
+
+export function formatNumber(value: number, lng: string, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(localeOf(lng), options).format(value);
+}
+
+/** '12,3 km' / '12.3 km'. */
+export function formatKm(km: number, lng: string): string {
+  return `${formatNumber(km, lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`;
+}
+
+/** '12,50 $' / '$12.50'. */
+export function formatMoney(amount: number, lng: string): string {
+  return formatNumber(amount, lng, { style: 'currency', currency: 'CAD' });
+}
+
+/** Sizes in MB or GB (decimal units, as the operating systems the technicians use show them). */
+export function formatSize(bytes: number, lng: string): string {
+  const gb = bytes >= 1e9;
+  const value = bytes / (gb ? 1e9 : 1e6);
+  return `${formatNumber(value, lng, { maximumFractionDigits: value < 10 ? 2 : 1, minimumFractionDigits: 0 })} ${gb ? 'GB' : 'MB'}`;
+}
+
+/** Speed in MB/s. */
+export function formatSpeed(bytesPerSecond: number, lng: string): string {
+  return `${formatNumber(bytesPerSecond / 1e6, lng, { maximumFractionDigits: 1 })} MB/s`;
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "3 hours ago", "in 89 days": the largest whole unit (a minute at least), rounded toward zero. */
+export function relativeTime(targetMs: number, nowMs: number, lng: string): string {
+  const diff = targetMs - nowMs;
+  const rtf = new Intl.RelativeTimeFormat(localeOf(lng), { numeric: 'always' });
+  for (const [unit, ms] of UNITS) {
+    const whole = Math.trunc(diff / ms);
+    if (whole !== 0) return rtf.format(whole, unit);
+  }
+  return rtf.format(diff < 0 ? -0 : 0, 'minute');
+}
