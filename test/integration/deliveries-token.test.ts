@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { call, tokenFor } from '../support/api.ts';
+import { db, tableName } from '#functions/commons/aws.ts';
+import { FEEDBACK_LIMIT } from '#functions/commons/feedback-limit.ts';
+import { keys } from '#functions/commons/keys.ts';
+import { getListing, insertListing, newDistributionToken } from '#functions/commons/listings.ts';
+import { Role } from '#shared/roles.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
+
+type ErrorAnswer = { error?: { code: string; message: string } };
+
+/** A listing of the demo broker with a delivery token, for this file alone. */
+async function newListing(): Promise<{ id: number; token: string }> {
+  const broker = demoAccount(Role.broker);
+  const token = newDistributionToken();
+  const listing = await insertListing({
+    address: `${Date.now() % 10_000} rue des Tests`,
+    app: '',
+    city: 'Montréal',
+    postalcode: 'H2X 1Y4',
+    room_count: 4,
+    is_house: false,
+    is_existing_listing: false,
+    lat: 45.5,
+    lng: -73.57,
+    state: 1,
+    picture_url: null,
+    mls: null,
+    broker_id: broker.id,
+    broker: { firstname: broker.firstname, lastname: broker.lastname },
+    distribution_token: token,
+  });
+  return { id: listing.id, token };
+}
+
+const generate = (listingId: number | string, token: string) =>
+  call<{ status: number; distribution_token: string } & ErrorAnswer>('POST', `/api/admin/listing/${listingId}/deliveryToken`, { token });
+
+describe('generateDeliveryToken (part 3 §7)', () => {
+  it('replaces the token: the old link answers 404 at once, the new one serves the page', async () => {
+    const listing = await newListing();
+    expect((await call('GET', `/api/delivery/${listing.token}`)).status).toBe(200);
+    const { token: admin } = await tokenFor(Role.admin);
+    const res = await generate(listing.id, admin);
+    expect(res.status).toBe(200);
+    const fresh = res.body.distribution_token;
+    expect(fresh).not.toBe(listing.token);
+    expect(Buffer.from(fresh, 'base64url')).toHaveLength(32);
+    expect((await call('GET', `/api/delivery/${listing.token}`)).status).toBe(404);
+    expect((await call('GET', `/api/delivery/${listing.token}/zip`)).status).toBe(404);
+    expect((await call('POST', `/api/delivery/${listing.token}/feedback`, { body: { shooting_id: 1, picture_index: 0, text: 'Hello' } })).status).toBe(404);
+    expect((await call<{ listing: { id: number } }>('GET', `/api/delivery/${fresh}`)).body.listing.id).toBe(listing.id);
+    expect((await getListing(listing.id))!.distribution_token).toBe(fresh);
+  });
+
+  it('is for staff: post-production may, a broker and a capture technician may not (403); unknown listing 404; bad id 400', async () => {
+    const listing = await newListing();
+    expect((await generate(listing.id, (await tokenFor(Role.tech_postprod)).token)).status).toBe(200);
+    const before = (await getListing(listing.id))!.distribution_token;
+    expect((await generate(listing.id, (await tokenFor(Role.broker)).token)).status).toBe(403);
+    expect((await generate(listing.id, (await tokenFor(Role.tech_capture)).token)).status).toBe(403);
+    expect((await call('POST', `/api/admin/listing/${listing.id}/deliveryToken`)).status).toBe(401);
+    expect((await getListing(listing.id))!.distribution_token).toBe(before);
+    const { token: superadmin } = await tokenFor(Role.superadmin);
+    expect((await generate(999_999_999, superadmin)).status).toBe(404);
+    expect((await generate('abc', superadmin)).status).toBe(400);
+  });
+});
+
+describe('feedback limit per delivery token', () => {
+  it(`accepts ${FEEDBACK_LIMIT.limit} submissions an hour per token, then answers 429 with a clear message; other tokens are unaffected`, async () => {
+    const listing = await newListing();
+    const other = await newListing();
+    const post = (token: string, i: number) =>
+      call<ErrorAnswer>('POST', `/api/delivery/${token}/feedback`, { body: { shooting_id: 1, picture_index: i, text: `Message ${i}` } });
+    for (let i = 0; i < FEEDBACK_LIMIT.limit; i++) expect((await post(listing.token, i)).status).toBe(404); // no such picture, but counted
+    const refused = await post(listing.token, 99);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toMatch(/^Too many feedback messages for this delivery\. Try again in \d+ minutes\.$/);
+    expect((await post(other.token, 0)).status).toBe(404);
+  });
+});
+
+describe('request log', () => {
+  it('never keeps a delivery token: the raw path is redacted like the parameters', async () => {
+    const listing = await newListing();
+    expect((await call('GET', `/api/delivery/${listing.token}`)).status).toBe(200);
+    expect((await call('POST', `/api/delivery/${listing.token}/feedback`, { body: { shooting_id: 1, picture_index: 0, text: 'Hi' } })).status).toBe(404);
+    const { Items = [] } = await db.send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.requestLog(new Date(), '').pk }, ScanIndexForward: false, Limit: 200 }),
+    );
+    const mine = Items.filter((i) => String(i.route).includes('/api/delivery/{token}'));
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(Items)).not.toContain(listing.token);
+    expect(mine.map((i) => i.path)).toContain('/api/delivery/[redacted]');
+    expect(mine.map((i) => i.path)).toContain('/api/delivery/[redacted]/feedback');
+  });
+});
