@@ -303,3 +303,86 @@ describe('VROOM API: refusals name the field', () => {
     expect(sol.error).toMatch(message);
   });
 });
+
+describe('VROOM API: every written route keeps every rule (random problems)', () => {
+  it('windows, breaks, setups, loads and max_load hold on each step; times add up', () => {
+    let seed = 11;
+    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const int = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
+    let served = 0;
+    let breaksWaiting = 0;
+    for (let trial = 0; trial < 25; trial++) {
+      const n = 14;
+      const L = 8;
+      const durations = Array.from({ length: L }, (_, a) => Array.from({ length: L }, (_, b) => (a === b ? 0 : int(5, 90))));
+      const p: VroomProblem = {
+        vehicles: [1, 2].map((id) => ({
+          id,
+          start_index: 0,
+          ...(trial % 3 ? { end_index: 0 } : {}),
+          type: id === 1 ? 'van' : 'truck',
+          capacity: [4],
+          speed_factor: [1, 1.3, 2][trial % 3]!,
+          time_window: [0, 2000] as [number, number],
+          breaks: [
+            { id: 1, service: int(10, 60), time_windows: [[int(0, 300), int(400, 600)], [int(800, 900), int(1000, 1200)]] as [number, number][] },
+            { id: 2, service: int(10, 60), time_windows: [[int(900, 1200), 1900]] as [number, number][], max_load: [int(0, 2)] },
+          ],
+        })),
+        jobs: Array.from({ length: n }, (_, k) => {
+          const s = int(0, 1500);
+          return {
+            id: k + 1,
+            location_index: int(1, L - 1),
+            setup: int(0, 20),
+            service: int(0, 40),
+            service_per_type: { van: int(0, 80) },
+            ...(k % 3 === 0 ? { pickup: [1] } : { delivery: [int(0, 2)] }),
+            time_windows: [[s, s + int(50, 400)]] as [number, number][],
+          };
+        }),
+        matrices: { car: { durations } },
+      };
+      const sol = solve(p, 150);
+      served += n - sol.summary!.unassigned;
+      for (const r of sol.routes!) {
+        breaksWaiting += r.steps.filter((s) => s.type === 'break' && s.waiting_time > 0).length;
+        const veh = p.vehicles.find((v) => v.id === r.vehicle)!;
+        let prevEnd = r.steps[0]!.arrival;
+        let prevLoc: number | undefined = veh.start_index;
+        expect(r.steps[0]!.type).toBe('start');
+        expect(r.steps.at(-1)!.type).toBe('end');
+        expect(r.steps.filter((s) => s.type === 'break').map((s) => s.id).sort()).toEqual([1, 2]);
+        for (const s of r.steps.slice(1)) {
+          expect(s.arrival).toBeGreaterThanOrEqual(prevEnd);
+          expect(s.load![0]).toBeLessThanOrEqual(4);
+          const start = s.arrival + s.waiting_time;
+          if (s.type === 'job') {
+            const job = p.jobs!.find((j) => j.id === s.id)!;
+            const tw = job.time_windows![0]!;
+            expect(start).toBeGreaterThanOrEqual(tw[0]);
+            expect(start).toBeLessThanOrEqual(tw[1]);
+            expect(s.setup).toBe(job.location_index === prevLoc ? 0 : job.setup);
+            expect(s.service).toBe(veh.type === 'van' ? job.service_per_type!.van : job.service);
+            prevLoc = job.location_index;
+          }
+          if (s.type === 'break') {
+            const b = veh.breaks!.find((x) => x.id === s.id)!;
+            expect(b.time_windows!.some((w) => start >= w[0] && start <= w[1])).toBe(true);
+            if (b.max_load) expect(s.load![0]).toBeLessThanOrEqual(b.max_load[0]!);
+          }
+          prevEnd = start + s.setup + s.service;
+        }
+        expect(r.steps.at(-1)!.arrival).toBeLessThanOrEqual(2000);
+        const last = r.steps.at(-1)!;
+        expect(last.duration).toBe(r.duration);
+        expect(r.service).toBe(r.steps.reduce((a, s) => a + s.service, 0));
+        expect(r.waiting_time).toBe(r.steps.reduce((a, s) => a + s.waiting_time, 0));
+        expect(last.arrival - r.steps[0]!.arrival).toBe(r.duration + r.setup + r.service + r.waiting_time);
+      }
+    }
+    // The cases are not empty: most jobs are served, and some breaks absorb waiting.
+    expect(served).toBeGreaterThan(25 * 14 * 0.5);
+    expect(breaksWaiting).toBeGreaterThan(0);
+  }, 60_000);
+});

@@ -19,7 +19,7 @@ import { solveInstance, type SearchOptions } from './engine/sisr.ts';
 import { OfflineTravelProvider } from './travel.ts';
 import { buildDayModel, dayPoints, resolveSettings, windowOf, type DayProblem } from './day.ts';
 import type { TravelMatrix } from './travel.ts';
-import { formatRoute, routeTimeline, type RouteBreak, type RouteJob, type RouteVehicle, type Window } from './vroom-route.ts';
+import { formatRoute, routeFits, routeTimeline, type RouteBreak, type RouteJob, type RouteVehicle, type Window } from './vroom-route.ts';
 
 export type Coord = [number, number];
 export type TimeWindow = [number, number];
@@ -542,10 +542,14 @@ export function vroomToModel(problem: VroomProblem): VroomModel {
   // The incremental checks see the shortest service of any vehicle type and no setup, breaks or
   // loads (a relaxation); the exact check decides whenever one of those matters.
   const minService = jobs.map((_, i) => Math.min(...routeVehicles.map((rv) => rv.service[i]!)));
-  const exact =
-    dims > 0 ||
-    vehicles.some((v) => v.breaks.length > 0) ||
-    routeVehicles.some((rv) => rv.setup.some((x) => x > 0) || rv.service.some((x, i) => x !== minService[i]));
+  const exactVehicles = vehicles.map(
+    (v, vi) =>
+      v.breaks.length > 0 ||
+      (dims > 0 && v.capacity !== undefined) ||
+      routeVehicles[vi]!.setup.some((x) => x > 0) ||
+      routeVehicles[vi]!.service.some((x, i) => x !== minService[i]),
+  );
+  const exact = exactVehicles.some(Boolean);
   const jobSpecs: JobSpec[] = jobs.map((j, i) => ({ loc: j.loc, service: minService[i]!, windows: j.tws }));
   const eligible = (vi: number, ji: number) => {
     const v = vehicles[vi]!;
@@ -554,7 +558,7 @@ export function vroomToModel(problem: VroomProblem): VroomModel {
     if (v.capacity && (j.delivery.some((d, k) => d > v.capacity![k]!) || j.pickup.some((p, k) => p > v.capacity![k]!))) return false;
     return true;
   };
-  const routeCheck = (vi: number, route: ArrayLike<number>) => routeTimeline(routeVehicles[vi]!, routeJobs, route, dims) !== null;
+  const routeCheck = (vi: number, route: ArrayLike<number>) => routeFits(routeVehicles[vi]!, routeJobs, route, dims);
 
   // VROOM's ranking: priority served, then tasks served, then cost.
   const maxCost = 1e9;
@@ -581,7 +585,7 @@ export function vroomToModel(problem: VroomProblem): VroomModel {
     initialRoutes,
     unassignedPenalty: maxCost,
     jobPenalties,
-    ...(exact ? { routeCheck } : {}),
+    ...(exact ? { routeCheck, exactVehicles } : {}),
   });
   return { problem, instance, locCoord, locIndex, routeVehicles, routeJobs, dims, reportDistances, costMatrices, warnings };
 }
@@ -735,11 +739,24 @@ export function solveVroom(problem: VroomProblem, options: SearchOptions = {}): 
 export const VROOM_SHOOTING_SKILL_BASE = 1_000_000;
 
 /**
+ * A technician's unavailabilities as VROOM breaks: VROOM makes a used vehicle take every break
+ * inside its working hours, so each one is clipped to them and dropped when outside.
+ */
+function breaksOf(unavailabilities: ReadonlyArray<{ start: number; end: number }>, hours: { start: number; end: number }): VroomBreak[] {
+  return unavailabilities.flatMap((u, k) => {
+    const s = Math.max(u.start, hours.start);
+    const e = Math.min(u.end, hours.end);
+    return e > s ? [{ id: k + 1, time_windows: [[Math.round(s), Math.round(s)]] as TimeWindow[], service: Math.round(e - s), description: 'unavailability' }] : [];
+  });
+}
+
+/**
  * Exports a day (the dispatch screen's 'export day') as a VROOM problem. Eligibility (zones,
  * skills, locks, kept assignments) is encoded exactly: shooting s requires skill
  * 1 000 000 + s.id and each technician holds the skills of the shootings they may serve.
  * Technician and shooting ids are kept; coordinates are [lng, lat]; matrices are the day's
- * travel matrix in whole seconds and metres; unavailabilities become breaks; cost = travel
+ * travel matrix in whole seconds and metres; unavailabilities become breaks (clipped to the
+ * working hours); cost = travel
  * seconds (VROOM cannot express the 50 free km).
  */
 export function dayToVroom(problem: DayProblem, matrix: TravelMatrix): VroomProblem {
@@ -760,9 +777,7 @@ export function dayToVroom(problem: DayProblem, matrix: TravelMatrix): VroomProb
         end_index: S + 2 * v + 1,
         time_window: [h.start, h.end] as TimeWindow,
         skills: problem.shootings.flatMap((s, j) => (eligible(v, j) || kept.includes(j) ? [VROOM_SHOOTING_SKILL_BASE + s.id] : [])),
-        ...(t.unavailabilities?.length
-          ? { breaks: t.unavailabilities.map((u, k) => ({ id: k + 1, time_windows: [[u.start, u.start]] as TimeWindow[], service: u.end - u.start, description: 'unavailability' })) }
-          : {}),
+        ...(breaksOf(t.unavailabilities ?? [], h).length ? { breaks: breaksOf(t.unavailabilities ?? [], h) } : {}),
         ...(kept.length ? { steps: [{ type: 'start' as const }, ...kept.map((j) => ({ type: 'job' as const, id: problem.shootings[j]!.id })), { type: 'end' as const }] } : {}),
       };
     }),

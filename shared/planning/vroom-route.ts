@@ -98,7 +98,17 @@ function setupAt(v: RouteVehicle, jobs: readonly RouteJob[], route: ArrayLike<nu
  * their windows and max_load, max_tasks, max_travel_time, max_distance) and, if so, the break
  * placement giving the earliest end. Eligibility (skills) is checked by the caller.
  */
-export function routeTimeline(v: RouteVehicle, jobs: readonly RouteJob[], route: ArrayLike<number>, dims: number): Timeline | null {
+let scratchReady = new Float64Array(8);
+let scratchNext = new Float64Array(8);
+let scratchChoice = new Int32Array(64);
+let scratchLoads = new Float64Array(64);
+
+/** Whether the route fits (see `routeTimeline`), without building the placement. */
+export function routeFits(v: RouteVehicle, jobs: readonly RouteJob[], route: ArrayLike<number>, dims: number): boolean {
+  return routeTimeline(v, jobs, route, dims, false) !== null;
+}
+
+export function routeTimeline(v: RouteVehicle, jobs: readonly RouteJob[], route: ArrayLike<number>, dims: number, placement = true): Timeline | null {
   const n = route.length;
   if (n > v.maxTasks) return null;
   const N = v.N;
@@ -115,9 +125,12 @@ export function routeTimeline(v: RouteVehicle, jobs: readonly RouteJob[], route:
   if (travel > v.maxTravelTime || distance > v.maxDistance) return null;
   // Loads before rank r (r = 0: at the start) in loads[r * dims ..].
   const B = v.breaks.length;
-  const needLoads = dims > 0 && (v.capacity !== undefined || v.breaks.some((b) => b.maxLoad));
-  const loads = needLoads ? new Float64Array((n + 1) * dims) : null;
+  let needLoads = dims > 0 && v.capacity !== undefined;
+  for (let b = 0; b < B && !needLoads; b++) if (dims > 0 && v.breaks[b]!.maxLoad) needLoads = true;
+  if (needLoads && scratchLoads.length < (n + 1) * dims) scratchLoads = new Float64Array(2 * (n + 1) * dims);
+  const loads = needLoads ? scratchLoads : null;
   if (loads) {
+    loads.fill(0, 0, (n + 1) * dims);
     for (let r = 0; r < n; r++) {
       const d = jobs[route[r]!]!.delivery;
       for (let k = 0; k < dims; k++) loads[k]! += d[k] ?? 0;
@@ -127,7 +140,7 @@ export function routeTimeline(v: RouteVehicle, jobs: readonly RouteJob[], route:
       for (let k = 0; k < dims; k++) loads[(r + 1) * dims + k] = loads[r * dims + k]! + (j.pickup[k] ?? 0) - (j.delivery[k] ?? 0);
     }
     const cap = v.capacity;
-    if (cap) for (let i = 0; i < loads.length; i++) if (loads[i]! > cap[i % dims]!) return null;
+    if (cap) for (let i = 0; i < (n + 1) * dims; i++) if (loads[i]! > cap[i % dims]!) return null;
   }
   const loadFits = (r: number, max: readonly number[]) => {
     for (let k = 0; k < dims; k++) if (loads![r * dims + k]! > max[k]!) return false;
@@ -135,15 +148,21 @@ export function routeTimeline(v: RouteVehicle, jobs: readonly RouteJob[], route:
   };
 
   // ready[k]: earliest time ready to leave the previous step with k breaks taken.
-  let ready = new Float64Array(B + 1).fill(Infinity);
-  let next = new Float64Array(B + 1);
+  if (scratchReady.length < B + 1) {
+    scratchReady = new Float64Array(2 * (B + 1));
+    scratchNext = new Float64Array(2 * (B + 1));
+  }
+  if (scratchChoice.length < (n + 1) * (B + 1)) scratchChoice = new Int32Array(2 * (n + 1) * (B + 1));
+  let ready = scratchReady;
+  let next = scratchNext;
+  ready.fill(Infinity, 0, B + 1);
   ready[0] = v.tw[0];
-  const choice = new Int32Array((n + 1) * (B + 1));
+  const choice = scratchChoice;
   for (let r = 0; r <= n; r++) {
     const a = r === 0 ? v.start : jobs[route[r - 1]!]!.loc;
     const b = r === n ? v.end : jobs[route[r]!]!.loc;
     const tt = a !== undefined && b !== undefined ? v.dur[a * N + b]! : 0;
-    next.fill(Infinity);
+    next.fill(Infinity, 0, B + 1);
     let any = false;
     for (let k = 0; k <= B; k++) {
       if (ready[k] === Infinity) continue;
@@ -187,6 +206,7 @@ export function routeTimeline(v: RouteVehicle, jobs: readonly RouteJob[], route:
     next = swap;
   }
   if (ready[B] === Infinity) return null;
+  if (!placement) return { breaksAt: [], earliestEnd: ready[B]! };
   const breaksAt = new Array<number>(n + 1).fill(0);
   let k = B;
   for (let r = n; r >= 0; r--) {

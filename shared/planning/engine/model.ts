@@ -70,6 +70,8 @@ export interface ProblemSpec {
    * relaxation (never refuse a feasible route); insertions and `evaluateRoute` also ask this.
    */
   routeCheck?: (vehicle: number, jobs: ArrayLike<number>) => boolean;
+  /** Vehicles whose routes need `routeCheck` (default: all). */
+  exactVehicles?: readonly boolean[];
 }
 
 export interface Instance {
@@ -111,6 +113,8 @@ export interface Instance {
   jobPenalty: Float64Array;
   /** See `ProblemSpec.routeCheck`; null when the incremental checks are exact. */
   routeCheck: ((vehicle: number, jobs: ArrayLike<number>) => boolean) | null;
+  /** 1 for the vehicles `routeCheck` applies to. */
+  vExact: Uint8Array;
 }
 
 /** Pads an n×n matrix to (n+1)×(n+1) with a zero row and column (the dummy location). */
@@ -271,6 +275,7 @@ export function buildInstance(spec: ProblemSpec): Instance {
     unassignedPenalty,
     jobPenalty,
     routeCheck: spec.routeCheck ?? null,
+    vExact: Uint8Array.from({ length: nVehicles }, (_, v) => (spec.routeCheck && (spec.exactVehicles?.[v] ?? true) ? 1 : 0)),
   };
 }
 

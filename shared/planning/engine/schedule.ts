@@ -85,7 +85,7 @@ export function evaluateRoute(inst: Instance, v: number, jobs: readonly number[]
   if (jobs.length > inst.vMaxTasks[v]!) violations.push('max_tasks');
   if (travel > inst.vMaxTravel[v]! + 1e-9) violations.push('max_travel_time');
   if (distance > inst.vMaxDist[v]! + 1e-9) violations.push('max_distance');
-  if (inst.routeCheck && jobs.length > 0 && !inst.routeCheck(v, jobs)) violations.push('route_check');
+  if (inst.routeCheck && inst.vExact[v] && jobs.length > 0 && !inst.routeCheck(v, jobs)) violations.push('route_check');
   // Leave as late as possible without delaying the first service (no waiting at the first job).
   const first = steps[1];
   const startStep = steps[0]!;

@@ -287,6 +287,7 @@ export class Solution {
 
   /** The instance's exact route check (`routeCheck`) of route v with u inserted after position k. */
   feasibleExact(v: number, k: number, u: number): boolean {
+    if (!this.inst.vExact[v]) return true;
     const len = this.len[v]!;
     const base = v * this.stride;
     const c = (this.candidate ??= new Int32Array(this.inst.nJobs + 1));
