@@ -1,29 +1,97 @@
-/** The Montreal-area day of the solver bench: 150 shootings, 25 technicians; short budget vs a long run. */
-import { dayPoints, solveDay, type DayPlan } from '#shared/planning/day.ts';
+/**
+ * The generated Montreal-area days of the solver bench: a 150-shooting day at the short budget
+ * against a long run, and a large day (default 1,000 shootings), each printed with business
+ * figures and VROOM-comparable ones (the plan measured in `dayToVroom`'s matrices and units).
+ */
+import { dayPoints, solveDay, type DayPlan, type DayProblem } from '#shared/planning/day.ts';
 import { montrealDay } from '#shared/planning/montreal-day.ts';
-import { OfflineTravelProvider } from '#shared/planning/travel.ts';
+import { OfflineTravelProvider, type TravelMatrix } from '#shared/planning/travel.ts';
+import { dayToVroom } from '#shared/planning/vroom-format.ts';
 
-function line(label: string, plan: DayPlan, seconds: number): string {
+function line(label: string, plan: DayPlan, seconds: number, cpu: number): string {
   const t = plan.totals;
-  return `${label.padEnd(14)} time ${seconds.toFixed(2).padStart(6)} s  objective ${t.objective.toFixed(2).padStart(8)}  km cost ${t.kmCost.toFixed(2).padStart(8)} $  km ${t.km.toFixed(1).padStart(7)}  driving ${(t.transitS / 3600).toFixed(1).padStart(5)} h  served ${t.served}/${t.shootings}  techs used ${plan.routes.length}  iters ${plan.search.iterations}`;
+  return `${label.padEnd(14)} wall ${seconds.toFixed(2).padStart(6)} s  cpu ${cpu.toFixed(2).padStart(6)} s  objective ${t.objective.toFixed(2).padStart(8)}  km cost ${t.kmCost.toFixed(2).padStart(8)} $  km ${t.km.toFixed(1).padStart(7)}  driving ${(t.transitS / 3600).toFixed(1).padStart(5)} h  served ${t.served}/${t.shootings}  techs used ${plan.routes.length}  iters ${plan.search.iterations}${plan.search.stoppedBySafety ? '  (safety stop)' : ''}`;
 }
 
-export function runMontrealBench(o: { shortBudgetS: number; longBudgetS: number; seed: number }): void {
+/**
+ * The plan in VROOM's units, over the exported problem's own matrices (whole seconds and metres):
+ * VROOM's cost for an exported day is the travel duration, so cost = duration here.
+ */
+export function vroomFigures(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan): { cost: number; duration: number; distance: number; served: number; unassigned: number; routes: number } {
+  const vp = dayToVroom(problem, matrix);
+  const car = vp.matrices?.car ?? Object.values(vp.matrices ?? {})[0];
+  if (!car?.durations || !car.distances) throw new Error('dayToVroom gave no matrices');
+  const jobIndex = new Map(vp.jobs?.map((j) => [j.id, j.location_index!]) ?? []);
+  const vehicleById = new Map(vp.vehicles.map((v) => [v.id, v]));
+  let duration = 0;
+  let distance = 0;
+  let served = 0;
+  for (const r of plan.routes) {
+    const v = vehicleById.get(r.techId)!;
+    const idx = [v.start_index!, ...r.shootingIds.map((id) => jobIndex.get(id)!), v.end_index!];
+    for (let k = 1; k < idx.length; k++) {
+      duration += car.durations[idx[k - 1]!]![idx[k]!]!;
+      distance += car.distances[idx[k - 1]!]![idx[k]!]!;
+    }
+    served += r.shootingIds.length;
+  }
+  return { cost: duration, duration, distance, served, unassigned: problem.shootings.length - served, routes: plan.routes.length };
+}
+
+function vroomLine(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan): string {
+  const f = vroomFigures(problem, matrix, plan);
+  return `${''.padEnd(14)} VROOM units: cost ${f.cost}  duration ${f.duration} s  distance ${f.distance} m  served ${f.served}  unassigned ${f.unassigned}  routes ${f.routes}`;
+}
+
+function cpuS(since: NodeJS.CpuUsage): number {
+  const c = process.cpuUsage(since);
+  return (c.user + c.system) / 1e6;
+}
+
+function solveTimed(problem: DayProblem, matrix: TravelMatrix, budgetS: number, seed: number) {
+  const t = performance.now();
+  const c = process.cpuUsage();
+  const plan = solveDay(problem, matrix, { effortMs: budgetS * 1000, seed });
+  return { plan, seconds: (performance.now() - t) / 1000, cpu: cpuS(c) };
+}
+
+export function runMontrealBench(o: { shortBudgetS: number; longBudgetS: number; seed: number; bigDay: number }): void {
   const t0 = performance.now();
   const problem = montrealDay({ shootings: 150, technicians: 25, seed: 2026 });
   const matrix = new OfflineTravelProvider().matrixSync(dayPoints(problem));
   const tMatrix = (performance.now() - t0) / 1000;
-  console.log(`\n== Montreal-area day: 150 shootings, 25 technicians (offline travel matrix ${tMatrix.toFixed(2)} s) ==`);
-  const run = (budget: number) => {
-    const t = performance.now();
-    const plan = solveDay(problem, matrix, { timeLimitMs: budget * 1000, seed: o.seed });
-    return { plan, seconds: (performance.now() - t) / 1000 };
-  };
-  const short = run(o.shortBudgetS);
-  console.log(line(`short ${o.shortBudgetS} s`, short.plan, short.seconds));
-  const long = run(o.longBudgetS);
-  console.log(line(`long ${o.longBudgetS} s`, long.plan, long.seconds));
+  console.log(`\n== Montreal-area day: 150 shootings, 25 technicians (offline travel matrix ${tMatrix.toFixed(2)} s; effort budgets) ==`);
+  const short = solveTimed(problem, matrix, o.shortBudgetS, o.seed);
+  console.log(line(`short ${o.shortBudgetS} s`, short.plan, short.seconds, short.cpu));
+  console.log(vroomLine(problem, matrix, short.plan));
+  const long = solveTimed(problem, matrix, o.longBudgetS, o.seed);
+  console.log(line(`long ${o.longBudgetS} s`, long.plan, long.seconds, long.cpu));
+  console.log(vroomLine(problem, matrix, long.plan));
   const reasons = new Map<string, number>();
   for (const u of long.plan.unassigned) reasons.set(u.reason, (reasons.get(u.reason) ?? 0) + 1);
-  console.log(`short vs long: served ${short.plan.totals.served} vs ${long.plan.totals.served} (each unserved shooting weighs 10⁶ in the objective), objective ratio ${(short.plan.totals.objective / long.plan.totals.objective).toFixed(4)}; unserved (long): ${[...reasons].map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}; infeasible routes: ${long.plan.routes.filter((r) => !r.feasible).length}`);
+  console.log(
+    `short vs long: served ${short.plan.totals.served} vs ${long.plan.totals.served} (each unserved shooting weighs 10⁶ in the objective), objective ratio ${(short.plan.totals.objective / long.plan.totals.objective).toFixed(4)}; unserved (long): ${[...reasons].map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}; infeasible routes: ${long.plan.routes.filter((r) => !r.feasible).length}`,
+  );
+  if (o.bigDay > 0) runBigDay(o.bigDay, o.seed);
+}
+
+/** A large network's busy day: `shootings` shootings, one technician per ~6.5 shootings; the plan must come within 30 s. */
+function runBigDay(shootings: number, seed: number): void {
+  const technicians = Math.max(4, Math.round(shootings / 6.5));
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const problem = montrealDay({ shootings, technicians, seed: 2027 });
+  const matrix = new OfflineTravelProvider().matrixSync(dayPoints(problem));
+  const tMatrix = (performance.now() - t0) / 1000;
+  // Effort: what is left of 30 s once the matrix is built, less a margin for the model and the output.
+  const effortS = Math.max(1, 25 - tMatrix);
+  console.log(`\n== Large day: ${shootings} shootings, ${technicians} technicians (matrix ${tMatrix.toFixed(2)} s; effort ${effortS.toFixed(1)} s; target: a plan within 30 s) ==`);
+  const run = solveTimed(problem, matrix, effortS, seed);
+  console.log(line('large day', run.plan, run.seconds, run.cpu));
+  console.log(vroomLine(problem, matrix, run.plan));
+  const reasons = new Map<string, number>();
+  for (const u of run.plan.unassigned) reasons.set(u.reason, (reasons.get(u.reason) ?? 0) + 1);
+  console.log(
+    `large day: generation + matrix + solve wall ${((performance.now() - t0) / 1000).toFixed(1)} s, cpu ${cpuS(c0).toFixed(1)} s; unserved: ${[...reasons].map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}; infeasible routes: ${run.plan.routes.filter((r) => !r.feasible).length}`,
+  );
 }

@@ -1,18 +1,33 @@
 /**
- * npm run bench:solver [-- --budget 2] [--instances C101,R201] [--long] [--seed 1] [--no-montreal] [--no-solomon]
+ * npm run bench:solver [-- --budget 2] [--instances C101,R201] [--long] [--seed 1]
+ *                      [--no-montreal] [--no-solomon] [--no-load-check] [--load-procs 2]
+ *                      [--montreal-long 20] [--big-day 1000] [--calibrate]
+ *
+ * Budgets are search effort in seconds of a quiet machine (a work budget, docs/decisions/0105):
+ * the figures do not depend on the machine's load, only the wall time does.
  *
  * 1. The 56 Solomon VRPTW instances (../shared/bench/vrptw, conventions of its README):
- *    distance gap to the best-known distance-only value and time, per instance and per class,
- *    at the short budget (default 1.9 s of search per instance) and, with --long, at 10 s.
- * 2. A generated Montreal-area day (150 shootings, 25 technicians): cost and time at the
- *    short budget against a 60 s run (--montreal-long 60).
+ *    distance gap to the best-known distance-only value, per instance and per class, at the
+ *    short budget (default 2 s per instance, parsing included) and, with --long, at 10 s.
+ *    An instance that leaves a customer unserved or has an infeasible route is FAILED: it is
+ *    counted and left out of the average (its distance would flatter it).
+ * 2. Load check: a few instances solved on the quiet machine and again beside `--load-procs`
+ *    busy processes (each ends by itself, and is killed at the end); the figures must agree.
+ * 3. Generated Montreal-area days (150 shootings short vs long, and a 1,000-shooting day), each
+ *    with VROOM-comparable figures (the plan measured in `dayToVroom`'s matrices and units).
+ * The whole process's wall and CPU time close the report.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildInstance } from '#shared/planning/engine/model.ts';
-import { solveInstance } from '#shared/planning/engine/sisr.ts';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { solveInstance, WORK_UNITS_PER_MS } from '#shared/planning/engine/sisr.ts';
 import { evaluateRoute } from '#shared/planning/engine/schedule.ts';
+import { findBenchDir, parseSolomon, solomonToInstance } from './solver-lib.ts';
 import { runMontrealBench } from './solver-montreal.ts';
+
+const processStart = performance.now();
+const PARSE_ALLOWANCE_MS = 20;
 
 interface Args {
   budgets: number[];
@@ -20,88 +35,43 @@ interface Args {
   seed: number;
   solomon: boolean;
   montreal: boolean;
+  loadCheck: boolean;
+  loadProcs: number;
   montrealLong: number;
+  bigDay: number;
+  calibrate: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { budgets: [1.9], instances: null, seed: 1, solomon: true, montreal: true, montrealLong: 60 };
+  const args: Args = {
+    budgets: [2],
+    instances: null,
+    seed: 1,
+    solomon: true,
+    montreal: true,
+    loadCheck: true,
+    loadProcs: 2,
+    montrealLong: 20,
+    bigDay: 1000,
+    calibrate: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i] ?? '';
     if (a === '--budget') args.budgets = next().split(',').map(Number);
-    else if (a === '--long') args.budgets = [1.9, 10];
+    else if (a === '--long') args.budgets = [2, 10];
     else if (a === '--instances') args.instances = next().split(',').map((s) => s.trim().toUpperCase());
     else if (a === '--seed') args.seed = Number(next());
     else if (a === '--no-montreal') args.montreal = false;
     else if (a === '--no-solomon') args.solomon = false;
+    else if (a === '--no-load-check') args.loadCheck = false;
+    else if (a === '--load-procs') args.loadProcs = Math.max(1, Math.min(8, Number(next()) || 2));
     else if (a === '--montreal-long') args.montrealLong = Number(next());
+    else if (a === '--big-day') args.bigDay = Number(next());
+    else if (a === '--calibrate') args.calibrate = true;
   }
+  if (args.budgets.some((b) => !(b > 0))) throw new Error('--budget takes positive seconds');
   return args;
-}
-
-function findBenchDir(): string {
-  for (const p of ['../shared/bench/vrptw', '/work/shared/bench/vrptw', 'shared/bench/vrptw']) {
-    const abs = resolve(process.cwd(), p);
-    if (existsSync(resolve(abs, 'BKS.json'))) return abs;
-  }
-  throw new Error('bench data not found (expected ../shared/bench/vrptw)');
-}
-
-export interface SolomonInstance {
-  name: string;
-  vehicles: number;
-  capacity: number;
-  x: number[];
-  y: number[];
-  demand: number[];
-  ready: number[];
-  due: number[];
-  service: number[];
-}
-
-export function parseSolomon(text: string): SolomonInstance {
-  const lines = text.split(/\r?\n/).map((l) => l.trim());
-  const name = lines[0] ?? '';
-  const vi = lines.findIndex((l) => l.startsWith('NUMBER'));
-  const [vehicles, capacity] = (lines[vi + 1] ?? '').split(/\s+/).map(Number) as [number, number];
-  const inst: SolomonInstance = { name, vehicles, capacity, x: [], y: [], demand: [], ready: [], due: [], service: [] };
-  const ci = lines.findIndex((l) => l.startsWith('CUST NO.'));
-  for (const l of lines.slice(ci + 1)) {
-    if (!l) continue;
-    const f = l.split(/\s+/).map(Number);
-    if (f.length < 7 || f.some(Number.isNaN)) continue;
-    inst.x.push(f[1]!);
-    inst.y.push(f[2]!);
-    inst.demand.push(f[3]!);
-    inst.ready.push(f[4]!);
-    inst.due.push(f[5]!);
-    inst.service.push(f[6]!);
-  }
-  return inst;
-}
-
-/** Solomon instance → engine instance: travel time = distance = Euclidean (unrounded doubles). */
-export function solomonToInstance(s: SolomonInstance) {
-  const n = s.x.length;
-  const d = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) d[i * n + j] = Math.hypot(s.x[i]! - s.x[j]!, s.y[i]! - s.y[j]!);
-  return buildInstance({
-    nLocs: n,
-    matrices: [{ durations: d, distances: d }],
-    jobs: Array.from({ length: n - 1 }, (_, k) => ({
-      loc: k + 1,
-      service: s.service[k + 1]!,
-      windows: [[s.ready[k + 1]!, s.due[k + 1]!] as const],
-      demand: [s.demand[k + 1]!],
-    })),
-    vehicles: Array.from({ length: s.vehicles }, () => ({
-      start: 0,
-      end: 0,
-      window: [s.ready[0]!, s.due[0]!] as const,
-      capacity: [s.capacity],
-      perDistance: 1,
-    })),
-  });
 }
 
 interface Row {
@@ -112,9 +82,13 @@ interface Row {
   bks: number;
   gap: number;
   seconds: number;
+  cpuSeconds: number;
   vehicles: number;
+  served: number;
+  customers: number;
   feasible: boolean;
   iterations: number;
+  safetyStop: boolean;
 }
 
 function classOf(name: string): string {
@@ -122,40 +96,79 @@ function classOf(name: string): string {
   return m ? `${m[1]}${m[2]}` : '?';
 }
 
-function runSolomon(args: Args): void {
-  const dir = findBenchDir();
-  const bks = JSON.parse(readFileSync(resolve(dir, 'BKS.json'), 'utf8')) as Record<string, { best_known_cost: number }>;
-  const names = Object.keys(bks)
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const c = process.cpuUsage(since);
+  return (c.user + c.system) / 1000;
+}
+
+function loadBks(dir: string): Record<string, { best_known_cost: number }> {
+  return JSON.parse(readFileSync(resolve(dir, 'BKS.json'), 'utf8')) as Record<string, { best_known_cost: number }>;
+}
+
+/** Solves one Solomon instance within `budget` seconds of effort, parsing included. */
+function solveSolomon(dir: string, bks: Record<string, { best_known_cost: number }>, name: string, budget: number, seed: number): Row {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const s = parseSolomon(readFileSync(resolve(dir, 'solomon', `${name}.txt`), 'utf8'));
+  const inst = solomonToInstance(s);
+  // A fixed allowance for parsing and checking (measured at a few ms), so the effort stays deterministic.
+  const res = solveInstance(inst, { effortMs: Math.max(1, budget * 1000 - PARSE_ALLOWANCE_MS), seed });
+  let distance = 0;
+  let feasible = true;
+  let vehicles = 0;
+  let served = 0;
+  res.routes.forEach((r, v) => {
+    if (!r.length) return;
+    vehicles++;
+    served += r.length;
+    const e = evaluateRoute(inst, v, r);
+    distance += e.distance;
+    if (!e.feasible) feasible = false;
+  });
+  if (res.unassigned.length > 0) feasible = false;
+  const ref = bks[`${name}_distance`]?.best_known_cost ?? NaN;
+  return {
+    name,
+    cls: classOf(name),
+    budget,
+    distance,
+    bks: ref,
+    gap: 100 * (distance / ref - 1),
+    seconds: (performance.now() - t0) / 1000,
+    cpuSeconds: cpuMs(c0) / 1000,
+    vehicles,
+    served,
+    customers: inst.nJobs,
+    feasible,
+    iterations: res.iterations,
+    safetyStop: res.stoppedBySafety,
+  };
+}
+
+function rowLine(r: Row): string {
+  const flag = r.feasible ? '' : `  FAILED (served ${r.served}/${r.customers})`;
+  return `${r.name.padEnd(9)} ${r.distance.toFixed(2).padStart(9)} ${r.bks.toFixed(2).padStart(11)} ${(r.feasible ? r.gap.toFixed(2) : '—').padStart(7)} ${r.seconds.toFixed(2).padStart(7)} ${r.cpuSeconds.toFixed(2).padStart(6)} ${String(r.vehicles).padStart(4)} ${String(r.iterations).padStart(8)}${r.safetyStop ? '  (safety stop)' : ''}${flag}`;
+}
+
+function solomonNames(dir: string, args: Args): string[] {
+  return Object.keys(loadBks(dir))
     .filter((k) => !k.endsWith('_distance'))
     .filter((k) => !args.instances || args.instances.includes(k))
     .sort();
+}
+
+function runSolomon(args: Args): void {
+  const dir = findBenchDir();
+  const bks = loadBks(dir);
+  const names = solomonNames(dir, args);
   for (const budget of args.budgets) {
-    console.log(`\n== Solomon VRPTW, budget ${budget} s per instance (one core, seed ${args.seed}) ==`);
-    console.log('instance   distance     BKS(dist)   gap%    time s  veh  iters');
+    console.log(`\n== Solomon VRPTW, effort ${budget} s per instance incl. parsing (one core, seed ${args.seed}) ==`);
+    console.log('instance   distance     BKS(dist)   gap%   wall s  cpu s  veh    iters');
     const rows: Row[] = [];
     for (const name of names) {
-      const t0 = performance.now();
-      const s = parseSolomon(readFileSync(resolve(dir, 'solomon', `${name}.txt`), 'utf8'));
-      const inst = solomonToInstance(s);
-      const res = solveInstance(inst, { timeLimitMs: budget * 1000 - (performance.now() - t0), seed: args.seed });
-      let distance = 0;
-      let feasible = res.unassigned.length === 0;
-      let vehicles = 0;
-      res.routes.forEach((r, v) => {
-        if (!r.length) return;
-        vehicles++;
-        const e = evaluateRoute(inst, v, r);
-        distance += e.distance;
-        if (!e.feasible) feasible = false;
-      });
-      const seconds = (performance.now() - t0) / 1000;
-      const ref = bks[`${name}_distance`]?.best_known_cost ?? NaN;
-      const gap = 100 * (distance / ref - 1);
-      const row: Row = { name, cls: classOf(name), budget, distance, bks: ref, gap, seconds, vehicles, feasible, iterations: res.iterations };
+      const row = solveSolomon(dir, bks, name, budget, args.seed);
       rows.push(row);
-      console.log(
-        `${name.padEnd(9)} ${distance.toFixed(2).padStart(9)} ${ref.toFixed(2).padStart(11)} ${gap.toFixed(2).padStart(7)} ${seconds.toFixed(2).padStart(8)} ${String(vehicles).padStart(4)} ${String(res.iterations).padStart(7)}${feasible ? '' : '  INFEASIBLE'}`,
-      );
+      console.log(rowLine(row));
     }
     summarize(rows, budget);
   }
@@ -163,23 +176,79 @@ function runSolomon(args: Args): void {
 
 function summarize(rows: Row[], budget: number): void {
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  console.log(`\n-- per class, budget ${budget} s --`);
-  console.log('class  n   avg gap%  worst%  avg time s');
+  const ok = rows.filter((r) => r.feasible);
+  console.log(`\n-- per class, effort ${budget} s (failed instances excluded from the gaps and counted) --`);
+  console.log('class  n   avg gap%  worst%  avg wall s  avg cpu s  failed');
   for (const cls of ['C1', 'C2', 'R1', 'R2', 'RC1', 'RC2']) {
     const rs = rows.filter((r) => r.cls === cls);
     if (!rs.length) continue;
+    const g = rs.filter((r) => r.feasible).map((r) => r.gap);
     console.log(
-      `${cls.padEnd(5)} ${String(rs.length).padStart(2)} ${avg(rs.map((r) => r.gap)).toFixed(2).padStart(9)} ${Math.max(...rs.map((r) => r.gap)).toFixed(2).padStart(7)} ${avg(rs.map((r) => r.seconds)).toFixed(2).padStart(11)}`,
+      `${cls.padEnd(5)} ${String(rs.length).padStart(2)} ${avg(g).toFixed(2).padStart(9)} ${(g.length ? Math.max(...g) : NaN).toFixed(2).padStart(7)} ${avg(rs.map((r) => r.seconds)).toFixed(2).padStart(11)} ${avg(rs.map((r) => r.cpuSeconds)).toFixed(2).padStart(10)} ${String(rs.length - g.length).padStart(7)}`,
     );
   }
-  const gaps = rows.map((r) => r.gap).sort((a, b) => a - b);
+  const gaps = ok.map((r) => r.gap).sort((a, b) => a - b);
   const median = gaps.length ? (gaps[Math.floor((gaps.length - 1) / 2)]! + gaps[Math.ceil((gaps.length - 1) / 2)]!) / 2 : NaN;
   console.log(
-    `ALL   ${String(rows.length).padStart(2)} ${avg(gaps).toFixed(2).padStart(9)} ${Math.max(...gaps).toFixed(2).padStart(7)} ${avg(rows.map((r) => r.seconds)).toFixed(2).padStart(11)}   median ${median.toFixed(2)}%  infeasible ${rows.filter((r) => !r.feasible).length}`,
+    `ALL   ${String(rows.length).padStart(2)} ${avg(gaps).toFixed(2).padStart(9)} ${(gaps.length ? Math.max(...gaps) : NaN).toFixed(2).padStart(7)} ${avg(rows.map((r) => r.seconds)).toFixed(2).padStart(11)} ${avg(rows.map((r) => r.cpuSeconds)).toFixed(2).padStart(10)} ${String(rows.length - ok.length).padStart(7)}   median ${median.toFixed(2)}%  safety stops ${rows.filter((r) => r.safetyStop).length}`,
   );
+  console.log(`FAILED: ${rows.length - ok.length} of ${rows.length} (an unserved customer or an infeasible route; not in the average)`);
   console.log('anchor: VROOM 1.61 % in 2.0 s (level 5), 4.46 % in 0.13 s (level 0)');
 }
 
+/** A busy process for the load check; it ends by itself after `seconds`. */
+function spinner(seconds: number): ChildProcess {
+  return fork(fileURLToPath(new URL('./solver-spin.mjs', import.meta.url)), [String(seconds)], { stdio: 'ignore' });
+}
+
+async function runLoadCheck(args: Args): Promise<void> {
+  const dir = findBenchDir();
+  const bks = loadBks(dir);
+  const names = args.instances?.slice(0, 3) ?? ['C204', 'R202', 'RC105'];
+  const budget = args.budgets[0] ?? 2;
+  console.log(`\n== Load check: ${names.join(', ')} at ${budget} s effort, quiet then beside ${args.loadProcs} busy processes ==`);
+  const quiet = names.map((n) => solveSolomon(dir, bks, n, budget, args.seed));
+  const procs = Array.from({ length: args.loadProcs }, () => spinner(Math.ceil(names.length * budget * 12 + 30)));
+  let loaded: Row[];
+  try {
+    await new Promise((r) => setTimeout(r, 300));
+    loaded = names.map((n) => solveSolomon(dir, bks, n, budget, args.seed));
+  } finally {
+    for (const p of procs) p.kill('SIGKILL');
+  }
+  console.log('instance   quiet dist  gap%  wall s | loaded dist  gap%  wall s | same');
+  names.forEach((n, i) => {
+    const q = quiet[i]!;
+    const l = loaded[i]!;
+    console.log(
+      `${n.padEnd(9)} ${q.distance.toFixed(2).padStart(11)} ${q.gap.toFixed(2).padStart(5)} ${q.seconds.toFixed(2).padStart(7)} | ${l.distance.toFixed(2).padStart(11)} ${l.gap.toFixed(2).padStart(5)} ${l.seconds.toFixed(2).padStart(7)} | ${q.distance === l.distance ? 'yes' : 'NO'}`,
+    );
+  });
+  const same = quiet.every((q, i) => q.distance === loaded[i]!.distance);
+  console.log(`loaded and quiet figures ${same ? 'agree exactly' : 'DIFFER (a safety stop or a non-deterministic budget)'}`);
+}
+
+function runCalibrate(args: Args): void {
+  const dir = findBenchDir();
+  const names = args.instances ?? ['C101', 'C201', 'R101', 'R201', 'RC101', 'RC201'];
+  console.log(`\n== Calibration: work units per CPU millisecond (WORK_UNITS_PER_MS is ${WORK_UNITS_PER_MS}) ==`);
+  for (const name of names) {
+    const inst = solomonToInstance(parseSolomon(readFileSync(resolve(dir, 'solomon', `${name}.txt`), 'utf8')));
+    const c0 = process.cpuUsage();
+    const res = solveInstance(inst, { maxWork: 2000 * WORK_UNITS_PER_MS, timeLimitMs: 1e7, seed: args.seed });
+    const ms = cpuMs(c0);
+    console.log(`${name.padEnd(8)} cpu ${(ms / 1000).toFixed(2)} s  ${(res.work / ms).toFixed(0)} units/ms  iters ${res.iterations}`);
+  }
+}
+
 const args = parseArgs(process.argv.slice(2));
-if (args.solomon) runSolomon(args);
-if (args.montreal) runMontrealBench({ shortBudgetS: args.budgets[0] ?? 1.9, longBudgetS: args.montrealLong, seed: args.seed });
+if (args.calibrate) runCalibrate(args);
+else {
+  if (args.solomon) runSolomon(args);
+  if (args.loadCheck) await runLoadCheck(args);
+  if (args.montreal) runMontrealBench({ shortBudgetS: args.budgets[0] ?? 2, longBudgetS: args.montrealLong, seed: args.seed, bigDay: args.bigDay });
+}
+const total = process.cpuUsage();
+console.log(
+  `\nwhole process: wall ${((performance.now() - processStart) / 1000).toFixed(1)} s, cpu ${((total.user + total.system) / 1e6).toFixed(1)} s; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+);

@@ -132,7 +132,8 @@ export interface DayPlan {
   routes: TechRoute[];
   unassigned: Array<{ shootingId: number; reason: UnservedReason }>;
   totals: { km: number; transitS: number; kmCost: number; objective: number; served: number; shootings: number };
-  search: { iterations: number; elapsedMs: number };
+  /** Search figures; `work` in work units, `stoppedBySafety` when the wall-clock safety stop cut the run. */
+  search: { iterations: number; elapsedMs: number; work?: number; stoppedBySafety?: boolean };
 }
 
 export function resolveSettings(s?: Partial<PlanningSettings>): PlanningSettings {
@@ -351,8 +352,8 @@ export function solveDay(problem: DayProblem, matrix: TravelMatrix, options: Sol
     };
   }
   const model = buildDayModel(problem, matrix);
-  const res = solveInstance(model.instance, { timeLimitMs: 1000, ...options });
-  return planFromRoutes(problem, model, res.routes, res.unassigned, check, { iterations: res.iterations, elapsedMs: res.elapsedMs });
+  const res = solveInstance(model.instance, options);
+  return planFromRoutes(problem, model, res.routes, res.unassigned, check, { iterations: res.iterations, elapsedMs: res.elapsedMs, work: res.work, stoppedBySafety: res.stoppedBySafety });
 }
 
 /** Business figures of engine routes (also used for a given, hand-made assignment). */
@@ -362,7 +363,7 @@ export function planFromRoutes(
   routes: number[][],
   unassigned: number[],
   check: { status: SolverInputStatus; httpStatus: number; errors: string[] },
-  search: { iterations: number; elapsedMs: number },
+  search: DayPlan['search'],
 ): DayPlan {
   const inst = model.instance;
   const techs = problem.technicians;

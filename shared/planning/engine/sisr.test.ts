@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildInstance } from './model.ts';
 import { evaluateRoute } from './schedule.ts';
-import { solveInstance } from './sisr.ts';
+import { searchBudget, solveInstance, WORK_UNITS_PER_MS } from './sisr.ts';
 import { Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
@@ -107,6 +107,35 @@ describe('SISR engine', () => {
     const a = solveInstance(inst, { maxIterations: 300, seed: 9, timeLimitMs: 1e6 });
     const b = solveInstance(inst, { maxIterations: 300, seed: 9, timeLimitMs: 1e6 });
     expect(a.routes).toEqual(b.routes);
+  });
+
+  it('spends a work budget, not wall time: a slow clock (a loaded machine) gives the same answer', () => {
+    const inst = randomVrptw(11, 40, 5, 80);
+    const maxWork = 400_000;
+    const quiet = solveInstance(inst, { maxWork, seed: 3, timeLimitMs: 1e9 });
+    // A clock that advances 1 ms per reading: the run looks hundreds of times slower.
+    let t = 0;
+    const loaded = solveInstance(inst, { maxWork, seed: 3, timeLimitMs: 1e9, now: () => (t += 1) });
+    expect(loaded.routes).toEqual(quiet.routes);
+    expect(loaded.iterations).toBe(quiet.iterations);
+    expect(quiet.work).toBeGreaterThanOrEqual(maxWork);
+    expect(quiet.stoppedBySafety).toBe(false);
+  });
+
+  it('stops at the wall-clock safety limit and says so', () => {
+    const inst = randomVrptw(12, 40, 5, 80);
+    let t = 0;
+    const res = solveInstance(inst, { effortMs: 60_000, timeLimitMs: 50, seed: 1, now: () => (t += 1) });
+    expect(res.stoppedBySafety).toBe(true);
+    expect(res.work).toBeLessThan(60_000 * WORK_UNITS_PER_MS);
+    for (const [v, r] of res.routes.entries()) expect(evaluateRoute(inst, v, r).feasible).toBe(true);
+  });
+
+  it('derives the work budget and the safety stop from the options', () => {
+    expect(searchBudget({})).toEqual({ maxWork: 1000 * WORK_UNITS_PER_MS, timeLimitMs: 10_000 });
+    expect(searchBudget({ effortMs: 2000, timeLimitMs: 5000 })).toEqual({ maxWork: 2000 * WORK_UNITS_PER_MS, timeLimitMs: 5000 });
+    expect(searchBudget({ maxIterations: 10 }).maxWork).toBe(Infinity);
+    expect(searchBudget({ maxWork: 5 * WORK_UNITS_PER_MS }).timeLimitMs).toBe(2000);
   });
 
   it('keeps frozen routes untouched', () => {

@@ -11,9 +11,20 @@ import { Rng } from '../rng.ts';
  * position with "blinks" (positions skipped at random). See docs/decisions/0030.
  */
 export interface SearchOptions {
-  /** Wall-clock budget in milliseconds (default 1000). */
+  /**
+   * Search effort in milliseconds of a quiet machine: a budget in work done (evaluated insertion
+   * positions and route updates, `WORK_UNITS_PER_MS` units per ms), so the result does not depend
+   * on the machine's load (docs/decisions/0105). Default 1000 when no other budget is given.
+   */
+  effortMs?: number;
+  /** Work budget in raw work units (overrides `effortMs`). */
+  maxWork?: number;
+  /**
+   * Wall-clock safety stop in milliseconds (default 10 × effortMs, at least 2 s). Only reached on
+   * a machine several times slower than the quiet reference; the run is then cut short.
+   */
   timeLimitMs?: number;
-  /** Iteration cap (makes the run deterministic when the time budget is not reached). */
+  /** Iteration cap. Every budget but the safety stop is counted in work, so a run is deterministic for a seed. */
   maxIterations?: number;
   seed?: number;
   /** Average number of removed jobs per ruin (c̄, default 10). */
@@ -38,14 +49,32 @@ export interface SearchResult {
   cost: number;
   iterations: number;
   elapsedMs: number;
+  /** Work units done (see `WORK_UNITS_PER_MS`). */
+  work: number;
+  /** True when the wall-clock safety stop ended the run before its work budget. */
+  stoppedBySafety: boolean;
 }
 
+/**
+ * Work units per millisecond of search on a quiet machine of the project's kind (2 vCPU, Node 20),
+ * measured as work per CPU millisecond (`npm run bench:solver -- --calibrate`) on Solomon instances and Montreal days.
+ */
+export const WORK_UNITS_PER_MS = 30_000;
+
 const defaultNow = () => performance.now();
+
+/** The work budget and safety stop of a set of options. */
+export function searchBudget(options: SearchOptions): { maxWork: number; timeLimitMs: number } {
+  const effort = options.effortMs ?? (options.maxWork === undefined && options.maxIterations === undefined ? 1000 : undefined);
+  const maxWork = options.maxWork ?? (effort !== undefined ? effort * WORK_UNITS_PER_MS : Infinity);
+  const refMs = effort ?? (options.maxWork !== undefined ? options.maxWork / WORK_UNITS_PER_MS : 6000);
+  return { maxWork, timeLimitMs: options.timeLimitMs ?? Math.max(2000, 10 * refMs) };
+}
 
 export function solveInstance(inst: Instance, options: SearchOptions = {}): SearchResult {
   const now = options.now ?? defaultNow;
   const t0Clock = now();
-  const timeLimit = options.timeLimitMs ?? 1000;
+  const { maxWork, timeLimitMs: timeLimit } = searchBudget(options);
   const maxIter = options.maxIterations ?? Infinity;
   const rng = new Rng(options.seed ?? 1);
   const search = new Sisr(inst, rng, options);
@@ -66,14 +95,21 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   const hasMovable = search.movableCount > 0;
   const maxIdle = options.maxIdleIterations ?? Infinity;
   let lastBest = 0;
-  while (hasMovable && it < maxIter && it - lastBest < maxIdle) {
+  let stoppedBySafety = false;
+  const perIteration = 300 + inst.nJobs + 2 * inst.nVehicles;
+  while (hasMovable && it < maxIter && it - lastBest < maxIdle && search.work < maxWork) {
     if ((it & 15) === 0) {
       const elapsed = now() - t0Clock;
-      if (elapsed >= timeLimit) break;
-      progress = Math.max(elapsed / timeLimit, maxIter < Infinity ? it / maxIter : 0);
+      if (elapsed >= timeLimit) {
+        stoppedBySafety = true;
+        break;
+      }
+      // Cooling follows the work done (or iterations), never the clock: a loaded machine runs the same search.
+      progress = Math.max(maxIter < Infinity ? it / maxIter : 0, maxWork < Infinity ? search.work / maxWork : 0);
       T = T0 * Math.pow(Tf / T0, progress);
     }
     it++;
+    search.work += perIteration;
     search.ruinAndRecreate(work);
     const total = work.total();
     if (total < curTotal - T * Math.log(rng.next() + 1e-300)) {
@@ -90,8 +126,11 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   }
   const routes: number[][] = [];
   for (let v = 0; v < inst.nVehicles; v++) routes.push(best.route(v));
-  return { routes, unassigned: best.absent(), cost: best.routesCost(), iterations: it, elapsedMs: now() - t0Clock };
+  return { routes, unassigned: best.absent(), cost: best.routesCost(), iterations: it, elapsedMs: now() - t0Clock, work: search.work, stoppedBySafety };
 }
+
+/** Expected number of previously unserved jobs retried per recreate when there are many. */
+const ABSENT_SAMPLE = 16;
 
 class Sisr {
   readonly inst: Instance;
@@ -105,6 +144,10 @@ class Sisr {
   readonly meanArc: number;
   readonly touched: Int32Array;
   touchedCount = 0;
+  /** Seed job of the last ruin (-1: none). */
+  private seed = -1;
+  /** Work done so far: insertion positions and vehicles evaluated, route positions updated. */
+  work = 0;
   readonly movableCount: number;
   /** Jobs some non-frozen vehicle may serve. */
   private readonly insertable: Uint8Array;
@@ -255,12 +298,13 @@ class Sisr {
       sol.update(v);
     }
     this.resetTouched();
-    this.recreate(sol, 0);
+    this.recreate(sol, 0, true);
     this.resetTouched();
   }
 
   ruinAndRecreate(sol: Solution): void {
     this.resetTouched();
+    this.seed = -1;
     const count = this.ruin(sol);
     this.recreate(sol, count);
   }
@@ -298,6 +342,7 @@ class Sisr {
       if (r >= 0 && !inst.vFrozen[r]) seed = j;
     }
     if (seed < 0) return 0;
+    this.seed = seed;
     let removed = 0;
     let ruinedCount = 0;
     const ruined = this.ruined;
@@ -327,6 +372,7 @@ class Sisr {
         const off = Math.floor(rng.next() * (l + 1));
         for (let k = start; k < start + L; k++) drop[k] = k - start < off || k - start >= off + mPres ? 1 : 0;
       }
+      this.work += len;
       removed = sol.removeFlagged(r, drop, this.removed, removed);
       ruined[r] = 1;
       ruinedCount++;
@@ -350,23 +396,35 @@ class Sisr {
     if (pick < 0) return 0;
     const drop = this.drop;
     for (let k = 1; k <= sol.len[pick]!; k++) drop[k] = 1;
+    this.work += sol.len[pick]!;
     const removed = sol.removeFlagged(pick, drop, this.removed, 0);
     this.touch(pick);
     return removed;
   }
 
   /** Reinserts the removed jobs and every other unserved job, each at its cheapest feasible position. */
-  private recreate(sol: Solution, removedCount: number): void {
+  private recreate(sol: Solution, removedCount: number, all = false): void {
     const inst = this.inst;
     const n = inst.nJobs;
     const list = this.removed;
     let count = removedCount;
-    // Previously unserved jobs join the list.
-    if (sol.absentCount() > removedCount) {
+    // Previously unserved jobs join the list: all of them while they are few, else a random
+    // sample of about ABSENT_SAMPLE (plus the ruin's seed): on a day where many jobs cannot be
+    // served, retrying every one of them each iteration would cost most of the search.
+    const others = sol.absentCount() - removedCount;
+    if (others > 0) {
       const mark = ++this.listStamp;
       const inList = this.inList;
       for (let i = 0; i < count; i++) inList[list[i]!] = mark;
-      for (let j = 0; j < n; j++) if (sol.routeOf[j] === -1 && inList[j] !== mark && this.insertable[j]) list[count++] = j;
+      const seed = this.seed;
+      if (seed >= 0 && sol.routeOf[seed] === -1 && inList[seed] !== mark && this.insertable[seed]) {
+        inList[seed] = mark;
+        list[count++] = seed;
+      }
+      const p = all || others <= ABSENT_SAMPLE ? 1 : ABSENT_SAMPLE / others;
+      for (let j = 0; j < n; j++) {
+        if (sol.routeOf[j] === -1 && inList[j] !== mark && this.insertable[j] && (p === 1 || this.rng.next() < p)) list[count++] = j;
+      }
     }
     if (count === 0) return;
     this.sortForInsertion(list, count);
@@ -417,6 +475,7 @@ class Sisr {
     const vClass = this.vClass;
     const vFrom = fv >= 0 ? fv : 0;
     const vTo = fv >= 0 ? fv + 1 : m;
+    this.work += (vTo - vFrom) >> 2;
     for (let v = vFrom; v < vTo; v++) {
       if (!inst.allowed[v * n + u] || inst.vFrozen[v]) continue;
       const len = sol.len[v]!;
@@ -426,6 +485,7 @@ class Sisr {
         if (classStamp[c] === stamp) continue;
         classStamp[c] = stamp;
       }
+      this.work++;
       let capOk = true;
       for (let d = 0; d < dims; d++) {
         if (sol.load[v * dims + d]! + inst.demand[u * dims + d]! > inst.capacity[v * dims + d]!) capOk = false;
@@ -449,7 +509,9 @@ class Sisr {
         if (lat[base + mid + 1]! < need) k0 = mid + 1;
         else hi = mid;
       }
-      for (let k = k0; k <= len; k++) {
+      const kFrom = k0;
+      let k = k0;
+      for (; k <= len; k++) {
         const dk = dep[base + k]!;
         if (dk > lu2) break;
         if (--this.blinkCountdown <= 0) {
@@ -483,14 +545,19 @@ class Sisr {
             if (delta >= bestDelta) continue;
           }
         }
-        if (blocked && !sol.feasibleWithBlocked(v, k, u)) continue;
+        if (blocked) {
+          this.work += len;
+          if (!sol.feasibleWithBlocked(v, k, u)) continue;
+        }
         if (inst.routeCheck !== null && !sol.feasibleExact(v, k, u)) continue;
         bestDelta = delta;
         bestV = v;
         bestK = k;
       }
+      this.work += k - kFrom;
     }
     if (bestV >= 0) {
+      this.work += sol.len[bestV]!;
       sol.insert(bestV, bestK, u);
       this.touch(bestV);
     }
