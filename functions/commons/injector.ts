@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
@@ -6,6 +6,7 @@ import {
   PRESIGNED_URL_TTL_SECONDS,
   UPLOAD_CONTENT_TYPE,
   isAcceptedUpload,
+  isArchiveSignature,
   sanitizeFileName,
   type RemoteFile,
 } from '#shared/catalogue/rij.ts';
@@ -71,15 +72,36 @@ const presigner = new S3Client({
 
 const expiresAt = () => new Date(Date.now() + PRESIGNED_URL_TTL_SECONDS * 1000).toISOString();
 
-export async function presignPut(key: string): Promise<{ url: string; expires_at: string }> {
-  const command = new PutObjectCommand({ Bucket: injectorBucket(), Key: key, ContentType: UPLOAD_CONTENT_TYPE });
-  const url = await getSignedUrl(presigner, command, { expiresIn: PRESIGNED_URL_TTL_SECONDS, signableHeaders: new Set(['content-type']) });
+/**
+ * The declared length is signed with the type: S3 refuses a PUT of any other size, so a URL
+ * stores at most what was counted toward the sender's quota (s3rver does not check signed headers).
+ */
+export async function presignPut(key: string, size: number): Promise<{ url: string; expires_at: string }> {
+  const command = new PutObjectCommand({ Bucket: injectorBucket(), Key: key, ContentType: UPLOAD_CONTENT_TYPE, ContentLength: size });
+  const url = await getSignedUrl(presigner, command, { expiresIn: PRESIGNED_URL_TTL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) });
   return { url, expires_at: expiresAt() };
 }
 
-export async function presignPart(key: string, s3UploadId: string, partNumber: number): Promise<string> {
-  const command = new UploadPartCommand({ Bucket: injectorBucket(), Key: key, UploadId: s3UploadId, PartNumber: partNumber });
-  return getSignedUrl(presigner, command, { expiresIn: PRESIGNED_URL_TTL_SECONDS });
+/** A part URL signing the part's exact length, so the parts together store exactly the declared size. */
+export async function presignPart(key: string, s3UploadId: string, partNumber: number, length: number): Promise<string> {
+  const command = new UploadPartCommand({ Bucket: injectorBucket(), Key: key, UploadId: s3UploadId, PartNumber: partNumber, ContentLength: length });
+  return getSignedUrl(presigner, command, { expiresIn: PRESIGNED_URL_TTL_SECONDS, signableHeaders: new Set(['content-length']) });
+}
+
+/**
+ * Checks a stored upload is what was allowed: a zip or tar archive (its first bytes), stored as
+ * application/zip, of the declared size when one is known. Anything else is deleted and refused.
+ */
+export async function verifyStoredArchive(key: string, declaredSize?: number): Promise<void> {
+  const head = await s3.send(new HeadObjectCommand({ Bucket: injectorBucket(), Key: key }));
+  const refuse = async (message: string) => {
+    await s3.send(new DeleteObjectCommand({ Bucket: injectorBucket(), Key: key }));
+    return unprocessable(message);
+  };
+  if (declaredSize !== undefined && head.ContentLength !== declaredSize) throw await refuse(INJECTOR_MESSAGES.sizeMismatch);
+  const start = await s3.send(new GetObjectCommand({ Bucket: injectorBucket(), Key: key, Range: 'bytes=0-511' }));
+  const bytes = await start.Body!.transformToByteArray();
+  if (head.ContentType !== UPLOAD_CONTENT_TYPE || !isArchiveSignature(bytes)) throw await refuse(INJECTOR_MESSAGES.notAnArchive);
 }
 
 export async function presignGet(key: string, name: string): Promise<{ url: string; expires_at: string }> {

@@ -122,6 +122,8 @@ export const keys = {
   rijPartsPrefix: 'PART#',
   /** The caller's unfinished upload of one file (name, size, last-modified): how a reload finds it again. */
   rijOpenUpload: (userId: number, name: string, size: number, lastModified: number) => ({ pk: `USER#${userId}#RIJOPEN`, sk: `${name}#${size}#${lastModified}` }),
+  /** Bytes a user was allowed to send on one day (the daily injector quota), `ttl` two days later. */
+  rijQuota: (userId: number, date: string) => ({ pk: `USER#${userId}#RIJQUOTA`, sk: date }),
   /** SD-card state records of a day, by user then card then state. */
   sdCardState: (date: string, userId: number, sdCard: string, state: string) => ({ pk: `RIJSTATE#${date}`, sk: `${pad(userId)}#${sdCard}#${state}` }),
   sdCardStatesOfDay: (date: string) => `RIJSTATE#${date}`,

@@ -3,13 +3,14 @@ import { abortMultipartUpload } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../commons/api-handler.ts';
 import { s3 } from '../commons/aws.ts';
 import { deleteUploadRecords, injectorBucket, ownUpload } from '../commons/injector.ts';
+import { releaseDailyQuota } from '../commons/injector-quota.ts';
 
 /** S3 answers that say the emulator cannot abort (s3rver has no AbortMultipartUpload): ADR 0041. */
 const NOT_SUPPORTED = new Set(['NotImplemented', 'MethodNotAllowed']);
 
 /**
  * Cancels the caller's upload: AbortMultipartUpload in S3 (frees the stored parts), then the
- * records. Where the S3 endpoint cannot abort (the local emulator), the records are still
+ * records, and gives its declared size back to the caller's daily quota. Where the S3 endpoint cannot abort (the local emulator), the records are still
  * forgotten; the bucket's lifecycle rule removes leftover parts in AWS anyway.
  */
 export const handler = apiHandler(abortMultipartUpload, async ({ uploadId }, { user, log }) => {
@@ -25,6 +26,7 @@ export const handler = apiHandler(abortMultipartUpload, async ({ uploadId }, { u
     else throw error;
   }
   await deleteUploadRecords(upload);
+  await releaseDailyQuota(user.id, upload.date, upload.size);
   log('multipart aborted', { uploadId, s3: outcome });
   return { status: 200 as const, s3: outcome };
 });

@@ -3,9 +3,12 @@ import { completeMultipartUpload } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../commons/api-handler.ts';
 import { s3 } from '../commons/aws.ts';
 import { conflict } from '../commons/errors.ts';
-import { deleteUploadRecords, injectorBucket, listParts, ownUpload } from '../commons/injector.ts';
+import { deleteUploadRecords, injectorBucket, listParts, ownUpload, verifyStoredArchive } from '../commons/injector.ts';
 
-/** Completes the caller's upload from the recorded parts (all of them, in order), then forgets the records. */
+/**
+ * Completes the caller's upload from the recorded parts (all of them, in order), forgets the
+ * records, then checks the object is an archive of the declared size (else it is deleted: 422).
+ */
 export const handler = apiHandler(completeMultipartUpload, async ({ uploadId }, { user, log }) => {
   const upload = await ownUpload(uploadId, user.id);
   const parts = (await listParts(upload.id)).sort((a, b) => a.partNumber - b.partNumber);
@@ -30,6 +33,7 @@ export const handler = apiHandler(completeMultipartUpload, async ({ uploadId }, 
     throw error;
   }
   await deleteUploadRecords(upload);
+  await verifyStoredArchive(upload.key, upload.size);
   log('multipart completed', { uploadId, key: upload.key, parts: parts.length });
   return { name: upload.name, date: upload.date, size: upload.size };
 });

@@ -5,9 +5,11 @@ import { apiHandler } from '../commons/api-handler.ts';
 import { s3 } from '../commons/aws.ts';
 import { acceptedName, findOpenUpload, injectorBucket, listParts, saveUpload, uploadDate, type UploadRecord } from '../commons/injector.ts';
 import { objectKeys } from '../commons/injector-keys.ts';
+import { reserveDailyQuota } from '../commons/injector-quota.ts';
 
 /**
- * Starts a multipart upload under the caller's own prefix, or resumes the caller's unfinished
+ * Starts a multipart upload under the caller's own prefix once its declared size fits in the
+ * caller's daily quota (a resume is not counted again), or resumes the caller's unfinished
  * upload of the same file (same sanitized name, size and last-modified time): then the parts
  * recorded so far come back, so the browser sends only the missing ones.
  */
@@ -25,6 +27,7 @@ export const handler = apiHandler(createMultipartUpload, async (input, { user, l
   const partSize = choosePartSize(input.size, input.partSize);
   const count = partCount(input.size, partSize);
   if (count > MAX_PARTS) throw new Error('part sizing exceeded 10,000 parts');
+  await reserveDailyQuota(user.id, date, input.size);
   const key = objectKeys.file(date, user.id, name);
   const created = await s3.send(new CreateMultipartUploadCommand({ Bucket: injectorBucket(), Key: key, ContentType: UPLOAD_CONTENT_TYPE }));
   const upload: UploadRecord = {

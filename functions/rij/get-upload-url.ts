@@ -1,16 +1,19 @@
 import { UPLOAD_CONTENT_TYPE, getUploadURL } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../commons/api-handler.ts';
 import { acceptedName, presignPut, uploadDate } from '../commons/injector.ts';
+import { reserveDailyQuota } from '../commons/injector-quota.ts';
 import { objectKeys } from '../commons/injector-keys.ts';
 
 /**
- * One presigned PUT (15 min) for a small zip or tar file, always under the caller's own prefix
- * `<date>/<userId>/` and always as application/zip (the content type is part of the signature).
+ * One presigned PUT (15 min) for a zip or tar file, always under the caller's own prefix
+ * `<date>/<userId>/`, as application/zip and of the declared size (both signed), once that size
+ * fits in the caller's daily quota.
  */
-export const handler = apiHandler(getUploadURL, async ({ filename, filetype, date }, { user, log }) => {
+export const handler = apiHandler(getUploadURL, async ({ filename, filetype, date, size }, { user, log }) => {
   const name = acceptedName(filename, filetype);
   const day = uploadDate(date);
-  const { url, expires_at } = await presignPut(objectKeys.file(day, user.id, name));
-  log('upload url', { name, date: day });
+  await reserveDailyQuota(user.id, day, size);
+  const { url, expires_at } = await presignPut(objectKeys.file(day, user.id, name), size);
+  log('upload url', { name, date: day, size });
   return { url, name, date: day, content_type: UPLOAD_CONTENT_TYPE, expires_at };
 });

@@ -1,12 +1,13 @@
 import { uploadedFile } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../commons/api-handler.ts';
 import { notFound } from '../commons/errors.ts';
-import { businessToday, headFile, saveSdCardState, storedName } from '../commons/injector.ts';
+import { businessToday, headFile, saveSdCardState, storedName, verifyStoredArchive } from '../commons/injector.ts';
 import { objectKeys } from '../commons/injector-keys.ts';
 
 /**
  * Marks one of the caller's files as uploaded (spec flow: get a URL, send, mark uploaded, check
- * the status, reload the list): checks the object is stored and records the SD card's "upload"
+ * the status, reload the list): checks the object is stored as a zip or tar archive (else it is
+ * deleted: 422) and records the SD card's "upload"
  * state record (card = file name without its extension) for getStatesByDate.
  */
 export const handler = apiHandler(uploadedFile, async ({ filename, date, started_at }, { user, log }) => {
@@ -14,6 +15,7 @@ export const handler = apiHandler(uploadedFile, async ({ filename, date, started
   const day = date ?? businessToday();
   const file = await headFile(objectKeys.file(day, user.id, name));
   if (!file) throw notFound('File not found.');
+  await verifyStoredArchive(objectKeys.file(day, user.id, name));
   const sdCard = name.replace(/\.(zip|tar)$/i, '');
   await saveSdCardState(day, { sd_card: sdCard, state: 'upload', start_date: started_at ?? file.updated, end_date: file.updated, user_id: user.id });
   log('file uploaded', { name, date: day, size: file.size });

@@ -19,7 +19,12 @@ export const MiB = 1024 * 1024;
 export const MIN_PART_SIZE = 5 * MiB;
 export const MAX_PART_SIZE = 5 * 1024 * MiB;
 export const MAX_PARTS = 10_000;
-export const MAX_SINGLE_PUT_SIZE = 5 * 1024 * MiB;
+/** Our bound for one presigned PUT (S3 allows 5 GiB): larger files go by multipart, which resumes. */
+export const MAX_SINGLE_PUT_SIZE = 1024 * MiB;
+/** Largest file one upload may declare (a full 512 GB SD card fits; S3 allows 5 TiB). */
+export const MAX_UPLOAD_SIZE = 500 * 1024 * MiB;
+/** Bytes one user may send per day unless the stored injector settings say otherwise. */
+export const DEFAULT_DAILY_QUOTA_BYTES = 500 * 1024 * MiB;
 /** Part size used when the file is small enough for it to stay under MAX_PARTS parts. */
 export const DEFAULT_PART_SIZE = 8 * MiB;
 /** Files above this size go by multipart upload (the screen lowers it with ?multipartThreshold=bytes). */
@@ -37,7 +42,20 @@ const GENERIC_TYPES = ['', 'application/octet-stream'];
 
 export const INJECTOR_MESSAGES = {
   badType: 'Only zip or tar files are accepted.',
+  notAnArchive: 'The file sent is not a zip or tar archive; it was deleted.',
+  sizeMismatch: 'The file stored does not have the size declared; it was deleted.',
+  quotaReached: 'Daily upload limit reached: this file would exceed the bytes you may send today.',
 } as const;
+
+/**
+ * Whether the first bytes of a file are those of a ZIP (local file header, empty archive or
+ * spanned marker) or of a POSIX tar ('ustar' at offset 257). Needs at least 262 bytes for a tar.
+ */
+export function isArchiveSignature(head: Uint8Array): boolean {
+  const zip = head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && [0x0304, 0x0506, 0x0708].includes((head[2]! << 8) | head[3]!);
+  const ustar = head.length >= 262 && String.fromCharCode(...head.subarray(257, 262)) === 'ustar';
+  return zip || ustar;
+}
 
 /** Part 2, validation: characters other than letters, digits, hyphen and dot become underscores. */
 export function sanitizeFileName(name: string): string {
@@ -86,7 +104,7 @@ export const injectorDate = z
 
 const fileName = z.string().trim().min(1).max(255);
 const fileType = z.string().trim().max(255);
-const fileSize = z.coerce.number().int().min(0).max(5 * 1024 * 1024 * MiB);
+const fileSize = z.coerce.number().int().min(0).max(MAX_UPLOAD_SIZE);
 const uploadId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Unknown upload.');
 
 const recordedPart = z.object({ partNumber: z.number().int(), etag: z.string(), size: z.number().int() });
@@ -129,8 +147,8 @@ export const getUploadURL = defineOperation({
   path: '/api/rij/getUploadURL',
   access: 'authenticated',
   summary:
-    'A presigned PUT URL (15 min) for one small zip or tar file under the caller\'s own key <date>/<userId>/<sanitized name>; the PUT must send Content-Type application/zip.',
-  input: where.extend({ filename: fileName, filetype: fileType, size: fileSize.max(MAX_SINGLE_PUT_SIZE).optional() }),
+    'A presigned PUT URL (15 min) for one zip or tar file of at most 1 GiB under the caller\'s own key <date>/<userId>/<sanitized name>; the declared size counts toward the caller\'s daily quota (422 past it) and is signed: the PUT must send exactly that Content-Length and Content-Type application/zip.',
+  input: where.extend({ filename: fileName, filetype: fileType, size: fileSize.max(MAX_SINGLE_PUT_SIZE) }),
   output: z.object({ url: z.string(), name: z.string(), date: z.string(), content_type: z.string(), expires_at: z.string() }),
   resources: ['table', 'injectorBucket'],
 });
@@ -142,7 +160,7 @@ export const createMultipartUpload = defineOperation({
   path: '/api/rij/multipart',
   access: 'authenticated',
   summary:
-    'Starts a presigned multipart upload of a large zip or tar file, or resumes the caller\'s unfinished upload of the same file (same name, size and last-modified time): answers its id, part size and count, and the parts already stored.',
+    'Starts a presigned multipart upload of a large zip or tar file (the declared size, at most 500 GiB, counts toward the caller\'s daily quota: 422 past it; each part URL signs its exact length), or resumes the caller\'s unfinished upload of the same file (same name, size and last-modified time): answers its id, part size and count, and the parts already stored.',
   input: where.extend({
     filename: fileName,
     filetype: fileType,
@@ -212,7 +230,7 @@ export const completeMultipartUpload = defineOperation({
   method: 'POST',
   path: '/api/rij/multipart/{uploadId}/complete',
   access: 'authenticated',
-  summary: 'Completes the caller\'s multipart upload from its recorded parts (409 while parts are missing).',
+  summary: 'Completes the caller\'s multipart upload from its recorded parts (409 while parts are missing), then checks the stored object is a zip or tar archive of the declared size (otherwise deletes it and answers 422).',
   input: z.object({ uploadId }),
   output: z.object({ name: z.string(), date: z.string(), size: z.number() }),
   resources: ['table', 'injectorBucket'],
@@ -236,7 +254,7 @@ export const uploadedFile = defineOperation({
   method: 'POST',
   path: '/api/rij/uploadedFile',
   access: 'authenticated',
-  summary: 'Marks one of the caller\'s files as uploaded: checks it is stored and records the SD card\'s upload state record.',
+  summary: 'Marks one of the caller\'s files as uploaded: checks it is stored as a zip or tar archive (otherwise deletes it and answers 422) and records the SD card\'s upload state record.',
   input: where.extend({ filename: fileName, started_at: dateTime.optional() }),
   output: z.object({ status: z.literal(200), file: remoteFile }),
   resources: ['table', 'injectorBucket'],

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import enShell from '../../web/src/i18n/locales/en.json';
 import en from '../../web/src/areas/injector/locales/en.json';
 import fr from '../../web/src/areas/injector/locales/fr.json';
 import { login, useBrowser } from './browser.ts';
+import { zipBytes } from '../support/archives.ts';
 
 /**
  * /remote_injector as a technician uses it: ZIPs added through the dropzone, sent straight to
@@ -36,7 +37,7 @@ afterAll(() => {
 });
 
 function zipFile(name: string, size: number): { path: string; bytes: Buffer } {
-  const bytes = randomBytes(size);
+  const bytes = zipBytes(size);
   const path = join(dir, name);
   writeFileSync(path, bytes);
   return { path, bytes };

@@ -1,7 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import '../support/stack-env.ts';
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
-import { MiB, UPLOAD_CONTENT_TYPE, type RemoteFile } from '#shared/catalogue/rij.ts';
+import { zipBytes } from '../support/archives.ts';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { INJECTOR_MESSAGES, MAX_SINGLE_PUT_SIZE, MAX_UPLOAD_SIZE, MiB, UPLOAD_CONTENT_TYPE, partLength, type RemoteFile } from '#shared/catalogue/rij.ts';
+import { db, tableName } from '#functions/commons/aws.ts';
+import { keys } from '#functions/commons/keys.ts';
 import { INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { Role } from '#shared/roles.ts';
 
@@ -31,7 +36,7 @@ beforeAll(async () => {
 async function putSmall(who: Caller, filename: string, bytes: Uint8Array, filetype = 'application/zip') {
   const res = await call<{ url: string; name: string; date: string; content_type: string }>('POST', '/api/rij/getUploadURL', {
     token: who.token,
-    body: { filename, filetype, date: today },
+    body: { filename, filetype, date: today, size: bytes.length },
   });
   expect(res.status).toBe(200);
   const put = await fetch(res.body.url, { method: 'PUT', headers: { 'content-type': res.body.content_type }, body: bytes as Uint8Array<ArrayBuffer> });
@@ -47,7 +52,7 @@ describe('getUploadURL', () => {
   it('sanitizes the name (anything but letters, digits, hyphen and dot becomes _) and keys it <date>/<userId>/<name>', async () => {
     const res = await call<{ url: string; name: string; date: string; content_type: string }>('POST', '/api/rij/getUploadURL', {
       token: tech.token,
-      body: { filename: 'Carte SD #1 (été).zip', filetype: 'application/x-zip-compressed', date: today },
+      body: { filename: 'Carte SD #1 (été).zip', filetype: 'application/x-zip-compressed', date: today, size: 1000 },
     });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Carte_SD__1___t__.zip');
@@ -63,30 +68,97 @@ describe('getUploadURL', () => {
       ['setup.exe', ''],
       ['setup.exe', 'application/octet-stream'],
     ]) {
-      const res = await call<{ error: { code: string; fields: Record<string, string[]> } }>('POST', '/api/rij/getUploadURL', { token: tech.token, body: { filename, filetype } });
+      const res = await call<{ error: { code: string; fields: Record<string, string[]> } }>('POST', '/api/rij/getUploadURL', { token: tech.token, body: { filename, filetype, size: 1000 } });
       expect(res.status, `${filename} ${filetype}`).toBe(400);
       expect(res.body.error.fields.filetype).toBeDefined();
     }
-    const tar = await call('POST', '/api/rij/getUploadURL', { token: tech.token, body: { filename: 'card.tar', filetype: 'application/x-tar' } });
+    const tar = await call('POST', '/api/rij/getUploadURL', { token: tech.token, body: { filename: 'card.tar', filetype: 'application/x-tar', size: 1000 } });
     expect(tar.status).toBe(200);
   });
 
   it('files uploads under today only (422 for another day)', async () => {
-    const res = await call('POST', '/api/rij/getUploadURL', { token: tech.token, body: { filename: 'old.zip', filetype: 'application/zip', date: '2020-01-01' } });
+    const res = await call('POST', '/api/rij/getUploadURL', { token: tech.token, body: { filename: 'old.zip', filetype: 'application/zip', date: '2020-01-01', size: 1000 } });
     expect(res.status).toBe(422);
   });
 
-  it('signs the ZIP content type (S3 refuses a PUT with another type; s3rver does not check V4 signatures) and no empty-body checksum', async () => {
-    const res = await call<{ url: string }>('POST', '/api/rij/getUploadURL', { token: tech.token, body: { filename: 'typed.zip', filetype: 'application/zip', date: today } });
+  it('signs the ZIP content type and the declared length (S3 refuses a PUT with another type or size; s3rver does not check V4 signatures) and no empty-body checksum', async () => {
+    const res = await call<{ url: string }>('POST', '/api/rij/getUploadURL', { token: tech.token, body: { filename: 'typed.zip', filetype: 'application/zip', date: today, size: 4321 } });
     const url = new URL(res.body.url);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-type');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(expect.arrayContaining(['content-type', 'content-length']));
     expect(url.searchParams.has('x-amz-checksum-crc32')).toBe(false);
+  });
+
+  it('needs the size, and sends files over 1 GiB by multipart (400 with the field)', async () => {
+    const missing = await call<FieldError>('POST', '/api/rij/getUploadURL', { token: tech.token, body: { filename: 'nosize.zip', filetype: 'application/zip', date: today } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields.size).toBeDefined();
+    const big = await call<FieldError>('POST', '/api/rij/getUploadURL', { token: tech.token, body: { filename: 'big.zip', filetype: 'application/zip', date: today, size: MAX_SINGLE_PUT_SIZE + 1 } });
+    expect(big.status).toBe(400);
+    expect(big.body.error.fields.size).toBeDefined();
+  });
+});
+
+type FieldError = { error: { code: string; message: string; fields: Record<string, string[]> } };
+
+describe('what the injector accepts', () => {
+  it('deletes a file that is not a zip or tar archive when it is marked uploaded (422), even with the right name and type', async () => {
+    const fake = Buffer.from('MZ this is a program, not an archive'.repeat(40));
+    const res = await call<{ url: string; name: string; content_type: string }>('POST', '/api/rij/getUploadURL', {
+      token: tech.token,
+      body: { filename: 'fake.zip', filetype: 'application/zip', date: today, size: fake.length },
+    });
+    expect((await fetch(res.body.url, { method: 'PUT', headers: { 'content-type': res.body.content_type }, body: fake as Uint8Array<ArrayBuffer> })).status).toBe(200);
+    const marked = await call<FieldError>('POST', '/api/rij/uploadedFile', { token: tech.token, body: { filename: res.body.name, date: today } });
+    expect(marked.status).toBe(422);
+    expect(marked.body.error.message).toBe(INJECTOR_MESSAGES.notAnArchive);
+    expect((await list(tech)).body.files.map((f) => f.name)).not.toContain('fake.zip');
+  });
+
+  it('deletes a file stored with another content type than the signed one (422)', async () => {
+    const bytes = zipBytes(3000);
+    const res = await call<{ url: string; name: string }>('POST', '/api/rij/getUploadURL', {
+      token: tech.token,
+      body: { filename: 'retyped.zip', filetype: 'application/zip', date: today, size: bytes.length },
+    });
+    await fetch(res.body.url, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: bytes });
+    const marked = await call('POST', '/api/rij/uploadedFile', { token: tech.token, body: { filename: res.body.name, date: today } });
+    expect(marked.status).toBe(422);
+    expect((await list(tech)).body.files.map((f) => f.name)).not.toContain('retyped.zip');
+  });
+
+  it('counts declared sizes toward a daily quota per user, atomically, and answers 422 past it', async () => {
+    const sender = await tokenFor(Role.releaser);
+    const quota = 10 * MiB;
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.settings('injector'), dailyQuotaBytes: quota } }));
+    try {
+      const ask = (i: number) =>
+        call<FieldError>('POST', '/api/rij/getUploadURL', { token: sender.token, body: { filename: `q${i}.zip`, filetype: 'application/zip', date: today, size: 3 * MiB } });
+      // Five concurrent requests of 3 MiB against 10 MiB: exactly three fit.
+      const answers = await Promise.all([0, 1, 2, 3, 4].map(ask));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+      const refused = answers.filter((a) => a.status !== 200);
+      expect(refused.map((a) => a.status)).toEqual([422, 422]);
+      expect(refused[0]!.body.error.message).toBe(INJECTOR_MESSAGES.quotaReached);
+      // A multipart upload counts its whole declared size too.
+      const multi = await call('POST', '/api/rij/multipart', { token: sender.token, body: { filename: 'm.zip', filetype: 'application/zip', size: 2 * MiB, lastModified: 1, date: today } });
+      expect(multi.status).toBe(422);
+      // Cancelling an upload gives its bytes back.
+      const fits = await call<{ uploadId: string }>('POST', '/api/rij/multipart', { token: sender.token, body: { filename: 'm.zip', filetype: 'application/zip', size: MiB, lastModified: 1, date: today } });
+      expect(fits.status).toBe(200);
+      expect((await ask(5)).status).toBe(422);
+      await call('DELETE', `/api/rij/multipart/${fits.body.uploadId}`, { token: sender.token });
+      expect((await call('POST', '/api/rij/getUploadURL', { token: sender.token, body: { filename: 'after.zip', filetype: 'application/zip', date: today, size: MiB } })).status).toBe(200);
+      // Another user's quota is their own.
+      expect((await call('POST', '/api/rij/getUploadURL', { token: tech.token, body: { filename: 'mine.zip', filetype: 'application/zip', date: today, size: 3 * MiB } })).status).toBe(200);
+    } finally {
+      await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.settings('injector') }));
+    }
   });
 });
 
 describe('small file: PUT, mark uploaded, list, download', () => {
   it('stores the bytes, lists the file with its size and 90-day deletion date, and a download link returns the bytes', async () => {
-    const bytes = randomBytes(200_000);
+    const bytes = zipBytes(200_000);
     const { name } = await putSmall(tech, 'small-card.zip', bytes);
 
     const status = await call<{ stored: boolean; file: RemoteFile }>('POST', '/api/rij/uploadedFileStatus', { token: tech.token, body: { filename: name, date: today } });
@@ -110,7 +182,7 @@ describe('small file: PUT, mark uploaded, list, download', () => {
   });
 
   it('records the SD card upload state, seen by its owner and admins only', async () => {
-    await putSmall(tech, 'SD-042.zip', randomBytes(1000));
+    await putSmall(tech, 'SD-042.zip', zipBytes(1000));
     const own = await call<{ cards: { sd_card: string; state: string; user_id: number }[] }>('GET', `/api/rij/getStatesByDate?date=${today}`, { token: tech.token });
     expect(own.body.cards).toContainEqual(expect.objectContaining({ sd_card: 'SD-042', state: 'upload', user_id: tech.id }));
     const theirs = await call<{ cards: { sd_card: string }[] }>('GET', `/api/rij/getStatesByDate?date=${today}`, { token: other.token });
@@ -123,7 +195,7 @@ describe('small file: PUT, mark uploaded, list, download', () => {
 describe('key scoping: nobody reaches another user\'s files unless admin level', () => {
   let name: string;
   beforeAll(async () => {
-    name = (await putSmall(tech, 'private-card.zip', randomBytes(5000))).name;
+    name = (await putSmall(tech, 'private-card.zip', zipBytes(5000))).name;
   });
 
   it('another user does not see it in their list, and may not list everyone\'s (403)', async () => {
@@ -158,13 +230,17 @@ describe('multipart upload through presigned part URLs', () => {
     parts: { partNumber: number; etag: string; size: number }[];
   }
   const size = 12 * MiB + 123;
-  const bytes = randomBytes(size);
+  const bytes = zipBytes(size);
   const file = { filename: 'big card.zip', filetype: 'application/zip', size, lastModified: 1_700_000_000_000, partSize: 5 * MiB, date: today };
 
   async function sendPart(who: Caller, uploadId: string, partNumber: number, partSize: number) {
     const urls = await call<{ urls: { partNumber: number; url: string }[] }>('POST', `/api/rij/multipart/${uploadId}/urls`, { token: who.token, body: { partNumbers: [partNumber] } });
     expect(urls.status).toBe(200);
+    const url = new URL(urls.body.urls[0]!.url);
+    // Each part URL signs its exact length (S3 refuses another size): the parts cannot store more than declared.
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-length');
     const chunk = bytes.subarray((partNumber - 1) * partSize, partNumber * partSize);
+    expect(chunk.length).toBe(partLength(size, partSize, partNumber));
     const put = await fetch(urls.body.urls[0]!.url, { method: 'PUT', body: chunk });
     expect(put.status).toBe(200);
     const etag = put.headers.get('etag')!;
@@ -214,6 +290,15 @@ describe('multipart upload through presigned part URLs', () => {
 
     // The records are gone: the same file starts a new upload.
     expect((await call('GET', `/api/rij/multipart/${uploadId}/parts`, { token: tech.token })).status).toBe(404);
+  });
+
+  it('refuses a declared size over 500 GiB (400 with the field)', async () => {
+    const res = await call<FieldError>('POST', '/api/rij/multipart', {
+      token: tech.token,
+      body: { filename: 'too-big.zip', filetype: 'application/zip', size: MAX_UPLOAD_SIZE + 1, lastModified: 1 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.size).toBeDefined();
   });
 
   it('keeps every upload under 10,000 parts', async () => {

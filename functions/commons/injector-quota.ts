@@ -1,0 +1,59 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from '#shared/zod.ts';
+import { DEFAULT_DAILY_QUOTA_BYTES, INJECTOR_MESSAGES } from '#shared/catalogue/rij.ts';
+import { db, tableName } from './aws.ts';
+import { unprocessable } from './errors.ts';
+import { keys } from './keys.ts';
+
+/**
+ * The injector's daily quota: every upload declares its size before it gets a URL, and the
+ * declared bytes are added to the sender's counter for the upload's day in one conditional
+ * update, so concurrent requests cannot overshoot it. The limit is a stored setting
+ * (`SETTINGS#injector`), DEFAULT_DAILY_QUOTA_BYTES when none is stored. See ADR 0096.
+ */
+export const injectorSettingsSchema = z.object({
+  dailyQuotaBytes: z.number().int().positive().default(DEFAULT_DAILY_QUOTA_BYTES),
+});
+export type InjectorSettings = z.infer<typeof injectorSettingsSchema>;
+
+export async function getInjectorSettings(): Promise<InjectorSettings> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.settings('injector') }));
+  return injectorSettingsSchema.parse(Item ?? {});
+}
+
+/** Counts `bytes` toward the user's quota of `date`, or answers 422 when they would exceed it. */
+export async function reserveDailyQuota(userId: number, date: string, bytes: number): Promise<void> {
+  const { dailyQuotaBytes } = await getInjectorSettings();
+  const refuse = () => unprocessable(INJECTOR_MESSAGES.quotaReached, { dailyQuotaBytes });
+  if (bytes > dailyQuotaBytes) throw refuse();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.rijQuota(userId, date),
+        UpdateExpression: 'ADD bytes :bytes SET #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(bytes) OR bytes <= :room',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':bytes': bytes, ':room': dailyQuotaBytes - bytes, ':ttl': Math.ceil(Date.parse(`${date}T00:00:00Z`) / 1000) + 2 * 86_400 },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') throw refuse();
+    throw error;
+  }
+}
+
+/** Gives back the bytes of an upload that was cancelled before it stored anything for good. */
+export async function releaseDailyQuota(userId: number, date: string, bytes: number): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.rijQuota(userId, date),
+      UpdateExpression: 'ADD bytes :minus',
+      ConditionExpression: 'attribute_exists(bytes)',
+      ExpressionAttributeValues: { ':minus': -bytes },
+    }),
+  ).catch((error: Error) => {
+    if (error.name !== 'ConditionalCheckFailedException') throw error;
+  });
+}
