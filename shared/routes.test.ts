@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, checkRoute, landingPath, menuFor, routeRule } from './routes.ts';
+import { FLAT_MENU_MAX, ROUTES, activeMenuEntry, checkRoute, landingPath, menuFor, menuSectionsFor, routeRule } from './routes.ts';
 import { ALL_ROLES, Role } from './roles.ts';
 
 describe('route table (part 1 section 2.1)', () => {
@@ -54,7 +54,8 @@ describe('landing redirect (2.2)', () => {
 
 describe('side menu (2.3)', () => {
   const paths = (role: number) => menuFor(role).map((e) => e.to);
-  it('gives the broker deliveries only', () => expect(paths(Role.broker)).toEqual(['/deliveries']));
+  it('gives the broker deliveries (2.3), then their shootings, the booking wizard and their tickets, one click each', () =>
+    expect(paths(Role.broker)).toEqual(['/deliveries', '/shooting', '/shooting/add', '/tickets']));
   it('gives the capture tech schedule, shoot reports, deliveries, remote injector', () =>
     expect(paths(Role.tech_capture)).toEqual(['/schedule', '/shootReports', '/deliveries', '/remote_injector']));
   it('gives post-production their block then the capture-tech entries', () => {
@@ -91,5 +92,69 @@ describe('landing pages', () => {
     for (const role of ALL_ROLES) {
       expect(checkRoute(routeRule(landingPath(role))!.access, role), `role ${role}`).toBe('allow');
     }
+  });
+});
+
+describe('menu labels', () => {
+  it('are the titles of the pages they open (the staff open the planner at /shooting)', () => {
+    for (const role of ALL_ROLES) {
+      for (const entry of menuFor(role)) {
+        const staffPlanner = entry.to === '/shooting' && role !== Role.broker;
+        expect(entry.labelKey, `role ${role} ${entry.to}`).toBe(staffPlanner ? 'route.shooting_planner' : routeRule(entry.to)!.titleKey);
+      }
+    }
+  });
+});
+
+describe('menu sections', () => {
+  const keys = (role: number) => menuSectionsFor(role).map((s) => s.key);
+  it('keep short menus as one plain list', () => {
+    expect(menuSectionsFor(Role.broker)).toEqual([{ key: 'all', entries: menuFor(Role.broker) }]);
+    expect(keys(Role.tech_capture)).toEqual(['all']);
+    expect(menuSectionsFor(Role.client)).toEqual([]);
+  });
+  it('group the long admin menu into planning, production and review, reports, administration', () => {
+    expect(menuFor(Role.admin).length).toBeGreaterThan(FLAT_MENU_MAX);
+    expect(keys(Role.admin)).toEqual(['planning', 'production', 'reports', 'administration']);
+    expect(menuSectionsFor(Role.admin).map((s) => s.labelKey)).toEqual(keys(Role.admin).map((k) => `menu_section.${k}`));
+    expect(menuSectionsFor(Role.admin).find((s) => s.key === 'planning')!.entries.map((e) => e.to)).toEqual(['/shootingdashboard', '/shooting', '/schedule', '/shootReports']);
+  });
+  it.each(ALL_ROLES)('hold every menu entry of role %i exactly once', (role) => {
+    const grouped = menuSectionsFor(role).flatMap((s) => s.entries.map((e) => e.to));
+    expect([...grouped].sort()).toEqual(menuFor(role).map((e) => e.to).sort());
+  });
+  it('leave no section empty and no entry in "other"', () => {
+    for (const role of ALL_ROLES) {
+      for (const section of menuSectionsFor(role)) {
+        expect(section.entries.length).toBeGreaterThan(0);
+        expect(section.key).not.toBe('other');
+      }
+    }
+  });
+});
+
+describe('highlighted menu entry', () => {
+  const active = (role: number, path: string) => activeMenuEntry(menuFor(role), path)?.to;
+  it.each([
+    [Role.broker, '/deliveries', '/deliveries'],
+    [Role.broker, '/shooting', '/shooting'],
+    [Role.broker, '/shooting/add', '/shooting/add'],
+    [Role.broker, '/shooting/changeTime/12', '/shooting'],
+    [Role.broker, '/shooting/cancel/12', '/shooting'],
+    [Role.broker, '/tickets', '/tickets'],
+    [Role.broker, '/tickets/12', '/tickets'],
+    [Role.broker, '/tickets/add', '/tickets'],
+    [Role.broker, '/tickets/', '/tickets'],
+    [Role.admin, '/shooting/add', '/shooting'],
+    [Role.admin, '/users/edit/3', '/users'],
+    [Role.admin, '/depots/add', '/depots'],
+    [Role.admin, '/tech_review/5037', '/tech_review'],
+    [Role.admin, '/centris/broker/ABC', '/mlsProvider'],
+    [Role.tech_capture, '/deliveries', '/deliveries'],
+  ])('role %i on %s: %s', (role, path, expected) => expect(active(role, path)).toBe(expected));
+  it('is none for a place outside the menu, and never a mere prefix of a longer word', () => {
+    expect(active(Role.admin, '/dashboard')).toBeUndefined();
+    expect(active(Role.admin, '/shootingdashboard')).toBe('/shootingdashboard');
+    expect(active(Role.broker, '/shootingX')).toBeUndefined();
   });
 });

@@ -119,44 +119,49 @@ function specLandingPath(role: number): string {
 }
 
 export interface MenuEntry {
+  /** i18n key of the label: the title key of the page it opens, so label and page title read the same. */
   labelKey: string;
   to: string;
 }
 
-const m = (key: string, to: string): MenuEntry => ({ labelKey: `menu.${key}`, to });
+/** The entry's label is the page's title (issue 10: a menu label matches the title of what it opens). */
+const m = (to: string): MenuEntry => ({ labelKey: routeRule(to)!.titleKey, to });
+/** Staff open the planner at /shooting, titled 'Planification des captures' (part 2), not the broker's list. */
+const STAFF_SHOOTING: MenuEntry = { labelKey: 'route.shooting_planner', to: '/shooting' };
 
-const BROKER_MENU = [m('deliveries', '/deliveries')];
-const CAPTURE_MENU = [m('schedule', '/schedule'), m('shootReports', '/shootReports'), m('deliveries', '/deliveries'), m('remote_injector', '/remote_injector')];
+/** The broker's own places, each one click away (issue 10): deliveries (2.3), their shootings, booking, tickets. */
+const BROKER_MENU = [m('/deliveries'), m('/shooting'), m('/shooting/add'), m('/tickets')];
+const CAPTURE_MENU = [m('/schedule'), m('/shootReports'), m('/deliveries'), m('/remote_injector')];
 const POSTPROD_MENU = [
-  m('tech_review', '/tech_review'),
-  m('shootingdashboard', '/shootingdashboard'),
-  m('shooting', '/shooting'),
-  m('remote_injector', '/remote_injector'),
-  m('listings', '/listings'),
-  m('ListingMlsMatch', '/ListingMlsMatch'),
-  m('video_dashboard', '/video_dashboard'),
-  m('facebook_page_manager', '/facebook_page_manager'),
+  m('/tech_review'),
+  m('/shootingdashboard'),
+  STAFF_SHOOTING,
+  m('/remote_injector'),
+  m('/listings'),
+  m('/ListingMlsMatch'),
+  m('/video_dashboard'),
+  m('/facebook_page_manager'),
 ];
 const ADMIN_MENU = [
-  m('shootingdashboard', '/shootingdashboard'),
-  m('shooting', '/shooting'),
-  m('listings', '/listings'),
-  m('users', '/users'),
-  m('HmdList', '/HmdList'),
-  m('zones', '/zones'),
-  m('depots', '/depots'),
-  m('releases', '/releases'),
-  m('badlistings', '/badlistings'),
-  m('mlsProvider', '/mlsProvider'),
-  m('SuperAnalytics', '/SuperAnalytics'),
-  m('ListingStats', '/ListingStats'),
-  m('ListingMlsMatch', '/ListingMlsMatch'),
-  m('superlog', '/superlog'),
-  m('tech_review', '/tech_review'),
-  m('manage_services', '/manage_services'),
-  m('manage_shooting_packages', '/manage_shooting_packages'),
-  m('video_dashboard', '/video_dashboard'),
-  m('facebook_page_manager', '/facebook_page_manager'),
+  m('/shootingdashboard'),
+  STAFF_SHOOTING,
+  m('/listings'),
+  m('/users'),
+  m('/HmdList'),
+  m('/zones'),
+  m('/depots'),
+  m('/releases'),
+  m('/badlistings'),
+  m('/mlsProvider'),
+  m('/SuperAnalytics'),
+  m('/ListingStats'),
+  m('/ListingMlsMatch'),
+  m('/superlog'),
+  m('/tech_review'),
+  m('/manage_services'),
+  m('/manage_shooting_packages'),
+  m('/video_dashboard'),
+  m('/facebook_page_manager'),
 ];
 
 /**
@@ -194,4 +199,53 @@ function ownMenu(role: number): MenuEntry[] {
 function dedupe(entries: MenuEntry[]): MenuEntry[] {
   const seen = new Set<string>();
   return entries.filter((e) => (seen.has(e.to) ? false : (seen.add(e.to), true)));
+}
+
+/** A titled group of the side menu; `labelKey` is undefined for a short menu shown as one plain list. */
+export interface MenuSection {
+  key: string;
+  labelKey?: string;
+  entries: MenuEntry[];
+}
+
+/** Menus up to this long are one plain list; longer ones are grouped so they fit a laptop screen (issue 10). */
+export const FLAT_MENU_MAX = 8;
+
+/** The sections of a long menu, in this order (docs/decisions/0111-grouped-side-menu.md). */
+export const MENU_SECTIONS: readonly { key: string; paths: readonly string[] }[] = [
+  { key: 'planning', paths: ['/shooting', '/shootingdashboard', '/schedule', '/shootReports'] },
+  { key: 'production', paths: ['/tech_review', '/listings', '/deliveries', '/remote_injector', '/ListingMlsMatch', '/video_dashboard', '/facebook_page_manager'] },
+  { key: 'reports', paths: ['/SuperAnalytics', '/ListingStats', '/mlsProvider', '/badlistings', '/superlog'] },
+  { key: 'administration', paths: ['/users', '/zones', '/depots', '/HmdList', '/manage_services', '/manage_shooting_packages', '/releases'] },
+];
+
+/** menuFor(role), grouped into MENU_SECTIONS when longer than FLAT_MENU_MAX; every entry appears once. */
+export function menuSectionsFor(role: number): MenuSection[] {
+  const entries = menuFor(role);
+  if (entries.length <= FLAT_MENU_MAX) return entries.length ? [{ key: 'all', entries }] : [];
+  const sections = MENU_SECTIONS.map(({ key, paths }) => ({
+    key,
+    labelKey: `menu_section.${key}`,
+    entries: entries.filter((e) => paths.includes(e.to)),
+  }));
+  const placed = new Set(sections.flatMap((s) => s.entries.map((e) => e.to)));
+  const others = entries.filter((e) => !placed.has(e.to));
+  if (others.length) sections.push({ key: 'other', labelKey: 'menu_section.other', entries: others });
+  return sections.filter((s) => s.entries.length > 0);
+}
+
+/** Places without a menu entry of their own that belong to one (the provider's broker pages are its reports). */
+const MENU_PLACE_OF: Record<string, string> = { '/centris': '/mlsProvider' };
+
+/**
+ * The entry to highlight on this path: the longest entry that is the path or one of its parents
+ * (/shooting/add highlights "book" when the menu has it, else /shooting; /tickets/12 highlights /tickets).
+ */
+export function activeMenuEntry(entries: readonly MenuEntry[], pathname: string): MenuEntry | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const under = (to: string) => path === to || path.startsWith(`${to}/`);
+  const direct = entries.filter((e) => under(e.to)).sort((a, b) => b.to.length - a.to.length)[0];
+  if (direct) return direct;
+  const place = Object.entries(MENU_PLACE_OF).find(([prefix]) => under(prefix));
+  return place ? entries.find((e) => e.to === place[1]) : undefined;
 }

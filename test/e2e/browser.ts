@@ -94,3 +94,33 @@ export async function waitForPath(page: Page, pathname: string, search?: string)
   await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search));
   return new URL(page.url());
 }
+
+/** The phone width every screen must fit without sideways scrolling (a common phone, 390 CSS px). */
+export const PHONE_WIDTH = 390;
+
+/** Waits until the page has settled: no request in flight, no loading spinner, transitions over. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root'), undefined, { timeout: 15_000 });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Mantine's transitions (navbar, collapses, fades) last up to 200 ms.
+  await page.waitForTimeout(250);
+}
+
+/** The element reaching furthest right, as a short CSS-like description (for failure messages). */
+export async function widestElement(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let worst: Element | undefined;
+    let right = 0;
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect().right;
+      if (r > right + 0.5) {
+        right = r;
+        worst = el;
+      }
+    }
+    if (!worst) return '';
+    const cls = typeof worst.className === 'string' ? worst.className.split(/\s+/).filter(Boolean).slice(0, 2).join('.') : '';
+    return `${worst.tagName.toLowerCase()}${cls ? `.${cls}` : ''} reaching ${Math.round(right)}px`;
+  });
+}

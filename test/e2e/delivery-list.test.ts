@@ -63,17 +63,19 @@ describe.each(['en', 'fr'] as const)('/deliveries, in %s', (lang) => {
     expect(await page.getByRole('button', { name: t('deliveries.next') }).isDisabled()).toBe(total <= 100);
   });
 
-  it('gives the broker, whose menu is deliveries only, a way to book, to their shootings and to their tickets', async () => {
+  it('gives the broker, on the page itself, a way to book, to their shootings and to their tickets', async () => {
     const page = await openDeliveries(lang, Role.broker);
-    await page.getByRole('link', { name: t('deliveries.book_shooting') }).click();
+    // The side menu has the same places (test/e2e/navigation.test.ts); these are the page's own links.
+    const main = page.getByRole('main');
+    await main.getByRole('link', { name: t('deliveries.book_shooting') }).click();
     await waitForPath(page, '/shooting/add');
     await page.goBack();
-    await page.getByRole('link', { name: t('deliveries.my_shootings') }).click();
+    await main.getByRole('link', { name: t('deliveries.my_shootings') }).click();
     await waitForPath(page, '/shooting');
     await page.goBack();
-    await page.getByRole('link', { name: t('deliveries.my_tickets') }).click();
+    await main.getByRole('link', { name: t('deliveries.my_tickets') }).click();
     await waitForPath(page, '/tickets');
-    expect(await (await openDeliveries(lang, Role.admin)).getByRole('link', { name: t('deliveries.book_shooting') }).count()).toBe(0);
+    expect(await (await openDeliveries(lang, Role.admin)).getByRole('main').getByRole('link', { name: t('deliveries.book_shooting') }).count()).toBe(0);
   });
 
   it('opens the public delivery page in a new tab for social media (role 10)', async () => {

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { isApiError, onUnauthorized } from './api/client.ts';
 import { sessionToken } from './api/session-token.ts';
 import { AlertProvider } from './app/alert-provider.tsx';
-import { theme } from './app/theme.ts';
+import { cssVariablesResolver, theme } from './app/theme.ts';
 import { endSession } from './areas/session/session.ts';
 import { setupI18n } from './i18n/index.ts';
 import { createAppRouter } from './router.tsx';
@@ -35,7 +35,7 @@ onUnauthorized(() => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <AlertProvider>
           <RouterProvider router={router} />

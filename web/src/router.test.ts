@@ -1,11 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, landingPath, routeRule } from '#shared/routes.ts';
+import { ROUTES, landingPath, menuSectionsFor, routeRule } from '#shared/routes.ts';
 import { ALL_ROLES, Role, type RoleId } from '#shared/roles.ts';
 import { AREAS, areaOf } from './areas/index.ts';
 import { guardRoute, landingRedirect } from './areas/session/guards.ts';
 import { createAppRouter } from './router.tsx';
+import en from './i18n/locales/en.json';
+import fr from './i18n/locales/fr.json';
+import plannerEn from './areas/planner/locales/en.json';
+import plannerFr from './areas/planner/locales/fr.json';
 
 describe('route tree', () => {
   it('has a route for every path of the route table', () => {
@@ -56,5 +60,25 @@ describe('guards (part 1 section 2.1)', () => {
 
   it('sends a logged-out visitor of / to /login', () => {
     expect(thrown(() => landingRedirect(undefined))).toMatchObject({ to: '/login' });
+  });
+});
+
+describe('menu texts', () => {
+  const catalogues = { fr, en };
+  const planner = { fr: plannerFr, en: plannerEn };
+  const lookup = (catalogue: unknown, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+
+  it.each(['fr', 'en'] as const)('in %s, label every entry and section with the title of the page it opens', (lang) => {
+    expect(lookup(catalogues[lang], 'route.shooting_planner')).toBe(planner[lang].planner.title);
+    for (const role of ALL_ROLES) {
+      for (const section of menuSectionsFor(role)) {
+        if (section.labelKey) expect(lookup(catalogues[lang], section.labelKey), section.labelKey).toEqual(expect.any(String));
+        for (const entry of section.entries) {
+          const label = lookup(catalogues[lang], entry.labelKey);
+          expect(label, `${lang} ${entry.labelKey}`).toEqual(expect.any(String));
+          if (entry.labelKey !== 'route.shooting_planner') expect(label).toBe(lookup(catalogues[lang], routeRule(entry.to)!.titleKey));
+        }
+      }
+    }
   });
 });

@@ -2,7 +2,7 @@ import { AppShell, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { menuFor } from '#shared/routes.ts';
+import { menuSectionsFor } from '#shared/routes.ts';
 import { useSessionUser } from '../areas/session/use-session.ts';
 import { SideMenu } from './side-menu.tsx';
 import { SnowDecoration } from './snow-decoration.tsx';
@@ -16,8 +16,8 @@ export function AppLayout() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const entries = user ? menuFor(user.role) : [];
-  const withMenu = entries.length > 0;
+  const sections = user ? menuSectionsFor(user.role) : [];
+  const withMenu = sections.length > 0;
 
   return (
     <AppShell
@@ -31,9 +31,9 @@ export function AppLayout() {
       </AppShell.Header>
       {withMenu && (
         <AppShell.Navbar p="xs" aria-label={t('shell.main_menu')}>
-          {/* The admin menu is taller than a laptop screen: it scrolls inside the drawer instead of running under the footer. */}
+          {/* Sections opened one after the other can outgrow the screen: they scroll inside the drawer instead of running under the footer. */}
           <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
-            <SideMenu entries={entries} onNavigate={close} />
+            <SideMenu sections={sections} onNavigate={close} />
           </AppShell.Section>
         </AppShell.Navbar>
       )}
