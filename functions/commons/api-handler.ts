@@ -153,6 +153,20 @@ function authentication(op: OperationDef): MiddlewareObj<Event, Result, Error, C
   };
 }
 
+/**
+ * The input schema's verdict. A schema must never throw on junk (docs/decisions/0089-junk-input.md);
+ * if one still does, the caller gets a 400, not a 500, and the request log keeps the error to fix.
+ */
+function safeParseInput(op: OperationDef, candidate: unknown, internal: Internal): ReturnType<z.ZodType['safeParse']> {
+  try {
+    return op.input.safeParse(candidate);
+  } catch (error) {
+    internal.logs.push(['input schema threw', String((error as Error | null)?.stack ?? error)]);
+    console.error(`${op.id}: input schema threw`, error);
+    throw badRequest('Invalid input.');
+  }
+}
+
 function inputParsing(op: OperationDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
   return {
     before: (request) => {
@@ -172,7 +186,7 @@ function inputParsing(op: OperationDef): MiddlewareObj<Event, Result, Error, Con
       internal.body = body;
       const fromUrl = op.method === 'GET' || op.method === 'DELETE' ? { ...event.queryStringParameters } : {};
       const candidate = { ...(body as object), ...fromUrl, ...event.pathParameters };
-      const parsed = op.input.safeParse(candidate);
+      const parsed = safeParseInput(op, candidate, internal);
       if (!parsed.success) throw fromZod(parsed.error);
       internal.input = parsed.data;
     },

@@ -11,15 +11,8 @@ import { SESSION_LIFETIME_SECONDS } from '#shared/rules/session.ts';
 import { Role } from '#shared/roles.ts';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { expireSessionsOf } from '../support/sessions.ts';
+import { loginFrom, newClientAddress, newUser } from './session-support.ts';
 
-/** A throwaway user per test, so throttling and password changes don't leak between tests. */
-async function newUser(role: number, password = 'first-pass') {
-  const id = await nextId('user', 1000);
-  const now = new Date().toISOString();
-  const email = `user${id}@test.example`;
-  await insertUser({ id, role, email, firstname: 'Test', lastname: `User${id}`, password_hash: await hashPassword(password), created_at: now, updated_at: now });
-  return { id, email, password };
-}
 
 describe('login', () => {
   it('answers a 256-bit token and the user, and stores only the hash with a 15-day TTL', async () => {
@@ -47,8 +40,9 @@ describe('login', () => {
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
     const user = await newUser(Role.broker);
-    const wrong = await loginWithPassword(user.email, 'nope-nope');
-    const unknown = await loginWithPassword(`ghost-${user.id}@test.example`, 'nope-nope');
+    const address = newClientAddress();
+    const wrong = await loginFrom(address, user.email, 'nope-nope');
+    const unknown = await loginFrom(address, `ghost-${user.id}@test.example`, 'nope-nope');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
@@ -58,18 +52,19 @@ describe('login', () => {
     const id = await nextId('user', 1000);
     const now = new Date().toISOString();
     await insertUser({ id, role: 3, email: `susp${id}@test.example`, firstname: 'S', lastname: 'S', suspended: true, password_hash: await hashPassword('right-pass'), created_at: now, updated_at: now });
-    expect((await loginWithPassword(`susp${id}@test.example`, 'right-pass')).status).toBe(401);
+    expect((await loginFrom(newClientAddress(), `susp${id}@test.example`, 'right-pass')).status).toBe(401);
   });
 
   it('after 5 failures in 15 minutes answers 429 whatever the password, for known and unknown e-mails alike', async () => {
     const user = await newUser(Role.tech_capture);
     const ghost = `ghost-${user.id}@test.example`;
+    const address = newClientAddress();
     for (let i = 0; i < 5; i++) {
-      expect((await loginWithPassword(user.email, `wrong-${i}`)).status).toBe(401);
-      expect((await loginWithPassword(ghost, `wrong-${i}`)).status).toBe(401);
+      expect((await loginFrom(address, user.email, `wrong-${i}`)).status).toBe(401);
+      expect((await loginFrom(address, ghost, `wrong-${i}`)).status).toBe(401);
     }
-    const right = await loginWithPassword(user.email, user.password);
-    const ghostAfter = await loginWithPassword(ghost, 'whatever');
+    const right = await loginFrom(address, user.email, user.password);
+    const ghostAfter = await loginFrom(address, ghost, 'whatever');
     expect(right.status).toBe(429);
     expect(ghostAfter.status).toBe(429);
     expect(ghostAfter.body).toEqual(right.body);
@@ -79,8 +74,9 @@ describe('login', () => {
 
   it('counts concurrent failures without losing any', async () => {
     const user = await newUser(Role.broker);
-    await Promise.all(Array.from({ length: 5 }, (_, i) => loginWithPassword(user.email, `bad-${i}`)));
-    expect((await loginWithPassword(user.email, user.password)).status).toBe(429);
+    const address = newClientAddress();
+    await Promise.all(Array.from({ length: 5 }, (_, i) => loginFrom(address, user.email, `bad-${i}`)));
+    expect((await loginFrom(address, user.email, user.password)).status).toBe(429);
   });
 });
 
