@@ -76,6 +76,18 @@ describe('apiHandler', () => {
     expect((await handler(event('[1,2]'), context)).statusCode).toBe(400);
   });
 
+  it('answers 400, not 500, when an input schema throws, and for junk path parameters', async () => {
+    const throwing = defineOperation({
+      ...op,
+      input: z.object({ id: z.coerce.number().int(), name: z.string().transform((s) => new Date(Number(s)).toISOString()) }),
+    });
+    const handler = apiHandler(throwing, async () => ({ greeting: 'never' }));
+    expect((await handler(event('{"name":"9000000000000000"}'), context)).statusCode).toBe(400);
+    for (const id of ['%ZZ', '\u0000', '../../etc/passwd', '\ud800', '9'.repeat(5000)]) {
+      expect((await apiHandler(op, async () => ({ greeting: 'never' }))(event('{"name":"Ana"}', id), context)).statusCode).toBe(400);
+    }
+  });
+
   it('answers 413 for a body over 1 MiB', async () => {
     const handler = apiHandler(op, async () => ({ greeting: 'never' }));
     const res = await handler(event(JSON.stringify({ name: 'x'.repeat(1024 * 1024) })), context);
