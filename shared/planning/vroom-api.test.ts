@@ -296,6 +296,10 @@ describe('VROOM API: refusals name the field', () => {
     ['steps', { vehicles: [{ ...v, steps: [{ type: 'pickup', id: 1 }] }], jobs: [{ id: 1, location_index: 1 }], matrices: m }, /pickup.*steps/],
     ['location_index', { vehicles: [v], jobs: [{ id: 1, location_index: 5 }], matrices: m }, /location_index 5/],
     ['start/end', { vehicles: [{ id: 1 }], jobs: [{ id: 1, location_index: 1 }], matrices: m }, /No start or end/],
+    ['location_index without matrices', { vehicles: [{ id: 1, start: [0, 0] }], jobs: [{ id: 1, location: [0, 0.01], location_index: 1 }] }, /Unexpected location index/],
+    ['matrices without location_index', { vehicles: [{ id: 1, start: [0, 0] }], jobs: [{ id: 1, location: [0, 0.01] }], matrices: m }, /Missing location index/],
+    ['distances for one profile only', { vehicles: [v, { ...v, id: 2, profile: 'bike' }], jobs: [{ id: 1, location_index: 1 }], matrices: { car: { ...m.car, distances: m.car.durations }, bike: m.car } }, /Missing distances matrix for bike/],
+    ['per_km without distances', { vehicles: [{ ...v, costs: { per_km: 3 } }], jobs: [{ id: 1, location_index: 1 }], matrices: m }, /per_km.*distances matrix/],
   ];
   it.each(cases)('%s', (_name, problem, message) => {
     const sol = solveVroom(problem);

@@ -81,4 +81,17 @@ describe('VROOM format', () => {
     expect(served(vroomServed).every((id) => day.shootings.some((s) => s.id === id))).toBe(true);
     expect(Math.abs(vroomServed.length - plan.totals.served)).toBeLessThanOrEqual(1);
   });
+
+  it('exports unavailabilities as breaks clipped to the working hours (VROOM makes a used vehicle take each break)', () => {
+    const day = montrealDay({ shootings: 6, technicians: 2, seed: 2 });
+    const hours = { start: 8 * 3600, end: 17 * 3600 };
+    day.technicians[0] = { ...day.technicians[0]!, workingHours: hours, unavailabilities: [{ start: 7 * 3600, end: 9 * 3600 }, { start: 18 * 3600, end: 19 * 3600 }] };
+    const matrix = new OfflineTravelProvider().matrixSync(dayPoints(day));
+    const exported = dayToVroom(day, matrix);
+    expect(exported.vehicles[0]!.breaks).toEqual([{ id: 1, time_windows: [[8 * 3600, 8 * 3600]], service: 3600, description: 'unavailability' }]);
+    const sol = solveVroom(exported, { maxIterations: 200 });
+    expect(sol.code).toBe(0);
+    const route = sol.routes!.find((r) => r.vehicle === day.technicians[0]!.id);
+    if (route) expect(route.steps.filter((s) => s.type === 'job').every((s) => s.arrival + s.waiting_time >= 9 * 3600)).toBe(true);
+  });
 });

@@ -308,8 +308,6 @@ export function vroomToModel(problem: VroomProblem): VroomModel {
     if (!m.durations && (m.distances || m.costs)) fail(`Missing durations matrix for profile ${p} (distances and costs need custom durations).`);
   }
   const withDistances = Object.values(matrices).filter((m) => m.durations && m.distances).length;
-  const withDurations = Object.values(matrices).filter((m) => m.durations).length;
-  if (withDistances > 0 && withDistances < withDurations) fail('Distances matrices should be provided for every profile or for none.');
 
   // Locations: by matrix index when given, else by coordinates.
   const locCoord: Array<Coord | undefined> = [];
@@ -439,6 +437,11 @@ export function vroomToModel(problem: VroomProblem): VroomModel {
     };
   });
   const n = locCoord.length;
+  const anyMatrix = Object.values(matrices).some((m) => m.durations || m.distances || m.costs);
+  const anyIndex = locIndex.some((i) => i !== undefined);
+  if (anyMatrix && !anyIndex) fail('Missing location index (custom matrices need location_index, start_index and end_index).');
+  if (!anyMatrix && anyIndex) fail('Unexpected location index while no custom matrices provided.');
+  if (withDistances > 0) for (const v of vehicles) if (!matrices[v.profile]?.distances) fail(`Missing distances matrix for ${v.profile} profile.`);
   const reportDistances = withDistances > 0 || vehicles.some((v) => v.perKm > 0 || v.maxDistance < Infinity);
 
   // Matrices per profile (user units), then per vehicle in centiseconds with its speed factor.
