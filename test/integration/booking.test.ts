@@ -115,9 +115,9 @@ describe('createShooting', () => {
     expect(await brokerShootingIds(token)).toEqual(before);
   });
 
-  it('is for brokers: staff get 403', async () => {
-    const admin = (await tokenFor(Role.admin)).token;
-    expect((await call('POST', '/api/shootings', { token: admin, body: bookingAt('4500 Rue Saint-Denis', day(10), true) })).status).toBe(403);
+  it('is for brokers and, on behalf of a broker, admin levels: other staff get 403 (booking-on-behalf.test.ts)', async () => {
+    const postprod = (await tokenFor(Role.tech_postprod)).token;
+    expect((await call('POST', '/api/shootings', { token: postprod, body: bookingAt('4500 Rue Saint-Denis', day(10), true) })).status).toBe(403);
   });
 
   it('two brokers racing for the last free half-day: exactly one booking succeeds, the other gets 409', async () => {
