@@ -83,9 +83,10 @@ describe('VROOM format', () => {
   });
 
   it('exports unavailabilities as breaks clipped to the working hours (VROOM makes a used vehicle take each break)', () => {
-    const day = montrealDay({ shootings: 6, technicians: 2, seed: 2 });
+    const base = montrealDay({ shootings: 6, technicians: 2, seed: 2 });
     const hours = { start: 8 * 3600, end: 17 * 3600 };
-    day.technicians[0] = { ...day.technicians[0]!, workingHours: hours, unavailabilities: [{ start: 7 * 3600, end: 9 * 3600 }, { start: 18 * 3600, end: 19 * 3600 }] };
+    const first = { ...base.technicians[0]!, workingHours: hours, unavailabilities: [{ start: 7 * 3600, end: 9 * 3600 }, { start: 18 * 3600, end: 19 * 3600 }] };
+    const day = { ...base, technicians: [first, ...base.technicians.slice(1)] };
     const matrix = new OfflineTravelProvider().matrixSync(dayPoints(day));
     const exported = dayToVroom(day, matrix);
     expect(exported.vehicles[0]!.breaks).toEqual([{ id: 1, time_windows: [[8 * 3600, 8 * 3600]], service: 3600, description: 'unavailability' }]);
