@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, dayStartMs, localDateOf, type TimeSlot } from '#shared/catalogue/shootings.ts';
+import { lastBookableDay } from '#shared/rules/booking-horizon.ts';
 import { SLOT_HOURS } from '#shared/rules/slots.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay, formatDayShort, formatTimeRange } from '../../i18n/format.ts';
@@ -30,7 +31,7 @@ const sameSlot = (a: SlotChoice | null | undefined, b: SlotChoice) => !!a && a.d
 
 /**
  * Part 1 §2.5 step 2 and §2.6: a table of AM (8h30-12h30) and PM (12h30-17h00) rows by day, 7 days
- * at a time (Previous never before today), one choice. An unsuccessful slot is disabled and says why
+ * at a time (Previous never before today, Next never past the booking horizon, docs/decisions/0086), one choice. An unsuccessful slot is disabled and says why
  * (started, no technician, full); `original` (change time) is marked as the current slot.
  */
 export function SlotPicker({ property, value, onChange, original }: { property: SlotProperty; value: SlotChoice | null; onChange: (slot: SlotChoice) => void; original?: SlotChoice }) {
@@ -55,7 +56,7 @@ export function SlotPicker({ property, value, onChange, original }: { property: 
         <Text fw={500}>
           {formatDayShort(days[0]!, i18n.language)} – {formatDayShort(days[VIEW_DAYS - 1]!, i18n.language)}
         </Text>
-        <Button variant="default" onClick={() => setFrom(addDays(from, VIEW_DAYS))}>
+        <Button variant="default" disabled={addDays(from, VIEW_DAYS) > lastBookableDay()} onClick={() => setFrom(addDays(from, VIEW_DAYS))}>
           {t('shootings.next_week')}
         </Button>
       </Group>
