@@ -7,10 +7,11 @@ import { DEFAULT_REGION } from '../shared/data/design.ts';
 import type { OperationDef } from '../shared/catalogue/operation.ts';
 import { handlerModulePath } from '../shared/catalogue/operation.ts';
 import { bundleFunctions, formatBundleReport, type BundleResult } from '../scripts/build/bundle.ts';
-import { FUNCTIONS_DIST, WEB_DIST } from './config.ts';
+import { FUNCTIONS_DIST, WEB_DIST, deploySettings, type DeploySettings } from './config.ts';
 import { applyNag } from './nag.ts';
 import { ApiStack, type ApiOperation } from './stacks/api-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
+import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { WebStack } from './stacks/web-stack.ts';
 import { WorkflowsStack } from './stacks/workflows-stack.ts';
 import { taskEntries, type WorkflowDef } from './workflows.ts';
@@ -36,6 +37,8 @@ export interface ImmoApp {
   workflows: WorkflowsStack;
   api: ApiStack;
   web: WebStack;
+  monitoring: MonitoringStack;
+  settings: DeploySettings;
 }
 
 /** The four stacks, wired. Used by infra/app.ts (cdk synth) and by the infra tests. */
@@ -49,19 +52,17 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
     // CDK_DEFAULT_REGION (from a profile) is deliberately not followed.
     region: app.node.tryGetContext('region') ?? DEFAULT_REGION,
   };
-  const webOrigins = String(app.node.tryGetContext('webOrigins') ?? 'https://*.cloudfront.net')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
+  const settings = deploySettings((key) => app.node.tryGetContext(key));
   if (options.nag ?? true) applyNag(app);
 
-  const data = new DataStack(app, `${prefix}Data`, { env, webOrigins, description: 'Immo media: table and buckets (retained)' });
+  const data = new DataStack(app, `${prefix}Data`, { env, siteOrigins: settings.siteOrigins, description: 'Immo media: table and buckets (retained)' });
   const workflows = new WorkflowsStack(app, `${prefix}Workflows`, {
     env,
     description: 'Immo media: Step Functions workflows',
     workflows: options.workflows,
     codeFor: options.codeFor,
     bindings: { table: data.table, mediaBucket: data.mediaBucket, injectorBucket: data.injectorBucket, location: data.location },
+    logExecutionData: settings.workflowLogExecutionData,
   });
   const api = new ApiStack(app, `${prefix}Api`, {
     env,
@@ -69,6 +70,7 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
     operations: options.operations,
     codeFor: (op) => options.codeFor(op.id),
     maxOperationsPerStack: options.maxOperationsPerStack,
+    throttle: { rateLimit: settings.apiRateLimit, burstLimit: settings.apiBurstLimit },
     bindings: {
       table: data.table,
       mediaBucket: data.mediaBucket,
@@ -82,9 +84,19 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
     description: 'Immo media: CloudFront, web app bucket',
     httpApi: api.httpApi,
     storageBuckets: [data.mediaBucket, data.injectorBucket],
+    originSecret: api.originSecret,
     webDistDir: options.webDistDir,
   });
-  return { app, data, workflows, api, web };
+  const monitoring = new MonitoringStack(app, `${prefix}Monitoring`, {
+    env,
+    description: 'Immo media: CloudWatch alarms to an SNS topic',
+    alarmEmail: settings.alarmEmail,
+    functionNamePrefixes: [api.stackName, workflows.stackName],
+    httpApi: api.httpApi,
+    table: data.table,
+    stateMachines: Object.values(workflows.stateMachines),
+  });
+  return { app, data, workflows, api, web, monitoring, settings };
 }
 
 /**

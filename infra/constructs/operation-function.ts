@@ -8,7 +8,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ENV } from '../../shared/data/design.ts';
 import type { Resource } from '../../shared/catalogue/operation.ts';
-import { FUNCTION_DEFAULTS } from '../config.ts';
+import { FUNCTION_DEFAULTS, REQUEST_LOG_PK_PREFIX } from '../config.ts';
 import { acknowledge } from '../nag.ts';
 
 /** Amazon Location resources, by name (for the handler) and ARN (for the grant). */
@@ -37,6 +37,13 @@ export interface OperationFunctionProps {
   timeout?: Duration;
   logRetention?: RetentionDays;
   environment?: Record<string, string>;
+}
+
+export interface BindOptions {
+  /** The data resources the function may change; the others are granted read-only. Default: all. */
+  writes?: readonly Resource[];
+  /** A read-only table grant still allows the request-log PutItem (default true; API operations). */
+  requestLog?: boolean;
 }
 
 /**
@@ -75,29 +82,50 @@ export class OperationFunction extends Construct {
     );
   }
 
-  /** Grants exactly these catalogue resources (and sets their environment variables). */
-  bindAll(resources: readonly Resource[], bindings: ResourceBindings): void {
-    for (const resource of new Set(resources)) this.bind(resource, bindings);
+  /**
+   * Grants exactly these catalogue resources (and sets their environment variables): read/write
+   * for the data resources in `writes` (default: all), read-only for the others (ADR 0102).
+   */
+  bindAll(resources: readonly Resource[], bindings: ResourceBindings, options: BindOptions = {}): void {
+    for (const resource of new Set(resources)) {
+      this.bind(resource, bindings, { ...options, write: options.writes ? options.writes.includes(resource) : true });
+    }
   }
 
-  bind(resource: Resource, bindings: ResourceBindings): void {
+  bind(resource: Resource, bindings: ResourceBindings, options: BindOptions & { write?: boolean } = {}): void {
     const fn = this.function;
+    const write = options.write ?? true;
     switch (resource) {
       case 'table': {
         const table = required(bindings.table, resource, this);
-        table.grantReadWriteData(fn);
+        if (write) table.grantReadWriteData(fn);
+        else {
+          table.grantReadData(fn);
+          // The handler wrapper writes one request-log record per call, under REQLOG#<day> only.
+          if (options.requestLog ?? true) {
+            fn.addToRolePolicy(
+              new PolicyStatement({
+                actions: ['dynamodb:PutItem'],
+                resources: [table.tableArn],
+                conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${REQUEST_LOG_PK_PREFIX}*`] } },
+              }),
+            );
+          }
+        }
         fn.addEnvironment(ENV.tableName, table.tableName);
         return;
       }
       case 'mediaBucket': {
         const bucket = required(bindings.mediaBucket, resource, this);
-        bucket.grantReadWrite(fn);
+        if (write) bucket.grantReadWrite(fn);
+        else bucket.grantRead(fn);
         fn.addEnvironment(ENV.mediaBucket, bucket.bucketName);
         return;
       }
       case 'injectorBucket': {
         const bucket = required(bindings.injectorBucket, resource, this);
-        bucket.grantReadWrite(fn);
+        if (write) bucket.grantReadWrite(fn);
+        else bucket.grantRead(fn);
         fn.addEnvironment(ENV.injectorBucket, bucket.bucketName);
         return;
       }

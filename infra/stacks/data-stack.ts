@@ -8,8 +8,8 @@ import type { LocationResources } from '../constructs/operation-function.ts';
 import { acknowledge } from '../nag.ts';
 
 export interface DataStackProps extends StackProps {
-  /** Origins allowed to PUT/GET objects from the browser with presigned URLs. */
-  webOrigins: readonly string[];
+  /** Origins allowed to PUT/GET objects from the browser with presigned URLs (the siteOrigin setting). */
+  siteOrigins: readonly string[];
 }
 
 /**
@@ -59,9 +59,11 @@ export class DataStack extends Stack {
       'This is the server access logs bucket itself; logging it into itself would loop and another bucket would only move the problem.',
     );
 
-    const cors = [
+    // No origin configured yet (first deploy, before the distribution's domain is known): no CORS
+    // rule, so no browser origin may use presigned URLs until siteOrigin is set (ADR 0103).
+    const cors = props.siteOrigins.length === 0 ? undefined : [
       {
-        allowedOrigins: [...props.webOrigins],
+        allowedOrigins: [...props.siteOrigins],
         allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
         allowedHeaders: ['*'],
         // Multipart uploads read each part's ETag to complete the upload.

@@ -1,4 +1,4 @@
-import { Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -21,13 +21,17 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Bucket, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../config.ts';
 import { HSTS_MAX_AGE_SECONDS, REFERRER_POLICY, contentSecurityPolicy } from '../../shared/http/security-headers.ts';
 import { acknowledge } from '../nag.ts';
 import { privateBucketDefaults } from './data-stack.ts';
 
 export interface WebStackProps extends StackProps {
   httpApi: IHttpApi;
+  /** The secret CloudFront sends to the API in ORIGIN_VERIFY_HEADER (ADR 0100). */
+  originSecret: ISecret;
   /** Buckets the browser reads from and uploads to through presigned URLs (media, injector). */
   storageBuckets: readonly IBucket[];
   /** Built web app folder to upload, or undefined when it has not been built. */
@@ -108,6 +112,8 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Replaces any value a viewer sends; the API's authorizer refuses requests without it.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
           }),
           // No redirect here: a redirected POST would arrive as a GET.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -133,6 +139,10 @@ export class WebStack extends Stack {
       'AwsSolutions-CFR4',
       'Uses the default *.cloudfront.net certificate, for which CloudFront fixes the viewer security policy; a custom domain with TLSv1.2_2021 comes with its certificate.',
     );
+
+    const siteUrl = `https://${this.distribution.distributionDomainName}`;
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'The web app (set it as siteOrigin for bucket CORS, ADR 0103)' });
+    new CfnOutput(this, 'ApiUrl', { value: `${siteUrl}/api`, description: 'The API, through CloudFront (the only way in, ADR 0100)' });
 
     if (props.webDistDir) {
       new BucketDeployment(this, 'DeploySite', {

@@ -13,11 +13,13 @@ export interface WorkflowsStackProps extends StackProps {
   codeFor: (bundleId: string) => Code;
   /** Table, buckets and Amazon Location: what the task Lambdas may be granted. */
   bindings: Omit<ResourceBindings, 'dispatchWorkflow' | 'videoWorkflow'>;
+  /** Include execution inputs and outputs (personal data) in the logs; default false. */
+  logExecutionData?: boolean;
 }
 
 /**
- * Step Functions state machines (dispatch, video jobs), one per WorkflowDef, all logging every
- * event to one log group, and one Lambda per Task state, granted exactly its task's resources.
+ * Step Functions state machines (dispatch, video jobs), one per WorkflowDef, all logging their
+ * errors to one log group (inputs and outputs only when logExecutionData is set, ADR 0103), and one Lambda per Task state, granted exactly its task's resources.
  * A Task's FunctionName placeholder `${XFunctionArn}` is filled by DefinitionSubstitutions.
  */
 export class WorkflowsStack extends Stack {
@@ -37,16 +39,21 @@ export class WorkflowsStack extends Stack {
           ...(task.timeoutSeconds ? { timeout: Duration.seconds(task.timeoutSeconds) } : {}),
           ...(task.memoryMb ? { memorySize: task.memoryMb } : {}),
         });
-        fn.bindAll(task.resources, props.bindings);
+        fn.bindAll(task.resources, props.bindings, { writes: task.writes, requestLog: false });
         return { state, fn };
       });
       const machine = new StateMachine(this, pascal(def.resource), {
         definitionBody: DefinitionBody.fromString(JSON.stringify(def.definition)),
         definitionSubstitutions: Object.fromEntries(tasks.map(({ state, fn }) => [`${state}FunctionArn`, fn.function.functionArn])),
         stateMachineType: def.type === 'EXPRESS' ? StateMachineType.EXPRESS : StateMachineType.STANDARD,
-        logs: { destination: this.logGroup, level: LogLevel.ALL, includeExecutionData: true },
+        logs: { destination: this.logGroup, level: LogLevel.ERROR, includeExecutionData: props.logExecutionData ?? false },
         tracingEnabled: true,
       });
+      acknowledge(
+        machine,
+        'AwsSolutions-SF1',
+        'Logs errors only: ALL events with execution data would keep names, addresses and schedules for 90 days; the workflowLogExecutionData setting turns data on for an investigation (ADR 0103).',
+      );
       for (const { fn } of tasks) fn.function.grantInvoke(machine);
       acknowledge(
         machine,

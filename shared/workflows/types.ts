@@ -7,6 +7,8 @@ export interface WorkflowTask {
   /** functions/workflows/<name>.ts exporting `handler(input) → output`. */
   module: string;
   resources: readonly Resource[];
+  /** The data resources among `resources` the task changes (default all); the others are read-only. */
+  writes?: readonly Resource[];
   /** Lambda timeout (default: the project's function default). */
   timeoutSeconds?: number;
   /** Lambda memory; CPU grows with it (1769 MB = one full vCPU). */

@@ -1,14 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../shared/catalogue/index.ts';
-import type { Resource } from '../../shared/catalogue/operation.ts';
+import { writtenResources, type Resource } from '../../shared/catalogue/operation.ts';
+import { DISPATCH_BUDGET } from '../../shared/workflows/budget.ts';
+import { keys } from '../../functions/commons/keys.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS, TABLE } from '../../shared/data/design.ts';
 import { bundleForApp, buildApp, cdkJsonContext, type ImmoApp } from '../../infra/build-app.ts';
-import { CFN_RESOURCE_LIMIT } from '../../infra/config.ts';
+import { CFN_RESOURCE_LIMIT, DEFAULT_API_BURST_LIMIT, DEFAULT_API_RATE_LIMIT, ORIGIN_VERIFY_HEADER, REQUEST_LOG_PK_PREFIX, deploySettings } from '../../infra/config.ts';
+import { ORIGIN_CHECK_HANDLER } from '../../infra/stacks/api-stack.ts';
 import type { BundleResult } from '../../scripts/build/bundle.ts';
 import { taskEntries, workflows } from '../../infra/workflows.ts';
 import { acknowledgements, allTemplates, nagViolations, resourcesOfType, tempDir, type CfnTemplate } from './helpers.ts';
@@ -27,6 +31,9 @@ function logicalId(construct: IConstruct): string {
   return Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
 }
 
+const require = createRequire(import.meta.url);
+const SITE_ORIGIN = 'https://d111111abcdef8.cloudfront.net';
+
 let built: ImmoApp;
 let templates: Map<string, CfnTemplate>;
 let bundles: BundleResult;
@@ -41,7 +48,7 @@ beforeAll(async () => {
   const webDist = tempDir('immo-infra-web-');
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
   built = buildApp({
-    app: new App({ context: cdkJsonContext(), outdir: tempDir('immo-infra-cdkout-') }),
+    app: new App({ context: { ...cdkJsonContext(), siteOrigin: SITE_ORIGIN, alarmEmail: 'ops@example.com' }, outdir: tempDir('immo-infra-cdkout-') }),
     operations,
     workflows,
     codeFor: bundled.codeFor,
@@ -116,7 +123,7 @@ describe('data stack', () => {
       },
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
       CorsConfiguration: {
-        CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['PUT', 'GET']), ExposedHeaders: ['ETag'] })],
+        CorsRules: [Match.objectLike({ AllowedOrigins: [SITE_ORIGIN], AllowedMethods: Match.arrayWith(['PUT', 'GET']), ExposedHeaders: ['ETag'] })],
       },
       LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'injector/' }),
     });
@@ -160,8 +167,8 @@ describe('api stack', () => {
         Environment: { Variables: expect.objectContaining({ NODE_OPTIONS: '--enable-source-maps' }) },
       });
     }
-    // The not-found Lambda of the $default route is the only other one.
-    expect(functionsOf(templates.get(built.api.node.path)!)).toHaveLength(1);
+    // The not-found Lambda of the $default route and the origin-check authorizer are the only other ones.
+    expect(functionsOf(templates.get(built.api.node.path)!)).toHaveLength(2);
   });
 
   it('one route per operation (method and /api path from the catalogue), plus $default', () => {
@@ -315,5 +322,181 @@ describe('whole app', () => {
 
   it('defaults to ca-central-1', () => {
     for (const stack of [built.data, built.api, built.web, built.workflows]) expect(stack.region).toBe('ca-central-1');
+  });
+});
+
+/** Every IAM statement of the role of an API operation's function. */
+function statementsOf(opId: string): { Action: string | string[]; Condition?: unknown }[] {
+  const fn = built.api.functions.get(opId)!;
+  const template = templates.get(fn.node.scope!.node.path)!;
+  return resourcesOfType(template, 'AWS::IAM::Policy')
+    .filter(([, p]) => JSON.stringify(p.Properties?.Roles).includes(`"${logicalId(fn.role)}"`))
+    .flatMap(([, p]) => (p.Properties?.PolicyDocument as { Statement: { Action: string | string[]; Condition?: unknown }[] }).Statement);
+}
+
+const DYNAMO_WRITES = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems|\*)$/;
+const S3_WRITES = /^s3:(PutObject|DeleteObject|Abort|\*)/;
+
+describe('least privilege from the catalogue (ADR 0102)', () => {
+  it('an operation that only reads gets read actions, plus PutItem on its request-log records only', () => {
+    const readOnly = operations.filter((op) => op.resources.includes('table') && !writtenResources(op).includes('table'));
+    expect(readOnly.map((op) => op.id)).toEqual(expect.arrayContaining(['getShooting', 'getZones', 'getUserFromToken']));
+    for (const op of readOnly) {
+      const statements = statementsOf(op.id);
+      const actions = statements.flatMap((s) => [s.Action].flat());
+      expect(actions, op.id).toContain('dynamodb:GetItem');
+      for (const s of statements) {
+        const writes = [s.Action].flat().filter((a) => DYNAMO_WRITES.test(a));
+        if (writes.length === 0) continue;
+        expect(writes, op.id).toEqual(['dynamodb:PutItem']);
+        expect(s.Condition, op.id).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${REQUEST_LOG_PK_PREFIX}*`] } });
+      }
+    }
+    // The prefix is the one the request log really writes under.
+    expect(keys.requestLog(new Date('2026-11-22T10:00:00Z'), 'r1').pk.startsWith(REQUEST_LOG_PK_PREFIX)).toBe(true);
+  });
+
+  it('an operation that only reads a bucket has no S3 write action; one that writes keeps them', () => {
+    const readsBucket = operations.filter((op) => op.resources.some((r) => r.endsWith('Bucket')) && !writtenResources(op).some((r) => r.endsWith('Bucket')));
+    expect(readsBucket.map((op) => op.id)).toEqual(expect.arrayContaining(['getDownloadLink', 'getTicketById']));
+    for (const op of readsBucket) {
+      const actions = statementsOf(op.id).flatMap((s) => [s.Action].flat());
+      expect(actions.filter((a) => S3_WRITES.test(a)), op.id).toEqual([]);
+      expect(actions, op.id).toContain('s3:GetObject*');
+    }
+    const zip = statementsOf('downloadAllPictures').flatMap((s) => [s.Action].flat());
+    expect(zip.some((a) => S3_WRITES.test(a))).toBe(true);
+    expect(zip.filter((a) => DYNAMO_WRITES.test(a))).toEqual(['dynamodb:PutItem']);
+    const writer = statementsOf('createShooting').flatMap((s) => [s.Action].flat());
+    expect(writer).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:BatchWriteItem']));
+  });
+
+  it('the LoadDay workflow task reads the table only; Apply writes', () => {
+    const wf = templates.get(built.workflows.node.path)!;
+    const policies = resourcesOfType(wf, 'AWS::IAM::Policy').map(([id, p]) => ({ id, actions: (p.Properties?.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement.flatMap((s) => [s.Action].flat()) }));
+    const loadDay = policies.find((p) => p.id.includes('LoadDay'))!;
+    const apply = policies.find((p) => p.id.includes('Apply'))!;
+    expect(loadDay.actions.filter((a) => DYNAMO_WRITES.test(a))).toEqual([]);
+    expect(apply.actions).toContain('dynamodb:UpdateItem');
+  });
+});
+
+describe('the API is reachable through CloudFront only (ADR 0100)', () => {
+  it('every route, $default included, goes through the origin-check authorizer on the x-origin-verify header', () => {
+    const api = Template.fromStack(built.api);
+    api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'REQUEST',
+      IdentitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+      EnableSimpleResponses: true,
+    });
+    const routes = [...templates.values()].flatMap((t) => resourcesOfType(t, 'AWS::ApiGatewayV2::Route'));
+    expect(routes.length).toBe(operations.length + 1);
+    for (const [id, route] of routes) expect(route.Properties, id).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: expect.anything() });
+  });
+
+  it('CloudFront sends the secret from Secrets Manager as an origin custom header to the API', () => {
+    const text = JSON.stringify(templates.get(built.web.node.path));
+    expect(text).toContain(`"HeaderName":"${ORIGIN_VERIFY_HEADER}"`);
+    expect(text).toMatch(/\{\{resolve:secretsmanager:/);
+    Template.fromStack(built.api).resourceCountIs('AWS::SecretsManager::Secret', 1);
+  });
+
+  it('the authorizer admits the secret only', () => {
+    const dir = tempDir('immo-origin-check-');
+    const file = path.join(dir, 'index.cjs');
+    writeFileSync(file, ORIGIN_CHECK_HANDLER);
+    const load = (secret: string | undefined) => {
+      if (secret === undefined) delete process.env.ORIGIN_SECRET;
+      else process.env.ORIGIN_SECRET = secret;
+      delete require.cache[file];
+      return (require(file) as { handler: (e: unknown) => Promise<{ isAuthorized: boolean }> }).handler;
+    };
+    const secret = 'a'.repeat(20) + 'B'.repeat(28);
+    return (async () => {
+      const check = load(secret);
+      expect(await check({ headers: { [ORIGIN_VERIFY_HEADER]: secret } })).toEqual({ isAuthorized: true });
+      expect(await check({ headers: { [ORIGIN_VERIFY_HEADER]: `${secret}x` } })).toEqual({ isAuthorized: false });
+      expect(await check({ headers: { [ORIGIN_VERIFY_HEADER]: '' } })).toEqual({ isAuthorized: false });
+      expect(await check({ headers: {} })).toEqual({ isAuthorized: false });
+      expect(await check({})).toEqual({ isAuthorized: false });
+      // Without a (long enough) secret configured, nothing is admitted.
+      expect(await load(undefined)({ headers: { [ORIGIN_VERIFY_HEADER]: '' } })).toEqual({ isAuthorized: false });
+      expect(await load('short')({ headers: { [ORIGIN_VERIFY_HEADER]: 'short' } })).toEqual({ isAuthorized: false });
+      delete process.env.ORIGIN_SECRET;
+    })();
+  });
+});
+
+describe('deploy-time settings and operations view (ADR 0103)', () => {
+  it('stage throttling, rate and burst from the settings', () => {
+    Template.fromStack(built.api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: DEFAULT_API_RATE_LIMIT, ThrottlingBurstLimit: DEFAULT_API_BURST_LIMIT },
+    });
+  });
+
+  it('settings are checked: a wildcard origin, a bad e-mail or a bad rate fail the synthesis with their name', () => {
+    const of = (ctx: Record<string, unknown>) => () => deploySettings((k) => ctx[k]);
+    expect(of({ siteOrigin: 'https://*.cloudfront.net' })).toThrow(/siteOrigin/);
+    expect(of({ siteOrigin: 'http://example.com' })).toThrow(/siteOrigin/);
+    expect(of({ alarmEmail: 'not-an-address' })).toThrow(/alarmEmail/);
+    expect(of({ apiRateLimit: '0' })).toThrow(/apiRateLimit/);
+    expect(of({ workflowLogExecutionData: 'yes' })).toThrow(/workflowLogExecutionData/);
+    expect(deploySettings(() => undefined)).toEqual({
+      siteOrigins: [],
+      alarmEmail: undefined,
+      apiRateLimit: DEFAULT_API_RATE_LIMIT,
+      apiBurstLimit: DEFAULT_API_BURST_LIMIT,
+      workflowLogExecutionData: false,
+    });
+    expect(deploySettings((k) => ({ siteOrigin: 'https://a.example.com, https://b.example.com:8443', apiRateLimit: '20' })[k]).siteOrigins).toEqual([
+      'https://a.example.com',
+      'https://b.example.com:8443',
+    ]);
+  });
+
+  it('no bucket CORS rule names a wildcard origin', () => {
+    const text = JSON.stringify(templates.get(built.data.node.path));
+    expect(text).not.toContain('*.cloudfront.net');
+  });
+
+  it('stack outputs: the site URL and the API URL (through CloudFront)', () => {
+    const outputs = Template.fromStack(built.web).toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl']));
+    expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('/api');
+  });
+
+  it('Step Functions logs errors only, without execution data', () => {
+    Template.fromStack(built.workflows).hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      LoggingConfiguration: Match.objectLike({ Level: 'ERROR', IncludeExecutionData: false }),
+    });
+  });
+
+  it('the dispatch budget reaches the templates: operation, workflow and task timeouts', () => {
+    const fn = built.api.functions.get('dispatchShooting')!;
+    const template = templates.get(fn.node.scope!.node.path)!;
+    const props = resourcesOfType(template, 'AWS::Lambda::Function').find(([id]) => id === logicalId(fn.function))![1].Properties!;
+    expect(props.Timeout).toBe(DISPATCH_BUDGET.operationTimeoutS);
+    const wf = JSON.stringify(templates.get(built.workflows.node.path));
+    expect(wf).toContain(`\\"TimeoutSeconds\\":${DISPATCH_BUDGET.workflowTimeoutS}`);
+    const timeouts = resourcesOfType(templates.get(built.workflows.node.path)!, 'AWS::Lambda::Function').map(([, f]) => f.Properties?.Timeout);
+    expect(timeouts.sort()).toEqual([DISPATCH_BUDGET.loadDayTimeoutS, DISPATCH_BUDGET.solveTimeoutS, DISPATCH_BUDGET.applyTimeoutS].sort());
+  });
+
+  it('alarms on API 5xx rate, Lambda errors and throttles, DynamoDB throttles and failed workflows, to a topic mailing the configured address', () => {
+    const monitoring = Template.fromStack(built.monitoring);
+    monitoring.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    const alarms = resourcesOfType(templates.get(built.monitoring.node.path)!, 'AWS::CloudWatch::Alarm');
+    expect(alarms.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(
+      ['Api5xxRate', 'DynamoDbThrottles', 'LambdaErrors', 'LambdaThrottles', ...workflows.map((_, i) => `WorkflowFailures${i + 1}`)].sort(),
+    );
+    for (const [id, alarm] of alarms) {
+      expect(alarm.Properties?.AlarmActions, id).toEqual([{ Ref: expect.stringMatching(/^Alarms/) }]);
+    }
+    const text = JSON.stringify(alarms);
+    // A Metrics Insights query in an alarm needs its period on the query itself.
+    const lambdaErrors = alarms.find(([id]) => id.startsWith('LambdaErrors'))![1].Properties as { Metrics: { Expression?: string; Period?: number }[] };
+    expect(lambdaErrors.Metrics).toEqual([expect.objectContaining({ Expression: expect.stringContaining('SELECT'), Period: 300 })]);
+    expect(text).toContain('SELECT SUM(Errors) FROM SCHEMA(\\"AWS/Lambda\\", FunctionName)');
+    expect(text).toContain(`FunctionName LIKE '${built.api.stackName}-%'`);
   });
 });

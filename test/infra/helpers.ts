@@ -15,7 +15,7 @@ export function tempDir(prefix: string): string {
 
 /** Every template of the app, nested stacks included, by stack path. */
 export function allTemplates(built: ImmoApp): Map<string, CfnTemplate> {
-  const stacks: Stack[] = [built.data, built.workflows, built.api, ...built.api.operationStacks, built.web];
+  const stacks: Stack[] = [built.data, built.workflows, built.api, ...built.api.operationStacks, built.web, built.monitoring];
   return new Map(stacks.map((s) => [s.node.path, Template.fromStack(s).toJSON() as CfnTemplate]));
 }
 
