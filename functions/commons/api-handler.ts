@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import type * as z from '#shared/zod.ts';
 import type { Access, OperationDef } from '#shared/catalogue/operation.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
-import { HttpError, badRequest, forbidden, payloadTooLarge, unauthorized } from './errors.ts';
+import { HttpError, badRequest, forbidden, isServiceUnavailable, payloadTooLarge, serviceUnavailable, unauthorized } from './errors.ts';
 import { writeRequestLog } from './request-log.ts';
 import { bearerToken, findSession, type Session } from './sessions.ts';
 
@@ -81,6 +81,8 @@ function internalOf(request: Req): Internal {
 
 function requestLog(op: OperationDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
   const write = async (request: Req) => {
+    // Storage is out: the log write would wait out the same timeouts and push the answer past the Lambda's.
+    if (request.error && isServiceUnavailable(request.error)) return;
     const internal = internalOf(request);
     const { event } = request;
     const user = internal.session?.user;
@@ -126,6 +128,10 @@ function errorMapping(): MiddlewareObj<Event, Result, Error, Context, Internal> 
       }
       internalOf(request).logs.push(['error', String((error as Error | null)?.stack ?? error)]);
       console.error(error);
+      if (isServiceUnavailable(error)) {
+        request.response = json(503, serviceUnavailable().body());
+        return;
+      }
       request.response = json(500, new HttpError('server_error', 'Internal error.').body());
     },
   };

@@ -11,10 +11,22 @@ const localCredentials = process.env[ENV.localMode]
   ? { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
   : undefined;
 
+/**
+ * One time budget for every storage call (docs/decisions/0081-storage-outage-answers-503.md):
+ * a connection that does not open within 1 s fails the attempt, and so does a DynamoDB answer
+ * that takes over 5 s or an S3 socket idle for 5 s (S3 transfers may be long, but never silent);
+ * two attempts at most. A stopped or hung DynamoDB or S3 thus fails a call within about 11 s,
+ * inside the 15 s Lambda timeout, and the handler answers 503 (errors.ts isServiceUnavailable).
+ */
+export const DYNAMO_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 5_000, throwOnRequestTimeout: true } as const;
+export const S3_TIMEOUTS = { connectionTimeout: 1_000, socketTimeout: 5_000 } as const;
+export const STORAGE_MAX_ATTEMPTS = 2;
+
 const dynamo = new DynamoDBClient({
   ...(process.env[ENV.dynamoEndpoint] ? { endpoint: process.env[ENV.dynamoEndpoint] } : {}),
   ...(localCredentials ? { credentials: localCredentials, region: 'local' } : {}),
-  maxAttempts: 3,
+  maxAttempts: STORAGE_MAX_ATTEMPTS,
+  requestHandler: DYNAMO_TIMEOUTS,
 });
 
 export const db = DynamoDBDocumentClient.from(dynamo, {
@@ -24,6 +36,8 @@ export const db = DynamoDBDocumentClient.from(dynamo, {
 export const s3 = new S3Client({
   ...(process.env[ENV.s3Endpoint] ? { endpoint: process.env[ENV.s3Endpoint], forcePathStyle: true } : {}),
   ...(localCredentials ? { credentials: localCredentials, region: 'us-east-1' } : {}),
+  maxAttempts: STORAGE_MAX_ATTEMPTS,
+  requestHandler: S3_TIMEOUTS,
 });
 
 export function requiredEnv(name: string): string {

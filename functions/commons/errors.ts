@@ -39,3 +39,33 @@ export const unprocessable = (message: string, details?: unknown) =>
 export const tooManyRequests = (message: string) => new HttpError('too_many_requests', message);
 export const payloadTooLarge = (message: string) => new HttpError('payload_too_large', message);
 export const externalServiceFailed = (message: string) => new HttpError('external_service', message);
+
+/** Network failures and timeouts talking to DynamoDB or S3, and their own 5xx and throttling answers. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
+const UNAVAILABLE_NAMES = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+  'InternalError',
+  'SlowDown',
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+]);
+
+/** Whether an error means a storage service (DynamoDB, S3) could not be reached or did not answer in time: a 503, not a 500. */
+export function isServiceUnavailable(error: unknown): boolean {
+  for (let e = error as { name?: unknown; code?: unknown; cause?: unknown; errors?: unknown; $metadata?: { httpStatusCode?: number } } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name)) return true;
+    if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
+    if (Array.isArray(e.errors) && e.errors.some(isServiceUnavailable)) return true;
+  }
+  return false;
+}
+
+export const serviceUnavailable = () =>
+  new HttpError('external_service', 'The service is briefly unavailable (storage did not answer); try again in a moment.');

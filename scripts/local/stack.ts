@@ -5,6 +5,7 @@ import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { startS3Local } from './s3-local.ts';
 import { ensureTable } from './provision.ts';
 import { freePort } from './ports.ts';
+import { lockDataFolder } from './data-lock.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const LOCAL_TABLE_NAME = 'immo-local';
@@ -19,12 +20,20 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
 }
 
+/** An emulator that can be stopped and started again on the same port and data (fault tests). */
+export interface Emulator {
+  endpoint: string;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+}
+
 export interface LocalStack {
   url: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
   tableName: string;
   server: Server;
+  emulators: { dynamo: Emulator; s3: Emulator };
   stop: () => Promise<void>;
 }
 
@@ -37,10 +46,21 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const log = opts.log ?? (() => undefined);
   const [dynamoPort, s3Port, httpPort] = await Promise.all([freePort(), freePort(), opts.port === 0 ? freePort() : Promise.resolve(opts.port)]);
   const s3Dir = opts.dataDir ? join(opts.dataDir, 's3') : join(ROOT, '.tmp', `s3-${process.pid}-${Date.now()}`);
-  const [dynamo, s3] = await Promise.all([
-    startDynamoDbLocal({ port: dynamoPort, ...(opts.dataDir ? { dataDir: join(opts.dataDir, 'dynamodb') } : {}) }),
-    startS3Local({ port: s3Port, dataDir: s3Dir }),
-  ]);
+  const dynamoDir = opts.dataDir ? join(opts.dataDir, 'dynamodb') : undefined;
+  // One stack per data folder: a second start refuses, a crashed one's lock and orphans are taken over.
+  const lock = opts.dataDir && dynamoDir ? await lockDataFolder(opts.dataDir, dynamoDir) : undefined;
+  if (lock?.stoppedOrphans.length) log(`stopped DynamoDB Local left running on this folder by a crashed stack (pid ${lock.stoppedOrphans.join(', ')})`);
+  let dynamo, s3;
+  try {
+    [dynamo, s3] = await Promise.all([startDynamoDbLocal({ port: dynamoPort, ...(dynamoDir ? { dataDir: dynamoDir } : {}) }), startS3Local({ port: s3Port, dataDir: s3Dir })]);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const emulators = {
+    dynamo: restartable(dynamo, () => startDynamoDbLocal({ port: dynamoPort, ...(dynamoDir ? { dataDir: dynamoDir } : {}) })),
+    s3: restartable(s3, () => startS3Local({ port: s3Port, dataDir: s3Dir })),
+  };
   log(`DynamoDB Local on ${dynamo.endpoint}, s3rver on ${s3.endpoint}`);
 
   Object.assign(process.env, {
@@ -76,10 +96,27 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     s3Endpoint: s3.endpoint,
     tableName: LOCAL_TABLE_NAME,
     server,
+    emulators,
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      await Promise.all([dynamo.stop(), s3.stop()]);
+      await Promise.all([emulators.dynamo.stop(), emulators.s3.stop()]);
+      lock?.release();
+    },
+  };
+}
+
+function restartable(first: { endpoint: string; stop: () => Promise<void> }, startAgain: () => Promise<{ endpoint: string; stop: () => Promise<void> }>): Emulator {
+  let running: { stop: () => Promise<void> } | undefined = first;
+  return {
+    endpoint: first.endpoint,
+    stop: async () => {
+      const current = running;
+      running = undefined;
+      await current?.stop();
+    },
+    start: async () => {
+      running ??= await startAgain();
     },
   };
 }

@@ -24,12 +24,20 @@ async function main(): Promise<void> {
   console.log('Demo accounts (password for all: ' + DEMO_ACCOUNTS[0]!.password + '):');
   for (const a of DEMO_ACCOUNTS) console.log(`  role ${String(a.role).padStart(2)}  ${a.roleName.padEnd(19)} ${a.email}`);
   console.log('\nPress Ctrl+C to stop.');
-  const shutdown = async () => {
-    await stack.stop();
-    process.exit(0);
+  // Ctrl+C, a kill or a crash: the emulators and the data-folder lock go with the stack
+  // (DynamoDB Local's watchdog also stops Java if this process is killed with -9).
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) process.exit(code);
+    stopping = true;
+    await stack.stop().catch((error: unknown) => console.error(error));
+    process.exit(code);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+  process.on('uncaughtException', (error) => {
+    console.error('\nUnexpected error, stopping:', error);
+    void shutdown(1);
+  });
 }
 
 main().catch((error: Error) => {

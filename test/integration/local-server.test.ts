@@ -1,5 +1,11 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dynamoProcessesOn, isAlive } from '../../scripts/local/data-lock.ts';
+import { freePort } from '../../scripts/local/ports.ts';
 import { baseUrl } from '../support/stack-env.ts';
 import { errorBody } from '#shared/catalogue/errors.ts';
 import { MAX_PATH_LENGTH } from '../../scripts/local/adapter.ts';
@@ -106,5 +112,74 @@ describe('local server (scripts/local/adapter.ts) against hostile URLs', () => {
       expect(answerable(answer.status), `${targets[i]} → ${answer.status}`).toBe(true);
     }
     await stillAnswers();
+  });
+});
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** A process that does what a stack does with its data folder: take the lock, start DynamoDB Local on it. */
+function stackLike(dataDir: string, port: number): { proc: ChildProcess; ready: Promise<string>; output: () => string } {
+  const code = `
+    const { lockDataFolder } = await import(${JSON.stringify(join(ROOT, 'scripts/local/data-lock.ts'))});
+    const { startDynamoDbLocal } = await import(${JSON.stringify(join(ROOT, 'scripts/local/dynamodb-local.ts'))});
+    try {
+      await lockDataFolder(${JSON.stringify(dataDir)}, ${JSON.stringify(join(dataDir, 'dynamodb'))});
+    } catch (error) {
+      console.error(error.message);
+      process.exit(3);
+    }
+    await startDynamoDbLocal({ port: ${port}, dataDir: ${JSON.stringify(join(dataDir, 'dynamodb'))} });
+    console.log('ready');
+    setInterval(() => {}, 1000);`;
+  const proc = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const ready = new Promise<string>((resolvePromise, reject) => {
+    proc.stdout!.on('data', () => out.includes('ready') && resolvePromise('ready'));
+    proc.once('exit', (codeNumber) => (out.includes('ready') ? undefined : codeNumber === 3 ? resolvePromise('refused') : reject(new Error(`exited ${codeNumber}: ${out}`))));
+  });
+  return { proc, ready, output: () => out };
+}
+
+async function until(check: () => boolean, limitMs: number): Promise<boolean> {
+  for (let waited = 0; waited < limitMs; waited += 200) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return check();
+}
+
+describe('local stack lifecycle: one stack per data folder, no emulator outlives its stack', () => {
+  it('refuses a second start on a folder in use, stops DynamoDB Local when its stack is killed -9, and lets the next start take the folder over', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'immo-lifecycle-'));
+    const dynamoDir = join(dataDir, 'dynamodb');
+    const running: ChildProcess[] = [];
+    try {
+      const first = stackLike(dataDir, await freePort());
+      running.push(first.proc);
+      expect(await first.ready).toBe('ready');
+      expect(dynamoProcessesOn(dynamoDir).length).toBeGreaterThan(0);
+
+      const second = stackLike(dataDir, await freePort());
+      running.push(second.proc);
+      expect(await second.ready).toBe('refused');
+      expect(second.output()).toContain(`in use by another local stack (process ${first.proc.pid})`);
+
+      // kill -9: no exit handler runs in the stack; DynamoDB Local's watchdog must still stop Java.
+      first.proc.kill('SIGKILL');
+      expect(await until(() => dynamoProcessesOn(dynamoDir).length === 0, 15_000), 'DynamoDB Local outlived its stack').toBe(true);
+
+      // Its lock is stale now: the next start takes the folder over.
+      const third = stackLike(dataDir, await freePort());
+      running.push(third.proc);
+      expect(await third.ready).toBe('ready');
+      third.proc.kill('SIGTERM');
+      expect(await until(() => !isAlive(third.proc.pid!) && dynamoProcessesOn(dynamoDir).length === 0, 15_000)).toBe(true);
+    } finally {
+      for (const p of running) p.kill('SIGKILL');
+      await until(() => dynamoProcessesOn(dynamoDir).length === 0, 15_000);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
