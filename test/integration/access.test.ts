@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
+import { mayCall as allowed } from '../support/access.ts';
 import { operations, pathParams, type OperationDef } from '#shared/catalogue/index.ts';
 import { ALL_ROLES, type RoleId } from '#shared/roles.ts';
 
@@ -10,12 +11,6 @@ import { ALL_ROLES, type RoleId } from '#shared/roles.ts';
  */
 function pathOf(op: OperationDef): string {
   return pathParams(op.path).reduce((path, name) => path.replace(`{${name}}`, '999999'), op.path);
-}
-
-function allowed(op: OperationDef, role: RoleId | undefined): boolean {
-  if (op.access === 'public') return true;
-  if (role === undefined) return false;
-  return op.access === 'authenticated' || op.access.includes(role);
 }
 
 describe('access table: every operation × anonymous and roles 1 to 12', () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/stack-env.ts';
 import { tokenFor } from '../support/api.ts';
+import { mayCall as allowed } from '../support/access.ts';
 import { operations, pathParams, type OperationDef } from '#shared/catalogue/index.ts';
 import { Rng } from '#shared/planning/rng.ts';
 import { ALL_ROLES, type RoleId } from '#shared/roles.ts';
@@ -240,12 +241,6 @@ async function send(junk: Junk, token: string | undefined): Promise<{ status: nu
     // The connection was closed on us (an oversized body after the 413): the server must still answer after it.
     return { status: `network: ${(error as Error).cause ?? (error as Error).message}`, text: '' };
   }
-}
-
-function allowed(op: OperationDef, role: RoleId | undefined): boolean {
-  if (op.access === 'public') return true;
-  if (role === undefined) return false;
-  return op.access === 'authenticated' || op.access.includes(role);
 }
 
 describe('junk input: every operation × anonymous and every role', () => {

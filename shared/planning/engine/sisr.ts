@@ -61,6 +61,9 @@ export interface SearchResult {
  */
 export const WORK_UNITS_PER_MS = 30_000;
 
+/** Work units of one exact route check per route position (`Instance.routeCheck`). */
+const EXACT_CHECK_WORK = 30;
+
 const defaultNow = () => performance.now();
 
 /** The work budget and safety stop of a set of options. */
@@ -549,7 +552,11 @@ class Sisr {
           this.work += len;
           if (!sol.feasibleWithBlocked(v, k, u)) continue;
         }
-        if (inst.routeCheck !== null && !sol.feasibleExact(v, k, u)) continue;
+        if (inst.vExact[v] === 1) {
+          // The exact check simulates the whole route (VROOM's breaks, setups, loads: ADR 0108).
+          this.work += EXACT_CHECK_WORK * (len + 1);
+          if (!sol.feasibleExact(v, k, u)) continue;
+        }
         bestDelta = delta;
         bestV = v;
         bestK = k;
