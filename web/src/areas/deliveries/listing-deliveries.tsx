@@ -1,8 +1,9 @@
 import { Anchor, Box, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
 import { Role } from '#shared/roles.ts';
@@ -13,6 +14,15 @@ import { deliveryQueries } from './queries.ts';
 
 const ROW_HEIGHT = 42;
 const COLUMNS = '90px minmax(220px, 2fr) minmax(120px, 1fr) minmax(160px, 1fr) 170px';
+const CELLS = ['id', 'address', 'city', 'broker', 'updated'] as const;
+
+/**
+ * On a phone (under 48em) each row is a small card of three lines, nothing cut off and no sideways
+ * scrolling (issue 10): the address; the city and the update date; the broker and the number.
+ */
+const PHONE_QUERY = '(max-width: 48em)';
+const PHONE_ROW_HEIGHT = 76;
+const PHONE_GRID = { gridTemplateColumns: 'minmax(0, 1fr) auto', gridTemplateAreas: '"address address" "city updated" "broker id"', alignContent: 'center', rowGap: 2 } as const;
 
 /**
  * /deliveries for non-technicians (part 1 §2.10): a page of listings (15, 25, 50, 100, 1000 or
@@ -46,8 +56,13 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
-  const cell = { padding: '0 8px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const rowHeight = phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 8 });
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
+  const grid = phone ? PHONE_GRID : { gridTemplateColumns: COLUMNS };
+  const cellStyle = { padding: '0 8px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+  const cell = (name: (typeof CELLS)[number]) => (phone ? { ...cellStyle, gridArea: name, ...(name === 'address' ? { fontWeight: 500 } : {}) } : cellStyle);
 
   const open = (row: DeliveryListingRow) => {
     if (opensPublicPage) {
@@ -58,15 +73,15 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
   return (
     <Box role="table" aria-label={t('route.deliveries')} aria-rowcount={rows.length + 1} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }}>
       <Box role="rowgroup">
-        <Box role="row" style={{ display: 'grid', gridTemplateColumns: COLUMNS, height: ROW_HEIGHT, alignItems: 'center', fontWeight: 600, borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-          {['col_id', 'col_address', 'col_city', 'col_broker', 'col_updated'].map((key) => (
-            <Box role="columnheader" key={key} style={cell}>
-              {t(`deliveries.${key}`)}
+        <Box role="row" style={{ display: 'grid', ...grid, height: rowHeight, alignItems: 'center', fontWeight: 600, borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          {CELLS.map((name) => (
+            <Box role="columnheader" key={name} style={cell(name)}>
+              {t(`deliveries.col_${name}`)}
             </Box>
           ))}
         </Box>
       </Box>
-      <Box ref={scroller} data-testid="deliveries-scroller" style={{ height: `min(${rows.length * ROW_HEIGHT}px, 65vh)`, overflow: 'auto' }}>
+      <Box ref={scroller} data-testid="deliveries-scroller" style={{ height: `min(${rows.length * rowHeight}px, 65vh)`, overflow: 'auto' }}>
         <Box role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
@@ -84,19 +99,19 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
                   top: 0,
                   left: 0,
                   right: 0,
-                  height: ROW_HEIGHT,
+                  height: rowHeight,
                   transform: `translateY(${item.start}px)`,
                   display: 'grid',
-                  gridTemplateColumns: COLUMNS,
+                  ...grid,
                   alignItems: 'center',
                   cursor: opens ? 'pointer' : 'default',
                   borderBottom: '1px solid var(--mantine-color-gray-2)',
                 }}
               >
-                <Box role="cell" style={cell}>
+                <Box role="cell" style={cell('id')}>
                   {row.id}
                 </Box>
-                <Box role="cell" style={cell}>
+                <Box role="cell" style={cell('address')}>
                   {opensPublicPage ? (
                     row.distribution_token ? (
                       <Anchor href={`/delivery/${encodeURIComponent(row.distribution_token)}`} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
@@ -116,13 +131,13 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
                     </Anchor>
                   )}
                 </Box>
-                <Box role="cell" style={cell}>
+                <Box role="cell" style={cell('city')}>
                   {row.city}
                 </Box>
-                <Box role="cell" style={cell}>
+                <Box role="cell" style={cell('broker')}>
                   {row.broker.firstname} {row.broker.lastname}
                 </Box>
-                <Box role="cell" style={cell}>
+                <Box role="cell" style={cell('updated')}>
                   <time dateTime={row.updated_at} title={formatTimestamp(row.updated_at, i18n.language)}>
                     {formatCompactTimestamp(row.updated_at, i18n.language)}
                   </time>

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { sessionMutations } from './queries.ts';
 import { loginErrorKey, loginReasonKey } from './login-error.ts';
 import { safeRedirect, startSession } from './session.ts';
@@ -18,10 +19,13 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const origin = safeRedirect(redirect);
+  // Once the session is known the form gives way to the loader of the screen being opened (issue 10).
+  const [entering, setEntering] = useState(false);
   const mutation = useMutation({
     ...sessionMutations.login(),
     onSuccess: async (answer) => {
       startSession(queryClient, answer);
+      setEntering(true);
       await navigate({ href: safeRedirect(redirect) ?? '/', replace: true });
     },
   });
@@ -30,6 +34,8 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     event.preventDefault();
     mutation.mutate({ email: email.trim(), password });
   };
+
+  if (entering) return <DelayedLoader always label={t('common.loading')} />;
 
   return (
     <Container size={420} py="xl">
