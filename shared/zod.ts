@@ -24,3 +24,8 @@ export {
   ZodType,
 } from 'zod';
 export type { infer, input, output } from 'zod';
+
+import { config } from 'zod';
+// Browsers run the app under a CSP that forbids eval (ADR 0095). zod compiles fast parsers with
+// `new Function` where it may, and its probe for that would report a violation on every page.
+if (typeof document !== 'undefined') config({ jitless: true });

@@ -9,7 +9,6 @@ import {
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
-import * as z from '#shared/zod.ts';
 import { ROUTES, type RouteRule } from '#shared/routes.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { AppLayout } from './app/app-layout.tsx';
@@ -49,7 +48,8 @@ const indexRoute = createRoute({
   beforeLoad: ({ context }) => landingRedirect(context.user),
 });
 
-const loginSearch = z.object({ redirect: z.string().optional().catch(undefined) });
+/** `?redirect=` kept as given when it is a string (safeRedirect checks it); no schema library in the first load. */
+const loginSearch = (search: Record<string, unknown>): { redirect?: string } => (typeof search.redirect === 'string' ? { redirect: search.redirect } : {});
 
 const loginRoute = createRoute({
   getParentRoute: () => shellRoute,

@@ -1,4 +1,4 @@
-import { errorBody, type ErrorCode } from '#shared/catalogue/errors.ts';
+import type { ErrorCode } from '#shared/catalogue/errors.ts';
 import { pathParams, type InputOf, type OperationDef, type OutputOf } from '#shared/catalogue/operation.ts';
 import { sessionToken } from './session-token.ts';
 
@@ -104,6 +104,8 @@ export async function callOperation<Op extends OperationDef>(op: Op, input: Inpu
   }
 
   if (!response.ok) {
+    // Loaded with the first error, not with the first page: schemas (zod) stay out of the first load.
+    const { errorBody } = await import('#shared/catalogue/errors.ts');
     const parsed = errorBody.safeParse(json);
     const error = parsed.success
       ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields)

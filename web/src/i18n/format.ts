@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, dayStartMs } from '#shared/catalogue/shootings.ts';
+import { BUSINESS_TIME_ZONE, dayStartMs } from '#shared/rules/business-time.ts';
 import { formatSlotTime } from '#shared/rules/slots.ts';
 
 /**

@@ -1,7 +1,14 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { getUserFromToken, login, logout } from '#shared/catalogue/session.ts';
+import type { login } from '#shared/catalogue/session.ts';
 import type { InputOf } from '#shared/catalogue/operation.ts';
 import { callOperation } from '../../api/client.ts';
+
+/**
+ * The session operations and their schemas load on the first call, so the login page's first load
+ * holds no zod (ADR 0022); `preloadSessionOperations` starts that load at boot.
+ */
+const sessionOperations = () => import('#shared/catalogue/session.ts');
+export const preloadSessionOperations = (): void => void sessionOperations();
 
 /**
  * A stored token is re-checked with the server when this old: each navigation reads the
@@ -16,7 +23,7 @@ export const sessionQueries = {
   me: (token: string) =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'me', token] as const,
-      queryFn: ({ signal }) => callOperation(getUserFromToken, {}, { signal, token }),
+      queryFn: async ({ signal }) => callOperation((await sessionOperations()).getUserFromToken, {}, { signal, token }),
       staleTime: SESSION_RECHECK_MS,
       refetchInterval: SESSION_POLL_MS,
       retry: false,
@@ -27,11 +34,11 @@ export const sessionMutations = {
   login: () =>
     mutationOptions({
       mutationKey: [...sessionQueries.all(), 'login'],
-      mutationFn: (input: InputOf<typeof login>) => callOperation(login, input, { token: null }),
+      mutationFn: async (input: InputOf<typeof login>) => callOperation((await sessionOperations()).login, input, { token: null }),
     }),
   logout: () =>
     mutationOptions({
       mutationKey: [...sessionQueries.all(), 'logout'],
-      mutationFn: () => callOperation(logout, {}),
+      mutationFn: async () => callOperation((await sessionOperations()).logout, {}),
     }),
 };

@@ -1,0 +1,75 @@
+/**
+ * Business time: Quebec's time zone, local days (YYYY-MM-DD) and their instants, and the range of
+ * days the product accepts. Pure, no schema: the web's formatters and the server's rules both use
+ * it; the catalogue's date schemas (shared/catalogue/dates.ts) are built on it.
+ */
+
+/** Dates of the business: Quebec local time (ARCHITECTURE: the business is in Quebec). */
+export const BUSINESS_TIME_ZONE = 'America/Toronto';
+
+/** The first and last day any date input may name. */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2099-12-31';
+/** The same range as instants (a day of slack either side for the time zone). */
+export const EPOCH_MS_MIN = Date.UTC(1999, 11, 31);
+export const EPOCH_MS_MAX = Date.UTC(2100, 0, 2);
+
+export const DATE_MESSAGES = {
+  calendarDate: `Expected a real date YYYY-MM-DD between ${DATE_MIN} and ${DATE_MAX}.`,
+  dateTime: `Expected an ISO date-time with its offset, between ${DATE_MIN} and ${DATE_MAX}.`,
+  dayInput: `Expected a timestamp (ms) or an ISO date between ${DATE_MIN} and ${DATE_MAX}.`,
+} as const;
+
+const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** YYYY-MM-DD of an instant, in Quebec. */
+export function localDateOf(ms: number): string {
+  return dateFormat.format(ms);
+}
+
+/** Local time minus UTC at an instant, in ms. */
+function offsetMs(ms: number): number {
+  const p = Object.fromEntries(partsFormat.formatToParts(ms).map((x) => [x.type, x.value]));
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second));
+  return asUtc - (ms - (ms % 1000));
+}
+
+/** The instant (ms) of local midnight of a YYYY-MM-DD day: the `date_in_ts` of its time slots. */
+export function dayStartMs(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  const first = guess - offsetMs(guess);
+  return guess - offsetMs(first);
+}
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether a string is a day that exists (no 2026-02-30, no month 99) within [DATE_MIN, DATE_MAX]. */
+export function isCalendarDate(value: string): boolean {
+  const match = DAY_PATTERN.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(y, m - 1, d));
+  const real = utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
+  return real && value >= DATE_MIN && value <= DATE_MAX;
+}
