@@ -63,36 +63,24 @@ export function newDistributionToken(): string {
 }
 
 /** Gives the listing a new delivery token in place of its old one (if the listing did not change meanwhile); answers the new token. */
-export async function replaceDistributionToken(listing: StoredListing): Promise<string> {
-  const token = newDistributionToken();
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.listing(listing.id),
-      UpdateExpression: 'SET distribution_token = :t, gsi2pk = :g, gsi2sk = :s, version = version + :one',
-      ConditionExpression: 'version = :v',
-      ExpressionAttributeValues: { ':t': token, ...tokenIndexValues(token), ':one': 1, ':v': listing.version },
-    }),
-  );
-  return token;
-}
-
-const tokenIndexValues = (token: string) => {
-  const { gsi2pk, gsi2sk } = keys.listingByToken(token);
-  return { ':g': gsi2pk, ':s': gsi2sk };
-};
+export const replaceDistributionToken = (listing: StoredListing): Promise<string> => writeDistributionToken(listing, false);
 
 /** Gives a listing its delivery token if it has none; answers the token. */
 export async function ensureDistributionToken(listing: StoredListing): Promise<string> {
-  if (listing.distribution_token) return listing.distribution_token;
+  return listing.distribution_token || writeDistributionToken(listing, true);
+}
+
+/** Writes a new token and its index key (gsi2), on the version read; `onlyIfNone` also requires the listing to have none. */
+async function writeDistributionToken(listing: StoredListing, onlyIfNone: boolean): Promise<string> {
   const token = newDistributionToken();
+  const { gsi2pk, gsi2sk } = keys.listingByToken(token);
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.listing(listing.id),
       UpdateExpression: 'SET distribution_token = :t, gsi2pk = :g, gsi2sk = :s, version = version + :one',
-      ConditionExpression: 'version = :v AND (attribute_not_exists(distribution_token) OR distribution_token = :null)',
-      ExpressionAttributeValues: { ':t': token, ...tokenIndexValues(token), ':one': 1, ':v': listing.version, ':null': null },
+      ConditionExpression: onlyIfNone ? 'version = :v AND (attribute_not_exists(distribution_token) OR distribution_token = :null)' : 'version = :v',
+      ExpressionAttributeValues: { ':t': token, ':g': gsi2pk, ':s': gsi2sk, ':one': 1, ':v': listing.version, ...(onlyIfNone ? { ':null': null } : {}) },
     }),
   );
   return token;
