@@ -1,4 +1,4 @@
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommand, BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from './errors.ts';
 import { BATCH_GET_ATTEMPTS, batchGet } from './batch-get.ts';
