@@ -120,6 +120,8 @@ export const getDeliveryListings = defineOperation({
   input: z.object({ limit: pageSize, cursor }),
   output: z.object({ data: z.array(deliveryListingRow), next: z.string().optional() }),
   resources: ['table'],
+  /** Reads only, but makes the cursor signing key on its first use (docs/decisions/0087). */
+  writes: ['table'],
 });
 
 export const techDeliveryShooting = z.object({
