@@ -1,7 +1,7 @@
 /**
  * npm run bench:solver [-- --budget 2] [--instances C101,R201] [--long] [--seed 1]
  *                      [--no-montreal] [--no-solomon] [--no-load-check] [--load-procs 2]
- *                      [--montreal-long 20] [--big-day 1000] [--calibrate]
+ *                      [--montreal-long 10] [--big-day 1000] [--calibrate]
  *
  * Budgets are search effort in seconds of a quiet machine (a work budget, docs/decisions/0105):
  * the figures do not depend on the machine's load, only the wall time does.
@@ -21,13 +21,18 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { solveInstance, WORK_UNITS_PER_MS } from '#shared/planning/engine/sisr.ts';
+import { solveInstance, WORK_UNITS_PER_MS, type SearchOptions } from '#shared/planning/engine/sisr.ts';
 import { evaluateRoute } from '#shared/planning/engine/schedule.ts';
 import { findBenchDir, parseSolomon, solomonToInstance } from './solver-lib.ts';
 import { runMontrealBench } from './solver-montreal.ts';
 
 const processStart = performance.now();
 const PARSE_ALLOWANCE_MS = 20;
+/**
+ * The bench's wall-clock safety stop, × effort: generous, so that the figures stay the engine's
+ * even on a heavily shared machine (a run cut by it is flagged 'safety stop').
+ */
+const SAFETY_FACTOR = 60;
 
 interface Args {
   budgets: number[];
@@ -40,6 +45,8 @@ interface Args {
   montrealLong: number;
   bigDay: number;
   calibrate: boolean;
+  /** Search parameter overrides for tuning (--t0, --tf, --cbar, --lmax, --blink). */
+  search: SearchOptions;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -51,9 +58,10 @@ function parseArgs(argv: string[]): Args {
     montreal: true,
     loadCheck: true,
     loadProcs: 2,
-    montrealLong: 20,
+    montrealLong: 10,
     bigDay: 1000,
     calibrate: false,
+    search: {},
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -69,6 +77,11 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--montreal-long') args.montrealLong = Number(next());
     else if (a === '--big-day') args.bigDay = Number(next());
     else if (a === '--calibrate') args.calibrate = true;
+    else if (a === '--t0') args.search.t0 = Number(next());
+    else if (a === '--tf') args.search.tf = Number(next());
+    else if (a === '--cbar') args.search.avgRemoved = Number(next());
+    else if (a === '--lmax') args.search.maxString = Number(next());
+    else if (a === '--blink') args.search.blinkRate = Number(next());
   }
   if (args.budgets.some((b) => !(b > 0))) throw new Error('--budget takes positive seconds');
   return args;
@@ -106,13 +119,14 @@ function loadBks(dir: string): Record<string, { best_known_cost: number }> {
 }
 
 /** Solves one Solomon instance within `budget` seconds of effort, parsing included. */
-function solveSolomon(dir: string, bks: Record<string, { best_known_cost: number }>, name: string, budget: number, seed: number): Row {
+function solveSolomon(dir: string, bks: Record<string, { best_known_cost: number }>, name: string, budget: number, seed: number, search: SearchOptions = {}): Row {
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   const s = parseSolomon(readFileSync(resolve(dir, 'solomon', `${name}.txt`), 'utf8'));
   const inst = solomonToInstance(s);
   // A fixed allowance for parsing and checking (measured at a few ms), so the effort stays deterministic.
-  const res = solveInstance(inst, { effortMs: Math.max(1, budget * 1000 - PARSE_ALLOWANCE_MS), seed });
+  const effortMs = Math.max(1, budget * 1000 - PARSE_ALLOWANCE_MS);
+  const res = solveInstance(inst, { timeLimitMs: effortMs * SAFETY_FACTOR, ...search, effortMs, seed });
   let distance = 0;
   let feasible = true;
   let vehicles = 0;
@@ -166,7 +180,7 @@ function runSolomon(args: Args): void {
     console.log('instance   distance     BKS(dist)   gap%   wall s  cpu s  veh    iters');
     const rows: Row[] = [];
     for (const name of names) {
-      const row = solveSolomon(dir, bks, name, budget, args.seed);
+      const row = solveSolomon(dir, bks, name, budget, args.seed, args.search);
       rows.push(row);
       console.log(rowLine(row));
     }
