@@ -1,4 +1,5 @@
 import { dispatchOutcome, dayPoints, solveDay, type DispatchOutcome, type SolverInputStatus } from '#shared/planning/index.ts';
+import { DISPATCH_BUDGET } from '#shared/workflows/budget.ts';
 import { location } from '../commons/location/index.ts';
 import type { PlanningDay } from '../commons/planning-day.ts';
 
@@ -23,8 +24,12 @@ export interface SolvedDispatch {
 /** Dispatch step 2: travel matrix (Amazon Location in AWS, offline estimate locally) and solve. */
 export async function handler(input: PlanningDay & { shootingRequested: number }): Promise<SolvedDispatch> {
   const travel = await location();
+  const started = performance.now();
   const matrix = await travel.matrix(dayPoints(input.problem));
-  const plan = solveDay(input.problem, matrix, { timeLimitMs: solveBudgetMs(input.problem.shootings.length), seed: 1 });
+  // Effort is a work budget (the plan does not depend on the load, ADR 0105); the wall-clock
+  // safety stop keeps the step inside its Lambda timeout on a slow or loaded machine.
+  const safetyMs = Math.max(1_000, DISPATCH_BUDGET.solveTimeoutS * 1000 - 3_000 - (performance.now() - started));
+  const plan = solveDay(input.problem, matrix, { effortMs: solveBudgetMs(input.problem.shootings.length), timeLimitMs: safetyMs, seed: 1 });
   const outcome = dispatchOutcome(plan, input.requested);
   return {
     date: input.date,
