@@ -110,10 +110,8 @@ export interface VroomStep {
   distance?: number;
 }
 
-export interface VroomRoute {
-  vehicle: number;
-  cost: number;
-  description?: string;
+/** Totals written on every route and, summed, in the summary. */
+export interface VroomTotals {
   delivery?: number[];
   /** Deprecated twin of `delivery`, still written by VROOM. */
   amount?: number[];
@@ -124,24 +122,20 @@ export interface VroomRoute {
   waiting_time: number;
   priority: number;
   distance?: number;
-  steps: VroomStep[];
   violations: unknown[];
 }
 
-export interface VroomSummary {
+export interface VroomRoute extends VroomTotals {
+  vehicle: number;
+  cost: number;
+  description?: string;
+  steps: VroomStep[];
+}
+
+export interface VroomSummary extends VroomTotals {
   cost: number;
   routes: number;
   unassigned: number;
-  delivery?: number[];
-  amount?: number[];
-  pickup?: number[];
-  setup: number;
-  service: number;
-  duration: number;
-  waiting_time: number;
-  priority: number;
-  distance?: number;
-  violations: unknown[];
   computing_times: { loading: number; solving: number; routing: number };
 }
 
