@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
+/** Four scrypt runs of 128 MiB each: seconds on a busy 2-core machine, so not the default 5 s. */
+const SCRYPT_TEST_TIMEOUT_MS = 60_000;
+
 describe('passwords', () => {
   it('hashes with scrypt at OWASP parameters (N=2^17, r=8, p=1) and a random salt', async () => {
     const [a, b] = await Promise.all([hashPassword('correct horse'), hashPassword('correct horse')]);
@@ -9,5 +12,5 @@ describe('passwords', () => {
     expect(await verifyPassword('correct horse', a)).toBe(true);
     expect(await verifyPassword('correct horsf', a)).toBe(false);
     expect(await verifyPassword('x', 'garbage')).toBe(false);
-  });
+  }, SCRYPT_TEST_TIMEOUT_MS);
 });
