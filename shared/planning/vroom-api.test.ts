@@ -207,6 +207,17 @@ describe('VROOM API: loads and priorities', () => {
     expect([r.delivery, r.pickup, r.amount]).toEqual([[1], [1], [1]]);
   });
 
+  it('a vehicle without capacity has none once the first vehicle has one (as VROOM reads it)', () => {
+    const sol = solve({
+      vehicles: [{ id: 1, start_index: 0, capacity: [1], max_tasks: 1 }, { id: 2, start_index: 0 }],
+      jobs: [{ id: 1, location_index: 1, delivery: [1] }, { id: 2, location_index: 1, delivery: [1] }, { id: 3, location_index: 1 }],
+      matrices: { car: { durations: [[0, 10], [10, 0]] } },
+    });
+    const byVehicle = Object.fromEntries(sol.routes!.map((r) => [r.vehicle, kinds(r.steps)]));
+    expect(byVehicle[2]).toEqual(['start', 'job:3', 'end']);
+    expect(sol.summary!.unassigned).toBe(1);
+  });
+
   it('serves all 80 jobs of a pickup-and-delivery day that the sum check would cut in half', () => {
     let seed = 7;
     const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);

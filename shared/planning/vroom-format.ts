@@ -367,7 +367,8 @@ export function vroomToModel(problem: VroomProblem): VroomModel {
     const start = locOf(o, 'start', 'start_index', what);
     const end = locOf(o, 'end', 'end_index', what);
     if (start === undefined && end === undefined) fail(`No start or end specified for ${what}.`);
-    const capacity = amountOf(o, 'capacity', what, dims);
+    // As VROOM: a missing capacity is zero in every dimension once the first vehicle has one.
+    const capacity = amountOf(o, 'capacity', what, dims) ?? (dims ? new Array<number>(dims).fill(0) : undefined);
     let tw: Window = [0, Number.MAX_SAFE_INTEGER];
     if (o.time_window !== undefined) {
       const w = o.time_window;
