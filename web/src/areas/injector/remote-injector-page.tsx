@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
-import { ActionIcon, Alert, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { Dropzone } from '@mantine/dropzone';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -158,7 +158,9 @@ function CloudFiles({ files, locale, onDownload }: { files: RemoteFile[]; locale
             <Table.Th>{t('injector.size')}</Table.Th>
             <Table.Th>{t('injector.updated')}</Table.Th>
             <Table.Th>{t('injector.deletion')}</Table.Th>
-            <Table.Th />
+            <Table.Th>
+              <VisuallyHidden>{t('injector.download')}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
