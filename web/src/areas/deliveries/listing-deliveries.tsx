@@ -13,7 +13,7 @@ import { PagerControls, useCursorPages } from './pager.tsx';
 import { deliveryQueries } from './queries.ts';
 
 const ROW_HEIGHT = 42;
-const COLUMNS = '90px minmax(220px, 2fr) minmax(120px, 1fr) minmax(160px, 1fr) 170px';
+const COLUMNS = '90px minmax(220px, 2fr) minmax(120px, 1fr) minmax(160px, 1fr) 200px';
 const CELLS = ['id', 'address', 'city', 'broker', 'updated'] as const;
 
 /**

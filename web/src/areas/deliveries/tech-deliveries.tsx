@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TechDeliveryShooting } from '#shared/catalogue/deliveries.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { formatDay } from '../../i18n/format.ts';
 import { PagerControls, useCursorPages } from './pager.tsx';
 import { deliveryPageUrl, deliveryQueries } from './queries.ts';
 
@@ -32,7 +33,7 @@ export function TechDeliveries() {
 }
 
 function ShootingCard({ row, onOpen }: { row: TechDeliveryShooting; onOpen: (index: number) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const link = deliveryPageUrl(row.listing.distribution_token);
   return (
     <Card withBorder component="section" aria-label={`${row.listing.address}, ${row.listing.city}`}>
@@ -42,7 +43,7 @@ function ShootingCard({ row, onOpen }: { row: TechDeliveryShooting; onOpen: (ind
             {row.listing.address}, {row.listing.city}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('deliveries.shooting_of', { date: row.shooting.scheduleddate })} · {t('deliveries.picture_count', { count: row.pictures.length })}
+            {t('deliveries.shooting_of', { date: formatDay(row.shooting.scheduleddate, i18n.language) })} · {t('deliveries.picture_count', { count: row.pictures.length })}
           </Text>
         </div>
         <Group gap="xs" align="flex-end">
