@@ -323,7 +323,8 @@ export function buildDayModel(problem: DayProblem, matrix: TravelMatrix): DayMod
       vehicles: vehicles.map((x, i) => ({ ...x, frozen: i !== v })),
       initialRoutes: initialRoutes.map((r, i) => (i === v ? r.filter((j) => kept.includes(j)) : [])),
     });
-    const probe = solveInstance(single, { maxIterations: 100 * kept.length, timeLimitMs: 200, seed: 7 });
+    // Iteration-capped (deterministic); the wall-clock limit is only a safety stop for a very loaded machine.
+    const probe = solveInstance(single, { maxIterations: 100 * kept.length, timeLimitMs: 5_000, seed: 7 });
     if (kept.some((j) => probe.unassigned.includes(j))) {
       vehicles[v]!.frozen = true;
       initialRoutes[v] = initialRoutes[v]!.filter((j) => kept.includes(j));

@@ -67,7 +67,7 @@ export function routeFigures(tech: TechnicianInput, shootings: readonly Shooting
   const given = shootings.map((_, j) => j);
   let route = given;
   if ((options.order ?? 'best') === 'best' && shootings.length > 1 && !model.instance.vFrozen[0]) {
-    const res = solveInstance(model.instance, { maxIterations: 200 + 100 * shootings.length, timeLimitMs: 500, seed: options.seed ?? 1 });
+    const res = solveInstance(model.instance, { maxIterations: 200 + 100 * shootings.length, timeLimitMs: 5_000, seed: options.seed ?? 1 });
     const r = res.routes[0] ?? [];
     if (r.length === shootings.length) route = r;
   } else if (model.instance.vFrozen[0]) {
