@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import './app/small-screens.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';

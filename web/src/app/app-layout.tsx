@@ -24,7 +24,7 @@ export function AppLayout() {
       header={{ height: 56 }}
       footer={{ height: 36 }}
       navbar={withMenu ? { width: DRAWER_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined}
-      padding="md"
+      padding={{ base: 'xs', sm: 'md' }}
     >
       <AppShell.Header>
         <TopBar user={user} withMenu={withMenu} menuOpened={opened} onToggleMenu={toggle} />
