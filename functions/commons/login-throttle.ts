@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ENV } from '#shared/data/design.ts';
@@ -66,7 +67,22 @@ export const clientLockedMessage = (now = Date.now()) =>
 export function clientAddress(event: Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>): string {
   const viewer = process.env[ENV.localMode] ? undefined : event.headers?.['cloudfront-viewer-address'];
   const port = viewer?.lastIndexOf(':') ?? -1;
-  return viewer && port > 0 ? viewer.slice(0, port) : event.requestContext.http.sourceIp;
+  return limitSubject(viewer && port > 0 ? viewer.slice(0, port) : event.requestContext.http.sourceIp);
+}
+
+/**
+ * What the client limit counts by: an IPv4 address (also when written IPv4-mapped), or the /64
+ * network of an IPv6 address, since one IPv6 client holds a whole /64 and could rotate through it.
+ */
+export function limitSubject(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 /**
