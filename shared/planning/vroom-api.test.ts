@@ -207,6 +207,19 @@ describe('VROOM API: loads and priorities', () => {
     expect([r.delivery, r.pickup, r.amount]).toEqual([[1], [1], [1]]);
   });
 
+  it('deliveries only (or pickups only): the capacity bounds their sum', () => {
+    for (const key of ['delivery', 'pickup'] as const) {
+      const sol = solve({
+        vehicles: [{ id: 1, start_index: 0, end_index: 0, capacity: [2] }],
+        jobs: [1, 2, 3].map((id) => ({ id, location_index: id, [key]: [1] })),
+        matrices: { car: { durations: matrix(4, 10, {}) } },
+      });
+      expect(sol.summary!.unassigned).toBe(1);
+      const loads = sol.routes![0]!.steps.map((s) => s.load![0]);
+      expect(loads).toEqual(key === 'delivery' ? [2, 1, 0, 0] : [0, 1, 2, 2]);
+    }
+  });
+
   it('a vehicle without capacity has none once the first vehicle has one (as VROOM reads it)', () => {
     const sol = solve({
       vehicles: [{ id: 1, start_index: 0, capacity: [1], max_tasks: 1 }, { id: 2, start_index: 0 }],

@@ -537,18 +537,29 @@ export function vroomToModel(problem: VroomProblem): VroomModel {
   });
 
   const routeJobs: RouteJob[] = jobs.map((j) => ({ loc: j.loc, tws: j.tws, delivery: j.delivery, pickup: j.pickup }));
-  // The incremental checks see the shortest service of any vehicle type and no setup, breaks or
-  // loads (a relaxation); the exact check decides whenever one of those matters.
+  // The incremental checks see the shortest service of any vehicle type and no setup or breaks
+  // (a relaxation); the exact check decides whenever one of those matters. Loads: with only
+  // deliveries (or only pickups) the peak load is their sum, which the incremental check
+  // handles exactly; with both, the load profile needs the exact check.
   const minService = jobs.map((_, i) => Math.min(...routeVehicles.map((rv) => rv.service[i]!)));
+  const hasPickups = jobs.some((j) => j.pickup.some((x) => x > 0));
+  const hasDeliveries = jobs.some((j) => j.delivery.some((x) => x > 0));
+  const profile = hasPickups && hasDeliveries;
   const exactVehicles = vehicles.map(
     (v, vi) =>
       v.breaks.length > 0 ||
-      (dims > 0 && v.capacity !== undefined) ||
+      (profile && v.capacity !== undefined) ||
       routeVehicles[vi]!.setup.some((x) => x > 0) ||
       routeVehicles[vi]!.service.some((x, i) => x !== minService[i]),
   );
   const exact = exactVehicles.some(Boolean);
-  const jobSpecs: JobSpec[] = jobs.map((j, i) => ({ loc: j.loc, service: minService[i]!, windows: j.tws }));
+  const jobSpecs: JobSpec[] = jobs.map((j, i) => ({
+    loc: j.loc,
+    service: minService[i]!,
+    windows: j.tws,
+    ...(dims && !profile ? { demand: hasPickups ? j.pickup : j.delivery } : {}),
+  }));
+  if (dims && !profile) for (let vi = 0; vi < vehicles.length; vi++) vehicleSpecs[vi]!.capacity = vehicles[vi]!.capacity;
   const eligible = (vi: number, ji: number) => {
     const v = vehicles[vi]!;
     const j = jobs[ji]!;
