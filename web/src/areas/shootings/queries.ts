@@ -70,18 +70,25 @@ function markCancelled(queryClient: QueryClient, id: number, reason: string): vo
 const refresh = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: shootingQueries.all() });
 const refreshSlots = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: [...shootingQueries.all(), 'slots'] });
 
-export function useBookShooting(options: { onError?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: InputOf<typeof createShooting>) => callOperation(createShooting, input),
-    onSuccess: async (answer) => {
+/** What booking and change-time do with their answer: the shooting into the cache at once; on failure, fresh slots. */
+function shootingAnswerHandlers(queryClient: QueryClient, onError?: () => void) {
+  return {
+    onSuccess: async (answer: { data: ShootingView }) => {
       putShooting(queryClient, answer.data);
       await refresh(queryClient);
     },
     onError: () => {
-      options.onError?.();
+      onError?.();
       void refreshSlots(queryClient);
     },
+  };
+}
+
+export function useBookShooting(options: { onError?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<typeof createShooting>) => callOperation(createShooting, input),
+    ...shootingAnswerHandlers(queryClient, options.onError),
   });
 }
 
@@ -89,14 +96,7 @@ export function useChangeShootingTime(shootingId: number, options: { onError?: (
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (choice: { date_in_ts: number; is_am: boolean }) => callOperation(updateShootingTime, { shooting_id: shootingId, scheduleddate: choice.date_in_ts, is_am: choice.is_am }),
-    onSuccess: async (answer) => {
-      putShooting(queryClient, answer.data);
-      await refresh(queryClient);
-    },
-    onError: () => {
-      options.onError?.();
-      void refreshSlots(queryClient);
-    },
+    ...shootingAnswerHandlers(queryClient, options.onError),
   });
 }
 
