@@ -106,7 +106,15 @@ export const geocodeAddress = defineOperation({
   input: z
     .object({ place_id: z.string().trim().min(1).max(500).optional(), text: z.string().trim().min(1).max(200).optional() })
     .refine((v) => v.place_id !== undefined || v.text !== undefined, { message: 'Give place_id or text.', path: ['place_id'] }),
-  output: z.object({ address: z.string(), city: z.string(), postalcode: z.string(), lat: z.number(), lng: z.number() }),
+  output: z.object({
+    address: z.string(),
+    city: z.string(),
+    postalcode: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    /** True when the position is the municipality's centre, not the address's (offline gazetteer; Amazon Location is exact). */
+    approximate: z.boolean(),
+  }),
   resources: ['table', 'location'],
   writes: [],
 });

