@@ -1,12 +1,13 @@
 import '../local/quiet-sdk.ts';
-import { spawn, spawnSync } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../local/stack.ts';
 import { DEMO_PASSWORD, demoAccount } from '../local/demo-accounts.ts';
 import { Role } from '#shared/roles.ts';
 import { httpLoad } from './http-load.ts';
 import { rawGetItemLoad } from './dynamo-load.ts';
+import { coldStartBench, printColdStart } from './cold-start.ts';
+import { startHelper } from './processes.ts';
 import { firstLoadSizes, kb, lambdaBundleSizes } from './sizes.ts';
 import { fmt } from './stats.ts';
 import { uploadBench } from './upload.ts';
@@ -23,21 +24,14 @@ function run(cmd: string, args: string[]): void {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
 }
 
-async function startServer(): Promise<{ info: { url: string; dynamoEndpoint: string; tableName: string }; stop: () => void }> {
-  const child = spawn('npx', ['tsx', 'scripts/bench/serve.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    if (line.startsWith('{')) return { info: JSON.parse(line), stop: () => child.kill('SIGTERM') };
-  }
-  throw new Error('the bench server did not start');
-}
-
 async function main(): Promise<void> {
   console.log('Building Lambda bundles and the web app…');
   run('npx', ['tsx', 'scripts/bundle-functions.ts']);
   run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 
-  const { info, stop } = await startServer();
+  // The stack in its own process group: stopping it stops its emulators too.
+  const server = await startHelper<{ url: string; dynamoEndpoint: string; tableName: string }>('scripts/bench/serve.ts');
+  const info = server.info;
   try {
     const broker = demoAccount(Role.broker);
     const loginBody = JSON.stringify({ email: broker.email, password: DEMO_PASSWORD });
@@ -59,7 +53,7 @@ async function main(): Promise<void> {
     const ratio = read.p50 / raw.p50;
     console.log(`authenticated read p50 / raw GetItem p50 = ${fmt(ratio)} (target ≤ 3) ${ratio <= 3 ? 'OK' : 'MISSED'}`);
   } finally {
-    stop();
+    await server.stop();
   }
 
   const bundles = lambdaBundleSizes(join(ROOT, 'dist/functions/manifest.json')).sort((a, b) => a.bytes - b.bytes);
@@ -70,10 +64,15 @@ async function main(): Promise<void> {
   const web = firstLoadSizes(join(ROOT, 'web/dist'));
   console.log(`Web first load (gzip): JS ${kb(web.jsGzip)} (target ≤ 200 KB) ${web.jsGzip <= 200 * 1024 ? 'OK' : 'MISSED'}, CSS ${kb(web.cssGzip)}`);
 
+  printColdStart(coldStartBench());
+
   await uploadBench();
 }
 
-main().catch((error: Error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

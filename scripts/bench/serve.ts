@@ -1,7 +1,10 @@
 import '../local/quiet-sdk.ts';
 import { startLocalStack } from '../local/stack.ts';
 
-/** The local stack in its own process for benchmarks: prints its addresses as one JSON line. */
-const stack = await startLocalStack({ port: 0 });
+/**
+ * The local stack in its own process for benchmarks: prints its addresses as one JSON line.
+ * BENCH_S3_ENDPOINT: use that S3 emulator (in another process) instead of starting s3rver here.
+ */
+const stack = await startLocalStack({ port: 0, ...(process.env.BENCH_S3_ENDPOINT ? { s3Endpoint: process.env.BENCH_S3_ENDPOINT } : {}) });
 console.log(JSON.stringify({ url: stack.url, dynamoEndpoint: stack.dynamoEndpoint, s3Endpoint: stack.s3Endpoint, tableName: stack.tableName }));
 process.once('SIGTERM', () => void stack.stop().then(() => process.exit(0)));

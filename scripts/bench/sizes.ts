@@ -18,6 +18,8 @@ export function firstLoadSizes(webDist: string): { jsGzip: number; cssGzip: numb
 
 export interface BundleEntry {
   id: string;
+  /** The bundle file, relative to the repository root. */
+  file: string;
   bytes: number;
 }
 

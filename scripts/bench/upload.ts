@@ -1,31 +1,40 @@
 import '../local/quiet-sdk.ts';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { buildRequest } from '../../web/src/api/client.ts';
-import { DEFAULT_PART_SIZE, MiB } from '#shared/catalogue/rij.ts';
+import { DEFAULT_PART_SIZE, MiB, choosePartSize } from '#shared/catalogue/rij.ts';
 import type { InputOf, OperationDef, OutputOf } from '#shared/catalogue/operation.ts';
 import { BUCKETS } from '#shared/data/design.ts';
 import { Role } from '#shared/roles.ts';
 import { DEFAULT_CONCURRENCY, fetchPut, injectorApi, uploadFile, type FileSource, type OperationCaller } from '../../web/src/areas/injector/upload/index.ts';
 import { DEMO_PASSWORD, demoAccount } from '../local/demo-accounts.ts';
-import { ROOT } from '../local/stack.ts';
+import { startHelper } from './processes.ts';
 import { fmt } from './stats.ts';
 
 /**
- * Upload figure for `npm run bench`: a 2 GiB file sent through the very upload module the
- * browser uses (presigned multipart, parts in flight, recorded parts), beside one raw PUT of the
- * same bytes to the same s3rver in the same run. The stack runs in a child process, so this
- * process's memory is the module's. BENCH_UPLOAD_MB changes the size.
+ * Upload figures for `npm run bench` (issue 16 item 6, ADR 0104). One file is sent, in the same
+ * run and as SAMPLES alternating rounds (the order rotates each round), three ways to the same
+ * s3rver, which runs alone in its own process (the API and DynamoDB Local in another, this
+ * process is the client):
+ *  - one raw streamed PUT (presigned);
+ *  - the browser's upload module (presigned multipart, DEFAULT_CONCURRENCY parts in flight, each
+ *    part recorded beside the next send);
+ *  - the AWS SDK's own multipart uploader (@aws-sdk/lib-storage Upload) with the same part size
+ *    and concurrency.
+ * Medians are printed, and for both multipart uploaders the parts phase alone (from the created
+ * upload to the complete call), since s3rver's CompleteMultipartUpload re-reads and rewrites the
+ * whole object, which real S3 does not do. BENCH_UPLOAD_MB changes the size (default 1024),
+ * BENCH_UPLOAD_SAMPLES the rounds (default 3), BENCH_UPLOAD_PART_MB the part size.
  */
-const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 2048) * MiB;
+const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB;
+const SAMPLES = Math.max(3, Number(process.env.BENCH_UPLOAD_SAMPLES ?? 3));
 /** The preferred part size (default the module's, 8 MiB); BENCH_UPLOAD_PART_MB changes it. */
 const PART_SIZE = process.env.BENCH_UPLOAD_PART_MB ? Number(process.env.BENCH_UPLOAD_PART_MB) * MiB : undefined;
 
@@ -33,20 +42,22 @@ export interface UploadBenchFigures {
   bytes: number;
   rawMBps: number;
   moduleMBps: number;
-  ratio: number;
-  completeSeconds: number;
+  modulePartsMBps: number;
+  sdkMBps: number;
+  sdkPartsMBps: number;
+  /** module / SDK Upload throughput (target ≥ 1). */
+  moduleVsSdk: number;
+  /** the module's parts phase / raw PUT throughput (target ≥ 0.9). */
+  partsVsRaw: number;
   peakRssDeltaMiB: number;
   peakBuffersDeltaMiB: number;
   boundMiB: number;
 }
 
-async function startServer(): Promise<{ url: string; s3Endpoint: string; stop: () => void }> {
-  const child = spawn('npx', ['tsx', 'scripts/bench/serve.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    if (line.startsWith('{')) return { ...(JSON.parse(line) as { url: string; s3Endpoint: string }), stop: () => child.kill('SIGTERM') };
-  }
-  throw new Error('the bench server did not start');
+interface Timing {
+  seconds: number;
+  /** From the created multipart upload to the complete call (multipart only). */
+  partsSeconds?: number;
 }
 
 /** The catalogue client of the web app, over fetch with a base URL and a token (Node). */
@@ -110,78 +121,149 @@ function memorySampler() {
   };
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const mbps = (bytes: number, seconds: number) => bytes / 1e6 / seconds;
+
 export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'upload-bench-'));
   const path = join(dir, 'bench.zip');
-  const server = await startServer();
+  const s3Server = await startHelper<{ s3Endpoint: string }>('scripts/bench/s3-server.ts');
+  let stack: Awaited<ReturnType<typeof startHelper<{ url: string }>>> | undefined;
   try {
-    console.log(`\nUpload: generating a ${fmt(size / MiB / 1024, 2)} GiB file…`);
+    const s3Endpoint = s3Server.info.s3Endpoint;
+    stack = await startHelper<{ url: string }>('scripts/bench/serve.ts', { BENCH_S3_ENDPOINT: s3Endpoint });
+    const server = stack.info;
+    console.log(`\nUpload: generating a ${fmt(size / MiB / 1024, 2)} GiB file; s3rver alone in its own process (${s3Endpoint}), the API in another…`);
     await generate(path, size);
     const tech = demoAccount(Role.tech_capture);
     const login = await fetch(`${server.url}/api/session/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: tech.email, password: DEMO_PASSWORD }) });
     const { token } = (await login.json()) as { token: string };
     const api = injectorApi(caller(server.url, token));
+    const partSize = choosePartSize(size, PART_SIZE ?? DEFAULT_PART_SIZE);
+    const s3 = new S3Client({ endpoint: s3Endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const bucket = BUCKETS.injector.localName;
+    const toDelete: string[] = [];
+    let date = '';
 
-    // Baseline: one raw PUT of the same bytes to the same s3rver.
-    const target = await api.getUploadUrl({ filename: 'bench-raw.zip', filetype: 'application/zip', size });
-    let started = performance.now();
-    const status = await rawPut(target.url, path, size, target.content_type);
-    const rawSeconds = (performance.now() - started) / 1000;
-    if (status !== 200) throw new Error(`raw PUT answered ${status}`);
-
-    // The module: presigned multipart, parts read from the file handle as they go.
-    const source = await fileSource(path, 'bench-module.zip');
-    let completeSeconds = 0;
-    const timedApi = {
-      ...api,
-      complete: async (id: string) => {
-        const t = performance.now();
-        try {
-          return await api.complete(id);
-        } finally {
-          completeSeconds = (performance.now() - t) / 1000;
-        }
-      },
+    const raw = async (n: number): Promise<Timing> => {
+      const target = await api.getUploadUrl({ filename: `bench-raw-${n}.zip`, filetype: 'application/zip', size });
+      const started = performance.now();
+      const status = await rawPut(target.url, path, size, target.content_type);
+      const seconds = (performance.now() - started) / 1000;
+      if (status !== 200) throw new Error(`raw PUT answered ${status}`);
+      date = target.date;
+      toDelete.push(`${target.date}/${tech.id}/${target.name}`);
+      return { seconds };
     };
-    globalThis.gc?.();
-    const memory = memorySampler();
-    started = performance.now();
-    const result = await uploadFile(source, { api: timedApi, put: fetchPut, ...(PART_SIZE ? { partSize: PART_SIZE } : {}) });
-    const moduleSeconds = (performance.now() - started) / 1000;
-    const peak = memory();
-    if (result.size !== size || !result.multipart) throw new Error('the module did not upload the whole file by multipart');
 
+    let peak = { rss: 0, buffers: 0 };
+    const viaModule = async (n: number): Promise<Timing> => {
+      const source = await fileSource(path, `bench-module-${n}.zip`);
+      let partsStarted = 0;
+      let partsEnded = 0;
+      const timedApi = {
+        ...api,
+        createMultipart: async (...args: Parameters<typeof api.createMultipart>) => {
+          const created = await api.createMultipart(...args);
+          partsStarted = performance.now();
+          return created;
+        },
+        complete: async (id: string) => {
+          partsEnded = performance.now();
+          return api.complete(id);
+        },
+      };
+      globalThis.gc?.();
+      const memory = memorySampler();
+      const started = performance.now();
+      const result = await uploadFile(source, { api: timedApi, put: fetchPut, partSize });
+      const seconds = (performance.now() - started) / 1000;
+      const m = memory();
+      peak = { rss: Math.max(peak.rss, m.rss), buffers: Math.max(peak.buffers, m.buffers) };
+      if (result.size !== size || !result.multipart) throw new Error('the module did not upload the whole file by multipart');
+      toDelete.push(`${result.date}/${tech.id}/${result.name}`);
+      return { seconds, partsSeconds: (partsEnded - partsStarted) / 1000 };
+    };
+
+    const viaSdk = async (n: number): Promise<Timing> => {
+      const key = `${date || 'bench'}/${tech.id}/bench-sdk-${n}.zip`;
+      let partsStarted = 0;
+      let partsEnded = 0;
+      const client = new S3Client({ endpoint: s3Endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+      client.middlewareStack.add(
+        (next, context) => async (args) => {
+          if (context.commandName === 'CompleteMultipartUploadCommand') partsEnded = performance.now();
+          const out = await next(args);
+          if (context.commandName === 'CreateMultipartUploadCommand') partsStarted = performance.now();
+          return out;
+        },
+        { step: 'initialize', name: 'benchPhases' },
+      );
+      const started = performance.now();
+      await new Upload({
+        client,
+        params: { Bucket: bucket, Key: key, Body: createReadStream(path, { highWaterMark: 1024 * 1024 }), ContentType: 'application/zip' },
+        partSize,
+        queueSize: DEFAULT_CONCURRENCY,
+        leavePartsOnError: false,
+      }).done();
+      const seconds = (performance.now() - started) / 1000;
+      client.destroy();
+      toDelete.push(key);
+      return { seconds, partsSeconds: (partsEnded - partsStarted) / 1000 };
+    };
+
+    const kinds = { raw, module: viaModule, sdk: viaSdk } as const;
+    const order = ['raw', 'module', 'sdk'] as const;
+    const timings: Record<keyof typeof kinds, Timing[]> = { raw: [], module: [], sdk: [] };
+    for (let round = 0; round < SAMPLES; round++) {
+      // Rotate who goes first, so a drift in the machine's load hits each way alike.
+      for (let i = 0; i < order.length; i++) {
+        const kind = order[(i + round) % order.length]!;
+        timings[kind].push(await kinds[kind](round));
+        // Each object goes as soon as it is measured (s3rver keeps them on disk).
+        for (const key of toDelete.splice(0)) await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      }
+    }
+    s3.destroy();
+
+    const secs = (k: keyof typeof kinds) => median(timings[k].map((t) => t.seconds));
+    const partsSecs = (k: 'module' | 'sdk') => median(timings[k].map((t) => t.partsSeconds!));
     const figures: UploadBenchFigures = {
       bytes: size,
-      rawMBps: size / 1e6 / rawSeconds,
-      moduleMBps: size / 1e6 / moduleSeconds,
-      ratio: rawSeconds / moduleSeconds,
-      completeSeconds,
+      rawMBps: mbps(size, secs('raw')),
+      moduleMBps: mbps(size, secs('module')),
+      modulePartsMBps: mbps(size, partsSecs('module')),
+      sdkMBps: mbps(size, secs('sdk')),
+      sdkPartsMBps: mbps(size, partsSecs('sdk')),
+      moduleVsSdk: secs('sdk') / secs('module'),
+      partsVsRaw: secs('raw') / partsSecs('module'),
       peakRssDeltaMiB: peak.rss,
       peakBuffersDeltaMiB: peak.buffers,
-      boundMiB: (DEFAULT_CONCURRENCY * (PART_SIZE ?? DEFAULT_PART_SIZE)) / MiB,
+      boundMiB: (DEFAULT_CONCURRENCY * partSize) / MiB,
     };
+    const all = (k: keyof typeof kinds, parts = false) => timings[k].map((t) => fmt(parts ? t.partsSeconds! : t.seconds, 1)).join(' / ');
+    const inFlight = `${DEFAULT_CONCURRENCY} × ${partSize / MiB} MiB in flight`;
     console.table({
-      'raw PUT (one streamed request)': { 'MB/s': fmt(figures.rawMBps, 1), seconds: fmt(rawSeconds, 1) },
-      [`upload module (multipart, ${DEFAULT_CONCURRENCY} × ${(PART_SIZE ?? DEFAULT_PART_SIZE) / MiB} MiB in flight)`]: { 'MB/s': fmt(figures.moduleMBps, 1), seconds: fmt(moduleSeconds, 1) },
+      'raw PUT (one streamed request)': { 'MB/s (median)': fmt(figures.rawMBps, 1), 'seconds (samples)': all('raw') },
+      [`upload module (${inFlight})`]: { 'MB/s (median)': fmt(figures.moduleMBps, 1), 'seconds (samples)': all('module') },
+      '  its parts phase': { 'MB/s (median)': fmt(figures.modulePartsMBps, 1), 'seconds (samples)': all('module', true) },
+      [`AWS SDK lib-storage Upload (${inFlight})`]: { 'MB/s (median)': fmt(figures.sdkMBps, 1), 'seconds (samples)': all('sdk') },
+      '  its parts phase ': { 'MB/s (median)': fmt(figures.sdkPartsMBps, 1), 'seconds (samples)': all('sdk', true) },
     });
-    const transferRatio = rawSeconds / (moduleSeconds - completeSeconds);
     console.log(
-      `upload module / raw PUT throughput = ${fmt(figures.ratio, 2)} (target ≥ 0.9) ${figures.ratio >= 0.9 ? 'OK' : 'MISSED'}; ` +
-        `${fmt(completeSeconds, 1)} s of the module's ${fmt(moduleSeconds, 1)} s is s3rver's CompleteMultipartUpload, which re-reads and rewrites ` +
-        `the whole object (S3 completes without copying); sending the parts alone: ${fmt(transferRatio, 2)} × the raw PUT`,
+      `upload module / SDK Upload throughput = ${fmt(figures.moduleVsSdk, 2)} (target ≥ 1) ${figures.moduleVsSdk >= 1 ? 'OK' : 'MISSED'}; ` +
+        `module parts phase / raw PUT = ${fmt(figures.partsVsRaw, 2)} (target ≥ 0.9) ${figures.partsVsRaw >= 0.9 ? 'OK' : 'MISSED'}; ` +
+        `whole module / raw PUT = ${fmt(secs('raw') / secs('module'), 2)} (s3rver's complete step copies the whole object; S3 does not)`,
     );
     console.log(
       `upload module peak memory: RSS +${fmt(peak.rss, 0)} MiB, Buffers +${fmt(peak.buffers, 0)} MiB vs parts in flight × part size = ${figures.boundMiB} MiB ` +
         `${peak.rss <= figures.boundMiB * 2 ? 'OK' : 'MISSED'} (RSS within 2× the bound; Buffers also count chunks already sent that wait for the GC)`,
     );
-    // The two 2 GiB objects go (s3rver keeps its folder under .tmp/).
-    const s3 = new S3Client({ endpoint: server.s3Endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-    for (const name of [target.name, result.name]) await s3.send(new DeleteObjectCommand({ Bucket: BUCKETS.injector.localName, Key: `${result.date}/${tech.id}/${name}` }));
-    s3.destroy();
     return figures;
   } finally {
-    server.stop();
+    await stack?.stop();
+    await s3Server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -18,6 +18,8 @@ export interface LocalStackOptions {
   dataDir?: string;
   seed?: boolean;
   log?: (line: string) => void;
+  /** An S3 emulator already running elsewhere (the upload bench's own s3rver process) instead of one here. */
+  s3Endpoint?: string;
 }
 
 /** An emulator that can be stopped and started again on the same port and data (fault tests). */
@@ -50,16 +52,17 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   // One stack per data folder: a second start refuses, a crashed one's lock and orphans are taken over.
   const lock = opts.dataDir && dynamoDir ? await lockDataFolder(opts.dataDir, dynamoDir) : undefined;
   if (lock?.stoppedOrphans.length) log(`stopped DynamoDB Local left running on this folder by a crashed stack (pid ${lock.stoppedOrphans.join(', ')})`);
+  const startS3 = () => (opts.s3Endpoint ? Promise.resolve({ endpoint: opts.s3Endpoint, stop: async () => undefined }) : startS3Local({ port: s3Port, dataDir: s3Dir }));
   let dynamo, s3;
   try {
-    [dynamo, s3] = await Promise.all([startDynamoDbLocal({ port: dynamoPort, ...(dynamoDir ? { dataDir: dynamoDir } : {}) }), startS3Local({ port: s3Port, dataDir: s3Dir })]);
+    [dynamo, s3] = await Promise.all([startDynamoDbLocal({ port: dynamoPort, ...(dynamoDir ? { dataDir: dynamoDir } : {}) }), startS3()]);
   } catch (error) {
     lock?.release();
     throw error;
   }
   const emulators = {
     dynamo: restartable(dynamo, () => startDynamoDbLocal({ port: dynamoPort, ...(dynamoDir ? { dataDir: dynamoDir } : {}) })),
-    s3: restartable(s3, () => startS3Local({ port: s3Port, dataDir: s3Dir })),
+    s3: restartable(s3, startS3),
   };
   log(`DynamoDB Local on ${dynamo.endpoint}, s3rver on ${s3.endpoint}`);
 

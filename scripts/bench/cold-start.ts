@@ -1,0 +1,94 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from '../local/stack.ts';
+import { lambdaBundleSizes } from './sizes.ts';
+import { fmt } from './stats.ts';
+
+/**
+ * Cold start of every Lambda bundle (issue 16 item 8): a fresh Node process per sample, started
+ * with Lambda's NODE_OPTIONS (--enable-source-maps), that imports the bundle and exits, timed from
+ * spawn to exit; beside the same for an empty handler. Median of RUNS alternating samples. The
+ * process's own figure of the import alone is printed too. Target: the slowest bundle at most
+ * 3 × the empty handler.
+ */
+const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
+export const COLD_START_TARGET = 3;
+
+const LOADER = `const started = performance.now();
+await import(process.argv[2]);
+process.stdout.write(String(performance.now() - started));
+`;
+
+interface Sample {
+  wallMs: number;
+  importMs: number;
+}
+
+function sample(loader: string, file: string): Sample {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ['--enable-source-maps', loader, pathToFileURL(file).href], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', AWS_REGION: 'ca-central-1' } });
+  const wallMs = performance.now() - started;
+  if (r.status !== 0) throw new Error(`loading ${file} failed: ${r.stderr}`);
+  return { wallMs, importMs: Number(r.stdout) };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+export interface ColdStartRow {
+  id: string;
+  wallMs: number;
+  importMs: number;
+  ratio: number;
+}
+
+export function coldStartBench(manifestPath = join(ROOT, 'dist/functions/manifest.json')): { empty: Sample; rows: ColdStartRow[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'cold-start-'));
+  try {
+    const loader = join(dir, 'loader.mjs');
+    const empty = join(dir, 'empty.mjs');
+    writeFileSync(loader, LOADER);
+    writeFileSync(empty, 'export const handler = async () => ({ statusCode: 200 });\n');
+    const bundles = lambdaBundleSizes(manifestPath);
+    const emptyRuns: Sample[] = [];
+    const runs = new Map<string, Sample[]>(bundles.map((b) => [b.id, []]));
+    for (let i = 0; i < RUNS; i++) {
+      // Alternate: the empty handler, then every bundle, in each round, so load drifts hit both.
+      emptyRuns.push(sample(loader, empty));
+      for (const b of bundles) runs.get(b.id)!.push(sample(loader, resolve(ROOT, b.file)));
+    }
+    const emptyMs = median(emptyRuns.map((s) => s.wallMs));
+    const rows = bundles
+      .map((b) => {
+        const s = runs.get(b.id)!;
+        const wallMs = median(s.map((x) => x.wallMs));
+        return { id: b.id, wallMs, importMs: median(s.map((x) => x.importMs)), ratio: wallMs / emptyMs };
+      })
+      .sort((a, b) => b.wallMs - a.wallMs);
+    return { empty: { wallMs: emptyMs, importMs: median(emptyRuns.map((s) => s.importMs)) }, rows };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function printColdStart({ empty, rows }: ReturnType<typeof coldStartBench>): void {
+  console.log(`\nCold start: fresh node --enable-source-maps process that imports the bundle and exits, median of ${RUNS} alternating runs`);
+  console.table(
+    Object.fromEntries([
+      ['(empty handler)', { 'process ms': fmt(empty.wallMs, 1), 'import ms': fmt(empty.importMs, 1), '× empty': '1.00' }],
+      ...rows.map((r) => [r.id, { 'process ms': fmt(r.wallMs, 1), 'import ms': fmt(r.importMs, 1), '× empty': fmt(r.ratio) }]),
+    ]),
+  );
+  const worst = rows[0]!;
+  console.log(
+    `slowest bundle ${worst.id}: ${fmt(worst.wallMs, 1)} ms = ${fmt(worst.ratio)} × the empty handler's ${fmt(empty.wallMs, 1)} ms ` +
+      `(target ≤ ${COLD_START_TARGET}) ${worst.ratio <= COLD_START_TARGET ? 'OK' : 'MISSED'}`,
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) printColdStart(coldStartBench());
