@@ -164,7 +164,6 @@ export interface VroomModel {
   reportDistances: boolean;
   /** Per vehicle: custom cost matrix (user units) when the profile has one. */
   costMatrices: Array<Float64Array | undefined>;
-  warnings: string[];
 }
 
 const fail = (message: string): never => {
@@ -266,7 +265,6 @@ interface ParsedVehicle {
 
 /** Builds the engine instance of a VROOM problem. Throws VroomInputError on bad or unsupported input. */
 export function vroomToModel(problem: VroomProblem): VroomModel {
-  const warnings: string[] = [];
   if (!isObject(problem)) fail('Input root is not an object.');
   const raw = problem as unknown as Record<string, unknown>;
   if (!Array.isArray(raw.vehicles)) fail('Invalid vehicles.');
@@ -596,7 +594,7 @@ export function vroomToModel(problem: VroomProblem): VroomModel {
     jobPenalties,
     ...(exact ? { routeCheck, exactVehicles } : {}),
   });
-  return { problem, instance, locCoord, locIndex, routeVehicles, routeJobs, dims, reportDistances, costMatrices, warnings };
+  return { problem, instance, locCoord, locIndex, routeVehicles, routeJobs, dims, reportDistances, costMatrices };
 }
 
 /** Writes engine routes as a VROOM solution (keys in VROOM's order). */
