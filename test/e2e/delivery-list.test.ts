@@ -63,6 +63,34 @@ describe.each(['en', 'fr'] as const)('/deliveries, in %s', (lang) => {
     expect(await page.getByRole('button', { name: t('deliveries.next') }).isDisabled()).toBe(total <= 100);
   });
 
+  it('shows the state of a listing without a delivery link instead of a link, and every Updated date whole', async () => {
+    const page = await openDeliveries(lang, Role.broker);
+    await page.getByLabel(t('deliveries.page_size')).selectOption('100');
+    await dataRows(page).first().waitFor();
+    const scroller = page.getByTestId('deliveries-scroller');
+    const unlinked = page.locator('[role="row"][data-opens="false"]').first();
+    for (let step = 0; step < 100 && !(await unlinked.count()); step++) {
+      await scroller.evaluate((el) => el.scrollBy({ top: el.clientHeight / 2 }));
+      await page.waitForTimeout(50);
+    }
+    await unlinked.waitFor();
+    expect(await unlinked.getByRole('link').count()).toBe(0);
+    expect(await unlinked.evaluate((el) => getComputedStyle(el).cursor)).toBe('default');
+    const state = (await unlinked.getByTestId('row-state').innerText()).replace(/^·\s*/, '');
+    expect(['0', '1', '2', '3', '4', 'other'].map((k) => t(`deliveries.row_state.${k}`))).toContain(state);
+    // Clicking it opens nothing.
+    const pages = page.context().pages().length;
+    await unlinked.click();
+    await page.waitForTimeout(300);
+    expect(page.context().pages().length).toBe(pages);
+
+    // The Updated column (the last) shows each date whole, in the reader's notation.
+    const cut = await dataRows(page).evaluateAll((rows) => rows.map((r) => r.lastElementChild as HTMLElement).filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.innerText));
+    expect(cut).toEqual([]);
+    const updated = await dataRows(page).first().locator('time').innerText();
+    expect(updated).toMatch(lang === 'en' ? /^\d{4}-\d{2}-\d{2}, \d{1,2}:\d{2}\s[ap]\.m\.$/ : /^\d{4}-\d{2}-\d{2},? \d{1,2}\sh\s\d{2}$/);
+  });
+
   it('gives the broker, on the page itself, a way to book, to their shootings and to their tickets', async () => {
     const page = await openDeliveries(lang, Role.broker);
     // The side menu has the same places (test/e2e/navigation.test.ts); these are the page's own links.

@@ -102,14 +102,21 @@ describe.each(['en', 'fr'] as const)('public delivery page, in %s', (lang) => {
     await link.waitFor();
     const ticketPath = await link.getAttribute('href');
     expect(ticketPath).toMatch(/^\/tickets\/\d+$/);
+    // A confirmation says it was sent, with the same ticket link.
+    const number = Number(label!.match(/\d+/)![0]);
+    const confirmation = page.getByRole('status').filter({ hasText: t('deliveries.feedback_sent_title') });
+    await confirmation.getByText(t('deliveries.feedback_sent', { number })).waitFor();
+    expect(await confirmation.getByRole('link').getAttribute('href')).toBe(ticketPath);
 
-    // The broker follows the link, logs in and reads the ticket with its picture.
+    // The broker follows the link: the login page says why, then leads to the ticket, whose subject is in the reader's language.
     await link.click();
     await waitForPath(page, '/login');
+    await page.getByRole('status').filter({ hasText: t('login.reason_ticket') }).waitFor();
     await loginIn(page, lang, demoAccount(Role.broker));
     await waitForPath(page, ticketPath!);
     await page.getByText(`Trop sombre (${lang})`).waitFor();
     await page.getByRole('img', { name: t('tickets.picture_alt') }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('tickets.subject_template.feedback', { address: '1200 rue Sherbrooke Ouest', picture: number }) }).waitFor();
   });
 
   it('says when pictures are not final, not ready, or the listing is unknown', async () => {
@@ -122,7 +129,14 @@ describe.each(['en', 'fr'] as const)('public delivery page, in %s', (lang) => {
     expect(await page.getByRole('button', { name: t('deliveries.download_all') }).count()).toBe(0);
     await visitor!.context.close();
 
+    // An unknown link: a page that says so, what to do, and leads on to the deliveries (through the login).
     page = await visit(lang, `/delivery/${randomBytes(32).toString('base64url')}`);
-    await page.getByText(t('deliveries.cannot_find')).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('deliveries.cannot_find') }).waitFor();
+    await page.getByText(t('deliveries.cannot_find_help')).waitFor();
+    await page.getByRole('link', { name: t('deliveries.go_to_deliveries') }).click();
+    await waitForPath(page, '/login');
+    await page.getByRole('status').filter({ hasText: t('login.reason_page') }).waitFor();
+    await loginIn(page, lang, demoAccount(Role.broker));
+    await waitForPath(page, '/deliveries');
   });
 });

@@ -69,10 +69,21 @@ describe.each(['en', 'fr'] as const)('tickets, in %s', (lang) => {
     await openGroup.getByRole('row', { name: new RegExp(subject) }).waitFor();
   });
 
-  it('shows the picture of a feedback ticket, whose data is JSON', async () => {
+  it('shows the picture of a feedback ticket, whose data is JSON, and its subject in the reader’s language for the broker and an administrator', async () => {
+    const subject = t('tickets.subject_template.feedback', { address: '1200 rue Sherbrooke Ouest', picture: 3 });
+    const other = text(lang === 'en' ? 'fr' : 'en', 'tickets.subject_template.feedback', { address: '1200 rue Sherbrooke Ouest', picture: 3 });
+    const { page: admin } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginIn(admin, lang, demoAccount(Role.admin));
+    await admin.waitForURL((url) => url.pathname !== '/login');
+    await admin.goto('/tickets');
+    await admin.getByRole('row', { name: new RegExp(`^${subject}`) }).first().waitFor();
+    expect(await admin.getByRole('row', { name: new RegExp(`^${other}`) }).count()).toBe(0);
+
     const page = await brokerIn(lang);
     await page.goto('/tickets');
-    await page.getByRole('row', { name: /Feedback: 1200 rue Sherbrooke Ouest/ }).first().click();
+    expect(await page.getByRole('row', { name: new RegExp(`^${other}`) }).count()).toBe(0);
+    await page.getByRole('row', { name: new RegExp(`^${subject}`) }).first().click();
+    await page.getByRole('heading', { level: 1, name: subject }).waitFor();
     const image = page.getByRole('img', { name: t('tickets.picture_alt') });
     await image.waitFor();
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
