@@ -44,7 +44,7 @@ export function BookingPage() {
   const [broker, setBroker] = useState<BrokerChoice | null>(null);
   const [step, setStep] = useState(0);
   const [p, setP] = useState<Property>(DEFAULTS);
-  const [position, setPosition] = useState<{ lat: number; lng: number; city: string } | null>(null);
+  const [position, setPosition] = useState<{ lat: number; lng: number; city: string; approximate: boolean } | null>(null);
   const [city, setCity] = useState<CityCheck>('idle');
   const [slot, setSlot] = useState<SlotChoice | null>(null);
   const [bookingFailed, setBookingFailed] = useState(false);
@@ -73,7 +73,7 @@ export function BookingPage() {
       const place = await callOperation(geocodeAddress, { place_id: option.place_id });
       const at = { lat: place.lat, lng: place.lng };
       setP((old) => ({ ...old, address: place.address || label, city: place.city, postalcode: place.postalcode || old.postalcode }));
-      setPosition({ ...at, city: place.city });
+      setPosition({ ...at, city: place.city, approximate: place.approximate });
       await checkCity(place.city, at);
     } catch {
       setPosition(null);
@@ -131,6 +131,17 @@ export function BookingPage() {
               onOptionSubmit={(value) => void pick(value)}
               description={t('shootings.address_help')}
             />
+            {/* The offline gazetteer places an address at its municipality (docs/decisions/0082); nothing found: say what to do. */}
+            {position?.approximate && (
+              <Text size="sm" role="status" data-testid="position-approximate">
+                {t('shootings.position_approximate', { city: position.city })}
+              </Text>
+            )}
+            {!position && typed.trim().length >= 3 && suggestions.isSuccess && !suggestions.isFetching && options.length === 0 && (
+              <Alert color="orange" role="status" data-testid="address-not-found">
+                {t('shootings.address_not_found')}
+              </Alert>
+            )}
             <Group grow>
               <TextInput label={t('shootings.app')} value={p.app} onChange={(e) => set('app', e.currentTarget.value)} />
               <TextInput
