@@ -27,13 +27,35 @@ export interface RequestLogRecord {
 const SECRET_KEY = /pass(word)?|token|secret|authorization|confirmation|credential/i;
 const REDACTED = '[redacted]';
 
-/** Replaces the values of password-, token- and secret-like keys at any depth. */
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redact(v)]));
-  }
-  return value;
+/**
+ * Bounds on what a record keeps of a request, so that any request, hostile ones included, is
+ * logged: DynamoDB refuses items over 400 KB, nesting over 32 levels, empty or `__proto__`
+ * attribute names and numbers beyond ±1e125.
+ */
+export const LOG_LIMITS = { depth: 8, entries: 100, stringLength: 2_000, numberMagnitude: 1e125 } as const;
+const TRUNCATED = '…';
+
+/** A map key DynamoDB stores as it is (an empty name and `__proto__` are refused or mangled). */
+const storableKey = (key: string) => (key === '' || key === '__proto__' ? `(${key})` : key);
+
+const storableNumber = (n: number) => (Math.abs(n) < LOG_LIMITS.numberMagnitude && (n === 0 || Math.abs(n) > 1e-125) ? n : String(n));
+
+/**
+ * Replaces the values of password-, token- and secret-like keys at any depth, and bounds the rest
+ * (LOG_LIMITS): long strings are cut, long lists and maps keep their first entries, deeper levels
+ * become a marker.
+ */
+export function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.length > LOG_LIMITS.stringLength ? value.slice(0, LOG_LIMITS.stringLength) + TRUNCATED : value;
+  if (typeof value === 'number') return storableNumber(value);
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= LOG_LIMITS.depth) return TRUNCATED;
+  if (Array.isArray(value)) return value.slice(0, LOG_LIMITS.entries).map((v) => redact(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .slice(0, LOG_LIMITS.entries)
+      .map(([k, v]) => [storableKey(k), SECRET_KEY.test(k) ? REDACTED : redact(v, depth + 1)]),
+  );
 }
 
 /**

@@ -1,0 +1,40 @@
+import '../support/stack-env.ts';
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { db, tableName } from '#functions/commons/aws.ts';
+import { keys } from '#functions/commons/keys.ts';
+import { writeRequestLog } from '#functions/commons/request-log.ts';
+
+/** Hostile requests are exactly the ones an operator needs in the log: every one must be stored. */
+describe('request log', () => {
+  it('stores the record of a hostile request (deep nesting, __proto__ and empty keys, huge numbers, a 1 MB string), secrets redacted', async () => {
+    let deep: unknown = { password: 'hunter2' };
+    for (let i = 0; i < 60; i++) deep = { next: deep };
+    const body = JSON.parse(`{"__proto__": {"token": "t"}, "": 1, "n": 1e300, "long": "${'x'.repeat(1_000_000)}"}`) as Record<string, unknown>;
+    const date = new Date();
+    const requestId = randomUUID();
+    await writeRequestLog({
+      requestId,
+      path: '/api/tickets',
+      route: 'POST /api/tickets',
+      method: 'POST',
+      status: 400,
+      params: {},
+      query: { q: 'y'.repeat(10_000) },
+      body: { ...body, deep },
+      date,
+      durationMs: 3,
+      user: undefined,
+      ip: '127.0.0.1',
+      logs: [['input', { secret: 's', list: Array.from({ length: 1_000 }, (_, i) => i) }]],
+    });
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.requestLog(date, requestId) }));
+    expect(Item).toBeDefined();
+    expect(Item!.response_status).toBe(400);
+    expect(Item!.body['(__proto__)']).toEqual({ token: '[redacted]' });
+    expect(Item!.body.n).toBe('1e+300');
+    expect(JSON.stringify(Item)).not.toContain('hunter2');
+    expect(JSON.stringify(Item).length).toBeLessThan(100_000);
+  });
+});
