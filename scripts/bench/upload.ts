@@ -89,7 +89,8 @@ async function generate(path: string, size: number): Promise<void> {
   const block = randomBytes(16 * MiB);
   await writeFile(path, Buffer.alloc(0));
   for (let written = 0; written < size; written += block.length) {
-    block.writeUInt32LE(written / block.length, 0); // blocks differ
+    block.writeUInt32LE(0x04034b50, 0); // a ZIP local file header signature: the API checks uploads are archives
+    block.writeUInt32LE(written / block.length, 4); // blocks differ
     await appendFile(path, block.subarray(0, Math.min(block.length, size - written)));
   }
 }
