@@ -32,10 +32,11 @@ const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);
 
 /** Per language: the address booked, and the seeded pending shooting of the demo broker it cancels. */
-const PLAN: Record<Lang, { query: string; street: string; cancels: string; adminCancels: string }> = {
-  en: { query: '7000 avenue du parc', street: '7000 Avenue du Parc', cancels: '4500 Rue Saint-Denis', adminCancels: '2500 Rue Beaubien Est' },
-  fr: { query: '5100 cote-des-neiges', street: '5100 Chemin de la Côte-des-Neiges', cancels: '250 Boulevard Saint-Martin Ouest', adminCancels: '3200 Rue Wellington' },
+const PLAN: Record<Lang, { query: string; street: string; cancels: string; adminCancels: string; adminQuery: string; adminStreet: string; hours: RegExp }> = {
+  en: { query: '7000 avenue du parc', street: '7000 Avenue du Parc', cancels: '4500 Rue Saint-Denis', adminCancels: '2500 Rue Beaubien Est', adminQuery: '8200 newman', adminStreet: '8200 Boulevard Newman, Montréal', hours: /^8:30\sa\.m\. – 12:30\sp\.m\.$/ },
+  fr: { query: '5100 cote-des-neiges', street: '5100 Chemin de la Côte-des-Neiges', cancels: '250 Boulevard Saint-Martin Ouest', adminCancels: '3200 Rue Wellington', adminQuery: '2100 roland', adminStreet: '2100 Boulevard Roland-Therrien, Longueuil', hours: /^8h30 - 12h30$/ },
 };
+const SLOT_REASON_KEYS = ['started', 'no_technician', 'full'];
 
 describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
   const t = (key: string) => text(lang, key);
@@ -51,6 +52,22 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
   const row = (page: Page, address: string) => page.getByRole('row').filter({ hasText: address });
   /** The slot radios that can be chosen. */
   const enabledSlots = (page: Page) => page.locator('input[type="radio"][name="time-slot"]:not([disabled])');
+  /** Shows one of the list's filters (upcoming, past, cancelled); its label carries a count. */
+  const showFilter = async (page: Page, filter: 'upcoming' | 'past' | 'cancelled') => {
+    const option = page.getByRole('radio', { name: new RegExp(`^${t(`shootings.filter.${filter}`)} \\(\\d+\\)$`) });
+    await page.locator(`label[for="${await option.getAttribute('id')}"]`).click();
+    await expect.poll(() => option.isChecked()).toBe(true);
+  };
+  /** Answers the list's next reads with a network failure: what it then shows comes from the mutation's answer. */
+  const blockListReads = (page: Page) => page.route((url) => url.pathname === '/api/shootings', (route) => (route.request().method() === 'GET' ? route.abort() : route.continue()));
+  /** Every unavailable slot names its reason; hours are in the page's notation. */
+  async function expectSlotTable(page: Page): Promise<void> {
+    await page.locator('table[aria-busy="false"]').waitFor();
+    await page.getByRole('table', { name: t('shootings.time_frame') }).getByText(plan.hours).first().waitFor();
+    const reasons = SLOT_REASON_KEYS.map((k) => t(`shootings.slot_reason.${k}`));
+    const disabled = await page.locator('input[type="radio"][name="time-slot"][disabled]').evaluateAll((inputs) => inputs.map((i) => i.getAttribute('aria-label') ?? ''));
+    for (const label of disabled) expect(reasons.some((r) => label.endsWith(`: ${r}`)), label).toBe(true);
+  }
   /** 'Tuesday, November 24, 2026, AM' → 'Tuesday, November 24, 2026, morning' as the list writes it. */
   const listDate = (slotLabel: string) => {
     const am = slotLabel.endsWith(`, ${t('shootings.am')}`);
@@ -61,7 +78,7 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     const page = await brokerPage();
     await page.goto('/shooting');
     await page.getByRole('heading', { level: 1, name: t('route.shooting') }).waitFor();
-    await page.getByRole('link', { name: t('route.shooting_add') }).click();
+    await page.getByRole('main').getByRole('link', { name: t('route.shooting_add') }).click();
     await waitForPath(page, '/shooting/add');
 
     // Step 1: defaults, then an unsupported city, then an address picked from the suggestions.
@@ -90,6 +107,9 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await postal.fill(code);
     await page.getByLabel(t('shootings.note'), { exact: false }).fill('Clé chez le concierge');
     await next.click();
+    // Step 2 reminds which address is booked; unavailable slots say why.
+    await page.getByTestId('booking-reminder').getByText(new RegExp(`^${plan.street}, Montréal`)).waitFor();
+    await expectSlotTable(page);
 
     // Step 2: the AM/PM table, 7 days at a time, never before today.
     const previous = page.getByRole('button', { name: t('shootings.previous_week'), exact: true });
@@ -113,13 +133,15 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await booked.getByText(t('shootings.status_pending')).waitFor();
     await booked.getByText(listDate(chosenLabel)).waitFor();
 
-    // Change its time: the original slot is checked and disabled, submit waits for a choice.
+    // Change its time: the current slot is marked as the current one (not a greyed radio), submit waits for a choice.
     await booked.getByRole('link', { name: t('shootings.change_time') }).click();
     await page.getByText(t('shootings.change_time_notice')).waitFor();
-    await page.locator('table[aria-busy="false"]').waitFor();
-    const original = page.getByRole('radio', { name: chosenLabel });
-    expect(await original.isChecked()).toBe(true);
-    expect(await original.isDisabled()).toBe(true);
+    await expectSlotTable(page);
+    const current = page.locator('td[data-slot="current"]');
+    expect(await current.count()).toBe(1);
+    expect(await current.textContent()).toContain(t('shootings.slot_current'));
+    expect(await current.textContent()).toContain(chosenLabel);
+    expect(await page.getByRole('radio', { name: chosenLabel, exact: true }).count()).toBe(0);
     const submit = page.getByRole('button', { name: t('shootings.submit_change') });
     expect(await submit.isDisabled()).toBe(true);
     const other = enabledSlots(page).nth(1);
@@ -127,9 +149,12 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await other.check();
     await submit.click();
     await page.getByText(t('shootings.time_changed')).waitFor();
+    // The list shows the new time from the change's answer, even when it cannot reload.
+    await blockListReads(page);
     await page.getByRole('link', { name: t('shootings.back_to_list') }).click();
     await waitForPath(page, '/shooting');
     await booked.getByText(listDate(otherLabel)).waitFor();
+    await page.unrouteAll();
 
     // Cancel another (seeded) pending shooting: No returns to the list, Yes cancels.
     const another = row(page, plan.cancels);
@@ -140,10 +165,18 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await another.getByRole('link', { name: t('shootings.cancel') }).click();
     await page.getByRole('button', { name: t('shootings.yes') }).click();
     await page.getByText(t('cancelshooting.success')).waitFor();
+    // Cancelled at once in the list (from the answer, even when it cannot reload): gone from upcoming, under cancelled.
+    await blockListReads(page);
     await page.getByRole('link', { name: t('shootings.back_to_list') }).click();
     await waitForPath(page, '/shooting');
+    await booked.waitFor();
+    expect(await another.count()).toBe(0);
+    await showFilter(page, 'cancelled');
     await another.getByText(t('shootings.status_cancelled')).waitFor();
     expect(await another.getByRole('link').count()).toBe(0);
+    expect(await booked.count()).toBe(0);
+    await page.unrouteAll();
+    await showFilter(page, 'upcoming');
     // The confirmed one shows its exact time and offers nothing.
     const confirmed = row(page, '1000 Rue Sherbrooke Ouest');
     await confirmed.getByText(t('shootings.status_confirmed')).waitFor();
@@ -194,7 +227,45 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await yes.click();
     await page.getByText(t('cancelshooting.success')).waitFor();
     await page.getByRole('link', { name: t('shootings.back_to_list') }).click();
+    await showFilter(page, 'cancelled');
     await theirs.getByText(t('shootings.status_cancelled')).waitFor();
+  });
+
+  it('an administrator books for a broker they pick: the shooting is the broker’s; post-production staff are not offered booking', async () => {
+    const { page } = await browser.visit({ locale: LOCALE[lang] });
+    await loginIn(page, lang, demoAccount(Role.admin));
+    await waitForPath(page, '/shooting');
+    await page.goto('/shooting?view=list');
+    await page.getByRole('main').getByRole('link', { name: t('route.shooting_add') }).click();
+    await waitForPath(page, '/shooting/add');
+    const next = page.getByRole('button', { name: t('shootings.next'), exact: true });
+    await page.getByRole('combobox', { name: t('shootings.address') }).fill(plan.adminQuery);
+    await page.getByRole('option', { name: new RegExp(`^${plan.adminStreet}`) }).click();
+    // No broker yet: Next stays disabled.
+    await expect.poll(() => page.getByLabel(t('shootings.city'), { exact: false }).inputValue()).not.toBe('');
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('combobox', { name: t('shootings.broker') }).fill('dubois');
+    await page.getByRole('option', { name: 'Marc Dubois (broker2@demo.immo.test)' }).click();
+    await expectEnabled(next);
+    await next.click();
+    const reminder = page.getByTestId('booking-reminder');
+    await reminder.getByText(t('shootings.booking_for_broker').replace('{{name}}', 'Marc Dubois')).waitFor();
+    await expectSlotTable(page);
+    await enabledSlots(page).first().check();
+    await page.getByRole('button', { name: t('shootings.book') }).click();
+    await page.getByText(t('bookshooting.thank_you')).waitFor();
+    await page.goto('/shooting?view=list');
+    const booked = row(page, plan.adminStreet.split(',')[0]!);
+    await booked.getByText(t('shootings.broker_line').replace('{{name}}', 'Marc Dubois')).waitFor();
+    await booked.getByText(t('shootings.status_pending')).waitFor();
+
+    const { page: postprod } = await browser.visit({ locale: LOCALE[lang] });
+    await loginIn(postprod, lang, demoAccount(Role.tech_postprod));
+    await postprod.waitForURL((url) => url.pathname !== '/login');
+    await postprod.goto('/shooting?view=list');
+    await postprod.getByRole('heading', { level: 1, name: t('route.shooting') }).waitFor();
+    await postprod.getByRole('radio', { name: new RegExp(`^${t('shootings.filter.upcoming')}`) }).waitFor({ state: 'attached' });
+    expect(await postprod.getByRole('main').getByRole('link', { name: t('route.shooting_add') }).count()).toBe(0);
   });
 
   it('cancelling a confirmed shooting shows the error banner; the id undefined sends nothing', async () => {
