@@ -184,7 +184,10 @@ describe.each(LANGS)('every screen in %s', (lang) => {
 
     await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
     await settle(page);
-    const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+    // The layout may still be moving after the resize (drawer folding): give it a moment to come to rest.
+    const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await expect.poll(scrollWidth, { timeout: 3_000 }).toBeLessThanOrEqual(PHONE_WIDTH).catch(() => undefined);
+    const widest = await scrollWidth();
     const culprit = widest > PHONE_WIDTH ? await widestElement(page) : '';
     const count = blocking.reduce((n, v) => n + v.nodes.length, 0);
     figures.push(`${rule.path}\trole ${role ?? '-'}\t${lang}\t${count}\t${widest}px${culprit ? ` (${culprit})` : ''}`);

@@ -1,9 +1,10 @@
 import { AppShell, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { menuSectionsFor } from '#shared/routes.ts';
 import { useSessionUser } from '../areas/session/use-session.ts';
+import { NAVBAR_ID } from './navbar-id.ts';
 import { SideMenu } from './side-menu.tsx';
 import { SnowDecoration } from './snow-decoration.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -18,6 +19,9 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const sections = user ? menuSectionsFor(user.role) : [];
   const withMenu = sections.length > 0;
+  // Folded behind the burger (phones), the drawer is off screen: its links leave the Tab order too.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const folded = phone && !opened;
 
   return (
     <AppShell
@@ -30,7 +34,7 @@ export function AppLayout() {
         <TopBar user={user} withMenu={withMenu} menuOpened={opened} onToggleMenu={toggle} />
       </AppShell.Header>
       {withMenu && (
-        <AppShell.Navbar p="xs" aria-label={t('shell.main_menu')}>
+        <AppShell.Navbar id={NAVBAR_ID} p="xs" aria-label={t('shell.main_menu')} inert={folded || undefined}>
           {/* Sections opened one after the other can outgrow the screen: they scroll inside the drawer instead of running under the footer. */}
           <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
             <SideMenu sections={sections} onNavigate={close} />

@@ -67,7 +67,9 @@ export function SlotPicker({ property, value, onChange, original }: { property: 
         <Table withTableBorder withColumnBorders aria-label={t('shootings.time_frame')} aria-busy={query.isFetching}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>{t('shootings.time_frame')}</VisuallyHidden>
+              </Table.Th>
               {days.map((d) => (
                 <Table.Th key={d} ta="center">
                   {formatDayShort(d, i18n.language)}
