@@ -8,7 +8,7 @@ import type { PlanningDay } from '../commons/planning-day.ts';
  * so load + solve + apply stay inside API Gateway's 30 s for the synchronous dispatch call.
  */
 export function solveBudgetMs(shootings: number): number {
-  return Math.min(12_000, Math.max(2_000, 1_000 + 60 * shootings));
+  return Math.min(DISPATCH_BUDGET.solverMaxMs, Math.max(2_000, 1_000 + 60 * shootings));
 }
 
 export interface SolvedDispatch {
