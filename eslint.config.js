@@ -2,7 +2,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'cdk.out', '.data', 'web/dist', 'coverage'] },
+  { ignores: ['node_modules', 'dist', 'cdk.out', '.data', '.tmp', 'web/dist', 'coverage'] },
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
