@@ -106,7 +106,8 @@ describe.each(['fr', 'en'] as const)('navigation in %s', (lang) => {
     expect(box.y + box.height).toBeLessThanOrEqual(LAPTOP.height - 36); // above the footer
 
     // Every label is the title of the page it opens (staff open the planner at /shooting).
-    for (const closed of await menu.locator('button[aria-expanded="false"]').all()) await closed.click();
+    const closed = menu.locator('button[aria-expanded="false"]');
+    while ((await closed.count()) > 0) await closed.first().click();
     expect(await menu.getByRole('link').allInnerTexts()).toEqual(sections.flatMap((s) => s.entries.map((e) => t(e.labelKey))));
     await menu.getByRole('link', { name: t('route.video_dashboard'), exact: true }).click();
     await waitForPath(page, '/video_dashboard');

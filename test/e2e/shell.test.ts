@@ -26,7 +26,8 @@ async function menuLabels(page: Page, catalogue: unknown = en): Promise<string[]
   const nav = page.getByRole('navigation', { name: text('shell.main_menu', catalogue) });
   if ((await nav.count()) === 0) return [];
   // Long menus are grouped in sections that open and close: open them all to read every entry.
-  for (const closed of await nav.locator('button[aria-expanded="false"]').all()) await closed.click();
+  const closed = nav.locator('button[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
   return (await nav.getByRole('link').allInnerTexts()).map((label) => label.trim());
 }
 
