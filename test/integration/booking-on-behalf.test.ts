@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
 import { createSession } from '#functions/commons/sessions.ts';
-import { findUserByEmail } from '#functions/commons/users.ts';
+import { findUserByEmail, insertUser, nextId } from '#functions/commons/users.ts';
 import { halfDayStarted } from '#functions/commons/availability.ts';
 import { lockDay, unlockDay } from '#functions/commons/technicians.ts';
 import { BOOKING_MESSAGES, localDateOf, type BrokerChoice, type ShootingView, type TimeSlot } from '#shared/catalogue/shootings.ts';
@@ -20,6 +20,8 @@ describe('booking on behalf of a broker', () => {
   let broker: string;
   let brokerId: number;
   let secondId: number;
+  /** A broker of this test's own: the seeded brokers' lists are asserted by other test files. */
+  let booked: { id: number; firstname: string; lastname: string; email: string };
   beforeAll(async () => {
     admin = (await tokenFor(Role.admin)).token;
     superadmin = (await tokenFor(Role.superadmin)).token;
@@ -27,16 +29,20 @@ describe('booking on behalf of a broker', () => {
     broker = own.token;
     brokerId = own.account.id;
     secondId = (await findUserByEmail(SECOND_BROKER.email))!.id;
+    const at = new Date().toISOString();
+    const id = await nextId('user', 1000);
+    booked = { id, firstname: 'Léa', lastname: 'Bélanger', email: `lea.belanger-${id}@demo.immo.test` };
+    await insertUser({ ...booked, role: Role.broker, password_hash: 'not-a-login', created_at: at, updated_at: at });
   });
 
   const shootingsOf = async (token: string) => (await call<{ data: ShootingView[] }>('GET', '/api/shootings', { token })).body.data;
 
   it('an administrator books for the broker they name: the listing and the shooting are the broker’s, in the broker’s list', async () => {
-    const res = await call<{ data: ShootingView }>('POST', '/api/shootings', { token: admin, body: bookingAt('4500 Rue Saint-Denis', day(12), false, { app: '7', broker_id: secondId }) });
+    const res = await call<{ data: ShootingView }>('POST', '/api/shootings', { token: admin, body: bookingAt('4500 Rue Saint-Denis', day(12), false, { app: '7', broker_id: booked.id }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data.listing.broker).toEqual({ firstname: SECOND_BROKER.firstname, lastname: SECOND_BROKER.lastname });
-    const { token: second } = await createSession({ id: secondId, firstname: SECOND_BROKER.firstname, lastname: SECOND_BROKER.lastname, email: SECOND_BROKER.email, role: Role.broker });
-    expect((await shootingsOf(second)).map((s) => s.id)).toContain(res.body.data.id);
+    expect(res.body.data.listing.broker).toEqual({ firstname: booked.firstname, lastname: booked.lastname });
+    const { token: bookedFor } = await createSession({ ...booked, role: Role.broker });
+    expect((await shootingsOf(bookedFor)).map((s) => s.id)).toContain(res.body.data.id);
     expect((await shootingsOf(broker)).map((s) => s.id)).not.toContain(res.body.data.id);
     // The superadmin may too.
     const bySuper = await call<{ data: ShootingView }>('POST', '/api/shootings', { token: superadmin, body: bookingAt('4500 Rue Saint-Denis', day(12), true, { app: '8', broker_id: brokerId }) });
