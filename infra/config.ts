@@ -83,7 +83,7 @@ export function deploySettings(context: (key: string) => unknown): DeploySetting
 }
 
 /**
- * Partition-key prefix of the request-log records (functions/commons/keys.ts requestLog): the
+ * Partition-key prefix of the request-log records (functions/plumbing/keys.ts requestLog): the
  * one write every operation makes, granted even to read-only operations (ADR 0102).
  */
 export const REQUEST_LOG_PK_PREFIX = 'REQLOG#';

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { downloadAllPictures } from '#shared/catalogue/deliveries.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { notFound, unprocessable } from '../commons/errors.ts';
-import { findListingByToken } from '../commons/listings.ts';
-import { mediaKeys, mediaUrl, pictureFileName, slug } from '../commons/media.ts';
-import { deliverable, picturesOfListing } from '../commons/pictures.ts';
-import { buildZipInBucket, zipExists } from '../commons/zip.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { notFound, unprocessable } from '../plumbing/errors.ts';
+import { findListingByToken } from '../storage/listings.ts';
+import { mediaKeys, mediaUrl, pictureFileName, slug } from '../plumbing/media.ts';
+import { deliverable, picturesOfListing } from '../storage/pictures.ts';
+import { buildZipInBucket, zipExists } from '../plumbing/zip.ts';
 
 /**
  * Download-all: one ZIP of the pictures the page shows, built once per picture set by streaming the

@@ -1,7 +1,7 @@
 import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { notFound } from '../commons/errors.ts';
-import { getListing, replaceDistributionToken } from '../commons/listings.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { notFound } from '../plumbing/errors.ts';
+import { getListing, replaceDistributionToken } from '../storage/listings.ts';
 
 /** Part 3 §7 "generate delivery token": a new token replaces the listing's; the old link answers 404 from now on. */
 export const handler = apiHandler(generateDeliveryToken, async ({ listing_id }, { log }) => {

@@ -1,9 +1,9 @@
 import { getDeliveriesFromToken } from '#shared/catalogue/deliveries.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { notFound } from '../commons/errors.ts';
-import { findListingByToken } from '../commons/listings.ts';
-import { fileSharingSetting } from '../commons/media.ts';
-import { deliverable, deliveryPicture, getShootings, isFinalDelivery, picturesOfListing } from '../commons/pictures.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { notFound } from '../plumbing/errors.ts';
+import { findListingByToken } from '../storage/listings.ts';
+import { fileSharingSetting } from '../plumbing/media.ts';
+import { deliverable, deliveryPicture, getShootings, isFinalDelivery, picturesOfListing } from '../storage/pictures.ts';
 
 /**
  * The public delivery page (no login): the token's listing and its pictures that have a thumbnail,

@@ -1,8 +1,8 @@
 import { getDeliveryListings } from '#shared/catalogue/deliveries.ts';
 import { Role } from '#shared/roles.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { allListings, listingsOfBroker, type Page, type StoredListing } from '../commons/listings.ts';
-import { decodeCursor, encodeCursor } from '../commons/query.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { allListings, listingsOfBroker, type Page, type StoredListing } from '../storage/listings.ts';
+import { decodeCursor, encodeCursor } from '../plumbing/query.ts';
 
 /** /deliveries for non-technicians: a broker's own listings, every listing for staff; one page, newest update first. */
 export const handler = apiHandler(getDeliveryListings, async ({ limit, cursor }, { user }) => {

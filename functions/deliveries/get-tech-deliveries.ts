@@ -1,10 +1,10 @@
 import { getTechDeliveries, type TechDeliveryShooting } from '#shared/catalogue/deliveries.ts';
 import { Role } from '#shared/roles.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { ensureDistributionToken, getListing, type StoredListing } from '../commons/listings.ts';
-import { mediaUrl } from '../commons/media.ts';
-import { deliverable, getShootings, picturesOfShooting, shootingIdsOfTech } from '../commons/pictures.ts';
-import { decodeCursor, encodeCursor } from '../commons/query.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { ensureDistributionToken, getListing, type StoredListing } from '../storage/listings.ts';
+import { mediaUrl } from '../plumbing/media.ts';
+import { deliverable, getShootings, picturesOfShooting, shootingIdsOfTech } from '../storage/pictures.ts';
+import { decodeCursor, encodeCursor } from '../plumbing/query.ts';
 
 /**
  * /deliveries for technicians: one page of their own shootings (capture: tech_id; post-production:

@@ -1,13 +1,13 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { leaveFeedback } from '#shared/catalogue/deliveries.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { db, tableName } from '../commons/aws.ts';
-import { conflict, notFound } from '../commons/errors.ts';
-import { countFeedback } from '../commons/feedback-limit.ts';
-import { keys } from '../commons/keys.ts';
-import { findListingByToken } from '../commons/listings.ts';
-import { getPicture } from '../commons/pictures.ts';
-import { feedbackSubject, newTicketItem } from '../commons/tickets.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { conflict, notFound } from '../plumbing/errors.ts';
+import { countFeedback } from '../plumbing/feedback-limit.ts';
+import { keys } from '../plumbing/keys.ts';
+import { findListingByToken } from '../storage/listings.ts';
+import { getPicture } from '../storage/pictures.ts';
+import { feedbackSubject, newTicketItem } from '../storage/tickets.ts';
 
 /**
  * Feedback on a delivered picture (public, through the token): a ticket in the listing broker's name

@@ -1,7 +1,7 @@
 import { getOpenApiDocument } from '#shared/catalogue/meta.ts';
 import { operations } from '#shared/catalogue/index.ts';
 import { openApiDocument } from '#shared/openapi.ts';
-import { apiHandler } from '../commons/api-handler.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
 
 let document: Record<string, unknown> | undefined;
 

@@ -1,15 +1,15 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { assignProdShooting } from '#shared/catalogue/planner.ts';
 import { routeFiguresWith } from '#shared/planning/index.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { db, tableName } from '../commons/aws.ts';
-import { conflict, notFound } from '../commons/errors.ts';
-import { keys } from '../commons/keys.ts';
-import { bumpHalfDay } from '../commons/half-day.ts';
-import { location } from '../commons/location/index.ts';
-import { loadPlanningDay } from '../commons/planning-day.ts';
-import { dayFigures, storeLegs } from '../commons/route-figures.ts';
-import { getShootingItem, isActive } from '../commons/shootings.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { conflict, notFound } from '../plumbing/errors.ts';
+import { keys } from '../plumbing/keys.ts';
+import { bumpHalfDay } from '../storage/half-day.ts';
+import { location } from '../plumbing/location/index.ts';
+import { loadPlanningDay } from '../use-cases/planning-day.ts';
+import { dayFigures, storeLegs } from '../use-cases/route-figures.ts';
+import { getShootingItem, isActive } from '../storage/shootings.ts';
 
 /**
  * Manual assignment (planner drag and drop). Without force: refused when the technician's day is

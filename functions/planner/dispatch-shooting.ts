@@ -1,8 +1,8 @@
 import { dispatchShooting } from '#shared/catalogue/planner.ts';
 import { DISPATCH_BUDGET, applyDeadline, type DispatchBudget } from '#shared/workflows/budget.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { externalServiceFailed } from '../commons/errors.ts';
-import { runWorkflow } from '../commons/workflows.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { externalServiceFailed } from '../plumbing/errors.ts';
+import { runWorkflow } from '../plumbing/workflows.ts';
 import type { DispatchResult } from '../workflows/dispatch-apply.ts';
 
 /**

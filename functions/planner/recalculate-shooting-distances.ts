@@ -1,6 +1,6 @@
 import { recalculateShootingDistances } from '#shared/catalogue/planner.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { dayFigures, storeLegs } from '../commons/route-figures.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { dayFigures, storeLegs } from '../use-cases/route-figures.ts';
 
 export const handler = apiHandler(recalculateShootingDistances, async ({ date }, { log }) => {
   const { legs, ...figures } = await dayFigures(date);

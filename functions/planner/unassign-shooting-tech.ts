@@ -1,11 +1,11 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unassignShootingTech } from '#shared/catalogue/planner.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { db, tableName } from '../commons/aws.ts';
-import { notFound } from '../commons/errors.ts';
-import { keys } from '../commons/keys.ts';
-import { bumpHalfDay } from '../commons/half-day.ts';
-import { getShootingItem } from '../commons/shootings.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { notFound } from '../plumbing/errors.ts';
+import { keys } from '../plumbing/keys.ts';
+import { bumpHalfDay } from '../storage/half-day.ts';
+import { getShootingItem } from '../storage/shootings.ts';
 
 export const handler = apiHandler(unassignShootingTech, async ({ shooting_id }, { log }) => {
   const shooting = await getShootingItem(shooting_id);

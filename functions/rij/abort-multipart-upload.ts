@@ -1,9 +1,9 @@
 import { AbortMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { abortMultipartUpload } from '#shared/catalogue/rij.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { s3 } from '../commons/aws.ts';
-import { deleteUploadRecords, injectorBucket, ownUpload } from '../commons/injector.ts';
-import { releaseDailyQuota } from '../commons/injector-quota.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { s3 } from '../plumbing/aws.ts';
+import { deleteUploadRecords, injectorBucket, ownUpload } from '../storage/injector.ts';
+import { releaseDailyQuota } from '../storage/injector-quota.ts';
 
 /** S3 answers that say the emulator cannot abort (s3rver has no AbortMultipartUpload): ADR 0041. */
 const NOT_SUPPORTED = new Set(['NotImplemented', 'MethodNotAllowed']);

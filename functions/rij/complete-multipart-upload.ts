@@ -1,9 +1,9 @@
 import { CompleteMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { completeMultipartUpload } from '#shared/catalogue/rij.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { s3 } from '../commons/aws.ts';
-import { conflict } from '../commons/errors.ts';
-import { deleteUploadRecords, injectorBucket, listParts, ownUpload, verifyStoredArchive } from '../commons/injector.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { s3 } from '../plumbing/aws.ts';
+import { conflict } from '../plumbing/errors.ts';
+import { deleteUploadRecords, injectorBucket, listParts, ownUpload, verifyStoredArchive } from '../storage/injector.ts';
 
 /**
  * Completes the caller's upload from the recorded parts (all of them, in order), forgets the

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { MAX_PARTS, UPLOAD_CONTENT_TYPE, choosePartSize, createMultipartUpload, partCount } from '#shared/catalogue/rij.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { s3 } from '../commons/aws.ts';
-import { acceptedName, findOpenUpload, injectorBucket, listParts, saveUpload, uploadDate, type UploadRecord } from '../commons/injector.ts';
-import { objectKeys } from '../commons/injector-keys.ts';
-import { reserveDailyQuota } from '../commons/injector-quota.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { s3 } from '../plumbing/aws.ts';
+import { acceptedName, findOpenUpload, injectorBucket, listParts, saveUpload, uploadDate, type UploadRecord } from '../storage/injector.ts';
+import { objectKeys } from '../storage/injector-keys.ts';
+import { reserveDailyQuota } from '../storage/injector-quota.ts';
 
 /**
  * Starts a multipart upload under the caller's own prefix once its declared size fits in the

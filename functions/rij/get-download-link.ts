@@ -1,9 +1,9 @@
 import { getDownloadLink } from '#shared/catalogue/rij.ts';
 import { isAdminLevel } from '#shared/roles.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { forbidden, notFound } from '../commons/errors.ts';
-import { headFile, presignGet, storedName } from '../commons/injector.ts';
-import { objectKeys } from '../commons/injector-keys.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { forbidden, notFound } from '../plumbing/errors.ts';
+import { headFile, presignGet, storedName } from '../storage/injector.ts';
+import { objectKeys } from '../storage/injector-keys.ts';
 
 /** A presigned GET (15 min) for a stored file: the caller's own; another user's only for admin levels. */
 export const handler = apiHandler(getDownloadLink, async ({ filename, date, user_id }, { user, log }) => {

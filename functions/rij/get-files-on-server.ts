@@ -1,9 +1,9 @@
 import { getFilesOnServer } from '#shared/catalogue/rij.ts';
 import { isAdminLevel } from '#shared/roles.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { forbidden } from '../commons/errors.ts';
-import { listFiles } from '../commons/injector.ts';
-import { objectKeys } from '../commons/injector-keys.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { forbidden } from '../plumbing/errors.ts';
+import { listFiles } from '../storage/injector.ts';
+import { objectKeys } from '../storage/injector-keys.ts';
 
 /**
  * The files stored for a date (S3 ListObjectsV2 on the date's prefix): the caller's own by

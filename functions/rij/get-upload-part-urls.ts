@@ -1,7 +1,7 @@
 import { PRESIGNED_URL_TTL_SECONDS, getUploadPartUrls, partLength } from '#shared/catalogue/rij.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { badRequest } from '../commons/errors.ts';
-import { ownUpload, presignPart } from '../commons/injector.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { badRequest } from '../plumbing/errors.ts';
+import { ownUpload, presignPart } from '../storage/injector.ts';
 
 /** Presigned part URLs (15 min) for the caller's own upload, for the part numbers it asks, each signing its part's exact length. */
 export const handler = apiHandler(getUploadPartUrls, async ({ uploadId, partNumbers }, { user }) => {

@@ -1,8 +1,8 @@
 import { UPLOAD_CONTENT_TYPE, getUploadURL } from '#shared/catalogue/rij.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { acceptedName, presignPut, uploadDate } from '../commons/injector.ts';
-import { reserveDailyQuota } from '../commons/injector-quota.ts';
-import { objectKeys } from '../commons/injector-keys.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { acceptedName, presignPut, uploadDate } from '../storage/injector.ts';
+import { reserveDailyQuota } from '../storage/injector-quota.ts';
+import { objectKeys } from '../storage/injector-keys.ts';
 
 /**
  * One presigned PUT (15 min) for a zip or tar file, always under the caller's own prefix

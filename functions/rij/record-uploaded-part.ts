@@ -1,7 +1,7 @@
 import { partLength, recordUploadedPart } from '#shared/catalogue/rij.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { badRequest } from '../commons/errors.ts';
-import { ownUpload, savePart } from '../commons/injector.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { badRequest } from '../plumbing/errors.ts';
+import { ownUpload, savePart } from '../storage/injector.ts';
 
 /**
  * Records a part the browser stored (its ETag and size), so a reload resumes without sending it

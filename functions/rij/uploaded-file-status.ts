@@ -1,7 +1,7 @@
 import { uploadedFileStatus } from '#shared/catalogue/rij.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { businessToday, headFile, storedName } from '../commons/injector.ts';
-import { objectKeys } from '../commons/injector-keys.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { businessToday, headFile, storedName } from '../storage/injector.ts';
+import { objectKeys } from '../storage/injector-keys.ts';
 
 /** Whether one of the caller's files is stored, with its size and last update. */
 export const handler = apiHandler(uploadedFileStatus, async ({ filename, date }, { user }) => {

@@ -1,8 +1,8 @@
 import { uploadedFile } from '#shared/catalogue/rij.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { notFound } from '../commons/errors.ts';
-import { businessToday, headFile, saveSdCardState, storedName, verifyStoredArchive } from '../commons/injector.ts';
-import { objectKeys } from '../commons/injector-keys.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { notFound } from '../plumbing/errors.ts';
+import { businessToday, headFile, saveSdCardState, storedName, verifyStoredArchive } from '../storage/injector.ts';
+import { objectKeys } from '../storage/injector-keys.ts';
 
 /**
  * Marks one of the caller's files as uploaded (spec flow: get a URL, send, mark uploaded, check

@@ -2,12 +2,12 @@ import { changePassword } from '#shared/catalogue/session.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { passwordRank } from '#shared/rules/session.ts';
 import { isAdminLevel, mustGiveOldPassword } from '#shared/roles.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../commons/errors.ts';
-import { ACCOUNT_LOCKED_MESSAGE, clientAddress, guardPasswordAttempt, settlePasswordAttempt } from '../commons/login-throttle.ts';
-import { hashPassword, verifyPassword } from '../commons/passwords.ts';
-import { revokeSessionsOfUser } from '../commons/sessions.ts';
-import { getUser, setPasswordHash } from '../commons/users.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../plumbing/errors.ts';
+import { ACCOUNT_LOCKED_MESSAGE, clientAddress, guardPasswordAttempt, settlePasswordAttempt } from '../plumbing/login-throttle.ts';
+import { hashPassword, verifyPassword } from '../plumbing/passwords.ts';
+import { revokeSessionsOfUser } from '../plumbing/sessions.ts';
+import { getUser, setPasswordHash } from '../storage/users.ts';
 
 /**
  * Users change their own password; admin levels (1, 2) may change anyone's of their rank or

@@ -1,5 +1,5 @@
 import { getUserFromToken } from '#shared/catalogue/session.ts';
-import { apiHandler } from '../commons/api-handler.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
 
 export const handler = apiHandler(getUserFromToken, async (_input, { session }) => ({
   status: 200 as const,

@@ -1,10 +1,10 @@
 import { login } from '#shared/catalogue/session.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { unauthorized } from '../commons/errors.ts';
-import { clientAddress, guardPasswordAttempt, settlePasswordAttempt } from '../commons/login-throttle.ts';
-import { decoyHash, verifyPassword } from '../commons/passwords.ts';
-import { createSession, sessionUserOf } from '../commons/sessions.ts';
-import { findUserByEmail } from '../commons/users.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { unauthorized } from '../plumbing/errors.ts';
+import { clientAddress, guardPasswordAttempt, settlePasswordAttempt } from '../plumbing/login-throttle.ts';
+import { decoyHash, verifyPassword } from '../plumbing/passwords.ts';
+import { createSession, sessionUserOf } from '../plumbing/sessions.ts';
+import { findUserByEmail } from '../storage/users.ts';
 
 /** One answer for an unknown e-mail, a wrong password and a suspended account. */
 const REFUSED = 'Invalid e-mail or password.';

@@ -2,11 +2,11 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CANCELLATION_REASON_MIN_LENGTH, SHOOTING_MESSAGES, cancelShooting } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { isAdminLevel } from '#shared/roles.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { db, tableName } from '../commons/aws.ts';
-import { badRequest, notFound } from '../commons/errors.ts';
-import { keys } from '../commons/keys.ts';
-import { assertPending, getShootingItem } from '../commons/shootings.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { badRequest, notFound } from '../plumbing/errors.ts';
+import { keys } from '../plumbing/keys.ts';
+import { assertPending, getShootingItem } from '../storage/shootings.ts';
 
 /**
  * Part 1 §2.7 and §9: a broker cancels their own unconfirmed shooting; admin levels cancel

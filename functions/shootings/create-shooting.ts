@@ -3,13 +3,13 @@ import type { SessionUser } from '#shared/catalogue/session.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { assertWithinHorizon, candidateOf, halfDayStarted, loadWorld, requiredOffers, writeIntoHalfDay } from '../commons/availability.ts';
-import { tableName } from '../commons/aws.ts';
-import { badRequest, forbidden, unprocessable } from '../commons/errors.ts';
-import { listingsOfBroker, newListingItem, type StoredListing } from '../commons/listings.ts';
-import { shootingItem, shootingView, toShooting } from '../commons/shootings.ts';
-import { getUser, nextId } from '../commons/users.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { assertWithinHorizon, candidateOf, halfDayStarted, loadWorld, requiredOffers, writeIntoHalfDay } from '../use-cases/availability.ts';
+import { tableName } from '../plumbing/aws.ts';
+import { badRequest, forbidden, unprocessable } from '../plumbing/errors.ts';
+import { listingsOfBroker, newListingItem, type StoredListing } from '../storage/listings.ts';
+import { shootingItem, shootingView, toShooting } from '../storage/shootings.ts';
+import { getUser, nextId } from '../storage/users.ts';
 
 /**
  * Part 1 §3 booking request → the listing (created, or the broker's listing at the same address)

@@ -1,8 +1,8 @@
 import { addDays, getAllShootings, localDateOf } from '#shared/catalogue/shootings.ts';
 import { Role } from '#shared/roles.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { badRequest } from '../commons/errors.ts';
-import { shootingViews, shootingsOfBroker, shootingsOfDay, shootingsOfTech, type StoredShooting } from '../commons/shootings.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { badRequest } from '../plumbing/errors.ts';
+import { shootingViews, shootingsOfBroker, shootingsOfDay, shootingsOfTech, type StoredShooting } from '../storage/shootings.ts';
 
 /** Staff read at most this many days per call (one day-index Query per day). */
 export const MAX_STAFF_DAYS = 62;

@@ -1,7 +1,7 @@
 import { getShooting } from '#shared/catalogue/shootings.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { notFound } from '../commons/errors.ts';
-import { getShootingItem, mayRead, shootingViews } from '../commons/shootings.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { notFound } from '../plumbing/errors.ts';
+import { getShootingItem, mayRead, shootingViews } from '../storage/shootings.ts';
 
 export const handler = apiHandler(getShooting, async ({ shooting_id }, ctx) => {
   const shooting = await getShootingItem(shooting_id);

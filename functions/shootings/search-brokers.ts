@@ -1,7 +1,7 @@
 import { BROKER_SEARCH_LIMIT, searchBrokers } from '#shared/catalogue/shootings.ts';
 import { Role } from '#shared/roles.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { usersOfRole } from '../commons/users.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { usersOfRole } from '../storage/users.ts';
 
 /** How many brokers one search reads at most (one bounded gsi1 Query, by last name). */
 export const MAX_BROKERS_READ = 5000;

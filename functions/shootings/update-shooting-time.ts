@@ -1,11 +1,11 @@
 import { SHOOTING_MESSAGES, updateShootingTime } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { assertWithinHorizon, candidateOf, halfDayStarted, loadWorld, writeIntoHalfDay } from '../commons/availability.ts';
-import { tableName } from '../commons/aws.ts';
-import { notFound, unprocessable } from '../commons/errors.ts';
-import { keys } from '../commons/keys.ts';
-import { assertPending, getShootingItem, listingsById, shootingView, toShooting, type StoredShooting } from '../commons/shootings.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { assertWithinHorizon, candidateOf, halfDayStarted, loadWorld, writeIntoHalfDay } from '../use-cases/availability.ts';
+import { tableName } from '../plumbing/aws.ts';
+import { notFound, unprocessable } from '../plumbing/errors.ts';
+import { keys } from '../plumbing/keys.ts';
+import { assertPending, getShootingItem, listingsById, shootingView, toShooting, type StoredShooting } from '../storage/shootings.ts';
 
 /** Part 1 §2.6: the owner moves an unconfirmed shooting to another half-day that is still available. */
 export const handler = apiHandler(updateShootingTime, async ({ shooting_id, scheduleddate, is_am }, ctx) => {

@@ -1,6 +1,6 @@
 import { validateShootingAvailability } from '#shared/catalogue/shootings.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { assertWithinHorizon, timeSlots } from '../commons/availability.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { assertWithinHorizon, timeSlots } from '../use-cases/availability.ts';
 
 /** Days past the booking horizon inside the window answer unsuccessful slots; a window starting past it, 422. */
 export const handler = apiHandler(validateShootingAvailability, async (input) => {

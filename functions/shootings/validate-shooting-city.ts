@@ -1,9 +1,9 @@
 import { SHOOTING_MESSAGES, validateShootingCity } from '#shared/catalogue/shootings.ts';
 import { ZoneType } from '#shared/enums.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { unprocessable } from '../commons/errors.ts';
-import { location } from '../commons/location/index.ts';
-import { listZones, photoshootZonesAt } from '../commons/zones.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { unprocessable } from '../plumbing/errors.ts';
+import { location } from '../plumbing/location/index.ts';
+import { listZones, photoshootZonesAt } from '../storage/zones.ts';
 
 /** Supported = the picked address (lat, lng), or else the geocoded city, lies in a photoshoot zone. */
 export const handler = apiHandler(validateShootingCity, async ({ city, lat, lng }, ctx) => {

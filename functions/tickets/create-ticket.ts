@@ -1,6 +1,6 @@
 import { createTicket } from '#shared/catalogue/tickets.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { insertTicket } from '../commons/tickets.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { insertTicket } from '../storage/tickets.ts';
 
 /** Opens a ticket in the caller's name (defaults: software, urgency 1; empty subject and description allowed). */
 export const handler = apiHandler(createTicket, async ({ problem_type, urgency, subject, description }, { user, log }) => {

@@ -1,6 +1,6 @@
 import { followupTicket } from '#shared/catalogue/tickets.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { addFollowup, visibleTicket } from '../commons/tickets.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { addFollowup, visibleTicket } from '../storage/tickets.ts';
 
 /** Adds a follow-up to one of the caller's open tickets (admin levels: any); 409 once resolved. */
 export const handler = apiHandler(followupTicket, async ({ id, message }, { user }) => {

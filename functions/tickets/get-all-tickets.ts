@@ -1,6 +1,6 @@
 import { getAllTickets } from '#shared/catalogue/tickets.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { ticketsFor } from '../commons/tickets.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { ticketsFor } from '../storage/tickets.ts';
 
 /** The caller's own tickets, newest first; admin levels (1, 2) see every ticket. */
 export const handler = apiHandler(getAllTickets, async (_input, { user }) => {

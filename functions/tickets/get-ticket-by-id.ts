@@ -1,8 +1,8 @@
 import { getTicketById } from '#shared/catalogue/tickets.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { mediaUrl } from '../commons/media.ts';
-import { getPicture } from '../commons/pictures.ts';
-import { visibleTicket } from '../commons/tickets.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { mediaUrl } from '../plumbing/media.ts';
+import { getPicture } from '../storage/pictures.ts';
+import { visibleTicket } from '../storage/tickets.ts';
 
 /**
  * One ticket with its follow-ups; someone else's ticket answers 404 (admin levels see all).

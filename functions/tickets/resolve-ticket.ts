@@ -1,6 +1,6 @@
 import { resolveTicket } from '#shared/catalogue/tickets.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { setResolved, visibleTicket } from '../commons/tickets.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { setResolved, visibleTicket } from '../storage/tickets.ts';
 
 /** Resolves one of the caller's tickets (admin levels: any); 409 when already resolved. */
 export const handler = apiHandler(resolveTicket, async ({ id }, { user }) => {

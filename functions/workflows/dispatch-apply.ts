@@ -1,8 +1,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DispatchAssignment, UnservedReason } from '#shared/planning/index.ts';
-import { db, tableName } from '../commons/aws.ts';
-import { keys } from '../commons/keys.ts';
-import { bumpHalfDay } from '../commons/half-day.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { keys } from '../plumbing/keys.ts';
+import { bumpHalfDay } from '../storage/half-day.ts';
 import type { SolvedDispatch } from './dispatch-solve.ts';
 
 export interface DispatchResult {

@@ -1,5 +1,5 @@
 import * as z from '#shared/zod.ts';
-import { loadPlanningDay, type PlanningDay } from '../commons/planning-day.ts';
+import { loadPlanningDay, type PlanningDay } from '../use-cases/planning-day.ts';
 
 /** Dispatch step 1 (Step Functions task): read the day into a solver problem. */
 export const dispatchRequest = z.object({

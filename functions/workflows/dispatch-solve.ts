@@ -1,7 +1,7 @@
 import { dispatchOutcome, dayPoints, solveDay, type DispatchOutcome, type SolverInputStatus } from '#shared/planning/index.ts';
 import { DISPATCH_BUDGET } from '#shared/workflows/budget.ts';
-import { location } from '../commons/location/index.ts';
-import type { PlanningDay } from '../commons/planning-day.ts';
+import { location } from '../plumbing/location/index.ts';
+import type { PlanningDay } from '../use-cases/planning-day.ts';
 
 /**
  * Solver budget: grows with the day (a packed 150-shooting day gains from 10 s or more), capped

@@ -1,6 +1,6 @@
 import { getZones } from '#shared/catalogue/zones.ts';
-import { apiHandler } from '../commons/api-handler.ts';
-import { listZones, toGeoJson } from '../commons/zones.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { listZones, toGeoJson } from '../storage/zones.ts';
 
 export const handler = apiHandler(getZones, async ({ type }) => {
   const zones = await listZones(type);

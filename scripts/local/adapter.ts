@@ -5,8 +5,8 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { operations, handlerModulePath, pathParams, type OperationDef } from '#shared/catalogue/index.ts';
-import { HttpError, badRequest } from '#functions/commons/errors.ts';
-import { MAX_BODY_BYTES } from '#functions/commons/api-handler.ts';
+import { HttpError, badRequest } from '#functions/plumbing/errors.ts';
+import { MAX_BODY_BYTES } from '#functions/plumbing/api-handler.ts';
 import { ENV } from '#shared/data/design.ts';
 import { securityHeaders } from '#shared/http/security-headers.ts';
 

@@ -84,7 +84,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   }
   const [{ localWorkflowRunner }, { useLocalWorkflowRunner }, { WORKFLOWS }] = await Promise.all([
     import('./workflows.ts'),
-    import('#functions/commons/workflows.ts'),
+    import('#functions/plumbing/workflows.ts'),
     import('#shared/workflows/index.ts'),
   ]);
   useLocalWorkflowRunner(await localWorkflowRunner(ROOT, WORKFLOWS));

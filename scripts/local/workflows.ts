@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { WorkflowDefinition, WorkflowResource } from '#shared/workflows/types.ts';
-import type { WorkflowRunner } from '#functions/commons/workflows.ts';
+import type { WorkflowRunner } from '#functions/plumbing/workflows.ts';
 
 type TaskHandler = (input: unknown) => Promise<unknown>;
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

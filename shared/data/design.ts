@@ -1,7 +1,7 @@
 /**
  * The storage design shared by the CDK stacks and the local stack (npm start), so the
  * two cannot drift: one DynamoDB table with overloaded keys and GSIs, two buckets.
- * Keys are composed only in functions/commons/keys.ts.
+ * Keys are composed only in functions/plumbing/keys.ts.
  */
 export const TABLE = {
   logicalName: 'Main',

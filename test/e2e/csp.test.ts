@@ -1,7 +1,7 @@
 import '../support/stack-env.ts';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { listingsOfBroker } from '#functions/commons/listings.ts';
+import { listingsOfBroker } from '#functions/storage/listings.ts';
 import { Role, type RoleId } from '#shared/roles.ts';
 import { menuFor } from '#shared/routes.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';

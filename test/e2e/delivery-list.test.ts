@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Role, type RoleId } from '#shared/roles.ts';
 import type { DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
-import { listingsOfBroker } from '#functions/commons/listings.ts';
+import { listingsOfBroker } from '#functions/storage/listings.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginIn, text, type Lang } from './ticket-texts.ts';

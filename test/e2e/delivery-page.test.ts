@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import yauzl from 'yauzl';
-import { listingsOfBroker, type StoredListing } from '#functions/commons/listings.ts';
+import { listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { freshVisitor, launchBrowser, waitForPath, type UserSession } from './browser.ts';

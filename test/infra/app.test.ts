@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../shared/catalogue/index.ts';
 import { writtenResources, type Resource } from '../../shared/catalogue/operation.ts';
 import { DISPATCH_BUDGET } from '../../shared/workflows/budget.ts';
-import { keys } from '../../functions/commons/keys.ts';
+import { keys } from '../../functions/plumbing/keys.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS, TABLE } from '../../shared/data/design.ts';
 import { bundleForApp, buildApp, cdkJsonContext, type ImmoApp } from '../../infra/build-app.ts';
 import { CFN_RESOURCE_LIMIT, DEFAULT_API_BURST_LIMIT, DEFAULT_API_RATE_LIMIT, ORIGIN_VERIFY_HEADER, REQUEST_LOG_PK_PREFIX, deploySettings } from '../../infra/config.ts';

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
-import { createSession } from '#functions/commons/sessions.ts';
-import { findUserByEmail, insertUser, nextId } from '#functions/commons/users.ts';
-import { halfDayStarted } from '#functions/commons/availability.ts';
-import { lockDay, unlockDay } from '#functions/commons/technicians.ts';
+import { createSession } from '#functions/plumbing/sessions.ts';
+import { findUserByEmail, insertUser, nextId } from '#functions/storage/users.ts';
+import { halfDayStarted } from '#functions/use-cases/availability.ts';
+import { lockDay, unlockDay } from '#functions/storage/technicians.ts';
 import { BOOKING_MESSAGES, localDateOf, type BrokerChoice, type ShootingView, type TimeSlot } from '#shared/catalogue/shootings.ts';
 import { Role } from '#shared/roles.ts';
 import { SECOND_BROKER } from '../../scripts/local/seed/brokers-listings.ts';

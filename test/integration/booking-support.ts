@@ -1,5 +1,5 @@
-import { createSession } from '#functions/commons/sessions.ts';
-import { demoAddress } from '#functions/commons/location/gazetteer.ts';
+import { createSession } from '#functions/plumbing/sessions.ts';
+import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
 import { addDays, localDateOf } from '#shared/catalogue/shootings.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
 

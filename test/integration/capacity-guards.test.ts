@@ -1,9 +1,9 @@
 import '../support/stack-env.ts';
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#functions/commons/aws.ts';
-import { keys } from '#functions/commons/keys.ts';
-import { addUnavailability, lockDay } from '#functions/commons/technicians.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { addUnavailability, lockDay } from '#functions/storage/technicians.ts';
 import { dayStartMs } from '#shared/catalogue/shootings.ts';
 import { day } from './booking-support.ts';
 

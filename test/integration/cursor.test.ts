@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
-import { createSession } from '#functions/commons/sessions.ts';
-import { findUserByEmail } from '#functions/commons/users.ts';
-import { CURSOR_MESSAGE, decodeCursor, encodeCursor, signCursor } from '#functions/commons/query.ts';
+import { createSession } from '#functions/plumbing/sessions.ts';
+import { findUserByEmail } from '#functions/storage/users.ts';
+import { CURSOR_MESSAGE, decodeCursor, encodeCursor, signCursor } from '#functions/plumbing/query.ts';
 import { Role } from '#shared/roles.ts';
 import type { DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenFor } from '../support/api.ts';
-import { db, tableName } from '#functions/commons/aws.ts';
-import { FEEDBACK_LIMIT } from '#functions/commons/feedback-limit.ts';
-import { keys } from '#functions/commons/keys.ts';
-import { getListing, insertListing, newDistributionToken } from '#functions/commons/listings.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { FEEDBACK_LIMIT } from '#functions/plumbing/feedback-limit.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { getListing, insertListing, newDistributionToken } from '#functions/storage/listings.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 

@@ -48,7 +48,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'immo-faults-'));
   stack = await startLocalStack({ port: 0, dataDir });
   // After startLocalStack set the environment: the SDK clients must point at this stack.
-  const { createSession } = await import('#functions/commons/sessions.ts');
+  const { createSession } = await import('#functions/plumbing/sessions.ts');
   const account = demoAccount(Role.broker);
   ({ token } = await createSession({ id: account.id, firstname: account.firstname, lastname: account.lastname, email: account.email, role: account.role }));
 }, 300_000);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { call, loginWithPassword, tokenFor } from '../support/api.ts';
-import { db, tableName } from '#functions/commons/aws.ts';
-import { MAX_BODY_BYTES } from '#functions/commons/api-handler.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { MAX_BODY_BYTES } from '#functions/plumbing/api-handler.ts';
 import { operations } from '#shared/catalogue/index.ts';
 import { errorBody } from '#shared/catalogue/errors.ts';
 import { Role } from '#shared/roles.ts';

@@ -2,9 +2,9 @@ import '../support/stack-env.ts';
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, tableName } from '#functions/commons/aws.ts';
-import { keys } from '#functions/commons/keys.ts';
-import { writeRequestLog } from '#functions/commons/request-log.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { writeRequestLog } from '#functions/plumbing/request-log.ts';
 
 /** Hostile requests are exactly the ones an operator needs in the log: every one must be stored. */
 describe('request log', () => {

@@ -5,8 +5,8 @@ import { call, tokenFor } from '../support/api.ts';
 import { zipBytes } from '../support/archives.ts';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { INJECTOR_MESSAGES, MAX_SINGLE_PUT_SIZE, MAX_UPLOAD_SIZE, MiB, UPLOAD_CONTENT_TYPE, partLength, type RemoteFile } from '#shared/catalogue/rij.ts';
-import { db, tableName } from '#functions/commons/aws.ts';
-import { keys } from '#functions/commons/keys.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
 import { INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { Role } from '#shared/roles.ts';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { call, loginWithPassword, tokenFor } from '../support/api.ts';
-import { db, tableName } from '#functions/commons/aws.ts';
-import { hashToken } from '#functions/commons/sessions.ts';
-import { keys } from '#functions/commons/keys.ts';
-import { hashPassword } from '#functions/commons/passwords.ts';
-import { insertUser, nextId } from '#functions/commons/users.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { hashToken } from '#functions/plumbing/sessions.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { hashPassword } from '#functions/plumbing/passwords.ts';
+import { insertUser, nextId } from '#functions/storage/users.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { SESSION_LIFETIME_SECONDS } from '#shared/rules/session.ts';
 import { Role } from '#shared/roles.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
-import { listingsOfBroker } from '#functions/commons/listings.ts';
+import { listingsOfBroker } from '#functions/storage/listings.ts';
 import type { DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import type { TicketDetail, TicketSummary } from '#shared/catalogue/tickets.ts';
 import { Role } from '#shared/roles.ts';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
-import { createSession } from '#functions/commons/sessions.ts';
-import { findUserByEmail } from '#functions/commons/users.ts';
-import { insertTicket, ticketsFor } from '#functions/commons/tickets.ts';
+import { createSession } from '#functions/plumbing/sessions.ts';
+import { findUserByEmail } from '#functions/storage/users.ts';
+import { insertTicket, ticketsFor } from '#functions/storage/tickets.ts';
 import { Role } from '#shared/roles.ts';
 import type { TicketDetail, TicketSummary } from '#shared/catalogue/tickets.ts';
 import { SECOND_BROKER } from '../../scripts/local/seed/brokers-listings.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
-import { GAZETTEER } from '#functions/commons/location/gazetteer.ts';
-import { pointInPolygon } from '#functions/commons/zones.ts';
+import { GAZETTEER } from '#functions/plumbing/location/gazetteer.ts';
+import { pointInPolygon } from '#functions/storage/zones.ts';
 import type { ZoneView } from '#shared/catalogue/zones.ts';
 import { Role } from '#shared/roles.ts';
 

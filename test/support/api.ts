@@ -1,5 +1,5 @@
 import { baseUrl } from './stack-env.ts';
-import { createSession } from '#functions/commons/sessions.ts';
+import { createSession } from '#functions/plumbing/sessions.ts';
 import { demoAccount, type DemoAccount } from '../../scripts/local/demo-accounts.ts';
 import type { RoleId } from '#shared/roles.ts';
 

@@ -1,8 +1,8 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import './stack-env.ts';
-import { db, tableName } from '#functions/commons/aws.ts';
-import { keys } from '#functions/commons/keys.ts';
-import { findUserByEmail } from '#functions/commons/users.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { findUserByEmail } from '#functions/storage/users.ts';
 
 /** Makes every session of a user expired server-side (as if 15 days had passed). */
 export async function expireSessionsOf(email: string): Promise<void> {

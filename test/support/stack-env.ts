@@ -3,7 +3,7 @@ import { BUCKETS, ENV } from '#shared/data/design.ts';
 import './provided.ts';
 
 /**
- * Points this test worker's AWS clients (functions/commons/aws.ts) at the stack the global
+ * Points this test worker's AWS clients (functions/plumbing/aws.ts) at the stack the global
  * setup started. Import this module before anything from functions/.
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';

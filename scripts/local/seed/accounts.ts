@@ -1,5 +1,5 @@
-import { hashPassword } from '#functions/commons/passwords.ts';
-import { insertUser, nextId } from '#functions/commons/users.ts';
+import { hashPassword } from '#functions/plumbing/passwords.ts';
+import { insertUser, nextId } from '#functions/storage/users.ts';
 import { DEMO_ACCOUNTS } from '../demo-accounts.ts';
 import type { SeedContext } from './context.ts';
 

@@ -1,6 +1,6 @@
-import { hashPassword } from '#functions/commons/passwords.ts';
-import { insertListing, newDistributionToken } from '#functions/commons/listings.ts';
-import { findUserByEmail, insertUser, nextId } from '#functions/commons/users.ts';
+import { hashPassword } from '#functions/plumbing/passwords.ts';
+import { insertListing, newDistributionToken } from '#functions/storage/listings.ts';
+import { findUserByEmail, insertUser, nextId } from '#functions/storage/users.ts';
 import { Role } from '#shared/roles.ts';
 import { ListingState } from '#shared/enums.ts';
 import { DEMO_PASSWORD, demoAccount } from '../demo-accounts.ts';

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#functions/commons/aws.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
 import { seedAccounts } from './accounts.ts';
 import type { Seeder } from './context.ts';
 import { seedBrokersAndListings } from './brokers-listings.ts';

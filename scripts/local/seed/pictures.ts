@@ -1,10 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#functions/commons/aws.ts';
-import { keys } from '#functions/commons/keys.ts';
-import { listingsOfBroker, type StoredListing } from '#functions/commons/listings.ts';
-import { mediaKeys, putMediaObject } from '#functions/commons/media.ts';
-import { insertPicture } from '#functions/commons/pictures.ts';
-import { findUserByEmail, nextId } from '#functions/commons/users.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
+import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
+import { insertPicture } from '#functions/storage/pictures.ts';
+import { findUserByEmail, nextId } from '#functions/storage/users.ts';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';

@@ -1,4 +1,4 @@
-import { putPlanningSettings } from '#functions/commons/planning-settings.ts';
+import { putPlanningSettings } from '#functions/storage/planning-settings.ts';
 import { ServiceOffer } from '#shared/enums.ts';
 import type { SeedContext } from './context.ts';
 

@@ -3,12 +3,12 @@ import { addDays, dayStartMs, localDateOf } from '#shared/catalogue/shootings.ts
 import type { ZoneRecord } from '#shared/entities/zone.ts';
 import { ServiceOffer, ZoneType } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
-import { db, tableName } from '#functions/commons/aws.ts';
-import { keys } from '#functions/commons/keys.ts';
-import { addUnavailability, insertDepot, lockDay, type Depot } from '#functions/commons/technicians.ts';
-import { insertUser, nextId } from '#functions/commons/users.ts';
-import { insertZone } from '#functions/commons/zones.ts';
-import { hashPassword } from '#functions/commons/passwords.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { addUnavailability, insertDepot, lockDay, type Depot } from '#functions/storage/technicians.ts';
+import { insertUser, nextId } from '#functions/storage/users.ts';
+import { insertZone } from '#functions/storage/zones.ts';
+import { hashPassword } from '#functions/plumbing/passwords.ts';
 import { DEMO_PASSWORD, demoAccount } from '../demo-accounts.ts';
 import type { SeedContext } from './context.ts';
 

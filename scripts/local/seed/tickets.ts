@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#functions/commons/aws.ts';
-import { keys } from '#functions/commons/keys.ts';
-import { listingsOfBroker } from '#functions/commons/listings.ts';
-import { picturesOfListing } from '#functions/commons/pictures.ts';
-import { addFollowup, feedbackSubject, getTicketWithFollowups, insertTicket, setResolved } from '#functions/commons/tickets.ts';
-import { findUserByEmail } from '#functions/commons/users.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { listingsOfBroker } from '#functions/storage/listings.ts';
+import { picturesOfListing } from '#functions/storage/pictures.ts';
+import { addFollowup, feedbackSubject, getTicketWithFollowups, insertTicket, setResolved } from '#functions/storage/tickets.ts';
+import { findUserByEmail } from '#functions/storage/users.ts';
 import type { TicketRecord } from '#shared/entities/ticket.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../demo-accounts.ts';

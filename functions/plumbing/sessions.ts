@@ -5,7 +5,7 @@ import type { SessionUser } from '#shared/catalogue/session.ts';
 import type { UserRecord } from '#shared/entities/user.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
-import { getUser } from './users.ts';
+import { getUser } from '../storage/users.ts';
 
 /**
  * Sessions: an opaque 256-bit random token; only its SHA-256 is stored, with a 15-day

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { listingRecord, type ListingRecord } from '#shared/entities/listing.ts';
-import { db, tableName } from './aws.ts';
-import { keys } from './keys.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { keys } from '../plumbing/keys.ts';
 import { nextId } from './users.ts';
 
 /** Listings: the one place that reads and writes listing items. */

@@ -5,11 +5,11 @@ import { addDays, dayStartMs, localDateOf } from '#shared/catalogue/shootings.ts
 import { Role } from '#shared/roles.ts';
 import type { TechnicianInput } from '#shared/planning/day.ts';
 import type { LatLng } from '#shared/planning/travel.ts';
-import { db, tableName } from './aws.ts';
-import { batchGet } from './batch-get.ts';
-import { keys } from './keys.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { batchGet } from '../plumbing/batch-get.ts';
+import { keys } from '../plumbing/keys.ts';
 import { bumpHalfDay } from './half-day.ts';
-import { queryAll } from './query.ts';
+import { queryAll } from '../plumbing/query.ts';
 
 /**
  * Capture technicians as the planning needs them: profile (zones, skills, depot, home), depots,

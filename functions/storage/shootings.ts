@@ -5,11 +5,11 @@ import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { SHOOTING_MESSAGES, dayStartMs, type ShootingView } from '#shared/catalogue/shootings.ts';
 import type { ListingRecord } from '#shared/entities/listing.ts';
-import { db, tableName } from './aws.ts';
-import { batchGet } from './batch-get.ts';
-import { conflict } from './errors.ts';
-import { keys } from './keys.ts';
-import { queryAll as queryAllItems } from './query.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { batchGet } from '../plumbing/batch-get.ts';
+import { conflict } from '../plumbing/errors.ts';
+import { keys } from '../plumbing/keys.ts';
+import { queryAll as queryAllItems } from '../plumbing/query.ts';
 
 /**
  * Shootings: the one place that composes shooting items and reads them (docs/data-model.md).

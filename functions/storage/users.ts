@@ -1,9 +1,9 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { userRecord, type NewUser, type UserRecord } from '#shared/entities/user.ts';
-import { db, tableName } from './aws.ts';
-import { keys, normalizeEmail } from './keys.ts';
-import { conflict } from './errors.ts';
-import { queryAll } from './query.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { keys, normalizeEmail } from '../plumbing/keys.ts';
+import { conflict } from '../plumbing/errors.ts';
+import { queryAll } from '../plumbing/query.ts';
 
 /**
  * A stored user: the record plus its password hash, optimistic-lock version and session stamp.

@@ -1,9 +1,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '#shared/zod.ts';
 import { DEFAULT_DAILY_QUOTA_BYTES, INJECTOR_MESSAGES } from '#shared/catalogue/rij.ts';
-import { db, tableName } from './aws.ts';
-import { unprocessable } from './errors.ts';
-import { keys } from './keys.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { unprocessable } from '../plumbing/errors.ts';
+import { keys } from '../plumbing/keys.ts';
 
 /**
  * The injector's daily quota: every upload declares its size before it gets a URL, and the

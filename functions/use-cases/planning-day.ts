@@ -1,9 +1,9 @@
 import type { DayProblem, ShootingInput } from '#shared/planning/index.ts';
 import { requiredOffers, loadWorld, readDay, type PlanningWorld } from './availability.ts';
-import { commissionsOf, getPlanningSettings, kmSettingsOf, type PlanningSettingsRecord } from './planning-settings.ts';
-import { shootingPositions, type StoredShooting } from './shootings.ts';
-import { technicianInputs } from './technicians.ts';
-import { photoshootZonesAt } from './zones.ts';
+import { commissionsOf, getPlanningSettings, kmSettingsOf, type PlanningSettingsRecord } from '../storage/planning-settings.ts';
+import { shootingPositions, type StoredShooting } from '../storage/shootings.ts';
+import { technicianInputs } from '../storage/technicians.ts';
+import { photoshootZonesAt } from '../storage/zones.ts';
 
 /**
  * One day as the planner and the dispatch see it: every capture technician who can start a

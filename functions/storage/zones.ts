@@ -2,9 +2,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { zoneRecord, type ZoneRecord } from '#shared/entities/zone.ts';
 import { ZoneType } from '#shared/enums.ts';
 import type { LatLng } from '#shared/planning/travel.ts';
-import { db, tableName } from './aws.ts';
-import { keys } from './keys.ts';
-import { queryAll } from './query.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { keys } from '../plumbing/keys.ts';
+import { queryAll } from '../plumbing/query.ts';
 
 /** Zones: reading them, and the point-in-polygon test the city check and the availability use. */
 

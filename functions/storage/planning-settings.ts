@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '#shared/zod.ts';
 import { KM_SETTINGS_READINGS, type KmSettings } from '#shared/rules/km-cost.ts';
-import { db, tableName } from './aws.ts';
-import { keys } from './keys.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { keys } from '../plumbing/keys.ts';
 
 /**
  * The planning settings, stored (not guessed): which reading of the kilometre rate applies

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { followupRecord, ticketRecord, type FollowupRecord, type NewTicket, type SubjectTemplate, type TicketRecord } from '#shared/entities/ticket.ts';
 import { isAdminLevel } from '#shared/roles.ts';
-import { db, tableName } from './aws.ts';
-import { conflict, notFound } from './errors.ts';
-import { keys } from './keys.ts';
-import { queryAll } from './query.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { conflict, notFound } from '../plumbing/errors.ts';
+import { keys } from '../plumbing/keys.ts';
+import { queryAll } from '../plumbing/query.ts';
 import { nextId } from './users.ts';
 
 /** Tickets and their follow-ups (one partition per ticket): the one place that reads and writes them. */

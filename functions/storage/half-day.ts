@@ -1,5 +1,5 @@
-import { tableName } from './aws.ts';
-import { keys } from './keys.ts';
+import { tableName } from '../plumbing/aws.ts';
+import { keys } from '../plumbing/keys.ts';
 
 /**
  * The transaction item that bumps a half-day guard's version: any write that changes who holds

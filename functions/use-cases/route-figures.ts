@@ -3,11 +3,11 @@ import { routeFiguresWith } from '#shared/planning/index.ts';
 import { technicianCost } from '#shared/rules/km-cost.ts';
 import type * as z from '#shared/zod.ts';
 import type { techDayFigures } from '#shared/catalogue/planner.ts';
-import { db, tableName } from './aws.ts';
-import { keys } from './keys.ts';
-import { location } from './location/index.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { keys } from '../plumbing/keys.ts';
+import { location } from '../plumbing/location/index.ts';
 import { loadPlanningDay } from './planning-day.ts';
-import { kmSettingsOf } from './planning-settings.ts';
+import { kmSettingsOf } from '../storage/planning-settings.ts';
 
 type TechDayFigures = z.infer<typeof techDayFigures>;
 

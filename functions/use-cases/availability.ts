@@ -6,13 +6,13 @@ import { slotAvailability, withCandidate, dayPoints, techZones, type CandidateSh
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { HORIZON_MESSAGE, beyondHorizon } from '#shared/rules/booking-horizon.ts';
 import { SLOT_HOURS } from '#shared/rules/slots.ts';
-import { db, tableName } from './aws.ts';
-import { HttpError, conflict } from './errors.ts';
-import { keys } from './keys.ts';
-import { location } from './location/index.ts';
-import { isActive, shootingPositions, shootingsByIds, shootingsOfDay, type StoredShooting } from './shootings.ts';
-import { captureTechnicians, lockedTechnicians, technicianInputs, type Technician } from './technicians.ts';
-import { listZones, photoshootZonesAt } from './zones.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { HttpError, conflict } from '../plumbing/errors.ts';
+import { keys } from '../plumbing/keys.ts';
+import { location } from '../plumbing/location/index.ts';
+import { isActive, shootingPositions, shootingsByIds, shootingsOfDay, type StoredShooting } from '../storage/shootings.ts';
+import { captureTechnicians, lockedTechnicians, technicianInputs, type Technician } from '../storage/technicians.ts';
+import { listZones, photoshootZonesAt } from '../storage/zones.ts';
 
 /**
  * Booking availability (issue 3, use 2; part 1 §2.5, §7 'validate shooting availability'):

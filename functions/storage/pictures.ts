@@ -3,11 +3,11 @@ import { pictureRecord, type PictureRecord } from '#shared/entities/picture.ts';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
 import type { DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import { ShootingState } from '#shared/enums.ts';
-import { db, tableName } from './aws.ts';
-import { keys } from './keys.ts';
-import { batchGet } from './batch-get.ts';
-import { queryAll as queryAllItems } from './query.ts';
-import { mediaUrl, pictureFileName } from './media.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { keys } from '../plumbing/keys.ts';
+import { batchGet } from '../plumbing/batch-get.ts';
+import { queryAll as queryAllItems } from '../plumbing/query.ts';
+import { mediaUrl, pictureFileName } from '../plumbing/media.ts';
 import { nextId } from './users.ts';
 
 /** Pictures (items in their listing's partition) and the read-only view of shootings deliveries need. */

@@ -11,10 +11,10 @@ import {
   type RemoteFile,
 } from '#shared/catalogue/rij.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
-import { db, requiredEnv, s3, tableName } from './aws.ts';
-import { badRequest, notFound, unprocessable } from './errors.ts';
-import { keys } from './keys.ts';
-import { queryAll } from './query.ts';
+import { db, requiredEnv, s3, tableName } from '../plumbing/aws.ts';
+import { badRequest, notFound, unprocessable } from '../plumbing/errors.ts';
+import { keys } from '../plumbing/keys.ts';
+import { queryAll } from '../plumbing/query.ts';
 import { objectKeys } from './injector-keys.ts';
 
 /**
