@@ -9,8 +9,7 @@ import { isApiError, onUnauthorized } from './api/client.ts';
 import { sessionToken } from './api/session-token.ts';
 import { AlertProvider } from './app/alert-provider.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
-import { preloadSessionOperations } from './areas/session/queries.ts';
-import { endSession } from './areas/session/session.ts';
+import { endSession, preloadSessionOperations } from './areas/session/queries.ts';
 import { setupI18n } from './i18n/index.ts';
 import { createAppRouter } from './router.tsx';
 

@@ -1,13 +1,11 @@
 import { Button, Paper, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useId } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Role } from '#shared/roles.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
-import { sessionMutations } from '../areas/session/queries.ts';
-import { endSession } from '../areas/session/session.ts';
+import { useLogoutMutation } from '../areas/session/queries.ts';
 import classes from './user-menu.module.css';
 
 /**
@@ -17,7 +15,6 @@ import classes from './user-menu.module.css';
  */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const menuId = useId();
@@ -25,12 +22,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const rootRef = useClickOutside<HTMLDivElement>(() => setOpened(false));
   const listRef = useRef<HTMLDivElement>(null);
 
-  const logout = useMutation({
-    ...sessionMutations.logout(),
-    onSettled: async () => {
-      endSession(queryClient);
-      await navigate({ to: '/login', replace: true });
-    },
+  const logout = useLogoutMutation(async () => {
+    await navigate({ to: '/login', replace: true });
   });
 
   const items = () => [...(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];

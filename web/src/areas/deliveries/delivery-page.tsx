@@ -1,12 +1,12 @@
 import { Alert, Anchor, Box, Button, Card, Container, Group, Image, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadAllPictures, leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
-import { callOperation, isApiError } from '../../api/client.ts';
+import type { DeliveryPicture } from '#shared/catalogue/deliveries.ts';
+import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { deliveryQueries } from './queries.ts';
+import { deliveryQueries, useDownloadAllMutation, useLeaveFeedbackMutation } from './queries.ts';
 
 /**
  * /delivery/$token (part 1 §2.9): public, outside the app layout. The listing's pictures that have a
@@ -18,7 +18,7 @@ export function DeliveryPage() {
   const { token = '' } = useParams({ strict: false }) as { token?: string };
   const query = useQuery(deliveryQueries.byToken(token));
   const [feedbackFor, setFeedbackFor] = useState<DeliveryPicture | null>(null);
-  const zip = useMutation({ mutationFn: () => callOperation(downloadAllPictures, { token }, { token: null }) });
+  const zip = useDownloadAllMutation(token);
 
   const [sent, setSent] = useState<{ ticketId: number; number: number } | null>(null);
 
@@ -163,22 +163,15 @@ function PictureCard({ picture, onFeedback }: { picture: DeliveryPicture; onFeed
 
 function FeedbackDialog({ token, picture, onClose, onSent }: { token: string; picture: DeliveryPicture; onClose: () => void; onSent: (ticketId: number) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
-  const send = useMutation({
-    mutationFn: () => callOperation(leaveFeedback, { token, shooting_id: picture.shooting_id, picture_index: picture.picture_index, text }, { token: null }),
-    onSuccess: (answer) => onSent(answer.data.ticket_id),
-    // Part 1 §8: a feedback failure is logged only.
-    onError: (error) => console.error('feedback failed', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryQueries.byToken(token).queryKey }),
-  });
+  const send = useLeaveFeedbackMutation(token, picture, { onSent });
   return (
     <Modal opened onClose={onClose} title={t('deliveries.feedback_title', { number: picture.picture_index + 1 })} centered>
       <Box
         component="form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (text.trim()) send.mutate();
+          if (text.trim()) send.mutate(text);
         }}
       >
         <Stack>

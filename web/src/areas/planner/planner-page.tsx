@@ -2,14 +2,14 @@ import '@mantine/dates/styles.css';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShootingView } from '#shared/catalogue/shootings.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay } from '../../i18n/format.ts';
-import { assign, dispatch, plannerQueries, recalculate, shiftDay, today, unassign, unassignedOf } from './queries.ts';
+import { plannerQueries, shiftDay, today, unassignedOf, useAssignMutation, useDispatchMutation, useRecalculateMutation, useUnassignMutation } from './queries.ts';
 import { TechCard, techName } from './tech-card.tsx';
 import { UnassignedList } from './unassigned-list.tsx';
 
@@ -29,7 +29,6 @@ interface Feedback {
 export function PlannerPage() {
   const { t, i18n } = useTranslation();
   const showAlert = useAlert();
-  const queryClient = useQueryClient();
   const [picked, setPicked] = useState(today);
   const [date] = useDebouncedValue(picked, DATE_DEBOUNCE_MS);
   const [force, setForce] = useState(false);
@@ -52,19 +51,9 @@ export function PlannerPage() {
     setFeedback(null);
     setUnserved(new Map());
   };
-  const reload = () => queryClient.invalidateQueries({ queryKey: plannerQueries.day(date) });
+  const refresh = useRecalculateMutation(date, { onError: () => setFeedback({ ok: false, text: t('planner.refresh_error') }) });
 
-  const refresh = useMutation({
-    mutationFn: () => recalculate(date),
-    onSuccess: (figures) => {
-      queryClient.setQueryData(plannerQueries.figures(date).queryKey, figures);
-      void queryClient.invalidateQueries({ queryKey: plannerQueries.shootings(date).queryKey });
-    },
-    onError: () => setFeedback({ ok: false, text: t('planner.refresh_error') }),
-  });
-
-  const dispatching = useMutation({
-    mutationFn: (ids: number[]) => dispatch(date, ids),
+  const dispatching = useDispatchMutation(date, {
     onSuccess: (answer) => {
       setUnserved(new Map(answer.unserved.map((u) => [u.shootingId, u.reason])));
       setFeedback(
@@ -74,27 +63,22 @@ export function PlannerPage() {
       );
     },
     onError: () => setFeedback({ ok: false, text: t('planner.dispatch_error') }),
-    onSettled: reload,
   });
 
   const lockedAlert = () => showAlert({ title: t('planner.locked_title'), text: t('planner.locked_alert') });
 
-  const assigning = useMutation({
-    mutationFn: ({ shooting, techId }: { shooting: ShootingView; techId: number }) => assign(shooting.id, techId, force),
+  const assigning = useAssignMutation(date, {
     onSuccess: (answer) => {
       if (answer.success) setFeedback({ ok: true, text: t('planner.assign_success') });
       else if (answer.reason === 'locked') void lockedAlert();
       else setFeedback({ ok: false, text: t('planner.assign_conflict') });
     },
     onError: () => setFeedback({ ok: false, text: t('planner.assign_error') }),
-    onSettled: reload,
   });
 
-  const unassigning = useMutation({
-    mutationFn: (shooting: ShootingView) => unassign(shooting.id),
+  const unassigning = useUnassignMutation(date, {
     onSuccess: (answer) => setFeedback(answer.success ? { ok: true, text: t('planner.unassign_success') } : { ok: false, text: t('planner.unassign_error') }),
     onError: () => setFeedback({ ok: false, text: t('planner.unassign_error') }),
-    onSettled: reload,
   });
 
   const onAssign = (shooting: ShootingView, techId: number) => {
@@ -104,7 +88,7 @@ export function PlannerPage() {
       void lockedAlert();
       return;
     }
-    assigning.mutate({ shooting, techId });
+    assigning.mutate({ shootingId: shooting.id, techId, force });
   };
 
   const busy = dispatching.isPending || assigning.isPending || unassigning.isPending || refresh.isPending;
@@ -159,7 +143,7 @@ export function PlannerPage() {
               ) : (
                 <SimpleGrid cols={{ base: 1, lg: 2 }}>
                   {techs.map((tech) => (
-                    <TechCard key={tech.tech_id} tech={tech} shootings={byId} busy={busy} onUnassign={(s) => unassigning.mutate(s)} />
+                    <TechCard key={tech.tech_id} tech={tech} shootings={byId} busy={busy} onUnassign={(s) => unassigning.mutate(s.id)} />
                   ))}
                 </SimpleGrid>
               )}

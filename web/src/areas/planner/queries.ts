@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { assignProdShooting, dispatchShooting, getRouteFigures, recalculateShootingDistances, unassignShootingTech } from '#shared/catalogue/planner.ts';
 import { addDays, getAllShootings, localDateOf, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
+import type { OutputOf } from '#shared/catalogue/operation.ts';
 import { callOperation } from '../../api/client.ts';
 
 /**
@@ -24,11 +25,59 @@ export const plannerQueries = {
     }),
 };
 
-export const dispatch = (date: string, shootingIds: number[]) => callOperation(dispatchShooting, { date, shooting_ids: shootingIds });
-export const assign = (shootingId: number, techId: number, force: boolean) =>
-  callOperation(assignProdShooting, { shooting_id: shootingId, tech_id: techId, force_assigned: force });
-export const unassign = (shootingId: number) => callOperation(unassignShootingTech, { shooting_id: shootingId });
-export const recalculate = (date: string) => callOperation(recalculateShootingDistances, { date });
+/** What a page does with a mutation's answer (feedback); the hooks below own the cache. */
+interface Reactions<Answer> {
+  onSuccess?: (answer: Answer) => void;
+  onError?: () => void;
+}
+
+/** The day is reloaded after dispatch, assignment and unassignment, also on failure. */
+function useDayReload(date: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: plannerQueries.day(date) });
+}
+
+/** 'Actualiser': the answer is the day's fresh figures; the shootings are re-read. */
+export function useRecalculateMutation(date: string, reactions: Reactions<OutputOf<typeof recalculateShootingDistances>> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callOperation(recalculateShootingDistances, { date }),
+    onSuccess: (figures) => {
+      queryClient.setQueryData(plannerQueries.figures(date).queryKey, figures);
+      void queryClient.invalidateQueries({ queryKey: plannerQueries.shootings(date).queryKey });
+      reactions.onSuccess?.(figures);
+    },
+    onError: reactions.onError,
+  });
+}
+
+export function useDispatchMutation(date: string, reactions: Reactions<OutputOf<typeof dispatchShooting>> = {}) {
+  return useMutation({
+    mutationFn: (shootingIds: number[]) => callOperation(dispatchShooting, { date, shooting_ids: shootingIds }),
+    onSuccess: reactions.onSuccess,
+    onError: reactions.onError,
+    onSettled: useDayReload(date),
+  });
+}
+
+export function useAssignMutation(date: string, reactions: Reactions<OutputOf<typeof assignProdShooting>> = {}) {
+  return useMutation({
+    mutationFn: ({ shootingId, techId, force }: { shootingId: number; techId: number; force: boolean }) =>
+      callOperation(assignProdShooting, { shooting_id: shootingId, tech_id: techId, force_assigned: force }),
+    onSuccess: reactions.onSuccess,
+    onError: reactions.onError,
+    onSettled: useDayReload(date),
+  });
+}
+
+export function useUnassignMutation(date: string, reactions: Reactions<OutputOf<typeof unassignShootingTech>> = {}) {
+  return useMutation({
+    mutationFn: (shootingId: number) => callOperation(unassignShootingTech, { shooting_id: shootingId }),
+    onSuccess: reactions.onSuccess,
+    onError: reactions.onError,
+    onSettled: useDayReload(date),
+  });
+}
 
 /** Cancelled and abandoned shootings are not planned (the server ignores them too). */
 const INACTIVE: ReadonlySet<number> = new Set([ShootingState.canceled, ShootingState.abandonned]);

@@ -1,12 +1,11 @@
 import { Alert, Button, Container, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { sessionMutations } from './queries.ts';
+import { useLoginMutation } from './queries.ts';
 import { loginErrorKey, loginReasonKey } from './login-error.ts';
-import { safeRedirect, startSession } from './session.ts';
+import { safeRedirect } from './session.ts';
 
 /**
  * /login: an e-mail and a password field (part 1 section 2.1); back to the origin after login. When a
@@ -14,20 +13,15 @@ import { safeRedirect, startSession } from './session.ts';
  */
 export function LoginPage({ redirect }: { redirect?: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const origin = safeRedirect(redirect);
   // Once the session is known the form gives way to the loader of the screen being opened (issue 10).
   const [entering, setEntering] = useState(false);
-  const mutation = useMutation({
-    ...sessionMutations.login(),
-    onSuccess: async (answer) => {
-      startSession(queryClient, answer);
-      setEntering(true);
-      await navigate({ href: safeRedirect(redirect) ?? '/', replace: true });
-    },
+  const mutation = useLoginMutation(async () => {
+    setEntering(true);
+    await navigate({ href: safeRedirect(redirect) ?? '/', replace: true });
   });
 
   const submit = (event: FormEvent) => {

@@ -1,7 +1,8 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { login } from '#shared/catalogue/session.ts';
-import type { InputOf } from '#shared/catalogue/operation.ts';
+import type { InputOf, OutputOf } from '#shared/catalogue/operation.ts';
 import { callOperation } from '../../api/client.ts';
+import { sessionToken } from '../../api/session-token.ts';
 
 /**
  * The session operations and their schemas load on the first call, so the login page's first load
@@ -30,15 +31,40 @@ export const sessionQueries = {
     }),
 };
 
-export const sessionMutations = {
-  login: () =>
-    mutationOptions({
-      mutationKey: [...sessionQueries.all(), 'login'],
-      mutationFn: async (input: InputOf<typeof login>) => callOperation((await sessionOperations()).login, input, { token: null }),
-    }),
-  logout: () =>
-    mutationOptions({
-      mutationKey: [...sessionQueries.all(), 'logout'],
-      mutationFn: async () => callOperation((await sessionOperations()).logout, {}),
-    }),
-};
+export function startSession(queryClient: QueryClient, answer: OutputOf<typeof login>): void {
+  queryClient.clear();
+  sessionToken.set(answer.token);
+  queryClient.setQueryData(sessionQueries.me(answer.token).queryKey, { status: 200, user: answer.user, expires_at: answer.expires_at });
+}
+
+/** Forget the token and everything cached for this user. */
+export function endSession(queryClient: QueryClient): void {
+  sessionToken.clear();
+  queryClient.clear();
+}
+
+/** Login: the answer becomes the session (cache cleared, token stored, user cached), then `onLoggedIn`. */
+export function useLoginMutation(onLoggedIn: () => Promise<void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...sessionQueries.all(), 'login'],
+    mutationFn: async (input: InputOf<typeof login>) => callOperation((await sessionOperations()).login, input, { token: null }),
+    onSuccess: async (answer) => {
+      startSession(queryClient, answer);
+      await onLoggedIn();
+    },
+  });
+}
+
+/** Logout: the session ends in the browser whatever the server answered, then `onLoggedOut`. */
+export function useLogoutMutation(onLoggedOut: () => Promise<void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...sessionQueries.all(), 'logout'],
+    mutationFn: async () => callOperation((await sessionOperations()).logout, {}),
+    onSettled: async () => {
+      endSession(queryClient);
+      await onLoggedOut();
+    },
+  });
+}

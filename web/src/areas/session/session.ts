@@ -1,10 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '#shared/catalogue/session.ts';
-import type { OutputOf } from '#shared/catalogue/operation.ts';
-import type { login } from '#shared/catalogue/session.ts';
 import { isApiError } from '../../api/client.ts';
 import { sessionToken } from '../../api/session-token.ts';
-import { sessionQueries } from './queries.ts';
+import { endSession, sessionQueries } from './queries.ts';
 
 /**
  * The session's life in the browser (part 1 section 4): the stored token is verified
@@ -23,18 +21,6 @@ export async function resolveSessionUser(queryClient: QueryClient): Promise<Sess
     }
     throw error;
   }
-}
-
-export function startSession(queryClient: QueryClient, answer: OutputOf<typeof login>): void {
-  queryClient.clear();
-  sessionToken.set(answer.token);
-  queryClient.setQueryData(sessionQueries.me(answer.token).queryKey, { status: 200, user: answer.user, expires_at: answer.expires_at });
-}
-
-/** Forget the token and everything cached for this user. */
-export function endSession(queryClient: QueryClient): void {
-  sessionToken.clear();
-  queryClient.clear();
 }
 
 /** Only same-origin paths are followed after login (no open redirect). */

@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { getAllTickets, getTicketById, type TicketSummary } from '#shared/catalogue/tickets.ts';
+import { createTicket, followupTicket, getAllTickets, getTicketById, reopenTicket, resolveTicket, type TicketSummary } from '#shared/catalogue/tickets.ts';
+import type { InputOf } from '#shared/catalogue/operation.ts';
 import { callOperation } from '../../api/client.ts';
 
 /** Query options of the tickets area; every ticket mutation invalidates `all()`. */
@@ -17,6 +18,38 @@ export const ticketQueries = {
       queryFn: ({ signal }) => callOperation(getTicketById, { id }, { signal }),
     }),
 };
+
+/** Every ticket mutation reloads the tickets, also on failure (part 1 §4). */
+function useTicketsReload() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ticketQueries.all() });
+}
+
+export function useCreateTicketMutation() {
+  const reload = useTicketsReload();
+  return useMutation({
+    mutationFn: (input: InputOf<typeof createTicket>) => callOperation(createTicket, input),
+    onSettled: reload,
+  });
+}
+
+/** Resolves (`true`) or reopens (`false`) the ticket. */
+export function useResolveTicketMutation(id: number) {
+  const reload = useTicketsReload();
+  return useMutation({
+    mutationFn: (resolve: boolean) => callOperation(resolve ? resolveTicket : reopenTicket, { id }),
+    onSettled: reload,
+  });
+}
+
+export function useFollowupTicketMutation(id: number, options: { onSuccess?: () => void } = {}) {
+  const reload = useTicketsReload();
+  return useMutation({
+    mutationFn: (message: string) => callOperation(followupTicket, { id, message }),
+    onSuccess: () => options.onSuccess?.(),
+    onSettled: reload,
+  });
+}
 
 /** Part 1 §2.8 / §9: urgency tints of open tickets (1 neutral, 2 amber, 3 red). */
 export const URGENCY_TINT: Record<number, string | undefined> = {

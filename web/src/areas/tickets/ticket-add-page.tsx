@@ -1,29 +1,22 @@
 import { Alert, Anchor, Button, Group, NativeSelect, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createTicket } from '#shared/catalogue/tickets.ts';
 import { TICKET_PROBLEM_TYPES, TicketUrgency, type TicketProblemType } from '#shared/enums.ts';
-import { callOperation } from '../../api/client.ts';
-import { ticketQueries } from './queries.ts';
+import { useCreateTicketMutation } from './queries.ts';
 
 /** /tickets/add: no client validation; defaults software and urgency 1 (part 1 §2.8, §5). */
 export function TicketAddPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [problemType, setProblemType] = useState<TicketProblemType>('software');
   const [urgency, setUrgency] = useState('1');
   const [subject, setSubject] = useState('');
   const [description, setDescription] = useState('');
-  const mutation = useMutation({
-    mutationFn: () => callOperation(createTicket, { problem_type: problemType, urgency: Number(urgency), subject, description }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketQueries.all() }),
-  });
+  const mutation = useCreateTicketMutation();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate();
+    mutation.mutate({ problem_type: problemType, urgency: Number(urgency), subject, description });
   };
 
   return (

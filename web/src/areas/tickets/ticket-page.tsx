@@ -1,13 +1,11 @@
 import { Alert, Anchor, Badge, Button, Group, Image, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { followupTicket, reopenTicket, resolveTicket } from '#shared/catalogue/tickets.ts';
-import { callOperation } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatTimestamp } from '../../i18n/format.ts';
-import { dataIsJson, subjectOf, ticketQueries } from './queries.ts';
+import { dataIsJson, subjectOf, ticketQueries, useFollowupTicketMutation, useResolveTicketMutation } from './queries.ts';
 
 const URGENCY_COLOR: Record<number, string> = { 1: 'gray', 2: 'yellow', 3: 'red' };
 
@@ -19,20 +17,10 @@ export function TicketPage() {
   const { t, i18n } = useTranslation();
   const { id } = useParams({ strict: false }) as { id?: string };
   const ticketId = Number(id);
-  const queryClient = useQueryClient();
   const query = useQuery({ ...ticketQueries.detail(ticketId), enabled: Number.isInteger(ticketId) && ticketId > 0 });
   const [message, setMessage] = useState('');
-  const reload = () => queryClient.invalidateQueries({ queryKey: ticketQueries.all() });
-
-  const toggle = useMutation({
-    mutationFn: (resolve: boolean) => callOperation(resolve ? resolveTicket : reopenTicket, { id: ticketId }),
-    onSettled: reload,
-  });
-  const followup = useMutation({
-    mutationFn: (text: string) => callOperation(followupTicket, { id: ticketId, message: text }),
-    onSuccess: () => setMessage(''),
-    onSettled: reload,
-  });
+  const toggle = useResolveTicketMutation(ticketId);
+  const followup = useFollowupTicketMutation(ticketId, { onSuccess: () => setMessage('') });
 
   const back = (
     <Anchor component={Link} to="/tickets">
