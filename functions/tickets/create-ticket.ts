@@ -2,7 +2,7 @@ import { createTicket } from '#shared/catalogue/tickets.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { insertTicket } from '../storage/tickets.ts';
 
-/** Opens a ticket in the caller's name (defaults: software, urgency 1; empty subject and description allowed). */
+/** Opens a ticket in the caller's name (every field required; empty subject and description allowed). */
 export const handler = apiHandler(createTicket, async ({ problem_type, urgency, subject, description }, { user, log }) => {
   const ticket = await insertTicket({
     subject,

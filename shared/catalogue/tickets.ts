@@ -75,12 +75,13 @@ export const createTicket = defineOperation({
   method: 'POST',
   path: '/api/tickets',
   access: 'authenticated',
-  summary: 'Open a ticket. Defaults: problem type software, urgency 1; subject and description may be empty.',
+  summary: 'Open a ticket. The form starts at problem type software, urgency 1; subject and description may be empty but are sent.',
+  /** Every field is required (the form always sends them; part 1 §9), so an empty body writes nothing (ADR 0128). */
   input: z.object({
-    problem_type: z.enum(TICKET_PROBLEM_TYPES).default('software'),
-    urgency: z.coerce.number().int().min(1).max(3).default(1),
-    subject: z.string().max(TICKET_LIMITS.subject).default(''),
-    description: z.string().max(TICKET_LIMITS.description).default(''),
+    problem_type: z.enum(TICKET_PROBLEM_TYPES),
+    urgency: z.coerce.number().int().min(1).max(3),
+    subject: z.string().max(TICKET_LIMITS.subject),
+    description: z.string().max(TICKET_LIMITS.description),
   }),
   output: z.object({ ticket: ticketSummary }),
   resources: ['table'],

@@ -207,7 +207,7 @@ function junkFor(op: OperationDef, rng: Rng): Junk {
 function specialsFor(op: OperationDef): Junk[] {
   const params = pathParams(op.path);
   const validish = () => (op.method === 'GET' ? '1' : '999999');
-  // An operation that accepts an empty input (createTicket) would store any object body: give it invalid fields only.
+  // An operation that accepts an empty input would store any object body: give it invalid fields only (none does today but logout).
   const acceptsEmpty = op.method !== 'GET' && op.id !== 'logout' && op.input.safeParse({}).success;
   const field = fieldsOf(op).names.find((n) => !params.includes(n));
   const filler = field ? JSON.stringify({ [field]: { __junk: [1] } }) : '{"__junk":{}}';
