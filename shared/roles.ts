@@ -21,6 +21,16 @@ export const ALL_ROLES: readonly RoleId[] = Object.values(Role);
 
 export const ADMIN_ROLES: readonly RoleId[] = [Role.superadmin, Role.admin];
 
+/**
+ * The planner's roles (part 2 'Shooting planner'): the catalogue's planner operations admit them, the
+ * routes give them /shootingdashboard and the planner at /shooting. The one list of them.
+ */
+export const PLANNER_ROLES = [Role.superadmin, Role.admin, Role.tech_postprod, Role.tech_postprod_lead] as const;
+
+export function isPlanner(role: number): boolean {
+  return (PLANNER_ROLES as readonly number[]).includes(role);
+}
+
 export function isAdminLevel(role: number): boolean {
   return role === Role.superadmin || role === Role.admin;
 }

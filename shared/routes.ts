@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, Role, type RoleId } from './roles.ts';
+import { ADMIN_ROLES, PLANNER_ROLES, Role, type RoleId } from './roles.ts';
 
 /**
  * The route table of part 1 section 2.1. `access` is who may open the screen:
@@ -8,16 +8,48 @@ import { ADMIN_ROLES, Role, type RoleId } from './roles.ts';
  */
 export type RouteAccess = 'public' | 'authenticated' | readonly RoleId[];
 
+/**
+ * The web app's areas (web/src/areas/<area>/, one lazily loaded chunk each). Every route belongs to
+ * one; /login belongs to the session area, built into the first page.
+ */
+export const ROUTE_AREAS = [
+  'session',
+  'shootings',
+  'tickets',
+  'deliveries',
+  'planner',
+  'users',
+  'depots',
+  'zones',
+  'hmd',
+  'injector',
+  'schedule',
+  'listings',
+  'review',
+  'mls',
+  'offers',
+  'social',
+  'videos',
+  'releases',
+  'logs',
+] as const;
+export type RouteArea = (typeof ROUTE_AREAS)[number];
+
 export interface RouteRule {
+  /** The route's name: its key in ROUTE, the `route.<name>` title key, the area module's screen key. */
+  name: RouteName;
   /** TanStack Router path syntax: `$id` marks a parameter. */
   path: string;
   access: RouteAccess;
-  /** i18n key of the page title. */
+  /** The area whose screens module serves this route. */
+  area: RouteArea;
+  /** i18n key of the page title: `route.<name>`. */
   titleKey: string;
 }
 
 const R = Role;
-const SHOOTING_STAFF: readonly RoleId[] = [R.superadmin, R.admin, R.tech_postprod, R.tech_postprod_lead];
+/** The shooting staff: the planner's roles (the catalogue's planner operations admit the same, shared/roles.ts). */
+const SHOOTING_STAFF: readonly RoleId[] = PLANNER_ROLES;
 const LISTING_READERS: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead, R.social_medias, R.sales];
 /**
  * The route table leaves role 3 out of /deliveries, yet the broker lands there (2.2) and it
@@ -35,51 +67,68 @@ const DEFAULT_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture,
 const REVIEWERS: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead];
 const HMD_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead, R.sales];
 
-export const ROUTES: readonly RouteRule[] = [
-  { path: '/login', access: 'public', titleKey: 'route.login' },
-  { path: '/delivery/$token', access: 'public', titleKey: 'route.delivery' },
-  { path: '/shooting', access: SHOOTING_LIST_READERS, titleKey: 'route.shooting' },
-  { path: '/shootingdashboard', access: SHOOTING_STAFF, titleKey: 'route.shootingdashboard' },
-  { path: '/shooting/add', access: 'authenticated', titleKey: 'route.shooting_add' },
-  { path: '/shooting/changeTime/$id', access: 'authenticated', titleKey: 'route.shooting_change_time' },
-  { path: '/shooting/cancel/$id', access: 'authenticated', titleKey: 'route.shooting_cancel' },
-  { path: '/tickets', access: 'authenticated', titleKey: 'route.tickets' },
-  { path: '/tickets/add', access: 'authenticated', titleKey: 'route.tickets_add' },
-  { path: '/tickets/$id', access: 'authenticated', titleKey: 'route.ticket' },
-  { path: '/deliveries', access: DELIVERY_READERS, titleKey: 'route.deliveries' },
-  { path: '/listings', access: LISTING_READERS, titleKey: 'route.listings' },
-  { path: '/users', access: LISTING_READERS, titleKey: 'route.users' },
-  { path: '/users/add', access: LISTING_READERS, titleKey: 'route.users_add' },
-  { path: '/users/edit/$id', access: LISTING_READERS, titleKey: 'route.users_edit' },
-  { path: '/shootReports', access: DEFAULT_ROLES, titleKey: 'route.shootReports' },
-  { path: '/schedule', access: DEFAULT_ROLES, titleKey: 'route.schedule' },
-  { path: '/HmdList', access: HMD_ROLES, titleKey: 'route.HmdList' },
-  { path: '/ListingMlsMatch', access: REVIEWERS, titleKey: 'route.ListingMlsMatch' },
-  { path: '/tech_review', access: REVIEWERS, titleKey: 'route.tech_review' },
-  { path: '/tech_review/$listingId', access: REVIEWERS, titleKey: 'route.tech_review_listing' },
-  { path: '/video_dashboard', access: REVIEWERS, titleKey: 'route.video_dashboard' },
-  { path: '/facebook_page_manager', access: REVIEWERS, titleKey: 'route.facebook_page_manager' },
-  { path: '/remote_injector', access: 'authenticated', titleKey: 'route.remote_injector' },
-  { path: '/dashboard', access: 'authenticated', titleKey: 'route.dashboard' },
-  { path: '/depots', access: ADMIN_ROLES, titleKey: 'route.depots' },
-  { path: '/depots/add', access: ADMIN_ROLES, titleKey: 'route.depots_add' },
-  { path: '/depots/edit/$id', access: ADMIN_ROLES, titleKey: 'route.depots_edit' },
-  { path: '/releases', access: ADMIN_ROLES, titleKey: 'route.releases' },
-  { path: '/mlsProvider', access: ADMIN_ROLES, titleKey: 'route.mlsProvider' },
-  { path: '/badlistings', access: ADMIN_ROLES, titleKey: 'route.badlistings' },
-  { path: '/superlog', access: ADMIN_ROLES, titleKey: 'route.superlog' },
-  { path: '/SuperAnalytics', access: ADMIN_ROLES, titleKey: 'route.SuperAnalytics' },
-  { path: '/ListingStats', access: ADMIN_ROLES, titleKey: 'route.ListingStats' },
-  { path: '/centris', access: ADMIN_ROLES, titleKey: 'route.centris' },
-  { path: '/centris/broker/$code', access: ADMIN_ROLES, titleKey: 'route.centris_broker' },
-  { path: '/zones', access: ADMIN_ROLES, titleKey: 'route.zones' },
-  { path: '/manage_services', access: ADMIN_ROLES, titleKey: 'route.manage_services' },
-  { path: '/manage_shooting_packages', access: ADMIN_ROLES, titleKey: 'route.manage_shooting_packages' },
-];
+type Rule = Omit<RouteRule, 'name' | 'titleKey'>;
+
+/**
+ * The route table, by name: the one place a route's path is written (docs/decisions/0125-route-table-by-name.md).
+ * The router, the areas' screen maps (keyed by name), the menus and the landing redirect all read it.
+ */
+export const ROUTE = {
+  login: { path: '/login', access: 'public', area: 'session' },
+  delivery: { path: '/delivery/$token', access: 'public', area: 'deliveries' },
+  shooting: { path: '/shooting', access: SHOOTING_LIST_READERS, area: 'shootings' },
+  shootingdashboard: { path: '/shootingdashboard', access: SHOOTING_STAFF, area: 'planner' },
+  shooting_add: { path: '/shooting/add', access: 'authenticated', area: 'shootings' },
+  shooting_change_time: { path: '/shooting/changeTime/$id', access: 'authenticated', area: 'shootings' },
+  shooting_cancel: { path: '/shooting/cancel/$id', access: 'authenticated', area: 'shootings' },
+  tickets: { path: '/tickets', access: 'authenticated', area: 'tickets' },
+  tickets_add: { path: '/tickets/add', access: 'authenticated', area: 'tickets' },
+  ticket: { path: '/tickets/$id', access: 'authenticated', area: 'tickets' },
+  deliveries: { path: '/deliveries', access: DELIVERY_READERS, area: 'deliveries' },
+  listings: { path: '/listings', access: LISTING_READERS, area: 'listings' },
+  users: { path: '/users', access: LISTING_READERS, area: 'users' },
+  users_add: { path: '/users/add', access: LISTING_READERS, area: 'users' },
+  users_edit: { path: '/users/edit/$id', access: LISTING_READERS, area: 'users' },
+  shootReports: { path: '/shootReports', access: DEFAULT_ROLES, area: 'schedule' },
+  schedule: { path: '/schedule', access: DEFAULT_ROLES, area: 'schedule' },
+  HmdList: { path: '/HmdList', access: HMD_ROLES, area: 'hmd' },
+  ListingMlsMatch: { path: '/ListingMlsMatch', access: REVIEWERS, area: 'mls' },
+  tech_review: { path: '/tech_review', access: REVIEWERS, area: 'review' },
+  tech_review_listing: { path: '/tech_review/$listingId', access: REVIEWERS, area: 'review' },
+  video_dashboard: { path: '/video_dashboard', access: REVIEWERS, area: 'videos' },
+  facebook_page_manager: { path: '/facebook_page_manager', access: REVIEWERS, area: 'social' },
+  remote_injector: { path: '/remote_injector', access: 'authenticated', area: 'injector' },
+  dashboard: { path: '/dashboard', access: 'authenticated', area: 'planner' },
+  depots: { path: '/depots', access: ADMIN_ROLES, area: 'depots' },
+  depots_add: { path: '/depots/add', access: ADMIN_ROLES, area: 'depots' },
+  depots_edit: { path: '/depots/edit/$id', access: ADMIN_ROLES, area: 'depots' },
+  releases: { path: '/releases', access: ADMIN_ROLES, area: 'releases' },
+  mlsProvider: { path: '/mlsProvider', access: ADMIN_ROLES, area: 'mls' },
+  badlistings: { path: '/badlistings', access: ADMIN_ROLES, area: 'listings' },
+  superlog: { path: '/superlog', access: ADMIN_ROLES, area: 'logs' },
+  SuperAnalytics: { path: '/SuperAnalytics', access: ADMIN_ROLES, area: 'logs' },
+  ListingStats: { path: '/ListingStats', access: ADMIN_ROLES, area: 'listings' },
+  centris: { path: '/centris', access: ADMIN_ROLES, area: 'mls' },
+  centris_broker: { path: '/centris/broker/$code', access: ADMIN_ROLES, area: 'mls' },
+  zones: { path: '/zones', access: ADMIN_ROLES, area: 'zones' },
+  manage_services: { path: '/manage_services', access: ADMIN_ROLES, area: 'offers' },
+  manage_shooting_packages: { path: '/manage_shooting_packages', access: ADMIN_ROLES, area: 'offers' },
+} as const satisfies Record<string, Rule>;
+
+export type RouteName = keyof typeof ROUTE;
+/** The names of the routes an area serves: the keys of its screens map. */
+export type RouteNameOf<A extends RouteArea> = { [N in RouteName]: (typeof ROUTE)[N]['area'] extends A ? N : never }[RouteName];
+
+const NAMES = Object.keys(ROUTE) as RouteName[];
+
+export const ROUTES: readonly RouteRule[] = NAMES.map((name) => ({ name, ...ROUTE[name], titleKey: `route.${name}` }));
 
 export function routeRule(path: string): RouteRule | undefined {
   return ROUTES.find((r) => r.path === path);
 }
+
+/** The path of a named route. */
+export const pathOf = (name: RouteName): string => ROUTE[name].path;
 
 export type GuardResult = 'allow' | 'login' | 'home';
 
@@ -97,24 +146,24 @@ export function checkRoute(access: RouteAccess, role: number | undefined): Guard
  * logged-in user (docs/decisions/0004-unstated-route-guards.md).
  */
 export function landingPath(role: number): string {
-  const spec = specLandingPath(role);
-  return checkRoute(routeRule(spec)!.access, role) === 'allow' ? spec : '/dashboard';
+  const spec = specLanding(role);
+  return pathOf(checkRoute(ROUTE[spec].access, role) === 'allow' ? spec : 'dashboard');
 }
 
-function specLandingPath(role: number): string {
+function specLanding(role: number): RouteName {
   switch (role) {
     case R.social_medias:
     case R.sales:
-      return '/listings';
+      return 'listings';
     case R.broker:
-      return '/deliveries';
+      return 'deliveries';
     case R.tech_capture:
-      return '/schedule';
+      return 'schedule';
     case R.tech_postprod:
     case R.tech_postprod_lead:
-      return '/tech_review';
+      return 'tech_review';
     default:
-      return '/shooting';
+      return 'shooting';
   }
 }
 
@@ -125,43 +174,43 @@ export interface MenuEntry {
 }
 
 /** The entry's label is the page's title (issue 10: a menu label matches the title of what it opens). */
-const m = (to: string): MenuEntry => ({ labelKey: routeRule(to)!.titleKey, to });
+const m = (name: RouteName): MenuEntry => ({ labelKey: `route.${name}`, to: pathOf(name) });
 /** Staff open the planner at /shooting, titled 'Planification des captures' (part 2), not the broker's list. */
-const STAFF_SHOOTING: MenuEntry = { labelKey: 'route.shooting_planner', to: '/shooting' };
+const STAFF_SHOOTING: MenuEntry = { labelKey: 'route.shooting_planner', to: pathOf('shooting') };
 
 /** The broker's own places, each one click away (issue 10): deliveries (2.3), their shootings, booking, tickets. */
-const BROKER_MENU = [m('/deliveries'), m('/shooting'), m('/shooting/add'), m('/tickets')];
-const CAPTURE_MENU = [m('/schedule'), m('/shootReports'), m('/deliveries'), m('/remote_injector')];
+const BROKER_MENU = [m('deliveries'), m('shooting'), m('shooting_add'), m('tickets')];
+const CAPTURE_MENU = [m('schedule'), m('shootReports'), m('deliveries'), m('remote_injector')];
 const POSTPROD_MENU = [
-  m('/tech_review'),
-  m('/shootingdashboard'),
+  m('tech_review'),
+  m('shootingdashboard'),
   STAFF_SHOOTING,
-  m('/remote_injector'),
-  m('/listings'),
-  m('/ListingMlsMatch'),
-  m('/video_dashboard'),
-  m('/facebook_page_manager'),
+  m('remote_injector'),
+  m('listings'),
+  m('ListingMlsMatch'),
+  m('video_dashboard'),
+  m('facebook_page_manager'),
 ];
 const ADMIN_MENU = [
-  m('/shootingdashboard'),
+  m('shootingdashboard'),
   STAFF_SHOOTING,
-  m('/listings'),
-  m('/users'),
-  m('/HmdList'),
-  m('/zones'),
-  m('/depots'),
-  m('/releases'),
-  m('/badlistings'),
-  m('/mlsProvider'),
-  m('/SuperAnalytics'),
-  m('/ListingStats'),
-  m('/ListingMlsMatch'),
-  m('/superlog'),
-  m('/tech_review'),
-  m('/manage_services'),
-  m('/manage_shooting_packages'),
-  m('/video_dashboard'),
-  m('/facebook_page_manager'),
+  m('listings'),
+  m('users'),
+  m('HmdList'),
+  m('zones'),
+  m('depots'),
+  m('releases'),
+  m('badlistings'),
+  m('mlsProvider'),
+  m('SuperAnalytics'),
+  m('ListingStats'),
+  m('ListingMlsMatch'),
+  m('superlog'),
+  m('tech_review'),
+  m('manage_services'),
+  m('manage_shooting_packages'),
+  m('video_dashboard'),
+  m('facebook_page_manager'),
 ];
 
 /**
@@ -212,12 +261,13 @@ export interface MenuSection {
 export const FLAT_MENU_MAX = 8;
 
 /** The sections of a long menu, in this order (docs/decisions/0111-grouped-side-menu.md). */
-export const MENU_SECTIONS: readonly { key: string; paths: readonly string[] }[] = [
-  { key: 'planning', paths: ['/shooting', '/shootingdashboard', '/schedule', '/shootReports'] },
-  { key: 'production', paths: ['/tech_review', '/listings', '/deliveries', '/remote_injector', '/ListingMlsMatch', '/video_dashboard', '/facebook_page_manager'] },
-  { key: 'reports', paths: ['/SuperAnalytics', '/ListingStats', '/mlsProvider', '/badlistings', '/superlog'] },
-  { key: 'administration', paths: ['/users', '/zones', '/depots', '/HmdList', '/manage_services', '/manage_shooting_packages', '/releases'] },
+const SECTIONS: readonly { key: string; names: readonly RouteName[] }[] = [
+  { key: 'planning', names: ['shooting', 'shootingdashboard', 'schedule', 'shootReports'] },
+  { key: 'production', names: ['tech_review', 'listings', 'deliveries', 'remote_injector', 'ListingMlsMatch', 'video_dashboard', 'facebook_page_manager'] },
+  { key: 'reports', names: ['SuperAnalytics', 'ListingStats', 'mlsProvider', 'badlistings', 'superlog'] },
+  { key: 'administration', names: ['users', 'zones', 'depots', 'HmdList', 'manage_services', 'manage_shooting_packages', 'releases'] },
 ];
+export const MENU_SECTIONS: readonly { key: string; paths: readonly string[] }[] = SECTIONS.map(({ key, names }) => ({ key, paths: names.map(pathOf) }));
 
 /** menuFor(role), grouped into MENU_SECTIONS when longer than FLAT_MENU_MAX; every entry appears once. */
 export function menuSectionsFor(role: number): MenuSection[] {
@@ -235,7 +285,7 @@ export function menuSectionsFor(role: number): MenuSection[] {
 }
 
 /** Places without a menu entry of their own that belong to one (the provider's broker pages are its reports). */
-const MENU_PLACE_OF: Record<string, string> = { '/centris': '/mlsProvider' };
+const MENU_PLACE_OF: Record<string, string> = { [pathOf('centris')]: pathOf('mlsProvider') };
 
 /**
  * The entry to highlight on this path: the longest entry that is the path or one of its parents

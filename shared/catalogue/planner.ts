@@ -1,10 +1,10 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
-import { Role } from '../roles.ts';
+import { PLANNER_ROLES } from '../roles.ts';
 import { calendarDate } from './dates.ts';
 
 /** The planner (part 2 'Shooting planner', 'Dispatch'): the roles that may open /shooting. */
-const PLANNERS = [Role.superadmin, Role.admin, Role.tech_postprod, Role.tech_postprod_lead] as const;
+const PLANNERS = PLANNER_ROLES;
 
 /** Part 2 §8: the dispatch messages, verbatim; N and M filled by the web. */
 export const DISPATCH_MESSAGES = {

@@ -1,5 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, landingPath, menuSectionsFor, routeRule } from '#shared/routes.ts';
 import { ALL_ROLES, Role, type RoleId } from '#shared/roles.ts';
@@ -19,11 +21,26 @@ describe('route tree', () => {
     expect(paths).toContain('/');
   });
 
-  it('gives every screen route to exactly one area', () => {
-    for (const rule of ROUTES.filter((r) => r.path !== '/login')) expect(areaOf(rule.path), rule.path).toBeDefined();
-    const all = Object.values(AREAS).flatMap((a) => a.paths);
-    expect(new Set(all).size).toBe(all.length);
-    expect(all.filter((p) => !ROUTES.some((r) => r.path === p))).toEqual([]);
+  // Each area's screens map is typed by its routes' names (AreaModule<A>): a missing or foreign screen fails the typecheck.
+  it('gives every screen route to the lazily loaded area its rule names', () => {
+    for (const rule of ROUTES.filter((r) => r.name !== 'login')) {
+      expect(areaOf(rule.path), rule.path).toBe(rule.area);
+      expect(Object.keys(AREAS), rule.path).toContain(rule.area);
+    }
+  });
+
+  it('writes each route path once, in the route table (router, areas and menus name routes)', () => {
+    const web = join(import.meta.dirname);
+    const files = [
+      join(web, '../../shared/routes.ts'),
+      join(web, 'router.tsx'),
+      join(web, 'areas/index.ts'),
+      join(web, 'app/side-menu.tsx'),
+      join(web, 'app/staff-shooting.tsx'),
+      ...readdirSync(join(web, 'areas')).map((area) => join(web, 'areas', area, 'routes.tsx')).filter((file) => existsSync(file)),
+    ];
+    const sources = files.map((file) => readFileSync(file, 'utf8')).join('\n');
+    for (const { path } of ROUTES) expect(sources.split(`'${path}'`).length - 1, path).toBe(1);
   });
 });
 

@@ -7,9 +7,10 @@ import {
   notFound,
   Outlet,
   redirect,
+  type RouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { ROUTES, type RouteRule } from '#shared/routes.ts';
+import { ROUTE, ROUTES, type RouteName, type RouteRule } from '#shared/routes.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { AppLayout } from './app/app-layout.tsx';
 import { DelayedLoader, LOADER_DELAY_MS } from './app/delayed-loader.tsx';
@@ -53,7 +54,7 @@ const loginSearch = (search: Record<string, unknown>): { redirect?: string } => 
 
 const loginRoute = createRoute({
   getParentRoute: () => shellRoute,
-  path: '/login',
+  path: ROUTE.login.path,
   staticData: { titleKey: 'route.login' },
   validateSearch: loginSearch,
   beforeLoad: ({ context, search }) => {
@@ -71,8 +72,8 @@ function redirectAfterLogin(target: string | undefined) {
 }
 
 /** Route parameters with a stated shape (part 2: depot ids are digits only). */
-const PARAM_PATTERNS: Record<string, Record<string, RegExp>> = {
-  '/depots/edit/$id': { id: /^\d+$/ },
+const PARAM_PATTERNS: Partial<Record<RouteName, Record<string, RegExp>>> = {
+  depots_edit: { id: /^\d+$/ },
 };
 
 function screenRoute(rule: RouteRule) {
@@ -82,19 +83,19 @@ function screenRoute(rule: RouteRule) {
     staticData: { titleKey: rule.titleKey },
     beforeLoad: ({ context, location, params }: { context: RouterContext; location: { href: string }; params: Record<string, string> }) => {
       guardRoute(rule, context.user, location.href);
-      const patterns = PARAM_PATTERNS[rule.path] ?? {};
+      const patterns = PARAM_PATTERNS[rule.name] ?? {};
       if (Object.entries(patterns).some(([name, re]) => !re.test(params[name] ?? ''))) throw notFound();
     },
   };
   const route =
     rule.access === 'public' ? createRoute({ ...options, getParentRoute: () => rootRoute }) : createRoute({ ...options, getParentRoute: () => shellRoute });
   return route.lazy(async () => {
-    const screens = area ? (await AREAS[area].load()).screens : {};
-    return createLazyRoute(route.id)({ component: screens[rule.path] ?? NotAvailablePage });
+    const screens: Partial<Record<RouteName, RouteComponent>> = area ? (await AREAS[area].load()).screens : {};
+    return createLazyRoute(route.id)({ component: screens[rule.name] ?? NotAvailablePage });
   });
 }
 
-const screenRules = ROUTES.filter((rule) => rule.path !== '/login');
+const screenRules = ROUTES.filter((rule) => rule.name !== 'login');
 const publicScreens = screenRules.filter((r) => r.access === 'public').map(screenRoute);
 const shellScreens = screenRules.filter((r) => r.access !== 'public').map(screenRoute);
 

@@ -2,12 +2,11 @@ import { useNavigate, useSearch, type RouteComponent } from '@tanstack/react-rou
 import { Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Role } from '#shared/roles.ts';
-import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { useSessionUser } from '../session/use-session.ts';
-
-/** Part 2 §2: the planner is /shooting for these roles (the catalogue's planner operations admit the same ones). */
-export const PLANNER_ROLES: readonly number[] = [Role.superadmin, Role.admin, Role.tech_postprod, Role.tech_postprod_lead];
+import { isPlanner } from '#shared/roles.ts';
+import { pathOf } from '#shared/routes.ts';
+import { AREAS } from '../areas/index.ts';
+import { useSessionUser } from '../areas/session/use-session.ts';
+import { DelayedLoader } from './delayed-loader.tsx';
 
 /**
  * The search of /shooting that opens the list tab. The route tree is built at run time from
@@ -16,9 +15,11 @@ export const PLANNER_ROLES: readonly number[] = [Role.superadmin, Role.admin, Ro
 export const LIST_VIEW = { view: 'list' } as never;
 
 /** The planner area's chunk (texts included) loads only when a planner opens /shooting. */
-const PlannerPage = lazy(() => import('./routes.tsx').then((m) => ({ default: m.PlannerPage })));
+const PlannerPage = lazy(() => AREAS.planner.load().then((m) => ({ default: m.PlannerPage })));
 
 /**
+ * The /shooting composition, shared by two areas: the shootings area's list and the planner area's
+ * page, each taken from its area's public module (AREAS), so neither area imports the other.
  * /shooting serves two screens (docs/decisions/0051, 0070): roles 1, 2, 5, 8 get the planner and,
  * in a second tab, `list` (the shooting list, where staff cancel with a reason); everyone else the
  * route admits (brokers) gets the list only.
@@ -32,12 +33,12 @@ export function plannerForStaff(list: RouteComponent): RouteComponent {
     const view = (useSearch({ strict: false }) as { view?: string }).view === 'list' ? 'list' : 'planner';
     const role = useSessionUser()?.role;
     if (role === undefined) return <DelayedLoader />;
-    if (!PLANNER_ROLES.includes(role)) return <List />;
+    if (!isPlanner(role)) return <List />;
     return (
       <Tabs
         value={view}
         keepMounted={false}
-        onChange={(next) => void navigate({ to: '/shooting', search: next === 'list' ? { view: 'list' } : {}, replace: true })}
+        onChange={(next) => void navigate({ to: pathOf('shooting'), search: next === 'list' ? { view: 'list' } : {}, replace: true })}
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="planner">{t('shootings.tab_planner')}</Tabs.Tab>

@@ -8,7 +8,7 @@ import fr from './locales/fr.json';
 registerAreaCatalogues({ fr, en });
 
 /** Part 1 sections 2.9 and 2.10: public delivery page and deliveries list. Loaded lazily. */
-export const screens: AreaModule['screens'] = {
-  '/deliveries': DeliveriesPage,
-  '/delivery/$token': DeliveryPage,
+export const screens: AreaModule<'deliveries'>['screens'] = {
+  deliveries: DeliveriesPage,
+  delivery: DeliveryPage,
 };

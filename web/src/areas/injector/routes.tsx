@@ -7,6 +7,6 @@ import { RemoteInjectorPage } from './remote-injector-page.tsx';
 /** Part 2: remote file injection. Loaded lazily with the first of these routes. */
 registerAreaCatalogues({ fr, en });
 
-export const screens: AreaModule['screens'] = {
-  '/remote_injector': RemoteInjectorPage,
+export const screens: AreaModule<'injector'>['screens'] = {
+  remote_injector: RemoteInjectorPage,
 };

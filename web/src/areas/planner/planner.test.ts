@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DISPATCH_MESSAGES, assignProdShooting, dispatchShooting, getRouteFigures, recalculateShootingDistances, unassignShootingTech } from '#shared/catalogue/planner.ts';
+import { DISPATCH_MESSAGES } from '#shared/catalogue/planner.ts';
+import { operations } from '#shared/catalogue/index.ts';
+import { ALL_ROLES, PLANNER_ROLES, Role, isPlanner } from '#shared/roles.ts';
+import { ROUTE, checkRoute } from '#shared/routes.ts';
 import type { ShootingView } from '#shared/catalogue/shootings.ts';
 import fr from './locales/fr.json';
 import { formatDuration, unassignedOf } from './queries.ts';
-import { PLANNER_ROLES } from './staff-route.tsx';
 
 describe('planner', () => {
   it('shows the dispatch messages of part 2 §8 verbatim in French', () => {
@@ -12,9 +14,13 @@ describe('planner', () => {
   });
 
   it('opens for exactly the roles its operations admit', () => {
-    for (const op of [dispatchShooting, getRouteFigures, recalculateShootingDistances, assignProdShooting, unassignShootingTech]) {
-      expect([...(op.access as readonly number[])].sort()).toEqual([...PLANNER_ROLES].sort());
-    }
+    const plannerOps = operations.filter((op) => op.area === 'planner');
+    expect(plannerOps.length).toBeGreaterThan(0);
+    for (const op of plannerOps) expect([...(op.access as readonly number[])].sort(), op.id).toEqual([...PLANNER_ROLES].sort());
+    // The planner's screens: /shootingdashboard, and /shooting shows the planner to the same roles (brokers get their list there).
+    const admitted = (access: (typeof ROUTE)[keyof typeof ROUTE]['access']) => ALL_ROLES.filter((r) => checkRoute(access, r) === 'allow');
+    expect(admitted(ROUTE.shootingdashboard.access)).toEqual([...PLANNER_ROLES].sort((a, b) => a - b));
+    expect(admitted(ROUTE.shooting.access).filter((r) => r !== Role.broker)).toEqual(ALL_ROLES.filter(isPlanner));
   });
 
   it('counts as unassigned the shootings on no technician route', () => {

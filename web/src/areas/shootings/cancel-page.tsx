@@ -6,7 +6,7 @@ import { CANCELLATION_REASON_MIN_LENGTH } from '#shared/catalogue/shootings.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { useCancelShooting } from './queries.ts';
-import { LIST_VIEW } from '../planner/staff-route.tsx';
+import { LIST_VIEW } from '../../app/staff-shooting.tsx';
 
 /**
  * /shooting/cancel/{id}, part 1 §2.7, §4, §8: yes or no; yes shows loading, then a check mark, the

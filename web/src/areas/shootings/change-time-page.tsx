@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
 import { shootingQueries, useChangeShootingTime } from './queries.ts';
-import { LIST_VIEW } from '../planner/staff-route.tsx';
+import { LIST_VIEW } from '../../app/staff-shooting.tsx';
 
 /**
  * /shooting/changeTime/{id}, part 1 §2.6: a notice that nothing else can change, the listing's address

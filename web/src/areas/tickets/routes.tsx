@@ -9,8 +9,8 @@ import { TicketsPage } from './tickets-page.tsx';
 registerAreaCatalogues({ fr, en });
 
 /** Part 1 section 2.8: tickets (list, creation form, detail). Loaded lazily with the first of these routes. */
-export const screens: AreaModule['screens'] = {
-  '/tickets': TicketsPage,
-  '/tickets/add': TicketAddPage,
-  '/tickets/$id': TicketPage,
+export const screens: AreaModule<'tickets'>['screens'] = {
+  tickets: TicketsPage,
+  tickets_add: TicketAddPage,
+  ticket: TicketPage,
 };

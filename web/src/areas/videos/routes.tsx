@@ -5,6 +5,6 @@ import type { AreaModule } from '../screens.ts';
  * Part 3: video job monitor.
  * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
  */
-export const screens: AreaModule['screens'] = {
-  '/video_dashboard': NotAvailablePage,
+export const screens: AreaModule<'videos'>['screens'] = {
+  video_dashboard: NotAvailablePage,
 };
