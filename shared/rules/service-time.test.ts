@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { estimateServiceHours, estimateServiceTime, estimateStaffServiceTime, formatServiceHours } from './service-time.ts';
+import { estimateServiceHours, estimateServiceTime, estimateStaffServiceTime } from './service-time.ts';
 
 describe('broker service-time estimate (part 1 section 9)', () => {
   it('house: n = rooms + 1; 6.5n+24, or 4n+14 when 360 only', () => {
@@ -14,8 +14,6 @@ describe('broker service-time estimate (part 1 section 9)', () => {
   it('hours rounded for display', () => {
     expect(estimateServiceHours({ roomCount: 4, isHouse: true, only360: false })).toBe(1); // 56.5 min
     expect(estimateServiceHours({ roomCount: 10, isHouse: true, only360: false })).toBe(1.5); // 95.5 min
-    expect(formatServiceHours({ roomCount: 10, isHouse: true, only360: false }, 'fr')).toBe('1,5 h');
-    expect(formatServiceHours({ roomCount: 10, isHouse: true, only360: false }, 'en')).toBe('1.5 h');
   });
   it('grows with the room count', () => {
     fc.assert(

@@ -36,12 +36,6 @@ export function estimateServiceHours(input: ServiceTimeInput, step = 0.5): numbe
   return Math.max(step, Math.round(hours / step) * step);
 }
 
-/** Display text, e.g. '1,5 h' in French, '1.5 h' in English. */
-export function formatServiceHours(input: ServiceTimeInput, language: 'fr' | 'en'): string {
-  const hours = estimateServiceHours(input);
-  return `${hours.toLocaleString(language === 'fr' ? 'fr-CA' : 'en-CA')} h`;
-}
-
 export type StaffEstimateOption = 'rooms+1' | 'rooms+2';
 
 /** The staff 2D+3D estimate of part 2 section 9; `flag` is the shooting's flag (e.g. 360 only). */

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { SLOT_HOURS } from '#shared/rules/slots.ts';
-import { formatCompactTimestamp, formatDay, formatKm, formatMoney, formatSize, formatTimeRange, formatTimestamp, languageOf, relativeTime } from './format.ts';
+import {
+  formatCompactTimestamp,
+  formatDay,
+  formatDuration,
+  formatHours,
+  formatKm,
+  formatMoney,
+  formatSize,
+  formatTimeRange,
+  formatTimestamp,
+  languageOf,
+  localToday,
+  relativeTime,
+} from './format.ts';
 
 describe('the web formatter follows the reader language', () => {
   it('writes slot hours in French notation in French, clock notation in English', () => {
@@ -30,6 +43,19 @@ describe('the web formatter follows the reader language', () => {
     expect(formatSize(200_000, 'en')).toBe('0.2 MB');
     expect(formatSize(2_147_483_648, 'en')).toBe('2.15 GB');
     expect(formatSize(2_147_483_648, 'fr')).toBe('2,15 GB');
+  });
+
+  it('writes hours with the reader separator and durations in minutes, then hours', () => {
+    expect(formatHours(1.5, 'fr')).toBe('1,5 h');
+    expect(formatHours(1.5, 'en')).toBe('1.5 h');
+    expect(formatHours(2, 'fr')).toBe('2 h');
+    expect(formatDuration(0)).toBe('0 min');
+    expect(formatDuration(35 * 60)).toBe('35 min');
+    expect(formatDuration(3900)).toBe('1 h 05');
+  });
+
+  it("gives the browser's own date", () => {
+    expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 
   it('says how long ago and how long until', () => {

@@ -69,6 +69,18 @@ export function formatNumber(value: number, lng: string, options: Intl.NumberFor
   return new Intl.NumberFormat(localeOf(lng), options).format(value);
 }
 
+/** Hours as the reader writes them: '1,5 h' / '1.5 h'. */
+export function formatHours(hours: number, lng: string): string {
+  return `${formatNumber(hours, lng)} h`;
+}
+
+/** A duration in seconds, the same in both languages: '35 min', '1 h 05'. */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
+}
+
 /** '12,3 km' / '12.3 km'. */
 export function formatKm(km: number, lng: string): string {
   return `${formatNumber(km, lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`;
@@ -89,6 +101,12 @@ export function formatSize(bytes: number, lng: string): string {
 /** Speed in MB/s. */
 export function formatSpeed(bytesPerSecond: number, lng: string): string {
   return `${formatNumber(bytesPerSecond / 1e6, lng, { maximumFractionDigits: 1 })} MB/s`;
+}
+
+/** The browser's own date YYYY-MM-DD (a date picker's default "today" where the user is). */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -12,8 +12,7 @@ import { ACCEPTED_FILE_TYPES, MIN_PART_SIZE, UPLOAD_CONTENT_TYPE, type RemoteFil
 import { INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { useRouteTitleKey } from '../../app/page-title.ts';
-import { formatSize, formatSpeed, formatTimestamp, relativeTime } from '../../i18n/format.ts';
-import { localToday } from './format.ts';
+import { formatSize, formatSpeed, formatTimestamp, localToday, relativeTime } from '../../i18n/format.ts';
 import { fetchDownloadLink, injectorQueries, webInjectorApi } from './queries.ts';
 import { useUploadQueue, type QueuedFile } from './use-upload-queue.ts';
 

@@ -5,7 +5,7 @@ import { ALL_ROLES, PLANNER_ROLES, Role, isPlanner } from '#shared/roles.ts';
 import { ROUTE, checkRoute } from '#shared/routes.ts';
 import type { ShootingView } from '#shared/catalogue/shootings.ts';
 import fr from './locales/fr.json';
-import { formatDuration, unassignedOf } from './queries.ts';
+import { unassignedOf } from './queries.ts';
 
 describe('planner', () => {
   it('shows the dispatch messages of part 2 §8 verbatim in French', () => {
@@ -27,11 +27,5 @@ describe('planner', () => {
     const shooting = (id: number) => ({ id }) as ShootingView;
     const left = unassignedOf([shooting(1), shooting(2), shooting(3)], [{ route: [3] }, { route: [] }, { route: [1] }]);
     expect(left.map((s) => s.id)).toEqual([2]);
-  });
-
-  it('writes travel times in minutes, then hours', () => {
-    expect(formatDuration(0)).toBe('0 min');
-    expect(formatDuration(35 * 60)).toBe('35 min');
-    expect(formatDuration(3900)).toBe('1 h 05');
   });
 });

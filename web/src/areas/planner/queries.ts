@@ -95,11 +95,4 @@ export function unassignedOf(shootings: readonly ShootingView[], routes: Readonl
 export const today = () => localDateOf(Date.now());
 export const shiftDay = addDays;
 
-/** Seconds as '1 h 05' or '35 min'. */
-export function formatDuration(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
-}
-
 export const addressOf = (s: ShootingView) => [s.listing.address, s.listing.app && `#${s.listing.app}`, s.listing.city].filter(Boolean).join(', ');

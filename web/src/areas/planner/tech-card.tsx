@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { techDayFigures } from '#shared/catalogue/planner.ts';
 import type { ShootingView } from '#shared/catalogue/shootings.ts';
 import type * as z from '#shared/zod.ts';
-import { formatKm, formatMoney } from '../../i18n/format.ts';
-import { addressOf, formatDuration } from './queries.ts';
+import { formatDuration, formatKm, formatMoney } from '../../i18n/format.ts';
+import { addressOf } from './queries.ts';
 
 export type TechFigures = z.infer<typeof techDayFigures>;
 

@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POSTAL_CODE_MIN_LENGTH, geocodeAddress, validateShootingCity, type BrokerChoice } from '#shared/catalogue/shootings.ts';
 import { isAdminLevel } from '#shared/roles.ts';
-import { formatServiceHours } from '#shared/rules/service-time.ts';
+import { estimateServiceHours } from '#shared/rules/service-time.ts';
 import { callOperation } from '../../api/client.ts';
 import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
-import { languageOf } from '../../i18n/format.ts';
+import { formatHours, languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { BrokerPicker } from './broker-picker.tsx';
 import { locationQueries, useBookShooting } from './queries.ts';
@@ -91,7 +91,7 @@ export function BookingPage() {
   const step0Ready = position !== null && city === 'supported' && p.postalcode.trim().length >= POSTAL_CODE_MIN_LENGTH && (!forBroker || broker !== null);
   const fullAddress = [p.address, p.app && `#${p.app}`, p.city, p.postalcode].filter(Boolean).join(', ');
   const only360 = p.is_existing_listing && p.only_360;
-  const serviceTime = formatServiceHours({ roomCount: p.room_count, isHouse: p.is_house, only360 }, language);
+  const serviceTime = formatHours(estimateServiceHours({ roomCount: p.room_count, isHouse: p.is_house, only360 }), language);
 
   const book = () => {
     setBookingFailed(false);
