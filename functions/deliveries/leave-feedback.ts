@@ -1,13 +1,11 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { leaveFeedback } from '#shared/catalogue/deliveries.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { db, tableName } from '../plumbing/aws.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { countFeedback } from '../plumbing/feedback-limit.ts';
-import { keys } from '../plumbing/keys.ts';
+import { transact } from '../plumbing/transact.ts';
 import { findListingByToken } from '../storage/listings.ts';
-import { getPicture } from '../storage/pictures.ts';
-import { feedbackSubject, newTicketItem } from '../storage/tickets.ts';
+import { getPicture, setFeedbackTicket } from '../storage/pictures.ts';
+import { feedbackSubject, newTicketPut } from '../storage/tickets.ts';
 
 /**
  * Feedback on a delivered picture (public, through the token): a ticket in the listing broker's name
@@ -22,7 +20,7 @@ export const handler = apiHandler(leaveFeedback, async ({ token, shooting_id, pi
   if (!picture || !picture.thumbnail_key) throw notFound('Picture not found.');
   if (picture.feedback_ticket_id) throw conflict('This picture already has feedback.', { ticket_id: picture.feedback_ticket_id });
 
-  const { ticket, item } = await newTicketItem({
+  const { ticket, put } = await newTicketPut({
     ...feedbackSubject(listing.address, picture_index + 1),
     description: text,
     urgency: 1,
@@ -30,22 +28,7 @@ export const handler = apiHandler(leaveFeedback, async ({ token, shooting_id, pi
     creator: { id: listing.broker_id, firstname: listing.broker.firstname, lastname: listing.broker.lastname },
     data: JSON.stringify({ listing_id: listing.id, shooting_id, picture_index }),
   });
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.picture(listing.id, shooting_id, picture_index),
-            UpdateExpression: 'SET feedback_ticket_id = :t, version = version + :one',
-            ConditionExpression: 'version = :v AND (attribute_not_exists(feedback_ticket_id) OR feedback_ticket_id = :null)',
-            ExpressionAttributeValues: { ':t': ticket.id, ':one': 1, ':v': picture.version, ':null': null },
-          },
-        },
-      ],
-    }),
-  );
+  await transact([put, setFeedbackTicket(picture, ticket.id)]);
   log('feedback ticket', { ticket: ticket.id, listing: listing.id, shooting_id, picture_index });
   return { data: { ticket_id: ticket.id } };
 });

@@ -1,15 +1,14 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { assignProdShooting } from '#shared/catalogue/planner.ts';
 import { routeFiguresWith } from '#shared/planning/index.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { db, tableName } from '../plumbing/aws.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
-import { keys } from '../plumbing/keys.ts';
-import { bumpHalfDay } from '../storage/half-day.ts';
 import { location } from '../plumbing/location/index.ts';
+import { transact } from '../plumbing/transact.ts';
+import { dayNotLocked } from '../storage/day-locks.ts';
+import { bumpHalfDay } from '../storage/half-day.ts';
+import { assignShooting, getShootingItem, isActive, storeLegs } from '../storage/shootings.ts';
 import { loadPlanningDay } from '../use-cases/planning-day.ts';
-import { dayFigures, storeLegs } from '../use-cases/route-figures.ts';
-import { getShootingItem, isActive } from '../storage/shootings.ts';
+import { dayFigures } from '../use-cases/route-figures.ts';
 
 /**
  * Manual assignment (planner drag and drop). Without force: refused when the technician's day is
@@ -40,24 +39,7 @@ export const handler = apiHandler(assignProdShooting, async ({ shooting_id, tech
     }
   }
 
-  const index = keys.shootingTechIndex(tech_id, date, shooting_id);
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.shooting(shooting_id),
-            UpdateExpression: 'SET tech_id = :tech, gsi3pk = :pk, gsi3sk = :sk, force_assigned = :force, updated_at = :now, version = version + :one',
-            ConditionExpression: 'version = :v',
-            ExpressionAttributeValues: { ':tech': tech_id, ':pk': index.gsi3pk, ':sk': index.gsi3sk, ':force': force_assigned, ':now': new Date().toISOString(), ':one': 1, ':v': shooting.version },
-          },
-        },
-        ...(force_assigned ? [] : [{ ConditionCheck: { TableName: tableName(), Key: keys.dayLock(date, tech_id), ConditionExpression: 'attribute_not_exists(pk)' } }]),
-        bumpHalfDay(date, shooting.am),
-      ],
-    }),
-  );
+  await transact([assignShooting(shooting, tech_id, force_assigned), ...(force_assigned ? [] : [dayNotLocked(date, tech_id)]), bumpHalfDay(date, shooting.am)]);
   log('assigned', { shooting_id, tech_id, force_assigned });
 
   const figures = await dayFigures(date);

@@ -3,7 +3,7 @@ import { DISPATCH_BUDGET, applyDeadline, type DispatchBudget } from '#shared/wor
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { externalServiceFailed } from '../plumbing/errors.ts';
 import { runWorkflow } from '../plumbing/workflows.ts';
-import type { DispatchResult } from '../workflows/dispatch-apply.ts';
+import type { DispatchResult } from '../use-cases/dispatch.ts';
 
 /**
  * Runs the dispatch workflow within the budget of ADR 0101. When it does not finish in time the

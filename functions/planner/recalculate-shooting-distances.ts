@@ -1,6 +1,7 @@
 import { recalculateShootingDistances } from '#shared/catalogue/planner.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { dayFigures, storeLegs } from '../use-cases/route-figures.ts';
+import { storeLegs } from '../storage/shootings.ts';
+import { dayFigures } from '../use-cases/route-figures.ts';
 
 export const handler = apiHandler(recalculateShootingDistances, async ({ date }, { log }) => {
   const { legs, ...figures } = await dayFigures(date);

@@ -2,10 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SESSION_LIFETIME_SECONDS } from '#shared/rules/session.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
-import type { UserRecord } from '#shared/entities/user.ts';
+import { userRecord, type UserRecord } from '#shared/entities/user.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
-import { getUser } from '../storage/users.ts';
 
 /**
  * Sessions: an opaque 256-bit random token; only its SHA-256 is stored, with a 15-day
@@ -55,7 +54,8 @@ export async function createSession(user: SessionUser, sessionVersion = 0, now =
 /**
  * The live session of a token, or undefined when unknown, revoked, past its expiry, or when its
  * user no longer matches it: deleted, suspended, another role, or a bumped `session_version`.
- * Two GetItems: the session, then its user.
+ * Two GetItems: the session, then its user. The user item is read here directly, read-only
+ * (storage/users.ts alone writes it): the wrapper checks sessions below the entity layer (ADR 0120).
  */
 export async function findSession(token: string, now = new Date()): Promise<Session | undefined> {
   const tokenHash = hashToken(token);
@@ -63,7 +63,7 @@ export async function findSession(token: string, now = new Date()): Promise<Sess
   if (!Item || Date.parse(Item.expires_at as string) <= now.getTime()) return undefined;
   const snapshot = Item.user as SessionUser;
   const sessionVersion = Number(Item.session_version ?? 0);
-  const user = await getUser(snapshot.id);
+  const user = await sessionUserState(snapshot.id);
   if (!user || user.suspended || user.role !== snapshot.role || user.session_version !== sessionVersion) return undefined;
   return {
     tokenHash,
@@ -72,6 +72,13 @@ export async function findSession(token: string, now = new Date()): Promise<Sess
     created_at: Item.created_at as string,
     expires_at: Item.expires_at as string,
   };
+}
+
+/** What a session check needs of its user: the record and the session stamp (0 when never bumped). */
+async function sessionUserState(id: number): Promise<(UserRecord & { session_version: number }) | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
+  const parsed = Item ? userRecord.safeParse(Item) : undefined;
+  return parsed?.success ? { ...parsed.data, session_version: Number(Item!.session_version ?? 0) } : undefined;
 }
 
 export async function revokeSession(tokenHash: string): Promise<void> {

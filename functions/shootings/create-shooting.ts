@@ -2,14 +2,16 @@ import { BOOKING_MESSAGES, SHOOTING_MESSAGES, createShooting } from '#shared/cat
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
+import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { assertWithinHorizon, candidateOf, halfDayStarted, loadWorld, requiredOffers, writeIntoHalfDay } from '../use-cases/availability.ts';
-import { tableName } from '../plumbing/aws.ts';
 import { badRequest, forbidden, unprocessable } from '../plumbing/errors.ts';
-import { listingsOfBroker, newListingItem, type StoredListing } from '../storage/listings.ts';
-import { shootingItem, shootingView, toShooting } from '../storage/shootings.ts';
-import { getUser, nextId } from '../storage/users.ts';
+import { listingsOfBroker, newListingPut, type StoredListing } from '../storage/listings.ts';
+import { createShootingPut, newShootingId, shootingView, toShooting } from '../storage/shootings.ts';
+import { getUser } from '../storage/users.ts';
+import { assertWithinHorizon } from '../use-cases/availability.ts';
+import { writeIntoHalfDay } from '../use-cases/half-day-write.ts';
+import { candidateOf, loadWorld, requiredOffers } from '../use-cases/planning-world.ts';
 
 /**
  * Part 1 §3 booking request → the listing (created, or the broker's listing at the same address)
@@ -31,7 +33,7 @@ export const handler = apiHandler(createShooting, async (input, ctx) => {
   const existing = await sameAddressListing(broker.id, input);
   const fresh = existing
     ? undefined
-    : await newListingItem(
+    : await newListingPut(
         {
           address: input.address,
           app: input.app,
@@ -52,7 +54,7 @@ export const handler = apiHandler(createShooting, async (input, ctx) => {
         now,
       );
   const listingId = existing?.id ?? fresh!.listing.id;
-  const id = await nextId('shooting', 10_000);
+  const id = await newShootingId();
   const record = {
     id,
     listing_id: listingId,
@@ -79,11 +81,9 @@ export const handler = apiHandler(createShooting, async (input, ctx) => {
     shootingId: id,
     log: ctx.log,
     items: (reserved) => {
-      item = shootingItem(record, { ...stored, reserved_tech_id: reserved });
-      return [
-        { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...(fresh ? [{ Put: { TableName: tableName(), Item: fresh.item, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
-      ];
+      const shooting = createShootingPut(record, { ...stored, reserved_tech_id: reserved });
+      item = shooting.item;
+      return [shooting.put, ...(fresh ? [fresh.put] : [])];
     },
   });
   ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId, broker: broker.id, by: ctx.user.id });

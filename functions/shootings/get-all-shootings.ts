@@ -1,4 +1,5 @@
-import { addDays, getAllShootings, localDateOf } from '#shared/catalogue/shootings.ts';
+import { getAllShootings } from '#shared/catalogue/shootings.ts';
+import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest } from '../plumbing/errors.ts';

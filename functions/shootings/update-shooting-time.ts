@@ -1,11 +1,11 @@
 import { SHOOTING_MESSAGES, updateShootingTime } from '#shared/catalogue/shootings.ts';
-import { ShootingState } from '#shared/enums.ts';
+import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { assertWithinHorizon, candidateOf, halfDayStarted, loadWorld, writeIntoHalfDay } from '../use-cases/availability.ts';
-import { tableName } from '../plumbing/aws.ts';
 import { notFound, unprocessable } from '../plumbing/errors.ts';
-import { keys } from '../plumbing/keys.ts';
-import { assertPending, getShootingItem, listingsById, shootingView, toShooting, type StoredShooting } from '../storage/shootings.ts';
+import { assertPending, getShootingItem, listingsById, moveShooting, shootingView, toShooting, type StoredShooting } from '../storage/shootings.ts';
+import { assertWithinHorizon } from '../use-cases/availability.ts';
+import { writeIntoHalfDay } from '../use-cases/half-day-write.ts';
+import { candidateOf, loadWorld } from '../use-cases/planning-world.ts';
 
 /** Part 1 §2.6: the owner moves an unconfirmed shooting to another half-day that is still available. */
 export const handler = apiHandler(updateShootingTime, async ({ shooting_id, scheduleddate, is_am }, ctx) => {
@@ -24,7 +24,6 @@ export const handler = apiHandler(updateShootingTime, async ({ shooting_id, sche
   const candidate = candidateOf(world, { lat, lng, roomCount: shooting.room_count, isHouse: listing?.is_house ?? true, only360: shooting.only_360 });
   const now = new Date().toISOString();
   const moved = { ...shooting, scheduleddate, am: is_am, updated_at: now };
-  const indexes = keys.shootingIndexes(moved);
   let reservedTech = shooting.reserved_tech_id;
   await writeIntoHalfDay({
     world,
@@ -36,33 +35,7 @@ export const handler = apiHandler(updateShootingTime, async ({ shooting_id, sche
     log: ctx.log,
     items: (techId) => {
       reservedTech = shooting.tech_id === null ? techId : shooting.reserved_tech_id;
-      return [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.shooting(shooting.id),
-            UpdateExpression:
-              'SET scheduleddate = :d, am = :am, reserved_tech_id = :r, updated_at = :now, gsi1sk = :g1, gsi2pk = :g2, gsi2sk = :g2s, version = version + :one' +
-              ('gsi3sk' in indexes ? ', gsi3sk = :g3' : ''),
-            ConditionExpression: 'version = :v AND is_confirmed = :false AND #state = :unconfirmed',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: {
-              ':d': scheduleddate,
-              ':am': is_am,
-              ':r': reservedTech,
-              ':now': now,
-              ':g1': indexes.gsi1sk,
-              ':g2': indexes.gsi2pk,
-              ':g2s': indexes.gsi2sk,
-              ...('gsi3sk' in indexes ? { ':g3': indexes.gsi3sk } : {}),
-              ':one': 1,
-              ':v': shooting.version,
-              ':false': false,
-              ':unconfirmed': ShootingState.unconfirmed,
-            },
-          },
-        },
-      ];
+      return [moveShooting(shooting, { date: scheduleddate, am: is_am, reservedTechId: reservedTech, now })];
     },
   });
   ctx.log('moved', { shooting: shooting.id, from: `${shooting.scheduleddate} ${shooting.am ? 'AM' : 'PM'}`, to: `${scheduleddate} ${is_am ? 'AM' : 'PM'}`, reserved_tech_id: reservedTech });

@@ -10,6 +10,7 @@ import {
   sanitizeFileName,
   type RemoteFile,
 } from '#shared/catalogue/rij.ts';
+import { localDateOf } from '#shared/rules/business-time.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { db, requiredEnv, s3, tableName } from '../plumbing/aws.ts';
 import { badRequest, notFound, unprocessable } from '../plumbing/errors.ts';
@@ -26,11 +27,9 @@ import { objectKeys } from './injector-keys.ts';
 export const injectorBucket = (): string => requiredEnv(ENV.injectorBucket);
 
 const DAY_MS = 86_400_000;
-/** The business is in Quebec: "today" for a file without a stated date. */
-const BUSINESS_TIME_ZONE = 'America/Toronto';
-
+/** The business's "today" (Quebec, shared/rules/business-time.ts) for a file without a stated date. */
 export function businessToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return localDateOf(now.getTime());
 }
 
 /**

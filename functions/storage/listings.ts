@@ -3,7 +3,8 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { listingRecord, type ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
-import { nextId } from './users.ts';
+import { nextId } from '../plumbing/ids.ts';
+import type { TransactItem } from '../plumbing/transact.ts';
 
 /** Listings: the one place that reads and writes listing items. */
 export interface StoredListing extends ListingRecord {
@@ -29,16 +30,16 @@ export async function getListing(id: number): Promise<StoredListing | undefined>
   return Item ? toListing(Item) : undefined;
 }
 
-/** A listing item ready to go into a TransactWriteItems Put (booking creates listing and shooting together). */
-export async function newListingItem(fields: Omit<ListingRecord, 'id' | 'created_at' | 'updated_at'>, now = new Date()): Promise<{ listing: ListingRecord; item: Record<string, unknown> }> {
+/** A new listing and the TransactWriteItems Put that creates it (booking creates listing and shooting together). */
+export async function newListingPut(fields: Omit<ListingRecord, 'id' | 'created_at' | 'updated_at'>, now = new Date()): Promise<{ listing: ListingRecord; put: TransactItem }> {
   const id = await nextId('listing', 5000);
   const listing = listingRecord.parse({ ...fields, id, created_at: now.toISOString(), updated_at: now.toISOString() });
-  return { listing, item: itemOf(listing, 1) };
+  return { listing, put: { Put: { TableName: tableName(), Item: itemOf(listing, 1), ConditionExpression: 'attribute_not_exists(pk)' } } };
 }
 
 export async function insertListing(fields: Omit<ListingRecord, 'id' | 'created_at' | 'updated_at'>, now = new Date()): Promise<ListingRecord> {
-  const { listing, item } = await newListingItem(fields, now);
-  await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  const { listing, put } = await newListingPut(fields, now);
+  await db.send(new PutCommand(put.Put!));
   return listing;
 }
 

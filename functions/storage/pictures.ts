@@ -8,7 +8,8 @@ import { keys } from '../plumbing/keys.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { queryAll as queryAllItems } from '../plumbing/query.ts';
 import { mediaUrl, pictureFileName } from '../plumbing/media.ts';
-import { nextId } from './users.ts';
+import { nextId } from '../plumbing/ids.ts';
+import type { TransactItem } from '../plumbing/transact.ts';
 
 /** Pictures (items in their listing's partition) and the read-only view of shootings deliveries need. */
 export interface StoredPicture extends PictureRecord {
@@ -44,6 +45,22 @@ export const picturesOfShooting = (listingId: number, shootingId: number) => que
 export async function getPicture(listingId: number, shootingId: number, index: number): Promise<StoredPicture | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.picture(listingId, shootingId, index) }));
   return Item ? toPicture(Item) : undefined;
+}
+
+/**
+ * The picture's feedback ticket, set once: a TransactWriteItems piece (feedback writes it with
+ * the ticket), conditional on the version read and on no ticket being there yet.
+ */
+export function setFeedbackTicket(picture: Pick<StoredPicture, 'listing_id' | 'shooting_id' | 'picture_index' | 'version'>, ticketId: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.picture(picture.listing_id, picture.shooting_id, picture.picture_index),
+      UpdateExpression: 'SET feedback_ticket_id = :t, version = version + :one',
+      ConditionExpression: 'version = :v AND (attribute_not_exists(feedback_ticket_id) OR feedback_ticket_id = :null)',
+      ExpressionAttributeValues: { ':t': ticketId, ':one': 1, ':v': picture.version, ':null': null },
+    },
+  };
 }
 
 /** The delivery page shows only pictures that have a thumbnail (part 1 §2.9). */

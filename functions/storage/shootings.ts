@@ -1,18 +1,23 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
 import type * as z from '#shared/zod.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
-import { SHOOTING_MESSAGES, dayStartMs, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { SHOOTING_MESSAGES, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { dayStartMs } from '#shared/rules/business-time.ts';
 import type { ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { conflict } from '../plumbing/errors.ts';
+import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll as queryAllItems } from '../plumbing/query.ts';
+import type { TransactItem } from '../plumbing/transact.ts';
 
 /**
- * Shootings: the one place that composes shooting items and reads them (docs/data-model.md).
+ * Shootings: the one place that composes shooting items, reads them and writes them
+ * (docs/data-model.md, ADR 0122). Every write is one of the typed mutations at the end of this
+ * file; each derives the index attributes from the key builder (`keys.shootingIndexes`).
  * Beyond the entity, an item carries `version`, the listing's position (`lat`, `lng`, so the
  * availability needs no listing reads) and `reserved_tech_id`: the technician whose capacity an
  * unassigned booking holds (docs/decisions/0050-booking-capacity-and-half-day-guard.md).
@@ -41,7 +46,7 @@ export function toShooting(item: Record<string, unknown>): StoredShooting {
 }
 
 /** The full item of a shooting (keys, indexes, record, extras, version). */
-export function shootingItem(record: z.input<typeof shootingRecord>, extras: ShootingExtras, version = 1): Record<string, unknown> {
+function shootingItem(record: z.input<typeof shootingRecord>, extras: ShootingExtras, version = 1): Record<string, unknown> {
   const s = shootingRecord.parse(record);
   return { ...keys.shooting(s.id), ...keys.shootingIndexes(s), ...s, ...extras, version };
 }
@@ -156,4 +161,146 @@ export async function shootingPositions(shootings: readonly StoredShooting[]): P
     if (lat !== undefined && lng !== undefined) out.set(s.id, { lat, lng });
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations: the only writers of shooting items. Each bumps `version` and keeps the index
+// attributes equal to what keys.shootingIndexes derives from the item after the change. Those a
+// handler writes together with other entities return a TransactWriteItems piece.
+
+/** The index attributes a shooting item carries (all of them, set or not). */
+export const SHOOTING_INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
+
+type IndexedFields = Pick<ShootingRecord, 'id' | 'broker_id' | 'scheduleddate' | 'tech_id'>;
+
+interface Change {
+  set: Record<string, unknown>;
+  /** Attributes removed. */
+  remove?: readonly string[];
+  /** Condition on the item as read, besides `version = :v` (placeholders :c0, :c1… from `values`). */
+  condition?: string;
+  values?: Record<string, unknown>;
+}
+
+/** SET of every index attribute derived from the item after the change, REMOVE of those it no longer has. */
+function indexChange(after: IndexedFields): { set: Record<string, unknown>; remove: string[] } {
+  const indexes: Record<string, unknown> = keys.shootingIndexes(after);
+  return { set: indexes, remove: SHOOTING_INDEX_ATTRIBUTES.filter((name) => !(name in indexes)) };
+}
+
+/** The Update of one shooting, conditional on the version read (`expected`), bumping it. */
+function updateOf(id: number, expected: number, change: Change): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':v': expected, ':one': 1, ...change.values };
+  const sets = Object.entries(change.set).map(([name, value], i) => {
+    names[`#s${i}`] = name;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
+  const removes = (change.remove ?? []).map((name, i) => {
+    names[`#r${i}`] = name;
+    return `#r${i}`;
+  });
+  const condition = change.condition ? `version = :v AND (${change.condition})` : 'version = :v';
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.shooting(id),
+      UpdateExpression: `SET ${[...sets, 'version = version + :one'].join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: { ...names, ...(change.condition?.includes('#state') ? { '#state': 'state' } : {}) },
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+async function send(piece: TransactItem): Promise<void> {
+  await db.send(new UpdateCommand(piece.Update!));
+}
+
+/** Only a pending shooting (unconfirmed, state 7) changes; the condition that says so on the stored item. */
+const PENDING = { condition: 'is_confirmed = :false AND #state = :unconfirmed', values: { ':false': false, ':unconfirmed': ShootingState.unconfirmed } };
+
+/** A new shooting's id (numbers from 10 000, ARCHITECTURE §4). */
+export const newShootingId = (): Promise<number> => nextId('shooting', 10_000);
+
+/** Create: the Put of a new shooting (booking), failing if the id exists. Answers the item written. */
+export function createShootingPut(record: z.input<typeof shootingRecord>, extras: ShootingExtras): { item: Record<string, unknown>; put: TransactItem } {
+  const item = shootingItem(record, extras);
+  return { item, put: { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } } };
+}
+
+/**
+ * Create outside a booking (seeds, imports): the shooting and, when it has a post-production
+ * technician, the pointer item that lists it for them (keys.ppTechShooting).
+ */
+export async function insertShooting(record: z.input<typeof shootingRecord>, extras: ShootingExtras): Promise<StoredShooting> {
+  const { item, put } = createShootingPut(record, extras);
+  await db.send(new PutCommand(put.Put!));
+  const s = toShooting(item);
+  if (s.pp_tech_id) await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.ppTechShooting(s.pp_tech_id, s.scheduleddate, s.id), shooting_id: s.id } }));
+  return s;
+}
+
+/** Move a pending shooting to another half-day (its owner's change of time), holding `reservedTechId`'s capacity. */
+export function moveShooting(s: StoredShooting, to: { date: string; am: boolean; reservedTechId: number | null; now: string }): TransactItem {
+  const index = indexChange({ ...s, scheduleddate: to.date });
+  return updateOf(s.id, s.version, {
+    set: { scheduleddate: to.date, am: to.am, reserved_tech_id: to.reservedTechId, updated_at: to.now, ...index.set },
+    remove: index.remove,
+    ...PENDING,
+  });
+}
+
+/** Assign a technician by hand (planner), forced or not; the caller joins the day-lock check and the guard bump. */
+export function assignShooting(s: StoredShooting, techId: number, forceAssigned: boolean, now = new Date().toISOString()): TransactItem {
+  const index = indexChange({ ...s, tech_id: techId });
+  return updateOf(s.id, s.version, { set: { tech_id: techId, force_assigned: forceAssigned, updated_at: now, ...index.set }, remove: index.remove });
+}
+
+/**
+ * Assign by dispatch: only if still unassigned at the version the load step read, with the leg
+ * the solver planned. The dispatch knows the shooting's id, day and version only; the technician
+ * index is all an assignment changes (keys.shootingTechIndex, the part of keys.shootingIndexes it feeds).
+ */
+export function dispatchAssignment(
+  s: Pick<StoredShooting, 'id' | 'scheduleddate' | 'version'>,
+  techId: number,
+  leg: { distanceKm: number; transitS: number },
+  now = new Date().toISOString(),
+): TransactItem {
+  return updateOf(s.id, s.version, {
+    set: { tech_id: techId, ...keys.shootingTechIndex(techId, s.scheduleddate, s.id), distance: leg.distanceKm, transit_time: leg.transitS, updated_at: now },
+    condition: 'attribute_not_exists(tech_id) OR tech_id = :null',
+    values: { ':null': null },
+  });
+}
+
+/** Unassign (planner): no technician, no forced flag, no leg. */
+export function unassignShooting(s: StoredShooting, now = new Date().toISOString()): TransactItem {
+  const index = indexChange({ ...s, tech_id: null });
+  return updateOf(s.id, s.version, { set: { force_assigned: false, distance: null, transit_time: null, updated_at: now, ...index.set }, remove: index.remove });
+}
+
+/** Cancel a pending shooting (part 1 §2.7, §9): its state, the reason and who cancelled it. */
+export async function cancelShooting(s: StoredShooting, reason: string | null, byUserId: number, now = new Date().toISOString()): Promise<void> {
+  await send(updateOf(s.id, s.version, { set: { state: ShootingState.canceled, cancellation_reason: reason, canceled_by: byUserId, updated_at: now }, ...PENDING }));
+}
+
+/**
+ * Store each shooting's leg (distance km, transit_time s), conditional on the version read:
+ * a shooting changed meanwhile keeps its own figures until the next recalculation. Answers how
+ * many were stored.
+ */
+export async function storeLegs(legs: ReadonlyArray<{ shootingId: number; km: number; transitS: number; version: number }>): Promise<number> {
+  let stored = 0;
+  for (const leg of legs) {
+    try {
+      await send(updateOf(leg.shootingId, leg.version, { set: { distance: leg.km, transit_time: leg.transitS } }));
+      stored++;
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+  return stored;
 }

@@ -6,7 +6,8 @@ import { db, tableName } from '../plumbing/aws.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
-import { nextId } from './users.ts';
+import { nextId } from '../plumbing/ids.ts';
+import type { TransactItem } from '../plumbing/transact.ts';
 
 /** Tickets and their follow-ups (one partition per ticket): the one place that reads and writes them. */
 export interface StoredTicket extends TicketRecord {
@@ -28,16 +29,17 @@ export function feedbackSubject(address: string, pictureNumber: number): { subje
   return { subject: `Commentaire : ${address}, photo ${pictureNumber}`, subject_template: { key: 'feedback', address, picture: pictureNumber } };
 }
 
-/** A ticket item ready for a Put or a TransactWriteItems Put (feedback writes it with the picture). */
-export async function newTicketItem(fields: NewTicket, now = new Date()): Promise<{ ticket: TicketRecord; item: Record<string, unknown> }> {
+/** A new ticket and the TransactWriteItems Put that creates it (feedback writes it with the picture). */
+export async function newTicketPut(fields: NewTicket, now = new Date()): Promise<{ ticket: TicketRecord; put: TransactItem }> {
   const id = await nextId('ticket');
   const ticket = ticketRecord.parse({ ...fields, id, resolved: false, created_at: now.toISOString() });
-  return { ticket, item: { ...keys.ticket(id), ...keys.ticketIndexes(ticket.creator.id, ticket.created_at, id), ...ticket, version: 1 } };
+  const item = { ...keys.ticket(id), ...keys.ticketIndexes(ticket.creator.id, ticket.created_at, id), ...ticket, version: 1 };
+  return { ticket, put: { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } } };
 }
 
 export async function insertTicket(fields: NewTicket, now = new Date()): Promise<TicketRecord> {
-  const { ticket, item } = await newTicketItem(fields, now);
-  await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  const { ticket, put } = await newTicketPut(fields, now);
+  await db.send(new PutCommand(put.Put!));
   return ticket;
 }
 

@@ -26,21 +26,6 @@ export async function findUserByEmail(email: string): Promise<StoredUser | undef
   return Item ? getUser(Item.user_id as number) : undefined;
 }
 
-/** Allocates the next number of a named counter atomically (numeric ids, ARCHITECTURE §4). */
-export async function nextId(counter: string, floor = 0): Promise<number> {
-  const { Attributes } = await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.counter(counter),
-      UpdateExpression: 'SET #v = if_not_exists(#v, :floor) + :one',
-      ExpressionAttributeNames: { '#v': 'value' },
-      ExpressionAttributeValues: { ':one': 1, ':floor': floor },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Attributes!.value as number;
-}
-
 /** Creates a user and its unique e-mail guard together; 409 when the e-mail is taken. */
 export async function insertUser(user: NewUser & { password_hash: string }): Promise<StoredUser> {
   const record = { ...userRecord.parse(user), email: normalizeEmail(user.email) };
@@ -78,6 +63,27 @@ export async function setPasswordHash(user: StoredUser, passwordHash: string): P
 export async function usersOfRole(role: number, max: number): Promise<UserRecord[]> {
   const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.usersOfRole(role) } }, max);
   return items.map((item) => userRecord.parse(item));
+}
+
+/** Every user of a role who is not suspended (gsi1 by role); items that do not parse are left out. */
+export async function activeUsersOfRole(role: number): Promise<UserRecord[]> {
+  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.usersOfRole(role) } });
+  return items.map((item) => userRecord.safeParse(item)).flatMap((parsed) => (parsed.success && !parsed.data.suspended ? [parsed.data] : []));
+}
+
+/** What the planning knows of a capture technician: zones, depot, home and skills. */
+export type TechnicianProfile = Pick<UserRecord, 'zone_id' | 'backupZones' | 'depot_id' | 'home' | 'service_offers' | 'shooting_packages'>;
+
+/** Sets a technician's planning profile; 404-safe (false when the user does not exist). */
+export async function setTechnicianProfile(id: number, p: TechnicianProfile): Promise<boolean> {
+  return updateExisting(id, 'SET zone_id = :z, backupZones = :b, depot_id = :d, home = :h, service_offers = :o, shooting_packages = :p, updated_at = :now, version = version + :one', {
+    ':z': p.zone_id,
+    ':b': p.backupZones,
+    ':d': p.depot_id,
+    ':h': p.home,
+    ':o': p.service_offers,
+    ':p': p.shooting_packages,
+  });
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { DayProblem, ShootingInput } from '#shared/planning/index.ts';
-import { requiredOffers, loadWorld, readDay, type PlanningWorld } from './availability.ts';
 import { commissionsOf, getPlanningSettings, kmSettingsOf, type PlanningSettingsRecord } from '../storage/planning-settings.ts';
 import { shootingPositions, type StoredShooting } from '../storage/shootings.ts';
-import { technicianInputs } from '../storage/technicians.ts';
 import { photoshootZonesAt } from '../storage/zones.ts';
+import { readDay } from './day-state.ts';
+import { loadWorld, requiredOffers, type PlanningWorld } from './planning-world.ts';
+import { technicianInputs } from './technician-inputs.ts';
 
 /**
  * One day as the planner and the dispatch see it: every capture technician who can start a
@@ -27,8 +28,6 @@ export interface PlanningDay {
   /** Technician id → names, for the planner's cards. */
   names: Record<string, { firstname: string; lastname: string }>;
 }
-
-
 
 export function shootingInput(s: StoredShooting, location: { lat: number; lng: number }, world: PlanningWorld, current: ShootingInput['current']): ShootingInput {
   return {

@@ -1,10 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { routeFiguresWith } from '#shared/planning/index.ts';
 import { technicianCost } from '#shared/rules/km-cost.ts';
 import type * as z from '#shared/zod.ts';
 import type { techDayFigures } from '#shared/catalogue/planner.ts';
-import { db, tableName } from '../plumbing/aws.ts';
-import { keys } from '../plumbing/keys.ts';
 import { location } from '../plumbing/location/index.ts';
 import { loadPlanningDay } from './planning-day.ts';
 import { kmSettingsOf } from '../storage/planning-settings.ts';
@@ -56,31 +53,6 @@ export async function dayFigures(date: string): Promise<DayFigures> {
     for (const leg of figures?.legs ?? []) legs.push({ shootingId: leg.shootingId, km: round1(leg.km), transitS: Math.round(leg.transitS), version: day.versions[String(leg.shootingId)]! });
   }
   return { date, km_reading: day.settings.kmReading, techs, legs };
-}
-
-/**
- * Stores each shooting's leg (distance km, transit_time s), conditional on the version read:
- * a shooting changed meanwhile keeps its own figures until the next recalculation.
- */
-export async function storeLegs(legs: DayFigures['legs']): Promise<number> {
-  let stored = 0;
-  for (const leg of legs) {
-    try {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.shooting(leg.shootingId),
-          UpdateExpression: 'SET distance = :km, transit_time = :s, version = version + :one',
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':km': leg.km, ':s': leg.transitS, ':one': 1, ':v': leg.version },
-        }),
-      );
-      stored++;
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    }
-  }
-  return stored;
 }
 
 function round1(x: number): number {

@@ -1,19 +1,9 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { DispatchAssignment, UnservedReason } from '#shared/planning/index.ts';
-import { db, tableName } from '../plumbing/aws.ts';
-import { keys } from '../plumbing/keys.ts';
+import type { DispatchAssignment } from '#shared/planning/index.ts';
+import { cancellationCodes, transact } from '../plumbing/transact.ts';
+import { dayNotLocked } from '../storage/day-locks.ts';
 import { bumpHalfDay } from '../storage/half-day.ts';
-import type { SolvedDispatch } from './dispatch-solve.ts';
-
-export interface DispatchResult {
-  /** Technicians who received at least one shooting. */
-  userDispatched: number;
-  /** Shootings assigned (N of 'N / M des captures ont été réparties.'). */
-  shootingDispatched: number;
-  /** Shootings asked for (M). */
-  shootingRequested: number;
-  unserved: Array<{ shootingId: number; reason: UnservedReason | 'changed_meanwhile' }>;
-}
+import { dispatchAssignment } from '../storage/shootings.ts';
+import type { DispatchResult, SolvedDispatch } from '../use-cases/dispatch.ts';
 
 /**
  * Dispatch step 3: write each assignment in its own transaction, conditional on what the load
@@ -31,36 +21,14 @@ export async function handler(input: SolvedDispatch & { applyBy?: string }): Pro
     const am = input.halfDays[String(a.shootingId)];
     if (version === undefined || am === undefined) continue;
     try {
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.shooting(a.shootingId),
-                UpdateExpression: 'SET tech_id = :tech, gsi3pk = :g3pk, gsi3sk = :g3sk, distance = :km, transit_time = :s, updated_at = :now, version = version + :one',
-                ConditionExpression: 'version = :v AND (attribute_not_exists(tech_id) OR tech_id = :null)',
-                ExpressionAttributeValues: {
-                  ':tech': a.techId,
-                  ':g3pk': keys.shootingTechIndex(a.techId, input.date, a.shootingId).gsi3pk,
-                  ':g3sk': keys.shootingTechIndex(a.techId, input.date, a.shootingId).gsi3sk,
-                  ':km': Math.round(a.distanceKm * 10) / 10,
-                  ':s': Math.round(a.transitTimeS),
-                  ':now': new Date().toISOString(),
-                  ':one': 1,
-                  ':v': version,
-                  ':null': null,
-                },
-              },
-            },
-            { ConditionCheck: { TableName: tableName(), Key: keys.dayLock(input.date, a.techId), ConditionExpression: 'attribute_not_exists(pk)' } },
-            bumpHalfDay(input.date, am),
-          ],
-        }),
-      );
+      await transact([
+        dispatchAssignment({ id: a.shootingId, scheduleddate: input.date, version }, a.techId, { distanceKm: Math.round(a.distanceKm * 10) / 10, transitS: Math.round(a.transitTimeS) }),
+        dayNotLocked(input.date, a.techId),
+        bumpHalfDay(input.date, am),
+      ]);
       applied.push(a);
     } catch (error) {
-      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      if (!cancellationCodes(error)) throw error;
       unserved.push({ shootingId: a.shootingId, reason: 'changed_meanwhile' });
     }
   }

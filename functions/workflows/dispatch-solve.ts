@@ -1,6 +1,7 @@
-import { dispatchOutcome, dayPoints, solveDay, type DispatchOutcome, type SolverInputStatus } from '#shared/planning/index.ts';
+import { dispatchOutcome, dayPoints, solveDay } from '#shared/planning/index.ts';
 import { DISPATCH_BUDGET } from '#shared/workflows/budget.ts';
 import { location } from '../plumbing/location/index.ts';
+import type { SolvedDispatch } from '../use-cases/dispatch.ts';
 import type { PlanningDay } from '../use-cases/planning-day.ts';
 
 /**
@@ -9,16 +10,6 @@ import type { PlanningDay } from '../use-cases/planning-day.ts';
  */
 export function solveBudgetMs(shootings: number): number {
   return Math.min(DISPATCH_BUDGET.solverMaxMs, Math.max(2_000, 1_000 + 60 * shootings));
-}
-
-export interface SolvedDispatch {
-  date: string;
-  versions: PlanningDay['versions'];
-  /** Half-day of every shooting in the problem (the apply step bumps that half-day's guard). */
-  halfDays: Record<string, boolean>;
-  status: SolverInputStatus;
-  outcome: DispatchOutcome;
-  shootingRequested: number;
 }
 
 /** Dispatch step 2: travel matrix (Amazon Location in AWS, offline estimate locally) and solve. */

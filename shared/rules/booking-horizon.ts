@@ -1,4 +1,4 @@
-import { addDays, localDateOf } from '../catalogue/dates.ts';
+import { addDays, localDateOf } from './business-time.ts';
 
 /**
  * How far ahead a shooting may be booked or moved (docs/decisions/0086-booking-horizon.md):

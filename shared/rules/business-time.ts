@@ -1,8 +1,10 @@
 /**
- * Business time: Quebec's time zone, local days (YYYY-MM-DD) and their instants, and the range of
- * days the product accepts. Pure, no schema: the web's formatters and the server's rules both use
- * it; the catalogue's date schemas (shared/catalogue/dates.ts) are built on it.
+ * Business time, the one home of local dates (ADR 0121): Quebec's time zone, local days
+ * (YYYY-MM-DD) and their instants, half-days, and the range of days the product accepts. Pure, no
+ * schema: the web's formatters, the server's rules and the planner all use it; the catalogue's
+ * date schemas (shared/catalogue/dates.ts) are built on it.
  */
+import { SLOT_HOURS } from './slots.ts';
 
 /** Dates of the business: Quebec local time (ARCHITECTURE: the business is in Quebec). */
 export const BUSINESS_TIME_ZONE = 'America/Toronto';
@@ -72,4 +74,9 @@ export function isCalendarDate(value: string): boolean {
   const utc = new Date(Date.UTC(y, m - 1, d));
   const real = utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
   return real && value >= DATE_MIN && value <= DATE_MAX;
+}
+
+/** Whether a half-day's window has already started at `now` (no booking into the past). */
+export function halfDayStarted(date: string, am: boolean, now = Date.now()): boolean {
+  return dayStartMs(date) + (am ? SLOT_HOURS.am.start : SLOT_HOURS.pm.start) * 1000 <= now;
 }

@@ -3,7 +3,7 @@ import '../support/stack-env.ts';
 import type { Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
 import { localDateOf } from '#shared/catalogue/shootings.ts';
-import { lockDay, unlockDay } from '#functions/storage/technicians.ts';
+import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import shellEn from '../../web/src/i18n/locales/en.json';
 import shellFr from '../../web/src/i18n/locales/fr.json';

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { addDays, localDateOf } from '#shared/catalogue/shootings.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
-import { lockDay, unlockDay } from '#functions/storage/technicians.ts';
+import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
 import shellEn from '../../web/src/i18n/locales/en.json';

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
-import { findUserByEmail, insertUser, nextId } from '#functions/storage/users.ts';
-import { halfDayStarted } from '#functions/use-cases/availability.ts';
-import { lockDay, unlockDay } from '#functions/storage/technicians.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { findUserByEmail, insertUser } from '#functions/storage/users.ts';
+import { halfDayStarted } from '#shared/rules/business-time.ts';
+import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { BOOKING_MESSAGES, localDateOf, type BrokerChoice, type ShootingView, type TimeSlot } from '#shared/catalogue/shootings.ts';
 import { Role } from '#shared/roles.ts';
 import { SECOND_BROKER } from '../../scripts/local/seed/brokers-listings.ts';

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenFor } from '../support/api.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { lockDay, unlockDay } from '#functions/storage/technicians.ts';
+import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { SHOOTING_MESSAGES, addDays, dayStartMs, localDateOf, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { addUnavailability, lockDay } from '#functions/storage/technicians.ts';
+import { lockDay } from '#functions/storage/day-locks.ts';
+import { addUnavailability } from '#functions/storage/unavailabilities.ts';
 import { dayStartMs } from '#shared/catalogue/shootings.ts';
 import { day } from './booking-support.ts';
 

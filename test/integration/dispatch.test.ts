@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
 import { getShootingItem } from '#functions/storage/shootings.ts';
-import { lockDay } from '#functions/storage/technicians.ts';
+import { lockDay } from '#functions/storage/day-locks.ts';
 import { handler as loadDay } from '#functions/workflows/dispatch-load-day.ts';
 import { handler as solve } from '#functions/workflows/dispatch-solve.ts';
 import { handler as apply } from '#functions/workflows/dispatch-apply.ts';

@@ -2,7 +2,8 @@ import { request } from 'node:http';
 import { randomInt } from 'node:crypto';
 import { baseUrl } from '../support/stack-env.ts';
 import { hashPassword } from '#functions/plumbing/passwords.ts';
-import { insertUser, nextId } from '#functions/storage/users.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { insertUser } from '#functions/storage/users.ts';
 
 /**
  * Helpers of the session tests. Calls can come from their own loopback address (all of

@@ -1,5 +1,6 @@
 import { hashPassword } from '#functions/plumbing/passwords.ts';
-import { insertUser, nextId } from '#functions/storage/users.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { insertUser } from '#functions/storage/users.ts';
 import { DEMO_ACCOUNTS } from '../demo-accounts.ts';
 import type { SeedContext } from './context.ts';
 

@@ -1,6 +1,7 @@
 import { hashPassword } from '#functions/plumbing/passwords.ts';
 import { insertListing, newDistributionToken } from '#functions/storage/listings.ts';
-import { findUserByEmail, insertUser, nextId } from '#functions/storage/users.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { findUserByEmail, insertUser } from '#functions/storage/users.ts';
 import { Role } from '#shared/roles.ts';
 import { ListingState } from '#shared/enums.ts';
 import { DEMO_PASSWORD, demoAccount } from '../demo-accounts.ts';

@@ -1,10 +1,9 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#functions/plumbing/aws.ts';
-import { keys } from '#functions/plumbing/keys.ts';
 import { listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
 import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
 import { insertPicture } from '#functions/storage/pictures.ts';
-import { findUserByEmail, nextId } from '#functions/storage/users.ts';
+import { insertShooting as insertShootingItem } from '#functions/storage/shootings.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { findUserByEmail } from '#functions/storage/users.ts';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
@@ -100,15 +99,6 @@ async function insertShooting(listing: StoredListing, plan: Plan, techId: number
     created_at: new Date(day.getTime() - 7 * 86_400_000).toISOString(),
     updated_at: new Date(day.getTime() + 2 * 86_400_000).toISOString(),
   });
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.shooting(shooting.id), ...keys.shootingIndexes(shooting), ...shooting, version: 1 },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  await db.send(
-    new PutCommand({ TableName: tableName(), Item: { ...keys.ppTechShooting(ppTechId, scheduleddate, shooting.id), shooting_id: shooting.id } }),
-  );
+  await insertShootingItem(shooting, { lat: null, lng: null, reserved_tech_id: null });
   return shooting;
 }

@@ -1,12 +1,12 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays, dayStartMs, localDateOf } from '#shared/catalogue/shootings.ts';
+import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import type { ZoneRecord } from '#shared/entities/zone.ts';
 import { ServiceOffer, ZoneType } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
-import { db, tableName } from '#functions/plumbing/aws.ts';
-import { keys } from '#functions/plumbing/keys.ts';
-import { addUnavailability, insertDepot, lockDay, type Depot } from '#functions/storage/technicians.ts';
-import { insertUser, nextId } from '#functions/storage/users.ts';
+import { insertDepot, type Depot } from '#functions/storage/depots.ts';
+import { lockDay } from '#functions/storage/day-locks.ts';
+import { addUnavailability } from '#functions/storage/unavailabilities.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { insertUser, setTechnicianProfile } from '#functions/storage/users.ts';
 import { insertZone } from '#functions/storage/zones.ts';
 import { hashPassword } from '#functions/plumbing/passwords.ts';
 import { DEMO_PASSWORD, demoAccount } from '../demo-accounts.ts';
@@ -138,15 +138,7 @@ export async function seedPlanningWorld({ log, now }: SeedContext): Promise<void
     await person(t.id, { firstname: t.firstname, lastname: t.lastname, email: `${slugName(t.firstname)}.${slugName(t.lastname)}@demo.immo.test`, role: Role.tech_capture, ...techFields(t) });
   }
   const demo = demoAccount(Role.tech_capture);
-  const fields = techFields(DEMO_TECH);
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.user(demo.id),
-      UpdateExpression: 'SET zone_id = :z, backupZones = :b, depot_id = :d, home = :h, service_offers = :o, shooting_packages = :p, version = version + :one',
-      ExpressionAttributeValues: { ':z': fields.zone_id, ':b': fields.backupZones, ':d': fields.depot_id, ':h': fields.home, ':o': fields.service_offers, ':p': fields.shooting_packages, ':one': 1 },
-    }),
-  );
+  await setTechnicianProfile(demo.id, techFields(DEMO_TECH));
 
   // Unavailabilities and a day lock: on day +2 Québec has no one (1014 away all day, 1015 locked).
   const instant = (day: string, hour: number) => new Date(dayStartMs(day) + hour * 3_600_000).toISOString();

@@ -1,15 +1,12 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dayStartMs } from '#shared/catalogue/shootings.ts';
+import { dayStartMs } from '#shared/rules/business-time.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
-import { requiredOffers } from '#functions/use-cases/availability.ts';
-import { db, tableName } from '#functions/plumbing/aws.ts';
-import { keys } from '#functions/plumbing/keys.ts';
-import { newListingItem } from '#functions/storage/listings.ts';
+import { requiredOffers } from '#functions/use-cases/planning-world.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
-import { shootingItem } from '#functions/storage/shootings.ts';
-import { nextId } from '#functions/storage/users.ts';
+import { addToHalfDay } from '#functions/storage/half-day.ts';
+import { insertListing } from '#functions/storage/listings.ts';
+import { insertShooting, newShootingId } from '#functions/storage/shootings.ts';
 import { demoAccount } from '../demo-accounts.ts';
 import type { SeedContext } from './context.ts';
 import { PLANNING_BROKERS, dayFromToday } from './planning-world.ts';
@@ -58,7 +55,7 @@ export async function seedShootings({ log, now }: SeedContext): Promise<void> {
   for (const b of bookings) {
     const place = demoAddress(b.address);
     const at = now.toISOString();
-    const { listing, item: listingItem } = await newListingItem(
+    const listing = await insertListing(
       {
         address: place.address,
         app: '',
@@ -78,13 +75,12 @@ export async function seedShootings({ log, now }: SeedContext): Promise<void> {
       },
       now,
     );
-    await db.send(new PutCommand({ TableName: tableName(), Item: listingItem, ConditionExpression: 'attribute_not_exists(pk)' }));
-    const id = await nextId('shooting', 10_000);
+    const id = await newShootingId();
     const date = dayFromToday(now, b.day);
     const confirmed = b.confirmedAt !== undefined;
     const duration = estimateServiceTime({ roomCount: b.rooms, isHouse: b.house, only360: false }).seconds;
     const start = confirmed ? dayStartMs(date) + b.confirmedAt! * 3_600_000 : null;
-    const item = shootingItem(
+    await insertShooting(
       {
         id,
         listing_id: listing.id,
@@ -105,16 +101,7 @@ export async function seedShootings({ log, now }: SeedContext): Promise<void> {
       },
       { lat: place.lat, lng: place.lng, reserved_tech_id: confirmed ? null : b.tech },
     );
-    await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.halfDay(date, b.am),
-        UpdateExpression: 'SET version = if_not_exists(version, :zero) + :one, #date = :date, am = :am ADD shooting_ids :ids',
-        ExpressionAttributeNames: { '#date': 'date' },
-        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':date': date, ':am': b.am, ':ids': new Set([id]) },
-      }),
-    );
+    await addToHalfDay(date, b.am, id);
   }
   log(`seeded ${bookings.length} booked shootings`);
 }

@@ -1,8 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#functions/plumbing/aws.ts';
-import { keys } from '#functions/plumbing/keys.ts';
+import { transact } from '#functions/plumbing/transact.ts';
 import { listingsOfBroker } from '#functions/storage/listings.ts';
-import { picturesOfListing } from '#functions/storage/pictures.ts';
+import { picturesOfListing, setFeedbackTicket } from '#functions/storage/pictures.ts';
 import { addFollowup, feedbackSubject, getTicketWithFollowups, insertTicket, setResolved } from '#functions/storage/tickets.ts';
 import { findUserByEmail } from '#functions/storage/users.ts';
 import type { TicketRecord } from '#shared/entities/ticket.ts';
@@ -54,14 +52,7 @@ export async function seedTickets({ log, now }: SeedContext): Promise<void> {
       problem_type: 'broker',
       data: JSON.stringify({ listing_id: listing.id, shooting_id: picture.shooting_id, picture_index: picture.picture_index }),
     });
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.picture(listing.id, picture.shooting_id, picture.picture_index),
-        UpdateExpression: 'SET feedback_ticket_id = :t, version = version + :one',
-        ExpressionAttributeValues: { ':t': feedback.id, ':one': 1 },
-      }),
-    );
+    await transact([setFeedbackTicket(picture, feedback.id)]);
   }
   log('seeded tickets with follow-ups');
 }

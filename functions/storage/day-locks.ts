@@ -1,0 +1,36 @@
+import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../plumbing/aws.ts';
+import { keys } from '../plumbing/keys.ts';
+import { bumpHalfDay } from './half-day.ts';
+
+/** Day locks: one item per (day, technician) whose day the planner locked (docs/data-model.md). */
+
+/** Ids of the technicians whose day is locked. */
+export async function lockedTechnicians(date: string): Promise<Set<number>> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.locksOfDay(date) }, ConsistentRead: true }),
+  );
+  return new Set(Items.filter((i) => i.locked !== false).map((i) => Number(i.tech_id)));
+}
+
+/** Locks a technician's day; like an unavailability it takes capacity, so the day's half-day guards are bumped with it. */
+export async function lockDay(date: string, techId: number, byUserId: number | null = null): Promise<void> {
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: { ...keys.dayLock(date, techId), date, tech_id: techId, locked: true, locked_by: byUserId, locked_at: new Date().toISOString() } } },
+        bumpHalfDay(date, true),
+        bumpHalfDay(date, false),
+      ],
+    }),
+  );
+}
+
+export async function unlockDay(date: string, techId: number): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.dayLock(date, techId) }));
+}
+
+/** Transaction piece: the technician's day is (still) not locked. */
+export function dayNotLocked(date: string, techId: number) {
+  return { ConditionCheck: { TableName: tableName(), Key: keys.dayLock(date, techId), ConditionExpression: 'attribute_not_exists(pk)' } };
+}

@@ -1,0 +1,51 @@
+import { SHOOTING_MESSAGES } from '#shared/catalogue/shootings.ts';
+import type { CandidateShooting } from '#shared/planning/index.ts';
+import { conflict } from '../plumbing/errors.ts';
+import { cancellationCodes, transact, type TransactItems } from '../plumbing/transact.ts';
+import { guardItems } from '../storage/half-day.ts';
+import { dayProblem, halfDayAnswer } from './availability.ts';
+import { readDay } from './day-state.ts';
+import type { PlanningWorld } from './planning-world.ts';
+
+export interface HalfDayWrite {
+  world: PlanningWorld;
+  date: string;
+  am: boolean;
+  candidate: CandidateShooting;
+  shootingId: number;
+  /** A shooting moving inside the day must not count against itself. */
+  excludeShootingId?: number;
+  /** The writes of the booking itself, given the technician whose capacity it takes. */
+  items: (techId: number) => TransactItems;
+  log?: (...parts: unknown[]) => void;
+}
+
+const ATTEMPTS = 4;
+
+/**
+ * Re-checks a half-day's availability and writes into it in one transaction with the half-day
+ * guards (version bump + the other half-day unchanged). When a concurrent booking changed the
+ * day meanwhile, the check runs again on the new state: of two bookings racing for the last
+ * place, one commits and the other finds the half-day full (409). Answers the technician held.
+ */
+export async function writeIntoHalfDay(w: HalfDayWrite): Promise<number> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const day = await readDay(w.date);
+    const problem = await dayProblem(w.world, day, w.candidate, w.excludeShootingId === undefined ? {} : { excludeShootingId: w.excludeShootingId });
+    const answer = await halfDayAnswer(problem, w.candidate, w.am);
+    w.log?.('availability', w.date, w.am ? 'AM' : 'PM', answer);
+    if (!answer.success || answer.techId === undefined) throw conflict(SHOOTING_MESSAGES.slotTaken, { reason: answer.reason ?? 'no_time' });
+    const own = w.items(answer.techId);
+    const [target, other] = w.am ? [day.guards.am, day.guards.pm] : [day.guards.pm, day.guards.am];
+    try {
+      await transact([...own, ...guardItems(target, other, w.shootingId)]);
+      return answer.techId;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      w.log?.('transaction cancelled', attempt, codes);
+      if (codes.slice(0, own.length).some((code) => code !== 'None')) throw conflict('The shooting changed meanwhile; reload and try again.');
+    }
+  }
+  throw conflict(SHOOTING_MESSAGES.slotTaken, { reason: 'busy' });
+}
