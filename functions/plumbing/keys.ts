@@ -83,10 +83,17 @@ export const keys = {
   ticketsOfUser: (userId: number) => `USER#${userId}#TICKETS`,
   allTickets: 'TICKETS',
 
-  zone: (id: number) => ({ pk: `ZONE#${id}`, sk: 'ZONE' }),
-  /** gsi1: every zone, by type. */
-  zoneIndex: (type: number, id: number) => ({ gsi1pk: 'ZONES', gsi1sk: `${type}#${pad(id)}` }),
-  allZones: 'ZONES',
+  /**
+   * Zones live in one item collection, read with one consistent Query: a saved zone is in the
+   * planning engine's next read at once (no index lag; docs/decisions/0140).
+   */
+  zone: (id: number) => ({ pk: 'ZONES', sk: `ZONE#${pad(id)}` }),
+  zonesPartition: 'ZONES',
+  zonePrefix: 'ZONE#',
+  /** Broker offices of the zone map (part 2 §3 "Broker office"): one item collection, like zones. */
+  brokerOffice: (id: number) => ({ pk: 'BROKEROFFICES', sk: `OFFICE#${pad(id)}` }),
+  brokerOfficesPartition: 'BROKEROFFICES',
+  brokerOfficePrefix: 'OFFICE#',
 
   /** Sort-key prefix of one shooting's pictures inside its listing's partition. */
   picturesOfShooting: (shootingId: number) => `PICTURE#${pad(shootingId)}#`,

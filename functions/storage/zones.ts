@@ -1,43 +1,46 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ParsedZoneChanges } from '#shared/catalogue/zones.ts';
+import { ZONE_MESSAGES } from '#shared/catalogue/zones.ts';
 import { zoneRecord, type ZoneRecord } from '#shared/entities/zone.ts';
 import { ZoneType } from '#shared/enums.ts';
+import { pointInPolygon } from '#shared/planning/zones.ts';
 import type { LatLng } from '#shared/planning/travel.ts';
 import { db, tableName } from '../plumbing/aws.ts';
+import { conflict } from '../plumbing/errors.ts';
+import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
+import { cancellationCodes, transact, type TransactItems } from '../plumbing/transact.ts';
 
-/** Zones: reading them, and the point-in-polygon test the city check and the availability use. */
+/**
+ * Zones: the only writer of zone items. They live in one item collection (`ZONES` / `ZONE#<id>`)
+ * read with a consistent Query, so a save is in the next read of the booking, the planner and
+ * the dispatch at once (docs/decisions/0140-zone-editor-and-map-data.md).
+ */
 
-/** Every zone, or those of one type (gsi1 `ZONES`, sorted by type then id). */
-export async function listZones(type?: number): Promise<ZoneRecord[]> {
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: type === undefined ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND begins_with(gsi1sk, :type)',
-    ExpressionAttributeValues: { ':pk': keys.allZones, ...(type === undefined ? {} : { ':type': `${type}#` }) },
-  });
-  return items.map((item) => zoneRecord.safeParse(item)).flatMap((parsed) => (parsed.success ? [parsed.data] : []));
+export { pointInPolygon };
+
+export interface StoredZone extends ZoneRecord {
+  version: number;
 }
 
+/** Every zone, or those of one type, by id. */
+export async function listZones(type?: number): Promise<StoredZone[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.zonesPartition, ':prefix': keys.zonePrefix },
+    ConsistentRead: true,
+  });
+  return items.flatMap((item) => {
+    const parsed = zoneRecord.safeParse(item);
+    return parsed.success && (type === undefined || parsed.data.type === type) ? [{ ...parsed.data, version: Number(item.version ?? 1) }] : [];
+  });
+}
+
+/** A new zone with a given id (demo data). */
 export async function insertZone(zone: ZoneRecord): Promise<void> {
   const record = zoneRecord.parse(zone);
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.zone(record.id), ...keys.zoneIndex(record.type, record.id), ...record, version: 1 },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-}
-
-/** Ray casting over the polygon's lat/lng ring (closed or not). */
-export function pointInPolygon(point: LatLng, ring: readonly LatLng[]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const a = ring[i]!;
-    const b = ring[j]!;
-    if (a.lat > point.lat !== b.lat > point.lat && point.lng < ((b.lng - a.lng) * (point.lat - a.lat)) / (b.lat - a.lat) + a.lng) inside = !inside;
-  }
-  return inside;
+  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.zone(record.id), ...record, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
 /** Ids of the photoshoot zones a point lies in. */
@@ -46,10 +49,54 @@ export function photoshootZonesAt(point: LatLng, zones: readonly ZoneRecord[]): 
 }
 
 /** GeoJSON polygon of a zone: one closed ring of [lng, lat]. */
-export function toGeoJson(zone: ZoneRecord): { type: 'Polygon'; coordinates: Array<Array<[number, number]>> } {
+export function toGeoJson(zone: Pick<ZoneRecord, 'coordinates'>): { type: 'Polygon'; coordinates: Array<Array<[number, number]>> } {
   const ring = zone.coordinates.map((p) => [p.lng, p.lat] as [number, number]);
   const first = ring[0];
   const last = ring[ring.length - 1];
   if (first && last && (first[0] !== last[0] || first[1] !== last[1])) ring.push([first[0], first[1]]);
   return { type: 'Polygon', coordinates: [ring] };
+}
+
+/**
+ * One save of the editor, all or nothing (one transaction): updates and deletions hold only if
+ * the zone still has the version the editor read; creations get new ids. A zone changed or
+ * deleted meanwhile answers 409 with its id in `stale` and nothing is written.
+ * Answers the id given to each temporary id.
+ */
+export async function applyZoneChanges(changes: ParsedZoneChanges, now = new Date().toISOString()): Promise<Record<string, number>> {
+  const created: Record<string, number> = {};
+  for (const zone of changes.create) created[zone.id] = await nextId('zone');
+  const items: TransactItems = [];
+  const checked: number[] = [];
+  for (const zone of changes.update) {
+    checked.push(zone.id);
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: keys.zone(zone.id),
+        UpdateExpression: 'SET zone_name = :name, #type = :type, coordinates = :coordinates, updated_at = :now, version = version + :one',
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':name': zone.zone_name, ':type': zone.type, ':coordinates': zone.coordinates, ':now': now, ':one': 1, ':v': zone.version },
+      },
+    });
+  }
+  for (const zone of changes.delete) {
+    checked.push(zone.id);
+    items.push({ Delete: { TableName: tableName(), Key: keys.zone(zone.id), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': zone.version } } });
+  }
+  for (const zone of changes.create) {
+    const record = zoneRecord.parse({ id: created[zone.id], zone_name: zone.zone_name, type: zone.type, coordinates: zone.coordinates, created_at: now, updated_at: now });
+    items.push({ Put: { TableName: tableName(), Item: { ...keys.zone(record.id), ...record, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' } });
+  }
+  if (!items.length) return created;
+  try {
+    await transact(items);
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (!codes?.includes('ConditionalCheckFailed')) throw error;
+    const stale = checked.filter((_, i) => codes[i] === 'ConditionalCheckFailed');
+    throw conflict(ZONE_MESSAGES.stale, { shootings: [], userZones: [], stale });
+  }
+  return created;
 }

@@ -1,0 +1,113 @@
+import { ZONE_MESSAGES, type ParsedZoneChanges, type ZoneMapData, type ZoneSaveConflict, type ZoneView } from '#shared/catalogue/zones.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { ALL_ROLES, Role } from '#shared/roles.ts';
+import { addDays, localDateOf } from '#shared/rules/business-time.ts';
+import { lastBookableDay } from '#shared/rules/booking-horizon.ts';
+import { pointInPolygon } from '#shared/planning/zones.ts';
+import { conflict, notFound } from '../plumbing/errors.ts';
+import { listDepots } from '../storage/depots.ts';
+import { isActive, listingsById, shootingPositions, shootingsOfDay, type StoredShooting } from '../storage/shootings.ts';
+import { usersOfRole } from '../storage/users.ts';
+import { applyZoneChanges, listZones, toGeoJson, type StoredZone } from '../storage/zones.ts';
+
+/**
+ * The zone editor's save and the zone map's data (part 2 §2, §7, §8;
+ * docs/decisions/0140-zone-editor-and-map-data.md).
+ *
+ * A deletion is refused (409, nothing written) while
+ * - an upcoming shooting (today to the booking horizon, not cancelled, abandoned, completed or
+ *   delivered) lies in the deleted photoshoot zone and in no photoshoot zone left after the save:
+ *   the planning engine could give it to no one;
+ * - a user has the zone as main or backup zone.
+ */
+
+export const zoneView = (z: StoredZone): ZoneView => ({ id: z.id, zone_name: z.zone_name, type: z.type, coordinates: toGeoJson(z), version: z.version });
+
+/** States after which a shooting needs no zone any more. */
+const SETTLED: ReadonlySet<number> = new Set([ShootingState.completed, ShootingState.delivered]);
+
+export async function saveZoneChanges(changes: ParsedZoneChanges, now = Date.now()): Promise<{ zones: ZoneView[]; created: Record<string, number> }> {
+  if (changes.delete.length) {
+    const blockers = await deletionBlockers(changes, now);
+    if (blockers.shootings.length || blockers.userZones.length) throw conflict(ZONE_MESSAGES.blocked, blockers);
+  }
+  const created = await applyZoneChanges(changes, new Date(now).toISOString());
+  return { zones: (await listZones()).map(zoneView), created };
+}
+
+async function deletionBlockers(changes: ParsedZoneChanges, now: number): Promise<ZoneSaveConflict> {
+  const deleted = new Set(changes.delete.map((d) => d.id));
+  const [zones, users] = await Promise.all([listZones(), Promise.all(ALL_ROLES.map((role) => usersOfRole(role, Infinity))).then((lists) => lists.flat())]);
+  const userZones: ZoneSaveConflict['userZones'] = [];
+  for (const u of users) {
+    if (u.zone_id !== null && deleted.has(u.zone_id)) userZones.push({ user_id: u.id, firstname: u.firstname, lastname: u.lastname, zone_id: u.zone_id, backup: false });
+    for (const b of u.backupZones) if (deleted.has(b)) userZones.push({ user_id: u.id, firstname: u.firstname, lastname: u.lastname, zone_id: b, backup: true });
+  }
+  const deletedPhotoshoot = zones.filter((z) => deleted.has(z.id) && z.type === 1);
+  if (!deletedPhotoshoot.length) return { shootings: [], userZones, stale: [] };
+  // The photoshoot zones as they will be after the save.
+  const updated = new Map(changes.update.map((u) => [u.id, u]));
+  const remaining = [
+    ...zones.filter((z) => !deleted.has(z.id)).map((z) => updated.get(z.id) ?? z),
+    ...changes.create,
+  ].filter((z) => z.type === 1);
+  const upcoming = (await shootingsBetween(localDateOf(now), lastBookableDay(now))).filter((s) => !SETTLED.has(s.state));
+  const where = await shootingPositions(upcoming);
+  const stranded: Array<{ s: StoredShooting; zone_id: number }> = [];
+  for (const s of upcoming) {
+    const p = where.get(s.id);
+    if (!p) continue;
+    const zone = deletedPhotoshoot.find((z) => pointInPolygon(p, z.coordinates));
+    if (zone && !remaining.some((z) => pointInPolygon(p, z.coordinates))) stranded.push({ s, zone_id: zone.id });
+  }
+  const listings = await listingsById(stranded.map(({ s }) => s.listing_id));
+  const shootings = stranded.map(({ s, zone_id }) => ({
+    id: s.id,
+    zone_id,
+    scheduleddate: s.scheduleddate,
+    address: String(listings.get(s.listing_id)?.address ?? ''),
+    city: String(listings.get(s.listing_id)?.city ?? ''),
+  }));
+  return { shootings, userZones, stale: [] };
+}
+
+/** Active shootings of the days from `from` to `to` (both included), read ten days at a time. */
+async function shootingsBetween(from: string, to: string): Promise<StoredShooting[]> {
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+  const out: StoredShooting[] = [];
+  for (let i = 0; i < days.length; i += 10) {
+    const pages = await Promise.all(days.slice(i, i + 10).map((d) => shootingsOfDay(d)));
+    out.push(...pages.flat().filter(isActive));
+  }
+  return out;
+}
+
+/** The zone map's shootings (inside the zone when one is given), every depot and the capture technicians (of the zone). */
+export async function zoneMapData(q: { zone_id?: number | undefined; start_date: string; end_date: string }): Promise<ZoneMapData> {
+  const [zones, shootings, depots, techs] = await Promise.all([
+    listZones(),
+    shootingsBetween(q.start_date, q.end_date),
+    listDepots(),
+    usersOfRole(Role.tech_capture, Infinity),
+  ]);
+  const zone = q.zone_id === undefined ? undefined : zones.find((z) => z.id === q.zone_id);
+  if (q.zone_id !== undefined && !zone) throw notFound('No zone has this id.');
+  const where = await shootingPositions(shootings);
+  const inside = shootings.filter((s) => {
+    const p = where.get(s.id);
+    return p !== undefined && (!zone || pointInPolygon(p, zone.coordinates));
+  });
+  const listings = await listingsById(inside.map((s) => s.listing_id));
+  return {
+    shootings: inside.map((s) => {
+      const p = where.get(s.id)!;
+      const listing = listings.get(s.listing_id);
+      return { id: s.id, scheduleddate: s.scheduleddate, address: String(listing?.address ?? ''), city: String(listing?.city ?? ''), lat: p.lat, lng: p.lng, tech_id: s.tech_id, state: s.state };
+    }),
+    depots: depots.map((d) => ({ id: d.id, civic_number: d.civic_number, street: d.street, city: d.city, lat: d.lat, lng: d.lng })),
+    techs: techs
+      .filter((t) => !zone || t.zone_id === zone.id || t.backupZones.includes(zone.id))
+      .map((t) => ({ id: t.id, firstname: t.firstname, lastname: t.lastname, zone_id: t.zone_id, backupZones: t.backupZones, depot_id: t.depot_id })),
+  };
+}
