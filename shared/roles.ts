@@ -31,6 +31,12 @@ export function isPlanner(role: number): boolean {
   return (PLANNER_ROLES as readonly number[]).includes(role);
 }
 
+/**
+ * The roles of /HmdList (part 2 route table): the VR headset screen and every HMD operation of the
+ * catalogue (docs/decisions/0130). The one list of them.
+ */
+export const HMD_ROLES = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead, Role.sales] as const;
+
 export function isAdminLevel(role: number): boolean {
   return role === Role.superadmin || role === Role.admin;
 }

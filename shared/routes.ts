@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, PLANNER_ROLES, Role, type RoleId } from './roles.ts';
+import { ADMIN_ROLES, HMD_ROLES, PLANNER_ROLES, Role, type RoleId } from './roles.ts';
 
 /**
  * The route table of part 1 section 2.1. `access` is who may open the screen:
@@ -65,7 +65,6 @@ const DELIVERY_READERS: readonly RoleId[] = [...LISTING_READERS, R.broker].sort(
 const SHOOTING_LIST_READERS: readonly RoleId[] = [...SHOOTING_STAFF, R.broker].sort((a, b) => a - b);
 const DEFAULT_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.social_medias, R.sales];
 const REVIEWERS: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead];
-const HMD_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead, R.sales];
 
 type Rule = Omit<RouteRule, 'name' | 'titleKey'>;
 

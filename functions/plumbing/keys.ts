@@ -119,6 +119,19 @@ export const keys = {
   depot: (id: number) => ({ pk: `DEPOT#${id}`, sk: 'DEPOT' }),
   depotIndex: (id: number) => ({ gsi1pk: 'DEPOTS', gsi1sk: pad(id) }),
   allDepots: 'DEPOTS',
+  /**
+   * VR headsets (docs/decisions/0130). gsi1: every headset by serial number; gsi2 (only while
+   * assigned): a user's headsets. The serial guard makes serial numbers unique (case ignored).
+   */
+  hmd: (id: number) => ({ pk: `HMD#${id}`, sk: 'HMD' }),
+  hmdSerial: (serial: string) => ({ pk: `HMDSERIAL#${normalizeSerial(serial)}`, sk: 'HMDSERIAL' }),
+  hmdIndexes: (h: { id: number; serial_number: string; user_id: number | null }) => ({
+    gsi1pk: keys.allHmds,
+    gsi1sk: `${normalizeSerial(h.serial_number)}#${pad(h.id)}`,
+    ...(h.user_id ? { gsi2pk: keys.hmdsOfUser(h.user_id), gsi2sk: `${normalizeSerial(h.serial_number)}#${pad(h.id)}` } : {}),
+  }),
+  allHmds: 'HMDS',
+  hmdsOfUser: (userId: number) => `USER#${userId}#HMDS`,
   /** Business settings the staff may change (planning: km-rate reading, commissions). */
   settings: (name: string) => ({ pk: `SETTINGS#${name}`, sk: 'SETTINGS' }),
   /** Remote injection: one multipart upload session (owner, S3 upload id, object key, part size and count). */
@@ -144,4 +157,9 @@ function pad(n: number, width = 10): string {
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** Serial numbers compare without case and surrounding spaces. */
+export function normalizeSerial(serial: string): string {
+  return serial.trim().toUpperCase();
 }
