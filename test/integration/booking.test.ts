@@ -1,23 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenFor } from '../support/api.ts';
+import { ownDay } from '../support/days.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
-import { SHOOTING_MESSAGES, addDays, dayStartMs, localDateOf, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { SHOOTING_MESSAGES, addDays, createShooting, dayStartMs, geocodeAddress, getAllShootings, localDateOf, suggestAddresses, validateShootingCity } from '#shared/catalogue/shootings.ts';
+import type { ErrorBody, InputOf } from '#shared/catalogue/index.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { bookingAt, day, planningBrokerToken } from './booking-support.ts';
 
-interface Booked {
-  success: true;
-  data: ShootingView;
-}
-
 async function brokerShootingIds(token: string): Promise<number[]> {
-  const res = await call<{ data: ShootingView[] }>('GET', '/api/shootings', { token });
-  return res.body.data.map((s) => s.id);
+  return bodyOf(await callOp(getAllShootings, {}, token)).data.map((s) => s.id);
 }
 
 describe('address suggestions and geocoding (offline gazetteer)', () => {
@@ -27,20 +24,18 @@ describe('address suggestions and geocoding (offline gazetteer)', () => {
   });
 
   it('suggests Canadian addresses and municipalities, accents and case ignored', async () => {
-    const res = await call<{ suggestions: Array<{ text: string; place_id: string }> }>('GET', '/api/location/suggestions?text=4500%20saint-denis', { token });
-    expect(res.status).toBe(200);
-    expect(res.body.suggestions[0]!.text).toBe('4500 Rue Saint-Denis, Montréal, QC H2J 2L3, CAN');
-    const towns = await call<{ suggestions: Array<{ text: string }> }>('GET', '/api/location/suggestions?text=levis', { token });
-    expect(towns.body.suggestions.map((s) => s.text)).toContain('Lévis, QC, CAN');
+    const res = bodyOf(await callOp(suggestAddresses, { text: '4500 saint-denis' }, token));
+    expect(res.suggestions[0]!.text).toBe('4500 Rue Saint-Denis, Montréal, QC H2J 2L3, CAN');
+    const towns = bodyOf(await callOp(suggestAddresses, { text: 'levis' }, token));
+    expect(towns.suggestions.map((s) => s.text)).toContain('Lévis, QC, CAN');
   });
 
   it('geocodes a suggestion into address, city, postal code and position; 404 when unknown', async () => {
-    const { body } = await call<{ suggestions: Array<{ place_id: string }> }>('GET', '/api/location/suggestions?text=1200%20cartier', { token });
-    const res = await call('GET', `/api/location/geocode?place_id=${encodeURIComponent(body.suggestions[0]!.place_id)}`, { token });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ address: '1200 Avenue Cartier', city: 'Québec', postalcode: 'G1R 2S4' });
-    expect((await call('GET', '/api/location/geocode?place_id=gaz:nowhere', { token })).status).toBe(404);
-    expect((await call('GET', '/api/location/geocode', { token })).status).toBe(400);
+    const { suggestions } = bodyOf(await callOp(suggestAddresses, { text: '1200 cartier' }, token));
+    const res = bodyOf(await callOp(geocodeAddress, { place_id: suggestions[0]!.place_id }, token));
+    expect(res).toMatchObject({ address: '1200 Avenue Cartier', city: 'Québec', postalcode: 'G1R 2S4' });
+    expect((await callOp(geocodeAddress, { place_id: 'gaz:nowhere' }, token)).status).toBe(404);
+    expect((await callOp(geocodeAddress, {}, token)).status).toBe(400);
   });
 });
 
@@ -49,16 +44,14 @@ describe('validateShootingCity', () => {
   beforeAll(async () => {
     token = (await tokenFor(Role.broker)).token;
   });
-  const check = (body: unknown) => call<{ error?: { message: string }; status?: number }>('POST', '/api/shootings/validate-city', { token, body });
+  const check = (input: InputOf<typeof validateShootingCity>) => callOp(validateShootingCity, input, token);
 
   it.each(['Montréal', 'montreal', 'Laval', 'Longueuil', 'Brossard', 'Québec', 'Lévis', 'Terrebonne'])('%s is supported (200)', async (city) => {
     expect((await check({ city })).status).toBe(200);
   });
 
   it.each(['Sherbrooke', 'Gatineau', 'Atlantis'])("%s is not: 422 'Le service n'est pas disponible dans cette ville.'", async (city) => {
-    const res = await check({ city });
-    expect(res.status).toBe(422);
-    expect(res.body.error!.message).toBe("Le service n'est pas disponible dans cette ville.");
+    expect(errorOf(await check({ city }), 422).message).toBe("Le service n'est pas disponible dans cette ville.");
   });
 
   it('checks the picked address when its position is given, and refuses an empty city (400)', async () => {
@@ -74,10 +67,8 @@ describe('createShooting', () => {
   });
 
   it('creates the listing and the shooting unconfirmed in its half-day, with the estimated duration and a reserved technician', async () => {
-    const date = day(10);
-    const res = await call<Booked>('POST', '/api/shootings', { token, body: bookingAt('6000 Boulevard Saint-Laurent', date, false, { app: '3', room_count: 7, note: 'Chien gentil' }) });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const s = res.body.data;
+    const date = ownDay();
+    const s = bodyOf(await callOp(createShooting, bookingAt('6000 Boulevard Saint-Laurent', date, false, { app: '3', room_count: 7, note: 'Chien gentil' }), token)).data;
     expect(s).toMatchObject({ scheduleddate: date, am: false, is_confirmed: false, state: ShootingState.unconfirmed, note: 'Chien gentil', room_count: 7 });
     expect(s.estimated_duration).toBe(estimateServiceTime({ roomCount: 7, isHouse: true, only360: false }).seconds);
     expect(s.listing).toMatchObject({ address: '6000 Boulevard Saint-Laurent', app: '3', city: 'Montréal', room_count: 7, is_house: true, broker: { firstname: 'Béatrice', lastname: 'Roy' } });
@@ -88,53 +79,51 @@ describe('createShooting', () => {
     expect([...(guard.Item!.shooting_ids as Set<number>)]).toContain(s.id);
 
     // Booking the same address again links the same listing.
-    const again = await call<Booked>('POST', '/api/shootings', { token, body: bookingAt('6000 Boulevard Saint-Laurent', day(11), true, { app: '3', is_existing_listing: true, only_360: true }) });
-    expect(again.status).toBe(200);
-    expect(again.body.data.listing.id).toBe(s.listing.id);
-    expect(again.body.data.only_360).toBe(true);
+    const again = bodyOf(await callOp(createShooting, bookingAt('6000 Boulevard Saint-Laurent', ownDay(), true, { app: '3', is_existing_listing: true, only_360: true }), token));
+    expect(again.data.listing.id).toBe(s.listing.id);
+    expect(again.data.only_360).toBe(true);
   });
 
   it('refuses bad input with 400 and field errors, writing nothing', async () => {
     const before = await brokerShootingIds(token);
-    const res = await call<{ error: { fields: Record<string, string[]> } }>('POST', '/api/shootings', {
+    // Raw call: a room count in words breaks the input type on purpose.
+    const res = await call<ErrorBody>('POST', '/api/shootings', {
       token,
-      body: { ...bookingAt('4500 Rue Saint-Denis', day(10), true), postalcode: 'H2J', room_count: 'four', scheduleddate: 'soon' },
+      body: { ...bookingAt('4500 Rue Saint-Denis', ownDay(), true), postalcode: 'H2J', room_count: 'four', scheduleddate: 'soon' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields.postalcode).toEqual(['The postal code must contain at least 6 characters.']);
-    expect(Object.keys(res.body.error.fields)).toEqual(expect.arrayContaining(['room_count', 'scheduleddate']));
+    expect(res.body.error.fields?.postalcode).toEqual(['The postal code must contain at least 6 characters.']);
+    expect(Object.keys(res.body.error.fields ?? {})).toEqual(expect.arrayContaining(['room_count', 'scheduleddate']));
     expect(await brokerShootingIds(token)).toEqual(before);
   });
 
   it('refuses an address outside the photoshoot zones (422) and a half-day already started (422), writing nothing', async () => {
     const before = await brokerShootingIds(token);
-    const out = await call<{ error: { message: string } }>('POST', '/api/shootings', { token, body: bookingAt('100 Rue Wellington Nord', day(10), true) });
-    expect(out.status).toBe(422);
-    expect(out.body.error.message).toBe(SHOOTING_MESSAGES.cityNotSupported);
-    expect((await call('POST', '/api/shootings', { token, body: bookingAt('4500 Rue Saint-Denis', day(-1), false) })).status).toBe(422);
+    const out = errorOf(await callOp(createShooting, bookingAt('100 Rue Wellington Nord', ownDay(), true), token), 422);
+    expect(out.message).toBe(SHOOTING_MESSAGES.cityNotSupported);
+    expect((await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', day(-1), false), token)).status).toBe(422);
     expect(await brokerShootingIds(token)).toEqual(before);
   });
 
   it('is for brokers and, on behalf of a broker, admin levels: other staff get 403 (booking-on-behalf.test.ts)', async () => {
     const postprod = (await tokenFor(Role.tech_postprod)).token;
-    expect((await call('POST', '/api/shootings', { token: postprod, body: bookingAt('4500 Rue Saint-Denis', day(10), true) })).status).toBe(403);
+    expect((await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', ownDay(), true), postprod)).status).toBe(403);
   });
 
   it('two brokers racing for the last free half-day: exactly one booking succeeds, the other gets 409', async () => {
-    const date = day(23);
+    const date = ownDay();
     await lockDay(date, 1015);
     try {
       const big = { room_count: 30 };
-      const first = await call('POST', '/api/shootings', { token: await planningBrokerToken(3), body: bookingAt('1200 Avenue Cartier', date, true, big) });
+      const first = await callOp(createShooting, bookingAt('1200 Avenue Cartier', date, true, big), await planningBrokerToken(3));
       expect(first.status).toBe(200);
       // One more 30-room morning fits technician 1014 (the only one left in Québec); two do not.
       const [a, b] = await Promise.all([
-        call<{ error?: { message: string } }>('POST', '/api/shootings', { token, body: bookingAt('800 Boulevard René-Lévesque Ouest', date, true, big) }),
-        call<{ error?: { message: string } }>('POST', '/api/shootings', { token: await planningBrokerToken(3), body: bookingAt('2500 Boulevard Laurier', date, true, big) }),
+        callOp(createShooting, bookingAt('800 Boulevard René-Lévesque Ouest', date, true, big), token),
+        callOp(createShooting, bookingAt('2500 Boulevard Laurier', date, true, big), await planningBrokerToken(3)),
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 409]);
-      const loser = a.status === 409 ? a : b;
-      expect(loser.body.error!.message).toBe(SHOOTING_MESSAGES.slotTaken);
+      expect(errorOf(a.status === 409 ? a : b, 409).message).toBe(SHOOTING_MESSAGES.slotTaken);
       const guard = await db.send(new GetCommand({ TableName: tableName(), Key: keys.halfDay(date, true), ConsistentRead: true }));
       expect((guard.Item!.shooting_ids as Set<number>).size).toBe(2);
     } finally {
@@ -143,13 +132,13 @@ describe('createShooting', () => {
   });
 
   it('many concurrent bookings into one half-day never overbook it', async () => {
-    const date = day(24);
+    const date = ownDay();
     await lockDay(date, 1015);
     try {
       const broker = await planningBrokerToken(3);
       const answers = await Promise.all(
         ['1200 Avenue Cartier', '800 Boulevard René-Lévesque Ouest', '2500 Boulevard Laurier', '5000 Boulevard des Gradins'].map((a) =>
-          call('POST', '/api/shootings', { token: broker, body: bookingAt(a, date, true, { room_count: 30 }) }),
+          callOp(createShooting, bookingAt(a, date, true, { room_count: 30 }), broker),
         ),
       );
       expect(answers.filter((r) => r.status === 200)).toHaveLength(2);

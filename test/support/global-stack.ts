@@ -1,4 +1,7 @@
 import '../../scripts/local/quiet-sdk.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack, type LocalStack } from '../../scripts/local/stack.ts';
 import './provided.ts';
@@ -13,5 +16,10 @@ export async function startStackFor(project: TestProject): Promise<() => Promise
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('s3Endpoint', stack.s3Endpoint);
   project.provide('tableName', stack.tableName);
-  return () => stack.stop();
+  const dayClaims = mkdtempSync(join(tmpdir(), 'day-claims-'));
+  project.provide('dayClaims', dayClaims);
+  return async () => {
+    await stack.stop();
+    rmSync(dayClaims, { recursive: true, force: true });
+  };
 }

@@ -5,6 +5,8 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     s3Endpoint: string;
     tableName: string;
+    /** A folder where test/support/days.ts claims each test's own day. */
+    dayClaims: string;
   }
 }
 export {};
