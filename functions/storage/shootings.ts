@@ -279,7 +279,7 @@ export function dispatchAssignment(
 /** Unassign (planner): no technician, no forced flag, no leg. */
 export function unassignShooting(s: StoredShooting, now = new Date().toISOString()): TransactItem {
   const index = indexChange({ ...s, tech_id: null });
-  return updateOf(s.id, s.version, { set: { force_assigned: false, distance: null, transit_time: null, updated_at: now, ...index.set }, remove: index.remove });
+  return updateOf(s.id, s.version, { set: { force_assigned: false, distance: null, transit_time: null, updated_at: now, ...index.set }, remove: ['tech_id', ...index.remove] });
 }
 
 /** Cancel a pending shooting (part 1 §2.7, §9): its state, the reason and who cancelled it. */
