@@ -8,6 +8,7 @@ import { seedTickets } from './tickets.ts';
 import { seedPlanningWorld } from './planning-world.ts';
 import { seedShootings } from './shootings.ts';
 import { seedPlanningSettings } from './planning-settings.ts';
+import { seedHmd } from './hmd.ts';
 
 const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
 
@@ -15,7 +16,7 @@ const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
  * The demo data, one seeder per area, run in this order on the first start only; later starts
  * find the marker and keep the data as it is (npm run reset wipes it).
  */
-const SEEDERS: readonly Seeder[] = [seedAccounts, seedPlanningWorld, seedPlanningSettings, seedBrokersAndListings, seedPictures, seedTickets, seedShootings];
+const SEEDERS: readonly Seeder[] = [seedAccounts, seedPlanningWorld, seedPlanningSettings, seedBrokersAndListings, seedPictures, seedTickets, seedShootings, seedHmd];
 
 export async function seedDemoData(log: (line: string) => void = () => undefined): Promise<'seeded' | 'already-seeded'> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: SEED_MARKER, ConsistentRead: true }));

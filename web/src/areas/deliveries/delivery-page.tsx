@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeliveryPicture } from '#shared/catalogue/deliveries.ts';
+import { leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { deliveryQueries, useDownloadAllMutation, useLeaveFeedbackMutation } from './queries.ts';
@@ -165,13 +165,15 @@ function FeedbackDialog({ token, picture, onClose, onSent }: { token: string; pi
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const send = useLeaveFeedbackMutation(token, picture, { onSent });
+  // The operation's own rule for the text (not blank, not too long), as the server checks it.
+  const sendable = leaveFeedback.input.shape.text.safeParse(text).success;
   return (
     <Modal opened onClose={onClose} title={t('deliveries.feedback_title', { number: picture.picture_index + 1 })} centered>
       <Box
         component="form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (text.trim()) send.mutate(text);
+          if (sendable) send.mutate(text);
         }}
       >
         <Stack>
@@ -181,7 +183,7 @@ function FeedbackDialog({ token, picture, onClose, onSent }: { token: string; pi
             <Button variant="default" onClick={onClose}>
               {t('deliveries.feedback_cancel')}
             </Button>
-            <Button type="submit" loading={send.isPending} disabled={!text.trim()}>
+            <Button type="submit" loading={send.isPending} disabled={!sendable}>
               {t('deliveries.feedback_send')}
             </Button>
           </Group>

@@ -12,22 +12,8 @@ import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
 import { formatHours, languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { BrokerPicker } from './broker-picker.tsx';
+import { DEFAULTS, propertyIsValid, type Property } from './booking-form.ts';
 import { locationQueries, useBookShooting } from './queries.ts';
-
-interface Property {
-  address: string;
-  app: string;
-  city: string;
-  postalcode: string;
-  is_house: boolean;
-  room_count: number;
-  is_existing_listing: boolean;
-  only_360: boolean;
-  note: string;
-}
-
-/** Part 1 §5 defaults: house, 4 rooms, no existing listing. */
-const DEFAULTS: Property = { address: '', app: '', city: '', postalcode: '', is_house: true, room_count: 4, is_existing_listing: false, only_360: false, note: '' };
 
 type CityCheck = 'idle' | 'checking' | 'supported' | 'unsupported';
 
@@ -88,7 +74,7 @@ export function BookingPage() {
     },
   });
 
-  const step0Ready = position !== null && city === 'supported' && p.postalcode.trim().length >= POSTAL_CODE_MIN_LENGTH && (!forBroker || broker !== null);
+  const step0Ready = position !== null && city === 'supported' && propertyIsValid(p) && (!forBroker || broker !== null);
   const fullAddress = [p.address, p.app && `#${p.app}`, p.city, p.postalcode].filter(Boolean).join(', ');
   const only360 = p.is_existing_listing && p.only_360;
   const serviceTime = formatHours(estimateServiceHours({ roomCount: p.room_count, isHouse: p.is_house, only360 }), language);

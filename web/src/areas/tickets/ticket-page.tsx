@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Image, Paper, Stack, Text, Textare
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { followupTicket } from '#shared/catalogue/tickets.ts';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatTimestamp } from '../../i18n/format.ts';
@@ -21,6 +22,8 @@ export function TicketPage() {
   const [message, setMessage] = useState('');
   const toggle = useResolveTicketMutation(ticketId);
   const followup = useFollowupTicketMutation(ticketId, { onSuccess: () => setMessage('') });
+  // The operation's own rule for a follow-up (not blank, not too long), as the server checks it.
+  const sendable = followupTicket.input.shape.message.safeParse(message).success;
 
   const back = (
     <Anchor component={Link} to="/tickets">
@@ -41,7 +44,7 @@ export function TicketPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (message.trim()) followup.mutate(message);
+    if (sendable) followup.mutate(message);
   };
 
   return (
@@ -100,7 +103,7 @@ export function TicketPage() {
           <Stack gap="xs">
             <Textarea label={t('tickets.add_followup')} rows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
             <Group>
-              <Button type="submit" loading={followup.isPending} disabled={!message.trim()}>
+              <Button type="submit" loading={followup.isPending} disabled={!sendable}>
                 {t('tickets.send_followup')}
               </Button>
             </Group>
