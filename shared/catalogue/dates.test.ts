@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, dateTime, dayInput, epochMs, isCalendarDate } from './dates.ts';
+import { isCalendarDate } from '../rules/business-time.ts';
+import { calendarDate, dateTime, dayInput, epochMs } from './dates.ts';
 
 describe('calendar dates', () => {
   it('accepts real days within the range', () => {

@@ -4,22 +4,10 @@ import * as z from '../zod.ts';
  * The date fields of the catalogue and the business calendar (docs/decisions/0085-date-inputs.md).
  * Every date a caller sends goes through one of these schemas: a real calendar day, an instant
  * (epoch ms) or an ISO date-time, each within [DATE_MIN, DATE_MAX], so no handler ever meets a day
- * `Date` cannot hold (year 275760) or one that does not exist (2026-02-30).
+ * `Date` cannot hold (year 275760) or one that does not exist (2026-02-30). The calendar itself
+ * (time zone, local days, the accepted range) is shared/rules/business-time.ts, imported from there.
  */
 
-export {
-  BUSINESS_TIME_ZONE,
-  DATE_MAX,
-  DATE_MESSAGES,
-  DATE_MIN,
-  EPOCH_MS_MAX,
-  EPOCH_MS_MIN,
-  addDays,
-  dayStartMs,
-  daysBetween,
-  isCalendarDate,
-  localDateOf,
-} from '../rules/business-time.ts';
 import { DATE_MESSAGES, EPOCH_MS_MAX, EPOCH_MS_MIN, isCalendarDate, localDateOf } from '../rules/business-time.ts';
 
 const inRange = (ms: number) => Number.isFinite(ms) && ms >= EPOCH_MS_MIN && ms <= EPOCH_MS_MAX;

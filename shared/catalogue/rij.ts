@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
-import { DATE_MESSAGES, dateTime, isCalendarDate } from './dates.ts';
+import { DATE_MESSAGES, isCalendarDate } from '../rules/business-time.ts';
+import { dateTime } from './dates.ts';
 
 /**
  * Part 2, remote file injection (/remote_injector, calls rij/...). Technicians send the day's

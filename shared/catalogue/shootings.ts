@@ -9,9 +9,6 @@ import { calendarDate, dayInput } from './dates.ts';
  * docs/decisions/0050-booking-capacity-and-half-day-guard.md, 0051-shooting-list-for-brokers.md.
  */
 
-/** The business calendar lives in ./dates.ts (docs/decisions/0085); re-exported for the screens and tests. */
-export { BUSINESS_TIME_ZONE, addDays, dayInput, dayStartMs, localDateOf } from './dates.ts';
-
 const roomCount = z.coerce.number().int('Whole rooms only.').min(0).max(100);
 const lat = z.coerce.number().min(-90).max(90);
 const lng = z.coerce.number().min(-180).max(180);

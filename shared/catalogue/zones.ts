@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { ADMIN_ROLES } from '../roles.ts';
-import { calendarDate, daysBetween } from './dates.ts';
+import { daysBetween } from '../rules/business-time.ts';
+import { calendarDate } from './dates.ts';
 import { defineOperation } from './operation.ts';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
 import type { Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
-import { localDateOf } from '#shared/catalogue/shootings.ts';
+import { localDateOf } from '#shared/rules/business-time.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import shellEn from '../../web/src/i18n/locales/en.json';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
 import type { Locator, Page } from 'playwright-core';
-import { addDays, localDateOf } from '#shared/catalogue/shootings.ts';
+import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';

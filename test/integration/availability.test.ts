@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { addUnavailability, removeUnavailability, type Unavailability } from '#functions/storage/unavailabilities.ts';
-import { dayStartMs } from '#shared/catalogue/shootings.ts';
+import { dayStartMs } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
 import { bookingAt, day, planningBrokerToken, slotsRequest } from './booking-support.ts';
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
-import { dayStartMs, localDateOf, type ShootingView, type TimeSlot } from '#shared/catalogue/shootings.ts';
+import type { ShootingView, TimeSlot } from '#shared/catalogue/shootings.ts';
+import { dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import { BOOKING_HORIZON_DAYS, HORIZON_MESSAGE } from '#shared/rules/booking-horizon.ts';
 import { Role } from '#shared/roles.ts';
 import { bookingAt, day, planningBrokerToken, slotsRequest } from './booking-support.ts';

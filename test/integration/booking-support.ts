@@ -1,6 +1,7 @@
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
-import { addDays, localDateOf, type createShooting, type validateShootingAvailability } from '#shared/catalogue/shootings.ts';
+import type { createShooting, validateShootingAvailability } from '#shared/catalogue/shootings.ts';
+import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import type { InputOf } from '#shared/catalogue/index.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
 

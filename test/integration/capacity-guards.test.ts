@@ -5,7 +5,7 @@ import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { lockDay } from '#functions/storage/day-locks.ts';
 import { addUnavailability } from '#functions/storage/unavailabilities.ts';
-import { dayStartMs } from '#shared/catalogue/shootings.ts';
+import { dayStartMs } from '#shared/rules/business-time.ts';
 import { day } from './booking-support.ts';
 
 /** A write that takes a technician's capacity bumps the half-day guards, so a booking that read the day before re-checks. */

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { assignProdShooting, dispatchShooting, getRouteFigures, recalculateShootingDistances, unassignShootingTech } from '#shared/catalogue/planner.ts';
-import { addDays, getAllShootings, localDateOf, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { getAllShootings, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { ShootingState } from '#shared/enums.ts';
 import type { OutputOf } from '#shared/catalogue/operation.ts';
 import { callOperation } from '../../api/client.ts';

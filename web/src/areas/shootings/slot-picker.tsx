@@ -2,7 +2,8 @@ import { Alert, Badge, Button, Group, Radio, Stack, Table, Text, VisuallyHidden 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, dayStartMs, localDateOf, type TimeSlot } from '#shared/catalogue/shootings.ts';
+import type { TimeSlot } from '#shared/catalogue/shootings.ts';
+import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import { lastBookableDay } from '#shared/rules/booking-horizon.ts';
 import { SLOT_HOURS } from '#shared/rules/slots.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
