@@ -1,5 +1,6 @@
 import type { ErrorCode } from '#shared/catalogue/errors.ts';
 import { pathParams, type InputOf, type OperationDef, type OutputOf } from '#shared/catalogue/operation.ts';
+import { checkRoute } from '#shared/routes.ts';
 import { sessionToken } from './session-token.ts';
 
 /**
@@ -25,6 +26,11 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Whether a role may call the operation, by its catalogue `access`: the one source of a screen's per-role choices. */
+export function mayCall(op: Pick<OperationDef, 'access'>, role: number | undefined): boolean {
+  return checkRoute(op.access, role) === 'allow';
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

@@ -1,14 +1,14 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { getTechDeliveries } from '#shared/catalogue/deliveries.ts';
 import { Role } from '#shared/roles.ts';
+import { mayCall } from '../../api/client.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { ListingDeliveries } from './listing-deliveries.tsx';
 import { TechDeliveries } from './tech-deliveries.tsx';
 
-const TECH_ROLES: readonly number[] = [Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead];
-
-/** /deliveries: technicians see their shootings with pictures, everyone else a listing list (part 1 §2.10). */
+/** /deliveries: technicians (who may call getTechDeliveries) see their shootings with pictures, everyone else a listing list (part 1 §2.10). */
 export function DeliveriesPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -18,7 +18,7 @@ export function DeliveriesPage() {
         <Title order={1}>{t('route.deliveries')}</Title>
         {user?.role === Role.broker && <BrokerShortcuts />}
       </Group>
-      {user && (TECH_ROLES.includes(user.role) ? <TechDeliveries /> : <ListingDeliveries role={user.role} />)}
+      {user && (mayCall(getTechDeliveries, user.role) ? <TechDeliveries /> : <ListingDeliveries role={user.role} />)}
     </Stack>
   );
 }

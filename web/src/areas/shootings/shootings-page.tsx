@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { ShootingView } from '#shared/catalogue/shootings.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { ShootingState } from '#shared/enums.ts';
-import { Role, isAdminLevel } from '#shared/roles.ts';
+import { Role } from '#shared/roles.ts';
+import { mayCall } from '../../api/client.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDateTime, formatDay } from '../../i18n/format.ts';
@@ -40,7 +41,7 @@ export function ShootingsPage() {
   const shootings = all.filter((s) => filterOf(s, today) === filter);
   // Past ones newest first; the others in date order as the server gives them.
   if (filter === 'past') shootings.reverse();
-  const mayBook = role === Role.broker || (role !== undefined && isAdminLevel(role));
+  const mayBook = mayCall(createShooting, role);
   return (
     <Stack>
       <Group justify="space-between">
@@ -87,8 +88,8 @@ function ShootingRow({ shooting: s }: { shooting: ShootingView }) {
   const { t, i18n } = useTranslation();
   const role = useSessionUser()?.role;
   // The owner broker changes the time or cancels; admin levels may cancel (with a reason), docs/decisions/0051.
-  const mayChange = role === Role.broker;
-  const mayCancel = role === Role.broker || (role !== undefined && isAdminLevel(role));
+  const mayChange = mayCall(updateShootingTime, role);
+  const mayCancel = mayCall(cancelShooting, role);
   const cancelled = s.state === ShootingState.canceled;
   const pending = !s.is_confirmed && s.state === ShootingState.unconfirmed;
   const when = s.is_confirmed && s.starttime ? formatDateTime(s.starttime, i18n.language) : `${formatDay(s.date_in_ts, i18n.language)}, ${t(s.am ? 'shootings.morning' : 'shootings.afternoon')}`;
