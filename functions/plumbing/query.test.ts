@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors.ts';
-import { CURSOR_MESSAGE, openCursor, signCursor } from './query.ts';
+import { ACCESS, TABLE } from '#shared/data/design.ts';
+import { keys } from './keys.ts';
+import { CURSOR_MESSAGE, byIndex, openCursor, signCursor } from './query.ts';
 
 const secret = randomBytes(32);
 const scope = { user: 3, query: 'getDeliveryListings:own' };
@@ -60,5 +62,24 @@ describe('page cursors', () => {
     // Signed by the server key but carrying a nested value (cannot happen from a LastEvaluatedKey).
     const odd = signCursor({ pk: { S: 'x' } }, scope, secret)!;
     expect(refusal(odd).status).toBe(400);
+  });
+});
+
+describe('index access patterns (ADR 0124)', () => {
+  it('every pattern is served by an index of the table', () => {
+    for (const index of Object.values(ACCESS)) expect(TABLE.indexes).toContainEqual(index);
+  });
+
+  it('a query names its pattern and gets the index and key condition that serve it', () => {
+    const partition = keys.shootingsOfTech(7);
+    const { gsi3pk, gsi3sk } = keys.shootingTechIndex(7, '2026-05-04', 12);
+    expect(gsi3pk).toBe(partition);
+    expect(byIndex('shootingsByTechDate', partition, { from: '2026-05-01', to: '2026-05-31' })).toEqual({
+      IndexName: ACCESS.shootingsByTechDate.name,
+      KeyConditionExpression: `${ACCESS.shootingsByTechDate.partitionKey} = :pk AND ${ACCESS.shootingsByTechDate.sortKey} BETWEEN :from AND :to`,
+      ExpressionAttributeValues: { ':pk': partition, ':from': '2026-05-01', ':to': '2026-05-31' },
+    });
+    expect(gsi3sk >= '2026-05-01' && gsi3sk <= '2026-05-31').toBe(true);
+    expect(byIndex('usersByRole', keys.usersOfRole(4), { beginsWith: 'a' }).KeyConditionExpression).toBe(`${ACCESS.usersByRole.partitionKey} = :pk AND begins_with(${ACCESS.usersByRole.sortKey}, :sk)`);
   });
 });

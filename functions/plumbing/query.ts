@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ACCESS, type AccessPattern } from '#shared/data/design.ts';
 import { db, tableName } from './aws.ts';
 import { badRequest } from './errors.ts';
 import { keys } from './keys.ts';
@@ -23,6 +24,21 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
     start = page.LastEvaluatedKey as Item | undefined;
   } while (start && out.length < max);
   return out;
+}
+
+/**
+ * The key condition of an index access pattern (shared/data/design.ts ACCESS): its partition and,
+ * optionally, a sort-key prefix or range. Spread into a Query's input.
+ */
+export function byIndex(
+  pattern: AccessPattern,
+  partition: string,
+  sort?: { beginsWith: string } | { from: string; to: string },
+): Pick<QueryCommandInput, 'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeValues'> {
+  const index = ACCESS[pattern];
+  const range = !sort ? '' : 'beginsWith' in sort ? ` AND begins_with(${index.sortKey}, :sk)` : ` AND ${index.sortKey} BETWEEN :from AND :to`;
+  const values = !sort ? {} : 'beginsWith' in sort ? { ':sk': sort.beginsWith } : { ':from': sort.from, ':to': sort.to };
+  return { IndexName: index.name, KeyConditionExpression: `${index.partitionKey} = :pk${range}`, ExpressionAttributeValues: { ':pk': partition, ...values } };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { SessionUser } from '#shared/catalogue/session.ts';
 import { userRecord, type UserRecord } from '#shared/entities/user.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
+import { byIndex } from './query.ts';
 
 /**
  * Sessions: an opaque 256-bit random token; only its SHA-256 is stored, with a 15-day
@@ -93,9 +94,7 @@ export async function revokeSessionsOfUser(userId: number, keepTokenHash?: strin
     const page = await db.send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(userId) },
+        ...byIndex('sessionsByUser', keys.sessionsOfUser(userId)),
         ProjectionExpression: 'pk, sk',
         ExclusiveStartKey: start,
       }),

@@ -3,7 +3,7 @@ import { Role } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { usersOfRole } from '../storage/users.ts';
 
-/** How many brokers one search reads at most (one bounded gsi1 Query, by last name). */
+/** How many brokers one search reads at most (one bounded Query of the users of the broker role, by last name). */
 export const MAX_BROKERS_READ = 5000;
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();

@@ -4,6 +4,7 @@ import { listingRecord, type ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
 import { nextId } from '../plumbing/ids.ts';
+import { byIndex } from '../plumbing/query.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
 
 /** Listings: the one place that reads and writes listing items. */
@@ -51,7 +52,7 @@ export async function insertListing(fields: Omit<ListingRecord, 'id' | 'created_
 export async function findListingByToken(token: string): Promise<StoredListing | undefined> {
   const { gsi2pk } = keys.listingByToken(token);
   const { Items = [] } = await db.send(
-    new QueryCommand({ TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': gsi2pk }, Limit: 1 }),
+    new QueryCommand({ TableName: tableName(), ...byIndex('listingByToken', gsi2pk), Limit: 1 }),
   );
   if (!Items[0]) return undefined;
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listing(Number(Items[0].id)), ConsistentRead: true }));
@@ -94,13 +95,11 @@ export interface Page<T> {
 }
 
 
-async function queryListings(index: 'gsi1' | 'gsi3', partition: string, limit: number, start?: Record<string, unknown>): Promise<Page<StoredListing>> {
+async function queryListings(pattern: 'listingsByBroker' | 'allListings', partition: string, limit: number, start?: Record<string, unknown>): Promise<Page<StoredListing>> {
   const page = await db.send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: `${index}pk = :pk`,
-      ExpressionAttributeValues: { ':pk': partition },
+      ...byIndex(pattern, partition),
       ScanIndexForward: false,
       Limit: limit,
       ExclusiveStartKey: start,
@@ -111,7 +110,7 @@ async function queryListings(index: 'gsi1' | 'gsi3', partition: string, limit: n
 }
 
 /** A broker's listings, most recently updated first. */
-export const listingsOfBroker = (brokerId: number, limit = 100, start?: Record<string, unknown>) => queryListings('gsi1', keys.listingsOfBroker(brokerId), limit, start);
+export const listingsOfBroker = (brokerId: number, limit = 100, start?: Record<string, unknown>) => queryListings('listingsByBroker', keys.listingsOfBroker(brokerId), limit, start);
 
 /** Every listing, most recently updated first (staff lists). */
-export const allListings = (limit = 100, start?: Record<string, unknown>) => queryListings('gsi3', keys.allListings, limit, start);
+export const allListings = (limit = 100, start?: Record<string, unknown>) => queryListings('allListings', keys.allListings, limit, start);

@@ -6,7 +6,7 @@ import { ShootingState } from '#shared/enums.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
-import { queryAll as queryAllItems } from '../plumbing/query.ts';
+import { byIndex, queryAll as queryAllItems } from '../plumbing/query.ts';
 import { mediaUrl, pictureFileName } from '../plumbing/media.ts';
 import { nextId } from '../plumbing/ids.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
@@ -118,7 +118,7 @@ export function isFinalDelivery(shootings: readonly ShootingView[]): boolean {
   return shootings.length > 0 && shootings.every((s) => s.state === ShootingState.delivered);
 }
 
-/** One Query page of shooting ids under a technician's partition (gsi3 for capture, pointer items for post-production). */
+/** One Query page of shooting ids under a technician's partition (the shootings' tech index for capture, pointer items for post-production). */
 export async function shootingIdsOfTech(
   techId: number,
   postProduction: boolean,
@@ -137,9 +137,7 @@ export async function shootingIdsOfTech(
         })
       : new QueryCommand({
           TableName: tableName(),
-          IndexName: 'gsi3',
-          KeyConditionExpression: 'gsi3pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.shootingsOfTech(techId) },
+          ...byIndex('shootingsByTechDate', keys.shootingsOfTech(techId)),
           ScanIndexForward: false,
           Limit: limit,
           ExclusiveStartKey: start,

@@ -5,13 +5,14 @@ import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { SHOOTING_MESSAGES, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { dayStartMs } from '#shared/rules/business-time.ts';
+import { TABLE, type AccessPattern } from '#shared/data/design.ts';
 import type { ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { conflict } from '../plumbing/errors.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
-import { queryAll as queryAllItems } from '../plumbing/query.ts';
+import { byIndex, queryAll as queryAllItems } from '../plumbing/query.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
 
 /**
@@ -60,21 +61,17 @@ export async function shootingsByIds(ids: readonly number[], consistent = true):
   return (await batchGet([...new Set(ids)].map((id) => keys.shooting(id)), { consistent })).map(toShooting);
 }
 
-async function queryAll(index: 'gsi1' | 'gsi2' | 'gsi3', partition: string, range?: { from: string; to: string }): Promise<StoredShooting[]> {
-  const items = await queryAllItems({
-    IndexName: index,
-    KeyConditionExpression: range ? `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to` : `${index}pk = :pk`,
-    ExpressionAttributeValues: { ':pk': partition, ...(range ? { ':from': range.from, ':to': range.to } : {}) },
-  });
+async function queryAll(pattern: AccessPattern, partition: string): Promise<StoredShooting[]> {
+  const items = await queryAllItems(byIndex(pattern, partition));
   return items.filter((item) => shootingRecord.safeParse(item).success).map(toShooting);
 }
 
-/** A broker's shootings, by date (gsi1). */
-export const shootingsOfBroker = (brokerId: number) => queryAll('gsi1', keys.shootingsOfBroker(brokerId));
-/** A capture technician's shootings, by date (gsi3). */
-export const shootingsOfTech = (techId: number) => queryAll('gsi3', keys.shootingsOfTech(techId));
-/** The shootings of one day (gsi2). */
-export const shootingsOfDay = (date: string) => queryAll('gsi2', keys.shootingsOfDay(date));
+/** A broker's shootings, by date. */
+export const shootingsOfBroker = (brokerId: number) => queryAll('shootingsByBrokerDate', keys.shootingsOfBroker(brokerId));
+/** A capture technician's shootings, by date. */
+export const shootingsOfTech = (techId: number) => queryAll('shootingsByTechDate', keys.shootingsOfTech(techId));
+/** The shootings of one day. */
+export const shootingsOfDay = (date: string) => queryAll('shootingsByDay', keys.shootingsOfDay(date));
 
 /** States that no longer hold a technician's time. */
 export const INACTIVE_STATES: ReadonlySet<number> = new Set([ShootingState.canceled, ShootingState.abandonned]);
@@ -169,7 +166,7 @@ export async function shootingPositions(shootings: readonly StoredShooting[]): P
 // handler writes together with other entities return a TransactWriteItems piece.
 
 /** The index attributes a shooting item carries (all of them, set or not). */
-export const SHOOTING_INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
+export const SHOOTING_INDEX_ATTRIBUTES: readonly string[] = TABLE.indexes.flatMap((index) => [index.partitionKey, index.sortKey]);
 
 type IndexedFields = Pick<ShootingRecord, 'id' | 'broker_id' | 'scheduleddate' | 'tech_id'>;
 

@@ -5,7 +5,7 @@ import { isAdminLevel } from '#shared/roles.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
-import { queryAll } from '../plumbing/query.ts';
+import { byIndex, queryAll } from '../plumbing/query.ts';
 import { nextId } from '../plumbing/ids.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
 
@@ -65,12 +65,11 @@ export async function visibleTicket(caller: Caller, id: number) {
   return found;
 }
 
-/** The caller's tickets (gsi1) or, for admin levels, every ticket (gsi2); newest first. */
+/** The caller's tickets or, for admin levels, every ticket; newest first. */
 export async function ticketsFor(caller: Caller, max = 2000): Promise<StoredTicket[]> {
   const admin = isAdminLevel(caller.role);
-  const index = admin ? 'gsi2' : 'gsi1';
-  const partition = admin ? keys.allTickets : keys.ticketsOfUser(caller.id);
-  const items = await queryAll({ IndexName: index, KeyConditionExpression: `${index}pk = :pk`, ExpressionAttributeValues: { ':pk': partition }, ScanIndexForward: false }, max);
+  const query = admin ? byIndex('allTickets', keys.allTickets) : byIndex('ticketsByCreator', keys.ticketsOfUser(caller.id));
+  const items = await queryAll({ ...query, ScanIndexForward: false }, max);
   return items.map(toTicket);
 }
 

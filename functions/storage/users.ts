@@ -3,7 +3,7 @@ import { userRecord, type NewUser, type UserRecord } from '#shared/entities/user
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys, normalizeEmail } from '../plumbing/keys.ts';
 import { conflict } from '../plumbing/errors.ts';
-import { queryAll } from '../plumbing/query.ts';
+import { byIndex, queryAll } from '../plumbing/query.ts';
 
 /**
  * A stored user: the record plus its password hash, optimistic-lock version and session stamp.
@@ -59,15 +59,15 @@ export async function setPasswordHash(user: StoredUser, passwordHash: string): P
   );
 }
 
-/** The users of a role by last name (gsi1), at most `max`. */
+/** The users of a role by last name, at most `max`. */
 export async function usersOfRole(role: number, max: number): Promise<UserRecord[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.usersOfRole(role) } }, max);
+  const items = await queryAll(byIndex('usersByRole', keys.usersOfRole(role)), max);
   return items.map((item) => userRecord.parse(item));
 }
 
-/** Every user of a role who is not suspended (gsi1 by role); items that do not parse are left out. */
+/** Every user of a role who is not suspended; items that do not parse are left out. */
 export async function activeUsersOfRole(role: number): Promise<UserRecord[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.usersOfRole(role) } });
+  const items = await queryAll(byIndex('usersByRole', keys.usersOfRole(role)));
   return items.map((item) => userRecord.safeParse(item)).flatMap((parsed) => (parsed.success && !parsed.data.suspended ? [parsed.data] : []));
 }
 

@@ -14,7 +14,7 @@ export interface DayState {
 }
 
 /**
- * The day's active shootings: the day index (gsi2) plus any shooting the guards list that the
+ * The day's active shootings: the day index (ACCESS.shootingsByDay) plus any shooting the guards list that the
  * index does not show yet (indexes are eventually consistent; guards are read consistently).
  */
 export async function readDay(date: string): Promise<DayState> {

@@ -8,13 +8,61 @@ export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'ttl',
-  /** Overloaded GSIs; each access pattern using one is listed in docs/data-model.md. */
+  /**
+   * Overloaded GSIs. Code never names one: it names the access pattern (ACCESS below), and
+   * ACCESS says which index serves it (docs/decisions/0124-indexes-named-by-access-pattern.md).
+   */
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
+
+export type TableIndex = (typeof TABLE.indexes)[number];
+const [gsi1, gsi2, gsi3] = TABLE.indexes;
+
+/**
+ * Every index access pattern, by name, and the index that serves it (keys.ts composes the
+ * partition and sort values; docs/data-model.md lists them). A query names its pattern
+ * (`ACCESS.shootingsByTechDate`), so what it reads is said where it reads it; the physical GSIs
+ * keep their names, as renaming a GSI of the deployed table would rebuild it (ADR 0124).
+ */
+export const ACCESS = {
+  /** Users of a role, by last name. */
+  usersByRole: gsi1,
+  /** A user's sessions, by creation (revoked together). */
+  sessionsByUser: gsi1,
+  /** A user's request logs, by time. */
+  requestLogsByUser: gsi1,
+  /** A broker's listings, newest update first. */
+  listingsByBroker: gsi1,
+  /** A broker's shootings, by date. */
+  shootingsByBrokerDate: gsi1,
+  /** A user's tickets, newest first. */
+  ticketsByCreator: gsi1,
+  /** Every depot, by id. */
+  allDepots: gsi1,
+  /** Every VR headset, by serial number. */
+  allHmds: gsi1,
+  /** Every service offer / shooting package, by id. */
+  allServiceOffers: gsi1,
+  allShootingPackages: gsi1,
+  /** The shootings of one day. */
+  shootingsByDay: gsi2,
+  /** The listing of a public delivery token. */
+  listingByToken: gsi2,
+  /** Every ticket, newest first (admin levels). */
+  allTickets: gsi2,
+  /** A user's VR headsets. */
+  hmdsByUser: gsi2,
+  /** A capture technician's shootings, by date. */
+  shootingsByTechDate: gsi3,
+  /** Every listing, newest update first (staff lists). */
+  allListings: gsi3,
+} as const satisfies Record<string, TableIndex>;
+
+export type AccessPattern = keyof typeof ACCESS;
 
 export const BUCKETS = {
   media: { logicalName: 'Media', localName: 'media' },
