@@ -132,6 +132,17 @@ export const keys = {
   }),
   allHmds: 'HMDS',
   hmdsOfUser: (userId: number) => `USER#${userId}#HMDS`,
+  /** Catalogue (part 3 §3): service offers and shooting packages; gsi1 lists each kind. */
+  serviceOffer: (id: number) => ({ pk: `OFFER#${id}`, sk: 'OFFER' }),
+  serviceOfferIndex: (id: number) => ({ gsi1pk: 'OFFERS', gsi1sk: pad(id) }),
+  allServiceOffers: 'OFFERS',
+  /** Unique key_name guard of a service offer (case-insensitive): key name → offer id. */
+  serviceOfferKeyName: (keyName: string) => ({ pk: `OFFERKEY#${keyName.trim().toLowerCase()}`, sk: 'OFFERKEY' }),
+  shootingPackage: (id: number) => ({ pk: `PACKAGE#${id}`, sk: 'PACKAGE' }),
+  shootingPackageIndex: (id: number) => ({ gsi1pk: 'PACKAGES', gsi1sk: pad(id) }),
+  allShootingPackages: 'PACKAGES',
+  /** Unique key_name guard of a shooting package (case-insensitive): key name → package id. */
+  shootingPackageKeyName: (keyName: string) => ({ pk: `PACKAGEKEY#${keyName.trim().toLowerCase()}`, sk: 'PACKAGEKEY' }),
   /** Business settings the staff may change (planning: km-rate reading, commissions). */
   settings: (name: string) => ({ pk: `SETTINGS#${name}`, sk: 'SETTINGS' }),
   /** Remote injection: one multipart upload session (owner, S3 upload id, object key, part size and count). */
