@@ -4,7 +4,7 @@ import { db, tableName } from '../plumbing/aws.ts';
 import { conflict } from '../plumbing/errors.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
-import { queryAll } from '../plumbing/query.ts';
+import { byIndex, queryAll } from '../plumbing/query.ts';
 
 /**
  * VR headsets (HMD, part 2 §3): the one module that reads and writes their items and their serial
@@ -36,15 +36,15 @@ export async function findHmdBySerial(serial: string): Promise<StoredHmd | undef
   return Item ? getHmd(Number(Item.hmd_id)) : undefined;
 }
 
-/** Every headset by serial number (gsi1 `HMDS`), at most `max`. */
+/** Every headset by serial number (`allHmds`: `HMDS`), at most `max`. */
 export async function listHmds(max: number): Promise<StoredHmd[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.allHmds } }, max);
+  const items = await queryAll(byIndex('allHmds', keys.allHmds), max);
   return items.map(toHmd);
 }
 
-/** The headsets assigned to a user, by serial number (gsi2 `USER#<id>#HMDS`, present only while assigned). */
+/** The headsets assigned to a user, by serial number (`hmdsByUser`: `USER#<id>#HMDS`, present only while assigned). */
 export async function hmdsOfUser(userId: number, max = 500): Promise<StoredHmd[]> {
-  const items = await queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': keys.hmdsOfUser(userId) } }, max);
+  const items = await queryAll(byIndex('hmdsByUser', keys.hmdsOfUser(userId)), max);
   // The index is eventually consistent: keep only what still says so.
   return items.map(toHmd).filter((hmd) => hmd.user_id === userId);
 }
