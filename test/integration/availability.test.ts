@@ -1,17 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
+import { ownDay } from '../support/days.ts';
+import { bodyOf, callOp } from '../support/operations.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { addUnavailability, removeUnavailability, type Unavailability } from '#functions/storage/unavailabilities.ts';
-import { dayStartMs } from '#shared/rules/business-time.ts';
+import { createShooting, validateShootingAvailability } from '#shared/catalogue/shootings.ts';
+import { addDays, dayStartMs } from '#shared/rules/business-time.ts';
+import type { ErrorBody } from '#shared/catalogue/index.ts';
 import { Role } from '#shared/roles.ts';
-import { bookingAt, day, planningBrokerToken, slotsRequest } from './booking-support.ts';
+import { bookingAt, day, planningBrokerToken, slotsRequest, type SlotsInput } from './booking-support.ts';
 
-interface Slot {
-  date_in_ts: number;
-  is_am: boolean;
-  success: boolean;
-}
-const AVAILABILITY = '/api/shootings/availability';
+const AVAILABILITY = validateShootingAvailability.path;
 
 describe('validateShootingAvailability', () => {
   let token: string;
@@ -19,19 +18,15 @@ describe('validateShootingAvailability', () => {
     token = (await tokenFor(Role.broker)).token;
   });
 
-  const slots = async (body: Record<string, unknown>) => {
-    const res = await call<{ time_slot: Slot[] }>('POST', AVAILABILITY, { token, body });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.time_slot;
-  };
+  const slots = async (input: SlotsInput) => bodyOf(await callOp(validateShootingAvailability, input, token)).time_slot;
 
   it('answers an AM and a PM slot per day, dated at the local midnight of each day', async () => {
-    const from = day(15);
+    const from = ownDay();
     const list = await slots(slotsRequest('4500 Rue Saint-Denis', from, 7));
     expect(list).toHaveLength(14);
     expect(list[0]).toEqual({ date_in_ts: dayStartMs(from), is_am: true, success: true });
     expect(list[1]).toMatchObject({ date_in_ts: dayStartMs(from), is_am: false, success: true });
-    expect(list[13]!.date_in_ts).toBe(dayStartMs(day(21)));
+    expect(list[13]!.date_in_ts).toBe(dayStartMs(addDays(from, 6)));
   });
 
   it('never offers a half-day that has already started (yesterday)', async () => {
@@ -40,7 +35,7 @@ describe('validateShootingAvailability', () => {
   });
 
   it('offers nothing outside the photoshoot zones', async () => {
-    const list = await slots(slotsRequest('100 Rue Wellington Nord', day(15), 2));
+    const list = await slots(slotsRequest('100 Rue Wellington Nord', ownDay(), 2));
     expect(list.every((s) => !s.success)).toBe(true);
   });
 
@@ -50,7 +45,10 @@ describe('validateShootingAvailability', () => {
   });
 
   describe('changes when a technician becomes unavailable or day-locked (Québec, two technicians)', () => {
-    const date = day(21);
+    let date: string;
+    beforeAll(() => {
+      date = ownDay();
+    });
     const undo: Array<() => Promise<void>> = [];
     afterEach(async () => {
       for (const u of undo.splice(0)) await u();
@@ -83,15 +81,15 @@ describe('validateShootingAvailability', () => {
     });
 
     it('closes when the technicians have no time left next to what they already hold (travel included)', async () => {
-      const full = day(22);
+      const full = ownDay();
       await lockDay(full, 1015);
       undo.push(() => unlockDay(full, 1015));
       const broker = await planningBrokerToken(3);
       // 30 rooms in a house: 6.5 × 31 + 24 = 225.5 min; one technician fits two such in one morning, not three.
       const big = { room_count: 30 };
       expect((await slots(slotsRequest('1200 Avenue Cartier', full, 1, big))).map((s) => s.success)).toEqual([true, true]);
-      expect((await call('POST', '/api/shootings', { token: broker, body: bookingAt('1200 Avenue Cartier', full, true, big) })).status).toBe(200);
-      expect((await call('POST', '/api/shootings', { token: broker, body: bookingAt('800 Boulevard René-Lévesque Ouest', full, true, big) })).status).toBe(200);
+      expect((await callOp(createShooting, bookingAt('1200 Avenue Cartier', full, true, big), broker)).status).toBe(200);
+      expect((await callOp(createShooting, bookingAt('800 Boulevard René-Lévesque Ouest', full, true, big), broker)).status).toBe(200);
       const after = await slots(slotsRequest('2500 Boulevard Laurier', full, 1, big));
       expect(after.map((s) => s.success)).toEqual([false, false]);
       // Even a 360-only one-room visit no longer fits the morning: the second big shooting starts at the end of the AM window.
@@ -101,11 +99,12 @@ describe('validateShootingAvailability', () => {
   });
 
   it('answers 400 with field errors for bad input and 401 without a session', async () => {
-    const bad = await call<{ error: { fields: Record<string, string[]> } }>('POST', AVAILABILITY, { token, body: { is_house: 'yes', room_count: -1, date: 'tomorrow', lat: 200 } });
+    // Raw call: a boolean in words and a missing longitude break the input type on purpose.
+    const bad = await call<ErrorBody>('POST', AVAILABILITY, { token, body: { is_house: 'yes', room_count: -1, date: 'tomorrow', lat: 200 } });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.error.fields)).toEqual(expect.arrayContaining(['is_house', 'room_count', 'date', 'lat', 'lng']));
-    const tooMany = await call('POST', AVAILABILITY, { token, body: slotsRequest('4500 Rue Saint-Denis', day(1), 30) });
+    expect(Object.keys(bad.body.error.fields ?? {})).toEqual(expect.arrayContaining(['is_house', 'room_count', 'date', 'lat', 'lng']));
+    const tooMany = await callOp(validateShootingAvailability, slotsRequest('4500 Rue Saint-Denis', day(1), 30), token);
     expect(tooMany.status).toBe(400);
-    expect((await call('POST', AVAILABILITY, { body: slotsRequest('4500 Rue Saint-Denis', day(1), 1) })).status).toBe(401);
+    expect((await callOp(validateShootingAvailability, slotsRequest('4500 Rue Saint-Denis', day(1), 1))).status).toBe(401);
   });
 });

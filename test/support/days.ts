@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
@@ -16,14 +16,28 @@ const LAST_OWN_DAY = BOOKING_HORIZON_DAYS - 4;
  * global setup), so claims hold across test files and workers. There are no weekend rules to avoid.
  */
 export function ownDay(): string {
+  return ownDays(1)[0]!;
+}
+
+/** `count` consecutive days of one's own (see ownDay), for a test about neighbouring days. */
+export function ownDays(count: number): string[] {
   const claims = inject('dayClaims');
-  for (let n = FIRST_OWN_DAY; n <= LAST_OWN_DAY; n++) {
-    try {
-      mkdirSync(join(claims, String(n)));
-      return addDays(localDateOf(Date.now()), n);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+  const today = localDateOf(Date.now());
+  for (let first = FIRST_OWN_DAY; first + count - 1 <= LAST_OWN_DAY; first++) {
+    const taken: string[] = [];
+    for (let n = first; n < first + count && claim(join(claims, String(n))); n++) taken.push(join(claims, String(n)));
+    if (taken.length === count) return taken.map((_, i) => addDays(today, first + i));
+    for (const path of taken) rmdirSync(path);
   }
-  throw new Error(`every day from +${FIRST_OWN_DAY} to +${LAST_OWN_DAY} is taken: a test run claims too many days`);
+  throw new Error(`no ${count} free days from +${FIRST_OWN_DAY} to +${LAST_OWN_DAY}: a test run claims too many days`);
+}
+
+function claim(path: string): boolean {
+  try {
+    mkdirSync(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
 }
