@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string[]>,
+    /** The error's `details` (e.g. what blocks a zone deletion), unparsed: the caller checks its shape. */
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -114,7 +116,7 @@ export async function callOperation<Op extends OperationDef>(op: Op, input: Inpu
     const { errorBody } = await import('#shared/catalogue/errors.ts');
     const parsed = errorBody.safeParse(json);
     const error = parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields)
+      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, parsed.data.error.details)
       : new ApiError(response.status, STATUS_CODES[response.status] ?? 'server_error', response.statusText || `HTTP ${response.status}`);
     if (response.status === 401 && op.id !== 'login') unauthorizedListeners.forEach((l) => l(op));
     throw error;

@@ -1,10 +1,12 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import { ZonesPage } from './zones-page.tsx';
 
-/**
- * Part 2: zone map and zone editor.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
- */
+registerAreaCatalogues({ fr, en });
+
+/** Part 2: the zone map and zone editor (/zones). Loaded lazily with the route; the map itself loads with the first map shown. */
 export const screens: AreaModule<'zones'>['screens'] = {
-  zones: NotAvailablePage,
+  zones: ZonesPage,
 };

@@ -1,0 +1,42 @@
+import { useMantineTheme } from '@mantine/core';
+import { Map as MapLibreMap, NavigationControl, type StyleSpecification } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef } from 'react';
+import { localBasemapStyle } from './basemap.ts';
+import type { MapViewProps } from './map-view.tsx';
+
+/**
+ * The map itself (loaded lazily by MapView): maplibre-gl over the basemap — Amazon Location's
+ * style when the deployment gives one (`styleUrl`), the offline Natural Earth basemap otherwise.
+ */
+export default function MapCanvas({ center, zoom, styleUrl, label, height, onReady }: MapViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const theme = useMantineTheme();
+  const ready = useRef(onReady);
+  ready.current = onReady;
+
+  useEffect(() => {
+    let map: MapLibreMap | undefined;
+    let cancelled = false;
+    const colors = { water: theme.colors.blue[1], land: theme.colors.gray[0], coast: theme.colors.blue[4], border: theme.colors.gray[6] };
+    const style: Promise<StyleSpecification | string> = styleUrl ? Promise.resolve(styleUrl) : localBasemapStyle(colors);
+    void style.then((s) => {
+      if (cancelled || !container.current) return;
+      const loaded = new MapLibreMap({ container: container.current, style: s, center: [center.lng, center.lat], zoom, attributionControl: false, dragRotate: false });
+      map = loaded;
+      loaded.touchZoomRotate.disableRotation();
+      loaded.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+      loaded.getCanvas().setAttribute('aria-label', label);
+      loaded.on('load', () => {
+        if (!cancelled) ready.current?.(loaded);
+      });
+    });
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+    // The map is made once per mount; later centre and zoom changes belong to the caller (through the map given to onReady).
+  }, [styleUrl]);
+
+  return <div ref={container} style={{ width: '100%', height }} data-testid="map" />;
+}
