@@ -1,20 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, tokenFor } from '../support/api.ts';
+import { tokenFor } from '../support/api.ts';
+import { ownDay } from '../support/days.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { findUserByEmail, insertUser } from '#functions/storage/users.ts';
 import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
-import { BOOKING_MESSAGES, type BrokerChoice, type ShootingView, type TimeSlot } from '#shared/catalogue/shootings.ts';
+import { BOOKING_MESSAGES, createShooting, getAllShootings, searchBrokers, validateShootingAvailability } from '#shared/catalogue/shootings.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
 import { SECOND_BROKER } from '../../scripts/local/seed/brokers-listings.ts';
 import { bookingAt, day, slotsRequest } from './booking-support.ts';
 
 /** Administrators book for a broker they pick (docs/decisions/0117); slots say why they are unavailable (0116). */
-interface Failure {
-  error: { message: string; fields?: Record<string, string[]> };
-}
 
 describe('booking on behalf of a broker', () => {
   let admin: string;
@@ -37,57 +36,54 @@ describe('booking on behalf of a broker', () => {
     await insertUser({ ...booked, role: Role.broker, password_hash: 'not-a-login', created_at: at, updated_at: at });
   });
 
-  const shootingsOf = async (token: string) => (await call<{ data: ShootingView[] }>('GET', '/api/shootings', { token })).body.data;
+  const shootingsOf = async (token: string) => bodyOf(await callOp(getAllShootings, {}, token)).data;
+  let date: string;
+  beforeAll(() => {
+    date = ownDay();
+  });
 
   it('an administrator books for the broker they name: the listing and the shooting are the broker’s, in the broker’s list', async () => {
-    const res = await call<{ data: ShootingView }>('POST', '/api/shootings', { token: admin, body: bookingAt('4500 Rue Saint-Denis', day(12), false, { app: '7', broker_id: booked.id }) });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data.listing.broker).toEqual({ firstname: booked.firstname, lastname: booked.lastname });
+    const res = bodyOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, false, { app: '7', broker_id: booked.id }), admin));
+    expect(res.data.listing.broker).toEqual({ firstname: booked.firstname, lastname: booked.lastname });
     const { token: bookedFor } = await createSession({ ...booked, role: Role.broker });
-    expect((await shootingsOf(bookedFor)).map((s) => s.id)).toContain(res.body.data.id);
-    expect((await shootingsOf(broker)).map((s) => s.id)).not.toContain(res.body.data.id);
+    expect((await shootingsOf(bookedFor)).map((s) => s.id)).toContain(res.data.id);
+    expect((await shootingsOf(broker)).map((s) => s.id)).not.toContain(res.data.id);
     // The superadmin may too.
-    const bySuper = await call<{ data: ShootingView }>('POST', '/api/shootings', { token: superadmin, body: bookingAt('4500 Rue Saint-Denis', day(12), true, { app: '8', broker_id: brokerId }) });
-    expect(bySuper.status, JSON.stringify(bySuper.body)).toBe(200);
-    expect((await shootingsOf(broker)).map((s) => s.id)).toContain(bySuper.body.data.id);
+    const bySuper = bodyOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, true, { app: '8', broker_id: brokerId }), superadmin));
+    expect((await shootingsOf(broker)).map((s) => s.id)).toContain(bySuper.data.id);
   });
 
   it('refuses an administrator without a broker, or naming someone who is not a broker (400 with a field error), writing nothing', async () => {
     const before = (await shootingsOf(admin)).length;
-    const missing = await call<Failure>('POST', '/api/shootings', { token: admin, body: bookingAt('4500 Rue Saint-Denis', day(12), true) });
-    expect(missing.status).toBe(400);
-    expect(missing.body.error.fields).toEqual({ broker_id: [BOOKING_MESSAGES.brokerRequired] });
+    const missing = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, true), admin), 400);
+    expect(missing.fields).toEqual({ broker_id: [BOOKING_MESSAGES.brokerRequired] });
     const adminAccount = (await tokenFor(Role.admin)).account;
     for (const id of [adminAccount.id, 99_999_999]) {
-      const wrong = await call<Failure>('POST', '/api/shootings', { token: admin, body: bookingAt('4500 Rue Saint-Denis', day(12), true, { broker_id: id }) });
-      expect(wrong.status).toBe(400);
-      expect(wrong.body.error.fields).toEqual({ broker_id: [BOOKING_MESSAGES.notABroker] });
+      const wrong = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, true, { broker_id: id }), admin), 400);
+      expect(wrong.fields).toEqual({ broker_id: [BOOKING_MESSAGES.notABroker] });
     }
-    const junk = await call<Failure>('POST', '/api/shootings', { token: admin, body: bookingAt('4500 Rue Saint-Denis', day(12), true, { broker_id: 'me' }) });
-    expect(junk.status).toBe(400);
-    expect(Object.keys(junk.body.error.fields!)).toContain('broker_id');
+    const junk = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, true, { broker_id: 'me' }), admin), 400);
+    expect(Object.keys(junk.fields!)).toContain('broker_id');
     expect((await shootingsOf(admin)).length).toBe(before);
   });
 
   it('refuses a broker naming a broker (403): only administrators book on behalf of someone', async () => {
     const before = (await shootingsOf(broker)).length;
     for (const id of [secondId, brokerId]) {
-      const res = await call<Failure>('POST', '/api/shootings', { token: broker, body: bookingAt('4500 Rue Saint-Denis', day(12), true, { broker_id: id }) });
-      expect(res.status).toBe(403);
-      expect(res.body.error.message).toBe(BOOKING_MESSAGES.brokersOnly);
+      const res = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, true, { broker_id: id }), broker), 403);
+      expect(res.message).toBe(BOOKING_MESSAGES.brokersOnly);
     }
     expect((await shootingsOf(broker)).length).toBe(before);
   });
 
   it('searchBrokers finds brokers only, by name or e-mail, accents and case ignored; admin levels only', async () => {
-    const search = (token: string, text: string) => call<{ data: BrokerChoice[] }>('GET', `/api/brokers?text=${encodeURIComponent(text)}`, { token });
-    const dubois = await search(admin, 'DUBOIS');
-    expect(dubois.status).toBe(200);
-    expect(dubois.body.data).toContainEqual({ id: secondId, firstname: 'Marc', lastname: 'Dubois', email: SECOND_BROKER.email });
-    expect((await search(superadmin, 'beatrice')).body.data.map((b) => b.id)).toContain(brokerId);
-    expect((await search(admin, 'broker2@demo')).body.data.map((b) => b.id)).toEqual([secondId]);
+    const search = (token: string, text: string) => callOp(searchBrokers, { text }, token);
+    const dubois = bodyOf(await search(admin, 'DUBOIS'));
+    expect(dubois.data).toContainEqual({ id: secondId, firstname: 'Marc', lastname: 'Dubois', email: SECOND_BROKER.email });
+    expect(bodyOf(await search(superadmin, 'beatrice')).data.map((b) => b.id)).toContain(brokerId);
+    expect(bodyOf(await search(admin, 'broker2@demo')).data.map((b) => b.id)).toEqual([secondId]);
     // Alain Gagnon is the admin, not a broker.
-    expect((await search(admin, 'alain gagnon')).body.data).toEqual([]);
+    expect(bodyOf(await search(admin, 'alain gagnon')).data).toEqual([]);
     expect((await search(admin, 'x')).status).toBe(400);
     expect((await search(broker, 'dubois')).status).toBe(403);
     expect((await search((await tokenFor(Role.tech_postprod)).token, 'dubois')).status).toBe(403);
@@ -97,21 +93,20 @@ describe('booking on behalf of a broker', () => {
 describe('why a time slot is unavailable', () => {
   it('says started for a half-day already begun, no_technician when nobody can come that day; available slots have no reason', async () => {
     const token = (await tokenFor(Role.broker)).token;
-    const today = await call<{ time_slot: TimeSlot[] }>('POST', '/api/shootings/availability', { token, body: slotsRequest('1200 Avenue Cartier', day(0), 2) });
-    expect(today.status).toBe(200);
-    for (const slot of today.body.time_slot) {
+    const today = bodyOf(await callOp(validateShootingAvailability, slotsRequest('1200 Avenue Cartier', day(0), 2), token));
+    for (const slot of today.time_slot) {
       if (slot.success) expect(slot.reason).toBeUndefined();
       else expect(slot.reason).toEqual(expect.any(String));
       if (halfDayStarted(localDateOf(slot.date_in_ts), slot.is_am)) expect(slot.reason).toBe('started');
     }
-    expect(today.body.time_slot.some((s) => s.success)).toBe(true);
+    expect(today.time_slot.some((s) => s.success)).toBe(true);
 
-    const date = day(24);
+    const date = ownDay();
     await lockDay(date, 1014);
     await lockDay(date, 1015);
     try {
-      const locked = await call<{ time_slot: TimeSlot[] }>('POST', '/api/shootings/availability', { token, body: slotsRequest('1200 Avenue Cartier', date, 1) });
-      expect(locked.body.time_slot.map((s) => [s.success, s.reason])).toEqual([
+      const locked = bodyOf(await callOp(validateShootingAvailability, slotsRequest('1200 Avenue Cartier', date, 1), token));
+      expect(locked.time_slot.map((s) => [s.success, s.reason])).toEqual([
         [false, 'no_technician'],
         [false, 'no_technician'],
       ]);
