@@ -27,7 +27,7 @@ const userId = z.coerce.number().int().positive();
 /** The version the caller read: a write based on an older one answers 409 (no lost update). */
 const version = z.coerce.number().int().positive();
 
-export const serialNumber = z
+const serialNumber = z
   .string(HMD_MESSAGES.serialRequired)
   .trim()
   .min(1, HMD_MESSAGES.serialRequired)

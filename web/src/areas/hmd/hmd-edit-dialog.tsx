@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HmdUser, HmdView } from '#shared/catalogue/hmd.ts';
+import { editHmd, type HmdUser, type HmdView } from '#shared/catalogue/hmd.ts';
 import { HmdUserPicker } from './hmd-user-picker.tsx';
 
 export interface HmdEdit {
@@ -22,9 +22,12 @@ export function HmdEditDialog({ hmd, busy, onSave, onClose }: { hmd: HmdView; bu
   const [city, setCity] = useState(hmd.city ?? '');
   const [postalcode, setPostalcode] = useState(hmd.postalcode ?? '');
 
+  const edit: HmdEdit = { user_id: user?.id ?? null, notes, city: city.trim() || null, postalcode: postalcode.trim() || null };
+  // The operation's own schema decides whether the form may be sent.
+  const sendable = editHmd.input.safeParse({ id: hmd.id, version: hmd.version, ...edit }).success;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave({ user_id: user?.id ?? null, notes, city: city.trim() || null, postalcode: postalcode.trim() || null });
+    if (sendable) onSave(edit);
   };
 
   return (
@@ -41,7 +44,7 @@ export function HmdEditDialog({ hmd, busy, onSave, onClose }: { hmd: HmdView; bu
             <Button variant="default" onClick={onClose}>
               {t('hmd.cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={busy} disabled={!sendable}>
               {t('hmd.save')}
             </Button>
           </Group>

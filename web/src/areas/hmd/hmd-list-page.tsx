@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HMD_SORT_COLUMNS, serialNumber, type HmdSortColumn, type HmdView } from '#shared/catalogue/hmd.ts';
+import { HMD_SORT_COLUMNS, registerHmd, type HmdSortColumn, type HmdView } from '#shared/catalogue/hmd.ts';
 import { isApiError } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
@@ -139,7 +139,7 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = serialNumber.safeParse(serial);
+    const parsed = registerHmd.input.shape.serial_number.safeParse(serial);
     if (!parsed.success) {
       setError(serial.trim() ? t('hmd.serial_invalid') : t('hmd.serial_required'));
       return;
