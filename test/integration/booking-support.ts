@@ -1,9 +1,10 @@
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
-import type { createShooting, validateShootingAvailability } from '#shared/catalogue/shootings.ts';
+import { createShooting, type ShootingView, type validateShootingAvailability } from '#shared/catalogue/shootings.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import type { InputOf } from '#shared/catalogue/index.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
+import { bodyOf, callOp } from '../support/operations.ts';
 
 /**
  * Helpers of the booking, shootings and availability tests. `day(n)` is for days that mean
@@ -28,4 +29,9 @@ export function bookingAt(address: string, date: string, am: boolean, extra: Par
 export function slotsRequest(address: string, date: string, days: number, extra: Partial<SlotsInput> = {}): SlotsInput {
   const p = demoAddress(address);
   return { address: p.address, is_house: true, room_count: 4, only_360: false, date, days, lat: p.lat, lng: p.lng, ...extra };
+}
+
+/** Books a shooting through the API as the token's caller would (unconfirmed, unassigned); fails the test unless 200. */
+export async function book(token: string, address: string, date: string, am: boolean): Promise<ShootingView> {
+  return bodyOf(await callOp(createShooting, bookingAt(address, date, am), token)).data;
 }

@@ -2,25 +2,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, tokenFor } from '../support/api.ts';
+import { tokenFor } from '../support/api.ts';
+import type { ErrorBody } from '#shared/catalogue/index.ts';
 import { getShootingItem } from '#functions/storage/shootings.ts';
 import { useLocalWorkflowRunner } from '#functions/plumbing/workflows.ts';
 import { dispatchHandler } from '#functions/planner/dispatch-shooting.ts';
 import { DISPATCH_BUDGET, HTTP_API_LIMIT_S, dispatchWorkflow } from '#shared/workflows/index.ts';
 import { Role } from '#shared/roles.ts';
 import { localWorkflowRunner } from '../../scripts/local/workflows.ts';
-import { bookingAt, day, planningBrokerToken } from './booking-support.ts';
+import { book, planningBrokerToken } from './booking-support.ts';
+import { ownDay } from '../support/days.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function book(address: string, date: string, am: boolean): Promise<number> {
-  const res = await call<{ data: { id: number } }>('POST', '/api/shootings', { token: await planningBrokerToken(1), body: bookingAt(address, date, am) });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.id;
-}
+const bookId = async (address: string, date: string, am: boolean) => (await book(await planningBrokerToken(1), address, date, am)).id;
 
 /** dispatchShooting called in this process, as API Gateway would call its Lambda. */
-async function invoke(handler: ReturnType<typeof dispatchHandler>, token: string, body: unknown): Promise<{ status: number; body: { error?: { code: string; message: string } } }> {
+async function invoke(handler: ReturnType<typeof dispatchHandler>, token: string, body: unknown): Promise<{ status: number; body: Partial<ErrorBody> }> {
   const event = {
     version: '2.0',
     routeKey: 'POST /api/planner/dispatch',
@@ -50,8 +48,8 @@ describe('dispatchShooting runs out of time (ADR 0101)', () => {
   });
 
   it('answers 503 "no shooting was assigned", and the workflow that finishes later writes nothing', async () => {
-    const date = day(44);
-    const ids = [await book('4500 Rue Saint-Denis', date, true), await book('1200 Avenue Cartier', date, false)];
+    const date = ownDay();
+    const ids = [await bookId('4500 Rue Saint-Denis', date, true), await bookId('1200 Avenue Cartier', date, false)];
     // The real definition and task handlers; only Solve starts 2.5 s late, past a 3 s budget's apply deadline.
     const slow = { ...dispatchWorkflow, tasks: { ...dispatchWorkflow.tasks, Solve: { ...dispatchWorkflow.tasks.Solve!, module: 'test/integration/fixtures/slow-solve.ts' } } };
     process.env.SLOW_SOLVE_DELAY_MS = '2500';
@@ -81,8 +79,8 @@ describe('dispatchShooting runs out of time (ADR 0101)', () => {
   });
 
   it('within its budget the same call dispatches', async () => {
-    const date = day(45);
-    const ids = [await book('6000 Boulevard Saint-Laurent', date, true)];
+    const date = ownDay();
+    const ids = [await bookId('6000 Boulevard Saint-Laurent', date, true)];
     useLocalWorkflowRunner(await localWorkflowRunner(ROOT, [dispatchWorkflow]));
     const { token } = await tokenFor(Role.admin);
     const res = await invoke(dispatchHandler(DISPATCH_BUDGET), token, { date, shooting_ids: ids });

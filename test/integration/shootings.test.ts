@@ -5,16 +5,13 @@ import { ownDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { SHOOTING_MESSAGES, cancelShooting, createShooting, getAllShootings, getShooting, updateShootingTime, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { SHOOTING_MESSAGES, cancelShooting, getAllShootings, getShooting, updateShootingTime, type ShootingView } from '#shared/catalogue/shootings.ts';
 import type { InputOf } from '#shared/catalogue/index.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
-import { bookingAt, day, planningBrokerToken } from './booking-support.ts';
+import { book, day, planningBrokerToken } from './booking-support.ts';
 
-async function book(token: string, address: string, date: string, am: boolean): Promise<ShootingView> {
-  return bodyOf(await callOp(createShooting, bookingAt(address, date, am), token)).data;
-}
 
 async function confirm(id: number): Promise<void> {
   await db.send(
