@@ -1,36 +1,167 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DEPOT_MESSAGES, type DepotFields, type DepotView } from '#shared/catalogue/depots.ts';
+import { depotRecord, type DepotRecord } from '#shared/entities/depot.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
+import { badRequest, conflict, notFound, type HttpError } from '../plumbing/errors.ts';
+import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
-import { queryAll } from '../plumbing/query.ts';
+import { byIndex, queryAll } from '../plumbing/query.ts';
+import { cancellationCodes, type TransactItem } from '../plumbing/transact.ts';
 
-/** Depots: a technician's start point when their home is not known (part 2 §3 "Depot"; docs/data-model.md). */
-export interface Depot {
-  id: number;
-  civic_number: string;
-  street: string;
-  city: string;
-  lat: number;
-  lng: number;
+/**
+ * Depots (part 2 §3 "Depot"): a technician's start point when their home is not known; the only
+ * module that writes depot items (docs/decisions/0145).
+ *
+ * Each depot item carries `user_count`, the number of users whose `depot_id` names it. It is
+ * changed only by the pieces of `depotReferenceChange`, which every user write that sets or
+ * changes `depot_id` sends in the same transaction as the user item; the deletion is conditional
+ * on `user_count = 0` (and on the version read). So a depot named by a user cannot be deleted, and
+ * a user cannot be given a depot deleted meanwhile (the piece requires the depot to exist): no
+ * read of the users, no index lag, no race. Editing a depot bumps `version`; a user taking it does
+ * not (the address did not change), so an editor's form is not made stale by user writes.
+ */
+export type Depot = DepotRecord;
+
+export interface StoredDepot extends DepotRecord {
+  version: number;
+  user_count: number;
+}
+
+const toStored = (item: Record<string, unknown>): StoredDepot => ({
+  ...depotRecord.parse({ ...item, civic_number: String(item.civic_number ?? ''), lat: Number(item.lat), lng: Number(item.lng) }),
+  version: Number(item.version ?? 1),
+  // Absent on an item written before the counter existed: unknown, so counted as named (not deletable).
+  user_count: typeof item.user_count === 'number' ? item.user_count : 1,
+});
+
+const itemOf = (depot: DepotRecord, version: number, user_count: number, at: string) => ({
+  ...keys.depot(depot.id),
+  ...keys.depotIndex(depot.id),
+  ...depotRecord.parse(depot),
+  version,
+  user_count,
+  updated_at: at,
+});
+
+/** What the API answers of a depot: the record and its version (the counter stays inside). */
+export const depotView = ({ user_count: _count, ...depot }: StoredDepot): DepotView => depot;
+
+export async function getDepot(id: number): Promise<StoredDepot | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.depot(id), ConsistentRead: true }));
+  return Item ? toStored(Item) : undefined;
 }
 
 export async function depotsById(ids: readonly number[]): Promise<Map<number, Depot>> {
   const items = await batchGet([...new Set(ids)].map((id) => keys.depot(id)));
-  return new Map(items.map((item) => [Number(item.id), toDepot(item)]));
+  return new Map(items.map((item) => [Number(item.id), toStored(item)]));
 }
 
-/** Every depot (gsi1 `DEPOTS`, by id): the zone map's depot markers. */
-export async function listDepots(): Promise<Depot[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.allDepots } });
-  return items.map(toDepot);
+/** Every depot, by id (`allDepots`: `DEPOTS`): the list screen, the user form, the zone map's markers. */
+export async function listDepots(): Promise<StoredDepot[]> {
+  const items = await queryAll(byIndex('allDepots', keys.allDepots));
+  return items.map(toStored);
 }
 
-function toDepot(item: Record<string, unknown>): Depot {
-  return { id: Number(item.id), civic_number: String(item.civic_number ?? ''), street: String(item.street ?? ''), city: String(item.city ?? ''), lat: Number(item.lat), lng: Number(item.lng) };
+/** A depot with a given id (demo data); named by no user yet. */
+export async function insertDepot(depot: Depot, now = new Date()): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName(), Item: itemOf(depot, 1, 0, now.toISOString()), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
-export async function insertDepot(depot: Depot): Promise<void> {
-  await db.send(
-    new PutCommand({ TableName: tableName(), Item: { ...keys.depot(depot.id), ...keys.depotIndex(depot.id), ...depot, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
+/** A new depot with the next id. */
+export async function createDepot(fields: DepotFields, now = new Date()): Promise<StoredDepot> {
+  const depot: Depot = { id: await nextId('depot'), ...fields };
+  await insertDepot(depot, now);
+  return { ...depot, version: 1, user_count: 0 };
+}
+
+/**
+ * Replaces the address and position if the depot is still at the version read: 404 when it is
+ * gone, 409 when it changed meanwhile. `user_count` is kept as stored (the condition holds only
+ * if nothing else changed the item but user writes, whose counter the update leaves alone).
+ */
+export async function updateDepot(id: number, version: number, fields: DepotFields, now = new Date()): Promise<StoredDepot> {
+  const depot = await getDepot(id);
+  if (!depot) throw notFound(DEPOT_MESSAGES.notFound);
+  if (depot.version !== version) throw conflict(DEPOT_MESSAGES.changedMeanwhile);
+  const next = { ...depot, ...fields, id, version: version + 1 };
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: itemOf(next, next.version, depot.user_count, now.toISOString()),
+        // The counter read must still be the stored one: a user write in between makes this retry-able 409 rather than overwrite it.
+        ConditionExpression: 'version = :v AND user_count = :n',
+        ExpressionAttributeValues: { ':v': version, ':n': depot.user_count },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    const now2 = await getDepot(id);
+    if (!now2) throw notFound(DEPOT_MESSAGES.notFound);
+    if (now2.version !== version) throw conflict(DEPOT_MESSAGES.changedMeanwhile);
+    // Only the counter moved (a user took or left the depot meanwhile): write again on the new count.
+    return updateDepot(id, version, fields, now);
+  }
+  return next;
+}
+
+/**
+ * Deletes a depot no user names (`user_count = 0`), at the version read when one is given:
+ * 404 when absent, 409 with the spec's message while named, 409 when it changed meanwhile.
+ */
+export async function deleteDepot(id: number, version?: number): Promise<void> {
+  const depot = await getDepot(id);
+  if (!depot) throw notFound(DEPOT_MESSAGES.notFound);
+  if (depot.user_count > 0) throw conflict(DEPOT_MESSAGES.referenced, { user_count: depot.user_count });
+  if (version !== undefined && depot.version !== version) throw conflict(DEPOT_MESSAGES.changedMeanwhile);
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.depot(id),
+        ConditionExpression: 'version = :v AND user_count = :zero',
+        ExpressionAttributeValues: { ':v': depot.version, ':zero': 0 },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    // A user took the depot, or someone edited or deleted it, between the read and the delete.
+    return deleteDepot(id, version ?? depot.version);
+  }
+}
+
+/**
+ * The pieces a user write sends in its own transaction when `depot_id` goes from `from` to `to`
+ * (null: none): the new depot's counter goes up, on the condition that the depot exists; the old
+ * one's goes down. Nothing when the depot does not change. Put them after the user's own pieces
+ * and read a cancellation with `depotReferenceFailure`.
+ */
+export function depotReferenceChange(from: number | null, to: number | null): TransactItem[] {
+  if (from === to) return [];
+  const change = (id: number, delta: 1 | -1): TransactItem => ({
+    Update: {
+      TableName: tableName(),
+      Key: keys.depot(id),
+      // A depot item older than the counter starts from 0 when taken, from 1 when left.
+      UpdateExpression: 'SET user_count = if_not_exists(user_count, :start) + :delta',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':start': delta === 1 ? 0 : 1, ':delta': delta },
+    },
+  });
+  return [...(to !== null ? [change(to, 1)] : []), ...(from !== null ? [change(from, -1)] : [])];
+}
+
+/** The message of a depot that does not exist, on the user form's field. */
+export const DEPOT_MISSING = 'This depot does not exist (it may have been deleted meanwhile).';
+
+/**
+ * After a cancelled transaction whose pieces from index `start` came from
+ * `depotReferenceChange`: the 400 on `depot_id` when one of them failed (the depot is gone),
+ * undefined otherwise (another piece failed: the caller's own conflict).
+ */
+export function depotReferenceFailure(error: unknown, start: number): HttpError | undefined {
+  const codes = cancellationCodes(error);
+  if (!codes?.slice(start).some((code) => code === 'ConditionalCheckFailed')) return undefined;
+  return badRequest('Invalid input.', { depot_id: [DEPOT_MISSING] });
 }
