@@ -1,9 +1,13 @@
 import { useMantineTheme } from '@mantine/core';
-import { Map as MapLibreMap, NavigationControl, type StyleSpecification } from 'maplibre-gl';
+import { Map as MapLibreMap, NavigationControl, setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
 import { localBasemapStyle } from './basemap.ts';
 import type { MapViewProps } from './map-view.tsx';
+
+// maplibre finds its worker next to its own module; bundled, the worker is a separate asset (same origin, CSP worker-src 'self').
+setWorkerUrl(workerUrl);
 
 /**
  * The map itself (loaded lazily by MapView): maplibre-gl over the basemap — Amazon Location's
