@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShootingView } from '#shared/catalogue/shootings.ts';
+import { cancelShooting, createShooting, updateShootingTime, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
