@@ -22,7 +22,7 @@ function fakeFile(size: number, name = 'card.zip'): FileSource & { slices: [numb
 }
 
 /** An in-memory server: records parts like the real one, counts PUTs, fails on demand. */
-function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPut?: (part: number, attempt: number) => 'network' | number | undefined; putDelayMs?: number } = {}) {
+function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPut?: (part: number, attempt: number) => 'network' | number | undefined; putDelayMs?: number; onRecord?: (part: RecordedPart) => void } = {}) {
   const recorded = new Map<number, RecordedPart>((opts.recorded ?? []).map((p) => [p.partNumber, p]));
   const puts: { url: string; bytes: number }[] = [];
   const attempts = new Map<number, number>();
@@ -41,6 +41,7 @@ function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPu
     partUrls: async (_id, numbers) => numbers.map((n) => ({ partNumber: n, url: `https://s3/part?partNumber=${n}` })),
     recordPart: async (_id, part) => {
       recorded.set(part.partNumber, part);
+      opts.onRecord?.(part);
     },
     complete: async () => {
       completed = true;
@@ -218,9 +219,9 @@ describe('uploadFile', () => {
   });
 
   it('cancel stops the parts in flight and aborts the upload', async () => {
-    const server = fakeServer({ putDelayMs: 20 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 30);
+    // Cancelled once the first part is sent and recorded, while others are in flight.
+    const server = fakeServer({ putDelayMs: 20, onRecord: () => controller.abort() });
     const error = await uploadFile(fakeFile(40 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, concurrency: 2, signal: controller.signal }).catch((e: unknown) => e);
     expect(isAbortError(error)).toBe(true);
     expect(server.aborted).toBe(true);
@@ -232,9 +233,9 @@ describe('uploadFile', () => {
 describe('uploadFile, paused', () => {
   it('leaving the page pauses: sending stops but the upload is not aborted (it resumes later)', async () => {
     const { UPLOAD_PAUSED } = await import('./uploader.ts');
-    const server = fakeServer({ putDelayMs: 20 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(UPLOAD_PAUSED), 30);
+    // The page is left once the first part is sent and recorded.
+    const server = fakeServer({ putDelayMs: 20, onRecord: () => controller.abort(UPLOAD_PAUSED) });
     const error = await uploadFile(fakeFile(40 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, signal: controller.signal }).catch((e: unknown) => e);
     expect(isAbortError(error)).toBe(true);
     expect(server.aborted).toBe(false);
