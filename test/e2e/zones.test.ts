@@ -52,7 +52,7 @@ describe.each(['fr', 'en'] as const)('zone editor, in %s', (lang) => {
     const page = await adminOnZones(lang);
     const canvas = page.getByLabel(t('zones.map_label'));
     await canvas.waitFor();
-    await page.waitForFunction(() => document.querySelector('canvas')?.width);
+    await page.locator('[data-map-ready="true"]').waitFor();
     // Offsets from the map's centre, in an empty stretch right of it (the controls are in the top-right
     // corner); read against the map's current place, as messages above it move it down.
     const at = async ([dx, dy]: readonly [number, number]) => {

@@ -106,6 +106,7 @@ export function ZonesPage() {
         if (!ring) return;
         if (modeRef.current === 'create') {
           setDrawn(ring);
+          setProblem(null);
           instance.setMode('static');
         } else if (modeRef.current === 'edit') {
           // Releasing the mouse on the selected polygon reports its new coordinates.
@@ -213,7 +214,7 @@ export function ZonesPage() {
   const nameOf = (id: number) => zones.find((z) => z.id === id)?.zone_name ?? `#${id}`;
 
   return (
-    <Stack>
+    <Stack data-map-ready={map ? 'true' : 'false'}>
       <Title order={1}>{t('route.zones')}</Title>
       {zonesQuery.isError && <Alert color="red">{t('zones.load_error')}</Alert>}
       <Tabs defaultValue="create">
@@ -225,6 +226,7 @@ export function ZonesPage() {
             <Group align="end" wrap="wrap">
               <SegmentedControl
                 aria-label={t('zones.mode')}
+                disabled={!map}
                 value={mode}
                 onChange={(value) => changeMode(value as Mode, value === 'edit' ? (editingId ?? [...chosen][0] ?? null) : null)}
                 data={[
