@@ -4,6 +4,10 @@ import { db, tableName } from '../plumbing/aws.ts';
 import { keys, normalizeEmail } from '../plumbing/keys.ts';
 import { conflict } from '../plumbing/errors.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
+import { cancellationCodes, transact, type TransactItem } from '../plumbing/transact.ts';
+import { nextId } from '../plumbing/ids.ts';
+import { USER_MESSAGES } from '#shared/catalogue/users.ts';
+import { depotReferenceChange, depotReferenceFailure } from './depots.ts';
 
 /**
  * A stored user: the record plus its password hash, optimistic-lock version and session stamp.
@@ -26,7 +30,10 @@ export async function findUserByEmail(email: string): Promise<StoredUser | undef
   return Item ? getUser(Item.user_id as number) : undefined;
 }
 
-/** Creates a user and its unique e-mail guard together; 409 when the e-mail is taken. */
+/**
+ * Creates a user and its unique e-mail guard together; 409 when the e-mail is taken. A depot
+ * given is counted in the same transaction (400 on depot_id when it does not exist; ADR 0145).
+ */
 export async function insertUser(user: NewUser & { password_hash: string }): Promise<StoredUser> {
   const record = { ...userRecord.parse(user), email: normalizeEmail(user.email) };
   const item = { ...keys.user(record.id), ...keys.userByRole(record.role, record.lastname, record.id), ...record, password_hash: user.password_hash, version: 1 };
@@ -36,10 +43,13 @@ export async function insertUser(user: NewUser & { password_hash: string }): Pro
         TransactItems: [
           { Put: { TableName: tableName(), Item: { ...keys.userEmail(record.email), user_id: record.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...depotReferenceChange(null, record.depot_id),
         ],
       }),
     );
   } catch (error) {
+    const depotGone = depotReferenceFailure(error, 2);
+    if (depotGone) throw depotGone;
     if ((error as Error).name === 'TransactionCanceledException') throw conflict("L'usager existe déjà.");
     throw error;
   }
@@ -74,16 +84,35 @@ export async function activeUsersOfRole(role: number): Promise<UserRecord[]> {
 /** What the planning knows of a capture technician: zones, depot, home and skills. */
 export type TechnicianProfile = Pick<UserRecord, 'zone_id' | 'backupZones' | 'depot_id' | 'home' | 'service_offers' | 'shooting_packages'>;
 
-/** Sets a technician's planning profile; 404-safe (false when the user does not exist). */
+/**
+ * Sets a technician's planning profile; 404-safe (false when the user does not exist). The depot
+ * counters move in the same transaction, on the version read (ADR 0145).
+ */
 export async function setTechnicianProfile(id: number, p: TechnicianProfile): Promise<boolean> {
-  return updateExisting(id, 'SET zone_id = :z, backupZones = :b, depot_id = :d, home = :h, service_offers = :o, shooting_packages = :p, updated_at = :now, version = version + :one', {
-    ':z': p.zone_id,
-    ':b': p.backupZones,
-    ':d': p.depot_id,
-    ':h': p.home,
-    ':o': p.service_offers,
-    ':p': p.shooting_packages,
-  });
+  for (let attempt = 0; ; attempt++) {
+    const user = await getUser(id);
+    if (!user) return false;
+    try {
+      await transact([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.user(id),
+            UpdateExpression: 'SET zone_id = :z, backupZones = :b, depot_id = :d, home = :h, service_offers = :o, shooting_packages = :p, updated_at = :now, version = version + :one',
+            ConditionExpression: 'version = :v',
+            ExpressionAttributeValues: { ':z': p.zone_id, ':b': p.backupZones, ':d': p.depot_id, ':h': p.home, ':o': p.service_offers, ':p': p.shooting_packages, ':now': new Date().toISOString(), ':one': 1, ':v': user.version },
+          },
+        },
+        ...depotReferenceChange(user.depot_id, p.depot_id),
+      ]);
+      return true;
+    } catch (error) {
+      const depotGone = depotReferenceFailure(error, 1);
+      if (depotGone) throw depotGone;
+      // The user changed between the read and the write: read again (a few times).
+      if ((error as Error).name !== 'TransactionCanceledException' || attempt >= 4) throw error;
+    }
+  }
 }
 
 /**
@@ -123,6 +152,54 @@ async function updateExisting(id: number, update: string, values: Record<string,
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
   }
+}
+
+/** The id of a new user (numbered after 1000; the seeded accounts keep theirs). */
+export const newUserId = (): Promise<number> => nextId('user', 1000);
+
+/**
+ * Saves an edited user in one transaction, on the version read (docs/decisions/0150):
+ * - the user item, conditioned on `version` (409 when it changed meanwhile: no lost update), with
+ *   its role index from `keys.userByRole`, the password hash kept, and `session_version` bumped
+ *   when the role or the suspension changes, so the user's live sessions end at once (ADR 0091);
+ * - on a new e-mail, the new guard (409 "L'usager existe déjà." when taken) and the old one's removal;
+ * - the depot counters (`depotReferenceChange`, 400 on depot_id when the depot is gone; ADR 0145).
+ */
+export async function replaceUser(stored: StoredUser, next: UserRecord, now = new Date()): Promise<StoredUser> {
+  const record = { ...userRecord.parse({ ...next, id: stored.id, created_at: stored.created_at, updated_at: now.toISOString() }), email: normalizeEmail(next.email) };
+  const endsSessions = record.role !== stored.role || record.suspended !== stored.suspended;
+  const item = {
+    ...keys.user(record.id),
+    ...keys.userByRole(record.role, record.lastname, record.id),
+    ...record,
+    password_hash: stored.password_hash,
+    version: stored.version + 1,
+    session_version: stored.session_version + (endsSessions ? 1 : 0),
+  };
+  const emailChanged = record.email !== normalizeEmail(stored.email);
+  const guards: TransactItem[] = emailChanged
+    ? [
+        { Put: { TableName: tableName(), Item: { ...keys.userEmail(record.email), user_id: record.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Delete: { TableName: tableName(), Key: keys.userEmail(stored.email), ConditionExpression: 'attribute_not_exists(pk) OR user_id = :id', ExpressionAttributeValues: { ':id': record.id } } },
+      ]
+    : [];
+  try {
+    await transact([
+      { Put: { TableName: tableName(), Item: item, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': stored.version } } },
+      ...guards,
+      ...depotReferenceChange(stored.depot_id, record.depot_id),
+    ]);
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (!codes) throw error;
+    if (codes[0] === 'ConditionalCheckFailed') throw conflict(USER_MESSAGES.changedMeanwhile);
+    if (emailChanged && codes[1] === 'ConditionalCheckFailed') throw conflict(USER_MESSAGES.exists);
+    const depotGone = depotReferenceFailure(error, 1 + guards.length);
+    if (depotGone) throw depotGone;
+    // Another transaction held one of the items (TransactionConflict): the form retries from a fresh read.
+    throw conflict(USER_MESSAGES.changedMeanwhile);
+  }
+  return toStoredUser(item);
 }
 
 function toStoredUser(item: Record<string, unknown>): StoredUser {

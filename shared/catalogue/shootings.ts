@@ -105,6 +105,9 @@ export const geocodeAddress = defineOperation({
     .refine((v) => v.place_id !== undefined || v.text !== undefined, { message: 'Give place_id or text.', path: ['place_id'] }),
   output: z.object({
     address: z.string(),
+    /** The address's civic number and street ('' when none): the depot form's fields. */
+    civic_number: z.string(),
+    street: z.string(),
     city: z.string(),
     postalcode: z.string(),
     lat: z.number(),

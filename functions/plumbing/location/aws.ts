@@ -51,7 +51,7 @@ function fromPlace(place: Place): GeocodedPlace | undefined {
   const [lng, lat] = place.Geometry?.Point ?? [];
   if (lat === undefined || lng === undefined || (place.Country && place.Country !== 'CAN')) return undefined;
   const street = [place.AddressNumber, place.Street].filter(Boolean).join(' ');
-  return { address: street || (place.Label ?? ''), city: place.Municipality ?? '', postalcode: place.PostalCode ?? '', lat, lng, approximate: false };
+  return { address: street || (place.Label ?? ''), civic_number: place.AddressNumber ?? '', street: place.Street ?? '', city: place.Municipality ?? '', postalcode: place.PostalCode ?? '', lat, lng, approximate: false };
 }
 
 /** Amazon Location failures are the spec's 503 (external API error). */

@@ -32,7 +32,7 @@ describe('offline location (gazetteer)', () => {
     expect(first!.text).toBe('1234 Rue des Pins, Granby, QC, CAN');
     const place = await offline.geocode({ placeId: first!.place_id });
     const granby = municipalities().find((p) => p.city === 'Granby')!;
-    expect(place).toEqual({ address: '1234 Rue des Pins', city: 'Granby', postalcode: '', lat: granby.lat, lng: granby.lng, approximate: true });
+    expect(place).toEqual({ address: '1234 Rue des Pins', civic_number: '1234', street: 'Rue des Pins', city: 'Granby', postalcode: '', lat: granby.lat, lng: granby.lng, approximate: true });
     // Without a comma, with the province and a postal code, accents left out, a small town far away.
     expect((await offline.suggest('88 chemin du Roy Sainte-Anne-des-Monts QC G4V 1A1'))[0]!.text).toBe('88 Chemin du Roy, Sainte-Anne-des-Monts, QC, CAN');
     expect((await offline.suggest('12 rue Principale, Lac-Megantic'))[0]!.text).toBe('12 Rue Principale, Lac-Mégantic, QC, CAN');
@@ -96,7 +96,7 @@ describe('Amazon Location adapter (no network: the client is stubbed)', () => {
     const send = vi.spyOn(LocationClient.prototype, 'send').mockResolvedValue({
       Place: { AddressNumber: '4500', Street: 'Rue Saint-Denis', Municipality: 'Montréal', PostalCode: 'H2J 2L3', Country: 'CAN', Geometry: { Point: [-73.58, 45.52] } },
     } as never);
-    expect(await new AwsLocation().geocode({ placeId: 'p1' })).toEqual({ address: '4500 Rue Saint-Denis', city: 'Montréal', postalcode: 'H2J 2L3', lat: 45.52, lng: -73.58, approximate: false });
+    expect(await new AwsLocation().geocode({ placeId: 'p1' })).toEqual({ address: '4500 Rue Saint-Denis', civic_number: '4500', street: 'Rue Saint-Denis', city: 'Montréal', postalcode: 'H2J 2L3', lat: 45.52, lng: -73.58, approximate: false });
     expect(send.mock.calls[0]![0]).toBeInstanceOf(GetPlaceCommand);
   });
 

@@ -1,6 +1,6 @@
 import { CachedTravelProvider, OfflineTravelProvider, type LatLng, type TravelMatrix } from '#shared/planning/travel.ts';
 import { GAZETTEER, municipalities, municipalityById, normalize, placeLabel, slug, type GazetteerPlace } from './gazetteer.ts';
-import { MAX_SUGGESTIONS, type GeocodedPlace, type LocationPort, type PlaceSuggestion } from './port.ts';
+import { MAX_SUGGESTIONS, addressParts, type GeocodedPlace, type LocationPort, type PlaceSuggestion } from './port.ts';
 
 /**
  * Offline adapter: the gazetteer for suggestions and geocoding, straight-line distance × road
@@ -140,5 +140,5 @@ function bestMatch(text: string): Found | undefined {
 
 /** Municipalities and civic addresses sit at the municipality's centre: approximate. Demo addresses have their own position. */
 function toGeocoded(p: Found): GeocodedPlace {
-  return { address: p.address, city: p.city, postalcode: p.postalcode, lat: p.lat, lng: p.lng, approximate: isCivic(p) || p.kind === 'municipality' };
+  return { address: p.address, ...addressParts(p.address), city: p.city, postalcode: p.postalcode, lat: p.lat, lng: p.lng, approximate: isCivic(p) || p.kind === 'municipality' };
 }

@@ -11,6 +11,9 @@ export interface PlaceSuggestion {
 
 export interface GeocodedPlace {
   address: string;
+  /** The address's parts (the depot form fills its fields from them); '' when the place has none. */
+  civic_number: string;
+  street: string;
   city: string;
   postalcode: string;
   lat: number;
@@ -27,3 +30,9 @@ export interface LocationPort {
 }
 
 export const MAX_SUGGESTIONS = 8;
+
+/** '4200 Rue Saint-Hubert' → civic number '4200', street 'Rue Saint-Hubert'; no leading number: all street. */
+export function addressParts(address: string): { civic_number: string; street: string } {
+  const match = /^\s*(\d+[A-Za-z]?(?:-\d+)?)[\s,]+(.+)$/.exec(address);
+  return match ? { civic_number: match[1]!, street: match[2]!.trim() } : { civic_number: '', street: address.trim() };
+}

@@ -1,0 +1,106 @@
+import * as z from '../zod.ts';
+import { ADMIN_ROLES } from '../roles.ts';
+import { depotRecord } from '../entities/depot.ts';
+import { defineOperation } from './operation.ts';
+
+/**
+ * Depots (part 2 §2 "Depots", §3, §5, §7 "Depots and zones", §8): GET depots, POST depot (create,
+ * answers the depot with its id), PUT depot (modify), POST removeDepot (id). Administrators only
+ * (the route table's roles 1, 2). Choices where the spec is silent: docs/decisions/0145.
+ */
+
+/** Messages; `referenced` is the spec's text (part 2 §8), the others are English field messages the screen translates. */
+export const DEPOT_MESSAGES = {
+  referenced: 'Depot is still assigned to one or more users. Please remove the depot from all users.',
+  changedMeanwhile: 'This depot was changed by someone else meanwhile; reload it and try again.',
+  notFound: 'No depot has this id.',
+  streetRequired: 'Enter the street.',
+  cityRequired: 'Enter the city.',
+  civicNumber: 'A civic number has at most 20 characters.',
+  lat: 'A latitude is a number between -90 and 90.',
+  lng: 'A longitude is a number between -180 and 180.',
+} as const;
+
+/** A depot id: digits only, in a path or a body ('1e3', '0x10', ' 7' answer 400, as the route /depots/edit/{id} takes digits only). */
+const id = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive());
+/** The version the editor read: a write over a newer one answers 409 (no lost update). */
+const version = z.coerce.number().int().positive();
+
+/** The legacy form sends lat and lng as text (§5): a number or a numeric text, never a blank. */
+const coordinate = (limit: number, message: string) =>
+  z.union([z.number(message), z.string(message).trim().regex(/^[-+]?\d+(\.\d+)?$/, message).transform(Number)]).pipe(z.number().min(-limit, message).max(limit, message));
+
+/** What the form sends (create and modify): civic number, street, city, lat, lng (§7 payload). Strings are trimmed. */
+export const depotFields = z.object({
+  civic_number: z.string(DEPOT_MESSAGES.civicNumber).trim().max(20, DEPOT_MESSAGES.civicNumber).default(''),
+  street: z.string(DEPOT_MESSAGES.streetRequired).trim().min(1, DEPOT_MESSAGES.streetRequired).max(200, DEPOT_MESSAGES.streetRequired),
+  city: z.string(DEPOT_MESSAGES.cityRequired).trim().min(1, DEPOT_MESSAGES.cityRequired).max(100, DEPOT_MESSAGES.cityRequired),
+  lat: coordinate(90, DEPOT_MESSAGES.lat),
+  lng: coordinate(180, DEPOT_MESSAGES.lng),
+});
+export type DepotFields = z.output<typeof depotFields>;
+
+export const depotView = depotRecord.extend({ version: z.number().int() });
+export type DepotView = z.infer<typeof depotView>;
+
+export const getDepots = defineOperation({
+  id: 'getDepots',
+  area: 'depots',
+  method: 'GET',
+  path: '/api/depots',
+  access: ADMIN_ROLES,
+  summary: 'Every depot, by id (the list screen searches it by street or civic number; the user form picks from it).',
+  input: z.object({}),
+  output: z.object({ depots: z.array(depotView) }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const getDepot = defineOperation({
+  id: 'getDepot',
+  area: 'depots',
+  method: 'GET',
+  path: '/api/depots/{id}',
+  access: ADMIN_ROLES,
+  summary: 'One depot with its version (the edit form); 404 when absent.',
+  input: z.object({ id }),
+  output: z.object({ depot: depotView }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const createDepot = defineOperation({
+  id: 'createDepot',
+  area: 'depots',
+  method: 'POST',
+  path: '/api/depots',
+  access: ADMIN_ROLES,
+  summary: 'Creates a depot; answers it with its id.',
+  input: depotFields,
+  output: z.object({ depot: depotView }),
+  resources: ['table'],
+});
+
+export const updateDepot = defineOperation({
+  id: 'updateDepot',
+  area: 'depots',
+  method: 'PUT',
+  path: '/api/depots/{id}',
+  access: ADMIN_ROLES,
+  summary: 'Replaces a depot’s address and position; `version` is the one read (409 when it changed meanwhile).',
+  input: depotFields.extend({ id, version }),
+  output: z.object({ depot: depotView }),
+  resources: ['table'],
+});
+
+export const removeDepot = defineOperation({
+  id: 'removeDepot',
+  area: 'depots',
+  method: 'POST',
+  path: '/api/depots/{id}/remove',
+  access: ADMIN_ROLES,
+  summary: `Deletes a depot; 409 '${DEPOT_MESSAGES.referenced}' while a user names it (and, with \`version\`, when it changed since it was read).`,
+  input: z.object({ id, version: version.optional() }),
+  output: z.object({ status: z.literal(200), id: z.number().int() }),
+  resources: ['table'],
+});
