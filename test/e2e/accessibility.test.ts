@@ -8,7 +8,7 @@ import { ROUTES, checkRoute, type RouteRule } from '#shared/routes.ts';
 import { call, tokenFor } from '../support/api.ts';
 import type { Browser } from 'playwright-core';
 import { PHONE_WIDTH, freshVisitor, launchBrowser, settle, widestElement } from './browser.ts';
-import { BROWSER_LOCALE, type Lang } from './ticket-texts.ts';
+import { BROWSER_LOCALE, type Lang } from './fixtures.ts';
 
 /**
  * Every screen of the route table (shared/routes.ts), so screens added later are covered without

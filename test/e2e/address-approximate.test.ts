@@ -5,7 +5,7 @@ import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import shootingsEn from '../../web/src/areas/shootings/locales/en.json';
 import shootingsFr from '../../web/src/areas/shootings/locales/fr.json';
 import { useBrowser, waitForPath } from './browser.ts';
-import { loginIn } from './ticket-texts.ts';
+import { loginIn } from './fixtures.ts';
 
 /**
  * Issue 10 item 6 in the booking wizard, in both languages: any civic address of a Quebec

@@ -4,29 +4,13 @@ import type { Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
-import { demoAccount } from '../../scripts/local/demo-accounts.ts';
-import shellEn from '../../web/src/i18n/locales/en.json';
-import shellFr from '../../web/src/i18n/locales/fr.json';
-import shootingsEn from '../../web/src/areas/shootings/locales/en.json';
-import shootingsFr from '../../web/src/areas/shootings/locales/fr.json';
 import { useBrowser, waitForPath } from './browser.ts';
-import { loginIn } from './ticket-texts.ts';
+import { BROWSER_LOCALE as LOCALE, loginAs, text, type Lang } from './fixtures.ts';
 
 /**
  * Part 1 §2.4 to §2.7 as a broker lives them, in English and in French: book a shooting through the
  * wizard and see it pending with its half-day, change its time, cancel another one.
  */
-type Lang = 'en' | 'fr';
-const CATALOGUES: Record<Lang, unknown[]> = { en: [shootingsEn, shellEn], fr: [shootingsFr, shellFr] };
-const LOCALE: Record<Lang, string> = { en: 'en-US', fr: 'fr-CA' };
-
-function text(lang: Lang, key: string): string {
-  for (const catalogue of CATALOGUES[lang]) {
-    const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
-    if (typeof value === 'string') return value;
-  }
-  throw new Error(`no ${lang} text for ${key}`);
-}
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);
@@ -44,7 +28,7 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
 
   async function brokerPage(): Promise<Page> {
     const { page } = await browser.visit({ locale: LOCALE[lang] });
-    await loginIn(page, lang, demoAccount(Role.broker));
+    await loginAs(page, Role.broker, lang);
     await waitForPath(page, '/deliveries');
     return page;
   }
@@ -211,7 +195,7 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
 
   it("an administrator sees every broker's shootings and cancels one with a reason of at least 5 characters", async () => {
     const { page } = await browser.visit({ locale: LOCALE[lang] });
-    await loginIn(page, lang, demoAccount(Role.admin));
+    await loginAs(page, Role.admin, lang);
     await waitForPath(page, '/shooting');
     await page.getByRole('tab', { name: t('shootings.tab_list') }).click();
     const theirs = row(page, plan.adminCancels);
@@ -233,7 +217,7 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
 
   it('an administrator books for a broker they pick: the shooting is the broker’s; post-production staff are not offered booking', async () => {
     const { page } = await browser.visit({ locale: LOCALE[lang] });
-    await loginIn(page, lang, demoAccount(Role.admin));
+    await loginAs(page, Role.admin, lang);
     await waitForPath(page, '/shooting');
     await page.goto('/shooting?view=list');
     await page.getByRole('main').getByRole('link', { name: t('route.shooting_add') }).click();
@@ -260,7 +244,7 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await booked.getByText(t('shootings.status_pending')).waitFor();
 
     const { page: postprod } = await browser.visit({ locale: LOCALE[lang] });
-    await loginIn(postprod, lang, demoAccount(Role.tech_postprod));
+    await loginAs(postprod, Role.tech_postprod, lang);
     await postprod.waitForURL((url) => url.pathname !== '/login');
     await postprod.goto('/shooting?view=list');
     await postprod.getByRole('heading', { level: 1, name: t('route.shooting') }).waitFor();
@@ -285,8 +269,10 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await page.getByRole('button', { name: t('shootings.yes') }).waitFor();
     sent.length = 0;
     await page.getByRole('button', { name: t('shootings.yes') }).click();
-    await page.waitForTimeout(300);
-    expect(sent).toEqual([]);
+    // A request of the test's own, made after the click: once it is seen, any request the click made was seen before it.
+    const sentinel = `${baseUrl}/api/after-the-click`;
+    await page.evaluate((url) => fetch(url).then(() => undefined), sentinel);
+    expect(sent).toEqual([sentinel]);
     await page.getByText(t('shootings.cancel_question')).waitFor();
   });
 });

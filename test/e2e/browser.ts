@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { loginIn } from './fixtures.ts';
 
 /**
  * Browser-test helpers: Debian's Chromium driven by playwright-core, and the few user
@@ -70,12 +71,9 @@ export interface Credentials {
   password: string;
 }
 
-/** Fills the login form the way a user does and submits it. */
-export async function login(page: Page, { email, password }: Credentials): Promise<void> {
-  if (new URL(page.url() === 'about:blank' ? 'http://x/' : page.url()).pathname !== '/login') await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+/** Fills the English login form the way a user does and submits it (./fixtures.ts has the one implementation). */
+export async function login(page: Page, credentials: Credentials): Promise<void> {
+  await loginIn(page, 'en', credentials);
 }
 
 /** Opens the account menu in the top bar (its button shows the user's name). */

@@ -6,7 +6,7 @@ import type { DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
 import { listingsOfBroker } from '#functions/storage/listings.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { useBrowser, waitForPath } from './browser.ts';
-import { BROWSER_LOCALE, loginIn, text, type Lang } from './ticket-texts.ts';
+import { BROWSER_LOCALE, loginIn, text, type Lang } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);

@@ -8,7 +8,7 @@ import { listingsOfBroker, type StoredListing } from '#functions/storage/listing
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { freshVisitor, launchBrowser, waitForPath, type UserSession } from './browser.ts';
-import { BROWSER_LOCALE, loginIn, text, type Lang } from './ticket-texts.ts';
+import { BROWSER_LOCALE, loginIn, text, type Lang } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

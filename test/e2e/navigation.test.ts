@@ -6,7 +6,7 @@ import { landingPath, menuFor, menuSectionsFor } from '#shared/routes.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { call, tokenFor } from '../support/api.ts';
 import { PHONE_WIDTH, settle, useBrowser, waitForPath } from './browser.ts';
-import { BROWSER_LOCALE, loginIn, text, type Lang } from './ticket-texts.ts';
+import { BROWSER_LOCALE, loginIn, text, type Lang } from './fixtures.ts';
 
 /**
  * Moving around (issue 10 items 2, 3 and 8), in French and English: the broker's menu, the grouped

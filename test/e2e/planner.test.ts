@@ -1,40 +1,27 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
 import type { Locator, Page } from 'playwright-core';
-import { addDays, localDateOf } from '#shared/rules/business-time.ts';
+import { daysBetween, localDateOf } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
-import shellEn from '../../web/src/i18n/locales/en.json';
-import shellFr from '../../web/src/i18n/locales/fr.json';
-import plannerEn from '../../web/src/areas/planner/locales/en.json';
-import plannerFr from '../../web/src/areas/planner/locales/fr.json';
 import { formatDay, formatKm, formatMoney } from '../../web/src/i18n/format.ts';
 import { useBrowser, waitForPath } from './browser.ts';
-import { BROWSER_LOCALE, loginIn } from './ticket-texts.ts';
+import { BROWSER_LOCALE, loginAs, ownDay, text, type Lang } from './fixtures.ts';
 
 /**
  * Part 2 'Shooting planner' as a dispatcher lives it: an administrator opens /shooting, goes to a
  * day with unassigned shootings, dispatches some, reads the technicians' kilometres and cost,
  * is stopped by a locked technician, forces the assignment, takes it back; then in English.
- * The day is 9 days ahead, booked here by a broker, away from the days the booking tests use.
+ * The day is one of the test's own (ownDay), booked here by a broker, away from the days other tests use.
  */
-type Lang = 'en' | 'fr';
-const CATALOGUES: Record<Lang, unknown[]> = { en: [plannerEn, shellEn], fr: [plannerFr, shellFr] };
-
-function text(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
-  for (const catalogue of CATALOGUES[lang]) {
-    const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
-    if (typeof value === 'string') return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-  }
-  throw new Error(`no ${lang} text for ${key}`);
-}
 
 const baseUrl = inject('baseUrl');
-const DAYS_AHEAD = 9;
-const date = addDays(localDateOf(Date.now()), DAYS_AHEAD);
+/** A day of this test's own (test/support/days.ts), reached with the next-day button. */
+const date = ownDay();
+const DAYS_AHEAD = daysBetween(localDateOf(Date.now()), date);
 /** Dispatched: the first two. Kept back from the dispatch, then assigned by hand: the third. */
 const BOOKED = [
   { address: '8200 Boulevard Newman', am: true },
@@ -94,7 +81,7 @@ afterAll(async () => {
 
 async function plannerOf(lang: Lang): Promise<Page> {
   const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
-  await loginIn(page, lang, demoAccount(Role.admin));
+  await loginAs(page, Role.admin, lang);
   await waitForPath(page, '/shooting');
   await page.getByRole('heading', { level: 1, name: text(lang, 'planner.title') }).waitFor();
   return page;
@@ -186,7 +173,7 @@ describe('planner', () => {
 
   it('a broker keeps the shooting list at /shooting', async () => {
     const { page } = await browser.visit({ locale: BROWSER_LOCALE.fr });
-    await loginIn(page, 'fr', demoAccount(Role.broker));
+    await loginAs(page, Role.broker, 'fr');
     await waitForPath(page, '/deliveries');
     await page.goto('/shooting');
     await page.getByRole('heading', { level: 1, name: text('fr', 'route.shooting') }).waitFor();

@@ -7,17 +7,9 @@ import { landingPath, menuSectionsFor, routeRule } from '#shared/routes.ts';
 const shownMenu = (role: number) => menuSectionsFor(role).flatMap((section) => section.entries);
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { expireSessionsOf } from '../support/sessions.ts';
-import en from '../../web/src/i18n/locales/en.json';
-import fr from '../../web/src/i18n/locales/fr.json';
-import plannerEn from '../../web/src/areas/planner/locales/en.json';
 import { freshVisitor, launchBrowser, login, logout, openAccountMenu, waitForPath, type UserSession } from './browser.ts';
+import { text, type Lang } from './fixtures.ts';
 
-/** The English (or French) text of a catalogue key, as the user reads it. */
-function text(key: string, catalogue: unknown = en): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
-  if (typeof value !== 'string') throw new Error(`no text for ${key}`);
-  return value;
-}
 
 const fullName = (role: (typeof ALL_ROLES)[number]) => `${demoAccount(role).firstname} ${demoAccount(role).lastname}`;
 
@@ -25,8 +17,8 @@ async function heading(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 }
 
-async function menuLabels(page: Page, catalogue: unknown = en): Promise<string[]> {
-  const nav = page.getByRole('navigation', { name: text('shell.main_menu', catalogue) });
+async function menuLabels(page: Page, lang: Lang = 'en'): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: text(lang, 'shell.main_menu') });
   if ((await nav.count()) === 0) return [];
   // Long menus are grouped in sections that open and close: open them all to read every entry.
   const closed = nav.locator('button[aria-expanded="false"]');
@@ -63,11 +55,11 @@ describe('each role logs in and lands on its page', () => {
     await waitForPath(page, landing);
     // Staff land on /shooting, whose first tab is the planner ('Planification des captures').
     const staffPlanner = landing === '/shooting' && role !== Role.broker;
-    await heading(page, staffPlanner ? text('planner.title', plannerEn) : text(routeRule(landing)!.titleKey));
-    expect(await menuLabels(page)).toEqual(shownMenu(role).map((entry) => text(entry.labelKey)));
+    await heading(page, staffPlanner ? text('en', 'planner.title') : text('en', routeRule(landing)!.titleKey));
+    expect(await menuLabels(page)).toEqual(shownMenu(role).map((entry) => text('en', entry.labelKey)));
 
     await openAccountMenu(page, fullName(role));
-    const profile = page.getByRole('menuitem', { name: text('shell.profile') });
+    const profile = page.getByRole('menuitem', { name: text('en', 'shell.profile') });
     expect(await profile.count()).toBe(role === Role.admin ? 1 : 0);
   });
 });
@@ -80,7 +72,7 @@ describe('route guards', () => {
 
     await login(page, demoAccount(Role.admin));
     await waitForPath(page, '/users', '?role=3');
-    await heading(page, text('route.users'));
+    await heading(page, text('en', 'route.users'));
   });
 
   it('sends a role that may not open a route to /, which lands it on its page', async () => {
@@ -88,22 +80,22 @@ describe('route guards', () => {
     await waitForPath(page, '/deliveries');
     await page.goto('/zones');
     await waitForPath(page, '/deliveries');
-    await heading(page, text('route.deliveries'));
+    await heading(page, text('en', 'route.deliveries'));
   });
 
   it('shows a plain "not available yet" page for a screen not built yet', async () => {
     await login(page, demoAccount(Role.superadmin));
-    const menu = page.getByRole('navigation', { name: text('shell.main_menu') });
-    await menu.getByRole('button', { name: text('menu_section.administration') }).click();
-    await menu.getByRole('link', { name: text('route.zones') }).click();
+    const menu = page.getByRole('navigation', { name: text('en', 'shell.main_menu') });
+    await menu.getByRole('button', { name: text('en', 'menu_section.administration') }).click();
+    await menu.getByRole('link', { name: text('en', 'route.zones') }).click();
     await waitForPath(page, '/zones');
-    await heading(page, text('route.zones'));
-    await page.getByText(text('common.not_available')).waitFor();
+    await heading(page, text('en', 'route.zones'));
+    await page.getByText(text('en', 'common.not_available')).waitFor();
   });
 
   it('shows the public delivery page without top bar or menu', async () => {
     await page.goto('/delivery/some-token');
-    await page.getByText(text('deliveries.cannot_find'), { exact: true }).waitFor();
+    await page.getByText(text('en', 'deliveries.cannot_find'), { exact: true }).waitFor();
     expect(await page.getByRole('banner').count()).toBe(0);
     expect(await page.getByRole('navigation').count()).toBe(0);
   });
@@ -114,8 +106,8 @@ describe('language', () => {
     const french = await freshVisitor(browser, baseUrl, { locale: 'fr-CA' });
     try {
       await french.page.goto('/login');
-      await heading(french.page, text('login.title', fr));
-      await french.page.getByLabel(text('login.email', fr)).waitFor();
+      await heading(french.page, text('fr', 'login.title'));
+      await french.page.getByLabel(text('fr', 'login.email')).waitFor();
     } finally {
       await french.context.close();
     }
@@ -125,18 +117,18 @@ describe('language', () => {
     await login(page, demoAccount(Role.admin));
     await waitForPath(page, '/shooting');
     await page.goto('/shooting?view=list');
-    await heading(page, text('route.shooting'));
-    expect(await menuLabels(page)).toContain(text('route.users'));
+    await heading(page, text('en', 'route.shooting'));
+    expect(await menuLabels(page)).toContain(text('en', 'route.users'));
 
     await page.getByRole('button', { name: 'FR', exact: true }).click();
-    await heading(page, text('route.shooting', fr));
-    expect(await menuLabels(page, fr)).toEqual(shownMenu(Role.admin).map((entry) => text(entry.labelKey, fr)));
+    await heading(page, text('fr', 'route.shooting'));
+    expect(await menuLabels(page, 'fr')).toEqual(shownMenu(Role.admin).map((entry) => text('fr', entry.labelKey)));
 
     await page.reload();
-    await heading(page, text('route.shooting', fr));
+    await heading(page, text('fr', 'route.shooting'));
 
     await page.getByRole('button', { name: 'EN', exact: true }).click();
-    await heading(page, text('route.shooting'));
+    await heading(page, text('en', 'route.shooting'));
   });
 });
 
@@ -155,7 +147,7 @@ describe('login and logout', () => {
       await login(page, unknown);
       if ((await answer).status() === 429) break;
     }
-    await page.getByRole('alert').filter({ hasText: text('login.too_many_attempts') }).waitFor();
+    await page.getByRole('alert').filter({ hasText: text('en', 'login.too_many_attempts') }).waitFor();
   });
 
   it('logs out back to /login, and the session is gone', async () => {
@@ -163,7 +155,7 @@ describe('login and logout', () => {
     await waitForPath(page, '/schedule');
     await logout(page, fullName(Role.tech_capture));
     await waitForPath(page, '/login');
-    await heading(page, text('login.title'));
+    await heading(page, text('en', 'login.title'));
 
     await page.goto('/schedule');
     await waitForPath(page, '/login');
@@ -190,7 +182,7 @@ describe('expired session', () => {
 
     await expireSessionsOf(account.email);
     await page.clock.fastForward('01:00');
-    await page.getByRole('link', { name: text('app.name') }).click();
+    await page.getByRole('link', { name: text('en', 'app.name') }).click();
     await waitForPath(page, '/login');
   });
 });

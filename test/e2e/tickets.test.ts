@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { useBrowser, waitForPath } from './browser.ts';
-import { BROWSER_LOCALE, loginIn, text, type Lang } from './ticket-texts.ts';
+import { BROWSER_LOCALE, loginIn, text, type Lang } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);
