@@ -37,6 +37,19 @@ export function isPlanner(role: number): boolean {
  */
 export const HMD_ROLES = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead, Role.sales] as const;
 
+/**
+ * The roles of /users, /users/add and /users/edit/{id} (part 2 route table): the user screens and
+ * the user operations of the catalogue (docs/decisions/0150). The one list of them.
+ */
+export const USER_SCREEN_ROLES = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead, Role.social_medias, Role.sales] as const;
+
+/** Roles with a technician's planning fields on the user form: depot, zones, packages, offers, freelance (part 2 §6). */
+export const TECHNICIAN_FORM_ROLES = [Role.tech_capture, Role.tech_postprod] as const;
+
+export function hasTechnicianFields(role: number): boolean {
+  return (TECHNICIAN_FORM_ROLES as readonly number[]).includes(role);
+}
+
 export function isAdminLevel(role: number): boolean {
   return role === Role.superadmin || role === Role.admin;
 }

@@ -143,6 +143,10 @@ export const keys = {
   allShootingPackages: 'PACKAGES',
   /** Unique key_name guard of a shooting package (case-insensitive): key name → package id. */
   shootingPackageKeyName: (keyName: string) => ({ pk: `PACKAGEKEY#${keyName.trim().toLowerCase()}`, sk: 'PACKAGEKEY' }),
+  /** Broker teams and franchises (part 2 §3 "Team / franchise"): one item collection, read with one Query. */
+  brokerTeam: (id: number) => ({ pk: 'BROKERTEAMS', sk: `TEAM#${pad(id)}` }),
+  franchise: (id: number) => ({ pk: 'BROKERTEAMS', sk: `FRANCHISE#${pad(id)}` }),
+  brokerTeamsPartition: 'BROKERTEAMS',
   /** Business settings the staff may change (planning: km-rate reading, commissions). */
   settings: (name: string) => ({ pk: `SETTINGS#${name}`, sk: 'SETTINGS' }),
   /** Remote injection: one multipart upload session (owner, S3 upload id, object key, part size and count). */

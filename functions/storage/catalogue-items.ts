@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CATALOGUE_MESSAGES } from '#shared/entities/catalogue-fields.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
-import { queryAll } from '../plumbing/query.ts';
+import { byIndex, queryAll } from '../plumbing/query.ts';
 import { cancellationCodes, type TransactItem } from '../plumbing/transact.ts';
 import { nextId } from '../plumbing/ids.ts';
 
@@ -26,6 +26,8 @@ export interface CatalogueKind<R extends { id: number; key_name: string; version
   idFloor: number;
   item: (id: number) => Key;
   index: (id: number) => Record<string, string>;
+  /** The access pattern listing every item of the kind, and its partition. */
+  pattern: 'allServiceOffers' | 'allShootingPackages';
   partition: string;
   keyGuard: (keyName: string) => Key;
   parse: (item: Item) => R;
@@ -43,10 +45,16 @@ export async function mustGetCatalogueItem<R extends { id: number; key_name: str
   return found;
 }
 
-/** Every item of the kind (gsi1, one partition per kind; a catalogue holds tens to hundreds). */
+/** Every item of the kind (one index partition per kind; a catalogue holds tens to hundreds). */
 export async function listCatalogueItems<R extends { id: number; key_name: string; version: number }>(kind: CatalogueKind<R>): Promise<R[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': kind.partition } });
+  const items = await queryAll(byIndex(kind.pattern, kind.partition));
   return items.map(kind.parse);
+}
+
+/** `holder_stamp` is written by the holders' writes only (service-offers.ts `holdOffers`), never with the item. */
+function withoutHolderStamp(record: object): Item {
+  const { holder_stamp: _stamp, ...rest } = record as Item;
+  return rest;
 }
 
 const changedMeanwhile = () => conflict('This item changed meanwhile (or was deleted); reload it and try again.');
@@ -75,7 +83,7 @@ export async function insertCatalogueItem<R extends { id: number; key_name: stri
       new TransactWriteCommand({
         TransactItems: [
           guardPut(kind as CatalogueKind<never>, record.key_name, id),
-          { Put: { TableName: tableName(), Item: { ...kind.item(id), ...kind.index(id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: { ...kind.item(id), ...kind.index(id), ...withoutHolderStamp(record) }, ConditionExpression: 'attribute_not_exists(pk)' } },
           ...(options.extra?.items ?? []),
         ],
       }),
@@ -106,7 +114,7 @@ export async function replaceCatalogueItem<R extends { id: number; key_name: str
   const record = kind.parse({ ...fields, id, created_at: (current as unknown as { created_at: string }).created_at, updated_at: now.toISOString(), version: version + 1 });
   const keyMoves = kind.keyGuard(current.key_name).pk !== kind.keyGuard(record.key_name).pk;
   // An Update, not a Put: attributes other writers keep on the item (holder_stamp) stay as they are.
-  const fieldsToSet = Object.entries(record).filter(([name]) => name !== 'id' && name !== 'holder_stamp');
+  const fieldsToSet = Object.entries(withoutHolderStamp(record)).filter(([name]) => name !== 'id');
   const put = {
     Update: {
       TableName: tableName(),
@@ -145,7 +153,7 @@ export async function deleteCatalogueItem<R extends { id: number; key_name: stri
   item: R,
   options: { version?: number; holderStamp?: string | null } = {},
 ): Promise<void> {
-  const stamp = options.holderStamp === undefined ? {} : options.holderStamp === null ? { cond: ' AND attribute_not_exists(holder_stamp)', values: {} } : { cond: ' AND holder_stamp = :h', values: { ':h': options.holderStamp } };
+  const stamp = options.holderStamp === undefined ? {} : options.holderStamp === null ? { cond: ' AND (attribute_not_exists(holder_stamp) OR holder_stamp = :none)', values: { ':none': null } } : { cond: ' AND holder_stamp = :h', values: { ':h': options.holderStamp } };
   try {
     await db.send(
       new TransactWriteCommand({

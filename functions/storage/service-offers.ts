@@ -20,6 +20,7 @@ const kind: CatalogueKind<StoredServiceOffer> = {
   idFloor: SERVICE_OFFER_ID_FLOOR,
   item: keys.serviceOffer,
   index: keys.serviceOfferIndex,
+  pattern: 'allServiceOffers',
   partition: keys.allServiceOffers,
   keyGuard: keys.serviceOfferKeyName,
   parse: (item) => ({ ...serviceOfferRecord.parse(item), holder_stamp: typeof item.holder_stamp === 'string' ? item.holder_stamp : null }),

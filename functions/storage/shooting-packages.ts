@@ -21,6 +21,7 @@ const kind: CatalogueKind<StoredShootingPackage> = {
   idFloor: SHOOTING_PACKAGE_ID_FLOOR,
   item: keys.shootingPackage,
   index: keys.shootingPackageIndex,
+  pattern: 'allShootingPackages',
   partition: keys.allShootingPackages,
   keyGuard: keys.shootingPackageKeyName,
   parse: (item) => shootingPackageRecord.parse(item),

@@ -60,8 +60,8 @@ export const orderIndex = () => numberField(z.number().int(M.wholeNumber).min(-1
 /** An optional number: absent or blank is 0 ('no recommendation' for the recommendation range). */
 export const optionalCount = () => count().default(0);
 
-export const subscriptionField = () => z.enum(CATALOGUE_SUBSCRIPTIONS, { error: M.subscription });
-export const offerTypeField = () => z.union([z.literal(1), z.literal(2)], { error: M.offerType });
+export const subscriptionField = () => z.enum(CATALOGUE_SUBSCRIPTIONS, { error: missingOr(M.subscription) });
+export const offerTypeField = () => z.union([z.literal(1), z.literal(2)], { error: missingOr(M.offerType) });
 /** Ids of service offers (a multi-select), optional: absent is none. */
 const offerIdList = () => z.array(z.number({ error: M.unknownOffer }).int().positive(), { error: M.required }).max(90, M.tooLong);
 export const optionalOfferIds = () => offerIdList().default([]);

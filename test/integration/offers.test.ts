@@ -209,6 +209,14 @@ describe('deletion', () => {
     expect((await newOffer({ key_name: offer.key_name })).key_name).toBe(offer.key_name);
   });
 
+  it('deletes an edited offer with the version the list shows', async () => {
+    const offer = await newOffer();
+    bodyOf(await callOp(updateServiceOffer, { ...offerInput({ key_name: offer.key_name, display_name: 'Edited' }), id: offer.id, version: offer.version }, admin));
+    const listed = bodyOf(await callOp(getAllServiceOffers, {}, admin)).data.find((o) => o.id === offer.id)!;
+    expect(listed).toMatchObject({ display_name: 'Edited', version: 2 });
+    expect(bodyOf(await callOp(deleteServiceOffer, { id: offer.id, version: listed.version }, admin)).status).toBe(200);
+  });
+
   it('refuses to delete a package technicians hold (409 naming them)', async () => {
     const error = errorOf(await callOp(deleteShootingPackage, { id: 1 }, admin), 409);
     expect((error.details as CatalogueHolders).users.length).toBeGreaterThan(0);

@@ -1,11 +1,26 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import { CatalogueManager, type CatalogueManagerProps } from './catalogue-manager.tsx';
+import { SERVICE_OFFER_FIELDS, SHOOTING_PACKAGE_FIELDS } from './fields.ts';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
 
-/**
- * Part 3: service offers and shooting packages catalogue.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
- */
+registerAreaCatalogues({ fr, en });
+
+const text = (value: unknown) => String(value ?? '');
+const serviceOfferName: CatalogueManagerProps['nameOf'] = (offer, language) => text(language === 'fr' ? offer.display_name_fr : offer.display_name);
+const packageName: CatalogueManagerProps['nameOf'] = (pkg, language) => text(language === 'fr' ? pkg.display_name_fr : pkg.display_name_en);
+
+function ServiceOffersPage() {
+  return <CatalogueManager kind="services" titleKey="route.manage_services" fields={SERVICE_OFFER_FIELDS} nameOf={serviceOfferName} />;
+}
+
+function ShootingPackagesPage() {
+  return <CatalogueManager kind="packages" titleKey="route.manage_shooting_packages" fields={SHOOTING_PACKAGE_FIELDS} nameOf={packageName} />;
+}
+
+/** Part 3 screen 10: the catalogue of service offers and shooting packages (administrators). Loaded lazily with the first of these routes. */
 export const screens: AreaModule<'offers'>['screens'] = {
-  manage_services: NotAvailablePage,
-  manage_shooting_packages: NotAvailablePage,
+  manage_services: ServiceOffersPage,
+  manage_shooting_packages: ShootingPackagesPage,
 };

@@ -1,0 +1,160 @@
+import { describe, expect, inject, it } from 'vitest';
+import '../support/stack-env.ts';
+import type { Locator, Page } from 'playwright-core';
+import { Role } from '#shared/roles.ts';
+import { useBrowser, waitForPath } from './browser.ts';
+import { BROWSER_LOCALE, loginAs, text as say, textsIn, type Lang } from './fixtures.ts';
+
+/**
+ * Part 3 screen 10 as an administrator lives it: the generic list / view / edit / create screens of
+ * the service offers (in English) and of the shooting packages (in French): blank required fields
+ * block saving with 'Required', a blank number is saved as 0, view mode is read-only and switches to
+ * edit, deletion asks first, and a deletion refused because packages and technicians hold the offer
+ * names them.
+ */
+const baseUrl = inject('baseUrl');
+const browser = useBrowser(baseUrl);
+
+async function adminOn(lang: Lang, path: string, titleKey: string): Promise<Page> {
+  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+  await loginAs(page, Role.admin, lang);
+  await waitForPath(page, '/shooting');
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: say(lang, titleKey) }).waitFor();
+  return page;
+}
+
+/** A field's accessible name: its label, with the required asterisk when the field is required. */
+const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+
+/** The form as the reader fills it: by label. */
+function form(page: Page, lang: Lang) {
+  const field = (name: string) => page.getByLabel(labelled(say(lang, `offers.field.${name}`)));
+  return {
+    field,
+    fill: async (values: Record<string, string>) => {
+      for (const [name, value] of Object.entries(values)) await field(name).fill(value);
+    },
+    choose: (name: string, yes: boolean) => page.getByRole('radiogroup', { name: labelled(say(lang, `offers.field.${name}`)) }).getByRole('radio', { name: say(lang, yes ? 'offers.yes' : 'offers.no') }).check(),
+    select: (name: string, option: string) => field(name).selectOption({ label: say(lang, `offers.option.${name}.${option}`) }),
+    errorOf: (name: string) => field(name).getAttribute('aria-invalid'),
+  };
+}
+
+/** Answers the alert dialog titled `title`, after checking it says `text`. */
+async function answer(page: Page, lang: Lang, title: string, text: string, button = say(lang, 'common.ok')): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByText(text).first().waitFor();
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return dialog;
+}
+
+const rowOf = (page: Page, keyName: string) => page.locator(`tbody tr[data-key="${keyName}"]`);
+
+describe('catalogue screens', () => {
+  it('an administrator creates, views, edits and deletes a service offer (English)', async () => {
+    const lang = 'en';
+    const t = textsIn(lang);
+    const page = await adminOn(lang, '/manage_services', 'route.manage_services');
+    const f = form(page, lang);
+    // The seeded offers are listed.
+    await rowOf(page, 'blue_hour').getByText('Blue hour', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: t('offers.services.add') }).click();
+    await page.getByRole('heading', { level: 1, name: t('offers.services.create_title') }).waitFor();
+    // Nothing filled: blank required fields, booleans included, say 'Required' and nothing is saved.
+    await page.getByRole('button', { name: t('offers.save') }).click();
+    for (const name of ['key_name', 'display_name', 'description', 'zoho_item_id']) expect(await f.errorOf(name), name).toBe('true');
+    // The boolean's message sits in its wrapper, beside the group of radios.
+    await page.getByRole('radiogroup', { name: labelled(t('offers.field.available')) }).locator('xpath=..').getByText(t('offers.message.required')).waitFor();
+    expect(await f.errorOf('description_fr')).not.toBe('true');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    const keyName = `e2e_twilight_${Date.now().toString(36)}`;
+    await f.fill({ key_name: keyName, display_name: 'Twilight', display_name_fr: 'Crépuscule', description: 'Photos at dusk.', zoho_item_id: 'zoho-e2e', processing_time_in_minutes: '25', order_index: '40' });
+    await f.select('type', '1');
+    await f.select('subscription', 'Rabais 20');
+    for (const name of ['available', 'is_global']) await f.choose(name, true);
+    await f.choose('require_mls', false);
+    // Price left blank: saved as 0.
+    await page.getByRole('button', { name: t('offers.save') }).click();
+    await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
+
+    // View mode: every field read-only, the price is 0; then edit.
+    await page.getByRole('heading', { level: 1, name: `${t('offers.services.item_title')} : Twilight` }).waitFor();
+    expect(await f.field('price').inputValue()).toBe('0');
+    expect(await f.field('display_name').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('radiogroup', { name: labelled(t('offers.field.available')) }).getByRole('radio', { name: t('offers.yes') }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: t('offers.save') }).count()).toBe(0);
+    await page.getByRole('button', { name: t('offers.edit'), exact: true }).click();
+    await f.field('display_name').fill('Twilight plus');
+    await f.field('price').fill('95.5');
+    await page.getByRole('button', { name: t('offers.save') }).click();
+    await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
+    await page.getByRole('heading', { level: 1, name: `${t('offers.services.item_title')} : Twilight plus` }).waitFor();
+
+    // Back in the list; deleting asks first, Cancel keeps it, Delete removes it.
+    await page.getByRole('button', { name: t('offers.back') }).click();
+    const row = rowOf(page, keyName);
+    await row.getByText('Twilight plus', { exact: true }).waitFor();
+    await row.getByRole('button', { name: t('offers.delete_named', { name: 'Twilight plus' }) }).click();
+    await answer(page, lang, t('offers.delete_title'), t('offers.delete_confirm', { name: 'Twilight plus' }), t('common.cancel'));
+    await row.waitFor();
+    await row.getByRole('button', { name: t('offers.delete_named', { name: 'Twilight plus' }) }).click();
+    await answer(page, lang, t('offers.delete_title'), t('offers.delete_confirm', { name: 'Twilight plus' }), t('offers.delete'));
+    await row.waitFor({ state: 'detached' });
+
+    // An offer packages and technicians hold: the refusal names them, and the offer stays.
+    await rowOf(page, 'drone').getByRole('button', { name: t('offers.delete_named', { name: 'Drone' }) }).click();
+    await answer(page, lang, t('offers.delete_title'), t('offers.delete_confirm', { name: 'Drone' }), t('offers.delete'));
+    const refused = page.getByRole('dialog', { name: t('offers.delete_failed_title') });
+    await refused.getByText(t('offers.services.delete_failed', { name: 'Drone' })).waitFor();
+    await refused.getByText(t('offers.held_by_packages')).waitFor();
+    await refused.getByText('Prestige').waitFor();
+    await refused.getByText(t('offers.held_by_users')).waitFor();
+    await refused.getByRole('button', { name: t('common.ok') }).click();
+    await rowOf(page, 'drone').waitFor();
+  });
+
+  it('un administrateur crée, modifie et supprime un forfait qui inclut des offres (français)', async () => {
+    const lang = 'fr';
+    const t = textsIn(lang);
+    const page = await adminOn(lang, '/manage_shooting_packages', 'route.manage_shooting_packages');
+    const f = form(page, lang);
+    await rowOf(page, 'essentiel').getByText('Essentiel', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: t('offers.packages.add') }).click();
+    const keyName = `e2e_forfait_${Date.now().toString(36)}`;
+    await f.fill({ key_name: keyName, display_name_fr: 'Forfait essai', display_name_en: 'Trial package', price: '149', hdr_photo_count: '20', items_fr: '20 photos HDR', items: '20 HDR photos', order_index: '8', zoho_item_id: 'zoho-forfait' });
+    await f.choose('is_visible_to_brokers', true);
+    await f.choose('gf_clause', false);
+    await f.select('subscription', 'Base');
+    const included = page.getByRole('group', { name: labelled(t('offers.field.included_service_offers')) });
+    await included.getByRole('checkbox', { name: 'Drone (drone)' }).check();
+    await included.getByRole('checkbox', { name: 'Heure bleue (blue_hour)' }).check();
+    await page.getByRole('button', { name: t('offers.save') }).click();
+    await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
+
+    await page.getByRole('heading', { level: 1, name: `${t('offers.packages.item_title')} : Forfait essai` }).waitFor();
+    expect(await included.getByRole('checkbox', { name: 'Drone (drone)' }).isChecked()).toBe(true);
+    expect(await included.getByRole('checkbox', { name: 'Drone (drone)' }).isDisabled()).toBe(true);
+    // Optional numbers left blank are 0.
+    expect(await f.field('recommendation_min').inputValue()).toBe('0');
+
+    await page.getByRole('button', { name: t('offers.edit'), exact: true }).click();
+    await included.getByRole('checkbox', { name: 'Heure bleue (blue_hour)' }).uncheck();
+    await f.field('display_name_fr').fill('Forfait essai 2');
+    await page.getByRole('button', { name: t('offers.save') }).click();
+    await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
+    await page.getByRole('heading', { level: 1, name: `${t('offers.packages.item_title')} : Forfait essai 2` }).waitFor();
+    expect(await included.getByRole('checkbox', { name: 'Heure bleue (blue_hour)' }).isChecked()).toBe(false);
+
+    // Delete from the view, after confirming; the list no longer has it.
+    await page.getByRole('button', { name: t('offers.delete'), exact: true }).click();
+    await answer(page, lang, t('offers.delete_title'), t('offers.delete_confirm', { name: 'Forfait essai 2' }), t('offers.delete'));
+    await page.getByRole('heading', { level: 1, name: t('route.manage_shooting_packages') }).waitFor();
+    await rowOf(page, 'essentiel').waitFor();
+    expect(await rowOf(page, keyName).count()).toBe(0);
+  });
+});

@@ -1,0 +1,301 @@
+import { Alert, Button, Checkbox, Group, List, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CatalogueHolders } from '#shared/catalogue/offers.ts';
+import { isApiError } from '../../api/client.ts';
+import { useAlert } from '../../app/alert-provider.tsx';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { formatMoney } from '../../i18n/format.ts';
+import { blankValues, messageKey, toInput, validate, valuesOf, type FieldErrors, type FieldSpec, type FormValues } from './fields.ts';
+import { formSchemaOf, offerQueries, useDeleteCatalogueItemMutation, useSaveCatalogueItemMutation, type CatalogueItem, type CatalogueKindName } from './queries.ts';
+
+/**
+ * The generic catalogue screen of part 3 screen 10 and §4: modes list, view, edit and create, view
+ * switching to edit, deletion after a confirmation. Driven by a field description (fields.ts), so
+ * service offers and shooting packages share it.
+ */
+export interface CatalogueManagerProps {
+  kind: CatalogueKindName;
+  titleKey: string;
+  fields: readonly FieldSpec[];
+  /** The item's name in the reader's language. */
+  nameOf: (item: CatalogueItem, language: string) => string;
+}
+
+type Mode = { name: 'list' } | { name: 'create' } | { name: 'view' | 'edit'; id: number };
+
+export function CatalogueManager(props: CatalogueManagerProps) {
+  const [mode, setMode] = useState<Mode>({ name: 'list' });
+  if (mode.name === 'list') return <CatalogueList {...props} onOpen={setMode} />;
+  // A new key per item and mode: the form starts from the item's stored values.
+  return <CatalogueForm key={`${mode.name}-${'id' in mode ? mode.id : 'new'}`} {...props} mode={mode} onMode={setMode} />;
+}
+
+function CatalogueList({ kind, titleKey, nameOf, onOpen }: CatalogueManagerProps & { onOpen: (mode: Mode) => void }) {
+  const { t, i18n } = useTranslation();
+  const query = useQuery(offerQueries.list(kind));
+  const remove = useConfirmedDelete(kind, nameOf);
+  const items = query.data ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{t(titleKey)}</Title>
+        <Button onClick={() => onOpen({ name: 'create' })}>{t(`offers.${kind}.add`)}</Button>
+      </Group>
+      {query.isPending ? (
+        <DelayedLoader label={t('common.loading')} />
+      ) : query.isError ? (
+        <Alert color="red" role="alert">
+          {t('offers.fetch_error', { reason: query.error.message })}
+        </Alert>
+      ) : items.length === 0 ? (
+        <Text>{t('offers.empty')}</Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('offers.col_name')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('offers.field.price')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('offers.col_actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => {
+              const name = nameOf(item, i18n.language);
+              return (
+                <Table.Tr key={item.id} data-key={item.key_name}>
+                  <Table.Td>
+                    <Text fw={500}>{name}</Text>
+                    <Text size="sm" c="dimmed">
+                      {item.key_name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{formatMoney(Number(item.price), i18n.language)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end">
+                      <Button size="compact-sm" variant="default" onClick={() => onOpen({ name: 'view', id: item.id })} aria-label={t('offers.view_named', { name })}>
+                        {t('offers.view')}
+                      </Button>
+                      <Button size="compact-sm" variant="default" onClick={() => onOpen({ name: 'edit', id: item.id })} aria-label={t('offers.edit_named', { name })}>
+                        {t('offers.edit')}
+                      </Button>
+                      <Button size="compact-sm" variant="outline" color="red" onClick={() => void remove(item)} aria-label={t('offers.delete_named', { name })}>
+                        {t('offers.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/** Asks for confirmation, deletes, and says why a deletion failed (the holders on a 409). */
+function useConfirmedDelete(kind: CatalogueKindName, nameOf: CatalogueManagerProps['nameOf']) {
+  const { t, i18n } = useTranslation();
+  const alert = useAlert();
+  const mutation = useDeleteCatalogueItemMutation(kind);
+  return async (item: CatalogueItem): Promise<boolean> => {
+    const name = nameOf(item, i18n.language);
+    const confirmed = await alert({ title: t('offers.delete_title'), text: t('offers.delete_confirm', { name }), okLabel: t('offers.delete'), cancel: true });
+    if (!confirmed) return false;
+    try {
+      await mutation.mutateAsync(item);
+      return true;
+    } catch (error) {
+      await alert({
+        title: t('offers.delete_failed_title'),
+        text: (
+          <>
+            {t(`offers.${kind}.delete_failed`, { name })}
+            {isApiError(error, 409) && <Holders holders={error.details as CatalogueHolders | undefined} />}
+          </>
+        ),
+      });
+      return false;
+    }
+  };
+}
+
+function Holders({ holders }: { holders: CatalogueHolders | undefined }) {
+  const { t, i18n } = useTranslation();
+  if (!holders) return null;
+  const sections: Array<[string, string[]]> = [
+    [t('offers.held_by_packages'), holders.packages.map((p) => (i18n.language === 'fr' ? p.display_name_fr : p.display_name_en))],
+    [t('offers.held_by_users'), holders.users.map((u) => `${u.firstname} ${u.lastname}`)],
+  ];
+  return (
+    <>
+      {sections
+        .filter(([, names]) => names.length > 0)
+        .map(([label, names]) => (
+          <Text key={label} component="span" display="block" mt="xs">
+            {label} {names.join(', ')}
+          </Text>
+        ))}
+    </>
+  );
+}
+
+function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: CatalogueManagerProps & { mode: Exclude<Mode, { name: 'list' }>; onMode: (mode: Mode) => void }) {
+  const { t, i18n } = useTranslation();
+  const alert = useAlert();
+  const query = useQuery(offerQueries.list(kind));
+  const item = 'id' in mode ? query.data?.find((candidate) => candidate.id === mode.id) : undefined;
+  const [values, setValues] = useState<FormValues | undefined>(() => (mode.name === 'create' ? blankValues(fields) : item ? valuesOf(fields, item) : undefined));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useSaveCatalogueItemMutation(kind);
+  const remove = useConfirmedDelete(kind, nameOf);
+  const readOnly = mode.name === 'view';
+  const back = () => onMode({ name: 'list' });
+
+  if (query.isPending) return <DelayedLoader label={t('common.loading')} />;
+  if (mode.name !== 'create' && !item) {
+    return (
+      <Stack align="flex-start">
+        <Title order={1}>{t(titleKey)}</Title>
+        <Alert color="red" role="alert">
+          {query.isError ? t('offers.fetch_error', { reason: query.error.message }) : t('offers.not_found')}
+        </Alert>
+        <Button variant="default" onClick={back}>
+          {t('offers.back')}
+        </Button>
+      </Stack>
+    );
+  }
+  const current = values ?? valuesOf(fields, item!);
+  const set = (name: string, value: unknown) => {
+    setValues({ ...current, [name]: value });
+    setErrors(({ [name]: _fixed, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(fields, current, formSchemaOf(kind));
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const saved = await save.mutateAsync({ ...(item ? { id: item.id, version: item.version } : {}), fields: toInput(fields, current) });
+      await alert({ title: t('offers.save_title'), text: t('offers.save_ok') });
+      onMode({ name: 'view', id: saved.id });
+    } catch (error) {
+      if (isApiError(error, 400) && error.fields) setErrors(Object.fromEntries(Object.entries(error.fields).map(([name, messages]) => [name, messageKey(messages[0] ?? '')])));
+      const reason = error instanceof Error ? error.message : t('offers.no_data');
+      await alert({ title: t('offers.save_title'), text: `${t('offers.save_failed')} ${reason}` });
+    }
+  };
+
+  const heading = mode.name === 'create' ? t(`offers.${kind}.create_title`) : `${t(`offers.${kind}.item_title`)} : ${nameOf(item!, i18n.language)}`;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack>
+        <Title order={1}>{heading}</Title>
+        <Group>
+          <Button variant="default" onClick={back}>
+            {t('offers.back')}
+          </Button>
+          {readOnly && item && (
+            <>
+              <Button onClick={() => onMode({ name: 'edit', id: item.id })}>{t('offers.edit')}</Button>
+              <Button variant="outline" color="red" onClick={() => void remove(item).then((deleted) => deleted && back())}>
+                {t('offers.delete')}
+              </Button>
+            </>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {item && <TextInput label={t('offers.field.id')} value={String(item.id)} readOnly />}
+          {fields.map((field) => (
+            <FieldInput key={field.name} field={field} value={current[field.name]} error={errors[field.name]} readOnly={readOnly} onChange={(value) => set(field.name, value)} />
+          ))}
+        </SimpleGrid>
+        {!readOnly && (
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t('offers.save')}
+            </Button>
+            <Button variant="default" onClick={() => (item ? onMode({ name: 'view', id: item.id }) : back())}>
+              {t('offers.cancel')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+interface FieldInputProps {
+  field: FieldSpec;
+  value: unknown;
+  error: string | undefined;
+  readOnly: boolean;
+  onChange: (value: unknown) => void;
+}
+
+/** One field, by its kind; every field is read-only in view mode (part 3 §5). */
+function FieldInput({ field, value, error, readOnly, onChange }: FieldInputProps) {
+  const { t } = useTranslation();
+  const label = t(`offers.field.${field.name}`);
+  const message: ReactNode = error ? t(`offers.message.${error}`, { defaultValue: error }) : undefined;
+  const common = { label, required: field.required && !readOnly, error: message, readOnly };
+  switch (field.kind) {
+    case 'text':
+      return <TextInput {...common} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'textarea':
+      return <Textarea {...common} autosize minRows={2} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'number':
+      return <NumberInput {...common} value={value as number | string} onChange={onChange} hideControls />;
+    case 'select':
+      return (
+        <NativeSelect
+          {...common}
+          disabled={readOnly}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) => {
+            const picked = e.currentTarget.value;
+            onChange(picked === '' ? null : typeof field.options?.[0] === 'number' ? Number(picked) : picked);
+          }}
+          data={[{ value: '', label: t('offers.choose') }, ...(field.options ?? []).map((option) => ({ value: String(option), label: t(`offers.option.${field.name}.${option}`) }))]}
+        />
+      );
+    case 'boolean':
+      return (
+        <Radio.Group {...common} value={value === null || value === undefined ? null : String(value)} onChange={(picked) => onChange(picked === 'true')}>
+          <Group mt={4}>
+            <Radio value="true" label={t('offers.yes')} disabled={readOnly} />
+            <Radio value="false" label={t('offers.no')} disabled={readOnly} />
+          </Group>
+        </Radio.Group>
+      );
+    case 'offers':
+      return <OfferChoices {...common} value={(value as number[] | undefined) ?? []} onChange={onChange} />;
+  }
+}
+
+/** The multi-select of service offers (a package's included_service_offers), read from the catalogue. */
+function OfferChoices({ label, required, error, readOnly, value, onChange }: { label: string; required: boolean; error: ReactNode; readOnly: boolean; value: number[]; onChange: (value: number[]) => void }) {
+  const { t, i18n } = useTranslation();
+  const offers = useQuery(offerQueries.serviceOffers());
+  return (
+    <Checkbox.Group label={label} required={required} error={error} value={value.map(String)} onChange={(picked) => onChange(picked.map(Number))}>
+      {offers.isPending ? (
+        <DelayedLoader label={t('common.loading')} />
+      ) : (
+        <List listStyleType="none" spacing={4} mt={4}>
+          {(offers.data ?? []).map((offer) => (
+            <List.Item key={offer.id}>
+              <Checkbox value={String(offer.id)} disabled={readOnly} label={`${i18n.language === 'fr' ? offer.display_name_fr : offer.display_name} (${offer.key_name})`} />
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Checkbox.Group>
+  );
+}
