@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, HMD_ROLES, PLANNER_ROLES, Role, type RoleId } from './roles.ts';
+import { ADMIN_ROLES, HMD_ROLES, PLANNER_ROLES, Role, USER_SCREEN_ROLES, type RoleId } from './roles.ts';
 
 /**
  * The route table of part 1 section 2.1. `access` is who may open the screen:
@@ -85,9 +85,9 @@ export const ROUTE = {
   ticket: { path: '/tickets/$id', access: 'authenticated', area: 'tickets' },
   deliveries: { path: '/deliveries', access: DELIVERY_READERS, area: 'deliveries' },
   listings: { path: '/listings', access: LISTING_READERS, area: 'listings' },
-  users: { path: '/users', access: LISTING_READERS, area: 'users' },
-  users_add: { path: '/users/add', access: LISTING_READERS, area: 'users' },
-  users_edit: { path: '/users/edit/$id', access: LISTING_READERS, area: 'users' },
+  users: { path: '/users', access: USER_SCREEN_ROLES, area: 'users' },
+  users_add: { path: '/users/add', access: USER_SCREEN_ROLES, area: 'users' },
+  users_edit: { path: '/users/edit/$id', access: USER_SCREEN_ROLES, area: 'users' },
   shootReports: { path: '/shootReports', access: DEFAULT_ROLES, area: 'schedule' },
   schedule: { path: '/schedule', access: DEFAULT_ROLES, area: 'schedule' },
   HmdList: { path: '/HmdList', access: HMD_ROLES, area: 'hmd' },

@@ -1,0 +1,21 @@
+import { putUserData, USER_MESSAGES } from '#shared/catalogue/users.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { conflict } from '../plumbing/errors.ts';
+import { replaceUser } from '../storage/users.ts';
+import { assertMayWrite, checkReferences, nextRecord, readableUser, userDataView } from '../use-cases/user-form.ts';
+
+/**
+ * Saves a user from the version the form read (409 when it changed meanwhile). A role change or a
+ * suspension ends the user's live sessions at once (the write bumps their session stamp).
+ */
+export const handler = apiHandler(putUserData, async ({ id, version, ...fields }, { user: caller, log }) => {
+  const stored = await readableUser(caller, id);
+  assertMayWrite(caller, stored);
+  if (stored.version !== version) throw conflict(USER_MESSAGES.changedMeanwhile);
+  const record = nextRecord(caller, fields, stored);
+  assertMayWrite(caller, { id, role: record.role });
+  await checkReferences(record, stored);
+  const saved = await replaceUser(stored, { ...record, id, created_at: stored.created_at, updated_at: stored.updated_at });
+  log('user saved', id, { role: saved.role, suspended: saved.suspended, sessionsEnded: saved.session_version !== stored.session_version });
+  return { status: 200 as const, message: USER_MESSAGES.saved, data: await userDataView(saved) };
+});

@@ -1,0 +1,258 @@
+import * as z from '../zod.ts';
+import { ADMIN_ROLES, hasTechnicianFields, Role, USER_SCREEN_ROLES } from '../roles.ts';
+import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../rules/password.ts';
+import { defineOperation } from './operation.ts';
+import { shootingView } from './shootings.ts';
+
+/**
+ * Users, part 2 §2 "User list and user form", §3 "User (admin form)", §5 "Users", §6 and §7
+ * "Users". Every call is open to the roles of the /users routes (1, 2, 4, 5, 8, 10, 12; one list,
+ * USER_SCREEN_ROLES); outside the admin levels a caller reads and edits only their own user and
+ * never the admin-level fields. Choices made where the spec is silent: docs/decisions/0150.
+ */
+
+/** The role choices of the user form, in the spec's order (part 2 §3 "Role choices in the user form"). */
+export const FORM_ROLES = [Role.broker, Role.tech_capture, Role.tech_postprod, Role.client, Role.tech_injector, Role.tech_postprod_lead, Role.admin, Role.social_medias, Role.sales] as const;
+
+/** Field messages in English (the form shows its own translation of each; the spec gives none but the password's). */
+export const USER_MESSAGES = {
+  required: 'Required',
+  email: 'Enter a valid e-mail address.',
+  role: 'Choose one of the roles of the form.',
+  atLeastOne: 'Choose at least one.',
+  /** Part 2 §8 "User save 409". */
+  exists: "L'usager existe déjà.",
+  changedMeanwhile: 'This user changed meanwhile; reload the form and try again.',
+  aboveYourLevel: 'You cannot change a user above your level.',
+  notYourself: 'You cannot suspend yourself or change your own role.',
+  unknownZone: 'This zone does not exist (or is not a photoshoot zone).',
+  unknownOffer: 'This service offer does not exist.',
+  unknownPackage: 'This shooting package does not exist.',
+  unknownTeam: 'This team does not exist.',
+  unknownFranchise: 'This franchise does not exist.',
+  /** Part 2 §8 "User save success" (create, then edit). */
+  created: "L'usager a été créé avec succès. Vous pouvez en créer un nouveau ou retourner à la liste.",
+  saved: 'La sauvegarde effectuée avec succès.',
+} as const;
+
+/** The most users read per role by the list (one bounded index Query each). */
+export const USERS_PER_ROLE_MAX = 20_000;
+/** The most shootings a user's shooting list answers (newest first). */
+export const USER_SHOOTINGS_MAX = 500;
+
+const text = (max: number) => z.string().trim().max(max);
+/** An e-mail address: something@domain.tld, no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const email = z.string(USER_MESSAGES.required).trim().max(320).regex(EMAIL_PATTERN, USER_MESSAGES.email);
+const requiredText = (max: number) => z.string(USER_MESSAGES.required).trim().min(1, USER_MESSAGES.required).max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .default(null)
+    .transform((v) => (v ? v : null));
+const ids = z.array(z.coerce.number().int().positive()).max(100).default([]);
+const optionalId = z.coerce.number().int().positive().nullable().default(null);
+
+/**
+ * The user form's fields (part 2 §3), strings trimmed. Role-dependent rules (§5): roles 4 and 5
+ * need a depot, a main zone, at least one shooting package and one service offer.
+ */
+export const userFieldsObject = z.object({
+  firstname: requiredText(100),
+  lastname: requiredText(100),
+  email: z.string(USER_MESSAGES.required).trim().min(1, USER_MESSAGES.required).pipe(email),
+  phone_number: optionalText(40),
+  role: z.coerce.number(USER_MESSAGES.role).int(USER_MESSAGES.role).min(1, USER_MESSAGES.role).max(12, USER_MESSAGES.role),
+  gf_clause: z.boolean().default(false),
+  enable_threesixty_video: z.boolean().default(false),
+  suspended: z.boolean().default(false),
+  freelance: z.boolean().default(false),
+  notification_email: z.array(email).max(10).default([]),
+  notification_phone_number: z.array(text(40).min(1)).max(10).default([]),
+  broker_code: optionalText(40),
+  note_about_broker: optionalText(2000),
+  team_id: optionalId,
+  franchise_id: optionalId,
+  pixel_id: optionalText(100),
+  depot_id: optionalId,
+  zone_id: optionalId,
+  backupZones: ids,
+  service_offers: ids,
+  shooting_packages: ids,
+});
+
+type FieldsIn = z.output<typeof userFieldsObject>;
+
+/** §5: roles 4 and 5 require depot, main zone, packages and offers. */
+export function technicianFieldProblems(v: Pick<FieldsIn, 'role' | 'depot_id' | 'zone_id' | 'service_offers' | 'shooting_packages'>): Array<{ path: string; message: string }> {
+  if (!hasTechnicianFields(v.role)) return [];
+  return [
+    ...(v.depot_id === null ? [{ path: 'depot_id', message: USER_MESSAGES.required }] : []),
+    ...(v.zone_id === null ? [{ path: 'zone_id', message: USER_MESSAGES.required }] : []),
+    ...(v.shooting_packages.length === 0 ? [{ path: 'shooting_packages', message: USER_MESSAGES.atLeastOne }] : []),
+    ...(v.service_offers.length === 0 ? [{ path: 'service_offers', message: USER_MESSAGES.atLeastOne }] : []),
+  ];
+}
+
+const checkTechnicianFields = (v: FieldsIn, ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void }) => {
+  for (const p of technicianFieldProblems(v)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+};
+
+const passwordFields = {
+  password: z.string(PASSWORD_MESSAGES.tooShort).min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort).max(1024),
+  confirmation: z.string(PASSWORD_MESSAGES.mismatch).max(1024),
+};
+
+/** createUser's input: the fields, the password and its confirmation (both required, §5). */
+export const createUserInput = userFieldsObject
+  .extend(passwordFields)
+  .superRefine(checkTechnicianFields)
+  .refine((v) => v.password === v.confirmation, { path: ['confirmation'], message: PASSWORD_MESSAGES.mismatch });
+
+/** putUserData's input: the user's id, the version the form read, and the fields. */
+export const putUserInput = userFieldsObject.extend({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().positive() }).superRefine(checkTechnicianFields);
+
+export const userListEntry = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  role: z.number().int(),
+  suspended: z.boolean(),
+  /** The franchise's name (shown in the list), null without one. */
+  franchise: z.string().nullable(),
+});
+export type UserListEntry = z.infer<typeof userListEntry>;
+
+export const userData = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  role: z.number().int(),
+  gf_clause: z.boolean(),
+  enable_threesixty_video: z.boolean(),
+  suspended: z.boolean(),
+  freelance: z.boolean(),
+  notification_email: z.array(z.string()),
+  notification_phone_number: z.array(z.string()),
+  broker_code: z.string().nullable(),
+  note_about_broker: z.string().nullable(),
+  team_id: z.number().int().nullable(),
+  franchise_id: z.number().int().nullable(),
+  pixel_id: z.string().nullable(),
+  depot_id: z.number().int().nullable(),
+  zone_id: z.number().int().nullable(),
+  backupZones: z.array(z.number().int()),
+  service_offers: z.array(z.number().int()),
+  shooting_packages: z.array(z.number().int()),
+  /** The zones (main: backup false) as part 2 §3 "Read from server" names them. */
+  userZones: z.array(z.object({ zone_id: z.number().int(), backup: z.boolean() })),
+  userServiceOffers: z.array(z.object({ service_offer_id: z.number().int() })),
+  userShootingPackages: z.array(z.object({ shooting_package_id: z.number().int() })),
+  franchise: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The version read: putUserData sends it back (409 when the user changed meanwhile). */
+  version: z.number().int(),
+});
+export type UserData = z.infer<typeof userData>;
+
+const userId = z.coerce.number().int().positive();
+
+export const getUsers = defineOperation({
+  id: 'getUsers',
+  area: 'users',
+  method: 'GET',
+  path: '/api/users',
+  access: USER_SCREEN_ROLES,
+  summary: `Every user, or those of one role, by last name (the user list; the name search runs in the screen). At most ${USERS_PER_ROLE_MAX} per role.`,
+  input: z.object({ role: z.coerce.number().int().min(1).max(12).optional() }),
+  output: z.object({ data: z.array(userListEntry) }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const getUserData = defineOperation({
+  id: 'getUserData',
+  area: 'users',
+  method: 'GET',
+  path: '/api/users/{id}',
+  access: USER_SCREEN_ROLES,
+  summary: "One user with userZones, userServiceOffers and userShootingPackages; outside the admin levels only the caller's own (404 otherwise).",
+  input: z.object({ id: userId }),
+  output: z.object({ data: userData }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const createUser = defineOperation({
+  id: 'createUser',
+  area: 'users',
+  method: 'POST',
+  path: '/api/users',
+  access: ADMIN_ROLES,
+  summary:
+    "Creates a user (strings trimmed; roles 4 and 5 with depot, main zone, packages and offers); 409 \"L'usager existe déjà.\" when the e-mail is taken (a unique e-mail guard written in the same transaction). Role 1 cannot be given.",
+  input: createUserInput,
+  output: z.object({ status: z.literal(200), message: z.string(), data: userData }),
+  resources: ['table'],
+});
+
+export const putUserData = defineOperation({
+  id: 'putUserData',
+  area: 'users',
+  method: 'PUT',
+  path: '/api/users/{id}',
+  access: USER_SCREEN_ROLES,
+  summary:
+    'Saves a user from the version read (409 when it changed meanwhile, or when the new e-mail is taken). Admin levels edit users of their rank or below; others only themselves and not the admin-level fields. A role change or a suspension ends the user\'s live sessions at once.',
+  input: putUserInput,
+  output: z.object({ status: z.literal(200), message: z.string(), data: userData }),
+  resources: ['table'],
+});
+
+export const teamOption = z.object({ id: z.number().int(), name: z.string() });
+
+export const getBrokerTeam = defineOperation({
+  id: 'getBrokerTeam',
+  area: 'users',
+  method: 'GET',
+  path: '/api/broker-teams',
+  access: USER_SCREEN_ROLES,
+  summary: 'The teams and franchises the user form offers, by name.',
+  input: z.object({}),
+  output: z.object({ teams: z.array(teamOption), franchises: z.array(teamOption) }),
+  resources: ['table'],
+  writes: [],
+});
+
+const userShootings = {
+  input: z.object({ id: userId }),
+  output: z.object({ data: z.array(shootingView) }),
+  resources: ['table'] as const,
+  writes: [] as const,
+};
+
+export const getAllShootingsOfTech = defineOperation({
+  id: 'getAllShootingsOfTech',
+  area: 'users',
+  method: 'GET',
+  path: '/api/users/{id}/tech-shootings',
+  access: USER_SCREEN_ROLES,
+  summary: `The shootings assigned to a capture technician, newest first (at most ${USER_SHOOTINGS_MAX}); outside the admin levels only the caller's own.`,
+  ...userShootings,
+});
+
+export const getAllShootingsOfBroker = defineOperation({
+  id: 'getAllShootingsOfBroker',
+  area: 'users',
+  method: 'GET',
+  path: '/api/users/{id}/broker-shootings',
+  access: USER_SCREEN_ROLES,
+  summary: `A broker's shootings, newest first (at most ${USER_SHOOTINGS_MAX}); outside the admin levels only the caller's own.`,
+  ...userShootings,
+});
