@@ -1,17 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
-import { registerHmd, deleteHmd } from '#shared/catalogue/hmd.ts';
+import { deleteHmd, registerHmd } from '#shared/catalogue/hmd.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
-import hmdEn from '../../web/src/areas/hmd/locales/en.json';
-import hmdFr from '../../web/src/areas/hmd/locales/fr.json';
-import shellEn from '../../web/src/i18n/locales/en.json';
-import shellFr from '../../web/src/i18n/locales/fr.json';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
 import { useBrowser, waitForPath } from './browser.ts';
-import { BROWSER_LOCALE, loginIn, type Lang } from './ticket-texts.ts';
+import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
 
 /**
  * Part 2 "Head-mounted devices" as an administrator lives it, in French then English: the list
@@ -22,29 +18,21 @@ import { BROWSER_LOCALE, loginIn, type Lang } from './ticket-texts.ts';
 const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);
 
-const TEXTS = { en: { ...shellEn, ...hmdEn }, fr: { ...shellFr, ...hmdFr } } as const;
-/** A text of the screen as the reader sees it, `{{name}}` filled in. */
-function say(lang: Lang, key: string, values: Record<string, string> = {}): string {
-  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], TEXTS[lang]);
-  if (typeof found !== 'string') throw new Error(`no ${lang} text for ${key}`);
-  return Object.entries(values).reduce((out, [name, value]) => out.replaceAll(`{{${name}}}`, value), found);
-}
-
 const TECH = demoAccount(Role.tech_capture);
 
 async function adminOnHmdList(lang: Lang): Promise<Page> {
   const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
-  await loginIn(page, lang, demoAccount(Role.admin));
+  await loginAs(page, Role.admin, lang);
   await waitForPath(page, '/shooting');
   await page.goto('/HmdList');
-  await page.getByRole('heading', { level: 1, name: say(lang, 'route.HmdList') }).waitFor();
+  await page.getByRole('heading', { level: 1, name: textsIn(lang)('route.HmdList') }).waitFor();
   return page;
 }
 
 const serialsShown = (page: Page) => page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-serial') ?? ''));
 
 describe.each(['fr', 'en'] as const)('VR headsets, in %s', (lang) => {
-  const t = (key: string, values?: Record<string, string>) => say(lang, key, values);
+  const t = textsIn(lang);
 
   it('an administrator registers, assigns, unassigns and deletes a headset', async () => {
     const page = await adminOnHmdList(lang);
