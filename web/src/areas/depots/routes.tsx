@@ -1,12 +1,15 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import { DepotAddPage, DepotEditPage } from './depot-form-page.tsx';
+import { DepotsPage } from './depots-page.tsx';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
 
-/**
- * Part 2: depots.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
- */
+registerAreaCatalogues({ fr, en });
+
+/** Part 2: depots (list, add, edit; administrators). Loaded lazily with the first of these routes. */
 export const screens: AreaModule<'depots'>['screens'] = {
-  depots: NotAvailablePage,
-  depots_add: NotAvailablePage,
-  depots_edit: NotAvailablePage,
+  depots: DepotsPage,
+  depots_add: DepotAddPage,
+  depots_edit: DepotEditPage,
 };

@@ -11,9 +11,11 @@ import { callOperation } from '../../api/client.ts';
 import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
 import { formatHours, languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
+import { BookingServices } from '../offers/booking-services.tsx';
 import { BrokerPicker } from './broker-picker.tsx';
 import { DEFAULTS, propertyIsValid, type Property } from './booking-form.ts';
-import { locationQueries, useBookShooting } from './queries.ts';
+import { locationQueries } from '../../app/location-queries.ts';
+import { useBookShooting } from './queries.ts';
 
 type CityCheck = 'idle' | 'checking' | 'supported' | 'unsupported';
 
@@ -33,6 +35,7 @@ export function BookingPage() {
   const [position, setPosition] = useState<{ lat: number; lng: number; city: string; approximate: boolean } | null>(null);
   const [city, setCity] = useState<CityCheck>('idle');
   const [slot, setSlot] = useState<SlotChoice | null>(null);
+  const [extras, setExtras] = useState<number[]>([]);
   const [bookingFailed, setBookingFailed] = useState(false);
   const [typed] = useDebouncedValue(p.address, 250);
   const language = languageOf(i18n.language);
@@ -90,6 +93,7 @@ export function BookingPage() {
       lat: position!.lat,
       lng: position!.lng,
       ...(forBroker && broker ? { broker_id: broker.id } : {}),
+      extra_service_offers: extras,
     });
   };
 
@@ -178,6 +182,7 @@ export function BookingPage() {
             />
             <Checkbox label={t('shootings.existing_listing')} checked={p.is_existing_listing} onChange={(e) => set('is_existing_listing', e.currentTarget.checked)} />
             {p.is_existing_listing && <Checkbox label={t('shootings.only_360')} checked={p.only_360} onChange={(e) => set('only_360', e.currentTarget.checked)} />}
+            <BookingServices only360={only360} isExistingListing={p.is_existing_listing} value={extras} onChange={setExtras} />
             <Textarea label={t('shootings.note')} value={p.note} onChange={(e) => set('note', e.currentTarget.value)} autosize minRows={2} />
             <Text data-testid="service-time">{t('shootings.service_time', { time: serviceTime })}</Text>
             <Group justify="space-between">

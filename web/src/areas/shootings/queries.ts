@@ -5,7 +5,6 @@ import {
   getAllShootings,
   getShooting,
   searchBrokers,
-  suggestAddresses,
   updateShootingTime,
   validateShootingAvailability,
   type ShootingView,
@@ -108,13 +107,3 @@ export function useCancelShooting(shootingId: number) {
     onSettled: () => refresh(queryClient),
   });
 }
-
-export const locationQueries = {
-  suggestions: (text: string, language: 'fr' | 'en') =>
-    queryOptions({
-      queryKey: ['location', 'suggestions', language, text] as const,
-      queryFn: ({ signal }) => callOperation(suggestAddresses, { text, language }, { signal }),
-      enabled: text.trim().length >= 3,
-      staleTime: 5 * 60_000,
-    }),
-};

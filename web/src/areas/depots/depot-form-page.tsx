@@ -1,0 +1,200 @@
+import { Alert, Anchor, Autocomplete, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { depotFields, type DepotView } from '#shared/catalogue/depots.ts';
+import { geocodeAddress } from '#shared/catalogue/shootings.ts';
+import { pathOf } from '#shared/routes.ts';
+import { callOperation, isApiError } from '../../api/client.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { locationQueries } from '../../app/location-queries.ts';
+import { languageOf } from '../../i18n/format.ts';
+import { depotQueries, useSaveDepotMutation } from './queries.ts';
+
+/** The form's fields, as typed (the server takes lat and lng as text too: part 2 §5). */
+interface Values {
+  civic_number: string;
+  street: string;
+  city: string;
+  lat: string;
+  lng: string;
+}
+type Field = keyof Values;
+const FIELDS: readonly Field[] = ['civic_number', 'street', 'city', 'lat', 'lng'];
+const EMPTY: Values = { civic_number: '', street: '', city: '', lat: '', lng: '' };
+
+const valuesOf = (d: DepotView): Values => ({ civic_number: d.civic_number, street: d.street, city: d.city, lat: String(d.lat), lng: String(d.lng) });
+
+/** /depots/add. */
+export function DepotAddPage() {
+  return <DepotForm />;
+}
+
+/** /depots/edit/{id} (digits only: the router refuses anything else). */
+export function DepotEditPage() {
+  const { t } = useTranslation();
+  const { id } = useParams({ strict: false }) as { id?: string };
+  const depot = useQuery(depotQueries.one(Number(id)));
+  if (depot.isPending) return <DelayedLoader label={t('common.loading')} />;
+  if (depot.isError)
+    return (
+      <Stack>
+        <Title order={1}>{t('route.depots_edit')}</Title>
+        <Alert color="red" role="alert">
+          {isApiError(depot.error, 404) ? t('depots.not_found') : t('depots.error')}
+        </Alert>
+        <BackLink />
+      </Stack>
+    );
+  return <DepotForm key={depot.data.id} depot={depot.data} />;
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to={pathOf('depots')}>
+      {t('depots.back')}
+    </Anchor>
+  );
+}
+
+/**
+ * The depot form (part 2 §2): civic number, street, city, lat and lng, filled from an address
+ * suggestion (street number, route and locality parts) and editable. It is checked with the
+ * operation's input schema before sending; the success text is green, a failure red (§8).
+ */
+function DepotForm({ depot }: { depot?: DepotView }) {
+  const { t, i18n } = useTranslation();
+  const [values, setValues] = useState<Values>(depot ? valuesOf(depot) : EMPTY);
+  const [version, setVersion] = useState(depot?.version);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = useSaveDepotMutation();
+
+  const set = (field: Field, value: string) => {
+    setValues((old) => ({ ...old, [field]: value }));
+    setErrors((old) => ({ ...old, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    const parsed = depotFields.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues.map((issue) => issue.path[0])));
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { ...(depot ? { id: depot.id, version } : {}), fields: parsed.data },
+      {
+        onSuccess: (saved) => {
+          if (depot) {
+            setVersion(saved.version);
+            setValues(valuesOf(saved));
+          } else setValues(EMPTY);
+          setOutcome({ ok: true, text: t(depot ? 'depots.modified' : 'depots.added') });
+        },
+        onError: (error) => {
+          if (isApiError(error, 400) && error.fields) setErrors(fieldErrors(Object.keys(error.fields)));
+          setOutcome({ ok: false, text: failureText(error) });
+        },
+      },
+    );
+  };
+
+  const fieldErrors = (paths: readonly unknown[]) =>
+    Object.fromEntries(FIELDS.filter((f) => paths.includes(f)).map((f) => [f, t(`depots.field.${f}`)])) as Partial<Record<Field, string>>;
+
+  const failureText = (error: unknown) =>
+    isApiError(error, 400) ? t('depots.invalid') : isApiError(error, 409) ? t('depots.changed_meanwhile') : isApiError(error, 404) ? t('depots.not_found') : t('depots.error');
+
+  return (
+    <Stack maw={720}>
+      <Title order={1}>{t(depot ? 'route.depots_edit' : 'route.depots_add')}</Title>
+      <BackLink />
+      <AddressPicker
+        language={languageOf(i18n.language)}
+        onPicked={(parts) => {
+          setValues(parts);
+          setErrors({});
+        }}
+      />
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label={t('depots.civic_number')} value={values.civic_number} onChange={(e) => set('civic_number', e.currentTarget.value)} error={errors.civic_number} maxLength={40} />
+            <TextInput label={t('depots.street')} required value={values.street} onChange={(e) => set('street', e.currentTarget.value)} error={errors.street} maxLength={250} />
+            <TextInput label={t('depots.city')} required value={values.city} onChange={(e) => set('city', e.currentTarget.value)} error={errors.city} maxLength={150} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('depots.lat')} required inputMode="decimal" value={values.lat} onChange={(e) => set('lat', e.currentTarget.value)} error={errors.lat} maxLength={30} />
+            <TextInput label={t('depots.lng')} required inputMode="decimal" value={values.lng} onChange={(e) => set('lng', e.currentTarget.value)} error={errors.lng} maxLength={30} />
+          </SimpleGrid>
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t('depots.save')}
+            </Button>
+          </Group>
+          {outcome && (
+            <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
+              {outcome.text}
+            </Alert>
+          )}
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+/** Address suggestions (the booking wizard's geocoder); a chosen one fills the five fields from its parts. */
+function AddressPicker({ language, onPicked }: { language: 'fr' | 'en'; onPicked: (values: Values) => void }) {
+  const { t } = useTranslation();
+  const [address, setAddress] = useState('');
+  const [picked, setPicked] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [typed] = useDebouncedValue(address, 250);
+  const suggestions = useQuery(locationQueries.suggestions(picked === address ? '' : typed, language));
+  const options = suggestions.data?.suggestions ?? [];
+
+  const pick = async (label: string) => {
+    const option = options.find((o) => o.text === label);
+    if (!option) return;
+    setPicked(label);
+    setFailed(false);
+    try {
+      const place = await callOperation(geocodeAddress, { place_id: option.place_id });
+      onPicked({ civic_number: place.civic_number, street: place.street || place.address, city: place.city, lat: String(place.lat), lng: String(place.lng) });
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Autocomplete
+        label={t('depots.address_search')}
+        description={t('depots.address_help')}
+        value={address}
+        data={options.map((o) => o.text)}
+        filter={({ options: all }) => all}
+        rightSection={suggestions.isFetching ? <Loader size="xs" /> : null}
+        onChange={setAddress}
+        onOptionSubmit={(value) => void pick(value)}
+        maxLength={200}
+      />
+      {picked !== address && typed.trim().length >= 3 && suggestions.isSuccess && !suggestions.isFetching && options.length === 0 && (
+        <Text size="sm" role="status">
+          {t('depots.address_not_found')}
+        </Text>
+      )}
+      {failed && (
+        <Alert color="red" role="alert">
+          {t('depots.address_failed')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
