@@ -2,7 +2,8 @@ import { SHOOTING_MESSAGES, updateShootingTime } from '#shared/catalogue/shootin
 import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { notFound, unprocessable } from '../plumbing/errors.ts';
-import { assertPending, getShootingItem, listingsById, moveShooting, shootingView, toShooting, type StoredShooting } from '../storage/shootings.ts';
+import { assertPending, getShootingItem, moveShooting, shootingView, toShooting, type StoredShooting } from '../storage/shootings.ts';
+import { listingsById } from '../storage/listings.ts';
 import { assertWithinHorizon } from '../use-cases/availability.ts';
 import { writeIntoHalfDay } from '../use-cases/half-day-write.ts';
 import { candidateOf, loadWorld } from '../use-cases/planning-world.ts';

@@ -5,6 +5,7 @@ import { db, tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { byIndex } from '../plumbing/query.ts';
+import { batchGet } from '../plumbing/batch-get.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
 
 /** Listings: the one place that reads and writes listing items. */
@@ -24,6 +25,12 @@ function itemOf(listing: ListingRecord, version: number): Record<string, unknown
     ...listing,
     version,
   };
+}
+
+/** Listings by id, read together (e.g. those of a page of shootings). */
+export async function listingsById(ids: readonly number[]): Promise<Map<number, ListingRecord & Record<string, unknown>>> {
+  const items = await batchGet([...new Set(ids)].map((id) => keys.listing(id)));
+  return new Map(items.map((item) => [Number(item.id), item as ListingRecord & Record<string, unknown>]));
 }
 
 export async function getListing(id: number): Promise<StoredListing | undefined> {

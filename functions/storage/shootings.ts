@@ -14,6 +14,7 @@ import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
 import { byIndex, queryAll as queryAllItems } from '../plumbing/query.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
+import { listingsById } from './listings.ts';
 
 /**
  * Shootings: the one place that composes shooting items, reads them and writes them
@@ -78,12 +79,6 @@ export const INACTIVE_STATES: ReadonlySet<number> = new Set([ShootingState.cance
 
 export function isActive(s: ShootingRecord): boolean {
   return !INACTIVE_STATES.has(s.state);
-}
-
-/** Listings of shootings, read together. */
-export async function listingsById(ids: readonly number[]): Promise<Map<number, ListingRecord & Record<string, unknown>>> {
-  const items = await batchGet([...new Set(ids)].map((id) => keys.listing(id)));
-  return new Map(items.map((item) => [Number(item.id), item as ListingRecord & Record<string, unknown>]));
 }
 
 /** The broker view of part 1 §3. */

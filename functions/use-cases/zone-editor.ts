@@ -6,7 +6,8 @@ import { lastBookableDay } from '#shared/rules/booking-horizon.ts';
 import { pointInPolygon } from '#shared/planning/zones.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { listDepots } from '../storage/depots.ts';
-import { isActive, listingsById, shootingPositions, shootingsOfDay, type StoredShooting } from '../storage/shootings.ts';
+import { isActive, shootingPositions, shootingsOfDay, type StoredShooting } from '../storage/shootings.ts';
+import { listingsById } from '../storage/listings.ts';
 import { usersOfRole } from '../storage/users.ts';
 import { applyZoneChanges, listZones, toGeoJson, type StoredZone } from '../storage/zones.ts';
 
