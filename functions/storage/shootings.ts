@@ -73,6 +73,11 @@ export const shootingsOfBroker = (brokerId: number) => queryAll('shootingsByBrok
 export const shootingsOfTech = (techId: number) => queryAll('shootingsByTechDate', keys.shootingsOfTech(techId));
 /** The shootings of one day. */
 export const shootingsOfDay = (date: string) => queryAll('shootingsByDay', keys.shootingsOfDay(date));
+/** A capture technician's shootings from one day to another, both included (the dashboard's today and tomorrow). */
+export async function shootingsOfTechBetween(techId: number, from: string, to: string): Promise<StoredShooting[]> {
+  const items = await queryAllItems(byIndex('shootingsByTechDate', keys.shootingsOfTech(techId), { from, to: `${to}#\uffff` }));
+  return items.filter((item) => shootingRecord.safeParse(item).success).map(toShooting);
+}
 
 /** States that no longer hold a technician's time. */
 export const INACTIVE_STATES: ReadonlySet<number> = new Set([ShootingState.canceled, ShootingState.abandonned]);

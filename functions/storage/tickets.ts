@@ -73,6 +73,11 @@ export async function ticketsFor(caller: Caller, max = 2000): Promise<StoredTick
   return items.map(toTicket);
 }
 
+/** Every ticket, newest first, up to `max` (the statistics figures of the dashboard). */
+export async function everyTicket(max = 5000): Promise<StoredTicket[]> {
+  return (await queryAll({ ...byIndex('allTickets', keys.allTickets), ScanIndexForward: false }, max)).map(toTicket);
+}
+
 /** A follow-up is added only while the ticket is open: the condition and the Put go in one transaction. */
 export async function addFollowup(ticket: StoredTicket, message: string, creator: FollowupRecord['creator'], now = new Date()): Promise<FollowupRecord> {
   const followup = followupRecord.parse({ id: randomUUID(), ticket_id: ticket.id, message, created_at: now.toISOString(), creator });
