@@ -50,6 +50,12 @@ export function hasTechnicianFields(role: number): boolean {
   return (TECHNICIAN_FORM_ROLES as readonly number[]).includes(role);
 }
 
+/**
+ * The technician calendar's roles (part 2 §6 'Calendar'): administrators see and change every
+ * capture technician's calendar, a capture technician their own (docs/decisions/0156). The one list.
+ */
+export const CALENDAR_ROLES = [Role.superadmin, Role.admin, Role.tech_capture] as const;
+
 export function isAdminLevel(role: number): boolean {
   return role === Role.superadmin || role === Role.admin;
 }

@@ -112,6 +112,15 @@ export const keys = {
    */
   unavailability: (userId: number, end: string, id: string) => ({ pk: `USER#${userId}`, sk: `UNAVAIL#${end}#${id}` }),
   unavailabilitiesPrefix: 'UNAVAIL#',
+  /** gsi2: an unavailability by its id alone (the calendar's removeUnavailability takes only the id). */
+  unavailabilityIndex: (id: string) => ({ gsi2pk: `UNAVAIL#${id}`, gsi2sk: 'UNAVAIL' }),
+  unavailabilityById: (id: string) => `UNAVAIL#${id}`,
+  /**
+   * A technician's availability for one business day (whole day), in the user's partition, sorted
+   * by date: a technician takes shootings on a day only when it exists (docs/decisions/0155).
+   */
+  availability: (userId: number, date: string) => ({ pk: `USER#${userId}`, sk: `AVAIL#${date}` }),
+  availabilitiesPrefix: 'AVAIL#',
   /** A technician's day lock: one item per (day, technician); a Query on `LOCK#<day>` gives the day's locks. */
   dayLock: (date: string, techId: number) => ({ pk: `LOCK#${date}`, sk: `TECH#${techId}` }),
   locksOfDay: (date: string) => `LOCK#${date}`,

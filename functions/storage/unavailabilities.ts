@@ -3,7 +3,7 @@ import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
-import { queryAll } from '../plumbing/query.ts';
+import { byIndex, queryAll } from '../plumbing/query.ts';
 import { bumpHalfDay } from './half-day.ts';
 
 /** A technician's unavailabilities, in their user partition (part 2 §3 "Unavailability"; docs/data-model.md). */
@@ -16,6 +16,10 @@ export interface Unavailability {
   summary: string;
 }
 
+function toUnavailability(item: Record<string, unknown>): Unavailability {
+  return { id: String(item.id), user_id: Number(item.user_id), start: String(item.start), end: String(item.end), summary: String(item.summary ?? '') };
+}
+
 /** A technician's unavailabilities that overlap [from, to) (ISO instants): key range on the end, filter on the start. */
 export async function unavailabilitiesOf(userId: number, from: string, to: string): Promise<Unavailability[]> {
   const items = await queryAll({
@@ -25,7 +29,7 @@ export async function unavailabilitiesOf(userId: number, from: string, to: strin
     ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':from': `${keys.unavailabilitiesPrefix}${from}`, ':max': `${keys.unavailabilitiesPrefix}\uffff`, ':to': to },
     ConsistentRead: true,
   });
-  const out: Unavailability[] = items.map((item) => ({ id: String(item.id), user_id: Number(item.user_id), start: String(item.start), end: String(item.end), summary: String(item.summary ?? '') }));
+  const out: Unavailability[] = items.map(toUnavailability);
   return out.filter((u) => u.end > from);
 }
 
@@ -38,7 +42,7 @@ export async function unavailabilitiesOf(userId: number, from: string, to: strin
 export async function addUnavailability(userId: number, start: string, end: string, summary = ''): Promise<Unavailability> {
   const u = { id: randomUUID(), user_id: userId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), summary };
   const bumps = daysCovered(u.start, u.end).flatMap((date) => [bumpHalfDay(date, true), bumpHalfDay(date, false)]);
-  const put = { Put: { TableName: tableName(), Item: { ...keys.unavailability(userId, u.end, u.id), ...u } } };
+  const put = { Put: { TableName: tableName(), Item: { ...keys.unavailability(userId, u.end, u.id), ...keys.unavailabilityIndex(u.id), ...u } } };
   const chunks = [[put, ...bumps.slice(0, 98)], ...chunk(bumps.slice(98), 100)];
   for (const items of chunks) await db.send(new TransactWriteCommand({ TransactItems: items }));
   return u;
@@ -54,6 +58,12 @@ function daysCovered(startIso: string, endIso: string): string[] {
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+/** One unavailability by its id alone (ACCESS.unavailabilityById), or undefined. */
+export async function unavailabilityById(id: string): Promise<Unavailability | undefined> {
+  const [item] = await queryAll(byIndex('unavailabilityById', keys.unavailabilityById(id)));
+  return item ? toUnavailability(item) : undefined;
 }
 
 export async function removeUnavailability(u: Pick<Unavailability, 'user_id' | 'end' | 'id'>): Promise<void> {

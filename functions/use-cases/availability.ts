@@ -25,7 +25,8 @@ export async function dayProblem(world: PlanningWorld, day: DayState, candidate:
   const techs = world.technicians.filter(
     (t) => t.start && [t.user.zone_id, ...t.user.backupZones].some((z) => z !== null && candidate.zoneIds.includes(z)) && [...wanted].every((o) => t.user.service_offers.includes(o)),
   );
-  const technicians = await technicianInputs(techs, day.date, day.locked);
+  const holders = new Set(day.shootings.filter((s) => s.id !== options.excludeShootingId).map(holder).filter((id): id is number => id !== null));
+  const technicians = await technicianInputs(techs, day.date, day.locked, holders);
   const byId = new Map(technicians.map((t) => [t.id, t]));
   const held = day.shootings.filter((s) => s.id !== options.excludeShootingId && byId.has(holder(s) ?? -1));
   const where = await shootingPositions(held);

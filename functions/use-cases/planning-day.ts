@@ -2,7 +2,7 @@ import type { DayProblem, ShootingInput } from '#shared/planning/index.ts';
 import { commissionsOf, getPlanningSettings, kmSettingsOf, type PlanningSettingsRecord } from '../storage/planning-settings.ts';
 import { shootingPositions, type StoredShooting } from '../storage/shootings.ts';
 import { photoshootZonesAt } from '../storage/zones.ts';
-import { readDay } from './day-state.ts';
+import { holder, readDay } from './day-state.ts';
 import { loadWorld, requiredOffers, type PlanningWorld } from './planning-world.ts';
 import { technicianInputs } from './technician-inputs.ts';
 
@@ -43,7 +43,8 @@ export function shootingInput(s: StoredShooting, location: { lat: number; lng: n
 
 export async function loadPlanningDay(date: string, requestedIds: readonly number[] = []): Promise<PlanningDay> {
   const [world, day, settings] = await Promise.all([loadWorld(), readDay(date), getPlanningSettings()]);
-  const technicians = await technicianInputs(world.technicians, date, day.locked);
+  const holders = new Set(day.shootings.map(holder).filter((id): id is number => id !== null));
+  const technicians = await technicianInputs(world.technicians, date, day.locked, holders);
   const techIds = new Set(technicians.map((t) => t.id));
   const wanted = new Set(requestedIds);
   const where = await shootingPositions(day.shootings);

@@ -56,6 +56,8 @@ export const ACCESS = {
   allTickets: gsi2,
   /** A user's VR headsets. */
   hmdsByUser: gsi2,
+  /** An unavailability by its id (the calendar's removal). */
+  unavailabilityById: gsi2,
   /** A capture technician's shootings, by date. */
   shootingsByTechDate: gsi3,
   /** Every listing, newest update first (staff lists). */

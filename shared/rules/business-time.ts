@@ -39,6 +39,11 @@ export function localDateOf(ms: number): string {
   return dateFormat.format(ms);
 }
 
+/** The hour (0-23) of an instant on Quebec's clock. */
+export function localHourOf(ms: number): number {
+  return Number(partsFormat.formatToParts(ms).find((x) => x.type === 'hour')!.value) % 24;
+}
+
 /** Local time minus UTC at an instant, in ms. */
 function offsetMs(ms: number): number {
   const p = Object.fromEntries(partsFormat.formatToParts(ms).map((x) => [x.type, x.value]));

@@ -5,6 +5,8 @@ import { Role } from '#shared/roles.ts';
 import { insertDepot, type Depot } from '#functions/storage/depots.ts';
 import { lockDay } from '#functions/storage/day-locks.ts';
 import { addUnavailability } from '#functions/storage/unavailabilities.ts';
+import { addAvailabilities } from '#functions/storage/availabilities.ts';
+import { BOOKING_HORIZON_DAYS } from '#shared/rules/booking-horizon.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { insertUser, setTechnicianProfile } from '#functions/storage/users.ts';
 import { insertZone } from '#functions/storage/zones.ts';
@@ -17,7 +19,7 @@ import type { SeedContext } from './context.ts';
  * North Shore, the South Shore and Québec–Lévis, two sales zones, four depots, brokers who own
  * the seeded shootings, thirteen capture technicians (the demo tech 104 and 1006 to 1017; 1016
  * and 1017 are the km-rate exception technicians) with homes, depots, main and backup zones and
- * skills, a few unavailabilities and a day lock. Runs right after the accounts, so the user ids
+ * skills, availabilities every day around the booking horizon, a few unavailabilities and a day lock. Runs right after the accounts, so the user ids
  * below come out of the counter exactly as listed (checked).
  */
 type Ring = Array<[number, number]>;
@@ -99,6 +101,9 @@ export const PLANNING_TECHS: readonly TechDef[] = [
 /** The demo capture tech (104) joins the Montréal team. */
 const DEMO_TECH = { zone: 'montreal', backup: ['laval'], depot: 'montreal', home: { address: '6500 Rue De Saint-Vallier, Montréal', lat: 45.5345, lng: -73.6105 }, offers: FULL, packages: [1, 2, 3] };
 
+/** The seeded availabilities run this many days ahead: the booking horizon and a week more. */
+export const AVAILABLE_DAYS_AHEAD = BOOKING_HORIZON_DAYS + 7;
+
 /** Business day `n` days after today (Quebec), skipping nothing: the demo relies on relative days. */
 export const dayFromToday = (now: Date, n: number) => addDays(localDateOf(now.getTime()), n);
 
@@ -139,6 +144,11 @@ export async function seedPlanningWorld({ log, now }: SeedContext): Promise<void
   }
   const demo = demoAccount(Role.tech_capture);
   await setTechnicianProfile(demo.id, techFields(DEMO_TECH));
+
+  // Availabilities (docs/decisions/0155): every technician works every day from a week ago to a week
+  // past the booking horizon; the calendar (/calendar) adds or removes days from there.
+  const days = Array.from({ length: AVAILABLE_DAYS_AHEAD + 8 }, (_, i) => dayFromToday(now, i - 7));
+  await addAvailabilities([...PLANNING_TECHS.map((t) => t.id), demo.id], days, at);
 
   // Unavailabilities and a day lock: on day +2 Québec has no one (1014 away all day, 1015 locked).
   const instant = (day: string, hour: number) => new Date(dayStartMs(day) + hour * 3_600_000).toISOString();

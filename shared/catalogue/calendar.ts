@@ -1,0 +1,179 @@
+import * as z from '../zod.ts';
+import { ADMIN_ROLES, CALENDAR_ROLES } from '../roles.ts';
+import { calendarDate, dateTime } from './dates.ts';
+import { defineOperation } from './operation.ts';
+
+/**
+ * The technician calendar (part 2 §2 'Technician calendar', §4 its dialogs, §5 'Calendar', §6, §7
+ * 'Availability'): whole-day availabilities and timed unavailabilities of capture technicians.
+ * Administrators act on any technician; a capture technician only on their own calendar (the
+ * handlers check it). Decisions: docs/decisions/0155 (what an availability means), 0156 (the calls).
+ */
+
+/** The longest period a schedule read covers: the month on screen plus or minus 7 days (§9), with room. */
+export const CALENDAR_PERIOD_MAX_DAYS = 62;
+/** The most days one selection records (a month view selection spans at most six weeks). */
+export const AVAILABILITY_DATES_MAX = 62;
+export const TECHS_PER_CALL_MAX = 50;
+/** The longest unavailability one call records. */
+export const UNAVAILABILITY_MAX_DAYS = 92;
+export const REASON_MAX = 500;
+
+/** Messages of the calendar calls (English; the screen shows the spec's texts). */
+export const CALENDAR_MESSAGES = {
+  periodOrder: 'The end of the period comes before its start.',
+  periodTooLong: `A period covers at most ${CALENDAR_PERIOD_MAX_DAYS} days.`,
+  unavailabilityOrder: 'The unavailability must end after it starts.',
+  unavailabilityTooLong: `An unavailability lasts at most ${UNAVAILABILITY_MAX_DAYS} days.`,
+  notATechnician: 'No capture technician has this id.',
+  ownCalendarOnly: 'A technician acts on their own calendar only.',
+  noAvailability: 'This technician has no availability on that day.',
+  noUnavailability: 'This unavailability does not exist.',
+} as const;
+
+const userId = z.coerce.number().int().positive();
+const DAY_MS = 86_400_000;
+
+/** Period checks (days, both included): in order, at most CALENDAR_PERIOD_MAX_DAYS long. */
+const inOrder = [(p: { start: string; end: string }) => p.end >= p.start, { message: CALENDAR_MESSAGES.periodOrder, path: ['end'] as PropertyKey[] }] as const;
+const notTooLong = [(p: { start: string; end: string }) => Date.parse(p.end) - Date.parse(p.start) < CALENDAR_PERIOD_MAX_DAYS * DAY_MS, { message: CALENDAR_MESSAGES.periodTooLong, path: ['end'] as PropertyKey[] }] as const;
+
+const dates = z.array(calendarDate).min(1).max(AVAILABILITY_DATES_MAX);
+
+export const photographer = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
+export type Photographer = z.infer<typeof photographer>;
+
+export const availabilityView = z.object({ date: z.string(), user_id: z.number().int(), user: photographer.nullable() });
+export type AvailabilityView = z.infer<typeof availabilityView>;
+
+export const unavailabilityView = z.object({
+  id: z.string(),
+  /** ISO instants in UTC, seconds zeroed. */
+  start: z.string(),
+  end: z.string(),
+  user_id: z.number().int(),
+  user: photographer.nullable(),
+  summary: z.string(),
+});
+export type UnavailabilityView = z.infer<typeof unavailabilityView>;
+
+export const calendarShooting = z.object({
+  id: z.number().int(),
+  scheduleddate: z.string(),
+  am: z.boolean(),
+  /** ISO instants once planned; null while only the half-day is known. */
+  starttime: z.string().nullable(),
+  endtime: z.string().nullable(),
+  estimated_duration: z.number().int(),
+  tech_id: z.number().int(),
+  address: z.string(),
+  city: z.string(),
+  state: z.number().int(),
+});
+export type CalendarShooting = z.infer<typeof calendarShooting>;
+
+const schedule = z.object({ availabilities: z.array(availabilityView), unAvailabilities: z.array(unavailabilityView), shootings: z.array(calendarShooting) });
+export type Schedule = z.infer<typeof schedule>;
+
+export const getPhotographers = defineOperation({
+  id: 'getPhotographers',
+  area: 'calendar',
+  method: 'GET',
+  path: '/api/calendar/photographers',
+  access: CALENDAR_ROLES,
+  summary: 'The capture technicians whose calendar the caller may open: every active one for administrators, themselves for a technician.',
+  input: z.object({}),
+  output: z.object({ photographers: z.array(photographer) }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const getAllScheduleForTimeperiod = defineOperation({
+  id: 'getAllScheduleForTimeperiod',
+  area: 'calendar',
+  method: 'GET',
+  path: '/api/calendar/schedule',
+  access: ADMIN_ROLES,
+  summary: "Every active capture technician's availabilities, unavailabilities and assigned shootings from start to end (days, both included).",
+  input: z.object({ start: calendarDate, end: calendarDate }).refine(...inOrder).refine(...notTooLong),
+  output: schedule,
+  resources: ['table'],
+  writes: [],
+});
+
+export const getUserScheduleForTimeperiod = defineOperation({
+  id: 'getUserScheduleForTimeperiod',
+  area: 'calendar',
+  method: 'GET',
+  path: '/api/calendar/users/{user_id}/schedule',
+  access: CALENDAR_ROLES,
+  summary: "One capture technician's availabilities, unavailabilities and assigned shootings from start to end; a technician reads only their own.",
+  input: z.object({ user_id: userId, start: calendarDate, end: calendarDate }).refine(...inOrder).refine(...notTooLong),
+  output: schedule,
+  resources: ['table'],
+  writes: [],
+});
+
+export const addUserAvailability = defineOperation({
+  id: 'addUserAvailability',
+  area: 'calendar',
+  method: 'POST',
+  path: '/api/calendar/users/{user_id}/availabilities',
+  access: CALENDAR_ROLES,
+  summary: 'Records whole-day availabilities of one capture technician (a technician: their own); days already recorded stay as they are.',
+  input: z.object({ user_id: userId, dates }),
+  output: z.object({ availabilities: z.array(availabilityView) }),
+  resources: ['table'],
+});
+
+export const addAvailabilityForTechs = defineOperation({
+  id: 'addAvailabilityForTechs',
+  area: 'calendar',
+  method: 'POST',
+  path: '/api/calendar/availabilities',
+  access: ADMIN_ROLES,
+  summary: 'Records whole-day availabilities of one or more capture technicians (every technician × every date).',
+  input: z.object({ tech_ids: z.array(z.number().int().positive()).min(1).max(TECHS_PER_CALL_MAX), dates }),
+  output: z.object({ availabilities: z.array(availabilityView) }),
+  resources: ['table'],
+});
+
+export const removeAvailability = defineOperation({
+  id: 'removeAvailability',
+  area: 'calendar',
+  method: 'DELETE',
+  path: '/api/calendar/users/{user_id}/availabilities/{date}',
+  access: CALENDAR_ROLES,
+  summary: 'Removes one whole-day availability (a technician: their own); 404 when there is none. Shootings already assigned that day stay with the technician.',
+  input: z.object({ user_id: userId, date: calendarDate }),
+  output: z.object({ status: z.literal(200) }),
+  resources: ['table'],
+});
+
+export const createUserUnavailability = defineOperation({
+  id: 'createUserUnavailability',
+  area: 'calendar',
+  method: 'POST',
+  path: '/api/calendar/users/{user_id}/unavailabilities',
+  access: CALENDAR_ROLES,
+  summary:
+    'Records an unavailability of one capture technician (a technician: their own) from a time selection: stored in UTC with seconds zeroed; a selection starting at 7 h (Quebec) ends 30 minutes later (part 2 §5).',
+  input: z
+    .object({ user_id: userId, start: dateTime, end: dateTime, reason: z.string().trim().max(REASON_MAX).nullable().optional() })
+    .refine((u) => Date.parse(u.end) > Date.parse(u.start), { message: CALENDAR_MESSAGES.unavailabilityOrder, path: ['end'] })
+    .refine((u) => Date.parse(u.end) - Date.parse(u.start) <= UNAVAILABILITY_MAX_DAYS * DAY_MS, { message: CALENDAR_MESSAGES.unavailabilityTooLong, path: ['end'] }),
+  output: z.object({ result: unavailabilityView }),
+  resources: ['table'],
+});
+
+export const removeUnavailability = defineOperation({
+  id: 'removeUnavailability',
+  area: 'calendar',
+  method: 'DELETE',
+  path: '/api/calendar/unavailabilities/{id}',
+  access: CALENDAR_ROLES,
+  summary: 'Removes an unavailability by its id (a technician: their own); 404 when there is none.',
+  input: z.object({ id: z.string().trim().uuid(CALENDAR_MESSAGES.noUnavailability) }),
+  output: z.object({ status: z.literal(200) }),
+  resources: ['table'],
+});
