@@ -1,4 +1,5 @@
 import { Badge, Button, Checkbox, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrokerOfficeView } from '#shared/catalogue/zones.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -20,6 +21,7 @@ export interface ZoneListProps {
 
 export function ZoneList({ zones, offices, chosen, onChoose, onHide, onRemove, onEdit }: ZoneListProps) {
   const { t, i18n } = useTranslation();
+  const counts = useMemo(() => new Map(zones.map((z) => [z.id, listingCount(z, offices)])), [zones, offices]);
   return (
     <div>
       <Title order={2} size="h3">
@@ -65,7 +67,7 @@ export function ZoneList({ zones, offices, chosen, onChoose, onHide, onRemove, o
                     ) : null}
                   </Table.Td>
                   <Table.Td>{t(`zones.type_${z.type}`)}</Table.Td>
-                  <Table.Td>{formatNumber(listingCount(z, offices), i18n.language)}</Table.Td>
+                  <Table.Td>{formatNumber(counts.get(z.id) ?? 0, i18n.language)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="wrap">
                       <Button size="compact-xs" variant="default" onClick={() => onHide(z.id, !z.isHidden)} disabled={z.isRemoved} aria-label={`${z.isHidden ? t('zones.show') : t('zones.hide')} ${name}`}>

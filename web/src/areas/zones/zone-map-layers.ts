@@ -69,18 +69,17 @@ export function addZoneMapLayers(map: MapLibreMap, colors: ZoneMapColors, texts:
     if (layer === 'shootings') return texts.shootingTitle({ date: String(p.scheduleddate), address: String(p.address) });
     return texts.depotTitle(String(p.address));
   };
-  for (const layer of ['offices-point', 'offices-clusters', 'shootings', 'depots']) {
-    map.on('mousemove', layer, (e: MapLayerMouseEvent) => {
-      const f = e.features?.[0];
-      if (!f) return;
-      map.getCanvas().style.cursor = 'pointer';
-      hover.setLngLat(e.lngLat).setText(titleOf(layer, f.properties)).addTo(map);
-    });
-    map.on('mouseleave', layer, () => {
-      map.getCanvas().style.cursor = '';
-      hover.remove();
-    });
-  }
+  // One pointer handler for every marker layer (not one per layer: each would query the rendered
+  // features on every move), idle while the map is dragged.
+  const hoverable = ['offices-point', 'offices-clusters', 'shootings', 'depots'];
+  map.on('mousemove', (e) => {
+    if (e.originalEvent.buttons || map.isMoving()) return;
+    const f = map.queryRenderedFeatures(e.point, { layers: hoverable })[0];
+    map.getCanvas().style.cursor = f ? 'pointer' : '';
+    if (f) hover.setLngLat(e.lngLat).setText(titleOf(f.layer.id, f.properties)).addTo(map);
+    else hover.remove();
+  });
+  map.on('mouseout', () => hover.remove());
   // Ctrl-click on an office: an info window with name, listings and brokers (stays until closed).
   map.on('click', 'offices-point', (e: MapLayerMouseEvent) => {
     const f = e.features?.[0];

@@ -18,6 +18,9 @@ export interface BasemapColors {
 
 type Countries = Topology<{ countries: GeometryCollection }>;
 
+/** ISO 3166 numeric codes: Canada, the United States, Greenland, Saint Pierre and Miquelon. */
+const NEAR_QUEBEC = new Set(['124', '840', '304', '666']);
+
 let topology: Promise<Countries> | undefined;
 
 function countries(): Promise<Countries> {
@@ -31,8 +34,11 @@ function countries(): Promise<Countries> {
 
 export async function localBasemapStyle(colors: BasemapColors): Promise<StyleSpecification> {
   const topo = await countries();
-  const land = feature(topo, topo.objects.countries);
-  const borders = mesh(topo, topo.objects.countries, (a, b) => a !== b);
+  // The product's maps show Quebec: North America's north-east is enough, and the map's worker
+  // then tiles a few countries instead of the world.
+  const near: GeometryCollection = { type: 'GeometryCollection', geometries: topo.objects.countries.geometries.filter((g) => NEAR_QUEBEC.has(String(g.id))) };
+  const land = feature(topo, near);
+  const borders = mesh(topo, near, (a, b) => a !== b);
   return {
     version: 8,
     sources: {
