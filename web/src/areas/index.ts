@@ -25,6 +25,8 @@ export const AREAS = {
   videos: { load: () => import('./videos/routes.tsx') },
   releases: { load: () => import('./releases/routes.tsx') },
   logs: { load: () => import('./logs/routes.tsx') },
+  dashboard: { load: () => import('./dashboard/routes.tsx') },
+  calendar: { load: () => import('./calendar/routes.tsx') },
 } satisfies { [A in Exclude<RouteArea, 'session'>]: { load: () => Promise<AreaModule<A>> } };
 
 export type AreaName = keyof typeof AREAS;

@@ -7,13 +7,12 @@ import fr from './locales/fr.json';
 registerAreaCatalogues({ fr, en });
 
 /**
- * Part 2: shooting planner and shooting dashboard. Loaded lazily with the first of these routes,
+ * Part 2: shooting planner and shooting dashboard (/dashboard is the dashboard area's). Loaded lazily with the first of these routes,
  * or by /shooting for planners (app/staff-shooting.tsx), which takes PlannerPage from here so the
  * area's texts come with it. A screen not built yet shows NotAvailablePage.
  */
 export { PlannerPage } from './planner-page.tsx';
 
 export const screens: AreaModule<'planner'>['screens'] = {
-  dashboard: NotAvailablePage,
   shootingdashboard: NotAvailablePage,
 };
