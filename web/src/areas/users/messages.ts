@@ -1,0 +1,39 @@
+import type { TFunction } from 'i18next';
+import { USER_MESSAGES } from '#shared/catalogue/users.ts';
+import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
+import { isApiError } from '../../api/client.ts';
+
+/** A save's outcome line: green on success, red on failure (part 2 §8). */
+export interface Outcome {
+  ok: boolean;
+  text: string;
+}
+
+/** The schemas' and the server's field messages, by the key of their translation. */
+const FIELD_KEYS: Record<string, string> = {
+  [USER_MESSAGES.required]: 'users.msg.required',
+  [USER_MESSAGES.email]: 'users.msg.email',
+  [USER_MESSAGES.role]: 'users.msg.role',
+  [USER_MESSAGES.atLeastOne]: 'users.msg.at_least_one',
+  [USER_MESSAGES.notYourself]: 'users.msg.not_yourself',
+  [USER_MESSAGES.unknownZone]: 'users.msg.unknown',
+  [USER_MESSAGES.unknownOffer]: 'users.msg.unknown',
+  [USER_MESSAGES.unknownPackage]: 'users.msg.unknown',
+  [USER_MESSAGES.unknownTeam]: 'users.msg.unknown',
+  [USER_MESSAGES.unknownFranchise]: 'users.msg.unknown',
+  [PASSWORD_MESSAGES.tooShort]: 'users.msg.too_short',
+  [PASSWORD_MESSAGES.mismatch]: 'users.msg.mismatch',
+};
+
+export function fieldMessage(t: TFunction, message: string): string {
+  const key = FIELD_KEYS[message];
+  return key ? t(key) : t('users.msg.invalid');
+}
+
+/** Part 2 §8 "User save 409": "L'usager existe déjà."; other errors show the status text and the server's message. */
+export function outcomeOfFailure(t: TFunction, error: Error): Outcome {
+  if (isApiError(error, 409)) return { ok: false, text: error.message === USER_MESSAGES.exists ? t('users.exists') : t('users.changed_meanwhile') };
+  if (isApiError(error, 400)) return { ok: false, text: t('users.invalid') };
+  if (isApiError(error, 403)) return { ok: false, text: t('users.above_level') };
+  return { ok: false, text: isApiError(error) ? t('users.failed', { status: error.status, message: error.message }) : t('users.network') };
+}

@@ -1,0 +1,85 @@
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changePassword } from '#shared/catalogue/session.ts';
+import type { UserData } from '#shared/catalogue/users.ts';
+import { mustGiveOldPassword } from '#shared/roles.ts';
+import { isApiError } from '../../api/client.ts';
+import { useSessionUser } from '../session/use-session.ts';
+import { fieldMessage, type Outcome } from './messages.ts';
+import { useChangePasswordMutation } from './queries.ts';
+
+/**
+ * The change-password form of the user page (part 2 §5, §7, §8): the old password is asked except
+ * of roles 1 and 2; the server refuses a change above the caller's level (403).
+ */
+export function PasswordForm({ user }: { user: UserData }) {
+  const { t } = useTranslation();
+  const caller = useSessionUser();
+  const askOld = mustGiveOldPassword(caller?.role ?? 0);
+  const [oldPassword, setOld] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const change = useChangePasswordMutation();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    const parsed = changePassword.input.safeParse({ userId: user.id, ...(askOld ? { oldPassword } : {}), password, confirmation, first_login: true });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), fieldMessage(t, issue.message)])));
+      return;
+    }
+    setErrors({});
+    change.mutate(parsed.data, {
+      onSuccess: () => {
+        setOld('');
+        setPassword('');
+        setConfirmation('');
+        setOutcome({ ok: true, text: t('users.password_changed') });
+      },
+      onError: (error) =>
+        setOutcome({
+          ok: false,
+          text: isApiError(error, 409)
+            ? t('users.old_password_invalid')
+            : isApiError(error, 403)
+              ? t('users.above_level')
+              : isApiError(error)
+                ? t('users.failed', { status: error.status, message: error.message })
+                : t('users.network'),
+        }),
+    });
+  };
+
+  return (
+    <section aria-labelledby="users-password-title">
+      <Stack maw={860}>
+        <Title order={2} size="h3" id="users-password-title">
+          {t('users.password_title')}
+        </Title>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              {askOld && <TextInput label={t('users.old_password')} type="password" required autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.currentTarget.value)} error={errors.oldPassword} maxLength={1024} />}
+              <TextInput label={t('users.new_password')} type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} maxLength={1024} />
+              <TextInput label={t('users.confirmation')} type="password" required autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} error={errors.confirmation} maxLength={1024} />
+            </SimpleGrid>
+            <Group>
+              <Button type="submit" variant="light" loading={change.isPending}>
+                {t('users.change_password')}
+              </Button>
+            </Group>
+            {outcome && (
+              <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
+                {outcome.text}
+              </Alert>
+            )}
+          </Stack>
+        </form>
+      </Stack>
+    </section>
+  );
+}
