@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { call, tokenFor } from '../support/api.ts';
+import { tokenFor } from '../support/api.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { findUserByEmail } from '#functions/storage/users.ts';
 import { listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
@@ -9,16 +10,11 @@ import { ticketsFor } from '#functions/storage/tickets.ts';
 import { fileSharingSetting, putMediaObject } from '#functions/plumbing/media.ts';
 import { buildZipInBucket, zipExists } from '#functions/plumbing/zip.ts';
 import { Role } from '#shared/roles.ts';
-import type { DeliveryListingRow, DeliveryPicture, TechDeliveryShooting } from '#shared/catalogue/deliveries.ts';
-import type { TicketDetail } from '#shared/catalogue/tickets.ts';
+import { downloadAllPictures, getDeliveriesFromToken, getDeliveryListings, getTechDeliveries, leaveFeedback } from '#shared/catalogue/deliveries.ts';
+import type { InputOf } from '#shared/catalogue/index.ts';
+import { getTicketById } from '#shared/catalogue/tickets.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { SECOND_BROKER } from '../../scripts/local/seed/brokers-listings.ts';
-
-interface Delivery {
-  listing: { id: number; address: string; is_final: boolean; pictures: DeliveryPicture[] };
-  file_sharing: { save_url_template: string } | null;
-}
-type ErrorAnswer = { error: { code: string; fields?: Record<string, string[]> } };
 
 const brokerId = demoAccount(Role.broker).id;
 let listings: StoredListing[];
@@ -31,9 +27,7 @@ beforeAll(async () => {
 });
 
 async function delivery(token: string) {
-  const res = await call<Delivery>('GET', `/api/delivery/${token}`);
-  expect(res.status).toBe(200);
-  return res.body;
+  return bodyOf(await callOp(getDeliveriesFromToken, { token }));
 }
 
 describe('getDeliveriesFromToken (public)', () => {
@@ -63,8 +57,8 @@ describe('getDeliveriesFromToken (public)', () => {
   });
 
   it('answers 404 for an unknown token and 400 for something that is not a token', async () => {
-    expect((await call('GET', `/api/delivery/${randomBytes(32).toString('base64url')}`)).status).toBe(404);
-    expect((await call('GET', '/api/delivery/short')).status).toBe(400);
+    errorOf(await callOp(getDeliveriesFromToken, { token: randomBytes(32).toString('base64url') }), 404);
+    errorOf(await callOp(getDeliveriesFromToken, { token: 'short' }), 400);
   });
 
   it('hands out tokens of at least 128 random bits', () => {
@@ -100,27 +94,26 @@ function zipEntries(buffer: Buffer): Promise<{ name: string; head: number[] }[]>
 describe('downloadAllPictures (public)', () => {
   it('answers a URL to a real ZIP holding exactly the pictures with a thumbnail, and reuses it', async () => {
     const listing = byAddress('1200 rue Sherbrooke Ouest');
-    const res = await call<{ url: string; filename: string; entries: number; bytes: number }>('GET', `/api/delivery/${listing.distribution_token}/zip`);
-    expect(res.status).toBe(200);
-    expect(res.body.entries).toBe(8);
-    const file = await fetch(res.body.url);
+    const res = bodyOf(await callOp(downloadAllPictures, { token: listing.distribution_token! }));
+    expect(res.entries).toBe(8);
+    const file = await fetch(res.url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toContain('1200-rue-sherbrooke-ouest-montreal.zip');
     const buffer = Buffer.from(await file.arrayBuffer());
-    expect(buffer.length).toBe(res.body.bytes);
+    expect(buffer.length).toBe(res.bytes);
     const entries = await zipEntries(buffer);
     expect(entries).toHaveLength(8);
     const pictures = (await delivery(listing.distribution_token!)).listing.pictures;
     expect(entries.map((e) => e.name).sort()).toEqual(pictures.map((p) => p.filename).sort());
     for (const entry of entries) expect(entry.head).toEqual([0xff, 0xd8]);
 
-    const again = await call<{ url: string }>('GET', `/api/delivery/${listing.distribution_token}/zip`);
-    expect(new URL(again.body.url).pathname).toBe(new URL(res.body.url).pathname);
+    const again = bodyOf(await callOp(downloadAllPictures, { token: listing.distribution_token! }));
+    expect(new URL(again.url).pathname).toBe(new URL(res.url).pathname);
   });
 
   it('answers 422 when no picture is ready and 404 for an unknown token', async () => {
-    expect((await call('GET', `/api/delivery/${byAddress('350 boulevard des Laurentides').distribution_token}/zip`)).status).toBe(422);
-    expect((await call('GET', `/api/delivery/${randomBytes(32).toString('base64url')}/zip`)).status).toBe(404);
+    errorOf(await callOp(downloadAllPictures, { token: byAddress('350 boulevard des Laurentides').distribution_token! }), 422);
+    errorOf(await callOp(downloadAllPictures, { token: randomBytes(32).toString('base64url') }), 404);
   });
 
   it('streams: building a ZIP of 96 MiB of pictures keeps memory bounded by about one part', async () => {
@@ -184,25 +177,18 @@ describe('leaveFeedback (public)', () => {
     const listing = byAddress('88 avenue du Parc');
     const before = await delivery(listing.distribution_token!);
     const picture = before.listing.pictures.find((p) => p.feedback_ticket_id === null)!;
-    const res = await call<{ data: { ticket_id: number } }>('POST', `/api/delivery/${listing.distribution_token}/feedback`, {
-      body: { shooting_id: picture.shooting_id, picture_index: picture.picture_index, text: 'Trop sombre' },
-    });
-    expect(res.status).toBe(200);
-    const ticketId = res.body.data.ticket_id;
+    const feedback = { token: listing.distribution_token!, shooting_id: picture.shooting_id, picture_index: picture.picture_index };
+    const ticketId = bodyOf(await callOp(leaveFeedback, { ...feedback, text: 'Trop sombre' })).data.ticket_id;
     const after = await delivery(listing.distribution_token!);
     expect(after.listing.pictures.find((p) => p.id === picture.id)!.feedback_ticket_id).toBe(ticketId);
 
     const { token } = await tokenFor(Role.broker);
-    const ticket = await call<{ data: TicketDetail }>('GET', `/api/tickets/${ticketId}`, { token });
-    expect(ticket.status).toBe(200);
-    expect(ticket.body.data).toMatchObject({ description: 'Trop sombre', resolved: false, creator: { id: brokerId } });
-    expect(JSON.parse(ticket.body.data.data!)).toEqual({ listing_id: listing.id, shooting_id: picture.shooting_id, picture_index: picture.picture_index });
-    expect(ticket.body.data.picture_thumbnail_url).toBeTruthy();
+    const ticket = bodyOf(await callOp(getTicketById, { id: ticketId }, token)).data;
+    expect(ticket).toMatchObject({ description: 'Trop sombre', resolved: false, creator: { id: brokerId } });
+    expect(JSON.parse(ticket.data!)).toEqual({ listing_id: listing.id, shooting_id: picture.shooting_id, picture_index: picture.picture_index });
+    expect(ticket.picture_thumbnail_url).toBeTruthy();
 
-    const twice = await call('POST', `/api/delivery/${listing.distribution_token}/feedback`, {
-      body: { shooting_id: picture.shooting_id, picture_index: picture.picture_index, text: 'encore' },
-    });
-    expect(twice.status).toBe(409);
+    errorOf(await callOp(leaveFeedback, { ...feedback, text: 'encore' }), 409);
   });
 
   it('refuses bad input (400), unknown pictures and pictures without thumbnail (404), writing no ticket', async () => {
@@ -211,10 +197,9 @@ describe('leaveFeedback (public)', () => {
     const shootingId = shown.pictures[0]!.shooting_id;
     const count = async () => (await ticketsFor({ id: brokerId, role: Role.broker })).length;
     const before = await count();
-    const post = (body: unknown, token = listing.distribution_token) => call<ErrorAnswer>('POST', `/api/delivery/${token}/feedback`, { body });
+    const post = (input: Omit<InputOf<typeof leaveFeedback>, 'token'>, token = listing.distribution_token!) => callOp(leaveFeedback, { ...input, token });
     const empty = await post({ shooting_id: shootingId, picture_index: 1, text: '  ' });
-    expect(empty.status).toBe(400);
-    expect(empty.body.error.fields?.text).toBeDefined();
+    expect(errorOf(empty, 400).fields?.text).toBeDefined();
     expect((await post({ shooting_id: shootingId, picture_index: -1, text: 'x' })).status).toBe(400);
     expect((await post({ shooting_id: shootingId, picture_index: 1, text: 'x'.repeat(5001) })).status).toBe(400);
     expect((await post({ shooting_id: shootingId, picture_index: 5, text: 'no thumbnail' })).status).toBe(404);
@@ -227,53 +212,47 @@ describe('leaveFeedback (public)', () => {
 describe('getDeliveryListings', () => {
   it("gives a broker their own listings only, 15 by default, paged without overlap", async () => {
     const { token } = await tokenFor(Role.broker);
-    const first = await call<{ data: DeliveryListingRow[]; next?: string }>('GET', '/api/deliveries', { token });
-    expect(first.status).toBe(200);
-    expect(first.body.data).toHaveLength(15);
-    expect(first.body.data.every((r) => r.broker_id === brokerId)).toBe(true);
-    expect(first.body.next).toBeDefined();
-    const second = await call<{ data: DeliveryListingRow[] }>('GET', `/api/deliveries?limit=15&cursor=${first.body.next}`, { token });
-    expect(second.body.data.length).toBeGreaterThan(0);
-    expect(second.body.data.every((r) => r.broker_id === brokerId)).toBe(true);
-    const ids = [...first.body.data, ...second.body.data].map((r) => r.id);
+    const first = bodyOf(await callOp(getDeliveryListings, {}, token));
+    expect(first.data).toHaveLength(15);
+    expect(first.data.every((r) => r.broker_id === brokerId)).toBe(true);
+    expect(first.next).toBeDefined();
+    const second = bodyOf(await callOp(getDeliveryListings, { limit: 15, cursor: first.next }, token));
+    expect(second.data.length).toBeGreaterThan(0);
+    expect(second.data.every((r) => r.broker_id === brokerId)).toBe(true);
+    const ids = [...first.data, ...second.data].map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("gives staff every broker's listings; refuses a page size outside the options", async () => {
     const { token } = await tokenFor(Role.social_medias);
-    const all = await call<{ data: DeliveryListingRow[] }>('GET', '/api/deliveries?limit=1000', { token });
-    expect(all.status).toBe(200);
-    const owners = new Set(all.body.data.map((r) => r.broker_id));
+    const all = bodyOf(await callOp(getDeliveryListings, { limit: 1000 }, token));
+    const owners = new Set(all.data.map((r) => r.broker_id));
     expect(owners.has(brokerId) && owners.has(secondId)).toBe(true);
-    expect(all.body.data.find((r) => r.address === '1200 rue Sherbrooke Ouest')?.distribution_token).toBe(byAddress('1200 rue Sherbrooke Ouest').distribution_token);
-    const bad = await call<ErrorAnswer>('GET', '/api/deliveries?limit=7', { token });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.fields?.limit).toBeDefined();
-    expect((await call('GET', '/api/deliveries', { token: (await tokenFor(Role.tech_capture)).token })).status).toBe(403);
+    expect(all.data.find((r) => r.address === '1200 rue Sherbrooke Ouest')?.distribution_token).toBe(byAddress('1200 rue Sherbrooke Ouest').distribution_token);
+    expect(errorOf(await callOp(getDeliveryListings, { limit: 7 }, token), 400).fields?.limit).toBeDefined();
+    errorOf(await callOp(getDeliveryListings, {}, (await tokenFor(Role.tech_capture)).token), 403);
   });
 });
 
 describe('getTechDeliveries', () => {
   it("gives a capture tech their own shootings with pictures, a sharable token and thumbnails", async () => {
     const { token } = await tokenFor(Role.tech_capture);
-    const res = await call<{ data: TechDeliveryShooting[] }>('GET', '/api/deliveries/shootings?limit=100', { token });
-    expect(res.status).toBe(200);
-    const addresses = res.body.data.map((r) => r.listing.address);
+    const res = bodyOf(await callOp(getTechDeliveries, { limit: 100 }, token));
+    const addresses = res.data.map((r) => r.listing.address);
     expect(addresses).toEqual(expect.arrayContaining(['1200 rue Sherbrooke Ouest', '45 rue Saint-Paul Est']));
     expect(addresses).not.toContain('88 avenue du Parc'); // captured by nobody in the seed
-    const row = res.body.data.find((r) => r.listing.address === '1200 rue Sherbrooke Ouest')!;
+    const row = res.data.find((r) => r.listing.address === '1200 rue Sherbrooke Ouest')!;
     expect(row.pictures).toHaveLength(8);
     expect(row.listing.distribution_token).toBe(byAddress('1200 rue Sherbrooke Ouest').distribution_token);
     expect((await fetch(row.pictures[0]!.thumbnail_url)).status).toBe(200);
   });
 
   it('gives a post-production tech the shootings they processed, and others none', async () => {
-    const pp = await call<{ data: TechDeliveryShooting[] }>('GET', '/api/deliveries/shootings?limit=100', { token: (await tokenFor(Role.tech_postprod)).token });
-    expect(pp.body.data.map((r) => r.listing.address)).toEqual(expect.arrayContaining(['1200 rue Sherbrooke Ouest', '88 avenue du Parc']));
-    const lead = await call<{ data: TechDeliveryShooting[] }>('GET', '/api/deliveries/shootings', { token: (await tokenFor(Role.tech_postprod_lead)).token });
-    expect(lead.body.data).toEqual([]);
-    const broker = await call('GET', '/api/deliveries/shootings', { token: (await tokenFor(Role.broker)).token });
-    expect(broker.status).toBe(403);
+    const pp = bodyOf(await callOp(getTechDeliveries, { limit: 100 }, (await tokenFor(Role.tech_postprod)).token));
+    expect(pp.data.map((r) => r.listing.address)).toEqual(expect.arrayContaining(['1200 rue Sherbrooke Ouest', '88 avenue du Parc']));
+    const lead = bodyOf(await callOp(getTechDeliveries, {}, (await tokenFor(Role.tech_postprod_lead)).token));
+    expect(lead.data).toEqual([]);
+    errorOf(await callOp(getTechDeliveries, {}, (await tokenFor(Role.broker)).token), 403);
   });
 });
 
@@ -281,7 +260,7 @@ describe('other brokers', () => {
   it("never show another broker's listing in a broker's list", async () => {
     const second = (await findUserByEmail(SECOND_BROKER.email))!;
     const { token } = await createSession({ id: second.id, firstname: second.firstname, lastname: second.lastname, email: second.email, role: second.role });
-    const res = await call<{ data: DeliveryListingRow[] }>('GET', '/api/deliveries?limit=100', { token });
-    expect(res.body.data.map((r) => r.address).sort()).toEqual(['120 rue Saint-Jean', '2500 chemin de la Côte-Sainte-Catherine']);
+    const res = bodyOf(await callOp(getDeliveryListings, { limit: 100 }, token));
+    expect(res.data.map((r) => r.address).sort()).toEqual(['120 rue Saint-Jean', '2500 chemin de la Côte-Sainte-Catherine']);
   });
 });
