@@ -10,6 +10,7 @@ import { pathOf } from '#shared/routes.ts';
 import { callOperation, isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { locationQueries } from '../../app/location-queries.ts';
+import { OutcomeAlert, type Outcome } from '../../app/outcome-alert.tsx';
 import { languageOf } from '../../i18n/format.ts';
 import { depotQueries, useSaveDepotMutation } from './queries.ts';
 
@@ -70,7 +71,7 @@ function DepotForm({ depot }: { depot?: DepotView }) {
   const [values, setValues] = useState<Values>(depot ? valuesOf(depot) : EMPTY);
   const [version, setVersion] = useState(depot?.version);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const save = useSaveDepotMutation();
 
   const set = (field: Field, value: string) => {
@@ -138,11 +139,7 @@ function DepotForm({ depot }: { depot?: DepotView }) {
               {t('depots.save')}
             </Button>
           </Group>
-          {outcome && (
-            <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
-              {outcome.text}
-            </Alert>
-          )}
+          <OutcomeAlert outcome={outcome} />
         </Stack>
       </form>
     </Stack>
