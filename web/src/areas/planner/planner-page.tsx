@@ -3,9 +3,11 @@ import { ActionIcon, Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Switc
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShootingView } from '#shared/catalogue/shootings.ts';
+import { isCalendarDate } from '#shared/rules/business-time.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay } from '../../i18n/format.ts';
@@ -29,7 +31,9 @@ interface Feedback {
 export function PlannerPage() {
   const { t, i18n } = useTranslation();
   const showAlert = useAlert();
-  const [picked, setPicked] = useState(today);
+  // The calendar's 'manage shoots' link opens the planner on its day (the date in route state).
+  const stateDate = useRouterState({ select: (r) => (r.location.state as { date?: unknown }).date });
+  const [picked, setPicked] = useState(() => (typeof stateDate === 'string' && isCalendarDate(stateDate) ? stateDate : today()));
   const [date] = useDebouncedValue(picked, DATE_DEBOUNCE_MS);
   const [force, setForce] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);

@@ -1,0 +1,338 @@
+import { Alert, Anchor, Button, Group, List, Modal, MultiSelect, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import type { DateSelectArg, DatesSetArg, EventClickArg, EventInput } from '@fullcalendar/core';
+import frLocale from '@fullcalendar/core/locales/fr';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getAllScheduleForTimeperiod, type CalendarShooting, type Schedule, type UnavailabilityView } from '#shared/catalogue/calendar.ts';
+import { pathOf } from '#shared/routes.ts';
+import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
+import { SLOT_HOURS } from '#shared/rules/slots.ts';
+import { mayCall } from '../../api/client.ts';
+import { formatDay, formatTimestamp, languageOf } from '../../i18n/format.ts';
+import { useSessionUser } from '../session/use-session.ts';
+import { calendarQueries, useAddAvailabilityMutation, useCreateUnavailabilityMutation, useRemoveAvailabilityMutation, useRemoveUnavailabilityMutation } from './queries.ts';
+import './calendar.css';
+
+/** Part 2 §9: the data of the month on screen plus or minus 7 days. */
+const MARGIN_DAYS = 7;
+
+type Dialog =
+  | { kind: 'new-availability'; dates: string[] }
+  | { kind: 'remove-availability'; userId: number; date: string; name: string }
+  | { kind: 'new-unavailability'; start: string; end: string }
+  | { kind: 'remove-unavailability'; u: UnavailabilityView }
+  | { kind: 'display-shootings'; date: string };
+
+interface Feedback {
+  ok: boolean;
+  text: string;
+}
+
+const nameOf = (u: { firstname: string; lastname: string } | null) => (u ? `${u.firstname} ${u.lastname}` : '');
+
+/** A shooting's place on the calendar: its planned times, else its half-day's window (part 1 §2.5). */
+function shootingSpan(s: CalendarShooting): { start: string | number; end: string | number } {
+  if (s.starttime && s.endtime) return { start: s.starttime, end: s.endtime };
+  const hours = s.am ? SLOT_HOURS.am : SLOT_HOURS.pm;
+  const midnight = dayStartMs(s.scheduleddate);
+  return { start: midnight + hours.start * 1000, end: midnight + hours.end * 1000 };
+}
+
+/**
+ * The technician calendar (part 2 §2 'Technician calendar', §4 its five dialogs, §5, §6): month,
+ * 5-day week and day views from 06:00 to 21:00. Administrators see every capture technician (or
+ * those they filter) and act on anyone; a technician sees and acts on their own calendar. A month
+ * selection adds whole-day availabilities; a time selection adds an unavailability (the server keeps
+ * it in UTC, seconds zeroed, and applies the 7 o'clock rule: docs/decisions/0156).
+ */
+export function CalendarPage() {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const user = useSessionUser();
+  const admin = mayCall(getAllScheduleForTimeperiod, user?.role);
+  const [range, setRange] = useState<{ start: string; end: string } | null>(null);
+  const [filter, setFilter] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+
+  const photographers = useQuery({ ...calendarQueries.photographers(), enabled: admin });
+  const scope = admin ? ({ all: true } as const) : { userId: user?.id ?? 0 };
+  const schedule = useQuery({ ...calendarQueries.schedule(scope, range?.start ?? '', range?.end ?? ''), enabled: !!range && (admin || !!user) });
+
+  const shown = useMemo<Schedule>(() => {
+    const data = schedule.data ?? { availabilities: [], unAvailabilities: [], shootings: [] };
+    if (!filter.length) return data;
+    const keep = new Set(filter.map(Number));
+    return {
+      availabilities: data.availabilities.filter((a) => keep.has(a.user_id)),
+      unAvailabilities: data.unAvailabilities.filter((u) => keep.has(u.user_id)),
+      shootings: data.shootings.filter((s) => keep.has(s.tech_id)),
+    };
+  }, [schedule.data, filter]);
+
+  const events = useMemo<EventInput[]>(
+    () => [
+      ...shown.availabilities.map((a) => ({
+        id: `a-${a.user_id}-${a.date}`,
+        title: admin ? `${t('calendar.available')} · ${nameOf(a.user)}` : t('calendar.available'),
+        start: a.date,
+        allDay: true,
+        classNames: ['cal-available'],
+        extendedProps: { kind: 'availability', userId: a.user_id, date: a.date, name: nameOf(a.user) },
+      })),
+      ...shown.unAvailabilities.map((u) => ({
+        id: `u-${u.id}`,
+        title: [t('calendar.unavailable'), admin ? nameOf(u.user) : '', u.summary].filter(Boolean).join(' · '),
+        start: u.start,
+        end: u.end,
+        classNames: ['cal-unavailable'],
+        extendedProps: { kind: 'unavailability', u },
+      })),
+      ...shown.shootings.map((s) => ({
+        id: `s-${s.id}`,
+        title: `${t('calendar.shooting')} · ${s.address}`,
+        ...shootingSpan(s),
+        classNames: ['cal-shooting'],
+        extendedProps: { kind: 'shooting', date: s.scheduleddate },
+      })),
+    ],
+    [shown, admin, t],
+  );
+
+  const onDates = (arg: DatesSetArg) => {
+    const start = addDays(localDateOf(arg.start.getTime()), -MARGIN_DAYS);
+    const end = addDays(localDateOf(arg.end.getTime() - 1), MARGIN_DAYS);
+    setRange((r) => (r?.start === start && r.end === end ? r : { start, end }));
+  };
+
+  const onSelect = (arg: DateSelectArg) => {
+    setFeedback(null);
+    if (arg.allDay) {
+      const first = arg.startStr.slice(0, 10);
+      const last = addDays(arg.endStr.slice(0, 10), -1);
+      const dates: string[] = [];
+      for (let d = first; d <= last; d = addDays(d, 1)) dates.push(d);
+      setDialog({ kind: 'new-availability', dates });
+    } else {
+      setDialog({ kind: 'new-unavailability', start: arg.start.toISOString(), end: arg.end.toISOString() });
+    }
+    arg.view.calendar.unselect();
+  };
+
+  const onEventClick = (arg: EventClickArg) => {
+    setFeedback(null);
+    const p = arg.event.extendedProps as { kind: string; userId?: number; date?: string; name?: string; u?: UnavailabilityView };
+    if (p.kind === 'availability') setDialog({ kind: 'remove-availability', userId: p.userId!, date: p.date!, name: p.name! });
+    else if (p.kind === 'unavailability') setDialog({ kind: 'remove-unavailability', u: p.u! });
+    else setDialog({ kind: 'display-shootings', date: p.date! });
+  };
+
+  const close = (result?: Feedback) => {
+    setDialog(null);
+    if (result) setFeedback(result);
+  };
+
+  const options = (photographers.data?.photographers ?? []).map((p) => ({ value: String(p.id), label: nameOf(p) }));
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t('route.calendar')}</Title>
+      {admin && (
+        <MultiSelect
+          label={t('calendar.technicians')}
+          description={t('calendar.technicians_help')}
+          data={options}
+          value={filter}
+          onChange={setFilter}
+          searchable
+          clearable
+          maw={520}
+        />
+      )}
+      <Text size="sm" c="dimmed">
+        {t('calendar.legend')}
+      </Text>
+      {feedback && (
+        <Alert role="status" color={feedback.ok ? 'green' : 'red'} withCloseButton onClose={() => setFeedback(null)}>
+          {feedback.text}
+        </Alert>
+      )}
+      {schedule.isError && <Alert color="red">{t('calendar.load_failed')}</Alert>}
+      <div className="tech-calendar">
+        <FullCalendar
+          plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
+          locales={[frLocale]}
+          locale={languageOf(lng)}
+          initialView="dayGridMonth"
+          views={{ timeGridFiveDay: { type: 'timeGrid', duration: { days: 5 }, dateIncrement: { days: 5 }, buttonText: languageOf(lng) === 'fr' ? 'Semaine' : 'Week' } }}
+          headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridFiveDay,timeGridDay' }}
+          slotMinTime="06:00:00"
+          slotMaxTime="21:00:00"
+          height={700}
+          selectable={admin || !!user}
+          selectMirror
+          select={onSelect}
+          eventClick={onEventClick}
+          datesSet={onDates}
+          events={events}
+          dayMaxEvents
+        />
+      </div>
+      {dialog?.kind === 'new-availability' && <NewAvailabilityDialog dates={dialog.dates} admin={admin} selfId={user?.id} options={options} onClose={close} />}
+      {dialog?.kind === 'remove-availability' && <RemoveAvailabilityDialog {...dialog} onClose={close} />}
+      {dialog?.kind === 'new-unavailability' && <NewUnavailabilityDialog start={dialog.start} end={dialog.end} admin={admin} selfId={user?.id} options={options} onClose={close} />}
+      {dialog?.kind === 'remove-unavailability' && <RemoveUnavailabilityDialog u={dialog.u} onClose={close} />}
+      {dialog?.kind === 'display-shootings' && <ShootingsDialog date={dialog.date} shootings={shown.shootings.filter((s) => s.scheduleddate === dialog.date)} admin={admin} onClose={() => close()} />}
+    </Stack>
+  );
+}
+
+interface PickerProps {
+  admin: boolean;
+  selfId: number | undefined;
+  options: { value: string; label: string }[];
+  onClose: (result?: Feedback) => void;
+}
+
+function NewAvailabilityDialog({ dates, admin, selfId, options, onClose }: PickerProps & { dates: string[] }) {
+  const { t, i18n } = useTranslation();
+  const [picked, setPicked] = useState<string[]>([]);
+  const adding = useAddAvailabilityMutation();
+  const techIds = admin ? picked.map(Number) : selfId ? [selfId] : [];
+  const save = () =>
+    adding.mutate({ techIds, dates, admin }, { onSuccess: () => onClose({ ok: true, text: t('calendar.added') }), onError: () => onClose({ ok: false, text: t('calendar.add_failed') }) });
+  return (
+    <Modal opened onClose={() => onClose()} title={t('calendar.new_availability')}>
+      <Stack>
+        <Text>{dates.length === 1 ? t('calendar.day', { date: formatDay(dates[0]!, i18n.language) }) : t('calendar.days', { from: formatDay(dates[0]!, i18n.language), to: formatDay(dates.at(-1)!, i18n.language) })}</Text>
+        {admin && <MultiSelect label={t('calendar.pick_technicians')} data={options} value={picked} onChange={setPicked} searchable required error={picked.length ? undefined : t('calendar.pick_required')} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onClose()}>
+            {t('calendar.cancel')}
+          </Button>
+          <Button onClick={save} loading={adding.isPending} disabled={!techIds.length}>
+            {t('calendar.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function RemoveAvailabilityDialog({ userId, date, name, onClose }: { userId: number; date: string; name: string; onClose: (result?: Feedback) => void }) {
+  const { t, i18n } = useTranslation();
+  const removing = useRemoveAvailabilityMutation();
+  const remove = () =>
+    removing.mutate({ user_id: userId, date }, { onSuccess: () => onClose({ ok: true, text: t('calendar.removed') }), onError: () => onClose({ ok: false, text: t('calendar.remove_failed') }) });
+  return (
+    <Modal opened onClose={() => onClose()} title={t('calendar.remove_availability')}>
+      <Stack>
+        <Text>
+          {[name, formatDay(date, i18n.language)].filter(Boolean).join(' · ')}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onClose()}>
+            {t('calendar.cancel')}
+          </Button>
+          <Button color="red" onClick={remove} loading={removing.isPending}>
+            {t('calendar.remove')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function NewUnavailabilityDialog({ start, end, admin, selfId, options, onClose }: PickerProps & { start: string; end: string }) {
+  const { t, i18n } = useTranslation();
+  const [picked, setPicked] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const creating = useCreateUnavailabilityMutation();
+  const userId = admin ? (picked ? Number(picked) : undefined) : selfId;
+  const save = () =>
+    userId &&
+    creating.mutate(
+      { user_id: userId, start, end, reason: reason.trim() || null },
+      { onSuccess: () => onClose({ ok: true, text: t('calendar.unavailability_added') }), onError: () => onClose({ ok: false, text: t('calendar.unavailability_add_failed') }) },
+    );
+  return (
+    <Modal opened onClose={() => onClose()} title={t('calendar.new_unavailability')}>
+      <Stack>
+        <Text>{t('calendar.period', { from: formatTimestamp(start, i18n.language), to: formatTimestamp(end, i18n.language) })}</Text>
+        {admin && <Select label={t('calendar.pick_technician')} data={options} value={picked} onChange={setPicked} searchable required error={picked ? undefined : t('calendar.pick_required')} />}
+        <Textarea label={t('calendar.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} maxRows={2} maxLength={500} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onClose()}>
+            {t('calendar.cancel')}
+          </Button>
+          <Button onClick={save} loading={creating.isPending} disabled={!userId}>
+            {t('calendar.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function RemoveUnavailabilityDialog({ u, onClose }: { u: UnavailabilityView; onClose: (result?: Feedback) => void }) {
+  const { t, i18n } = useTranslation();
+  const removing = useRemoveUnavailabilityMutation();
+  const remove = () =>
+    removing.mutate(
+      { id: u.id },
+      { onSuccess: () => onClose({ ok: true, text: t('calendar.unavailability_removed') }), onError: () => onClose({ ok: false, text: t('calendar.unavailability_remove_failed') }) },
+    );
+  return (
+    <Modal opened onClose={() => onClose()} title={t('calendar.remove_unavailability')}>
+      <Stack>
+        <Text>{[nameOf(u.user), t('calendar.period', { from: formatTimestamp(u.start, i18n.language), to: formatTimestamp(u.end, i18n.language) }), u.summary].filter(Boolean).join(' · ')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onClose()}>
+            {t('calendar.cancel')}
+          </Button>
+          <Button color="red" onClick={remove} loading={removing.isPending}>
+            {t('calendar.remove')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The display-shootings dialog: the day's shootings, and for administrators the link to manage them at /shooting (the date in route state). */
+function ShootingsDialog({ date, shootings, admin, onClose }: { date: string; shootings: CalendarShooting[]; admin: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={t('calendar.display_shootings', { date: formatDay(date, i18n.language) })}>
+      <Stack>
+        {shootings.length ? (
+          <List>
+            {shootings.map((s) => (
+              <List.Item key={s.id}>{[s.address, s.city].filter(Boolean).join(', ')}</List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text>{t('calendar.no_shootings')}</Text>
+        )}
+        <Group justify="space-between">
+          {admin ? (
+            <Anchor component={Link} to={pathOf('shooting')} state={{ date } as never}>
+              {t('calendar.manage_shoots')}
+            </Anchor>
+          ) : (
+            <span />
+          )}
+          <Button variant="default" onClick={onClose}>
+            {t('calendar.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
