@@ -3,11 +3,13 @@ import type { SessionUser } from '#shared/catalogue/session.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { halfDayStarted } from '#shared/rules/business-time.ts';
+import { isBookableExtra } from '#shared/rules/booking-offers.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest, forbidden, unprocessable } from '../plumbing/errors.ts';
 import { listingsOfBroker, newListingPut, type StoredListing } from '../storage/listings.ts';
 import { createShootingPut, newShootingId, shootingView, toShooting } from '../storage/shootings.ts';
+import { listServiceOffers } from '../storage/service-offers.ts';
 import { getUser } from '../storage/users.ts';
 import { assertWithinHorizon } from '../use-cases/availability.ts';
 import { writeIntoHalfDay } from '../use-cases/half-day-write.ts';
@@ -25,6 +27,7 @@ export const handler = apiHandler(createShooting, async (input, ctx) => {
   if (halfDayStarted(date, input.is_am)) throw unprocessable(SHOOTING_MESSAGES.pastSlot);
   assertWithinHorizon(date, 'scheduleddate');
   const only360 = input.only_360 && input.is_existing_listing;
+  const extras = await bookableExtras(input.extra_service_offers, { only360, isExistingListing: input.is_existing_listing });
   const world = await loadWorld();
   const candidate = candidateOf(world, { lat: input.lat, lng: input.lng, roomCount: input.room_count, isHouse: input.is_house, only360 });
   if (!candidate.zoneIds.length) throw unprocessable(SHOOTING_MESSAGES.cityNotSupported, { key: 'bookshooting.city_not_supported' });
@@ -67,7 +70,7 @@ export const handler = apiHandler(createShooting, async (input, ctx) => {
     only_360: only360,
     note: input.note,
     room_count: input.room_count,
-    service_offers: requiredOffers(only360),
+    service_offers: [...requiredOffers(only360), ...extras],
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
@@ -100,6 +103,15 @@ async function bookingBroker(caller: SessionUser, brokerId: number | undefined):
   const user = await getUser(brokerId);
   if (!user || user.role !== Role.broker) throw badRequest(BOOKING_MESSAGES.notABroker, { broker_id: [BOOKING_MESSAGES.notABroker] });
   return user;
+}
+
+/** The extra services asked for, each an offer of the catalogue this booking may add (400 otherwise). */
+async function bookableExtras(ids: readonly number[], booking: { only360: boolean; isExistingListing: boolean }): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const offers = new Map((await listServiceOffers()).map((offer) => [offer.id, offer]));
+  const wanted = [...new Set(ids)];
+  if (wanted.some((id) => !offers.has(id) || !isBookableExtra(offers.get(id)!, booking))) throw badRequest(BOOKING_MESSAGES.notBookable, { extra_service_offers: [BOOKING_MESSAGES.notBookable] });
+  return wanted;
 }
 
 const norm = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');

@@ -1,6 +1,6 @@
 import type { UserRecord } from '#shared/entities/user.ts';
 import type { ZoneRecord } from '#shared/entities/zone.ts';
-import { ServiceOffer } from '#shared/enums.ts';
+import { requiredOffers } from '#shared/rules/booking-offers.ts';
 import type { CandidateShooting, LatLng } from '#shared/planning/index.ts';
 import { Role } from '#shared/roles.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
@@ -48,13 +48,8 @@ export interface PropertyForSlots {
   only360: boolean;
 }
 
-/**
- * Skills a booking requires (service offers): a 360-only shooting needs the virtual-tour skill
- * (vr 7); a full shooting needs photos (two_d 8) and the tour (vr 7).
- */
-export function requiredOffers(only360: boolean): number[] {
-  return only360 ? [ServiceOffer.vr] : [ServiceOffer.two_d, ServiceOffer.vr];
-}
+/** Skills a booking requires (service offers): shared with the booking wizard (shared/rules/booking-offers.ts). */
+export { requiredOffers };
 
 export function candidateOf(world: PlanningWorld, p: PropertyForSlots): CandidateShooting {
   return {

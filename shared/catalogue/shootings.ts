@@ -174,9 +174,12 @@ export const bookingRequest = z.object({
   lng,
   /** Admin levels book on behalf of this broker (docs/decisions/0117); a broker never sends it. */
   broker_id: z.coerce.number().int().positive().optional(),
+  /** Extra services from the catalogue (available offers beyond the included ones, docs/decisions/0134). */
+  extra_service_offers: z.array(z.number().int().positive()).max(20).default([]),
 });
 
 export const BOOKING_MESSAGES = {
+  notBookable: 'This service cannot be added to this booking.',
   brokerRequired: 'Choose the broker this shooting is for.',
   notABroker: 'This user is not a broker.',
   brokersOnly: 'Only administrators book on behalf of a broker.',

@@ -94,8 +94,13 @@ describe('catalogue screens', () => {
     await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
     await page.getByRole('heading', { level: 1, name: `${t('offers.services.item_title')} : Twilight plus` }).waitFor();
 
+    // The booking wizard offers it as an extra service, by its catalogue name.
+    await page.goto('/shooting/add');
+    await page.getByRole('group', { name: t('offers.booking.extras') }).getByRole('checkbox', { name: 'Twilight plus' }).waitFor();
+    await page.getByTestId('booking-services').getByText(t('offers.booking.included', { names: '2D photos, 360° virtual tour' })).waitFor();
+
     // Back in the list; deleting asks first, Cancel keeps it, Delete removes it.
-    await page.getByRole('button', { name: t('offers.back') }).click();
+    await page.goto('/manage_services');
     const row = rowOf(page, keyName);
     await row.getByText('Twilight plus', { exact: true }).waitFor();
     await row.getByRole('button', { name: t('offers.delete_named', { name: 'Twilight plus' }) }).click();

@@ -21,6 +21,10 @@ import { PictureServiceOffer, ServiceOffer } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { deleteServiceOffer as deleteStoredOffer, mustGetServiceOffer } from '#functions/storage/service-offers.ts';
 import { insertShootingPackage } from '#functions/storage/shooting-packages.ts';
+import { getShootingItem } from '#functions/storage/shootings.ts';
+import { BOOKING_MESSAGES, createShooting } from '#shared/catalogue/shootings.ts';
+import { ownDay } from '../support/days.ts';
+import { bookingAt, planningBrokerToken } from './booking-support.ts';
 
 let admin: string;
 let superadmin: string;
@@ -229,5 +233,18 @@ describe('deletion', () => {
     await insertShootingPackage({ ...packageInput(), recommendation_min: 0, recommendation_max: 0, excluded_items_en: '', excluded_items_fr: '', included_service_offers: [offer.id], price: 1, hdr_photo_count: 1, order_index: 1 } as never);
     await expect(deleteStoredOffer(readBeforeTheHolderAppeared)).rejects.toMatchObject({ status: 409 });
     expect(bodyOf(await callOp(getServiceOffer, { id: offer.id }, admin)).data.id).toBe(offer.id);
+  });
+});
+
+describe('the booking reads the catalogue (ADR 0134)', () => {
+  it('books a new available offer as an extra service, and refuses unavailable, unknown or MLS-only extras on a new listing', async () => {
+    const offer = await newOffer({ display_name: 'Staging plus' });
+    const token = await planningBrokerToken(1);
+    const booked = bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownDay(), true, { extra_service_offers: [offer.id, ServiceOffer.drone] }), token)).data;
+    expect((await getShootingItem(booked.id))?.service_offers.sort((a, b) => a - b)).toEqual([ServiceOffer.two_d, ServiceOffer.drone, offer.id].concat(ServiceOffer.vr).sort((a, b) => a - b));
+    for (const extra of [PictureServiceOffer.platform.drone, 987_654, ServiceOffer.measures]) {
+      const error = errorOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownDay(), false, { extra_service_offers: [extra] }), token), 400);
+      expect(error.fields).toEqual({ extra_service_offers: [BOOKING_MESSAGES.notBookable] });
+    }
   });
 });
