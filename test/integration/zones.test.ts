@@ -1,15 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { GAZETTEER } from '#functions/plumbing/location/gazetteer.ts';
 import { putBrokerOffices } from '#functions/storage/broker-offices.ts';
 import { pointInPolygon } from '#functions/storage/zones.ts';
-import { ZONE_MESSAGES, type BrokerOfficeView, type ZoneMapData, type ZoneSaveConflict, type ZoneView } from '#shared/catalogue/zones.ts';
+import type { ErrorBody, InputOf } from '#shared/catalogue/index.ts';
+import { validateShootingCity } from '#shared/catalogue/shootings.ts';
+import {
+  ZONE_MESSAGES,
+  getRestatsBrokerOffices,
+  getShootingsAndDepotsForZones,
+  getZones,
+  saveZones,
+  zoneSaveConflict,
+  type ZoneChanges,
+  type ZoneView,
+} from '#shared/catalogue/zones.ts';
 import { localDateOf, addDays } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
 
 type Ring = Array<{ lat: number; lng: number }>;
-type SaveAnswer = { status: number; result: { zones: ZoneView[]; created: Record<string, number> } };
-type ErrorAnswer = { error: { code: string; message: string; fields?: Record<string, string[]>; details?: ZoneSaveConflict } };
 
 /** A closed square ring around a point (half-size `d` degrees). */
 const square = (lat: number, lng: number, d = 0.05): Ring => [
@@ -25,17 +35,19 @@ async function admin() {
   return (await tokenFor(Role.admin)).token;
 }
 async function zonesNow(token: string): Promise<ZoneView[]> {
-  return (await call<{ zones: ZoneView[] }>('GET', '/api/zones', { token })).body.zones;
+  return bodyOf(await callOp(getZones, {}, token)).zones;
 }
-const save = (token: string, zones: unknown) => call<SaveAnswer & ErrorAnswer>('POST', '/api/zones/save', { token, body: { zones } });
+const save = (token: string, zones: ZoneChanges) => callOp(saveZones, { zones }, token);
+/** A raw save, for forms the operation's type forbids (hostile input, missing fields). */
+const saveRaw = (token: string, zones: unknown) => call<ErrorBody>('POST', saveZones.path, { token, body: { zones } });
+/** The details of a refused save (409). */
+const conflictOf = (res: Awaited<ReturnType<typeof save>>) => zoneSaveConflict.parse(errorOf(res, 409).details);
 
 describe('getZones', () => {
   let zones: ZoneView[];
   beforeAll(async () => {
     const { token } = await tokenFor(Role.broker);
-    const res = await call<{ status: number; zones: ZoneView[] }>('GET', '/api/zones', { token });
-    expect(res.status).toBe(200);
-    zones = res.body.zones;
+    zones = bodyOf(await callOp(getZones, {}, token)).zones;
   });
 
   it('answers the seeded photoshoot and sales zones with closed GeoJSON rings of [lng, lat] and their version', () => {
@@ -51,10 +63,9 @@ describe('getZones', () => {
 
   it('filters by type and needs a session', async () => {
     const token = await admin();
-    const res = await call<{ zones: ZoneView[] }>('GET', '/api/zones?type=2', { token });
-    expect(res.body.zones.every((z) => z.type === 2)).toBe(true);
-    expect((await call('GET', '/api/zones?type=7', { token })).status).toBe(400);
-    expect((await call('GET', '/api/zones')).status).toBe(401);
+    expect(bodyOf(await callOp(getZones, { type: 2 }, token)).zones.every((z) => z.type === 2)).toBe(true);
+    errorOf(await callOp(getZones, { type: 7 }, token), 400);
+    errorOf(await callOp(getZones, {}), 401);
   });
 
   it('covers every demo address of the served area, and none in Sherbrooke or Gatineau', () => {
@@ -79,7 +90,7 @@ describe('saveZones: who and what', () => {
   it('needs a drawn, closed shape and a trimmed name, with the spec’s messages', async () => {
     const token = await admin();
     const fields = async (create: unknown) => {
-      const res = await save(token, { create: [create] });
+      const res = await saveRaw(token, { create: [create] });
       expect(res.status).toBe(400);
       return Object.values(res.body.error.fields ?? {}).flat();
     };
@@ -108,7 +119,7 @@ describe('saveZones: who and what', () => {
       { delete: [{ id: 5, version: 1 }, { id: 5, version: 1 }] },
       { delete: Array.from({ length: 101 }, (_, i) => ({ id: i + 1, version: 1 })) },
     ]) {
-      const res = await save(token, zones);
+      const res = await saveRaw(token, zones);
       expect(res.status, JSON.stringify(zones).slice(0, 80)).toBe(400);
     }
   });
@@ -118,26 +129,22 @@ describe('saveZones: create, update, delete', () => {
   it('creates from temporary ids, updates with the version read, deletes; getZones reads each change at once', async () => {
     const token = await admin();
     const created = await save(token, { create: [{ id: 'temp-a', zone_name: '  Baie-Comeau  ', type: 1, coordinates: square(49.22, -68.15) }] });
-    expect(created.status).toBe(200);
-    const id = created.body.result.created['temp-a']!;
+    const id = bodyOf(created).result.created['temp-a']!;
     expect(id).toBeGreaterThan(0);
     const mine = (await zonesNow(token)).find((z) => z.id === id)!;
     expect(mine).toMatchObject({ zone_name: 'Baie-Comeau', type: 1, version: 1 });
     expect(ringOf(mine)).toEqual(square(49.22, -68.15));
 
     const updated = await save(token, { update: [{ id, version: 1, zone_name: 'Baie-Comeau – Manicouagan', type: 2, coordinates: square(49.22, -68.15, 0.1) }] });
-    expect(updated.status).toBe(200);
-    expect(updated.body.result.zones.find((z) => z.id === id)).toMatchObject({ zone_name: 'Baie-Comeau – Manicouagan', type: 2, version: 2 });
+    expect(bodyOf(updated).result.zones.find((z) => z.id === id)).toMatchObject({ zone_name: 'Baie-Comeau – Manicouagan', type: 2, version: 2 });
 
     // A save made from the first reading (version 1) is refused: the change above is not lost.
     const stale = await save(token, { update: [{ id, version: 1, zone_name: 'Old', type: 1, coordinates: square(49.22, -68.15) }] });
-    expect(stale.status).toBe(409);
-    expect(stale.body.error.message).toBe(ZONE_MESSAGES.stale);
-    expect(stale.body.error.details).toEqual({ shootings: [], userZones: [], stale: [id] });
+    expect(errorOf(stale, 409).message).toBe(ZONE_MESSAGES.stale);
+    expect(conflictOf(stale)).toEqual({ shootings: [], userZones: [], stale: [id] });
     expect((await save(token, { delete: [{ id, version: 1 }] })).status).toBe(409);
 
-    const deleted = await save(token, { delete: [{ id, version: 2 }] });
-    expect(deleted.status).toBe(200);
+    bodyOf(await save(token, { delete: [{ id, version: 2 }] }));
     expect((await zonesNow(token)).some((z) => z.id === id)).toBe(false);
     expect((await save(token, { update: [{ id, version: 2, zone_name: 'Gone', type: 1, coordinates: square(49.22, -68.15) }] })).status).toBe(409);
   });
@@ -145,7 +152,7 @@ describe('saveZones: create, update, delete', () => {
   it('applies all or nothing: one stale zone keeps the others of the save unwritten', async () => {
     const token = await admin();
     const res = await save(token, { create: [{ id: 'temp-b', zone_name: 'Rimouski', type: 2, coordinates: square(48.45, -68.52) }] });
-    const id = res.body.result.created['temp-b']!;
+    const id = bodyOf(res).result.created['temp-b']!;
     const both = await save(token, {
       create: [{ id: 'temp-c', zone_name: 'Matane', type: 2, coordinates: square(48.85, -67.53) }],
       update: [{ id, version: 7, zone_name: 'Rimouski 2', type: 2, coordinates: square(48.45, -68.52) }],
@@ -161,7 +168,7 @@ describe('saveZones: create, update, delete', () => {
     const token = await admin();
     const other = (await tokenFor(Role.superadmin)).token;
     const res = await save(token, { create: [{ id: 'temp-d', zone_name: 'Sept-Îles', type: 2, coordinates: square(50.21, -66.38) }] });
-    const id = res.body.result.created['temp-d']!;
+    const id = bodyOf(res).result.created['temp-d']!;
     const answers = await Promise.all(
       ['Sept-Îles A', 'Sept-Îles B'].map((name, i) => save(i ? other : token, { update: [{ id, version: 1, zone_name: name, type: 2, coordinates: square(50.21, -66.38) }] })),
     );
@@ -175,14 +182,12 @@ describe('saveZones: create, update, delete', () => {
   it('takes effect at once where the product places shootings (the city check of the booking)', async () => {
     const token = await admin();
     const point = { city: 'Baie-Comeau', lat: 49.22, lng: -68.15 };
-    expect((await call('POST', '/api/shootings/validate-city', { token, body: point })).status).toBe(422);
+    errorOf(await callOp(validateShootingCity, point, token), 422);
     const res = await save(token, { create: [{ id: 'temp-e', zone_name: 'Côte-Nord', type: 1, coordinates: square(49.22, -68.15) }] });
-    const id = res.body.result.created['temp-e']!;
-    const served = await call<{ zone_ids: number[] }>('POST', '/api/shootings/validate-city', { token, body: point });
-    expect(served.status).toBe(200);
-    expect(served.body.zone_ids).toEqual([id]);
+    const id = bodyOf(res).result.created['temp-e']!;
+    expect(bodyOf(await callOp(validateShootingCity, point, token)).zone_ids).toEqual([id]);
     expect((await save(token, { delete: [{ id, version: 1 }] })).status).toBe(200);
-    expect((await call('POST', '/api/shootings/validate-city', { token, body: point })).status).toBe(422);
+    errorOf(await callOp(validateShootingCity, point, token), 422);
   });
 });
 
@@ -196,9 +201,8 @@ describe('saveZones: a deletion blocked by shootings and users (409)', () => {
 
   it('lists the upcoming shootings (date and address) and the users (main or backup zone), and deletes nothing', async () => {
     const res = await save(token, { delete: [{ id: montreal.id, version: montreal.version }] });
-    expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe(ZONE_MESSAGES.blocked);
-    const details = res.body.error.details!;
+    expect(errorOf(res, 409).message).toBe(ZONE_MESSAGES.blocked);
+    const details = conflictOf(res);
     const today = localDateOf(Date.now());
     expect(details.shootings.length).toBeGreaterThan(0);
     for (const s of details.shootings) {
@@ -216,10 +220,9 @@ describe('saveZones: a deletion blocked by shootings and users (409)', () => {
 
   it('a shooting still covered by a zone that stays does not block; a zone no one uses is deleted', async () => {
     const twin = await save(token, { create: [{ id: 'temp-f', zone_name: 'Montréal (copie)', type: 1, coordinates: ringOf(montreal) }] });
-    const id = twin.body.result.created['temp-f']!;
-    const res = await save(token, { delete: [{ id, version: 1 }] });
-    expect(res.status).toBe(200);
-    expect(res.body.result.zones.some((z) => z.id === id)).toBe(false);
+    const id = bodyOf(twin).result.created['temp-f']!;
+    const res = bodyOf(await save(token, { delete: [{ id, version: 1 }] }));
+    expect(res.result.zones.some((z) => z.id === id)).toBe(false);
   });
 });
 
@@ -229,31 +232,28 @@ describe('zone map data', () => {
       { id: 900_001, name: 'Bureau test Nord', lat: 45.6, lng: -73.6, listing_count: 12, broker_count: 3 },
       { id: 900_002, name: 'Bureau test Sud', lat: 45.4, lng: -73.5, listing_count: 0, broker_count: 1 },
     ]);
-    const res = await call<{ offices: BrokerOfficeView[] }>('GET', '/api/broker-offices', { token: await admin() });
-    expect(res.status).toBe(200);
-    expect(res.body.offices).toEqual(expect.arrayContaining([{ id: 900_001, name: 'Bureau test Nord', lat: 45.6, lng: -73.6, listing_count: 12, broker_count: 3 }]));
-    expect((await call('GET', '/api/broker-offices', { token: (await tokenFor(Role.broker)).token })).status).toBe(403);
+    const res = bodyOf(await callOp(getRestatsBrokerOffices, {}, await admin()));
+    expect(res.offices).toEqual(expect.arrayContaining([{ id: 900_001, name: 'Bureau test Nord', lat: 45.6, lng: -73.6, listing_count: 12, broker_count: 3 }]));
+    errorOf(await callOp(getRestatsBrokerOffices, {}, (await tokenFor(Role.broker)).token), 403);
   });
 
   it('shootings of a period inside a zone, every depot, the zone’s technicians', async () => {
     const token = await admin();
     const montreal = (await zonesNow(token)).find((z) => z.zone_name === 'Montréal')!;
     const today = localDateOf(Date.now());
-    const url = (q: string) => `/api/zones/map-data?${q}`;
-    const all = await call<{ result: ZoneMapData }>('GET', url(`start_date=${today}&end_date=${addDays(today, 10)}`), { token });
-    expect(all.status).toBe(200);
-    const inZone = await call<{ result: ZoneMapData }>('GET', url(`zone_id=${montreal.id}&start_date=${today}&end_date=${addDays(today, 10)}`), { token });
-    expect(inZone.status).toBe(200);
-    const { shootings, depots, techs } = inZone.body.result;
+    const mapData = (input: InputOf<typeof getShootingsAndDepotsForZones>, as = token) => callOp(getShootingsAndDepotsForZones, input, as);
+    const all = bodyOf(await mapData({ start_date: today, end_date: addDays(today, 10) })).result;
+    const inZone = bodyOf(await mapData({ zone_id: montreal.id, start_date: today, end_date: addDays(today, 10) })).result;
+    const { shootings, depots, techs } = inZone;
     expect(shootings.length).toBeGreaterThan(0);
-    expect(shootings.length).toBeLessThan(all.body.result.shootings.length);
+    expect(shootings.length).toBeLessThan(all.shootings.length);
     for (const s of shootings) expect(pointInPolygon(s, ringOf(montreal))).toBe(true);
     expect(depots.length).toBeGreaterThanOrEqual(4);
     expect(techs.map((t) => t.lastname)).toEqual(expect.arrayContaining(['Caron', 'Bélanger']));
     expect(techs.every((t) => t.zone_id === montreal.id || t.backupZones.includes(montreal.id))).toBe(true);
-    expect((await call('GET', url(`start_date=${today}&end_date=${addDays(today, 80)}`), { token })).status).toBe(400);
-    expect((await call('GET', url(`start_date=${today}&end_date=${addDays(today, -1)}`), { token })).status).toBe(400);
-    expect((await call('GET', url(`zone_id=999999&start_date=${today}&end_date=${today}`), { token })).status).toBe(404);
-    expect((await call('GET', url(`start_date=${today}&end_date=${today}`), { token: (await tokenFor(Role.tech_capture)).token })).status).toBe(403);
+    errorOf(await mapData({ start_date: today, end_date: addDays(today, 80) }), 400);
+    errorOf(await mapData({ start_date: today, end_date: addDays(today, -1) }), 400);
+    errorOf(await mapData({ zone_id: 999999, start_date: today, end_date: today }), 404);
+    errorOf(await mapData({ start_date: today, end_date: today }, (await tokenFor(Role.tech_capture)).token), 403);
   });
 });
