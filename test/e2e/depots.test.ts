@@ -44,7 +44,7 @@ describe.each(['fr', 'en'] as const)('depots, in %s', (lang) => {
     await page.getByRole('combobox', { name: t('depots.address_search') }).fill(`${civic} rue des Pins, Granby`);
     await page.getByRole('option', { name: `${civic} Rue des Pins, Granby, QC, CAN` }).click();
     const field = (key: string) => page.getByRole('textbox', { name: t(`depots.${key}`), exact: true });
-    await expect.poll(() => field('civic_number').inputValue()).toBe(civic);
+    await expect.poll(() => field('civic_number').inputValue(), { timeout: 10_000 }).toBe(civic);
     expect(await field('street').inputValue()).toBe('Rue des Pins');
     expect(await field('city').inputValue()).toBe('Granby');
     expect(Number(await field('lat').inputValue())).toBeCloseTo(45.4, 0);
@@ -64,7 +64,7 @@ describe.each(['fr', 'en'] as const)('depots, in %s', (lang) => {
     await page.getByRole('link', { name: t('depots.back') }).click();
     await waitForPath(page, '/depots');
     await page.getByRole('searchbox', { name: t('depots.search') }).fill(civic);
-    await expect.poll(() => rowsShown(page)).toHaveLength(1);
+    await expect.poll(() => rowsShown(page), { timeout: 10_000 }).toHaveLength(1);
     const [id] = await rowsShown(page);
     const row = page.locator(`tr[data-depot="${id}"]`);
     await row.getByText('Rue des Pins').waitFor();
@@ -72,7 +72,7 @@ describe.each(['fr', 'en'] as const)('depots, in %s', (lang) => {
     // Modify the street.
     await row.getByRole('link', { name: new RegExp(`^${t('depots.edit')}`) }).click();
     await waitForPath(page, `/depots/edit/${id}`);
-    await expect.poll(() => field('civic_number').inputValue()).toBe(civic);
+    await expect.poll(() => field('civic_number').inputValue(), { timeout: 10_000 }).toBe(civic);
     await field('street').fill('Rue des Pins Ouest');
     await page.getByRole('button', { name: t('depots.save') }).click();
     await page.getByRole('status').getByText(t('depots.modified')).waitFor();
@@ -101,7 +101,7 @@ describe.each(['fr', 'en'] as const)('depots, in %s', (lang) => {
     const page = await adminOn(lang, '/depots', 'route.depots');
     // The seeded Laval depot (3030 Boulevard Le Carrefour) is the depot of several capture technicians.
     await page.getByRole('searchbox', { name: t('depots.search') }).fill('le carrefour');
-    await expect.poll(() => rowsShown(page)).toHaveLength(1);
+    await expect.poll(() => rowsShown(page), { timeout: 10_000 }).toHaveLength(1);
     await page.locator('tbody tr').getByRole('button', { name: new RegExp(`^${t('depots.delete')}`) }).click();
     const dialog = page.getByRole('dialog', { name: t('depots.delete_title') });
     await dialog.getByRole('button', { name: t('depots.delete') }).click();
@@ -111,6 +111,6 @@ describe.each(['fr', 'en'] as const)('depots, in %s', (lang) => {
     expect(await dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: t('depots.cancel') }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => rowsShown(page)).toHaveLength(1);
+    await expect.poll(() => rowsShown(page), { timeout: 10_000 }).toHaveLength(1);
   });
 });
