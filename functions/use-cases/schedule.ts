@@ -1,0 +1,101 @@
+import { CALENDAR_MESSAGES } from '#shared/catalogue/calendar.ts';
+import { SCHEDULE_MESSAGES, type ReportRow, type ScheduleCard } from '#shared/catalogue/schedule.ts';
+import type { UserRecord } from '#shared/entities/user.ts';
+import { isAdminLevel, Role } from '#shared/roles.ts';
+import { forbidden, notFound } from '../plumbing/errors.ts';
+import { listingsById } from '../storage/listings.ts';
+import { isActive, shootingsOfDay, shootingsOfTechBetween, shootingView, type StoredShooting } from '../storage/shootings.ts';
+import { activeUsersOfRole, getUser } from '../storage/users.ts';
+
+/**
+ * The technician's daily schedule and capture report (docs/decisions/0165, 0166): whose shootings
+ * a caller reads, the day's cards, and the report's rows and totals.
+ */
+
+type Caller = { id: number; role: number };
+type Person = Pick<UserRecord, 'id' | 'firstname' | 'lastname'>;
+const personOf = (u: Person): Person => ({ id: u.id, firstname: u.firstname, lastname: u.lastname });
+
+/**
+ * The technician whose schedule or report the caller reads: their own when `techId` is left out
+ * or is theirs; another one for administrators only (403 otherwise), and then an active capture
+ * technician (404 otherwise).
+ */
+export async function scheduleSubject(caller: Caller, techId: number | undefined): Promise<Person> {
+  const id = techId ?? caller.id;
+  if (id !== caller.id && !isAdminLevel(caller.role)) throw forbidden(SCHEDULE_MESSAGES.ownOnly);
+  const user = await getUser(id);
+  if (!user) throw notFound(CALENDAR_MESSAGES.notATechnician);
+  if (id !== caller.id && (user.role !== Role.tech_capture || user.suspended)) throw notFound(CALENDAR_MESSAGES.notATechnician);
+  return personOf(user);
+}
+
+/** Start order: the start time when known, else the half-day (morning first), then the id. */
+const startKey = (s: StoredShooting) => s.starttime ?? (s.am ? '0' : '1');
+
+/** A day's active shootings as cards: one technician's, or (administrators, no technician named) every assigned one. */
+export async function dayCards(caller: Caller, date: string, techId: number | undefined): Promise<ScheduleCard[]> {
+  const everyone = techId === undefined && isAdminLevel(caller.role);
+  const subject = everyone ? undefined : await scheduleSubject(caller, techId);
+  const shootings = (subject ? await shootingsOfTechBetween(subject.id, date, date) : (await shootingsOfDay(date)).filter((s) => s.tech_id !== null))
+    .filter((s) => isActive(s) && s.scheduleddate === date)
+    .sort((a, b) => startKey(a).localeCompare(startKey(b)) || a.id - b.id);
+  const technicians = new Map<number, Person>(subject ? [[subject.id, subject]] : (await activeUsersOfRole(Role.tech_capture)).map((u) => [u.id, personOf(u)]));
+  const listings = await listingsById(shootings.map((s) => s.listing_id));
+  return shootings.map((s) => ({
+    ...shootingView(s, listings.get(s.listing_id)),
+    tech: s.tech_id === null ? null : (technicians.get(s.tech_id) ?? null),
+    ping_time: s.ping_time,
+    seasonal: s.seasonal,
+    blue_hour: s.blue_hour,
+  }));
+}
+
+export interface CaptureReport {
+  count: number;
+  total_capture_s: number;
+  average_capture_s: number;
+  total_distance_km: number;
+  rows: ReportRow[];
+}
+
+/**
+ * The capture report of a technician's shootings from `from` to `to`: each active shooting with an
+ * end time and a ping time (else a start time) before it, timed from the ping (else the start) to
+ * the end (part 2 §9), by day and start.
+ */
+export async function captureReport(techId: number, from: string, to: string): Promise<CaptureReport> {
+  const captured = (await shootingsOfTechBetween(techId, from, to))
+    .filter((s) => isActive(s) && s.scheduleddate >= from && s.scheduleddate <= to)
+    .flatMap((s) => {
+      const start = s.ping_time ?? s.starttime;
+      const startMs = start ? Date.parse(start) : NaN;
+      const endMs = s.endtime ? Date.parse(s.endtime) : NaN;
+      return start && s.endtime && endMs >= startMs ? [{ s, start, end: s.endtime, duration_s: Math.round((endMs - startMs) / 1000) }] : [];
+    })
+    .sort((a, b) => a.start.localeCompare(b.start) || a.s.id - b.s.id);
+  const listings = await listingsById(captured.map((c) => c.s.listing_id));
+  const rows = captured.map(({ s, start, end, duration_s }): ReportRow => {
+    const listing = listings.get(s.listing_id);
+    return {
+      id: s.id,
+      address: listing?.address ?? '',
+      app: listing?.app ?? '',
+      city: listing?.city ?? '',
+      scheduleddate: s.scheduleddate,
+      start,
+      end,
+      duration_s,
+      distance_km: Math.max(0, s.distance ?? 0),
+    };
+  });
+  const total = rows.reduce((sum, r) => sum + r.duration_s, 0);
+  const distance = rows.reduce((sum, r) => sum + r.distance_km, 0);
+  return {
+    count: rows.length,
+    total_capture_s: total,
+    average_capture_s: rows.length ? Math.round(total / rows.length) : 0,
+    total_distance_km: Math.round(distance * 10) / 10,
+    rows,
+  };
+}

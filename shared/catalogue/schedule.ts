@@ -1,0 +1,88 @@
+import * as z from '../zod.ts';
+import { ROUTE } from '../routes.ts';
+import { daysBetween } from '../rules/business-time.ts';
+import { calendarDate } from './dates.ts';
+import { defineOperation } from './operation.ts';
+import { shootingView } from './shootings.ts';
+
+/**
+ * The technician's daily schedule and capture report (part 2 §2 'Technician daily schedule',
+ * 'Capture report', §6, §7 techDailyShootings and shootingFromTech). A caller outside the admin
+ * levels reads their own only (403 naming another technician); administrators name any capture
+ * technician (404 for an id that is not one). Decisions: docs/decisions/0165, 0166.
+ */
+
+/** The longest period a capture report covers (a year, both ends included). */
+export const REPORT_MAX_DAYS = 366;
+
+export const SCHEDULE_MESSAGES = {
+  reportOrder: 'The end date comes before the start date.',
+  reportTooLong: `A report covers at most ${REPORT_MAX_DAYS} days.`,
+  ownOnly: 'A technician reads their own schedule and report only.',
+} as const;
+
+const techId = z.coerce.number().int().positive();
+const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
+
+/** One card of the schedule: the shooting, its listing, its technician and tags. */
+export const scheduleCard = shootingView.extend({
+  tech: person.nullable(),
+  ping_time: z.string().nullable(),
+  seasonal: z.boolean(),
+  blue_hour: z.boolean(),
+});
+export type ScheduleCard = z.infer<typeof scheduleCard>;
+
+export const techDailyShootings = defineOperation({
+  id: 'techDailyShootings',
+  area: 'schedule',
+  method: 'GET',
+  path: '/api/schedule/day',
+  access: ROUTE.schedule.access,
+  summary:
+    "A day's active shootings of a capture technician, by start: the caller's own (tech_id left out or their id); administrators name a technician, or leave it out for every assigned shooting of the day.",
+  input: z.object({ date: calendarDate, tech_id: techId.optional() }),
+  output: z.object({ date: z.string(), shootings: z.array(scheduleCard) }),
+  resources: ['table'],
+  writes: [],
+});
+
+/** One captured shooting of the report: from ping time (else start time) to end time. */
+export const reportRow = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  app: z.string(),
+  city: z.string(),
+  scheduleddate: z.string(),
+  start: z.string(),
+  end: z.string(),
+  duration_s: z.number().int().nonnegative(),
+  distance_km: z.number().nonnegative(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
+
+export const shootingFromTech = defineOperation({
+  id: 'shootingFromTech',
+  area: 'schedule',
+  method: 'GET',
+  path: '/api/schedule/report',
+  access: ROUTE.shootReports.access,
+  summary:
+    "The capture report of a technician from start_date to end_date (days, both included): each captured shooting (an end time and a ping or start time) with its capture time, their count, total and average capture time and total distance. The caller's own unless an administrator names another technician.",
+  input: z
+    .object({ tech_id: techId.optional(), start_date: calendarDate, end_date: calendarDate })
+    .refine((p) => p.end_date >= p.start_date, { message: SCHEDULE_MESSAGES.reportOrder, path: ['end_date'] })
+    .refine((p) => p.end_date < p.start_date || daysBetween(p.start_date, p.end_date) < REPORT_MAX_DAYS, { message: SCHEDULE_MESSAGES.reportTooLong, path: ['end_date'] }),
+  output: z.object({
+    tech: person,
+    start_date: z.string(),
+    end_date: z.string(),
+    count: z.number().int().nonnegative(),
+    total_capture_s: z.number().int().nonnegative(),
+    average_capture_s: z.number().int().nonnegative(),
+    total_distance_km: z.number().nonnegative(),
+    rows: z.array(reportRow),
+  }),
+  resources: ['table'],
+  writes: [],
+});

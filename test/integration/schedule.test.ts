@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '#functions/plumbing/sessions.ts';
+import { insertListing } from '#functions/storage/listings.ts';
+import { insertShooting, newShootingId } from '#functions/storage/shootings.ts';
+import { insertUser, newUserId } from '#functions/storage/users.ts';
+import { SCHEDULE_MESSAGES, shootingFromTech, techDailyShootings } from '#shared/catalogue/schedule.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { Role, type RoleId } from '#shared/roles.ts';
+import { addDays } from '#shared/rules/business-time.ts';
+import { tokenFor } from '../support/api.ts';
+import { ownDays } from '../support/days.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+
+/**
+ * techDailyShootings and shootingFromTech (docs/decisions/0165, 0166): a technician reads their own
+ * day and report only (403 naming another), administrators any capture technician's (404 for an id
+ * that is not one); the report times each capture from ping time (else start time) to end time.
+ * The shootings sit on days no other test uses (ownDays), assigned to this test's own technicians.
+ */
+
+interface Person {
+  id: number;
+  token: string;
+}
+
+async function person(role: RoleId): Promise<Person> {
+  const id = await newUserId();
+  const at = new Date().toISOString();
+  const user = { id, role, email: `sched${id}@test.example`, firstname: 'Sched', lastname: `Tech${id}` };
+  await insertUser({ ...user, password_hash: 'not-a-login', created_at: at, updated_at: at });
+  return { id, token: (await createSession(user)).token };
+}
+
+async function shooting(date: string, techId: number, address: string, fields: { state?: number; starttime?: string; ping_time?: string; endtime?: string; distance?: number } = {}): Promise<number> {
+  const at = new Date().toISOString();
+  const listing = await insertListing({
+    address,
+    app: '',
+    city: 'Montréal',
+    postalcode: 'H2X 1Y4',
+    room_count: 4,
+    is_house: true,
+    is_existing_listing: false,
+    lat: 45.5,
+    lng: -73.57,
+    state: 1,
+    picture_url: null,
+    mls: null,
+    broker_id: 999_999,
+    broker: { firstname: 'B', lastname: 'Roker' },
+    distribution_token: null,
+  });
+  const id = await newShootingId();
+  const { state = ShootingState.confirmed, ...times } = fields;
+  await insertShooting(
+    { id, listing_id: listing.id, broker_id: 999_999, scheduleddate: date, am: true, is_confirmed: true, state, estimated_duration: 3600, room_count: 4, tech_id: techId, created_at: at, updated_at: at, ...times },
+    { lat: null, lng: null, reserved_tech_id: null },
+  );
+  return id;
+}
+
+let tech: Person;
+let otherTech: Person;
+let D: string;
+let NEXT: string;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  [D, NEXT] = ownDays(2) as [string, string];
+  [tech, otherTech] = await Promise.all([person(Role.tech_capture), person(Role.tech_capture)]);
+  const t = (day: string, hm: string) => `${day}T${hm}:00-04:00`;
+  ids.late = await shooting(D, tech.id, '12 rue Tardive', { starttime: t(D, '14:00'), ping_time: t(D, '13:50'), endtime: t(D, '15:00'), distance: 12.5 });
+  ids.early = await shooting(D, tech.id, '3 rue Matinale', { starttime: t(D, '09:00'), endtime: t(D, '10:30'), distance: 7.5 });
+  ids.cancelled = await shooting(D, tech.id, '5 rue Annulée', { state: ShootingState.canceled, starttime: t(D, '11:00'), endtime: t(D, '12:00') });
+  ids.planned = await shooting(NEXT, tech.id, '8 rue Demain');
+  ids.others = await shooting(D, otherTech.id, '99 rue Voisine', { starttime: t(D, '10:00'), endtime: t(D, '11:00') });
+});
+
+describe('techDailyShootings', () => {
+  it("gives a technician their own active shootings of the day, by start, with the listing's address", async () => {
+    const day = bodyOf(await callOp(techDailyShootings, { date: D }, tech.token));
+    expect(day.shootings.map((s) => s.id)).toEqual([ids.early, ids.late]);
+    expect(day.shootings.map((s) => s.listing.address)).toEqual(['3 rue Matinale', '12 rue Tardive']);
+    expect(day.shootings[0]!.tech).toMatchObject({ id: tech.id });
+    const next = bodyOf(await callOp(techDailyShootings, { date: NEXT, tech_id: tech.id }, tech.token));
+    expect(next.shootings.map((s) => s.id)).toEqual([ids.planned]);
+  });
+
+  it("refuses another technician's day to a technician (403) and gives it to an administrator", async () => {
+    expect(errorOf(await callOp(techDailyShootings, { date: D, tech_id: otherTech.id }, tech.token), 403).message).toBe(SCHEDULE_MESSAGES.ownOnly);
+    const admin = (await tokenFor(Role.admin)).token;
+    expect(bodyOf(await callOp(techDailyShootings, { date: D, tech_id: otherTech.id }, admin)).shootings.map((s) => s.id)).toEqual([ids.others]);
+    const all = bodyOf(await callOp(techDailyShootings, { date: D }, admin)).shootings.map((s) => s.id);
+    expect(new Set(all)).toEqual(new Set([ids.early, ids.late, ids.others]));
+    errorOf(await callOp(techDailyShootings, { date: D, tech_id: 999_999_999 }, admin), 404);
+  });
+
+  it('refuses roles outside the route (403) and bad dates (400 with the field)', async () => {
+    errorOf(await callOp(techDailyShootings, { date: D }, (await tokenFor(Role.broker)).token), 403);
+    const bad = errorOf(await callOp(techDailyShootings, { date: '2026-02-30' }, tech.token), 400);
+    expect(JSON.stringify(bad)).toContain('date');
+  });
+});
+
+describe('shootingFromTech', () => {
+  it('times each capture from ping time, else start time, to end time, with the totals', async () => {
+    const report = bodyOf(await callOp(shootingFromTech, { start_date: D, end_date: NEXT }, tech.token));
+    expect(report.tech.id).toBe(tech.id);
+    expect(report.rows.map((r) => [r.id, r.address, r.duration_s])).toEqual([
+      [ids.early, '3 rue Matinale', 90 * 60],
+      [ids.late, '12 rue Tardive', 70 * 60],
+    ]);
+    expect(report).toMatchObject({ count: 2, total_capture_s: 160 * 60, average_capture_s: 80 * 60, total_distance_km: 20 });
+    const none = bodyOf(await callOp(shootingFromTech, { start_date: NEXT, end_date: NEXT }, tech.token));
+    expect(none.count).toBe(0);
+  });
+
+  it("gives a technician their own report only (403), an administrator anyone's (404 for a non-technician)", async () => {
+    errorOf(await callOp(shootingFromTech, { tech_id: otherTech.id, start_date: D, end_date: D }, tech.token), 403);
+    const admin = (await tokenFor(Role.admin)).token;
+    expect(bodyOf(await callOp(shootingFromTech, { tech_id: otherTech.id, start_date: D, end_date: D }, admin)).rows.map((r) => r.id)).toEqual([ids.others]);
+    errorOf(await callOp(shootingFromTech, { tech_id: 999_999_999, start_date: D, end_date: D }, admin), 404);
+    errorOf(await callOp(shootingFromTech, { start_date: D, end_date: D }, (await tokenFor(Role.broker)).token), 403);
+  });
+
+  it('answers 400 on a period out of order, too long or with an impossible day', async () => {
+    const order = errorOf(await callOp(shootingFromTech, { start_date: NEXT, end_date: D }, tech.token), 400);
+    expect(JSON.stringify(order)).toContain(SCHEDULE_MESSAGES.reportOrder);
+    const long = errorOf(await callOp(shootingFromTech, { start_date: D, end_date: addDays(D, 400) }, tech.token), 400);
+    expect(JSON.stringify(long)).toContain(SCHEDULE_MESSAGES.reportTooLong);
+    errorOf(await callOp(shootingFromTech, { start_date: 'yesterday', end_date: D }, tech.token), 400);
+  });
+});
