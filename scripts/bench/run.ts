@@ -11,6 +11,7 @@ import { startHelper } from './processes.ts';
 import { firstLoadSizes, kb, lambdaBundleSizes } from './sizes.ts';
 import { fmt } from './stats.ts';
 import { uploadBench } from './upload.ts';
+import { usersListBench } from './users-list.ts';
 
 /**
  * npm run bench: figures from one run against the local stack (not part of the tests).
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
     });
     const ratio = read.p50 / raw.p50;
     console.log(`authenticated read p50 / raw GetItem p50 = ${fmt(ratio)} (target ≤ 3) ${ratio <= 3 ? 'OK' : 'MISSED'}`);
+
+    await usersListBench(info);
   } finally {
     await server.stop();
   }
