@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { UserListEntry } from '#shared/catalogue/users.ts';
+import { filterUsers, searchIndex } from './filter.ts';
+
+const user = (id: number, firstname: string, lastname: string, email = `${firstname}.${lastname}@x.test`.toLowerCase()): UserListEntry => ({
+  id,
+  firstname,
+  lastname,
+  email,
+  phone_number: null,
+  role: 3,
+  suspended: false,
+  franchise: null,
+});
+
+describe('the user list search (part 2 §5: lower-case compare)', () => {
+  const index = searchIndex([user(1, 'Marie', 'Tremblay'), user(2, 'Jean', 'Côté'), user(3, 'Luc', 'Roy', 'luc@tremblay.test')]);
+
+  it('matches first name, last name, both orders and the e-mail, whatever the case typed', () => {
+    expect(filterUsers(index, 'TREMB').map((u) => u.id)).toEqual([1, 3]);
+    expect(filterUsers(index, 'marie trem').map((u) => u.id)).toEqual([1]);
+    expect(filterUsers(index, 'Tremblay Marie').map((u) => u.id)).toEqual([1]);
+    expect(filterUsers(index, 'côté').map((u) => u.id)).toEqual([2]);
+  });
+
+  it('keeps every user for a blank search and none for an unknown text', () => {
+    expect(filterUsers(index, '   ')).toHaveLength(3);
+    expect(filterUsers(index, 'zzz')).toEqual([]);
+  });
+});
