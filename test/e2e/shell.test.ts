@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ALL_ROLES, Role } from '#shared/roles.ts';
-import { landingPath, menuSectionsFor, routeRule } from '#shared/routes.ts';
+import { landingPath, menuSectionsFor, pathOf, routeRule } from '#shared/routes.ts';
 
 /** The menu as shown: its entries section after section (ADR 0111). */
 const shownMenu = (role: number) => menuSectionsFor(role).flatMap((section) => section.entries);
@@ -56,6 +56,10 @@ describe('each role logs in and lands on its page', () => {
     // Staff land on /shooting, whose first tab is the planner ('Planification des captures').
     const staffPlanner = landing === '/shooting' && role !== Role.broker;
     await heading(page, staffPlanner ? text('en', 'planner.title') : text('en', routeRule(landing)!.titleKey));
+    // A real screen, never 'not available yet' (issue 11 item 4); the dashboard shows at least the role's tickets.
+    if (landing === pathOf('dashboard')) await page.getByRole('region', { name: text('en', 'dashboard.tickets.title_own') }).waitFor();
+    expect(await page.getByText(text('en', 'common.not_available')).count()).toBe(0);
+    expect(shownMenu(role).length).toBeGreaterThan(0);
     expect(await menuLabels(page)).toEqual(shownMenu(role).map((entry) => text('en', entry.labelKey)));
 
     await openAccountMenu(page, fullName(role));
@@ -87,9 +91,9 @@ describe('route guards', () => {
     await login(page, demoAccount(Role.superadmin));
     const menu = page.getByRole('navigation', { name: text('en', 'shell.main_menu') });
     await menu.getByRole('button', { name: text('en', 'menu_section.administration') }).click();
-    await menu.getByRole('link', { name: text('en', 'route.zones') }).click();
-    await waitForPath(page, '/zones');
-    await heading(page, text('en', 'route.zones'));
+    await menu.getByRole('link', { name: text('en', 'route.releases') }).click();
+    await waitForPath(page, pathOf('releases'));
+    await heading(page, text('en', 'route.releases'));
     await page.getByText(text('en', 'common.not_available')).waitFor();
   });
 
@@ -152,7 +156,7 @@ describe('login and logout', () => {
 
   it('logs out back to /login, and the session is gone', async () => {
     await login(page, demoAccount(Role.tech_capture));
-    await waitForPath(page, '/schedule');
+    await waitForPath(page, landingPath(Role.tech_capture));
     await logout(page, fullName(Role.tech_capture));
     await waitForPath(page, '/login');
     await heading(page, text('en', 'login.title'));
@@ -166,19 +170,19 @@ describe('expired session', () => {
   it('logs the user out on the next reload, keeping where they were', async () => {
     const account = demoAccount(Role.tech_postprod);
     await login(page, account);
-    await waitForPath(page, '/tech_review');
+    await waitForPath(page, landingPath(Role.tech_postprod));
 
     await expireSessionsOf(account.email);
     await page.reload();
     const url = await waitForPath(page, '/login');
-    expect(url.searchParams.get('redirect')).toBe('/tech_review');
+    expect(url.searchParams.get('redirect')).toBe(landingPath(Role.tech_postprod));
   });
 
   it('logs the user out on the next navigation once the session check is due', async () => {
     const account = demoAccount(Role.sales);
     await page.clock.install();
     await login(page, account);
-    await waitForPath(page, '/listings');
+    await waitForPath(page, landingPath(Role.sales));
 
     await expireSessionsOf(account.email);
     await page.clock.fastForward('01:00');
