@@ -51,6 +51,11 @@ export function formatCompactTimestamp(when: When, lng: string): string {
   return dates(lng, { dateStyle: 'short', timeStyle: 'short' }).format(instant(when));
 }
 
+/** The time of day of an instant: '9 h 15' / '9:15 a.m.'. */
+export function formatClock(when: When, lng: string): string {
+  return dates(lng, { timeStyle: 'short' }).format(instant(when));
+}
+
 /**
  * A time of day given in seconds since midnight. French keeps the spec's notation ('8h30', '17h00');
  * English writes '8:30 a.m.', '5:00 p.m.'.

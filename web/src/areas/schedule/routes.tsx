@@ -1,11 +1,14 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import { ReportsPage } from './reports-page.tsx';
+import { SchedulePage } from './schedule-page.tsx';
 
-/**
- * Part 2: technician daily schedule and capture report.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
- */
+/** Part 2: technician daily schedule and capture report (docs/decisions/0165, 0166). Loaded lazily. */
+registerAreaCatalogues({ fr, en });
+
 export const screens: AreaModule<'schedule'>['screens'] = {
-  schedule: NotAvailablePage,
-  shootReports: NotAvailablePage,
+  schedule: SchedulePage,
+  shootReports: ReportsPage,
 };
