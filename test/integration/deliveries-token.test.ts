@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { call, tokenFor } from '../support/api.ts';
+import { tokenFor } from '../support/api.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { FEEDBACK_LIMIT } from '#functions/plumbing/feedback-limit.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { getListing, insertListing, newDistributionToken } from '#functions/storage/listings.ts';
+import { downloadAllPictures, generateDeliveryToken, getDeliveriesFromToken, leaveFeedback } from '#shared/catalogue/deliveries.ts';
+import type { InputOf } from '#shared/catalogue/index.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
-
-type ErrorAnswer = { error?: { code: string; message: string } };
 
 /** A listing of the demo broker with a delivery token, for this file alone. */
 async function newListing(): Promise<{ id: number; token: string }> {
@@ -34,23 +35,22 @@ async function newListing(): Promise<{ id: number; token: string }> {
   return { id: listing.id, token };
 }
 
-const generate = (listingId: number | string, token: string) =>
-  call<{ status: number; distribution_token: string } & ErrorAnswer>('POST', `/api/admin/listing/${listingId}/deliveryToken`, { token });
+const generate = (listingId: InputOf<typeof generateDeliveryToken>['listing_id'], token?: string) => callOp(generateDeliveryToken, { listing_id: listingId }, token);
+const page = (token: string) => callOp(getDeliveriesFromToken, { token });
+const feedback = (token: string, i: number, text: string) => callOp(leaveFeedback, { token, shooting_id: 1, picture_index: i, text });
 
 describe('generateDeliveryToken (part 3 §7)', () => {
   it('replaces the token: the old link answers 404 at once, the new one serves the page', async () => {
     const listing = await newListing();
-    expect((await call('GET', `/api/delivery/${listing.token}`)).status).toBe(200);
+    bodyOf(await page(listing.token));
     const { token: admin } = await tokenFor(Role.admin);
-    const res = await generate(listing.id, admin);
-    expect(res.status).toBe(200);
-    const fresh = res.body.distribution_token;
+    const fresh = bodyOf(await generate(listing.id, admin)).distribution_token;
     expect(fresh).not.toBe(listing.token);
     expect(Buffer.from(fresh, 'base64url')).toHaveLength(32);
-    expect((await call('GET', `/api/delivery/${listing.token}`)).status).toBe(404);
-    expect((await call('GET', `/api/delivery/${listing.token}/zip`)).status).toBe(404);
-    expect((await call('POST', `/api/delivery/${listing.token}/feedback`, { body: { shooting_id: 1, picture_index: 0, text: 'Hello' } })).status).toBe(404);
-    expect((await call<{ listing: { id: number } }>('GET', `/api/delivery/${fresh}`)).body.listing.id).toBe(listing.id);
+    errorOf(await page(listing.token), 404);
+    errorOf(await callOp(downloadAllPictures, { token: listing.token }), 404);
+    errorOf(await feedback(listing.token, 0, 'Hello'), 404);
+    expect(bodyOf(await page(fresh)).listing.id).toBe(listing.id);
     expect((await getListing(listing.id))!.distribution_token).toBe(fresh);
   });
 
@@ -60,7 +60,7 @@ describe('generateDeliveryToken (part 3 §7)', () => {
     const before = (await getListing(listing.id))!.distribution_token;
     expect((await generate(listing.id, (await tokenFor(Role.broker)).token)).status).toBe(403);
     expect((await generate(listing.id, (await tokenFor(Role.tech_capture)).token)).status).toBe(403);
-    expect((await call('POST', `/api/admin/listing/${listing.id}/deliveryToken`)).status).toBe(401);
+    expect((await generate(listing.id)).status).toBe(401);
     expect((await getListing(listing.id))!.distribution_token).toBe(before);
     const { token: superadmin } = await tokenFor(Role.superadmin);
     expect((await generate(999_999_999, superadmin)).status).toBe(404);
@@ -72,12 +72,10 @@ describe('feedback limit per delivery token', () => {
   it(`accepts ${FEEDBACK_LIMIT.limit} submissions an hour per token, then answers 429 with a clear message; other tokens are unaffected`, async () => {
     const listing = await newListing();
     const other = await newListing();
-    const post = (token: string, i: number) =>
-      call<ErrorAnswer>('POST', `/api/delivery/${token}/feedback`, { body: { shooting_id: 1, picture_index: i, text: `Message ${i}` } });
+    const post = (token: string, i: number) => feedback(token, i, `Message ${i}`);
     for (let i = 0; i < FEEDBACK_LIMIT.limit; i++) expect((await post(listing.token, i)).status).toBe(404); // no such picture, but counted
     const refused = await post(listing.token, 99);
-    expect(refused.status).toBe(429);
-    expect(refused.body.error?.message).toMatch(/^Too many feedback messages for this delivery\. Try again in \d+ minutes\.$/);
+    expect(errorOf(refused, 429).message).toMatch(/^Too many feedback messages for this delivery\. Try again in \d+ minutes\.$/);
     expect((await post(other.token, 0)).status).toBe(404);
   });
 });
@@ -85,8 +83,8 @@ describe('feedback limit per delivery token', () => {
 describe('request log', () => {
   it('never keeps a delivery token: the raw path is redacted like the parameters', async () => {
     const listing = await newListing();
-    expect((await call('GET', `/api/delivery/${listing.token}`)).status).toBe(200);
-    expect((await call('POST', `/api/delivery/${listing.token}/feedback`, { body: { shooting_id: 1, picture_index: 0, text: 'Hi' } })).status).toBe(404);
+    bodyOf(await page(listing.token));
+    errorOf(await feedback(listing.token, 0, 'Hi'), 404);
     const { Items = [] } = await db.send(
       new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.requestLog(new Date(), '').pk }, ScanIndexForward: false, Limit: 200 }),
     );
