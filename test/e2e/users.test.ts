@@ -1,0 +1,115 @@
+import { describe, expect, inject, it } from 'vitest';
+import '../support/stack-env.ts';
+import type { Page } from 'playwright-core';
+import { Role } from '#shared/roles.ts';
+import { useBrowser, waitForPath } from './browser.ts';
+import { BROWSER_LOCALE, loginAs, loginIn, textsIn, type Lang } from './fixtures.ts';
+
+/**
+ * Part 2 "User list and user form" as an administrator lives it: create a capture technician with
+ * a depot, zones, a package and an offer (French, the spec's success text), log in as them; filter
+ * the list by role and by name as one types (English).
+ */
+const baseUrl = inject('baseUrl');
+const browser = useBrowser(baseUrl);
+
+async function adminOn(lang: Lang, path: string, title: string): Promise<Page> {
+  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+  await loginAs(page, Role.admin, lang);
+  await waitForPath(page, '/shooting');
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  return page;
+}
+
+/** Opens a select or multi-select by its label and picks its first option (or the one named). */
+async function pick(page: Page, label: string, option?: string): Promise<string> {
+  await page.getByRole('combobox', { name: named(label) }).click();
+  const choice = option ? page.getByRole('option', { name: option, exact: true }) : page.getByRole('listbox').getByRole('option').first();
+  const name = (await choice.textContent()) ?? '';
+  await choice.click();
+  await page.keyboard.press('Escape');
+  return name;
+}
+
+/** A field's accessible name: its label, and the asterisk of a required one. */
+const named = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+
+const cardNames = (page: Page) => page.getByTestId('user-card').getByRole('link').allTextContents();
+
+describe('users', () => {
+  it('an administrator creates a capture technician with depot, zones, package and offer; the technician logs in (fr)', async () => {
+    const t = textsIn('fr');
+    const page = await adminOn('fr', '/users/add', t('route.users_add'));
+    const stamp = Date.now().toString(36);
+    const email = `tech.${stamp}@e2e.test`;
+    // Saving empty shows the required fields.
+    await page.getByRole('button', { name: t('users.save') }).click();
+    await expect.poll(() => page.getByText(t('users.msg.required')).count()).toBeGreaterThan(2);
+
+    await page.getByLabel(named(t('users.firstname'))).fill('  Régine ');
+    await page.getByLabel(named(t('users.lastname'))).fill(`Technicienne ${stamp}`);
+    await page.getByLabel(named(t('users.email'))).fill(email);
+    await page.getByLabel(named(t('users.password'))).fill('court');
+    await page.getByLabel(named(t('users.confirmation'))).fill('autre');
+    await pick(page, t('users.role_label'), t('users.role.4'));
+    await pick(page, t('users.depot'));
+    const main = await pick(page, t('users.zone'));
+    const backup = await pick(page, t('users.backup_zones'));
+    expect(backup).not.toBe(main);
+    await pick(page, t('users.packages'));
+    await pick(page, t('users.offers'));
+    await page.getByRole('button', { name: t('users.save') }).click();
+    await page.getByText(t('users.msg.too_short')).waitFor();
+
+    await page.getByLabel(named(t('users.password'))).fill('secret-e2e');
+    await page.getByLabel(named(t('users.confirmation'))).fill('secret-e2e');
+    await page.getByRole('button', { name: t('users.save') }).click();
+    await expect(page.getByRole('status').filter({ hasText: "L'usager a été créé avec succès. Vous pouvez en créer un nouveau ou retourner à la liste." }).textContent()).resolves.toBeTruthy();
+
+    // The same e-mail again: the spec's 409 text.
+    await page.getByLabel(named(t('users.firstname'))).fill('Régine');
+    await page.getByLabel(named(t('users.lastname'))).fill('Doublon');
+    await page.getByLabel(named(t('users.email'))).fill(email.toUpperCase());
+    await page.getByLabel(named(t('users.password'))).fill('secret-e2e');
+    await page.getByLabel(named(t('users.confirmation'))).fill('secret-e2e');
+    await pick(page, t('users.role_label'), t('users.role.6'));
+    await page.getByRole('button', { name: t('users.save') }).click();
+    await page.getByRole('alert').filter({ hasText: "L'usager existe déjà." }).waitFor();
+
+    // The technician logs in with the new account.
+    const { page: techPage } = await browser.visit({ locale: BROWSER_LOCALE.fr });
+    await loginIn(techPage, 'fr', { email, password: 'secret-e2e' });
+    await techPage.waitForURL((url) => url.pathname !== '/login');
+    await techPage.getByRole('banner').getByRole('button', { name: `Régine Technicienne ${stamp}` }).waitFor();
+  });
+
+  it('filters the list by role and by name as one types (en)', async () => {
+    const t = textsIn('en');
+    const page = await adminOn('en', '/users', t('route.users'));
+    await page.getByTestId('user-card').first().waitFor();
+    const everyone = await cardNames(page);
+    expect(everyone.length).toBeGreaterThan(5);
+
+    await page.getByLabel(named(t('users.role_filter'))).selectOption({ label: t('users.role.3') });
+    await expect
+      .poll(async () => {
+        const cards = await page.getByTestId('user-card').allTextContents();
+        return cards.length > 0 && cards.every((card) => card.includes(t('users.role.3')));
+      })
+      .toBe(true);
+    const brokers = await cardNames(page);
+    expect(brokers.length).toBeGreaterThan(0);
+    expect(brokers.length).toBeLessThan(everyone.length);
+
+    await page.getByLabel(named(t('users.role_filter'))).selectOption({ label: t('users.role_none') });
+    const target = everyone[0]!.trim();
+    const lastname = target.split(' ').at(-1)!;
+    // Typed in upper case: the search compares in lower case.
+    await page.getByLabel(named(t('users.search'))).pressSequentially(lastname.toUpperCase());
+    await expect.poll(async () => (await cardNames(page)).every((name) => name.toLowerCase().includes(lastname.toLowerCase()))).toBe(true);
+    expect(await cardNames(page)).toContain(target);
+    await page.getByLabel(named(t('users.search'))).fill('zzzz-nobody');
+    await expect.poll(() => page.getByTestId('users-count').textContent()).toBe(t('users.count_other', { count: 0 }));
+  });
+});
