@@ -182,6 +182,7 @@ export function CalendarPage() {
           datesSet={onDates}
           events={events}
           dayMaxEvents
+          navLinks
         />
       </div>
       {dialog?.kind === 'new-availability' && <NewAvailabilityDialog dates={dialog.dates} admin={admin} selfId={user?.id} options={options} onClose={close} />}

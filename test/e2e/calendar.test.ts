@@ -1,0 +1,83 @@
+import { describe, expect, inject, it } from 'vitest';
+import '../support/stack-env.ts';
+import type { Page } from 'playwright-core';
+import { getUserScheduleForTimeperiod, removeAvailability } from '#shared/catalogue/calendar.ts';
+import { getRouteFigures } from '#shared/catalogue/planner.ts';
+import { validateShootingAvailability } from '#shared/catalogue/shootings.ts';
+import { Role } from '#shared/roles.ts';
+import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
+import { tokenFor } from '../support/api.ts';
+import { bodyOf, callOp } from '../support/operations.ts';
+import { useBrowser, waitForPath } from './browser.ts';
+import { BROWSER_LOCALE, loginAs, ownDay, textsIn, type Lang } from './fixtures.ts';
+
+/**
+ * Part 2 'Technician calendar' as an administrator lives it: on a day where the two Québec
+ * technicians have no availability (booking slots closed, no planner card), select the day in
+ * the month view and give both an availability, then remove one; the booking slots and the planner
+ * follow (ADR 0155). The time selection (unavailability) is covered by test/integration/calendar.test.ts.
+ */
+const baseUrl = inject('baseUrl');
+const browser = useBrowser(baseUrl);
+const QUEBEC = { 1014: 'Jean-Philippe Bédard', 1015: 'Catherine Simard' } as const;
+
+async function adminOnCalendar(lang: Lang): Promise<Page> {
+  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], timezoneId: 'America/Toronto' });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e.stack ?? e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await loginAs(page, Role.admin, lang);
+  await waitForPath(page, '/shooting');
+  await page.goto('/calendar');
+  await page
+    .getByRole('heading', { level: 1, name: textsIn(lang)('route.calendar') })
+    .waitFor()
+    .catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\n${(await page.locator('body').innerText()).slice(0, 300)}\n${errors.join('\n').slice(0, 1500)}`);
+    });
+  return page;
+}
+
+async function pickOption(page: Page, dialogName: string, label: string, option: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await dialog.getByLabel(label).first().click();
+  await page.getByRole('option', { name: option }).click();
+  // Close the options list: it covers the dialog's buttons.
+  await dialog.getByRole('heading', { name: dialogName }).click();
+}
+
+describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
+  const t = textsIn(lang);
+
+  it('availability for two technicians, then its removal for one, change the booking slots and the planner', async () => {
+    const date = ownDay();
+    const admin = (await tokenFor(Role.admin)).token;
+    for (const id of [1014, 1015]) await callOp(removeAvailability, { user_id: id, date }, admin);
+    const place = demoAddress('1200 Avenue Cartier');
+    const slots = async () =>
+      bodyOf(await callOp(validateShootingAvailability, { address: place.address, is_house: true, room_count: 4, only_360: false, date, days: 1, lat: place.lat, lng: place.lng }, admin)).time_slot.map((s) => s.success);
+    const cards = async () => bodyOf(await callOp(getRouteFigures, { date }, admin)).techs.map((x) => x.tech_id);
+    expect(await slots()).toEqual([false, false]);
+    expect(await cards()).not.toContain(1014);
+
+    const page = await adminOnCalendar(lang);
+    // Month view: move on until the day is on screen, click it (a one-day selection).
+    const cell = page.locator(`.fc-daygrid-day[data-date="${date}"]`).first();
+    for (let i = 0; i < 4 && !(await cell.count()); i++) await page.locator('.fc-next-button').click();
+    await cell.click({ position: { x: 40, y: 60 } });
+    const newAvailability = t('calendar.new_availability');
+    await page.getByRole('dialog', { name: newAvailability }).waitFor();
+    for (const name of Object.values(QUEBEC)) await pickOption(page, newAvailability, t('calendar.pick_technicians'), name);
+    await page.getByRole('dialog', { name: newAvailability }).getByRole('button', { name: t('calendar.save') }).click();
+    await page.getByRole('status').getByText(t('calendar.added')).waitFor();
+    await expect.poll(slots).toEqual([true, true]);
+    expect(await cards()).toEqual(expect.arrayContaining([1014, 1015]));
+
+    // Removing Simard's availability again (click it, confirm) leaves Bédard: the slots stay open.
+    await page.locator('.fc-daygrid-event', { hasText: QUEBEC[1015] }).first().click();
+    await page.getByRole('dialog', { name: t('calendar.remove_availability') }).getByRole('button', { name: t('calendar.remove') }).click();
+    await page.getByRole('status').getByText(t('calendar.removed')).waitFor();
+    expect(await cards()).not.toContain(1015);
+    expect(await slots()).toEqual([true, true]);
+  });
+});
