@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
-import { getUserScheduleForTimeperiod, removeAvailability } from '#shared/catalogue/calendar.ts';
+import { removeAvailability } from '#shared/catalogue/calendar.ts';
 import { getRouteFigures } from '#shared/catalogue/planner.ts';
 import { validateShootingAvailability } from '#shared/catalogue/shootings.ts';
 import { Role } from '#shared/roles.ts';
