@@ -36,12 +36,12 @@ describe('route table (part 1 section 2.1)', () => {
 });
 
 describe('landing redirect (2.2)', () => {
-  // /listings, /schedule and /tech_review are not built yet: their roles land on /dashboard (ADR 0160).
+  // /listings and /tech_review are not built yet: their roles land on /dashboard (ADR 0160).
   it.each([
     [Role.social_medias, '/dashboard'],
     [Role.sales, '/dashboard'],
     [Role.broker, '/deliveries'],
-    [Role.tech_capture, '/dashboard'],
+    [Role.tech_capture, '/schedule'],
     [Role.tech_postprod, '/dashboard'],
     [Role.tech_postprod_lead, '/dashboard'],
     [Role.superadmin, '/shooting'],
