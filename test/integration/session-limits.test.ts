@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newClientAddress, newUser, callFrom, loginFrom } from './session-support.ts';
-import { call } from '../support/api.ts';
+import { bodyOf, callOp } from '../support/operations.ts';
+import { getUserFromToken } from '#shared/catalogue/session.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { ACCOUNT_LOCKED_MESSAGE, CLIENT_LIMIT } from '#functions/plumbing/login-throttle.ts';
@@ -29,7 +30,7 @@ async function sessionOf(userId: number): Promise<string> {
   const user = (await getUser(userId))!;
   return (await createSession(sessionUserOf(user), user.session_version)).token;
 }
-const me = (token: string) => call('GET', '/api/session/me', { token });
+const me = (token: string) => callOp(getUserFromToken, {}, token);
 const changeFrom = (address: string, userId: number, token: string, body: Record<string, unknown>) =>
   callFrom<ErrorBody & { message?: string }>(address, 'POST', `/api/users/${userId}/password`, { token, body });
 
@@ -171,7 +172,6 @@ describe('sessions follow the user', () => {
     const user = await newUser(Role.broker);
     const token = await sessionOf(user.id);
     await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.user(user.id), UpdateExpression: 'SET firstname = :f', ExpressionAttributeValues: { ':f': 'Renamed' } }));
-    const res = await call<{ user: { firstname: string } }>('GET', '/api/session/me', { token });
-    expect(res.body.user.firstname).toBe('Renamed');
+    expect(bodyOf(await me(token)).user.firstname).toBe('Renamed');
   });
 });

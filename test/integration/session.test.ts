@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { call, loginWithPassword, tokenFor } from '../support/api.ts';
+import { loginWithPassword, tokenFor } from '../support/api.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { hashToken } from '#functions/plumbing/sessions.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { hashPassword } from '#functions/plumbing/passwords.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { insertUser } from '#functions/storage/users.ts';
+import type { InputOf } from '#shared/catalogue/index.ts';
+import { changePassword, getUserFromToken, logout } from '#shared/catalogue/session.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { SESSION_LIFETIME_SECONDS } from '#shared/rules/session.ts';
 import { Role } from '#shared/roles.ts';
@@ -81,39 +84,39 @@ describe('login', () => {
   });
 });
 
+/** The session's user (anonymous without a token). */
+const me = (token?: string) => callOp(getUserFromToken, {}, token);
+
 describe('user from token, logout, expiry', () => {
   it('answers the user of a live token and 401 without one', async () => {
     const { token, account } = await tokenFor(Role.admin);
-    const me = await call<{ user: { id: number } }>('GET', '/api/session/me', { token });
-    expect(me.status).toBe(200);
-    expect(me.body.user.id).toBe(account.id);
-    expect((await call('GET', '/api/session/me')).status).toBe(401);
-    expect((await call('GET', '/api/session/me', { token: 'forged-token' })).status).toBe(401);
+    expect(bodyOf(await me(token)).user.id).toBe(account.id);
+    errorOf(await me(), 401);
+    errorOf(await me('forged-token'), 401);
   });
 
   it('revokes the token at logout', async () => {
     const { token } = await tokenFor(Role.sales);
-    expect((await call('POST', '/api/session/logout', { token })).status).toBe(200);
-    expect((await call('GET', '/api/session/me', { token })).status).toBe(401);
+    bodyOf(await callOp(logout, {}, token));
+    errorOf(await me(token), 401);
   });
 
   it('refuses a session past its 15 days even before TTL removes it', async () => {
     const user = await newUser(Role.releaser);
     const login = await loginWithPassword(user.email, user.password);
     await expireSessionsOf(user.email);
-    expect((await call('GET', '/api/session/me', { token: login.body.token })).status).toBe(401);
+    errorOf(await me(login.body.token), 401);
   });
 });
 
 describe('change password', () => {
-  const changeOf = (userId: number, token: string, body: Record<string, unknown>) => call<{ message?: string; error?: { message: string; fields?: Record<string, string[]> } }>('POST', `/api/users/${userId}/password`, { token, body });
+  const changeOf = (userId: number, token: string, input: Omit<InputOf<typeof changePassword>, 'userId'>) => callOp(changePassword, { ...input, userId }, token);
 
   it('asks the old password of roles other than 1 and 2: 409 with the spec message when wrong', async () => {
     const user = await newUser(Role.broker);
     const { body } = await loginWithPassword(user.email, user.password);
     const res = await changeOf(user.id, body.token, { oldPassword: 'not-it', password: 'second-pass', confirmation: 'second-pass', first_login: true });
-    expect(res.status).toBe(409);
-    expect(res.body.error?.message).toBe(PASSWORD_MESSAGES.wrongOld);
+    expect(errorOf(res, 409).message).toBe(PASSWORD_MESSAGES.wrongOld);
     const missing = await changeOf(user.id, body.token, { password: 'second-pass', confirmation: 'second-pass' });
     expect(missing.status).toBe(400);
   });
@@ -122,11 +125,9 @@ describe('change password', () => {
     const user = await newUser(Role.broker);
     const { body } = await loginWithPassword(user.email, user.password);
     const short = await changeOf(user.id, body.token, { oldPassword: user.password, password: 'abc', confirmation: 'abc' });
-    expect(short.status).toBe(400);
-    expect(short.body.error?.fields?.password).toContain(PASSWORD_MESSAGES.tooShort);
+    expect(errorOf(short, 400).fields?.password).toContain(PASSWORD_MESSAGES.tooShort);
     const mismatch = await changeOf(user.id, body.token, { oldPassword: user.password, password: 'abcdef', confirmation: 'abcdeg' });
-    expect(mismatch.status).toBe(400);
-    expect(mismatch.body.error?.fields?.confirmation).toContain(PASSWORD_MESSAGES.mismatch);
+    expect(errorOf(mismatch, 400).fields?.confirmation).toContain(PASSWORD_MESSAGES.mismatch);
   });
 
   it('changes the password, keeps the caller session and revokes the others', async () => {
@@ -134,10 +135,9 @@ describe('change password', () => {
     const first = (await loginWithPassword(user.email, user.password)).body.token;
     const second = (await loginWithPassword(user.email, user.password)).body.token;
     const res = await changeOf(user.id, first, { oldPassword: user.password, password: 'brand-new', confirmation: 'brand-new', first_login: true });
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe(PASSWORD_MESSAGES.changed);
-    expect((await call('GET', '/api/session/me', { token: first })).status).toBe(200);
-    expect((await call('GET', '/api/session/me', { token: second })).status).toBe(401);
+    expect(bodyOf(res).message).toBe(PASSWORD_MESSAGES.changed);
+    bodyOf(await me(first));
+    errorOf(await me(second), 401);
     expect((await loginWithPassword(user.email, user.password)).status).toBe(401);
     expect((await loginWithPassword(user.email, 'brand-new')).status).toBe(200);
   });
@@ -148,8 +148,8 @@ describe('change password', () => {
     const { token: admin } = await tokenFor(Role.admin);
     const res = await changeOf(user.id, admin, { password: 'set-by-admin', confirmation: 'set-by-admin' });
     expect(res.status).toBe(200);
-    expect((await call('GET', '/api/session/me', { token: theirs })).status).toBe(401);
-    expect((await call('GET', '/api/session/me', { token: admin })).status).toBe(200);
+    errorOf(await me(theirs), 401);
+    bodyOf(await me(admin));
   });
 
   it("refuses a non-admin changing someone else's password", async () => {
