@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createUser, type UserListEntry } from '#shared/catalogue/users.ts';
 import { ALL_ROLES } from '#shared/roles.ts';
@@ -71,7 +71,8 @@ export function UsersListPage() {
   );
 }
 
-function UserCard({ user }: { user: UserListEntry }) {
+/** Memoized: a keystroke re-renders only the cards that enter the shown list. */
+const UserCard = memo(function UserCard({ user }: { user: UserListEntry }) {
   const { t } = useTranslation();
   return (
     <Paper component="li" withBorder p="sm" data-testid="user-card">
@@ -98,4 +99,4 @@ function UserCard({ user }: { user: UserListEntry }) {
       </Stack>
     </Paper>
   );
-}
+});
