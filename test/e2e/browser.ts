@@ -101,8 +101,15 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root'), undefined, { timeout: 15_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // Mantine's transitions (navbar, collapses, fades) last up to 200 ms.
-  await page.waitForTimeout(250);
+  // Mantine's transitions (navbar, collapses, fades) are CSS transitions: wait until, two frames on, none runs.
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')))),
+      ),
+    undefined,
+    { timeout: 15_000 },
+  );
 }
 
 /** The element reaching furthest right, as a short CSS-like description (for failure messages). */

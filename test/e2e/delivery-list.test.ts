@@ -80,9 +80,19 @@ describe.each(['en', 'fr'] as const)('/deliveries, in %s', (lang) => {
     expect(['0', '1', '2', '3', '4', 'other'].map((k) => t(`deliveries.row_state.${k}`))).toContain(state);
     // Clicking it opens nothing.
     const pages = page.context().pages().length;
+    const here = page.url();
+    await page.evaluate(() => {
+      const w = window as unknown as { __opened: number };
+      w.__opened = 0;
+      window.open = () => {
+        w.__opened += 1;
+        return null;
+      };
+    });
     await unlinked.click();
-    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __opened: number }).__opened)).toBe(0);
     expect(page.context().pages().length).toBe(pages);
+    expect(page.url()).toBe(here);
 
     // The Updated column (the last) shows each date whole, in the reader's notation.
     const cut = await dataRows(page).evaluateAll((rows) => rows.map((r) => r.lastElementChild as HTMLElement).filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.innerText));

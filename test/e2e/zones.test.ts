@@ -11,7 +11,7 @@ import shellFr from '../../web/src/i18n/locales/fr.json';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
 import { useBrowser, waitForPath } from './browser.ts';
-import { BROWSER_LOCALE, loginIn, type Lang } from './ticket-texts.ts';
+import { BROWSER_LOCALE, loginIn, type Lang } from './fixtures.ts';
 
 /**
  * Part 2 "Zone map" and "Zone editor" as an administrator lives them, in French then English:
