@@ -8,8 +8,6 @@ export interface ReportPdf {
   fileName: string;
 }
 
-export type ReportPdfRow = ReportRow;
-
 const COLUMN_X = [14, 100, 130, 152, 174] as const;
 const ADDRESS_WIDTH = 84;
 
