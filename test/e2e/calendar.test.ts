@@ -74,7 +74,7 @@ describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
     expect(await cards()).toEqual(expect.arrayContaining([1014, 1015]));
 
     // Removing Simard's availability again (click it, confirm) leaves Bédard: the slots stay open.
-    await page.locator('.fc-daygrid-event', { hasText: QUEBEC[1015] }).first().click();
+    await cell.locator('.fc-daygrid-event', { hasText: QUEBEC[1015] }).first().click();
     await page.getByRole('dialog', { name: t('calendar.remove_availability') }).getByRole('button', { name: t('calendar.remove') }).click();
     await page.getByRole('status').getByText(t('calendar.removed')).waitFor();
     expect(await cards()).not.toContain(1015);

@@ -181,8 +181,13 @@ export function CalendarPage() {
           eventClick={onEventClick}
           datesSet={onDates}
           events={events}
-          dayMaxEvents
-          navLinks
+          // Every event stays in its day cell (no '+N more' popover, whose link axe refuses), and the
+          // toolbar's arrows are words, not unnamed icons.
+          dayMaxEvents={false}
+          buttonIcons={false}
+          // A day cell named by its date link alone (aria-labelledby) hides the events it shows from
+          // its name: axe's label-content-name-mismatch. Its content names it instead.
+          dayCellDidMount={({ el }) => el.removeAttribute('aria-labelledby')}
         />
       </div>
       {dialog?.kind === 'new-availability' && <NewAvailabilityDialog dates={dialog.dates} admin={admin} selfId={user?.id} options={options} onClose={close} />}
