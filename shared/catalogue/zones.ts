@@ -22,6 +22,7 @@ export const ZONE_MESSAGES = {
   stale: 'Someone else changed or deleted these zones since you loaded them; reload the zones and make your change again.',
   duplicate: 'A zone may appear only once in a save.',
   tooMany: 'Save at most 100 zone changes at once.',
+  nothing: 'A save changes at least one zone (update, create or delete).',
 } as const;
 
 /** Zone types (part 2 §3, §9): photoshoot 1, sales 2; the editor's default is sales. */
@@ -85,7 +86,9 @@ export const zoneChanges = z
     delete: z.array(zoneDelete).max(MAX_ZONE_CHANGES).default([]),
   })
   .superRefine((form, ctx) => {
-    if (form.update.length + form.create.length + form.delete.length > MAX_ZONE_CHANGES) ctx.addIssue({ code: 'custom', message: ZONE_MESSAGES.tooMany, path: [] });
+    const changes = form.update.length + form.create.length + form.delete.length;
+    if (changes > MAX_ZONE_CHANGES) ctx.addIssue({ code: 'custom', message: ZONE_MESSAGES.tooMany, path: [] });
+    if (changes === 0) ctx.addIssue({ code: 'custom', message: ZONE_MESSAGES.nothing, path: [] });
     const ids = [...form.update, ...form.create, ...form.delete].map((zone) => String(zone.id));
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: ZONE_MESSAGES.duplicate, path: [] });
   });
