@@ -64,7 +64,8 @@ describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
     // Month view: move on until the day is on screen, click it (a one-day selection).
     const cell = page.locator(`.fc-daygrid-day[data-date="${date}"]`).first();
     for (let i = 0; i < 4 && !(await cell.count()); i++) await page.locator('.fc-next-button').click();
-    await cell.click({ position: { x: 40, y: 60 } });
+    // The top band of the cell, above its events (a click on an event opens that event instead).
+    await cell.click({ position: { x: 6, y: 6 } });
     const newAvailability = t('calendar.new_availability');
     await page.getByRole('dialog', { name: newAvailability }).waitFor();
     for (const name of Object.values(QUEBEC)) await pickOption(page, newAvailability, t('calendar.pick_technicians'), name);

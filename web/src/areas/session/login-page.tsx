@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { sessionToken } from '../../api/session-token.ts';
 import { useLoginMutation } from './queries.ts';
 import { loginErrorKey, loginReasonKey } from './login-error.ts';
 import { safeRedirect } from './session.ts';
@@ -29,7 +30,8 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     mutation.mutate({ email: email.trim(), password });
   };
 
-  if (entering) return <DelayedLoader always label={t('common.loading')} />;
+  // The page may outlive its session (logged in, then out again): without a token the form shows.
+  if (entering && sessionToken.get()) return <DelayedLoader always label={t('common.loading')} />;
 
   return (
     <Container size={420} py="xl">
