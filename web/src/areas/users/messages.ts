@@ -2,12 +2,9 @@ import type { TFunction } from 'i18next';
 import { USER_MESSAGES } from '#shared/catalogue/users.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { isApiError } from '../../api/client.ts';
+import type { Outcome } from '../../app/outcome-alert.tsx';
 
-/** A save's outcome line: green on success, red on failure (part 2 §8). */
-export interface Outcome {
-  ok: boolean;
-  text: string;
-}
+export type { Outcome };
 
 /** The schemas' and the server's field messages, by the key of their translation. */
 const FIELD_KEYS: Record<string, string> = {

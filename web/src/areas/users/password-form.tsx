@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '#shared/catalogue/session.ts';
@@ -8,6 +8,7 @@ import { isApiError } from '../../api/client.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { fieldMessage, type Outcome } from './messages.ts';
 import { useChangePasswordMutation } from './queries.ts';
+import { OutcomeAlert } from '../../app/outcome-alert.tsx';
 
 /**
  * The change-password form of the user page (part 2 §5, §7, §8): the old password is asked except
@@ -72,11 +73,7 @@ export function PasswordForm({ user }: { user: UserData }) {
                 {t('users.change_password')}
               </Button>
             </Group>
-            {outcome && (
-              <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
-                {outcome.text}
-              </Alert>
-            )}
+            <OutcomeAlert outcome={outcome} />
           </Stack>
         </form>
       </Stack>

@@ -14,6 +14,7 @@ import { fieldMessage, outcomeOfFailure, type Outcome } from './messages.ts';
 import { PasswordForm } from './password-form.tsx';
 import { userQueries, useCreateUserMutation, usePutUserMutation } from './queries.ts';
 import { UserShootings } from './user-shootings.tsx';
+import { OutcomeAlert } from '../../app/outcome-alert.tsx';
 
 /** The form's values as typed: ids as the selects' strings. */
 interface Values {
@@ -303,11 +304,7 @@ function UserForm({ user }: { user?: UserData }) {
               {t('users.save')}
             </Button>
           </Group>
-          {outcome && (
-            <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
-              {outcome.text}
-            </Alert>
-          )}
+          <OutcomeAlert outcome={outcome} />
         </Stack>
       </form>
     </Stack>
