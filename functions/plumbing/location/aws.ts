@@ -1,4 +1,5 @@
 import {
+  CalculateRouteCommand,
   CalculateRouteMatrixCommand,
   GetPlaceCommand,
   LocationClient,
@@ -10,12 +11,14 @@ import { ENV } from '#shared/data/design.ts';
 import { CachedTravelProvider, OfflineTravelProvider, type LatLng, type TravelMatrix, type TravelProvider } from '#shared/planning/travel.ts';
 import { requiredEnv } from '../aws.ts';
 import { externalServiceFailed } from '../errors.ts';
-import { MAX_SUGGESTIONS, type GeocodedPlace, type LocationPort, type PlaceSuggestion } from './port.ts';
+import { MAX_SUGGESTIONS, straightLine, type GeocodedPlace, type LocationPort, type PlaceSuggestion, type RouteLine } from './port.ts';
 
 /** Amazon Location, restricted to Canada: place index for suggestions and geocoding, route calculator for the matrix. */
 const COUNTRIES = ['CAN'];
 /** Route-matrix calls are made in blocks this size (the smallest limit among Amazon Location's providers). */
 const BLOCK = 10;
+/** CalculateRoute takes a departure, a destination and at most 23 waypoints. */
+const ROUTE_POINTS = 25;
 
 export class AwsLocation implements LocationPort {
   private readonly client = new LocationClient({});
@@ -44,6 +47,34 @@ export class AwsLocation implements LocationPort {
 
   matrix(points: readonly LatLng[]): Promise<TravelMatrix> {
     return this.travel.matrix(points);
+  }
+
+  /** CalculateRoute with leg geometry, by pieces of 25 points sharing their ends; a leg without geometry is a straight one. */
+  async directions(points: readonly LatLng[]): Promise<RouteLine> {
+    if (points.length < 2) return { coordinates: straightLine(points).coordinates, approximate: false };
+    const coordinates: Array<[number, number]> = [];
+    let approximate = false;
+    for (let i = 0; i < points.length - 1; i += ROUTE_POINTS - 1) {
+      const piece = points.slice(i, i + ROUTE_POINTS).map((p) => [p.lng, p.lat]);
+      const answer = await guard(() =>
+        this.client.send(
+          new CalculateRouteCommand({
+            CalculatorName: requiredEnv(ENV.routeCalculator),
+            DeparturePosition: piece[0],
+            DestinationPosition: piece.at(-1),
+            WaypointPositions: piece.slice(1, -1),
+            TravelMode: 'Car',
+            IncludeLegGeometry: true,
+          }),
+        ),
+      );
+      piece.slice(0, -1).forEach((from, k) => {
+        const line = answer.Legs?.[k]?.Geometry?.LineString;
+        if (!line?.length) approximate = true;
+        for (const [lng, lat] of line?.length ? line : [from, piece[k + 1]!]) coordinates.push([lng!, lat!]);
+      });
+    }
+    return { coordinates, approximate };
   }
 }
 

@@ -1,6 +1,6 @@
 import { CachedTravelProvider, OfflineTravelProvider, type LatLng, type TravelMatrix } from '#shared/planning/travel.ts';
 import { GAZETTEER, municipalities, municipalityById, normalize, placeLabel, slug, type GazetteerPlace } from './gazetteer.ts';
-import { MAX_SUGGESTIONS, addressParts, type GeocodedPlace, type LocationPort, type PlaceSuggestion } from './port.ts';
+import { MAX_SUGGESTIONS, addressParts, straightLine, type GeocodedPlace, type LocationPort, type PlaceSuggestion, type RouteLine } from './port.ts';
 
 /**
  * Offline adapter: the gazetteer for suggestions and geocoding, straight-line distance × road
@@ -26,6 +26,10 @@ export class OfflineLocation implements LocationPort {
 
   matrix(points: readonly LatLng[]): Promise<TravelMatrix> {
     return this.travel.matrix(points);
+  }
+
+  async directions(points: readonly LatLng[]): Promise<RouteLine> {
+    return straightLine(points);
   }
 }
 

@@ -27,7 +27,17 @@ export interface LocationPort {
   /** A suggestion's place id, or a free text (best match); undefined when unknown. */
   geocode(query: { placeId?: string; text?: string }, language?: 'fr' | 'en'): Promise<GeocodedPlace | undefined>;
   matrix(points: readonly LatLng[]): Promise<TravelMatrix>;
+  /** The road line through the points in order, [lng, lat] pairs; approximate when it is straight legs (offline). */
+  directions(points: readonly LatLng[]): Promise<RouteLine>;
 }
+
+export interface RouteLine {
+  coordinates: Array<[number, number]>;
+  approximate: boolean;
+}
+
+/** Straight legs through the points: the offline line, and the fallback where no road is found. */
+export const straightLine = (points: readonly LatLng[]): RouteLine => ({ coordinates: points.map((p) => [p.lng, p.lat]), approximate: true });
 
 export const MAX_SUGGESTIONS = 8;
 

@@ -14,6 +14,7 @@ import { formatDay } from '../../i18n/format.ts';
 import { plannerQueries, shiftDay, today, unassignedOf, useAssignMutation, useDispatchMutation, useRecalculateMutation, useUnassignMutation } from './queries.ts';
 import { TechCard, techName } from './tech-card.tsx';
 import { UnassignedList } from './unassigned-list.tsx';
+import { PlannerDayTools } from './map-modal.tsx';
 
 /** Part 2 §9: a date change is applied after an 800 ms pause. */
 export const DATE_DEBOUNCE_MS = 800;
@@ -114,6 +115,7 @@ export function PlannerPage() {
           </ActionIcon>
         </Group>
         <Group gap="md">
+          <PlannerDayTools date={date} shootings={shootings} />
           <Switch label={t('planner.force_assign')} checked={force} onChange={(e) => setForce(e.currentTarget.checked)} />
           <Button variant="default" loading={refresh.isPending} disabled={busy} onClick={() => refresh.mutate()}>
             {t('planner.refresh')}

@@ -1,7 +1,7 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
 import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
 import en from './locales/en.json';
+import { ShootingDashboardPage } from './shooting-dashboard-page.tsx';
 import fr from './locales/fr.json';
 
 registerAreaCatalogues({ fr, en });
@@ -9,10 +9,10 @@ registerAreaCatalogues({ fr, en });
 /**
  * Part 2: shooting planner and shooting dashboard (/dashboard is the dashboard area's). Loaded lazily with the first of these routes,
  * or by /shooting for planners (app/staff-shooting.tsx), which takes PlannerPage from here so the
- * area's texts come with it. A screen not built yet shows NotAvailablePage.
+ * area's texts come with it.
  */
 export { PlannerPage } from './planner-page.tsx';
 
 export const screens: AreaModule<'planner'>['screens'] = {
-  shootingdashboard: NotAvailablePage,
+  shootingdashboard: ShootingDashboardPage,
 };

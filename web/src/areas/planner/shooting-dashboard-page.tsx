@@ -1,0 +1,87 @@
+import '@mantine/dates/styles.css';
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ShootingView } from '#shared/catalogue/shootings.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { formatClock, formatDay, formatDuration } from '../../i18n/format.ts';
+import { plannerQueries, today } from './queries.ts';
+import { techName } from './tech-card.tsx';
+
+/**
+ * /shootingdashboard for roles 1, 2, 5, 8 (part 2 'Shooting dashboard'): a date picker (today by
+ * default) and, per technician of the day (the planner's: those available or holding shootings),
+ * a grid of their shootings in route order, 3 per row on wide screens, or 'has no shootings'.
+ */
+export function ShootingDashboardPage() {
+  const { t, i18n } = useTranslation();
+  const [date, setDate] = useState(today);
+  const figures = useQuery(plannerQueries.figures(date));
+  const shootings = useQuery(plannerQueries.shootings(date));
+  const byId = useMemo(() => new Map((shootings.data ?? []).map((s) => [s.id, s])), [shootings.data]);
+  const techs = useMemo(() => [...(figures.data?.techs ?? [])].sort((a, b) => techName(a).localeCompare(techName(b), i18n.language)), [figures.data, i18n.language]);
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t('route.shootingdashboard')}</Title>
+      <DatePickerInput label={t('shootingdashboard.date')} value={date} onChange={(value) => value && setDate(value)} valueFormat="YYYY-MM-DD" w={180} />
+      <Text fw={500}>{formatDay(date, i18n.language)}</Text>
+      {figures.isError || shootings.isError ? (
+        <Alert color="red">{t('shootingdashboard.load_error')}</Alert>
+      ) : figures.isPending || shootings.isPending ? (
+        <DelayedLoader label={t('common.loading')} />
+      ) : techs.length === 0 ? (
+        <Text>{t('planner.no_tech')}</Text>
+      ) : (
+        techs.map((tech) => {
+          const name = techName(tech);
+          const mine = tech.route.map((id) => byId.get(id)).filter((s): s is ShootingView => s !== undefined);
+          return (
+            <Stack key={tech.tech_id} gap="xs" component="section" aria-label={name} data-tech-id={tech.tech_id}>
+              <Title order={2} size="h4">
+                {name}
+              </Title>
+              {mine.length === 0 ? (
+                <Text c="dimmed">{t('shootingdashboard.no_shootings', { name })}</Text>
+              ) : (
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                  {mine.map((s, index) => (
+                    <DashboardCard key={s.id} shooting={s} order={index + 1} />
+                  ))}
+                </SimpleGrid>
+              )}
+            </Stack>
+          );
+        })
+      )}
+    </Stack>
+  );
+}
+
+function DashboardCard({ shooting: s, order }: { shooting: ShootingView; order: number }) {
+  const { t, i18n } = useTranslation();
+  const address = [s.listing.address, s.listing.app && `#${s.listing.app}`].filter(Boolean).join(' ');
+  const when = s.starttime ? `${formatClock(s.starttime, i18n.language)}${s.endtime ? ` – ${formatClock(s.endtime, i18n.language)}` : ''}` : t(s.am ? 'planner.am' : 'planner.pm');
+  return (
+    <Card withBorder component="article" aria-label={address} data-shooting-id={s.id}>
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={700}>
+            {order}. {address}
+          </Text>
+          <Badge variant="light" style={{ flexShrink: 0 }}>
+            {when}
+          </Badge>
+        </Group>
+        <Text size="sm">{[s.listing.city, s.listing.postalcode].filter(Boolean).join(' ')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('shootingdashboard.details', { rooms: s.room_count, duration: formatDuration(s.estimated_duration) })}
+        </Text>
+        {s.only_360 && <Badge size="sm" variant="outline">{t('shootingdashboard.only_360')}</Badge>}
+        {s.note && <Text size="sm">{s.note}</Text>}
+      </Stack>
+    </Card>
+  );
+}
