@@ -1,14 +1,12 @@
 import { assignProdShooting } from '#shared/catalogue/planner.ts';
-import { routeFiguresWith } from '#shared/planning/index.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
-import { location } from '../plumbing/location/index.ts';
 import { transact } from '../plumbing/transact.ts';
 import { dayNotLocked } from '../storage/day-locks.ts';
 import { bumpHalfDay } from '../storage/half-day.ts';
 import { assignShooting, getShootingItem, isActive, storeLegs } from '../storage/shootings.ts';
-import { loadPlanningDay } from '../use-cases/planning-day.ts';
 import { dayFigures } from '../use-cases/route-figures.ts';
+import { techDayFit } from '../use-cases/tech-day-fit.ts';
 
 /**
  * Manual assignment (planner drag and drop). Without force: refused when the technician's day is
@@ -21,21 +19,14 @@ export const handler = apiHandler(assignProdShooting, async ({ shooting_id, tech
   if (!shooting) throw notFound('Shooting not found.');
   if (!isActive(shooting)) throw conflict('This shooting is cancelled or abandoned.');
   const date = shooting.scheduleddate;
-  const day = await loadPlanningDay(date, [shooting_id]);
-  const tech = day.problem.technicians.find((t) => t.id === tech_id);
-  if (!tech) throw notFound('Technician not found.');
+  const fit = await techDayFit(date, tech_id, shooting_id);
+  if (!fit) throw notFound('Technician not found.');
 
   if (!force_assigned) {
-    if (tech.dayLocked) return { success: false, reason: 'locked' as const, shootings: [] };
-    // What the technician already holds: assigned shootings and the capacity bookings reserved.
-    const held = day.problem.shootings.filter((s) => s.current?.techId === tech_id && s.id !== shooting_id);
-    const candidate = day.problem.shootings.find((s) => s.id === shooting_id);
-    if (candidate) {
-      const fit = await routeFiguresWith(tech, [...held, candidate], await location(), { order: 'best', settings: day.problem.settings ?? {} });
-      if (!fit.feasible) {
-        log('assignment refused: schedule conflict', fit.violations);
-        return { success: false, reason: 'conflict' as const, shootings: [] };
-      }
+    if (fit.locked) return { success: false, reason: 'locked' as const, shootings: [] };
+    if (!fit.feasible) {
+      log('assignment refused: schedule conflict', fit.violations);
+      return { success: false, reason: 'conflict' as const, shootings: [] };
     }
   }
 

@@ -5,12 +5,27 @@ import { bumpHalfDay } from './half-day.ts';
 
 /** Day locks: one item per (day, technician) whose day the planner locked (docs/data-model.md). */
 
-/** Ids of the technicians whose day is locked. */
-export async function lockedTechnicians(date: string): Promise<Set<number>> {
+export interface DayLock {
+  tech_id: number;
+  locked_by: number | null;
+  locked_at: string | null;
+}
+
+/** The day's locks (tech_locks), read consistently. */
+export async function dayLocks(date: string): Promise<DayLock[]> {
   const { Items = [] } = await db.send(
     new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.locksOfDay(date) }, ConsistentRead: true }),
   );
-  return new Set(Items.filter((i) => i.locked !== false).map((i) => Number(i.tech_id)));
+  return Items.filter((i) => i.locked !== false).map((i) => ({
+    tech_id: Number(i.tech_id),
+    locked_by: typeof i.locked_by === 'number' ? i.locked_by : null,
+    locked_at: typeof i.locked_at === 'string' ? i.locked_at : null,
+  }));
+}
+
+/** Ids of the technicians whose day is locked. */
+export async function lockedTechnicians(date: string): Promise<Set<number>> {
+  return new Set((await dayLocks(date)).map((l) => l.tech_id));
 }
 
 /** Locks a technician's day; like an unavailability it takes capacity, so the day's half-day guards are bumped with it. */

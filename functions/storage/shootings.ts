@@ -301,3 +301,26 @@ export async function storeLegs(legs: ReadonlyArray<{ shootingId: number; km: nu
   }
   return stored;
 }
+
+// Planner board (docs/decisions/0170-planner-board.md): the forced flag's removal and abandon.
+
+/** Clear the forced-assignment flag (attemptShootingFlagRemoval), at the version read. */
+export async function clearForcedFlag(s: StoredShooting, now = new Date().toISOString()): Promise<void> {
+  await send(updateOf(s.id, s.version, { set: { force_assigned: false, updated_at: now } }));
+}
+
+/** Abandon (state 13), at the version read and only while active; the technician stays on it for the record. */
+export async function abandonShootingItem(s: StoredShooting, byUserId: number, now = new Date().toISOString()): Promise<void> {
+  await send(
+    updateOf(s.id, s.version, {
+      set: { state: ShootingState.abandonned, abandoned_by: byUserId, updated_at: now },
+      condition: '#state <> :c0 AND #state <> :c1',
+      values: { ':c0': ShootingState.canceled, ':c1': ShootingState.abandonned },
+    }),
+  );
+}
+
+/** The shootings of several brokers, all dates (the planner's reshoot ordinals: a listing's shootings are its broker's). */
+export async function shootingsOfBrokers(brokerIds: readonly number[]): Promise<StoredShooting[]> {
+  return (await Promise.all([...new Set(brokerIds)].map((id) => shootingsOfBroker(id)))).flat();
+}

@@ -1,7 +1,7 @@
 import type { TechnicianInput } from '#shared/planning/index.ts';
 import { dayStartMs } from '#shared/rules/business-time.ts';
 import { availableOn } from '../storage/availabilities.ts';
-import { unavailabilitiesOf } from '../storage/unavailabilities.ts';
+import { unavailabilitiesOf, type Unavailability } from '../storage/unavailabilities.ts';
 import type { Technician } from './planning-world.ts';
 
 const DAY_S = 24 * 3600;
@@ -15,16 +15,8 @@ const DAY_S = 24 * 3600;
  * take nothing new.
  */
 export async function technicianInputs(technicians: readonly Technician[], date: string, locked: ReadonlySet<number>, holders: ReadonlySet<number> = new Set()): Promise<TechnicianInput[]> {
-  const withStart = technicians.filter((t) => t.start);
-  const available = await availableOn(
-    date,
-    withStart.map((t) => t.user.id),
-  );
-  const working = withStart.filter((t) => available.has(t.user.id) || holders.has(t.user.id));
+  const { working, available, unavailable } = await workingTechnicians(technicians, date, holders);
   const start = dayStartMs(date);
-  const from = new Date(start).toISOString();
-  const to = new Date(start + DAY_S * 1000).toISOString();
-  const unavailable = await Promise.all(working.map((t) => (available.has(t.user.id) ? unavailabilitiesOf(t.user.id, from, to) : [])));
   return working.map((t, i) => ({
     id: t.user.id,
     start: t.start!,
@@ -39,4 +31,22 @@ export async function technicianInputs(technicians: readonly Technician[], date:
     mainZoneId: t.user.zone_id,
     backupZoneIds: t.user.backupZones,
   }));
+}
+
+/**
+ * The technicians working a day (see technicianInputs), which of them have an availability, and
+ * each one's unavailabilities overlapping the day (the planner's cards show them as recorded).
+ */
+export async function workingTechnicians(technicians: readonly Technician[], date: string, holders: ReadonlySet<number> = new Set()) {
+  const withStart = technicians.filter((t) => t.start);
+  const available = await availableOn(
+    date,
+    withStart.map((t) => t.user.id),
+  );
+  const working = withStart.filter((t) => available.has(t.user.id) || holders.has(t.user.id));
+  const start = dayStartMs(date);
+  const from = new Date(start).toISOString();
+  const to = new Date(start + DAY_S * 1000).toISOString();
+  const unavailable: Unavailability[][] = await Promise.all(working.map((t) => (available.has(t.user.id) ? unavailabilitiesOf(t.user.id, from, to) : [])));
+  return { working, available, unavailable };
 }

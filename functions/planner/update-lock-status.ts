@@ -1,0 +1,31 @@
+import { PLANNER_MESSAGES, updateLockStatus } from '#shared/catalogue/planner.ts';
+import { Role } from '#shared/roles.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { conflict, notFound } from '../plumbing/errors.ts';
+import { lockDay, lockedTechnicians, unlockDay } from '../storage/day-locks.ts';
+import { getUser } from '../storage/users.ts';
+import { techDayFit } from '../use-cases/tech-day-fit.ts';
+
+/**
+ * Locks or unlocks a technician's day (part 2 §4 'Technician day lock'). Unlocking is refused while
+ * the shootings the technician holds that day do not fit it (forced on top of each other): the
+ * day would be offered to bookings and the dispatch with time it does not have.
+ */
+export const handler = apiHandler(updateLockStatus, async ({ tech_id, locked, date }, { user, log }) => {
+  const tech = await getUser(tech_id);
+  if (!tech || tech.role !== Role.tech_capture) throw notFound(PLANNER_MESSAGES.notTechnician);
+  if (locked) {
+    await lockDay(date, tech_id, user.id);
+    log('day locked', { date, tech_id });
+    return { success: true, locked: true };
+  }
+  if (!(await lockedTechnicians(date)).has(tech_id)) return { success: true, locked: false };
+  const fit = await techDayFit(date, tech_id);
+  if (fit && !fit.feasible) {
+    log('unlock refused: conflicting shootings', fit.violations);
+    throw conflict(PLANNER_MESSAGES.unlockFailed, { violations: fit.violations });
+  }
+  await unlockDay(date, tech_id);
+  log('day unlocked', { date, tech_id });
+  return { success: true, locked: false };
+});

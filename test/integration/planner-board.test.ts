@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { tokenFor } from '../support/api.ts';
+import { ownDay } from '../support/days.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+import { getShootingItem, insertShooting, newShootingId } from '#functions/storage/shootings.ts';
+import {
+  PLANNER_MESSAGES,
+  abandonShooting,
+  assignProdShooting,
+  attemptShootingFlagRemoval,
+  dailyShootingActivity,
+  techLocks,
+  unassignShootingTech,
+  updateLockStatus,
+} from '#shared/catalogue/planner.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { addDays } from '#shared/rules/business-time.ts';
+import { Role } from '#shared/roles.ts';
+import { book, planningBrokerToken } from './booking-support.ts';
+
+/** The planner board's operations (docs/decisions/0170-planner-board.md): the day, locks, the forced flag, abandon. */
+
+const bookId = async (address: string, date: string, am: boolean) => (await book(await planningBrokerToken(1), address, date, am)).id;
+const MATHIEU = 1006;
+const ISABELLE = 1007;
+
+async function board(date: string, token: string) {
+  return bodyOf(await callOp(dailyShootingActivity, { date }, token));
+}
+
+describe('dailyShootingActivity', () => {
+  it("answers the day's shootings with technician, tags, version and reshoot ordinal, and the technicians working that day", async () => {
+    const date = ownDay();
+    const id = await bookId('4500 Rue Saint-Denis', date, true);
+    const { token } = await tokenFor(Role.tech_postprod);
+    const day = await board(date, token);
+    const mine = day.shootings.find((s) => s.id === id)!;
+    expect(mine).toMatchObject({ tech_id: null, force_assigned: false, seasonal: false, blue_hour: false, reshoot: false, reshootIndex: 1, scheduleddate: date });
+    expect(mine.version).toBeGreaterThanOrEqual(1);
+    const mathieu = day.scheduledTechs.find((t) => t.id === MATHIEU)!;
+    expect(mathieu).toMatchObject({ firstname: 'Mathieu', lastname: 'Caron', locked: false });
+    expect(mathieu.home?.address).toContain('Saint-Hubert');
+    expect(mathieu.depot?.city).toBeTruthy();
+  });
+
+  it('numbers the shootings of one listing (reshoots), leaving out cancelled and recommended ones', async () => {
+    const date = ownDay();
+    const id = await bookId('1200 Avenue Cartier', date, false);
+    const booked = (await getShootingItem(id))!;
+    const earlier = async (state: number, daysBefore: number) => {
+      const { id: _id, ...rest } = booked;
+      await insertShooting({ ...rest, id: await newShootingId(), scheduleddate: addDays(date, -daysBefore), state, tech_id: null }, { lat: booked.lat, lng: booked.lng, reserved_tech_id: null });
+    };
+    await earlier(ShootingState.completed, 20);
+    await earlier(ShootingState.recommended, 10);
+    await earlier(ShootingState.canceled, 5);
+    const { token } = await tokenFor(Role.admin);
+    const mine = (await board(date, token)).shootings.find((s) => s.id === id)!;
+    expect(mine).toMatchObject({ reshoot: true, reshootIndex: 2 });
+  });
+
+  it('is for planners only', async () => {
+    const { token } = await tokenFor(Role.tech_capture);
+    errorOf(await callOp(dailyShootingActivity, { date: ownDay() }, token), 403);
+  });
+});
+
+describe('updateLockStatus and tech_locks', () => {
+  it('locks a day (who and when), refuses an unforced assignment on it, unlocks it', async () => {
+    const date = ownDay();
+    const id = await bookId('6000 Boulevard Saint-Laurent', date, true);
+    const { token, account: user } = await tokenFor(Role.admin);
+    expect(bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: true, date }, token))).toEqual({ success: true, locked: true });
+    const locks = bodyOf(await callOp(techLocks, { date }, token)).locks;
+    expect(locks).toEqual([expect.objectContaining({ tech_id: ISABELLE, locked_by: user.id })]);
+    expect((await board(date, token)).scheduledTechs.find((t) => t.id === ISABELLE)?.locked).toBe(true);
+
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: ISABELLE, force_assigned: false }, token))).toMatchObject({ success: false, reason: 'locked' });
+    expect((await getShootingItem(id))?.tech_id).toBeNull();
+
+    expect(bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: false, date }, token))).toEqual({ success: true, locked: false });
+    expect(bodyOf(await callOp(techLocks, { date }, token)).locks).toEqual([]);
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: ISABELLE, force_assigned: false }, token)).success).toBe(true);
+  });
+
+  it('refuses to unlock a day whose shootings conflict (409 with the message), and unlocks once they are taken back', async () => {
+    const date = ownDay();
+    const addresses = ['8200 Boulevard Newman', '12000 Boulevard Gouin Ouest', '6000 Boulevard Taschereau', '2500 Boulevard Laurier', '800 Boulevard René-Lévesque Ouest'];
+    const ids: number[] = [];
+    for (const a of addresses) ids.push(await bookId(a, date, true));
+    const { token } = await tokenFor(Role.superadmin);
+    for (const id of ids) expect(bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: MATHIEU, force_assigned: true }, token)).success).toBe(true);
+    bodyOf(await callOp(updateLockStatus, { tech_id: MATHIEU, locked: true, date }, token));
+
+    const refused = errorOf(await callOp(updateLockStatus, { tech_id: MATHIEU, locked: false, date }, token), 409);
+    expect(refused.message).toBe(PLANNER_MESSAGES.unlockFailed);
+    expect(bodyOf(await callOp(techLocks, { date }, token)).locks.map((l) => l.tech_id)).toEqual([MATHIEU]);
+
+    // The forced flag cannot be removed either: the day is locked and over-full.
+    const first = (await getShootingItem(ids[0]!))!;
+    expect(bodyOf(await callOp(attemptShootingFlagRemoval, { shooting_id: first.id, version: first.version }, token))).toEqual({ success: false });
+    expect((await getShootingItem(first.id))?.force_assigned).toBe(true);
+
+    for (const id of ids.slice(1)) bodyOf(await callOp(unassignShootingTech, { shooting_id: id }, token));
+    expect(bodyOf(await callOp(updateLockStatus, { tech_id: MATHIEU, locked: false, date }, token))).toEqual({ success: true, locked: false });
+  });
+
+  it('answers 404 for a user who is not a capture technician', async () => {
+    const { token, account: user } = await tokenFor(Role.admin);
+    expect(errorOf(await callOp(updateLockStatus, { tech_id: user.id, locked: true, date: ownDay() }, token), 404).message).toBe(PLANNER_MESSAGES.notTechnician);
+  });
+});
+
+describe('attemptShootingFlagRemoval', () => {
+  it('clears the forced flag when the shooting fits without force; 409 on a stale version', async () => {
+    const date = ownDay();
+    const id = await bookId('4500 Rue Saint-Denis', date, false);
+    const { token } = await tokenFor(Role.tech_postprod_lead);
+    bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: MATHIEU, force_assigned: true }, token));
+    const forced = (await getShootingItem(id))!;
+    expect(forced.force_assigned).toBe(true);
+
+    errorOf(await callOp(attemptShootingFlagRemoval, { shooting_id: id, version: forced.version - 1 }, token), 409);
+    expect(bodyOf(await callOp(attemptShootingFlagRemoval, { shooting_id: id, version: forced.version }, token))).toEqual({ success: true });
+    const after = (await getShootingItem(id))!;
+    expect(after).toMatchObject({ force_assigned: false, tech_id: MATHIEU });
+  });
+});
+
+describe('abandonShooting', () => {
+  it('abandons a shooting at the version read: it leaves the board; a stale or second abandon is a 409', async () => {
+    const date = ownDay();
+    const id = await bookId('1200 Avenue Cartier', date, true);
+    const { token } = await tokenFor(Role.admin);
+    const read = (await board(date, token)).shootings.find((s) => s.id === id)!;
+    errorOf(await callOp(abandonShooting, { shooting_id: id, version: read.version + 1 }, token), 409);
+    expect(bodyOf(await callOp(abandonShooting, { shooting_id: id, version: read.version }, token))).toEqual({ success: true });
+    expect((await getShootingItem(id))?.state).toBe(ShootingState.abandonned);
+    expect((await board(date, token)).shootings.some((s) => s.id === id)).toBe(false);
+    errorOf(await callOp(abandonShooting, { shooting_id: id, version: read.version + 1 }, token), 409);
+  });
+
+  it('is refused to a broker', async () => {
+    const date = ownDay();
+    const id = await bookId('1200 Avenue Cartier', date, true);
+    const broker = await planningBrokerToken(1);
+    errorOf(await callOp(abandonShooting, { shooting_id: id, version: 1 }, broker), 403);
+    expect((await getShootingItem(id))?.state).toBe(ShootingState.unconfirmed);
+  });
+});
