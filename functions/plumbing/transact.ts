@@ -18,3 +18,20 @@ export function cancellationCodes(error: unknown): string[] | undefined {
   if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return undefined;
   return ((error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
 }
+
+/**
+ * The piece a write adds for an item it starts to name (a zone, an offer, a package a user or a
+ * booking now refers to): the item must still exist, and its `holder_stamp` changes, so a deletion
+ * conditioned on the stamp it read before checking the holders fails instead of leaving a dangling
+ * reference (docs/decisions/0133, 0167).
+ */
+export function holdPiece(table: string, key: Record<string, unknown>, stamp: string): TransactItem {
+  return { Update: { TableName: table, Key: key, UpdateExpression: 'SET holder_stamp = :s', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':s': stamp } } };
+}
+
+/** The condition a deletion adds to hold only while no holder appeared since the stamp it read (null: never held). */
+export function unheldSince(stamp: string | null): { condition: string; values: Record<string, unknown> } {
+  return stamp === null
+    ? { condition: 'attribute_not_exists(holder_stamp)', values: {} }
+    : { condition: 'holder_stamp = :held', values: { ':held': stamp } };
+}

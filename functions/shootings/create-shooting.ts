@@ -11,6 +11,7 @@ import { listingsOfBroker, newListingPut, type StoredListing } from '../storage/
 import { createShootingPut, newShootingId, shootingView, toShooting } from '../storage/shootings.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
 import { getUser } from '../storage/users.ts';
+import { holdZones } from '../storage/zones.ts';
 import { assertWithinHorizon } from '../use-cases/availability.ts';
 import { writeIntoHalfDay } from '../use-cases/half-day-write.ts';
 import { candidateOf, loadWorld, requiredOffers } from '../use-cases/planning-world.ts';
@@ -86,7 +87,8 @@ export const handler = apiHandler(createShooting, async (input, ctx) => {
     items: (reserved) => {
       const shooting = createShootingPut(record, { ...stored, reserved_tech_id: reserved });
       item = shooting.item;
-      return [shooting.put, ...(fresh ? [fresh.put] : [])];
+      // The zones the shooting lies in are held: a zone deletion that checked the shootings before this booking fails (ADR 0167).
+      return [shooting.put, ...(fresh ? [fresh.put] : []), ...holdZones(candidate.zoneIds, String(id))];
     },
   });
   ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId, broker: broker.id, by: ctx.user.id });

@@ -3,7 +3,7 @@ import { CATALOGUE_MESSAGES } from '#shared/entities/catalogue-fields.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
-import { cancellationCodes, type TransactItem } from '../plumbing/transact.ts';
+import { cancellationCodes, unheldSince, type TransactItem } from '../plumbing/transact.ts';
 import { nextId } from '../plumbing/ids.ts';
 
 /**
@@ -153,7 +153,7 @@ export async function deleteCatalogueItem<R extends { id: number; key_name: stri
   item: R,
   options: { version?: number; holderStamp?: string | null } = {},
 ): Promise<void> {
-  const stamp = options.holderStamp === undefined ? {} : options.holderStamp === null ? { cond: ' AND (attribute_not_exists(holder_stamp) OR holder_stamp = :none)', values: { ':none': null } } : { cond: ' AND holder_stamp = :h', values: { ':h': options.holderStamp } };
+  const held = options.holderStamp === undefined ? undefined : unheldSince(options.holderStamp);
   try {
     await db.send(
       new TransactWriteCommand({
@@ -162,8 +162,8 @@ export async function deleteCatalogueItem<R extends { id: number; key_name: stri
             Delete: {
               TableName: tableName(),
               Key: kind.item(item.id),
-              ConditionExpression: `version = :v${stamp.cond ?? ''}`,
-              ExpressionAttributeValues: { ':v': options.version ?? item.version, ...(stamp.values ?? {}) },
+              ConditionExpression: held ? `version = :v AND ${held.condition}` : 'version = :v',
+              ExpressionAttributeValues: { ':v': options.version ?? item.version, ...held?.values },
             },
           },
           { Delete: { TableName: tableName(), Key: kind.keyGuard(item.key_name), ConditionExpression: 'id = :id', ExpressionAttributeValues: { ':id': item.id } } },

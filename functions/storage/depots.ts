@@ -157,11 +157,11 @@ export const DEPOT_MISSING = 'This depot does not exist (it may have been delete
 
 /**
  * After a cancelled transaction whose pieces from index `start` came from
- * `depotReferenceChange`: the 400 on `depot_id` when one of them failed (the depot is gone),
+ * `depotReferenceChange` (`count` of them): the 400 on `depot_id` when one of them failed (the depot is gone),
  * undefined otherwise (another piece failed: the caller's own conflict).
  */
-export function depotReferenceFailure(error: unknown, start: number): HttpError | undefined {
+export function depotReferenceFailure(error: unknown, start: number, count = Infinity): HttpError | undefined {
   const codes = cancellationCodes(error);
-  if (!codes?.slice(start).some((code) => code === 'ConditionalCheckFailed')) return undefined;
+  if (!codes?.slice(start, start + count).some((code) => code === 'ConditionalCheckFailed')) return undefined;
   return badRequest('Invalid input.', { depot_id: [DEPOT_MISSING] });
 }

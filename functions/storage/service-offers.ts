@@ -1,12 +1,13 @@
 import { byOrderIndex, serviceOfferRecord, type ServiceOfferFields, type ServiceOfferRecord } from '#shared/entities/service-offer.ts';
 import { tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
+import { holdPiece, type TransactItem } from '../plumbing/transact.ts';
 import { deleteCatalogueItem, getCatalogueItem, insertCatalogueItem, listCatalogueItems, mustGetCatalogueItem, replaceCatalogueItem, type CatalogueKind, type ExtraWrites } from './catalogue-items.ts';
 
 /**
  * Service offers (part 3 §3): the one module that reads and writes them. `holder_stamp` changes
- * whenever a package starts including the offer, so a deletion that checked the holders fails if
- * one appeared meanwhile (docs/decisions/0133).
+ * whenever a package starts including the offer or a user starts holding it, so a deletion that
+ * checked the holders fails if one appeared meanwhile (docs/decisions/0133, 0167).
  */
 export interface StoredServiceOffer extends ServiceOfferRecord {
   holder_stamp: string | null;
@@ -48,21 +49,12 @@ export function deleteServiceOffer(offer: StoredServiceOffer, version?: number):
   return deleteCatalogueItem(kind, offer, { ...(version === undefined ? {} : { version }), holderStamp: offer.holder_stamp });
 }
 
-/**
- * The transaction items a write naming these offers adds: each offer must still exist (`onFail`
- * otherwise), and its holder stamp changes so a deletion in progress fails.
- */
+/** The transaction pieces of a write that starts naming these offers (each must exist; its holder stamp changes). */
+export function offerHolds(ids: readonly number[], stamp: string): TransactItem[] {
+  return [...new Set(ids)].map((id) => holdPiece(tableName(), keys.serviceOffer(id), stamp));
+}
+
+/** `offerHolds` for a catalogue write: `onFail` answers when one of the offers is gone. */
 export function holdOffers(ids: readonly number[], stamp: string, onFail: () => Error): ExtraWrites {
-  return {
-    items: [...new Set(ids)].map((id) => ({
-      Update: {
-        TableName: tableName(),
-        Key: keys.serviceOffer(id),
-        UpdateExpression: 'SET holder_stamp = :s',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':s': stamp },
-      },
-    })),
-    onFail,
-  };
+  return { items: offerHolds(ids, stamp), onFail };
 }

@@ -2,12 +2,16 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { userRecord, type NewUser, type UserRecord } from '#shared/entities/user.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys, normalizeEmail } from '../plumbing/keys.ts';
-import { conflict } from '../plumbing/errors.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
 import { cancellationCodes, transact, type TransactItem } from '../plumbing/transact.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { USER_MESSAGES } from '#shared/catalogue/users.ts';
+import { randomUUID } from 'node:crypto';
+import { badRequest, conflict, type HttpError } from '../plumbing/errors.ts';
 import { depotReferenceChange, depotReferenceFailure } from './depots.ts';
+import { offerHolds } from './service-offers.ts';
+import { holdPackages } from './shooting-packages.ts';
+import { holdZones } from './zones.ts';
 
 /**
  * A stored user: the record plus its password hash, optimistic-lock version and session stamp.
@@ -18,6 +22,39 @@ export interface StoredUser extends UserRecord {
   password_hash: string;
   version: number;
   session_version: number;
+}
+
+/** What a user names in other entities' items (beyond the depot, which is counted: ADR 0145). */
+type References = Pick<UserRecord, 'zone_id' | 'backupZones' | 'service_offers' | 'shooting_packages'>;
+const NO_REFERENCES: References = { zone_id: null, backupZones: [], service_offers: [], shooting_packages: [] };
+
+/** The message on a form field naming a zone, offer or package that is gone. */
+export const REFERENCE_MISSING = 'This item does not exist any more (it may have been deleted meanwhile); reload the form.';
+
+/**
+ * The pieces of a user write for the zones, offers and packages it starts to name (those it named
+ * already are held): each must still exist, and its holder stamp changes, so a deletion that
+ * checked its holders before fails (docs/decisions/0167). `failure` reads a cancellation.
+ */
+function referenceHolds(before: References, after: References): { items: TransactItem[]; failure: (error: unknown, start: number) => HttpError | undefined } {
+  const stamp = randomUUID();
+  const added = (now: readonly number[], was: readonly number[]) => now.filter((id) => !was.includes(id));
+  const zonesBefore = [...(before.zone_id === null ? [] : [before.zone_id]), ...before.backupZones];
+  const pieces: Array<{ field: keyof References; items: TransactItem[] }> = [
+    { field: 'zone_id', items: holdZones(added(after.zone_id === null ? [] : [after.zone_id], zonesBefore), stamp) },
+    { field: 'backupZones', items: holdZones(added(after.backupZones, [...zonesBefore, ...(after.zone_id === null ? [] : [after.zone_id])]), stamp) },
+    { field: 'service_offers', items: offerHolds(added(after.service_offers, before.service_offers), stamp) },
+    { field: 'shooting_packages', items: holdPackages(added(after.shooting_packages, before.shooting_packages), stamp) },
+  ];
+  const fields = pieces.flatMap((p) => p.items.map(() => p.field));
+  return {
+    items: pieces.flatMap((p) => p.items),
+    failure: (error, start) => {
+      const codes = cancellationCodes(error);
+      const failed = fields.filter((_, i) => codes?.[start + i] === 'ConditionalCheckFailed');
+      return failed.length ? badRequest('Invalid input.', Object.fromEntries([...new Set(failed)].map((f) => [f, [REFERENCE_MISSING]]))) : undefined;
+    },
+  };
 }
 
 export async function getUser(id: number): Promise<StoredUser | undefined> {
@@ -37,19 +74,22 @@ export async function findUserByEmail(email: string): Promise<StoredUser | undef
 export async function insertUser(user: NewUser & { password_hash: string }): Promise<StoredUser> {
   const record = { ...userRecord.parse(user), email: normalizeEmail(user.email) };
   const item = { ...keys.user(record.id), ...keys.userByRole(record.role, record.lastname, record.id), ...record, password_hash: user.password_hash, version: 1 };
+  const depotPieces = depotReferenceChange(null, record.depot_id);
+  const holds = referenceHolds(NO_REFERENCES, record);
   try {
     await db.send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: { ...keys.userEmail(record.email), user_id: record.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...depotReferenceChange(null, record.depot_id),
+          ...depotPieces,
+          ...holds.items,
         ],
       }),
     );
   } catch (error) {
-    const depotGone = depotReferenceFailure(error, 2);
-    if (depotGone) throw depotGone;
+    const gone = depotReferenceFailure(error, 2, depotPieces.length) ?? holds.failure(error, 2 + depotPieces.length);
+    if (gone) throw gone;
     if ((error as Error).name === 'TransactionCanceledException') throw conflict("L'usager existe déjà.");
     throw error;
   }
@@ -92,6 +132,8 @@ export async function setTechnicianProfile(id: number, p: TechnicianProfile): Pr
   for (let attempt = 0; ; attempt++) {
     const user = await getUser(id);
     if (!user) return false;
+    const depotPieces = depotReferenceChange(user.depot_id, p.depot_id);
+    const holds = referenceHolds(user, p);
     try {
       await transact([
         {
@@ -103,12 +145,13 @@ export async function setTechnicianProfile(id: number, p: TechnicianProfile): Pr
             ExpressionAttributeValues: { ':z': p.zone_id, ':b': p.backupZones, ':d': p.depot_id, ':h': p.home, ':o': p.service_offers, ':p': p.shooting_packages, ':now': new Date().toISOString(), ':one': 1, ':v': user.version },
           },
         },
-        ...depotReferenceChange(user.depot_id, p.depot_id),
+        ...depotPieces,
+        ...holds.items,
       ]);
       return true;
     } catch (error) {
-      const depotGone = depotReferenceFailure(error, 1);
-      if (depotGone) throw depotGone;
+      const gone = depotReferenceFailure(error, 1, depotPieces.length) ?? holds.failure(error, 1 + depotPieces.length);
+      if (gone) throw gone;
       // The user changed between the read and the write: read again (a few times).
       if ((error as Error).name !== 'TransactionCanceledException' || attempt >= 4) throw error;
     }
@@ -183,19 +226,22 @@ export async function replaceUser(stored: StoredUser, next: UserRecord, now = ne
         { Delete: { TableName: tableName(), Key: keys.userEmail(stored.email), ConditionExpression: 'attribute_not_exists(pk) OR user_id = :id', ExpressionAttributeValues: { ':id': record.id } } },
       ]
     : [];
+  const depotPieces = depotReferenceChange(stored.depot_id, record.depot_id);
+  const holds = referenceHolds(stored, record);
   try {
     await transact([
       { Put: { TableName: tableName(), Item: item, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': stored.version } } },
       ...guards,
-      ...depotReferenceChange(stored.depot_id, record.depot_id),
+      ...depotPieces,
+      ...holds.items,
     ]);
   } catch (error) {
     const codes = cancellationCodes(error);
     if (!codes) throw error;
     if (codes[0] === 'ConditionalCheckFailed') throw conflict(USER_MESSAGES.changedMeanwhile);
     if (emailChanged && codes[1] === 'ConditionalCheckFailed') throw conflict(USER_MESSAGES.exists);
-    const depotGone = depotReferenceFailure(error, 1 + guards.length);
-    if (depotGone) throw depotGone;
+    const gone = depotReferenceFailure(error, 1 + guards.length, depotPieces.length) ?? holds.failure(error, 1 + guards.length + depotPieces.length);
+    if (gone) throw gone;
     // Another transaction held one of the items (TransactionConflict): the form retries from a fresh read.
     throw conflict(USER_MESSAGES.changedMeanwhile);
   }
@@ -208,6 +254,22 @@ function toStoredUser(item: Record<string, unknown>): StoredUser {
     password_hash: String(item.password_hash ?? ''),
     version: Number(item.version ?? 1),
     session_version: Number(item.session_version ?? 0),
+  };
+}
+
+/**
+ * The social page linked to a broker (part 3 §7 'link page to broker'; ADR 0241): a transaction
+ * piece on the version read, so a link never overwrites an edit made meanwhile.
+ */
+export function setBrokerPagePiece(user: Pick<StoredUser, 'id' | 'version'>, page: { page_id: string; page_name: string }, now = new Date()): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.user(user.id),
+      UpdateExpression: 'SET broker_facebook_business_page = :p, updated_at = :now, version = version + :one',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':p': page, ':now': now.toISOString(), ':one': 1, ':v': user.version },
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import { conflict } from '../plumbing/errors.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
-import { cancellationCodes, transact, type TransactItems } from '../plumbing/transact.ts';
+import { cancellationCodes, holdPiece, transact, unheldSince, type TransactItem, type TransactItems } from '../plumbing/transact.ts';
 
 /**
  * Zones: the only writer of zone items. They live in one item collection (`ZONES` / `ZONE#<id>`)
@@ -22,6 +22,8 @@ export { pointInPolygon };
 
 export interface StoredZone extends ZoneRecord {
   version: number;
+  /** Changes whenever a user or a booking starts relying on the zone (docs/decisions/0167). */
+  holder_stamp: string | null;
 }
 
 /** Every zone, or those of one type, by id. */
@@ -33,7 +35,7 @@ export async function listZones(type?: number): Promise<StoredZone[]> {
   });
   return items.flatMap((item) => {
     const parsed = zoneRecord.safeParse(item);
-    return parsed.success && (type === undefined || parsed.data.type === type) ? [{ ...parsed.data, version: Number(item.version ?? 1) }] : [];
+    return parsed.success && (type === undefined || parsed.data.type === type) ? [{ ...parsed.data, version: Number(item.version ?? 1), holder_stamp: typeof item.holder_stamp === 'string' ? item.holder_stamp : null }] : [];
   });
 }
 
@@ -41,6 +43,15 @@ export async function listZones(type?: number): Promise<StoredZone[]> {
 export async function insertZone(zone: ZoneRecord): Promise<void> {
   const record = zoneRecord.parse(zone);
   await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.zone(record.id), ...record, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+/**
+ * The transaction pieces of a write that starts relying on these zones (a user taking them, a
+ * booking inside them): each must still exist, and its holder stamp changes, so a deletion that
+ * checked the holders before fails instead of stranding the user or the shooting.
+ */
+export function holdZones(ids: readonly number[], stamp: string): TransactItem[] {
+  return [...new Set(ids)].map((id) => holdPiece(tableName(), keys.zone(id), stamp));
 }
 
 /** Ids of the photoshoot zones a point lies in. */
@@ -59,11 +70,12 @@ export function toGeoJson(zone: Pick<ZoneRecord, 'coordinates'>): { type: 'Polyg
 
 /**
  * One save of the editor, all or nothing (one transaction): updates and deletions hold only if
- * the zone still has the version the editor read; creations get new ids. A zone changed or
- * deleted meanwhile answers 409 with its id in `stale` and nothing is written.
- * Answers the id given to each temporary id.
+ * the zone still has the version the editor read, and a deletion only while no user or booking
+ * took the zone since its holders were checked (`heldAt`: the stamps read before that check);
+ * creations get new ids. A zone changed, deleted or taken meanwhile answers 409 with its id in
+ * `stale` and nothing is written. Answers the id given to each temporary id.
  */
-export async function applyZoneChanges(changes: ParsedZoneChanges, now = new Date().toISOString()): Promise<Record<string, number>> {
+export async function applyZoneChanges(changes: ParsedZoneChanges, heldAt: ReadonlyMap<number, string | null>, now = new Date().toISOString()): Promise<Record<string, number>> {
   const created: Record<string, number> = {};
   for (const zone of changes.create) created[zone.id] = await nextId('zone');
   const items: TransactItems = [];
@@ -83,7 +95,8 @@ export async function applyZoneChanges(changes: ParsedZoneChanges, now = new Dat
   }
   for (const zone of changes.delete) {
     checked.push(zone.id);
-    items.push({ Delete: { TableName: tableName(), Key: keys.zone(zone.id), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': zone.version } } });
+    const unheld = unheldSince(heldAt.get(zone.id) ?? null);
+    items.push({ Delete: { TableName: tableName(), Key: keys.zone(zone.id), ConditionExpression: `version = :v AND ${unheld.condition}`, ExpressionAttributeValues: { ':v': zone.version, ...unheld.values } } });
   }
   for (const zone of changes.create) {
     const record = zoneRecord.parse({ id: created[zone.id], zone_name: zone.zone_name, type: zone.type, coordinates: zone.coordinates, created_at: now, updated_at: now });

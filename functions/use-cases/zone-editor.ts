@@ -28,17 +28,20 @@ export const zoneView = (z: StoredZone): ZoneView => ({ id: z.id, zone_name: z.z
 const SETTLED: ReadonlySet<number> = new Set([ShootingState.completed, ShootingState.delivered]);
 
 export async function saveZoneChanges(changes: ParsedZoneChanges, now = Date.now()): Promise<{ zones: ZoneView[]; created: Record<string, number> }> {
+  // The holder stamps are read before the holders: a user or a booking taking a zone after this
+  // read changes its stamp, and the deletion's transaction fails (docs/decisions/0167).
+  const before = changes.delete.length ? await listZones() : [];
   if (changes.delete.length) {
-    const blockers = await deletionBlockers(changes, now);
+    const blockers = await deletionBlockers(changes, before, now);
     if (blockers.shootings.length || blockers.userZones.length) throw conflict(ZONE_MESSAGES.blocked, blockers);
   }
-  const created = await applyZoneChanges(changes, new Date(now).toISOString());
+  const created = await applyZoneChanges(changes, new Map(before.map((z) => [z.id, z.holder_stamp])), new Date(now).toISOString());
   return { zones: (await listZones()).map(zoneView), created };
 }
 
-async function deletionBlockers(changes: ParsedZoneChanges, now: number): Promise<ZoneSaveConflict> {
+async function deletionBlockers(changes: ParsedZoneChanges, zones: readonly StoredZone[], now: number): Promise<ZoneSaveConflict> {
   const deleted = new Set(changes.delete.map((d) => d.id));
-  const [zones, users] = await Promise.all([listZones(), Promise.all(ALL_ROLES.map((role) => usersOfRole(role, Infinity))).then((lists) => lists.flat())]);
+  const users = (await Promise.all(ALL_ROLES.map((role) => usersOfRole(role, Infinity)))).flat();
   const userZones: ZoneSaveConflict['userZones'] = [];
   for (const u of users) {
     if (u.zone_id !== null && deleted.has(u.zone_id)) userZones.push({ user_id: u.id, firstname: u.firstname, lastname: u.lastname, zone_id: u.zone_id, backup: false });

@@ -19,7 +19,7 @@ export const ZONE_MESSAGES = {
   errorTitle: 'Erreur lors de la supression de zone',
   unexpected: 'An unexpected error has occured:',
   blocked: 'These zones are still in use: reassign the shootings and change the users’ zones before deleting them.',
-  stale: 'Someone else changed or deleted these zones since you loaded them; reload the zones and make your change again.',
+  stale: 'Someone else changed, deleted or started using these zones since you loaded them; reload the zones and make your change again.',
   duplicate: 'A zone may appear only once in a save.',
   tooMany: 'Save at most 100 zone changes at once.',
   nothing: 'A save changes at least one zone (update, create or delete).',
