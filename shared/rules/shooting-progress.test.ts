@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ShootingState } from '../enums.ts';
+import { DEFAULT_SHOOTING_MS, elapsedColour, elapsedDays, isCompletedForPlanner, isCompletedForReport, progressOf, shootingInterval, shootingsOverlap } from './shooting-progress.ts';
+
+const at = (hhmm: string) => `2026-05-04T${hhmm}:00-04:00`;
+
+describe('shooting progress (part 2 §4, §9)', () => {
+  it('reads completion two ways: the planner (1, 3, 4, 5, 9) and the report card (not 0)', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter(isCompletedForPlanner)).toEqual([1, 3, 4, 5, 9]);
+    expect(isCompletedForReport(0)).toBe(false);
+    expect(isCompletedForReport(ShootingState.confirmed)).toBe(true);
+  });
+
+  it('gives a shooting without an end one hour, and finds overlaps between timed shootings only', () => {
+    const nine = { starttime: at('09:00'), endtime: null };
+    expect(shootingInterval(nine)!.end - shootingInterval(nine)!.start).toBe(DEFAULT_SHOOTING_MS);
+    expect(shootingsOverlap(nine, { starttime: at('09:45'), endtime: at('10:30') })).toBe(true);
+    expect(shootingsOverlap(nine, { starttime: at('10:00'), endtime: null })).toBe(false);
+    expect(shootingsOverlap(nine, { starttime: null, endtime: null })).toBe(false);
+  });
+
+  it("says 'in progress' when started and not ended, 'planned' before", () => {
+    const s = { starttime: at('09:00'), endtime: at('10:00'), ping_time: null, state: ShootingState.confirmed };
+    expect(progressOf(s, Date.parse(at('08:00')))).toBe('planned');
+    expect(progressOf(s, Date.parse(at('09:30')))).toBe('in_progress');
+    expect(progressOf(s, Date.parse(at('10:30')))).toBe('planned');
+    expect(progressOf({ ...s, state: ShootingState.completed }, Date.parse(at('09:30')))).toBe('completed');
+    expect(progressOf({ starttime: null, endtime: null, ping_time: at('08:55'), state: ShootingState.confirmed }, Date.parse(at('09:30')))).toBe('in_progress');
+  });
+
+  it('colours elapsed days: up to 2 green, 3-4 orange, 5 or more red', () => {
+    expect([0, 2, 3, 4, 5, 9].map(elapsedColour)).toEqual(['green', 'green', 'orange', 'orange', 'red', 'red']);
+    expect(elapsedDays('2026-05-01', '2026-05-04')).toBe(3);
+  });
+});

@@ -1,0 +1,57 @@
+import { ShootingState } from '../enums.ts';
+import { daysBetween } from './business-time.ts';
+
+/**
+ * What the planner's shooting cards read from a shooting (part 2 §4, §9): completion (two
+ * readings), progress, the time it takes (1 hour when it has no end), overlaps, and the
+ * post-production elapsed-days colour.
+ */
+
+/** Part 2 §4, planner reading: completed in states 1, 3, 4, 5, 9. */
+const COMPLETED_FOR_PLANNER: ReadonlySet<number> = new Set([ShootingState.captured, ShootingState.retouch, ShootingState.processed, ShootingState.uploaded, ShootingState.completed]);
+export const isCompletedForPlanner = (state: number) => COMPLETED_FOR_PLANNER.has(state);
+/** Part 2 §4, technician report card reading: completed when the state is not 0. */
+export const isCompletedForReport = (state: number) => state !== ShootingState.created;
+
+/** Part 2 §9: default shooting duration estimate when there is no end time. */
+export const DEFAULT_SHOOTING_MS = 60 * 60 * 1000;
+
+interface Timed {
+  starttime: string | null;
+  endtime: string | null;
+}
+
+/** The time a shooting takes: start to end, or one hour from its start; undefined when it has no start time. */
+export function shootingInterval(s: Timed): { start: number; end: number } | undefined {
+  if (!s.starttime) return undefined;
+  const start = Date.parse(s.starttime);
+  if (!Number.isFinite(start)) return undefined;
+  const end = s.endtime ? Date.parse(s.endtime) : NaN;
+  return { start, end: Number.isFinite(end) && end > start ? end : start + DEFAULT_SHOOTING_MS };
+}
+
+/** Whether two timed shootings overlap (untimed ones never do). */
+export function shootingsOverlap(a: Timed, b: Timed): boolean {
+  const x = shootingInterval(a);
+  const y = shootingInterval(b);
+  return !!x && !!y && x.start < y.end && y.start < x.end;
+}
+
+export type Progress = 'completed' | 'in_progress' | 'planned';
+
+/** Part 2 §4: 'in progress' when started (pinged, state 8, or its start time passed) but not ended, 'planned' when not started. */
+export function progressOf(s: Timed & { state: number; ping_time: string | null }, now: number): Progress {
+  if (isCompletedForPlanner(s.state)) return 'completed';
+  const interval = shootingInterval(s);
+  const ended = !!s.endtime && Date.parse(s.endtime) <= now;
+  const started = s.state === ShootingState.inprogress || s.ping_time !== null || (!!interval && interval.start <= now);
+  return started && !ended ? 'in_progress' : 'planned';
+}
+
+/** Days since the shooting's day (0 on the day, negative before it). */
+export const elapsedDays = (scheduleddate: string, today: string) => daysBetween(scheduleddate, today);
+
+/** Part 2 §4, §9: up to 2 days green, 3–4 orange, 5 or more dark red. */
+export function elapsedColour(days: number): 'green' | 'orange' | 'red' {
+  return days <= 2 ? 'green' : days <= 4 ? 'orange' : 'red';
+}
