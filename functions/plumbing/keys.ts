@@ -172,6 +172,23 @@ export const keys = {
   sdCardState: (date: string, userId: number, sdCard: string, state: string) => ({ pk: `RIJSTATE#${date}`, sk: `${pad(userId)}#${sdCard}#${state}` }),
   sdCardStatesOfDay: (date: string) => `RIJSTATE#${date}`,
   sdCardStatesOfUser: (userId: number) => `${pad(userId)}#`,
+  /**
+   * Automated videos (part 3 §3 "Video", "Video job"; ADR 0240): a video is its job. gsi1: a listing's
+   * videos; gsi2: every job (the monitor), both by request time.
+   */
+  video: (id: number) => ({ pk: `VIDEO#${id}`, sk: 'VIDEO' }),
+  videoIndexes: (listingId: number, requestedAt: string, id: number) => ({
+    gsi1pk: keys.videosOfListing(listingId),
+    gsi1sk: `${requestedAt}#${pad(id)}`,
+    gsi2pk: keys.allVideoJobs,
+    gsi2sk: `${requestedAt}#${pad(id)}`,
+  }),
+  videosOfListing: (listingId: number) => `LISTING#${listingId}#VIDEOS`,
+  allVideoJobs: 'VIDEOJOBS',
+  /** The run lock of one listing + template: two jobs for them never render at once. */
+  videoLock: (listingId: number, templateId: number) => ({ pk: `VIDEOLOCK#${listingId}#${templateId}`, sk: 'LOCK' }),
+  /** A social page's link guard: page id → the broker it is linked to (one broker per page). */
+  socialPageLink: (pageId: string) => ({ pk: `SOCIALPAGE#${pageId}`, sk: 'LINK' }),
 } as const;
 
 /** Zero-padded numbers sort as strings. */

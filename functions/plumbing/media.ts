@@ -16,6 +16,8 @@ export const mediaKeys = {
   thumbnail: (listingId: number, shootingId: number, index: number) => `listings/${listingId}/shootings/${shootingId}/thumbnails/${pad(index)}.jpg`,
   /** One ZIP per listing and picture set: the fingerprint changes when the set or a picture changes. */
   zip: (listingId: number, fingerprint: string) => `zips/listings/${listingId}/${fingerprint}.zip`,
+  /** An automated video's MP4 (1920×1080 `landscape`, 1080×1920 `instagram`). */
+  video: (listingId: number, videoId: number, variant: 'landscape' | 'instagram') => `listings/${listingId}/videos/${videoId}/${variant}.mp4`,
 };
 
 /** URLs are signed for this long… */

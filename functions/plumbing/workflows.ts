@@ -1,4 +1,4 @@
-import { SFNClient, StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
+import { SFNClient, StartExecutionCommand, StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
 import { ENV } from '#shared/data/design.ts';
 import type { WorkflowResource } from '#shared/workflows/types.ts';
 import { externalServiceFailed, type HttpError } from './errors.ts';
@@ -30,6 +30,21 @@ export interface RunOptions {
 }
 
 let sfn: SFNClient | undefined;
+
+/**
+ * Starts a workflow without waiting for it (a STANDARD state machine's long job, e.g. a video) and
+ * answers the execution's id. Locally the run goes on in the background of this process; the
+ * workflow records its own failure (its failure state), so nothing is lost by not waiting.
+ */
+export async function startWorkflow(workflow: WorkflowResource, input: unknown, name: string): Promise<string> {
+  if (localRunner) {
+    localRunner(workflow, input).catch(() => undefined);
+    return `local:${workflow}:${name}`;
+  }
+  sfn ??= new SFNClient({});
+  const result = await sfn.send(new StartExecutionCommand({ stateMachineArn: requiredEnv(ARN_ENV[workflow]), input: JSON.stringify(input), name }));
+  return result.executionArn ?? name;
+}
 
 export async function runWorkflow(workflow: WorkflowResource, input: unknown, options?: RunOptions): Promise<unknown> {
   const outOfTime = () => options?.outOfTime?.() ?? externalServiceFailed(`The ${workflow} workflow did not finish within ${options?.timeoutS} s.`);

@@ -62,6 +62,10 @@ export const ACCESS = {
   shootingsByTechDate: gsi3,
   /** Every listing, newest update first (staff lists). */
   allListings: gsi3,
+  /** A listing's automated videos, newest request first. */
+  videosByListing: gsi1,
+  /** Every video job (the job monitor), newest request first. */
+  allVideoJobs: gsi2,
 } as const satisfies Record<string, TableIndex>;
 
 export type AccessPattern = keyof typeof ACCESS;

@@ -13,6 +13,10 @@ export interface WorkflowTask {
   timeoutSeconds?: number;
   /** Lambda memory; CPU grows with it (1769 MB = one full vCPU). */
   memoryMb?: number;
+  /** Lambda ephemeral storage (/tmp), 512 MB to 10 240 MB (default 512). */
+  ephemeralStorageMb?: number;
+  /** The task runs ffmpeg/ffprobe: the CDK attaches the ffmpeg layer (ADR 0240). */
+  ffmpeg?: boolean;
 }
 
 /**

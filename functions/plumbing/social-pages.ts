@@ -1,0 +1,65 @@
+import { ENV } from '#shared/data/design.ts';
+import type { UnlinkedSocialPage } from '#shared/catalogue/social.ts';
+import { externalServiceFailed } from './errors.ts';
+
+/**
+ * The port to the social network's pages (part 3 §7 "unlinked social pages"; ADR 0241). In AWS the
+ * Graph API lists the pages of the business account whose token is a deploy-time secret
+ * (SOCIAL_PAGES_TOKEN, never in the repository); locally a DEMO provider answers fixed demo pages
+ * and says so (`provider: 'demo'`), so nothing calls the network.
+ */
+export interface SocialPagesProvider {
+  name: 'facebook' | 'demo';
+  pages(): Promise<UnlinkedSocialPage[]>;
+}
+
+export const SOCIAL_TOKEN_ENV = 'SOCIAL_PAGES_TOKEN';
+const GRAPH_URL = 'https://graph.facebook.com/v19.0/me/accounts?fields=id,name,category,about,followers_count,link&limit=100';
+
+/** Demo pages of the local provider: plainly demo data, never shown in AWS. */
+export const DEMO_SOCIAL_PAGES: readonly UnlinkedSocialPage[] = [
+  { page_id: '9000000000001', page_name: 'Demo – Équipe Tremblay Immobilier', category: 'Real estate agent', about: 'Page de démonstration (fournisseur local).', followers: 1280, link: null },
+  { page_id: '9000000000002', page_name: 'Demo – Condos du Plateau', category: 'Real estate', about: 'Page de démonstration (fournisseur local).', followers: 342, link: null },
+  { page_id: '9000000000003', page_name: 'Demo – Maisons Rive-Sud', category: 'Real estate agent', about: 'Page de démonstration (fournisseur local).', followers: 2045, link: null },
+  { page_id: '9000000000004', page_name: 'Demo – Courtier Laval Nord', category: 'Real estate service', about: 'Page de démonstration (fournisseur local).', followers: 87, link: null },
+  { page_id: '9000000000005', page_name: 'Demo – Propriétés de prestige Outremont', category: 'Real estate', about: 'Page de démonstration (fournisseur local).', followers: 5610, link: null },
+  { page_id: '9000000000006', page_name: 'Demo – Chalets des Laurentides', category: 'Real estate agent', about: 'Page de démonstration (fournisseur local).', followers: 730, link: null },
+];
+
+const demoProvider: SocialPagesProvider = { name: 'demo', pages: async () => [...DEMO_SOCIAL_PAGES] };
+
+interface GraphPage {
+  id: string;
+  name: string;
+  category?: string;
+  about?: string;
+  followers_count?: number;
+  link?: string;
+}
+
+function graphProvider(token: string): SocialPagesProvider {
+  return {
+    name: 'facebook',
+    async pages() {
+      const res = await fetch(GRAPH_URL, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(8000) }).catch(() => undefined);
+      if (!res?.ok) throw externalServiceFailed('The social network did not answer with the pages.');
+      const body = (await res.json()) as { data?: GraphPage[] };
+      return (body.data ?? []).map((p) => ({
+        page_id: String(p.id),
+        page_name: String(p.name),
+        category: p.category ?? null,
+        about: p.about ?? null,
+        followers: typeof p.followers_count === 'number' ? p.followers_count : null,
+        link: p.link ?? null,
+      }));
+    },
+  };
+}
+
+/** The provider for this environment: the demo one only in the local stack. */
+export function socialPagesProvider(env: NodeJS.ProcessEnv = process.env): SocialPagesProvider {
+  if (env[ENV.localMode]) return demoProvider;
+  const token = env[SOCIAL_TOKEN_ENV];
+  if (!token) throw externalServiceFailed('The social network token is not configured.');
+  return graphProvider(token);
+}

@@ -1,0 +1,227 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import * as z from '#shared/zod.ts';
+import { VideoCreationStatus } from '#shared/enums.ts';
+import type { VideoLogLine } from '#shared/catalogue/videos.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { keys } from '../plumbing/keys.ts';
+import { nextId } from '../plumbing/ids.ts';
+import { byIndex } from '../plumbing/query.ts';
+
+/**
+ * Automated videos (part 3 §3 "Video", "Automated video", "Video job"): the one module that reads
+ * and writes video items and their run locks. A video is its own job (ADR 0240); every change of
+ * status is conditional, so a reset never races a running job's own writes.
+ */
+const videoItem = z.object({
+  id: z.number().int(),
+  listing_id: z.number().int(),
+  template_id: z.number().int(),
+  status: z.number().int(),
+  requested_at: z.string(),
+  requested_by: z.number().int(),
+  queued_at: z.array(z.string()).default([]),
+  run_start_at: z.string().nullable().default(null),
+  video_uploaded_at: z.string().nullable().default(null),
+  mp4_key: z.string().nullable().default(null),
+  instagram_key: z.string().nullable().default(null),
+  duration_s: z.number().nullable().default(null),
+  errors: z.array(z.string()).default([]),
+  logs: z.array(z.object({ timestamp: z.string(), message: z.string() })).default([]),
+  broker_team_member_id: z.number().int().nullable().default(null),
+  is_broker_photo_visible: z.boolean().default(true),
+  main_broker_id: z.number().int(),
+  current_broker_id: z.number().int(),
+  job_id: z.string().nullable().default(null),
+  vm: z.string().nullable().default(null),
+  version: z.number().int().default(1),
+});
+export type StoredVideo = z.infer<typeof videoItem>;
+
+/** The most log lines one write appends, and the longest line kept (ffmpeg's stderr can be long). */
+const MAX_LINES_PER_WRITE = 40;
+const MAX_LINE_LENGTH = 500;
+
+function toVideo(item: Record<string, unknown>): StoredVideo {
+  return videoItem.parse(item);
+}
+
+export type NewVideo = Pick<StoredVideo, 'listing_id' | 'template_id' | 'requested_by' | 'broker_team_member_id' | 'is_broker_photo_visible' | 'main_broker_id' | 'current_broker_id'>;
+
+/** A new video, requested (0), or already queued (1) when `queued` (a broker's request starts its job at once). */
+export async function insertVideo(fields: NewVideo, queued: boolean, now = new Date()): Promise<StoredVideo> {
+  const id = await nextId('video');
+  const at = now.toISOString();
+  const video = videoItem.parse({
+    ...fields,
+    id,
+    status: queued ? VideoCreationStatus.enqueued : VideoCreationStatus.requested,
+    requested_at: at,
+    queued_at: queued ? [at] : [],
+    logs: [{ timestamp: at, message: queued ? 'Requested and queued.' : 'Requested.' }],
+  });
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.video(id), ...keys.videoIndexes(video.listing_id, at, id), ...video },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return video;
+}
+
+export async function getVideo(id: number): Promise<StoredVideo | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.video(id), ConsistentRead: true }));
+  return Item ? toVideo(Item) : undefined;
+}
+
+/** A listing's videos, newest request first. */
+export async function videosOfListing(listingId: number, limit = 50): Promise<StoredVideo[]> {
+  const { Items = [] } = await db.send(new QueryCommand({ TableName: tableName(), ...byIndex('videosByListing', keys.videosOfListing(listingId)), ScanIndexForward: false, Limit: limit }));
+  return Items.map(toVideo);
+}
+
+/** Every job, newest request first (the job monitor). */
+export async function allVideoJobs(limit: number): Promise<StoredVideo[]> {
+  const { Items = [] } = await db.send(new QueryCommand({ TableName: tableName(), ...byIndex('allVideoJobs', keys.allVideoJobs), ScanIndexForward: false, Limit: limit }));
+  return Items.map(toVideo);
+}
+
+const lines = (messages: readonly string[], now: Date): VideoLogLine[] =>
+  messages.slice(-MAX_LINES_PER_WRITE).map((message) => ({ timestamp: now.toISOString(), message: message.slice(0, MAX_LINE_LENGTH) }));
+
+async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<StoredVideo | undefined> {
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW' }));
+    return Attributes ? toVideo(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Puts a video (back) in the queue: status → 1, the queue time appended, on the version read and
+ * only from one of `from`; undefined when it changed meanwhile or its status is not one of them.
+ */
+export function enqueueVideo(video: StoredVideo, from: readonly number[], message: string, now = new Date()): Promise<StoredVideo | undefined> {
+  const allowed = from.map((_, i) => `:from${i}`);
+  return conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.video(video.id),
+    UpdateExpression: 'SET #status = :queued, queued_at = list_append(queued_at, :at), logs = list_append(logs, :log), version = version + :one',
+    ConditionExpression: `version = :v AND #status IN (${allowed.join(', ')})`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':queued': VideoCreationStatus.enqueued,
+      ':at': [now.toISOString()],
+      ':log': lines([message], now),
+      ':one': 1,
+      ':v': video.version,
+      ...Object.fromEntries(from.map((s, i) => [`:from${i}`, s])),
+    },
+  });
+}
+
+/** The workflow execution that runs the job (answered by the workflow port when it started). */
+export async function setJobId(id: number, jobId: string): Promise<void> {
+  await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.video(id), UpdateExpression: 'SET job_id = :j', ExpressionAttributeValues: { ':j': jobId } }));
+}
+
+/** Appends log lines to a job (each run's steps write theirs). */
+export async function appendVideoLogs(id: number, messages: readonly string[], now = new Date()): Promise<void> {
+  if (messages.length === 0) return;
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.video(id),
+      UpdateExpression: 'SET logs = list_append(if_not_exists(logs, :empty), :log)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':log': lines(messages, now), ':empty': [] },
+    }),
+  );
+}
+
+/** The run started: its start time and where it runs. */
+export async function markVideoRunning(id: number, vm: string, now = new Date()): Promise<StoredVideo | undefined> {
+  return conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.video(id),
+    UpdateExpression: 'SET run_start_at = :at, vm = :vm, logs = list_append(logs, :log), version = version + :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':at': now.toISOString(), ':vm': vm, ':log': lines([`Started on ${vm}.`], now), ':one': 1 },
+  });
+}
+
+/** Uploaded: status 2 with the MP4 keys (the previous failure's errors stay in the history of logs). */
+export async function markVideoUploaded(id: number, files: { mp4_key: string; instagram_key: string; duration_s: number }, now = new Date()): Promise<StoredVideo | undefined> {
+  return conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.video(id),
+    UpdateExpression:
+      'SET #status = :success, mp4_key = :mp4, instagram_key = :insta, duration_s = :d, video_uploaded_at = :at, errors = :none, logs = list_append(logs, :log), version = version + :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':success': VideoCreationStatus.success,
+      ':mp4': files.mp4_key,
+      ':insta': files.instagram_key,
+      ':d': files.duration_s,
+      ':at': now.toISOString(),
+      ':none': [],
+      ':log': lines(['Uploaded; the video is ready.'], now),
+      ':one': 1,
+    },
+  });
+}
+
+/** Failed: status 3, the error appended to `errors`, its log lines to `logs`. */
+export async function markVideoFailed(id: number, error: string, logLines: readonly string[], now = new Date()): Promise<StoredVideo | undefined> {
+  return conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.video(id),
+    UpdateExpression: 'SET #status = :failure, errors = list_append(errors, :error), logs = list_append(logs, :log), version = version + :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':failure': VideoCreationStatus.failure,
+      ':error': [error.slice(0, MAX_LINE_LENGTH)],
+      ':log': lines([...logLines, `Failed: ${error}`], now),
+      ':one': 1,
+    },
+  });
+}
+
+/**
+ * The run lock of a listing + template (conditional write): taken when free, expired, or already
+ * held by this video (a retried step). False when another video of the same listing and template
+ * holds it: two jobs for them never render at once.
+ */
+export async function takeVideoLock(video: Pick<StoredVideo, 'id' | 'listing_id' | 'template_id'>, holdSeconds: number, now = new Date()): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.videoLock(video.listing_id, video.template_id), holder: video.id, until: new Date(now.getTime() + holdSeconds * 1000).toISOString(), ttl: Math.floor(now.getTime() / 1000) + holdSeconds + 86_400 },
+        ConditionExpression: 'attribute_not_exists(pk) OR holder = :me OR #until < :now',
+        ExpressionAttributeNames: { '#until': 'until' },
+        ExpressionAttributeValues: { ':me': video.id, ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Frees the lock if this video holds it. */
+export async function releaseVideoLock(video: Pick<StoredVideo, 'id' | 'listing_id' | 'template_id'>): Promise<void> {
+  try {
+    await db.send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.videoLock(video.listing_id, video.template_id), ConditionExpression: 'holder = :me', ExpressionAttributeValues: { ':me': video.id } }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

@@ -1,0 +1,143 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { videoTemplate } from '#shared/catalogue/videos.ts';
+import { VIDEO_ERRORS } from '#shared/workflows/video.ts';
+import { s3 } from '../plumbing/aws.ts';
+import { mediaBucket, mediaKeys, putMediaObject } from '../plumbing/media.ts';
+import { VIDEO_FORMATS, VideoRenderError, renderVideo, type VideoFormat } from '../plumbing/video-render.ts';
+import { getListing } from '../storage/listings.ts';
+import { picturesOfListing, type StoredPicture } from '../storage/pictures.ts';
+import { getUser } from '../storage/users.ts';
+import { appendVideoLogs, getVideo, type StoredVideo } from '../storage/videos.ts';
+
+/**
+ * The steps of a video job (shared/workflows/video.ts) that need more than the video itself:
+ * gather the listing's pictures in slideshow order, render both MP4s with ffmpeg, upload them.
+ * Errors carry the names the workflow's Retry and Catch match (VIDEO_ERRORS).
+ */
+export class VideoJobError extends Error {
+  constructor(kind: keyof typeof VIDEO_ERRORS, message: string) {
+    super(message);
+    this.name = VIDEO_ERRORS[kind];
+  }
+}
+
+/** Where this job runs, shown in the monitor's `vm` column. */
+export function runnerName(env: NodeJS.ProcessEnv = process.env): string {
+  const fn = env.AWS_LAMBDA_FUNCTION_NAME;
+  return fn ? `Lambda ${fn}` : `local runner on ${hostname()}`;
+}
+
+export async function videoOrFail(id: number): Promise<StoredVideo> {
+  const video = await getVideo(id);
+  if (!video) throw new VideoJobError('input', `Video ${id} does not exist.`);
+  return video;
+}
+
+/**
+ * The pictures of a video, in slideshow order (by shooting, then picture index): those chosen for
+ * videos (`included_in_video`, part 3 §3) when any is, else the public ones; the template's
+ * maximum at most (about 10 by default, part 3 §9).
+ */
+export function videoPictures(pictures: readonly StoredPicture[], max: number): StoredPicture[] {
+  const chosen = pictures.filter((p) => (p as StoredPicture & { included_in_video?: unknown }).included_in_video === true);
+  return (chosen.length > 0 ? chosen : pictures.filter((p) => p.public)).slice(0, max);
+}
+
+async function download(key: string, file: string, what: string): Promise<void> {
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: mediaBucket(), Key: key }));
+    await writeFile(file, await object.Body!.transformToByteArray());
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey') throw new VideoJobError('input', `${what} (${key}) is missing from the media bucket.`);
+    throw new VideoJobError('transient', `${what} (${key}) could not be read: ${(error as Error).message}`);
+  }
+}
+
+/** The broker's photo, when the video shows it and the broker has one (a media key or an https URL). */
+async function brokerPhoto(pictureUrl: string | null, file: string): Promise<string | undefined> {
+  if (!pictureUrl) return undefined;
+  if (/^https:\/\//.test(pictureUrl)) {
+    const res = await fetch(pictureUrl, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+    if (!res?.ok) return undefined;
+    await writeFile(file, new Uint8Array(await res.arrayBuffer()));
+    return file;
+  }
+  await download(pictureUrl, file, "The broker's photo");
+  return file;
+}
+
+export interface RenderedVideo {
+  video_id: number;
+  mp4_key: string;
+  instagram_key: string;
+  duration_s: number;
+}
+
+/** Render step: both formats rendered in /tmp and uploaded to the media bucket. */
+export async function renderAndUpload(videoId: number): Promise<RenderedVideo> {
+  const video = await videoOrFail(videoId);
+  const template = videoTemplate(video.template_id);
+  if (!template) throw new VideoJobError('input', `Template ${video.template_id} does not exist.`);
+  const listing = await getListing(video.listing_id);
+  if (!listing) throw new VideoJobError('input', `Listing ${video.listing_id} does not exist.`);
+  const pictures = videoPictures(await picturesOfListing(listing.id), template.max_pictures);
+  if (pictures.length === 0) throw new VideoJobError('input', 'The listing has no pictures for a video.');
+  const broker = await getUser(video.current_broker_id);
+  const brokerName = broker ? `${broker.firstname} ${broker.lastname}` : `${listing.broker.firstname} ${listing.broker.lastname}`;
+
+  const work = await mkdtemp(join(tmpdir(), `video-${video.id}-`));
+  try {
+    const files: string[] = [];
+    for (const [i, p] of pictures.entries()) {
+      const file = join(work, `picture-${String(i).padStart(3, '0')}.jpg`);
+      await download(p.distrib_key ?? p.original_key, file, `Picture #${p.picture_index + 1}`);
+      files.push(file);
+    }
+    const photo = video.is_broker_photo_visible ? await brokerPhoto(broker?.picture_url ?? null, join(work, 'broker.jpg')) : undefined;
+    await appendVideoLogs(video.id, [`Rendering ${files.length} pictures with template '${template.template_name}'${photo ? " and the broker's photo" : ''}.`]);
+    const intro = [`${listing.app ? `${listing.app}-` : ''}${listing.address}`, listing.city, brokerName];
+    const outro = [brokerName, ...(broker?.phone_number ? [broker.phone_number] : []), ...(broker?.email ? [broker.email] : [])];
+    const keys = { landscape: mediaKeys.video(listing.id, video.id, 'landscape'), instagram: mediaKeys.video(listing.id, video.id, 'instagram') };
+    let seconds = 0;
+    for (const format of Object.keys(VIDEO_FORMATS) as VideoFormat[]) {
+      const out = join(work, `${format}.mp4`);
+      const started = Date.now();
+      try {
+        ({ seconds } = await renderVideo({ pictures: files, template, format, intro, outro, ...(photo ? { photo } : {}), workDir: work, out }));
+      } catch (error) {
+        if (error instanceof VideoRenderError) {
+          await appendVideoLogs(video.id, error.logLines);
+          throw new VideoJobError('render', error.message);
+        }
+        throw error;
+      }
+      const { width, height } = VIDEO_FORMATS[format];
+      await appendVideoLogs(video.id, [`Rendered ${width}×${height} H.264 (${seconds.toFixed(1)} s of video) in ${((Date.now() - started) / 1000).toFixed(1)} s.`]);
+      try {
+        await putMediaObject(keys[format], await readFile(out), 'video/mp4');
+      } catch (error) {
+        throw new VideoJobError('transient', `The ${format} MP4 could not be uploaded: ${(error as Error).message}`);
+      }
+    }
+    await appendVideoLogs(video.id, [`Uploaded ${keys.landscape} and ${keys.instagram}.`]);
+    return { video_id: video.id, mp4_key: keys.landscape, instagram_key: keys.instagram, duration_s: Math.round(seconds * 100) / 100 };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The failure's message from a Catch's error output: locally the message, in AWS Lambda's JSON cause. */
+export function failureMessage(error: { Error?: string; Cause?: string } | undefined): string {
+  if (!error) return 'Unknown error.';
+  let cause = error.Cause ?? '';
+  try {
+    const parsed = JSON.parse(cause) as { errorMessage?: string };
+    if (parsed.errorMessage) cause = parsed.errorMessage;
+  } catch {
+    /* a plain message */
+  }
+  return `${error.Error ?? 'Error'}: ${cause}`.trim();
+}

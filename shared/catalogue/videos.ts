@@ -1,0 +1,214 @@
+import * as z from '../zod.ts';
+import { Role } from '../roles.ts';
+import { VideoCreationStatus } from '../enums.ts';
+import { defineOperation } from './operation.ts';
+
+/**
+ * Automated listing videos (part 3 §3 "Video", "Template", "Automated video", "Video job"; §4
+ * "Video"; §7 "video templates; listing videos; create video; add video to queue" and "video jobs;
+ * reset job; logs for job"). A video is rendered by the video workflow (shared/workflows/video.ts)
+ * with ffmpeg from the listing's pictures in slideshow order; a video IS its job (the monitor's
+ * job id is the video id). Choices: docs/decisions/0240-automated-videos.md.
+ */
+
+/** The roles of /video_dashboard, /facebook_page_manager and the review screen's video panel (part 3 §2: 1, 2, 4, 5, 8). */
+export const VIDEO_STAFF_ROLES = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead] as const;
+/** Staff, and the broker for their own listings (a broker's request starts the job at once). */
+export const VIDEO_REQUEST_ROLES = [...VIDEO_STAFF_ROLES, Role.broker] as const;
+
+export const VIDEO_MESSAGES = {
+  /** Part 3 §5: 'A video can only be created with a chosen template.' */
+  templateRequired: 'A video can only be created with a chosen template.',
+  unknownTemplate: 'This template does not exist.',
+  notYourListing: 'You can request videos only for your own listings.',
+  resetUploaded: 'A video that was uploaded (status 2) cannot be reset.',
+  alreadyQueued: 'This video is already in the queue.',
+  changedMeanwhile: 'This job changed meanwhile; reload and try again.',
+} as const;
+
+/**
+ * A template: how long each picture shows, the transition between pictures (an ffmpeg xfade
+ * transition), the intro and outro titles' length and how many pictures it takes at most
+ * (about 10 when no recommendation range is given, part 3 §9). No music track ships with the
+ * project, so the videos are silent (ADR 0240).
+ */
+export interface VideoTemplate {
+  id: number;
+  template_name: string;
+  seconds_per_picture: number;
+  transition: 'fade' | 'slideleft' | 'dissolve' | 'smoothleft' | 'circleopen';
+  transition_seconds: number;
+  title_seconds: number;
+  max_pictures: number;
+  /** Background of the intro and outro titles (ffmpeg colour). */
+  title_colour: string;
+}
+
+export const VIDEO_TEMPLATES: readonly VideoTemplate[] = [
+  { id: 1, template_name: 'Classique', seconds_per_picture: 3, transition: 'fade', transition_seconds: 0.8, title_seconds: 3, max_pictures: 10, title_colour: '0x1f2a36' },
+  { id: 2, template_name: 'Dynamique', seconds_per_picture: 2, transition: 'slideleft', transition_seconds: 0.5, title_seconds: 2.5, max_pictures: 12, title_colour: '0x7a1f1f' },
+  { id: 3, template_name: 'Élégance', seconds_per_picture: 4, transition: 'dissolve', transition_seconds: 1, title_seconds: 3.5, max_pictures: 10, title_colour: '0x2b2b2b' },
+];
+
+export function videoTemplate(id: number): VideoTemplate | undefined {
+  return VIDEO_TEMPLATES.find((t) => t.id === id);
+}
+
+/** Total length of a video of `pictures` pictures (intro + pictures + outro, less the overlaps). */
+export function videoSeconds(template: VideoTemplate, pictures: number): number {
+  const clips = [template.title_seconds, ...Array.from({ length: pictures }, () => template.seconds_per_picture + template.transition_seconds), template.title_seconds];
+  return clips.reduce((a, b) => a + b, 0) - (clips.length - 1) * template.transition_seconds;
+}
+
+const id = z.coerce.number().int().positive();
+const status = z.number().int().min(VideoCreationStatus.requested).max(VideoCreationStatus.failure);
+
+export const videoTemplateView = z.object({ id: z.number().int(), template_name: z.string(), thumbnail_url: z.string().nullable(), seconds_per_picture: z.number(), max_pictures: z.number().int() });
+
+export const videoLogLine = z.object({ timestamp: z.string(), message: z.string() });
+export type VideoLogLine = z.infer<typeof videoLogLine>;
+
+/** A listing's video (part 3 §3 "Video" + "Automated video"); the MP4 URLs are presigned media URLs. */
+export const videoView = z.object({
+  id: z.number().int(),
+  listing_id: z.number().int(),
+  template_id: z.number().int(),
+  template_name: z.string(),
+  status,
+  requested_at: z.string(),
+  queued_at: z.array(z.string()),
+  run_start_at: z.string().nullable(),
+  video_uploaded_at: z.string().nullable(),
+  /** 1920×1080 H.264 MP4 (the field keeps the spec's name). */
+  gcs_path_mp4: z.string().nullable(),
+  /** 1080×1920 H.264 MP4 for Instagram. */
+  instagram_video: z.string().nullable(),
+  duration_s: z.number().nullable(),
+  errors: z.array(z.string()),
+  broker_team_member_id: z.number().int().nullable(),
+  is_broker_photo_visible: z.boolean(),
+  version: z.number().int(),
+});
+export type VideoView = z.infer<typeof videoView>;
+
+/** A row of the job monitor (part 3 §3 "Video job"). */
+export const videoJobView = z.object({
+  id: z.number().int(),
+  /** The workflow execution that ran (or runs) the job, null before the first run. */
+  job_id: z.string().nullable(),
+  listing_id: z.number().int(),
+  address: z.string(),
+  template_name: z.string(),
+  status,
+  requested_at: z.string(),
+  run_start_at: z.string().nullable(),
+  video_uploaded_at: z.string().nullable(),
+  current_broker_id: z.number().int(),
+  main_broker_id: z.number().int(),
+  secondary_broker_id: z.number().int().nullable(),
+  /** Where the job ran: the Lambda function (AWS) or the local runner. */
+  vm: z.string().nullable(),
+  errors: z.array(z.string()),
+  version: z.number().int(),
+});
+export type VideoJobView = z.infer<typeof videoJobView>;
+
+/** How many jobs the monitor shows (newest first, one bounded index Query). */
+export const VIDEO_JOBS_LIMIT = 200;
+
+export const getVideoTemplates = defineOperation({
+  id: 'getVideoTemplates',
+  area: 'videos',
+  method: 'GET',
+  path: '/api/video-templates',
+  access: VIDEO_REQUEST_ROLES,
+  summary: 'The video templates (name, seconds per picture, how many pictures at most).',
+  input: z.object({}),
+  output: z.object({ templates: z.array(videoTemplateView) }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const getListingVideos = defineOperation({
+  id: 'getListingVideos',
+  area: 'videos',
+  method: 'GET',
+  path: '/api/listings/{listingId}/videos',
+  access: VIDEO_REQUEST_ROLES,
+  summary: "A listing's automated videos, newest first, with presigned MP4 URLs once uploaded. A broker reads only their own listings' (403).",
+  input: z.object({ listingId: id }),
+  output: z.object({ videos: z.array(videoView) }),
+  resources: ['table', 'mediaBucket'],
+  writes: [],
+});
+
+export const createVideo = defineOperation({
+  id: 'createVideo',
+  area: 'videos',
+  method: 'POST',
+  path: '/api/listings/{listingId}/videos',
+  access: VIDEO_REQUEST_ROLES,
+  summary:
+    "Creates a video of the listing with a template. A broker's request (own listings only) is queued and its job starts at once (status 1); staff create it requested (status 0) and queue it with addVideoToQueue.",
+  input: z.object({
+    listingId: id,
+    templateId: z.coerce.number(VIDEO_MESSAGES.templateRequired).int(VIDEO_MESSAGES.templateRequired).positive(VIDEO_MESSAGES.templateRequired),
+    is_broker_photo_visible: z.boolean().default(true),
+    broker_team_member_id: z.number().int().positive().nullable().default(null),
+  }),
+  output: z.object({ video: videoView }),
+  resources: ['table', 'mediaBucket', 'videoWorkflow'],
+  writes: ['table'],
+});
+
+export const addVideoToQueue = defineOperation({
+  id: 'addVideoToQueue',
+  area: 'videos',
+  method: 'POST',
+  path: '/api/videos/{videoId}/queue',
+  access: VIDEO_STAFF_ROLES,
+  summary: 'Queues a requested or failed video (status 0 or 3 → 1) and starts its job; 409 when it is queued or uploaded.',
+  input: z.object({ videoId: id }),
+  output: z.object({ video: videoView }),
+  resources: ['table', 'mediaBucket', 'videoWorkflow'],
+  writes: ['table'],
+});
+
+export const getVideoJobs = defineOperation({
+  id: 'getVideoJobs',
+  area: 'videos',
+  method: 'GET',
+  path: '/api/video-jobs',
+  access: VIDEO_STAFF_ROLES,
+  summary: `The video jobs, newest request first (at most ${VIDEO_JOBS_LIMIT}).`,
+  input: z.object({}),
+  output: z.object({ status: z.literal(200), jobs: z.array(videoJobView) }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const resetVideoJob = defineOperation({
+  id: 'resetVideoJob',
+  area: 'videos',
+  method: 'POST',
+  path: '/api/video-jobs/{id}/reset',
+  access: VIDEO_STAFF_ROLES,
+  summary: 'Puts a job back in the queue (status 1) and starts it again; allowed when its status is not 2 (409 otherwise).',
+  input: z.object({ id }),
+  output: z.object({ job: videoJobView }),
+  resources: ['table', 'videoWorkflow'],
+  writes: ['table'],
+});
+
+export const getVideoJobLogs = defineOperation({
+  id: 'getVideoJobLogs',
+  area: 'videos',
+  method: 'GET',
+  path: '/api/video-jobs/{id}/logs',
+  access: VIDEO_STAFF_ROLES,
+  summary: "A job's log lines (timestamp, message), oldest first, every run included.",
+  input: z.object({ id }),
+  output: z.object({ logs: z.array(videoLogLine) }),
+  resources: ['table'],
+  writes: [],
+});
