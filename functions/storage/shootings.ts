@@ -3,17 +3,17 @@ import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.t
 import type * as z from '#shared/zod.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
-import { SHOOTING_MESSAGES, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { SHOOTING_ADMIN_MESSAGES, SHOOTING_MESSAGES, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { dayStartMs } from '#shared/rules/business-time.ts';
 import { TABLE, type AccessPattern } from '#shared/data/design.ts';
 import type { ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
-import { conflict } from '../plumbing/errors.ts';
+import { conflict, notFound } from '../plumbing/errors.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
 import { byIndex, queryAll as queryAllItems } from '../plumbing/query.ts';
-import type { TransactItem } from '../plumbing/transact.ts';
+import { transact, type TransactItem } from '../plumbing/transact.ts';
 import { listingsById } from './listings.ts';
 
 /**
@@ -323,4 +323,89 @@ export async function abandonShootingItem(s: StoredShooting, byUserId: number, n
 /** The shootings of several brokers, all dates (the planner's reshoot ordinals: a listing's shootings are its broker's). */
 export async function shootingsOfBrokers(brokerIds: readonly number[]): Promise<StoredShooting[]> {
   return (await Promise.all([...new Set(brokerIds)].map((id) => shootingsOfBroker(id)))).flat();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shooting administration (the shooting dialog, docs/decisions/0180): each write names the
+// version the dialog read and fails with 409 (SHOOTING_ADMIN_MESSAGES.stale) when the shooting
+// changed meanwhile, read before or changed between the read and the write.
+
+/** The fields the shooting dialog changes, one mutation each. */
+export type AdminFields = Partial<
+  Pick<ShootingRecord, 'billable' | 'all_services_delivered' | 'saisie_source_completed' | 'sd_card' | 'tech_note' | 'post_prod_notes' | 'general_notes' | 'service_offers'>
+>;
+
+const staleShooting = () => conflict(SHOOTING_ADMIN_MESSAGES.stale);
+const conditionFailed = (error: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error | null)?.name ?? '');
+
+/** The shooting at the version its editor read: 404 when it does not exist, 409 when it changed since. */
+export async function shootingAtVersion(id: number, version: number): Promise<StoredShooting> {
+  const s = await getShootingItem(id);
+  if (!s) throw notFound('Shooting not found.');
+  if (s.version !== version) throw staleShooting();
+  return s;
+}
+
+/** Writes the dialog's fields on a shooting read at `s.version`; answers the shooting after the change. */
+export async function changeAdminFields(s: StoredShooting, fields: AdminFields, now = new Date().toISOString()): Promise<StoredShooting> {
+  try {
+    await send(updateOf(s.id, s.version, { set: { ...fields, updated_at: now } }));
+  } catch (error) {
+    throw conditionFailed(error) ? staleShooting() : error;
+  }
+  return { ...s, ...fields, updated_at: now, version: s.version + 1 };
+}
+
+/** The same fields on several shootings at once, all or none (each at the version read). */
+export async function changeAdminFieldsOfMany(shootings: readonly StoredShooting[], fields: AdminFields, now = new Date().toISOString()): Promise<StoredShooting[]> {
+  try {
+    await transact(shootings.map((s) => updateOf(s.id, s.version, { set: { ...fields, updated_at: now } })));
+  } catch (error) {
+    throw conditionFailed(error) ? staleShooting() : error;
+  }
+  return shootings.map((s) => ({ ...s, ...fields, updated_at: now, version: s.version + 1 }));
+}
+
+/** The invoice number of a shooting: given once (a counter), kept after; a concurrent first call keeps the number stored first. */
+export async function ensureInvoiceId(s: StoredShooting, now = new Date().toISOString()): Promise<StoredShooting> {
+  if (s.invoice_id) return s;
+  const invoiceId = `IM-${now.slice(0, 4)}-${String(await nextId('invoice', 1000)).padStart(6, '0')}`;
+  try {
+    await send(updateOf(s.id, s.version, { set: { invoice_id: invoiceId, updated_at: now }, condition: 'attribute_not_exists(invoice_id) OR invoice_id = :c0', values: { ':c0': null } }));
+    return { ...s, invoice_id: invoiceId, updated_at: now, version: s.version + 1 };
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    const fresh = await getShootingItem(s.id);
+    if (!fresh?.invoice_id) throw staleShooting();
+    return fresh;
+  }
+}
+
+/**
+ * Assigns the post-production technician (null: none), with the pointer item that lists the
+ * shooting for them (keys.ppTechShooting): the old technician's pointer goes, the new one's comes.
+ */
+export async function assignPostProd(s: StoredShooting, ppTechId: number | null, now = new Date().toISOString()): Promise<StoredShooting> {
+  const pieces: TransactItem[] = [updateOf(s.id, s.version, { set: { pp_tech_id: ppTechId, updated_at: now } })];
+  if (s.pp_tech_id && s.pp_tech_id !== ppTechId) pieces.push({ Delete: { TableName: tableName(), Key: keys.ppTechShooting(s.pp_tech_id, s.scheduleddate, s.id) } });
+  if (ppTechId && ppTechId !== s.pp_tech_id) pieces.push({ Put: { TableName: tableName(), Item: { ...keys.ppTechShooting(ppTechId, s.scheduleddate, s.id), shooting_id: s.id } } });
+  try {
+    await transact(pieces);
+  } catch (error) {
+    throw conditionFailed(error) ? staleShooting() : error;
+  }
+  return { ...s, pp_tech_id: ppTechId, updated_at: now, version: s.version + 1 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review (part 3 §4; docs/decisions/0211): retouch and the media e-mail, at the version read.
+
+/** Send for retouch (state 3), at the version read. */
+export async function sendForRetouch(s: StoredShooting, now = new Date().toISOString()): Promise<void> {
+  await send(updateOf(s.id, s.version, { set: { state: ShootingState.retouch, updated_at: now } }));
+}
+
+/** The media e-mail went out: the shooting is public for the broker from now on. */
+export async function markSentToBroker(s: StoredShooting, now = new Date().toISOString()): Promise<void> {
+  await send(updateOf(s.id, s.version, { set: { is_public_for_broker: true, media_email_sent_at: now, updated_at: now } }));
 }

@@ -1,6 +1,6 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
-import { ADMIN_ROLES, Role } from '../roles.ts';
+import { ADMIN_ROLES, PLANNER_ROLES, Role } from '../roles.ts';
 import { calendarDate, dayInput } from './dates.ts';
 
 /**
@@ -265,5 +265,229 @@ export const cancelShooting = defineOperation({
     "Cancel an unconfirmed shooting: a broker their own, admin levels anyone's with a reason of at least 5 characters; 409 with a message when it is confirmed.",
   input: z.object({ shooting_id: z.coerce.number().int().positive(), cancellation_reason: z.string().trim().max(1000).default('') }),
   output: z.object({ status: z.literal(200), message: z.string() }),
+  resources: ['table'],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Shooting administration (part 2 §7 'Planner and shootings', part 3 §4, §5, §8): the planner's
+// shooting dialog, reused by the review screen. Every write names the `version` it read; a stale
+// one answers 409 with SHOOTING_ADMIN_MESSAGES.stale (docs/decisions/0180).
+
+/** The 'Picture Upload' service offer, by its catalogue key name: only its shootings have a saisie-à-la-source flag. */
+export const PICTURE_UPLOAD_KEY = 'picture_upload';
+
+export const SHOOTING_ADMIN_MESSAGES = {
+  stale: 'This shooting was changed by someone else meanwhile: it has been reloaded, check it and try again.',
+  noPictureUpload: "Only a shooting with a 'Picture Upload' service has a saisie-à-la-source flag.",
+  notAnExtra: 'This service cannot be added to this shooting.',
+  serviceAdded: 'The service was added to the shooting.',
+  notPostProd: 'Choose a post-production technician.',
+  notBillable: 'Mark the shooting billable before generating its invoice.',
+  noteRequired: 'Write the note first.',
+} as const;
+
+/** Quebec sales taxes on an invoice (GST 5 %, QST 9.975 %). */
+export const INVOICE_TAXES = { tps: 0.05, tvq: 0.09975 } as const;
+
+const shootingId = z.coerce.number().int().positive();
+const version = z.number().int().positive();
+const noteText = z.string().trim().max(5000, 'Too long.');
+const ADMIN_WRITERS = ADMIN_ROLES;
+const DIALOG_WRITERS = PLANNER_ROLES;
+const PP_ASSIGNERS = [Role.superadmin, Role.admin, Role.tech_postprod_lead] as const;
+
+const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
+export const shootingService = z.object({ id: z.number().int(), key_name: z.string(), display_name: z.string(), display_name_fr: z.string(), price: z.number() });
+export type ShootingService = z.infer<typeof shootingService>;
+
+/** Part 2 §3 and part 3 §3 'Shooting' as the shooting dialog shows it. */
+export const shootingAdminView = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  scheduleddate: z.string(),
+  am: z.boolean(),
+  state: z.number().int(),
+  starttime: z.string().nullable(),
+  endtime: z.string().nullable(),
+  estimated_duration: z.number().int(),
+  room_count: z.number().int(),
+  only_360: z.boolean(),
+  seasonal: z.boolean(),
+  blue_hour: z.boolean(),
+  note: z.string(),
+  tech_note: z.string(),
+  post_prod_notes: z.string(),
+  general_notes: z.string(),
+  billable: z.boolean(),
+  all_services_delivered: z.boolean(),
+  saisie_source_completed: z.boolean(),
+  /** Whether the shooting has the 'Picture Upload' service (the saisie-à-la-source flag applies). */
+  has_picture_upload: z.boolean(),
+  sd_card: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  tech: person.nullable(),
+  pp_tech: person.nullable(),
+  broker: person.extend({ email: z.string() }),
+  listing: z.object({ id: z.number().int(), address: z.string(), app: z.string(), city: z.string(), postalcode: z.string(), mls: z.string().nullable() }),
+  services: z.array(shootingService),
+  shooting_package: z.object({ id: z.number().int(), display_name_fr: z.string(), display_name_en: z.string(), price: z.number() }).nullable(),
+});
+export type ShootingAdminView = z.infer<typeof shootingAdminView>;
+
+const viewAnswer = z.object({ data: shootingAdminView });
+
+export const getShootingAdmin = defineOperation({
+  id: 'getShootingAdmin',
+  area: 'shootings',
+  method: 'GET',
+  path: '/api/shootings/{shooting_id}/admin',
+  access: PLANNER_ROLES,
+  summary: "The shooting dialog's view of a shooting (services, notes, flags, SD card, invoice, technicians, version) and the post-production technicians one may assign.",
+  input: z.object({ shooting_id: shootingId }),
+  output: viewAnswer.extend({ pp_techs: z.array(person) }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const billShooting = defineOperation({
+  id: 'billShooting',
+  area: 'shootings',
+  method: 'PUT',
+  path: '/api/shootings/{shooting_id}/billable',
+  access: ADMIN_WRITERS,
+  summary: 'Marks a shooting billable or not billable; 409 when the version is stale.',
+  input: z.object({ shooting_id: shootingId, version, billable: z.boolean() }),
+  output: viewAnswer,
+  resources: ['table'],
+});
+
+export const invoiceLine = z.object({ label_fr: z.string(), label_en: z.string(), amount: z.number() });
+export const shootingInvoice = z.object({
+  invoice_id: z.string(),
+  issued_on: z.string(),
+  shooting_id: z.number().int(),
+  scheduleddate: z.string(),
+  broker: z.object({ firstname: z.string(), lastname: z.string(), email: z.string() }),
+  address: z.string(),
+  lines: z.array(invoiceLine),
+  subtotal: z.number(),
+  tps: z.number(),
+  tvq: z.number(),
+  total: z.number(),
+});
+export type ShootingInvoice = z.infer<typeof shootingInvoice>;
+
+export const generateShootingInvoice = defineOperation({
+  id: 'generateShootingInvoice',
+  area: 'shootings',
+  method: 'POST',
+  path: '/api/shootings/{shooting_id}/invoice',
+  access: ADMIN_WRITERS,
+  summary:
+    "The invoice of a billable shooting (422 otherwise): its number, given once on the first call and kept after, the broker, the address, one line per package and service with the catalogue's prices, GST, QST and total. The web draws it as a PDF.",
+  input: z.object({ shooting_id: shootingId }),
+  output: viewAnswer.extend({ invoice: shootingInvoice }),
+  resources: ['table'],
+});
+
+export const updateShootingCompletion = defineOperation({
+  id: 'updateShootingCompletion',
+  area: 'shootings',
+  method: 'PUT',
+  path: '/api/shootings/{shooting_id}/completion',
+  access: DIALOG_WRITERS,
+  summary: "'Marquer comme complet' / 'Marquer comme incomplet': whether all the shooting's services are delivered; 409 when the version is stale.",
+  input: z.object({ shooting_id: shootingId, version, all_services_delivered: z.boolean() }),
+  output: viewAnswer,
+  resources: ['table'],
+});
+
+export const updateShootingSaisieSource = defineOperation({
+  id: 'updateShootingSaisieSource',
+  area: 'shootings',
+  method: 'PUT',
+  path: '/api/shootings/saisie-source',
+  access: DIALOG_WRITERS,
+  summary:
+    "Sets the saisie-à-la-source flag of shootings, all or none: each must have the 'Picture Upload' service (422 otherwise) and still be at the version named (409 otherwise).",
+  input: z.object({
+    shootings: z.array(z.object({ id: z.number().int().positive(), version })).min(1).max(25),
+    is_completed: z.boolean(),
+  }),
+  output: z.object({ data: z.array(shootingAdminView) }),
+  resources: ['table'],
+});
+
+export const assignSDCard = defineOperation({
+  id: 'assignSDCard',
+  area: 'shootings',
+  method: 'PUT',
+  path: '/api/shootings/{shooting_id}/sd-card',
+  access: DIALOG_WRITERS,
+  summary: 'The SD card (its label) holding the shooting; a blank text clears it; 409 when the version is stale.',
+  input: z.object({ shooting_id: shootingId, version, sd_card: z.string().trim().max(40, 'Too long.') }),
+  output: viewAnswer,
+  resources: ['table'],
+});
+
+export const updateShootingNote = defineOperation({
+  id: 'updateShootingNote',
+  area: 'shootings',
+  method: 'PUT',
+  path: '/api/shootings/{shooting_id}/note',
+  access: DIALOG_WRITERS,
+  summary: "The shooting's general note (part 3: the note-edit button is enabled only when the text is not blank); 409 when the version is stale.",
+  input: z.object({ shooting_id: shootingId, version, general_notes: noteText.min(1, SHOOTING_ADMIN_MESSAGES.noteRequired) }),
+  output: viewAnswer,
+  resources: ['table'],
+});
+
+export const setShootingNotes = defineOperation({
+  id: 'setShootingNotes',
+  area: 'shootings',
+  method: 'PUT',
+  path: '/api/shootings/{shooting_id}/notes',
+  access: DIALOG_WRITERS,
+  summary: "The technician's note and the post-production notes together (blank clears one); 409 when the version is stale.",
+  input: z.object({ shooting_id: shootingId, version, tech_note: noteText, post_prod_notes: noteText }),
+  output: viewAnswer,
+  resources: ['table'],
+});
+
+export const fetchExtraServices = defineOperation({
+  id: 'fetchExtraServices',
+  area: 'shootings',
+  method: 'GET',
+  path: '/api/shootings/{shooting_id}/extra-services',
+  access: PLANNER_ROLES,
+  summary:
+    "The services one may add to a shooting: available catalogue offers it does not have yet (those requiring an MLS number only when the listing has one or already existed). The server reads the broker's terms from the shooting.",
+  input: z.object({ shooting_id: shootingId }),
+  output: z.object({ services: z.array(shootingService) }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const addServiceToShooting = defineOperation({
+  id: 'addServiceToShooting',
+  area: 'shootings',
+  method: 'POST',
+  path: '/api/shootings/{shooting_id}/services',
+  access: ADMIN_WRITERS,
+  summary: 'Adds one of the extra services (fetchExtraServices) to a shooting: 400 when it is not one of them, 409 when the version is stale.',
+  input: z.object({ shooting_id: shootingId, version, service_offer_id: z.number().int().positive() }),
+  output: viewAnswer.extend({ status: z.literal(200), message: z.string() }),
+  resources: ['table'],
+});
+
+export const assignPostProdTech = defineOperation({
+  id: 'assignPostProdTech',
+  area: 'shootings',
+  method: 'PUT',
+  path: '/api/shootings/{shooting_id}/pp-tech',
+  access: PP_ASSIGNERS,
+  summary: "Assigns the shooting's post-production technician (role 5 or 8, not suspended; null takes it back); 409 when the version is stale.",
+  input: z.object({ shooting_id: shootingId, version, pp_tech_id: z.number().int().positive().nullable() }),
+  output: viewAnswer,
   resources: ['table'],
 });

@@ -32,6 +32,15 @@ export const shootingRecord = z.object({
   transit_time: z.number().nullable().default(null),
   cancellation_reason: z.string().nullable().default(null),
   is_public_for_broker: z.boolean().default(false),
+  /** Shooting administration (part 2 §7, part 3 §4; docs/decisions/0180): set only by its version-checked mutations. */
+  billable: z.boolean().default(false),
+  all_services_delivered: z.boolean().default(false),
+  saisie_source_completed: z.boolean().default(false),
+  sd_card: z.string().nullable().default(null),
+  invoice_id: z.string().nullable().default(null),
+  tech_note: z.string().default(''),
+  post_prod_notes: z.string().default(''),
+  general_notes: z.string().default(''),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -3,6 +3,7 @@ import { insertShootingPackage } from '#functions/storage/shooting-packages.ts';
 import type { ServiceOfferFields } from '#shared/entities/service-offer.ts';
 import type { ShootingPackageFields } from '#shared/entities/shooting-package.ts';
 import { PictureServiceOffer, ServiceOffer } from '#shared/enums.ts';
+import { PICTURE_UPLOAD_KEY } from '#shared/catalogue/shootings.ts';
 import type { SeedContext } from './context.ts';
 
 /**
@@ -51,6 +52,8 @@ export async function seedOffers({ now, log }: SeedContext): Promise<void> {
       );
     }
   }
+  // 'Picture Upload' (part 3 §4: the saisie-à-la-source flag is shown only for its shootings), numbered from 1001.
+  await insertServiceOffer(offerFields(PICTURE_UPLOAD_KEY, { display_name: 'Picture Upload', display_name_fr: 'Saisie à la source', description: 'The broker uploads pictures taken by the seller; we process them.', description_fr: 'Le courtier téléverse des photos prises par le vendeur; nous les traitons.', price: 35, processing_time_in_minutes: 15 }, 50), { now });
   for (const { id, ...fields } of PACKAGES) await insertShootingPackage(fields, { id, now });
-  log(`seeded the catalogue (${offers.length + 9} service offers, ${PACKAGES.length} shooting packages)`);
+  log(`seeded the catalogue (${offers.length + 10} service offers, ${PACKAGES.length} shooting packages)`);
 }

@@ -1,0 +1,221 @@
+import '../support/stack-env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import {
+  INVOICE_TAXES,
+  PICTURE_UPLOAD_KEY,
+  SHOOTING_ADMIN_MESSAGES,
+  addServiceToShooting,
+  assignPostProdTech,
+  assignSDCard,
+  billShooting,
+  fetchExtraServices,
+  generateShootingInvoice,
+  getShootingAdmin,
+  setShootingNotes,
+  updateShootingCompletion,
+  updateShootingNote,
+  updateShootingSaisieSource,
+  type ShootingAdminView,
+} from '#shared/catalogue/shootings.ts';
+import { Role } from '#shared/roles.ts';
+import { ServiceOffer } from '#shared/enums.ts';
+import { tokenFor } from '../support/api.ts';
+import { ownDay } from '../support/days.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+import { book, planningBrokerToken } from './booking-support.ts';
+
+/**
+ * Shooting administration (part 2 §7, part 3 §4, §5; docs/decisions/0180, 0181): every write of
+ * the shooting dialog, its roles and validation, and the 409 a dispatcher gets when another one
+ * changed the shooting since they read it. Shootings booked on days of this test's own.
+ */
+let admin: string;
+let admin2: string;
+let postprod: string;
+let lead: string;
+let broker: string;
+let capture: string;
+let ppTechId: number;
+
+beforeAll(async () => {
+  admin = (await tokenFor(Role.admin)).token;
+  admin2 = (await tokenFor(Role.superadmin)).token;
+  const pp = await tokenFor(Role.tech_postprod);
+  postprod = pp.token;
+  ppTechId = pp.account.id;
+  lead = (await tokenFor(Role.tech_postprod_lead)).token;
+  capture = (await tokenFor(Role.tech_capture)).token;
+  broker = await planningBrokerToken();
+});
+
+const bookOne = async (address = '1500 Rue Ontario Est') => (await book(broker, address, ownDay(), true)).id;
+const read = async (id: number, token = admin): Promise<ShootingAdminView> => bodyOf(await callOp(getShootingAdmin, { shooting_id: id }, token)).data;
+
+describe('the shooting dialog reads a shooting', () => {
+  it('answers the shooting with its services, flags, version and the post-production technicians; 404 unknown; brokers and capture technicians refused', async () => {
+    const id = await bookOne();
+    const answer = bodyOf(await callOp(getShootingAdmin, { shooting_id: id }, postprod));
+    expect(answer.data).toMatchObject({ id, billable: false, all_services_delivered: false, saisie_source_completed: false, has_picture_upload: false, sd_card: null, invoice_id: null, tech: null, pp_tech: null, general_notes: '' });
+    expect(answer.data.version).toBeGreaterThan(0);
+    expect(answer.data.services.map((s) => s.id).sort()).toEqual([ServiceOffer.vr, ServiceOffer.two_d].sort());
+    expect(answer.data.listing.address).toContain('1500');
+    expect(answer.pp_techs.map((u) => u.id)).toContain(ppTechId);
+    errorOf(await callOp(getShootingAdmin, { shooting_id: 987_654_321 }, admin), 404);
+    errorOf(await callOp(getShootingAdmin, { shooting_id: id }, broker), 403);
+    errorOf(await callOp(getShootingAdmin, { shooting_id: id }, capture), 403);
+  });
+});
+
+describe('every write is checked against the version read', () => {
+  it("marks complete and incomplete; a second dispatcher's stale write answers 409 and changes nothing", async () => {
+    const id = await bookOne();
+    const seenByBoth = await read(id);
+    const complete = bodyOf(await callOp(updateShootingCompletion, { shooting_id: id, version: seenByBoth.version, all_services_delivered: true }, admin)).data;
+    expect([complete.all_services_delivered, complete.version]).toEqual([true, seenByBoth.version + 1]);
+
+    // The other dispatcher still holds the first version: each of their writes is refused.
+    const stale = { shooting_id: id, version: seenByBoth.version };
+    const refusals = [
+      errorOf(await callOp(assignSDCard, { ...stale, sd_card: 'SD-07' }, admin2), 409),
+      errorOf(await callOp(updateShootingNote, { ...stale, general_notes: 'Keys at the desk.' }, admin2), 409),
+      errorOf(await callOp(setShootingNotes, { ...stale, tech_note: 'x', post_prod_notes: 'y' }, admin2), 409),
+      errorOf(await callOp(billShooting, { ...stale, billable: true }, admin2), 409),
+      errorOf(await callOp(updateShootingCompletion, { ...stale, all_services_delivered: false }, admin2), 409),
+      errorOf(await callOp(addServiceToShooting, { ...stale, service_offer_id: ServiceOffer.drone }, admin2), 409),
+      errorOf(await callOp(assignPostProdTech, { ...stale, pp_tech_id: ppTechId }, admin2), 409),
+    ];
+    for (const error of refusals) expect(error.message).toBe(SHOOTING_ADMIN_MESSAGES.stale);
+    expect(await read(id)).toEqual(complete);
+
+    // After reloading, their change goes through.
+    const incomplete = bodyOf(await callOp(updateShootingCompletion, { shooting_id: id, version: complete.version, all_services_delivered: false }, admin2)).data;
+    expect(incomplete.all_services_delivered).toBe(false);
+  });
+
+  it('two writes racing on the same version: exactly one wins', async () => {
+    const id = await bookOne();
+    const { version } = await read(id);
+    const answers = await Promise.all([
+      callOp(assignSDCard, { shooting_id: id, version, sd_card: 'CARD-A' }, admin),
+      callOp(assignSDCard, { shooting_id: id, version, sd_card: 'CARD-B' }, admin2),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.ok)!;
+    expect((await read(id)).sd_card).toBe(winner.ok ? winner.body.data.sd_card : null);
+  });
+});
+
+describe('SD card and notes', () => {
+  it('assigns and clears the SD card, writes the general note and the technician and post-production notes; validation answers 400 with fields', async () => {
+    const id = await bookOne();
+    let view = await read(id);
+    view = bodyOf(await callOp(assignSDCard, { shooting_id: id, version: view.version, sd_card: '  SD-42 ' }, postprod)).data;
+    expect(view.sd_card).toBe('SD-42');
+    view = bodyOf(await callOp(updateShootingNote, { shooting_id: id, version: view.version, general_notes: 'Chien dans la cour.' }, lead)).data;
+    expect(view.general_notes).toBe('Chien dans la cour.');
+    view = bodyOf(await callOp(setShootingNotes, { shooting_id: id, version: view.version, tech_note: 'Lockbox 1234', post_prod_notes: '' }, admin)).data;
+    expect([view.tech_note, view.post_prod_notes, view.general_notes]).toEqual(['Lockbox 1234', '', 'Chien dans la cour.']);
+    view = bodyOf(await callOp(assignSDCard, { shooting_id: id, version: view.version, sd_card: '' }, admin)).data;
+    expect(view.sd_card).toBeNull();
+
+    expect(errorOf(await callOp(updateShootingNote, { shooting_id: id, version: view.version, general_notes: '   ' }, admin), 400).fields).toEqual({ general_notes: [SHOOTING_ADMIN_MESSAGES.noteRequired] });
+    expect(errorOf(await callOp(assignSDCard, { shooting_id: id, version: view.version, sd_card: 'x'.repeat(41) }, admin), 400).fields).toHaveProperty('sd_card');
+    expect(errorOf(await callOp(assignSDCard, { shooting_id: id, sd_card: 'A' } as never, admin), 400).fields).toHaveProperty('version');
+    errorOf(await callOp(assignSDCard, { shooting_id: id, version: view.version, sd_card: 'A' }, broker), 403);
+    errorOf(await callOp(assignSDCard, { shooting_id: 987_654_321, version: 1, sd_card: 'A' }, admin), 404);
+    expect((await read(id)).version).toBe(view.version);
+  });
+});
+
+describe('extra services and the saisie-à-la-source flag', () => {
+  it("lists the services one may add, adds 'Picture Upload' (administrators only), then the flag may be set; refused without it", async () => {
+    const id = await bookOne();
+    const other = await bookOne('8200 Boulevard Newman');
+    let view = await read(id);
+
+    const refused = errorOf(await callOp(updateShootingSaisieSource, { shootings: [{ id, version: view.version }], is_completed: true }, admin), 422);
+    expect(refused.message).toBe(SHOOTING_ADMIN_MESSAGES.noPictureUpload);
+
+    const extras = bodyOf(await callOp(fetchExtraServices, { shooting_id: id }, postprod)).services;
+    const pictureUpload = extras.find((s) => s.key_name === PICTURE_UPLOAD_KEY)!;
+    expect(pictureUpload).toBeDefined();
+    expect(extras.map((s) => s.id)).not.toContain(ServiceOffer.two_d);
+    // MLS-only services are not offered for a new listing without an MLS number.
+    expect(extras.map((s) => s.id)).not.toContain(ServiceOffer.measures);
+
+    errorOf(await callOp(addServiceToShooting, { shooting_id: id, version: view.version, service_offer_id: pictureUpload.id }, postprod), 403);
+    for (const notExtra of [ServiceOffer.two_d, ServiceOffer.measures, 987_654]) {
+      const error = errorOf(await callOp(addServiceToShooting, { shooting_id: id, version: view.version, service_offer_id: notExtra }, admin), 400);
+      expect(error.fields).toEqual({ service_offer_id: [SHOOTING_ADMIN_MESSAGES.notAnExtra] });
+    }
+    const added = bodyOf(await callOp(addServiceToShooting, { shooting_id: id, version: view.version, service_offer_id: pictureUpload.id }, admin));
+    expect(added.message).toBe(SHOOTING_ADMIN_MESSAGES.serviceAdded);
+    view = added.data;
+    expect(view.has_picture_upload).toBe(true);
+    expect(view.services.map((s) => s.key_name)).toContain(PICTURE_UPLOAD_KEY);
+    expect(bodyOf(await callOp(fetchExtraServices, { shooting_id: id }, admin)).services.map((s) => s.id)).not.toContain(pictureUpload.id);
+
+    // All or none: the other shooting has no 'Picture Upload', so neither changes.
+    const otherView = await read(other);
+    const mixed = errorOf(await callOp(updateShootingSaisieSource, { shootings: [{ id, version: view.version }, { id: other, version: otherView.version }], is_completed: true }, admin), 422);
+    expect(mixed.details).toEqual({ shooting_ids: [other] });
+    expect((await read(id)).saisie_source_completed).toBe(false);
+
+    const [done] = bodyOf(await callOp(updateShootingSaisieSource, { shootings: [{ id, version: view.version }], is_completed: true }, postprod)).data;
+    expect([done!.saisie_source_completed, done!.version]).toEqual([true, view.version + 1]);
+    errorOf(await callOp(updateShootingSaisieSource, { shootings: [{ id, version: view.version }], is_completed: false }, admin), 409);
+    errorOf(await callOp(updateShootingSaisieSource, { shootings: [], is_completed: true }, admin), 400);
+  });
+});
+
+describe('billing and the invoice', () => {
+  it('refuses an invoice until the shooting is billable, then numbers it once, with the catalogue prices and the Quebec taxes', async () => {
+    const id = await bookOne();
+    let view = await read(id);
+    expect(errorOf(await callOp(generateShootingInvoice, { shooting_id: id }, admin), 422).message).toBe(SHOOTING_ADMIN_MESSAGES.notBillable);
+    errorOf(await callOp(billShooting, { shooting_id: id, version: view.version, billable: true }, postprod), 403);
+    view = bodyOf(await callOp(billShooting, { shooting_id: id, version: view.version, billable: true }, admin)).data;
+    expect(view.billable).toBe(true);
+    view = bodyOf(await callOp(addServiceToShooting, { shooting_id: id, version: view.version, service_offer_id: ServiceOffer.drone }, admin)).data;
+
+    const first = bodyOf(await callOp(generateShootingInvoice, { shooting_id: id }, admin));
+    const invoice = first.invoice;
+    expect(invoice.invoice_id).toMatch(/^IM-\d{4}-\d{6}$/);
+    expect(first.data.invoice_id).toBe(invoice.invoice_id);
+    expect(invoice.lines.map((l) => l.label_en)).toEqual(view.services.map((s) => s.display_name));
+    const subtotal = view.services.reduce((sum, s) => sum + s.price, 0);
+    expect(subtotal).toBeGreaterThan(0);
+    expect(invoice.subtotal).toBe(subtotal);
+    expect(invoice.tps).toBe(Math.round(subtotal * INVOICE_TAXES.tps * 100) / 100);
+    expect(invoice.total).toBe(Math.round((invoice.subtotal + invoice.tps + invoice.tvq) * 100) / 100);
+    expect(invoice.address).toContain('1500');
+
+    const again = bodyOf(await callOp(generateShootingInvoice, { shooting_id: id }, admin2)).invoice;
+    expect(again.invoice_id).toBe(invoice.invoice_id);
+    errorOf(await callOp(generateShootingInvoice, { shooting_id: id }, lead), 403);
+  });
+});
+
+describe('the post-production technician', () => {
+  const pointer = async (techId: number, date: string, id: number) =>
+    (await db.send(new GetCommand({ TableName: tableName(), Key: keys.ppTechShooting(techId, date, id), ConsistentRead: true }))).Item;
+
+  it('is assigned by administrators and the lead (not a technician of role 5), listed for them, and taken back', async () => {
+    const id = await bookOne();
+    let view = await read(id);
+    errorOf(await callOp(assignPostProdTech, { shooting_id: id, version: view.version, pp_tech_id: ppTechId }, postprod), 403);
+    const capturer = (await tokenFor(Role.tech_capture)).account.id;
+    expect(errorOf(await callOp(assignPostProdTech, { shooting_id: id, version: view.version, pp_tech_id: capturer }, admin), 400).fields).toEqual({ pp_tech_id: [SHOOTING_ADMIN_MESSAGES.notPostProd] });
+
+    view = bodyOf(await callOp(assignPostProdTech, { shooting_id: id, version: view.version, pp_tech_id: ppTechId }, lead)).data;
+    expect(view.pp_tech?.id).toBe(ppTechId);
+    expect(await pointer(ppTechId, view.scheduleddate, id)).toMatchObject({ shooting_id: id });
+
+    view = bodyOf(await callOp(assignPostProdTech, { shooting_id: id, version: view.version, pp_tech_id: null }, admin)).data;
+    expect(view.pp_tech).toBeNull();
+    expect(await pointer(ppTechId, view.scheduleddate, id)).toBeUndefined();
+  });
+});
