@@ -115,6 +115,41 @@ export async function usersOfRole(role: number, max: number): Promise<UserRecord
   return items.map((item) => userRecord.parse(item));
 }
 
+/**
+ * The user list's view of a role's users (what getUsers shows), by last name: only those
+ * attributes are read (a projection, so 10,000 users are a few pages, not twenty), and items
+ * missing a field are left out rather than failing the list.
+ */
+export type DirectoryEntry = Pick<UserRecord, 'id' | 'firstname' | 'lastname' | 'email' | 'phone_number' | 'role' | 'suspended' | 'franchise_id'>;
+
+export async function userDirectory(role: number, max: number): Promise<DirectoryEntry[]> {
+  const items = await queryAll(
+    {
+      ...byIndex('usersByRole', keys.usersOfRole(role)),
+      ProjectionExpression: '#id, firstname, lastname, email, phone_number, #role, suspended, franchise_id',
+      ExpressionAttributeNames: { '#id': 'id', '#role': 'role' },
+      Limit: max,
+    },
+    max,
+  );
+  return items.flatMap((item) =>
+    typeof item.id === 'number' && typeof item.firstname === 'string' && typeof item.lastname === 'string' && typeof item.email === 'string'
+      ? [
+          {
+            id: item.id,
+            firstname: item.firstname,
+            lastname: item.lastname,
+            email: item.email,
+            phone_number: typeof item.phone_number === 'string' ? item.phone_number : null,
+            role: Number(item.role),
+            suspended: item.suspended === true,
+            franchise_id: typeof item.franchise_id === 'number' ? item.franchise_id : null,
+          },
+        ]
+      : [],
+  );
+}
+
 /** Every user of a role who is not suspended; items that do not parse are left out. */
 export async function activeUsersOfRole(role: number): Promise<UserRecord[]> {
   const items = await queryAll(byIndex('usersByRole', keys.usersOfRole(role)));
