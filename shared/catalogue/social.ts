@@ -37,7 +37,7 @@ export const unlinkedSocialPage = z.object({
 });
 export type UnlinkedSocialPage = z.infer<typeof unlinkedSocialPage>;
 
-const pageId = z.string(SOCIAL_MESSAGES.bothRequired).trim().min(1, SOCIAL_MESSAGES.bothRequired).max(64).regex(/^[0-9A-Za-z_-]+$/, SOCIAL_MESSAGES.unknownPage);
+const pageId = z.string(SOCIAL_MESSAGES.bothRequired).trim().min(1, SOCIAL_MESSAGES.bothRequired).max(64).regex(/^[0-9A-Za-z_-]*$/, SOCIAL_MESSAGES.unknownPage);
 const brokerId = z.coerce.number(SOCIAL_MESSAGES.bothRequired).int(SOCIAL_MESSAGES.bothRequired).positive(SOCIAL_MESSAGES.bothRequired);
 
 export const getUnlinkedSocialPages = defineOperation({

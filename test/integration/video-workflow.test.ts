@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenFor } from '../support/api.ts';
+import { bodyOf, callOp } from '../support/operations.ts';
+import { getVideo, insertVideo } from '#functions/storage/videos.ts';
+import { probeVideo } from '#functions/plumbing/video-render.ts';
+import type { WorkflowRunner } from '#functions/plumbing/workflows.ts';
+import { VideoCreationStatus } from '#shared/enums.ts';
+import { Role } from '#shared/roles.ts';
+import { getListingVideos, videoSeconds, videoTemplate } from '#shared/catalogue/videos.ts';
+import { WORKFLOWS } from '#shared/workflows/index.ts';
+import { localWorkflowRunner } from '../../scripts/local/workflows.ts';
+import { listingWithPictures } from './video-support.ts';
+
+/**
+ * The video workflow, run by the local Step Functions runner on the very definition the CDK
+ * deploys: real ffmpeg renders of demo pictures, checked with ffprobe; a missing picture ends in
+ * the failure state with its error and log lines on the video.
+ */
+const ROOT = join(import.meta.dirname, '../..');
+let run: WorkflowRunner;
+let work: string;
+
+beforeAll(async () => {
+  run = await localWorkflowRunner(ROOT, WORKFLOWS);
+  work = mkdtempSync(join(tmpdir(), 'video-test-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function queuedVideo(listing: { id: number; broker_id: number }, templateId: number, photo = true) {
+  return insertVideo(
+    { listing_id: listing.id, template_id: templateId, requested_by: listing.broker_id, broker_team_member_id: null, is_broker_photo_visible: photo, main_broker_id: listing.broker_id, current_broker_id: listing.broker_id },
+    true,
+  );
+}
+
+describe('video workflow (queue → render → upload → mark success)', () => {
+  it('renders the pictures in slideshow order as H.264 MP4s, 1920×1080 and 1080×1920, of the template’s length, uploaded to the media bucket', { timeout: 480_000 }, async () => {
+    const listing = await listingWithPictures(2);
+    const video = await queuedVideo(listing, 2);
+    const output = (await run('videoWorkflow', { video_id: video.id })) as { status: number };
+    expect(output.status).toBe(VideoCreationStatus.success);
+
+    const stored = (await getVideo(video.id))!;
+    expect(stored).toMatchObject({ status: VideoCreationStatus.success, errors: [] });
+    expect(stored.video_uploaded_at).not.toBeNull();
+    const expected = videoSeconds(videoTemplate(2)!, 2);
+    expect(stored.duration_s).toBeCloseTo(expected, 1);
+    expect(stored.logs.map((l) => l.message)).toEqual(expect.arrayContaining(["Rendering 2 pictures with template 'Dynamique'.", 'Uploaded; the video is ready.']));
+
+    // The broker reads the video of their listing through presigned URLs, as the review screen and delivery page do.
+    const { token } = await tokenFor(Role.broker);
+    const [answered] = bodyOf(await callOp(getListingVideos, { listingId: listing.id }, token)).videos;
+    for (const [url, size] of [
+      [answered!.gcs_path_mp4, { width: 1920, height: 1080 }],
+      [answered!.instagram_video, { width: 1080, height: 1920 }],
+    ] as const) {
+      const res = await fetch(url!);
+      expect(res.status).toBe(200);
+      const file = join(work, `${size.width}.mp4`);
+      writeFileSync(file, new Uint8Array(await res.arrayBuffer()));
+      const probed = await probeVideo(file);
+      expect(probed).toMatchObject({ codec: 'h264', ...size });
+      expect(Math.abs(probed.seconds - expected)).toBeLessThan(0.15);
+    }
+  });
+
+  it('ends in the failure state when a picture is missing, with the error and the log lines recorded on the video', { timeout: 120_000 }, async () => {
+    const listing = await listingWithPictures(3, { missing: [1] });
+    const video = await queuedVideo(listing, 1);
+    await expect(run('videoWorkflow', { video_id: video.id })).rejects.toThrow(/recorded on the video/);
+
+    const stored = (await getVideo(video.id))!;
+    expect(stored.status).toBe(VideoCreationStatus.failure);
+    expect(stored.errors).toEqual([expect.stringMatching(/^VideoInputError: Picture #2 \(listings\/\d+\/shootings\/\d+\/pictures\/001\.jpg\) is missing from the media bucket\.$/)]);
+    const messages = stored.logs.map((l) => l.message);
+    expect(messages.some((m) => m.startsWith('Started on '))).toBe(true);
+    expect(messages.at(-1)).toBe(`Failed: ${stored.errors[0]}`);
+    expect(stored.mp4_key).toBeNull();
+  });
+});
