@@ -27,12 +27,33 @@ export const keys = {
   /** A fixed-window rate counter: one item per (scope, subject, window start in ms), `ttl` at the window's end. */
   rateWindow: (scope: string, subject: string, windowStartMs: number) => ({ pk: `RATE#${scope}#${subject}`, sk: String(windowStartMs).padStart(15, '0') }),
   counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }),
-  /** Request logs partitioned by UTC day, sorted by time; gsi1 by user. */
+  /**
+   * Request logs (ADR 0230): partitioned by UTC hour (`2026-11-22T14`), sorted by time; gsi1 by
+   * user; gsi5 by hour and status. Every partition key starts with REQLOG# (the one write prefix a
+   * read-only operation is granted).
+   */
   requestLog: (date: Date, requestId: string) => ({
-    pk: `REQLOG#${date.toISOString().slice(0, 10)}`,
+    pk: keys.requestLogsOfHour(date.toISOString().slice(0, 13)),
     sk: `${date.toISOString()}#${requestId}`,
   }),
-  requestLogByUser: (userId: number, date: Date) => ({ gsi1pk: `REQLOGUSER#${userId}`, gsi1sk: date.toISOString() }),
+  requestLogsOfHour: (hour: string) => `REQLOG#${hour}`,
+  requestLogByUser: (userId: number, date: Date) => ({ gsi1pk: keys.requestLogsOfUser(userId), gsi1sk: date.toISOString() }),
+  requestLogsOfUser: (userId: number) => `REQLOGUSER#${userId}`,
+  requestLogByStatus: (date: Date, status: number, requestId: string) => ({
+    gsi5pk: keys.requestLogsOfHourStatus(date.toISOString().slice(0, 13), status),
+    gsi5sk: `${date.toISOString()}#${requestId}`,
+  }),
+  requestLogsOfHourStatus: (hour: string, status: number) => `REQLOG#${hour}#${status}`,
+  /** The counters of one Quebec day (requests, per status, distinct users), kept by atomic ADDs. */
+  requestStats: (day: string) => ({ pk: `REQLOG#STATS#${day}`, sk: 'DAY' }),
+  /** One marker per user and Quebec day: its first request counts the user once. */
+  requestStatsUser: (day: string, userId: number) => ({ pk: `REQLOG#STATS#${day}`, sk: `USER#${userId}` }),
+
+  /** App releases (ADR 0232): one partition per app, a release per numeric id, a guard per version. */
+  release: (app: string, id: number) => ({ pk: keys.releasesOfApp(app), sk: `RELEASE#${pad(id)}` }),
+  releaseVersion: (app: string, version: string) => ({ pk: keys.releasesOfApp(app), sk: `VERSION#${version}` }),
+  releasesOfApp: (app: string) => `APP#${app}#RELEASES`,
+  releasesPrefix: 'RELEASE#',
 
   listing: (id: number) => ({ pk: `LISTING#${id}`, sk: 'LISTING' }),
   /** gsi1: a broker's listings, newest update first; gsi3: every listing (staff lists). */

@@ -1,4 +1,5 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { localDateOf } from '#shared/rules/business-time.ts';
 import { REQUEST_LOG_RETENTION_DAYS } from '#shared/rules/session.ts';
 import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
@@ -78,32 +79,79 @@ export function redactPath(path: string, route: string, params: Record<string, s
   return redacted;
 }
 
+/** The counter attribute of a status in the day's counters item (`status_500`). */
+export const statusCounter = (status: number) => `status_${status}`;
+
+/** Users already counted for a day by this container: their marker write is skipped (ADR 0230). */
+const countedUsers = new Set<string>();
+
+/**
+ * Writes the record (one PutItem: the hour partition, the user index and the hour+status index
+ * come with it) and, beside it, the day's counters (one UpdateItem with atomic ADDs) that the
+ * analytics charts read; a user's first request of the day also puts a marker that counts them
+ * once. Both run together: the request waits for the slower one, not for both in a row.
+ */
 export async function writeRequestLog(record: RequestLogRecord): Promise<void> {
-  try {
-    await db.send(
-      new PutCommand({
+  const ttl = Math.ceil(record.date.getTime() / 1000) + REQUEST_LOG_RETENTION_DAYS * 86_400;
+  const item = {
+    ...keys.requestLog(record.date, record.requestId),
+    ...(record.user ? keys.requestLogByUser(record.user.id, record.date) : {}),
+    ...keys.requestLogByStatus(record.date, record.status, record.requestId),
+    path: redactPath(record.path, record.route, record.params),
+    route: record.route,
+    method: record.method,
+    response_status: record.status,
+    params: redact(record.params),
+    query: redact(record.query),
+    body: redact(record.body),
+    req_date: record.date.toISOString(),
+    request_time: record.durationMs,
+    user: record.user,
+    ip: record.ip,
+    logs: redact(record.logs),
+    ttl,
+  };
+  const day = localDateOf(record.date.getTime());
+  const writes = [
+    db.send(new PutCommand({ TableName: tableName(), Item: item })),
+    db.send(
+      new UpdateCommand({
         TableName: tableName(),
-        Item: {
-          ...keys.requestLog(record.date, record.requestId),
-          ...(record.user ? keys.requestLogByUser(record.user.id, record.date) : {}),
-          path: redactPath(record.path, record.route, record.params),
-          route: record.route,
-          method: record.method,
-          response_status: record.status,
-          params: redact(record.params),
-          query: redact(record.query),
-          body: redact(record.body),
-          req_date: record.date.toISOString(),
-          request_time: record.durationMs,
-          user: record.user,
-          ip: record.ip,
-          logs: redact(record.logs),
-          ttl: Math.ceil(record.date.getTime() / 1000) + REQUEST_LOG_RETENTION_DAYS * 86_400,
-        },
+        Key: keys.requestStats(day),
+        UpdateExpression: 'ADD requests :one, #status :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ExpressionAttributeNames: { '#status': statusCounter(record.status), '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':ttl': ttl },
       }),
-    );
-  } catch (error) {
+    ),
+    ...(record.user ? [countUser(day, record.user.id, ttl)] : []),
+  ];
+  const results = await Promise.allSettled(writes);
+  for (const result of results) {
     // A failed log write must never turn a served request into an error.
-    console.error('request log write failed', error);
+    if (result.status === 'rejected') console.error('request log write failed', result.reason);
   }
+}
+
+/** Counts a user once per day: a marker put only if absent, then one ADD to the day's `users`. */
+async function countUser(day: string, userId: number, ttl: number): Promise<void> {
+  const memo = `${day}#${userId}`;
+  if (countedUsers.has(memo)) return;
+  try {
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.requestStatsUser(day, userId), ttl }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    countedUsers.add(memo);
+    return;
+  }
+  countedUsers.add(memo);
+  if (countedUsers.size > 10_000) countedUsers.clear();
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.requestStats(day),
+      UpdateExpression: 'ADD #users :one',
+      ExpressionAttributeNames: { '#users': 'users' },
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
 }

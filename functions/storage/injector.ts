@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
@@ -12,7 +12,7 @@ import {
 } from '#shared/catalogue/rij.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
-import { db, requiredEnv, s3, tableName } from '../plumbing/aws.ts';
+import { db, presigner, requiredEnv, s3, tableName } from '../plumbing/aws.ts';
 import { badRequest, notFound, unprocessable } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
@@ -57,17 +57,6 @@ export function storedName(filename: string): string {
   if (name !== filename || name === '.' || name === '..') throw notFound('File not found.');
   return name;
 }
-
-/**
- * Presigning needs its own client: with the SDK's default checksum mode a presigned PUT carries
- * the CRC32 of an empty body (x-amz-checksum-crc32=AAAAAA==), which S3 rejects for any real
- * upload. This one adds checksums only where S3 requires them. Same endpoint and credentials.
- */
-const presigner = new S3Client({
-  ...(process.env[ENV.s3Endpoint] ? { endpoint: process.env[ENV.s3Endpoint], forcePathStyle: true } : {}),
-  ...(process.env[ENV.localMode] ? { credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, region: 'us-east-1' } : {}),
-  requestChecksumCalculation: 'WHEN_REQUIRED',
-});
 
 const expiresAt = () => new Date(Date.now() + PRESIGNED_URL_TTL_SECONDS * 1000).toISOString();
 

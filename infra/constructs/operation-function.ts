@@ -101,11 +101,11 @@ export class OperationFunction extends Construct {
         if (write) table.grantReadWriteData(fn);
         else {
           table.grantReadData(fn);
-          // The handler wrapper writes one request-log record per call, under REQLOG#<day> only.
+          // The handler wrapper writes one request-log record per call and ADDs to the day's counters, under REQLOG# only (ADR 0230).
           if (options.requestLog ?? true) {
             fn.addToRolePolicy(
               new PolicyStatement({
-                actions: ['dynamodb:PutItem'],
+                actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
                 resources: [table.tableArn],
                 conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${REQUEST_LOG_PK_PREFIX}*`] } },
               }),

@@ -16,11 +16,14 @@ export const TABLE = {
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    /** Request logs by hour and status (ADR 0230). */
+    { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
   ],
 } as const;
 
 export type TableIndex = (typeof TABLE.indexes)[number];
 const [gsi1, gsi2, gsi3] = TABLE.indexes;
+const gsi5 = TABLE.indexes.find((index) => index.name === 'gsi5')!;
 
 /**
  * Every index access pattern, by name, and the index that serves it (keys.ts composes the
@@ -35,6 +38,8 @@ export const ACCESS = {
   sessionsByUser: gsi1,
   /** A user's request logs, by time. */
   requestLogsByUser: gsi1,
+  /** The request logs of one UTC hour that answered one status, by time (ADR 0230). */
+  requestLogsByHourStatus: gsi5,
   /** A broker's listings, newest update first. */
   listingsByBroker: gsi1,
   /** A broker's shootings, by date. */

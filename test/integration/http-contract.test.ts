@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { call, loginWithPassword, tokenFor } from '../support/api.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
 import { MAX_BODY_BYTES } from '#functions/plumbing/api-handler.ts';
 import { operations } from '#shared/catalogue/index.ts';
 import { errorBody } from '#shared/catalogue/errors.ts';
@@ -47,9 +48,8 @@ describe('HTTP contract of the local adapter and the handler wrapper', () => {
     await loginWithPassword(marker, 'super-secret-password');
     const { token } = await tokenFor(Role.admin);
     await call('GET', '/api/session/me', { token });
-    const day = new Date().toISOString().slice(0, 10);
     const { Items = [] } = await db.send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `REQLOG#${day}` }, ScanIndexForward: false, Limit: 200 }),
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.requestLog(new Date(), '').pk }, ScanIndexForward: false, Limit: 200 }),
     );
     const loginLog = Items.find((i) => (i.body as { email?: string } | undefined)?.email === marker);
     expect(loginLog).toMatchObject({ path: '/api/session/login', method: 'POST', response_status: 401, ip: expect.any(String) });

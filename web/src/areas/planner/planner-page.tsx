@@ -4,16 +4,35 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShootingView } from '#shared/catalogue/shootings.ts';
+import { billShooting } from '#shared/catalogue/shootings.ts';
+import type { PlannerShooting, ScheduledTech } from '#shared/catalogue/planner.ts';
 import { isCalendarDate } from '#shared/rules/business-time.ts';
+import { isApiError, mayCall } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay } from '../../i18n/format.ts';
-import { plannerQueries, shiftDay, today, unassignedOf, useAssignMutation, useDispatchMutation, useRecalculateMutation, useUnassignMutation } from './queries.ts';
-import { TechCard, techName } from './tech-card.tsx';
-import { UnassignedList } from './unassigned-list.tsx';
+import { useSessionUser } from '../session/use-session.ts';
+import { boardAnnouncements, boardCollisions, toneFor, zoneKeyboardCoordinates } from './board-dnd.ts';
+import {
+  addressOf,
+  plannerQueries,
+  shiftDay,
+  today,
+  unassignedOnBoard,
+  useAbandonMutation,
+  useAssignMutation,
+  useBillableMutation,
+  useDispatchMutation,
+  useFlagRemovalMutation,
+  useLockMutation,
+  useRecalculateMutation,
+  useUnassignMutation,
+} from './queries.ts';
+import { dropId, TechCard, techName, type DropTone } from './tech-card.tsx';
+import { UNASSIGNED_ZONE, UnassignedList } from './unassigned-list.tsx';
 import { PlannerDayTools } from './map-modal.tsx';
 
 /** Part 2 §9: a date change is applied after an 800 ms pause. */
@@ -25,13 +44,14 @@ interface Feedback {
 }
 
 /**
- * /shooting for roles 1, 2, 5, 8: part 2 'Shooting planner' ('Planification des captures'), first
- * version. Not built yet (docs/decisions/0070-planner-first-version.md): map, day-lock toggle,
- * drag and drop, route links, copy addresses, invoices, depots and unavailabilities on the cards.
+ * /shooting for roles 1, 2, 5, 8: part 2 'Shooting planner' ('Planification des captures'), the
+ * board of docs/decisions/0170-planner-board.md: technicians available that day on the left (drop
+ * zones), unassigned shootings on the right; drag and drop by mouse, touch or keyboard.
  */
 export function PlannerPage() {
   const { t, i18n } = useTranslation();
   const showAlert = useAlert();
+  const user = useSessionUser();
   // The calendar's 'manage shoots' link opens the planner on its day (the date in route state).
   const stateDate = useRouterState({ select: (r) => (r.location.state as { date?: unknown }).date });
   const [picked, setPicked] = useState(() => (typeof stateDate === 'string' && isCalendarDate(stateDate) ? stateDate : today()));
@@ -39,24 +59,37 @@ export function PlannerPage() {
   const [force, setForce] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [unserved, setUnserved] = useState<ReadonlyMap<number, string>>(new Map());
+  const [dragged, setDragged] = useState<PlannerShooting | null>(null);
 
-  const shootingsQuery = useQuery(plannerQueries.shootings(date));
+  const boardQuery = useQuery(plannerQueries.board(date));
   const figuresQuery = useQuery(plannerQueries.figures(date));
-  const shootings = useMemo(() => shootingsQuery.data ?? [], [shootingsQuery.data]);
+  const shootings = useMemo(() => boardQuery.data?.shootings ?? [], [boardQuery.data]);
+  const figures = useMemo(() => new Map((figuresQuery.data?.techs ?? []).map((f) => [f.tech_id, f])), [figuresQuery.data]);
+  // Per technician, their shootings in route order (the figures' order; any other after it).
+  const held = useMemo(() => {
+    const out = new Map<number, PlannerShooting[]>();
+    for (const s of shootings) if (s.tech_id !== null) out.set(s.tech_id, [...(out.get(s.tech_id) ?? []), s]);
+    for (const [techId, list] of out) {
+      const order = figures.get(techId)?.route ?? [];
+      const rank = (id: number) => (order.includes(id) ? order.indexOf(id) : order.length);
+      list.sort((a, b) => rank(a.id) - rank(b.id));
+    }
+    return out;
+  }, [shootings, figures]);
   // Technicians with shootings first, then by name.
   const techs = useMemo(
-    () => [...(figuresQuery.data?.techs ?? [])].sort((a, b) => b.shooting_count - a.shooting_count || techName(a).localeCompare(techName(b))),
-    [figuresQuery.data],
+    () => [...(boardQuery.data?.scheduledTechs ?? [])].sort((a, b) => (held.get(b.id)?.length ?? 0) - (held.get(a.id)?.length ?? 0) || techName(a).localeCompare(techName(b))),
+    [boardQuery.data, held],
   );
-  const byId = useMemo(() => new Map(shootings.map((s) => [s.id, s])), [shootings]);
-  const unassigned = useMemo(() => unassignedOf(shootings, techs), [shootings, techs]);
+  const unassigned = useMemo(() => unassignedOnBoard(shootings, techs), [shootings, techs]);
 
   const changeDate = (next: string) => {
     setPicked(next);
     setFeedback(null);
     setUnserved(new Map());
   };
-  const refresh = useRecalculateMutation(date, { onError: () => setFeedback({ ok: false, text: t('planner.refresh_error') }) });
+  const fail = (text: string) => () => setFeedback({ ok: false, text });
+  const refresh = useRecalculateMutation(date, { onError: fail(t('planner.refresh_error')) });
 
   const dispatching = useDispatchMutation(date, {
     onSuccess: (answer) => {
@@ -67,38 +100,113 @@ export function PlannerPage() {
           : { ok: answer.shootingDispatched === answer.shootingRequested, text: t('planner.dispatch_partial', { n: answer.shootingDispatched, m: answer.shootingRequested }) },
       );
     },
-    onError: () => setFeedback({ ok: false, text: t('planner.dispatch_error') }),
+    onError: fail(t('planner.dispatch_error')),
   });
 
-  const lockedAlert = () => showAlert({ title: t('planner.locked_title'), text: t('planner.locked_alert') });
+  const lockedAlert = useCallback(() => void showAlert({ title: t('planner.locked_title'), text: t('planner.locked_alert') }), [showAlert, t]);
 
   const assigning = useAssignMutation(date, {
     onSuccess: (answer) => {
       if (answer.success) setFeedback({ ok: true, text: t('planner.assign_success') });
-      else if (answer.reason === 'locked') void lockedAlert();
+      else if (answer.reason === 'locked') lockedAlert();
       else setFeedback({ ok: false, text: t('planner.assign_conflict') });
     },
-    onError: () => setFeedback({ ok: false, text: t('planner.assign_error') }),
+    onError: fail(t('planner.assign_error')),
   });
-
   const unassigning = useUnassignMutation(date, {
     onSuccess: (answer) => setFeedback(answer.success ? { ok: true, text: t('planner.unassign_success') } : { ok: false, text: t('planner.unassign_error') }),
-    onError: () => setFeedback({ ok: false, text: t('planner.unassign_error') }),
+    onError: fail(t('planner.unassign_error')),
+  });
+  const locking = useLockMutation(date, {
+    onSuccess: (answer) => setFeedback({ ok: true, text: t(answer.locked ? 'planner.lock_success' : 'planner.unlock_success') }),
+    onError: (error) => setFeedback({ ok: false, text: t(isApiError(error, 409) ? 'planner.unlock_failed' : 'planner.lock_error') }),
+  });
+  const flagRemoval = useFlagRemovalMutation(date, {
+    onSuccess: (answer) => setFeedback(answer.success ? { ok: true, text: t('planner.flag_reset_success') } : { ok: false, text: t('planner.flag_reset_failure') }),
+    onError: fail(t('planner.flag_reset_failure')),
+  });
+  const abandoning = useAbandonMutation(date, {
+    onSuccess: () => setFeedback({ ok: true, text: t('planner.abandon_success') }),
+    onError: fail(t('planner.change_error')),
+  });
+  const billing = useBillableMutation(date, {
+    onSuccess: (answer) => setFeedback({ ok: true, text: t(answer.data.billable ? 'planner.billable_success' : 'planner.unbillable_success') }),
+    onError: fail(t('planner.change_error')),
   });
 
-  const onAssign = (shooting: ShootingView, techId: number) => {
-    setFeedback(null);
-    // Part 2 'Assignment by drag and drop': a locked technician is refused unless force assign is on.
-    if (!force && techs.find((tech) => tech.tech_id === techId)?.locked) {
-      void lockedAlert();
-      return;
-    }
-    assigning.mutate({ shootingId: shooting.id, techId, force });
+  const busy = [dispatching, assigning, unassigning, refresh, locking, flagRemoval, abandoning, billing].some((m) => m.isPending);
+
+  const onUnassign = useCallback((s: PlannerShooting) => unassigning.mutate(s.id), [unassigning]);
+  const onResetFlag = useCallback((s: PlannerShooting) => flagRemoval.mutate(s), [flagRemoval]);
+  const onAbandon = useCallback(
+    async (s: PlannerShooting) => {
+      if (await showAlert({ title: t('planner.abandon'), text: t('planner.abandon_confirm', { address: addressOf(s) }), cancel: true })) abandoning.mutate(s);
+    },
+    [abandoning, showAlert, t],
+  );
+  const onToggleBillable = useCallback(
+    async (s: PlannerShooting) => {
+      const key = s.billable ? 'planner.unbillable_confirm' : 'planner.billable_confirm';
+      if (await showAlert({ title: t(s.billable ? 'planner.make_unbillable' : 'planner.make_billable'), text: t(key, { address: addressOf(s) }), cancel: true })) billing.mutate(s);
+    },
+    [billing, showAlert, t],
+  );
+  const onLock = useCallback((tech: ScheduledTech, locked: boolean) => locking.mutate({ techId: tech.id, locked }), [locking]);
+  const onCopy = useCallback(
+    (tech: ScheduledTech, addresses: string[]) => {
+      navigator.clipboard.writeText(addresses.join('\n')).then(
+        () => setFeedback({ ok: true, text: t('planner.copied', { name: techName(tech) }) }),
+        () => setFeedback({ ok: false, text: t('planner.copy_error') }),
+      );
+    },
+    [t],
+  );
+  const actions = {
+    onUnassign,
+    onResetFlag,
+    onAbandon: (s: PlannerShooting) => void onAbandon(s),
+    ...(mayCall(billShooting, user?.role) ? { onToggleBillable: (s: PlannerShooting) => void onToggleBillable(s) } : {}),
   };
 
-  const busy = dispatching.isPending || assigning.isPending || unassigning.isPending || refresh.isPending;
-  const loading = shootingsQuery.isPending || figuresQuery.isPending;
-  const failed = shootingsQuery.isError || figuresQuery.isError;
+  // Drag and drop (part 2 §4 'Assignment by drag and drop'), keyboard included (board-dnd.ts).
+  const zoneOrder = useMemo(() => [...techs.map(dropId), UNASSIGNED_ZONE], [techs]);
+  const keyboardTarget = useRef<string | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: zoneKeyboardCoordinates(() => zoneOrder, keyboardTarget) }),
+  );
+  const tones = useMemo(() => {
+    if (!dragged) return new Map<number, DropTone>();
+    return new Map(techs.map((tech) => [tech.id, toneFor(tech, held.get(tech.id) ?? [], dragged, force)]));
+  }, [dragged, techs, held, force]);
+  const toneRef = useRef(tones);
+  toneRef.current = tones;
+
+  const onDragStart = ({ active }: DragStartEvent) => {
+    keyboardTarget.current = null;
+    setFeedback(null);
+    setDragged((active.data.current as { shooting: PlannerShooting }).shooting);
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    keyboardTarget.current = null;
+    setDragged(null);
+    const shooting = (active.data.current as { shooting: PlannerShooting }).shooting;
+    if (!over) return;
+    if (over.id === UNASSIGNED_ZONE) {
+      if (shooting.tech_id !== null) unassigning.mutate(shooting.id);
+      return;
+    }
+    const tech = techs.find((x) => dropId(x) === over.id);
+    if (!tech || tech.id === shooting.tech_id) return;
+    const tone = toneFor(tech, held.get(tech.id) ?? [], shooting, force);
+    if (tone === 'busy') return; // A drop on red is ignored.
+    if (tone === 'locked') return lockedAlert();
+    assigning.mutate({ shootingId: shooting.id, techId: tech.id, force });
+  };
+  const announcements = useMemo(() => boardAnnouncements(t, (id) => toneRef.current.get(Number(String(id).replace('tech-', '')))), [t]);
+
+  const loading = boardQuery.isPending || figuresQuery.isPending;
+  const failed = boardQuery.isError || figuresQuery.isError;
 
   return (
     <Stack gap="md">
@@ -124,7 +232,7 @@ export function PlannerPage() {
       </Group>
 
       <Text fw={500} data-testid="planner-summary">
-        {t('planner.summary', { count: shootingsQuery.data?.length ?? 0, date: formatDay(date, i18n.language) })}
+        {t('planner.summary', { count: boardQuery.data?.shootings.length ?? 0, date: formatDay(date, i18n.language) })}
       </Text>
 
       {feedback && (
@@ -138,34 +246,65 @@ export function PlannerPage() {
       ) : loading ? (
         <DelayedLoader label={t('common.loading')} />
       ) : (
-        <Grid>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                {t('planner.techs_title')}
-              </Title>
-              {techs.length === 0 ? (
-                <Text>{t('planner.no_tech')}</Text>
-              ) : (
-                <SimpleGrid cols={{ base: 1, lg: 2 }}>
-                  {techs.map((tech) => (
-                    <TechCard key={tech.tech_id} tech={tech} shootings={byId} busy={busy} onUnassign={(s) => unassigning.mutate(s.id)} />
-                  ))}
-                </SimpleGrid>
-              )}
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Paper withBorder p="sm">
+        <DndContext
+          sensors={sensors}
+          collisionDetection={boardCollisions(keyboardTarget)}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => {
+            keyboardTarget.current = null;
+            setDragged(null);
+          }}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: t('planner.dnd.instructions') } }}
+        >
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack gap="sm">
                 <Title order={2} size="h4">
-                  {t('planner.unassigned_title')}
+                  {t('planner.techs_title')}
                 </Title>
-                <UnassignedList key={date} shootings={unassigned} techs={techs} unserved={unserved} busy={busy} onDispatch={(ids) => dispatching.mutate(ids)} onAssign={onAssign} />
+                {techs.length === 0 ? (
+                  <Text>{t('planner.no_tech')}</Text>
+                ) : (
+                  <SimpleGrid cols={{ base: 1, lg: 2 }}>
+                    {techs.map((tech) => (
+                      <TechCard
+                        key={tech.id}
+                        tech={tech}
+                        figures={figures.get(tech.id)}
+                        shootings={held.get(tech.id) ?? []}
+                        tone={tones.get(tech.id)}
+                        busy={busy}
+                        onLock={onLock}
+                        onCopy={onCopy}
+                        {...actions}
+                      />
+                    ))}
+                  </SimpleGrid>
+                )}
               </Stack>
-            </Paper>
-          </Grid.Col>
-        </Grid>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <UnassignedList
+                key={date}
+                shootings={unassigned}
+                hasTechs={techs.length > 0}
+                unserved={unserved}
+                dropping={dragged !== null && dragged.tech_id !== null}
+                busy={busy}
+                onDispatch={(ids) => dispatching.mutate(ids)}
+                {...actions}
+              />
+            </Grid.Col>
+          </Grid>
+          <DragOverlay>
+            {dragged && (
+              <Paper withBorder shadow="md" p="xs">
+                <Text size="sm">{addressOf(dragged)}</Text>
+              </Paper>
+            )}
+          </DragOverlay>
+        </DndContext>
       )}
     </Stack>
   );

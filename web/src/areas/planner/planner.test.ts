@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DISPATCH_MESSAGES } from '#shared/catalogue/planner.ts';
+import { DISPATCH_MESSAGES, PLANNER_MESSAGES } from '#shared/catalogue/planner.ts';
 import { operations } from '#shared/catalogue/index.ts';
 import { ALL_ROLES, PLANNER_ROLES, Role, isPlanner } from '#shared/roles.ts';
 import { ROUTE, checkRoute } from '#shared/routes.ts';
-import type { ShootingView } from '#shared/catalogue/shootings.ts';
+import type { PlannerShooting, ScheduledTech } from '#shared/catalogue/planner.ts';
 import fr from './locales/fr.json';
-import { unassignedOf } from './queries.ts';
+import en from './locales/en.json';
+import { toneFor } from './board-dnd.ts';
+import { unassignedOnBoard } from './queries.ts';
 
 describe('planner', () => {
   it('shows the dispatch messages of part 2 §8 verbatim in French', () => {
@@ -23,9 +25,32 @@ describe('planner', () => {
     expect(admitted(ROUTE.shooting.access).filter((r) => r !== Role.broker)).toEqual(ALL_ROLES.filter(isPlanner));
   });
 
-  it('counts as unassigned the shootings on no technician route', () => {
-    const shooting = (id: number) => ({ id }) as ShootingView;
-    const left = unassignedOf([shooting(1), shooting(2), shooting(3)], [{ route: [3] }, { route: [] }, { route: [1] }]);
-    expect(left.map((s) => s.id)).toEqual([2]);
+  it('shows the messages of part 2 §8 verbatim in French', () => {
+    expect(fr.planner.assign_conflict).toBe("Conflit d'horaire, l'assignation n'a pas été effectuée.");
+    expect(fr.planner.locked_alert).toBe('Tech is currently locked for the day!');
+    expect(fr.planner.flag_reset_success).toBe(PLANNER_MESSAGES.flagResetSuccess);
+    expect(fr.planner.flag_reset_failure).toBe(PLANNER_MESSAGES.flagResetFailure);
+    expect(fr.planner.unlock_failed).toBe(PLANNER_MESSAGES.unlockFailed);
+    expect([fr.planner.seasonal, fr.planner.blue_hour]).toEqual(['Saisonnière', 'Heure Bleue']);
+    expect(Object.keys(en.planner.dnd).sort()).toEqual(Object.keys(fr.planner.dnd).sort());
+  });
+
+  it('counts as unassigned the shootings held by no technician working that day', () => {
+    const shooting = (id: number, tech_id: number | null) => ({ id, tech_id }) as PlannerShooting;
+    const left = unassignedOnBoard([shooting(1, 7), shooting(2, null), shooting(3, 9)], [{ id: 7 }]);
+    expect(left.map((s) => s.id)).toEqual([2, 3]);
+  });
+
+  it('colours drop zones: grey when locked, red on an overlapping shooting or unavailability, green otherwise; all green when forced', () => {
+    const at = (h: string) => `2026-05-04T${h}:00-04:00`;
+    const tech = (over: Partial<ScheduledTech> = {}) => ({ id: 1, locked: false, unavailabilities: [], ...over }) as unknown as ScheduledTech;
+    const s = (id: number, start: string | null) => ({ id, starttime: start && at(start), endtime: null }) as PlannerShooting;
+    const dragged = s(10, '09:30');
+    expect(toneFor(tech(), [s(1, '13:00')], dragged, false)).toBe('free');
+    expect(toneFor(tech(), [s(1, '09:00')], dragged, false)).toBe('busy');
+    expect(toneFor(tech({ unavailabilities: [{ id: 'u', start: at('08:00'), end: at('12:00'), summary: '' }] }), [], dragged, false)).toBe('busy');
+    expect(toneFor(tech({ locked: true }), [], dragged, false)).toBe('locked');
+    expect(toneFor(tech({ locked: true }), [s(1, '09:00')], dragged, true)).toBe('free');
+    expect(toneFor(tech(), [s(1, null)], s(11, null), false)).toBe('free');
   });
 });

@@ -1,14 +1,28 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { assignProdShooting, dispatchShooting, getRouteFigures, recalculateShootingDistances, unassignShootingTech } from '#shared/catalogue/planner.ts';
-import { getAllShootings, type ShootingView } from '#shared/catalogue/shootings.ts';
+import {
+  abandonShooting,
+  assignProdShooting,
+  attemptShootingFlagRemoval,
+  dailyShootingActivity,
+  dispatchShooting,
+  getRouteFigures,
+  recalculateShootingDistances,
+  techLocks,
+  unassignShootingTech,
+  updateLockStatus,
+  type PlannerShooting,
+  type ScheduledTech,
+} from '#shared/catalogue/planner.ts';
+import { billShooting, getAllShootings, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { ShootingState } from '#shared/enums.ts';
 import type { OutputOf } from '#shared/catalogue/operation.ts';
 import { callOperation } from '../../api/client.ts';
 
 /**
- * Query options of the planner (part 2 'Shooting planner'): the day's shootings and the route
- * figures per technician. Dispatch, assignment, unassignment and 'Actualiser' invalidate `day(date)`.
+ * Query options of the planner (part 2 'Shooting planner'): the day's board (shootings and the
+ * technicians working), the route figures per technician and the day locks. Every write of the
+ * board invalidates `day(date)`.
  */
 export const plannerQueries = {
   all: () => ['planner'] as const,
@@ -18,6 +32,17 @@ export const plannerQueries = {
       queryKey: [...plannerQueries.day(date), 'shootings'] as const,
       queryFn: ({ signal }) => callOperation(getAllShootings, { from: date, to: date }, { signal }),
       select: (answer) => answer.data.filter(isActive),
+    }),
+  board: (date: string) =>
+    queryOptions({
+      queryKey: [...plannerQueries.day(date), 'board'] as const,
+      queryFn: ({ signal }) => callOperation(dailyShootingActivity, { date }, { signal }),
+    }),
+  locks: (date: string) =>
+    queryOptions({
+      queryKey: [...plannerQueries.day(date), 'locks'] as const,
+      queryFn: ({ signal }) => callOperation(techLocks, { date }, { signal }),
+      select: (answer) => new Set(answer.locks.map((l) => l.tech_id)),
     }),
   figures: (date: string) =>
     queryOptions({
@@ -29,7 +54,7 @@ export const plannerQueries = {
 /** What a page does with a mutation's answer (feedback); the hooks below own the cache. */
 interface Reactions<Answer> {
   onSuccess?: (answer: Answer) => void;
-  onError?: () => void;
+  onError?: (error: Error) => void;
 }
 
 /** The day is reloaded after dispatch, assignment and unassignment, also on failure. */
@@ -80,18 +105,54 @@ export function useUnassignMutation(date: string, reactions: Reactions<OutputOf<
   });
 }
 
+/** Lock or unlock a technician's day (updateLockStatus). */
+export function useLockMutation(date: string, reactions: Reactions<OutputOf<typeof updateLockStatus>> = {}) {
+  return useMutation({
+    mutationFn: ({ techId, locked }: { techId: number; locked: boolean }) => callOperation(updateLockStatus, { tech_id: techId, locked, date }),
+    onSuccess: reactions.onSuccess,
+    onError: reactions.onError,
+    onSettled: useDayReload(date),
+  });
+}
+
+/** Try to remove a shooting's forced flag (attemptShootingFlagRemoval). */
+export function useFlagRemovalMutation(date: string, reactions: Reactions<OutputOf<typeof attemptShootingFlagRemoval>> = {}) {
+  return useMutation({
+    mutationFn: (s: Pick<PlannerShooting, 'id' | 'version'>) => callOperation(attemptShootingFlagRemoval, { shooting_id: s.id, version: s.version }),
+    onSuccess: reactions.onSuccess,
+    onError: reactions.onError,
+    onSettled: useDayReload(date),
+  });
+}
+
+export function useAbandonMutation(date: string, reactions: Reactions<OutputOf<typeof abandonShooting>> = {}) {
+  return useMutation({
+    mutationFn: (s: Pick<PlannerShooting, 'id' | 'version'>) => callOperation(abandonShooting, { shooting_id: s.id, version: s.version }),
+    onSuccess: reactions.onSuccess,
+    onError: reactions.onError,
+    onSettled: useDayReload(date),
+  });
+}
+
+/** Billable or not (the shooting administration's billShooting). */
+export function useBillableMutation(date: string, reactions: Reactions<OutputOf<typeof billShooting>> = {}) {
+  return useMutation({
+    mutationFn: (s: Pick<PlannerShooting, 'id' | 'version' | 'billable'>) => callOperation(billShooting, { shooting_id: s.id, version: s.version, billable: !s.billable }),
+    onSuccess: reactions.onSuccess,
+    onError: reactions.onError,
+    onSettled: useDayReload(date),
+  });
+}
+
+/** The board's shootings not on a working technician's card: unassigned, or held by someone not working that day. */
+export function unassignedOnBoard(shootings: readonly PlannerShooting[], techs: readonly Pick<ScheduledTech, 'id'>[]): PlannerShooting[] {
+  const working = new Set(techs.map((t) => t.id));
+  return shootings.filter((s) => s.tech_id === null || !working.has(s.tech_id));
+}
+
 /** Cancelled and abandoned shootings are not planned (the server ignores them too). */
 const INACTIVE: ReadonlySet<number> = new Set([ShootingState.canceled, ShootingState.abandonned]);
 export const isActive = (s: ShootingView) => !INACTIVE.has(s.state);
-
-/**
- * The day's shootings not on any technician's route. The shooting view carries no technician,
- * so the route figures (every assigned shooting of the day, per technician) tell which are taken.
- */
-export function unassignedOf(shootings: readonly ShootingView[], routes: ReadonlyArray<{ route: readonly number[] }>): ShootingView[] {
-  const taken = new Set(routes.flatMap((t) => t.route));
-  return shootings.filter((s) => !taken.has(s.id));
-}
 
 export const today = () => localDateOf(Date.now());
 export const shiftDay = addDays;

@@ -1,27 +1,33 @@
-import { Badge, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDroppable } from '@dnd-kit/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShootingView } from '#shared/catalogue/shootings.ts';
-import { addressOf } from './queries.ts';
-import { techName, type TechFigures } from './tech-card.tsx';
+import type { PlannerShooting } from '#shared/catalogue/planner.ts';
+import { ShootingCard, type ShootingActions } from './shooting-card.tsx';
 
-interface UnassignedListProps {
-  shootings: readonly ShootingView[];
-  techs: readonly TechFigures[];
+export const UNASSIGNED_ZONE = 'unassigned';
+
+interface UnassignedListProps extends ShootingActions {
+  shootings: readonly PlannerShooting[];
+  /** Whether any technician works that day (the dispatch needs one). */
+  hasTechs: boolean;
   /** Why the last dispatch left a shooting out, by shooting id. */
   unserved: ReadonlyMap<number, string>;
+  /** A shooting taken from a technician is being dragged: this column takes it back. */
+  dropping: boolean;
   busy: boolean;
   onDispatch: (ids: number[]) => void;
-  onAssign: (shooting: ShootingView, techId: number) => void;
 }
 
 /**
- * The day's unassigned shootings (part 2, planner right column): all selected for the dispatch by
- * default, and a technician select per shooting for a manual assignment (this version's stand-in
- * for drag and drop, docs/decisions/0070-planner-first-version.md).
+ * The day's unassigned shootings (part 2, planner right column), each draggable onto a
+ * technician, all selected for the dispatch by default; a drop here takes a shooting back from
+ * its technician.
  */
-export function UnassignedList({ shootings, techs, unserved, busy, onDispatch, onAssign }: UnassignedListProps) {
+export function UnassignedList({ shootings, hasTechs, unserved, dropping, busy, onDispatch, ...actions }: UnassignedListProps) {
   const { t } = useTranslation();
+  const title = t('planner.unassigned_title');
+  const { setNodeRef, isOver } = useDroppable({ id: UNASSIGNED_ZONE, data: { label: title, tone: 'free' } });
   // Deselected ids: a shooting that appears later is selected by default.
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const selected = shootings.filter((s) => !excluded.has(s.id));
@@ -33,71 +39,50 @@ export function UnassignedList({ shootings, techs, unserved, busy, onDispatch, o
       return next;
     });
 
-  if (shootings.length === 0) return <Text c="dimmed">{t('planner.no_unassigned')}</Text>;
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Checkbox
-          label={t('planner.select_all')}
-          checked={selected.length === shootings.length}
-          indeterminate={selected.length > 0 && selected.length < shootings.length}
-          onChange={(e) => setExcluded(e.currentTarget.checked ? new Set() : new Set(shootings.map((s) => s.id)))}
-        />
-        <Button disabled={busy || selected.length === 0 || techs.length === 0} onClick={() => onDispatch(selected.map((s) => s.id))}>
-          {t('planner.dispatch')}
-        </Button>
-      </Group>
-      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-        {shootings.map((s) => (
-          <UnassignedShooting key={s.id} shooting={s} techs={techs} checked={!excluded.has(s.id)} reason={unserved.get(s.id)} busy={busy} onToggle={toggle} onAssign={onAssign} />
-        ))}
-      </Stack>
-    </Stack>
-  );
-}
-
-interface UnassignedShootingProps {
-  shooting: ShootingView;
-  techs: readonly TechFigures[];
-  checked: boolean;
-  reason: string | undefined;
-  busy: boolean;
-  onToggle: (id: number, on: boolean) => void;
-  onAssign: (shooting: ShootingView, techId: number) => void;
-}
-
-function UnassignedShooting({ shooting, techs, checked, reason, busy, onToggle, onAssign }: UnassignedShootingProps) {
-  const { t } = useTranslation();
-  const [techId, setTechId] = useState('');
-  const address = addressOf(shooting);
-  const options = [
-    { value: '', label: t('planner.choose_tech') },
-    ...techs.map((tech) => ({ value: String(tech.tech_id), label: tech.locked ? t('planner.tech_locked_suffix', { name: techName(tech) }) : techName(tech) })),
-  ];
-  return (
-    <Paper component="li" withBorder p="xs" data-shooting-id={shooting.id}>
-      <Stack gap={6}>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <Checkbox aria-label={t('planner.select_shooting', { address })} checked={checked} onChange={(e) => onToggle(shooting.id, e.currentTarget.checked)} />
-          <Text size="sm">
-            <Badge size="xs" mr={6} variant="outline">
-              {t(shooting.am ? 'planner.am' : 'planner.pm')}
-            </Badge>
-            {address}
-          </Text>
-        </Group>
-        {reason && (
-          <Text size="xs" c="orange">
-            {t('planner.unserved', { reason: t(`planner.reason.${reason}`) })}
-          </Text>
-        )}
-        {techs.length > 0 && (
-          <Group gap="xs" wrap="nowrap">
-            <NativeSelect size="xs" aria-label={t('planner.tech_for', { address })} data={options} value={techId} onChange={(e) => setTechId(e.currentTarget.value)} style={{ flex: 1 }} />
-            <Button size="xs" variant="light" disabled={busy || techId === ''} onClick={() => onAssign(shooting, Number(techId))}>
-              {t('planner.assign')}
-            </Button>
-          </Group>
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      p="sm"
+      component="section"
+      aria-label={title}
+      style={dropping ? { borderColor: 'var(--mantine-color-green-6)', borderWidth: isOver ? 3 : 2, background: 'var(--mantine-color-green-light)' } : undefined}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {shootings.length === 0 ? (
+          <Text c="dimmed">{t('planner.no_unassigned')}</Text>
+        ) : (
+          <>
+            <Group justify="space-between">
+              <Checkbox
+                label={t('planner.select_all')}
+                checked={selected.length === shootings.length}
+                indeterminate={selected.length > 0 && selected.length < shootings.length}
+                onChange={(e) => setExcluded(e.currentTarget.checked ? new Set() : new Set(shootings.map((s) => s.id)))}
+              />
+              <Button disabled={busy || selected.length === 0 || !hasTechs} onClick={() => onDispatch(selected.map((s) => s.id))}>
+                {t('planner.dispatch')}
+              </Button>
+            </Group>
+            <Stack component="ul" gap="xs" m={0} p={0}>
+              {shootings.map((s) => {
+                const reason = unserved.get(s.id);
+                return (
+                  <ShootingCard
+                    key={s.id}
+                    shooting={s}
+                    busy={busy}
+                    selection={{ checked: !excluded.has(s.id), onToggle: toggle }}
+                    note={reason ? t('planner.unserved', { reason: t(`planner.reason.${reason}`) }) : undefined}
+                    {...actions}
+                  />
+                );
+              })}
+            </Stack>
+          </>
         )}
       </Stack>
     </Paper>

@@ -1,0 +1,28 @@
+import { LOG_PAGE_SIZE, LOG_READ_BUDGET, getRequestLogs } from '#shared/catalogue/logs.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { decodeCursor, encodeCursor } from '../plumbing/query.ts';
+import { countFromCounters, searchRequestLogs, type LogPosition } from '../storage/request-logs.ts';
+import { parseSearch } from '../use-cases/log-search.ts';
+
+/**
+ * The request-log viewer's search (/superlog): a page of the records matching the search, by date.
+ * Without a cursor, `offset` matches are skipped from the top; with one, the search continues
+ * where the previous answer stopped (the cursor is signed for this user and this search).
+ */
+export const handler = apiHandler(getRequestLogs, async ({ search: text, direction, offset, cursor }, { user }) => {
+  const search = parseSearch(text);
+  const scope = { user: user.id, query: `getRequestLogs:${direction}:${text}` };
+  const key = await decodeCursor(cursor, scope);
+  const start: LogPosition | undefined = key ? { partition: Number(key.__partition), after: afterOf(key) } : undefined;
+  const [page, count] = await Promise.all([
+    searchRequestLogs(search, { direction, pageSize: LOG_PAGE_SIZE, skip: start ? 0 : offset, start, budget: LOG_READ_BUDGET }),
+    countFromCounters(search),
+  ]);
+  const next = page.next ? await encodeCursor({ __partition: page.next.partition, ...page.next.after }, scope) : undefined;
+  return { logs: page.logs, offset: offset + page.logs.length, count, cursor: next ?? null };
+});
+
+function afterOf(key: Record<string, unknown>): Record<string, unknown> | undefined {
+  const { __partition: _, ...rest } = key;
+  return Object.keys(rest).length ? rest : undefined;
+}

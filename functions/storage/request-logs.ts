@@ -1,0 +1,188 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ACCESS, TABLE } from '#shared/data/design.ts';
+import type { RequestLogEntry } from '#shared/catalogue/logs.ts';
+import { daysOf, matchesLogSearch, TEXT_FIELDS, type FilterableLog, type LogSearch } from '#shared/logs/search.ts';
+import { dayStartMs } from '#shared/rules/business-time.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { batchGet } from '../plumbing/batch-get.ts';
+import { keys } from '../plumbing/keys.ts';
+import { byIndex } from '../plumbing/query.ts';
+
+/**
+ * Reads of the request log (ADR 0230). The records are written by the handler wrapper
+ * (plumbing/request-log.ts), one per call, partitioned by UTC hour; a search reads, newest (or
+ * oldest) first, only the partitions of its days and only the records its most selective key
+ * names: a user's index partition (uid), the hour+status index partitions (status), or the hour
+ * partitions. The other filters are applied to what was read, within a read budget; a search
+ * stops at a page of matches or at its budget and says where to continue.
+ */
+
+type Item = Record<string, unknown>;
+
+/** Where a search continues: the index of the partition in its list, and the key to start after. */
+export interface LogPosition {
+  partition: number;
+  after?: Item;
+}
+
+export interface LogSearchPage {
+  logs: RequestLogEntry[];
+  /** Undefined when every partition was read to its end. */
+  next?: LogPosition;
+}
+
+interface Source {
+  partitions: string[];
+  index?: { name: string; partitionKey: string; sortKey: string };
+}
+
+const HOUR_MS = 3_600_000;
+/** Index Queries one answer may make (a wide range with few matches continues through the cursor). */
+const QUERY_BUDGET = 300;
+
+/** The UTC hours (`2026-11-22T14`) that cover a range of Quebec days, up to now, in reading order. */
+export function hoursOf(from: string, to: string, direction: 'asc' | 'desc', now = Date.now()): string[] {
+  const start = dayStartMs(from);
+  const end = Math.min(dayStartMs(nextDay(to)), now + HOUR_MS);
+  const hours: string[] = [];
+  for (let h = Math.floor(start / HOUR_MS) * HOUR_MS; h < end; h += HOUR_MS) hours.push(new Date(h).toISOString().slice(0, 13));
+  return direction === 'desc' ? hours.reverse() : hours;
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The instants bounding a range of Quebec days, as sort-key bounds (`…Z` then `#<id>`). */
+function sortBounds(search: LogSearch): { from: string; to: string } {
+  return { from: new Date(dayStartMs(search.from)).toISOString(), to: new Date(dayStartMs(nextDay(search.to)) - 1).toISOString() + '~' };
+}
+
+function sourceOf(search: LogSearch, direction: 'asc' | 'desc'): Source {
+  if (search.uid !== undefined) return { partitions: [keys.requestLogsOfUser(search.uid)], index: ACCESS.requestLogsByUser };
+  const hours = hoursOf(search.from, search.to, direction);
+  if (search.status !== undefined) {
+    const status = search.status;
+    return { partitions: hours.map((hour) => keys.requestLogsOfHourStatus(hour, status)), index: ACCESS.requestLogsByHourStatus };
+  }
+  return { partitions: hours.map((hour) => keys.requestLogsOfHour(hour)) };
+}
+
+/** Whether the records read from the source all match (no filter left to apply in code). */
+function readIsExact(search: LogSearch): boolean {
+  return search.uid === undefined && !search.method && !search.time && TEXT_FIELDS.every((f) => search.text[f].length === 0);
+}
+
+function keyOf(item: Item, source: Source): Item {
+  const key: Item = { [TABLE.partitionKey]: item[TABLE.partitionKey], [TABLE.sortKey]: item[TABLE.sortKey] };
+  if (source.index) {
+    key[source.index.partitionKey] = item[source.index.partitionKey];
+    key[source.index.sortKey] = item[source.index.sortKey];
+  }
+  return key;
+}
+
+export function toEntry(item: Item): RequestLogEntry {
+  const sk = String(item.sk);
+  const user = (item.user as RequestLogEntry['user'] | undefined) ?? null;
+  return {
+    id: sk.slice(sk.indexOf('#') + 1),
+    path: String(item.path ?? ''),
+    method: String(item.method ?? ''),
+    response_status: Number(item.response_status ?? 0),
+    params: item.params ?? {},
+    query: item.query ?? {},
+    body: item.body ?? null,
+    req_date: String(item.req_date ?? ''),
+    request_time: Number(item.request_time ?? 0),
+    user,
+    user_id: user?.id ?? null,
+    ip: String(item.ip ?? ''),
+    logs: Array.isArray(item.logs) ? (item.logs as unknown[]).map((line) => (Array.isArray(line) ? line : [line])) : [],
+  };
+}
+
+/**
+ * One page of a search: `pageSize` matching records after skipping `skip` matches, from `start`.
+ * Reads at most `budget` records and QUERY_BUDGET Queries.
+ */
+export async function searchRequestLogs(
+  search: LogSearch,
+  opts: { direction: 'asc' | 'desc'; pageSize: number; skip: number; start?: LogPosition; budget: number },
+): Promise<LogSearchPage> {
+  const source = sourceOf(search, opts.direction);
+  const bounds = sortBounds(search);
+  const exact = readIsExact(search);
+  const logs: RequestLogEntry[] = [];
+  let toSkip = opts.skip;
+  let read = 0;
+  let queries = 0;
+  let partition = opts.start?.partition ?? 0;
+  let after = opts.start?.after;
+
+  while (partition < source.partitions.length) {
+    if (read >= opts.budget || queries >= QUERY_BUDGET) return { logs, next: { partition, after } };
+    const wanted = toSkip + opts.pageSize - logs.length;
+    const limit = exact ? Math.min(wanted, 500) : Math.min(opts.budget - read, 500);
+    const pk = source.partitions[partition]!;
+    const condition = source.index
+      ? byIndex(search.uid !== undefined ? 'requestLogsByUser' : 'requestLogsByHourStatus', pk, bounds)
+      : { KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': pk, ':from': bounds.from, ':to': bounds.to } };
+    const page = await db.send(
+      new QueryCommand({ TableName: tableName(), ...condition, ScanIndexForward: opts.direction === 'asc', Limit: limit, ExclusiveStartKey: after }),
+    );
+    queries++;
+    const items = (page.Items ?? []) as Item[];
+    for (const [i, item] of items.entries()) {
+      read++;
+      if (!exact && !matchesLogSearch(item as unknown as FilterableLog, search)) continue;
+      if (toSkip > 0) {
+        toSkip--;
+        continue;
+      }
+      logs.push(toEntry(item));
+      if (logs.length === opts.pageSize) {
+        const last = i === items.length - 1 && !page.LastEvaluatedKey;
+        return { logs, next: last ? nextPartition(partition, source) : { partition, after: keyOf(item, source) } };
+      }
+    }
+    if (page.LastEvaluatedKey) after = page.LastEvaluatedKey as Item;
+    else {
+      partition++;
+      after = undefined;
+    }
+  }
+  return { logs };
+}
+
+const nextPartition = (partition: number, source: Source): LogPosition | undefined =>
+  partition + 1 < source.partitions.length ? { partition: partition + 1 } : undefined;
+
+export interface DayCounters {
+  day: string;
+  requests: number;
+  users: number;
+  statuses: Record<number, number>;
+}
+
+/** The counters of each day of a range (zeros for a day without requests), one BatchGet per 100 days. */
+export async function dayCounters(from: string, to: string): Promise<DayCounters[]> {
+  const days = daysOf(from, to);
+  const items = await batchGet(days.map((day) => keys.requestStats(day)));
+  const byDay = new Map(items.map((item) => [String(item.pk).slice(keys.requestStats('').pk.length), item]));
+  return days.map((day) => {
+    const item = byDay.get(day) ?? {};
+    const statuses: Record<number, number> = {};
+    for (const [name, value] of Object.entries(item)) {
+      const m = /^status_(\d{3})$/.exec(name);
+      if (m) statuses[Number(m[1])] = Number(value);
+    }
+    return { day, requests: Number(item.requests ?? 0), users: Number(item.users ?? 0), statuses };
+  });
+}
+
+/** The number of records a search matches, when the counters know it (a range, optionally a status). */
+export async function countFromCounters(search: LogSearch): Promise<number | null> {
+  if (!readIsExact(search)) return null;
+  const counters = await dayCounters(search.from, search.to);
+  const status = search.status;
+  return counters.reduce((sum, c) => sum + (status === undefined ? c.requests : (c.statuses[status] ?? 0)), 0);
+}
