@@ -14,7 +14,8 @@ import { BROWSER_LOCALE, type Lang } from './fixtures.ts';
  * Every screen of the route table (shared/routes.ts), so screens added later are covered without
  * touching this file: opened by each persona allowed to see it, in French and English, then
  *  - axe-core finds no serious or critical violation;
- *  - at 390 px wide the page does not scroll sideways.
+ *  - at 390 px wide the page does not scroll sideways;
+ *  - the document carries the Content-Security-Policy and the screen causes no violation of it.
  * Parameter routes get real ids from the demo data, read through the API as the persona.
  * The figures (violations and widest page per screen) are printed at the end.
  */
@@ -152,6 +153,9 @@ async function pageFor(role: RoleId | undefined, lang: Lang): Promise<Page> {
     ([t, language]) => {
       if (t) localStorage.setItem('immo.session.token', t);
       localStorage.setItem('immo.language', language);
+      const violations: string[] = [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
+      document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`));
     },
     [sessionToken, lang] as const,
   );
@@ -175,10 +179,13 @@ describe.each(LANGS)('every screen in %s', (lang) => {
     const page = await pageFor(role, lang);
     await page.setViewportSize(DESKTOP);
     const href = await hrefOf(rule, role);
-    await page.goto(href);
+    const response = await page.goto(href);
     await settle(page);
     expect(new URL(page.url()).pathname, `${href} kept the persona on the screen`).toBe(href.split('?')[0]);
     expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+    // The screen runs under the Content-Security-Policy (ADR 0095): the document carries it and nothing was blocked.
+    expect(response?.headers()['content-security-policy'], href).toContain("script-src 'self'");
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []), `${href}: CSP violations`).toEqual([]);
 
     const blocking = (await runAxe(page)).filter((v) => (v.impact && BLOCKING.has(v.impact)) || ALSO_REFUSED.has(v.id));
 
