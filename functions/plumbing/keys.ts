@@ -144,6 +144,10 @@ export const keys = {
   availabilitiesPrefix: 'AVAIL#',
   /** A technician's day lock: one item per (day, technician); a Query on `LOCK#<day>` gives the day's locks. */
   dayLock: (date: string, techId: number) => ({ pk: `LOCK#${date}`, sk: `TECH#${techId}` }),
+  /** A technician's iCalendar feed, by the SHA-256 of its secret token (the token itself is never stored). */
+  calendarFeed: (tokenHash: string) => ({ pk: `CALFEED#${tokenHash}`, sk: 'CALFEED' }),
+  /** The technician's current feed (its token hash), so a new one replaces it and a revoke finds it. */
+  calendarFeedOfUser: (userId: number) => ({ pk: `CALFEEDUSER#${userId}`, sk: 'CALFEED' }),
   locksOfDay: (date: string) => `LOCK#${date}`,
   /** Depots (a technician's start point); gsi1: every depot. */
   depot: (id: number) => ({ pk: `DEPOT#${id}`, sk: 'DEPOT' }),

@@ -26,6 +26,11 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodTy
    */
   input: I;
   output: O;
+  /**
+   * The answer's media type when it is not JSON (e.g. 'text/calendar; charset=utf-8'): the output
+   * schema is then a string, sent as the body as it is.
+   */
+  produces?: string;
   resources: readonly Resource[];
   /**
    * The data resources among `resources` the operation changes; the CDK grants the others
