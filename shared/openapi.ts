@@ -44,7 +44,7 @@ export function openApiDocument(operations: readonly OperationDef[]): JsonSchema
             },
           }
         : {}),
-      responses: { '200': { description: 'Success', content: { 'application/json': { schema: toSchema(op.output, 'output') } } }, ...errors },
+      responses: { '200': { description: 'Success', content: { [op.produces ?? 'application/json']: { schema: toSchema(op.output, 'output') } } }, ...errors },
     };
   }
   return {

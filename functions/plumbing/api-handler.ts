@@ -70,8 +70,8 @@ export function apiHandler<I extends z.ZodType, O extends z.ZodType, A extends A
         user: internal.session?.user,
         session: internal.session,
       } as ContextFor<A>;
-      const output = await logic(internal.input as z.output<I>, ctx);
-      return json(200, op.output.parse(output));
+      const output = op.output.parse(await logic(internal.input as z.output<I>, ctx));
+      return op.produces ? { statusCode: 200, headers: { 'content-type': op.produces, 'cache-control': 'no-store' }, body: String(output) } : json(200, output);
     });
 }
 

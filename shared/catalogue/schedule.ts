@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { Role } from '../roles.ts';
 import { ROUTE } from '../routes.ts';
 import { daysBetween } from '../rules/business-time.ts';
 import { calendarDate } from './dates.ts';
@@ -83,6 +84,74 @@ export const shootingFromTech = defineOperation({
     total_distance_km: z.number().nonnegative(),
     rows: z.array(reportRow),
   }),
+  resources: ['table'],
+  writes: [],
+});
+
+/**
+ * The technicians' iCalendar feed (beyond the spec; docs/decisions/0190): a capture technician
+ * subscribes their calendar application to a private address carrying a secret token, shown once
+ * when made, replaceable and revocable from /schedule. The feed reads the planner at every request.
+ */
+const FEED_OWNERS = [Role.tech_capture] as const;
+
+/** The feed's secret: 32 random bytes in base64url (43 characters). */
+export const feedToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid feed address.');
+
+export const feedState = z.object({ active: z.boolean(), created_at: z.string().nullable() });
+
+export const getCalendarFeed = defineOperation({
+  id: 'getCalendarFeed',
+  area: 'schedule',
+  method: 'GET',
+  path: '/api/schedule/feed',
+  access: FEED_OWNERS,
+  summary: "Whether the caller's calendar feed exists and since when (its address is shown only when made).",
+  input: z.object({}),
+  output: feedState,
+  resources: ['table'],
+  writes: [],
+});
+
+export const createCalendarFeed = defineOperation({
+  id: 'createCalendarFeed',
+  area: 'schedule',
+  method: 'POST',
+  path: '/api/schedule/feed',
+  access: FEED_OWNERS,
+  summary:
+    "Makes the caller's calendar feed and answers its secret token and address path (shown once). With replace true an existing feed is replaced (its old address answers 404); without, an existing feed answers 409.",
+  input: z.object({ replace: z.boolean() }),
+  output: z.object({ token: feedToken, path: z.string(), created_at: z.string() }),
+  resources: ['table'],
+});
+
+export const revokeCalendarFeed = defineOperation({
+  id: 'revokeCalendarFeed',
+  area: 'schedule',
+  method: 'DELETE',
+  path: '/api/schedule/feed',
+  access: FEED_OWNERS,
+  summary: "Revokes the caller's calendar feed: its address answers 404 from now on. revoked false when there was none.",
+  input: z.object({}),
+  output: z.object({ revoked: z.boolean() }),
+  resources: ['table'],
+});
+
+/** How often a subscribed application should read the feed again. */
+export const FEED_REFRESH_MINUTES = 15;
+
+export const getCalendarFeedIcs = defineOperation({
+  id: 'getCalendarFeedIcs',
+  area: 'schedule',
+  method: 'GET',
+  path: '/api/schedule/ical/{token}',
+  access: 'public',
+  summary:
+    "A technician's schedule as an iCalendar feed (RFC 5545, text/calendar): one VEVENT per active shooting assigned to them from 60 days back to 365 days ahead, UID stable per shooting, SEQUENCE its version; texts in French or English (lang). 404 for an unknown or revoked token.",
+  input: z.object({ token: feedToken, lang: z.enum(['fr', 'en']).default('fr') }),
+  output: z.string(),
+  produces: 'text/calendar; charset=utf-8',
   resources: ['table'],
   writes: [],
 });
