@@ -67,6 +67,32 @@ export const keys = {
   allListings: 'LISTINGS',
   /** gsi2: the public delivery page's token → listing. */
   listingByToken: (token: string) => ({ gsi2pk: `DELIVERYTOKEN#${token}`, gsi2sk: 'LISTING' }),
+  /**
+   * Listing search (docs/decisions/0200): one item per word of a listing, in its partition; gsi2 by
+   * the word's first 3 characters (the whole word when shorter), then the word and the listing id.
+   */
+  listingSearchToken: (listingId: number, word: string) => ({
+    pk: `LISTING#${listingId}`,
+    sk: `SEARCH#${word}`,
+    gsi2pk: keys.listingSearchBucket(word),
+    gsi2sk: `${word}#${pad(listingId)}`,
+  }),
+  listingSearchBucket: (word: string) => `LSEARCH#${word.slice(0, 3)}`,
+  listingSearchPrefix: 'SEARCH#',
+  /** Virtual-visit statistics of a listing (docs/decisions/0201): running totals, one item per day (gsi1 by day), sessions and visitors. */
+  visitTotals: (listingId: number) => ({ pk: `VISITS#${listingId}`, sk: 'TOTAL' }),
+  visitDay: (listingId: number, date: string) => ({ pk: `VISITS#${listingId}`, sk: `DAY#${date}`, gsi1pk: `VISITDAY#${date}`, gsi1sk: pad(listingId) }),
+  visitDaysOf: (listingId: number) => `VISITS#${listingId}`,
+  visitDayPrefix: 'DAY#',
+  listingsVisitedOn: (date: string) => `VISITDAY#${date}`,
+  /** Every listing's visits of a day together (the report's visitors per date). */
+  visitAllDay: (date: string) => ({ pk: 'VISITS#ALL', sk: `DAY#${date}` }),
+  visitAllDays: 'VISITS#ALL',
+  /** A session's running totals (what a later report of the same session adds to). Ids are hashed. */
+  visitSession: (listingId: number, sessionHash: string) => ({ pk: `VISITS#${listingId}`, sk: `SESSION#${sessionHash}` }),
+  /** A visitor seen on a day (unique visitors per day) and a visitor's session count (recurring visits). */
+  visitorDay: (listingId: number, date: string, visitorHash: string) => ({ pk: `VISITS#${listingId}`, sk: `VISITOR#${date}#${visitorHash}` }),
+  visitor: (listingId: number, visitorHash: string) => ({ pk: `VISITS#${listingId}`, sk: `VISITOR#${visitorHash}` }),
 
   /** Pictures live in their listing's partition, ordered by shooting then index. */
   picture: (listingId: number, shootingId: number, index: number) => ({
@@ -74,6 +100,12 @@ export const keys = {
     sk: `PICTURE#${pad(shootingId)}#${pad(index, 5)}`,
   }),
   picturesPrefix: 'PICTURE#',
+  /**
+   * The review queue (part 3 screen 4; docs/decisions/0210): one pointer item per listing that has
+   * pictures, in one item collection, naming the listing's shootings. Written with the pictures.
+   */
+  reviewEntry: (listingId: number) => ({ pk: 'REVIEWQUEUE', sk: `LISTING#${pad(listingId)}` }),
+  reviewQueuePartition: 'REVIEWQUEUE',
 
   shooting: (id: number) => ({ pk: `SHOOTING#${id}`, sk: 'SHOOTING' }),
   /** gsi1: a broker's shootings by date; gsi2: the shootings of a day; gsi3: a technician's shootings by date. */
@@ -198,6 +230,31 @@ export const keys = {
   sdCardStatesOfDay: (date: string) => `RIJSTATE#${date}`,
   sdCardStatesOfUser: (userId: number) => `${pad(userId)}#`,
   /**
+   * Listing-data provider records (docs/decisions/0220): every import writes a new generation
+   * `gen`, read only once the state item names it. Brokers and listings are spread over
+   * PROVIDER_SHARDS partitions (bulk writes, and a generation's items can be listed to delete them).
+   */
+  providerState: { pk: 'PROVIDER', sk: 'STATE' },
+  providerImport: (startedAt: string, id: string) => ({ pk: 'PROVIDER#IMPORTS', sk: `${startedAt}#${id}` }),
+  providerImports: 'PROVIDER#IMPORTS',
+  providerBanners: (gen: string) => `PROV#${gen}#BANNERS`,
+  providerFranchises: (gen: string) => `PROV#${gen}#FRANCHISES`,
+  providerFranchise: (gen: string, bannerCode: string, code: string) => ({ pk: `PROV#${gen}#FRANCHISES`, sk: `${bannerCode}#${code}` }),
+  providerBanner: (gen: string, code: string) => ({ pk: `PROV#${gen}#BANNERS`, sk: code }),
+  providerBrokerShard: (gen: string, shard: number) => `PROV#${gen}#BROKERS#${shard}`,
+  providerBroker: (gen: string, code: string) => ({ pk: keys.providerBrokerShard(gen, shardOf(code)), sk: code }),
+  providerListingShard: (gen: string, shard: number) => `PROV#${gen}#LISTINGS#${shard}`,
+  providerListing: (gen: string, mls: string) => ({ pk: keys.providerListingShard(gen, shardOf(mls)), sk: mls }),
+  /** gsi6: provider listings of one street of a municipality (normalized keys), by civic number, unit, MLS. */
+  providerListingAddress: (gen: string, a: { municipality: string; street: string; civic: string; unit: string }, mls: string) => ({
+    gsi6pk: keys.providerStreet(gen, a),
+    gsi6sk: `${a.civic}#${a.unit}#${mls}`,
+  }),
+  providerStreet: (gen: string, a: { municipality: string; street: string }) => `PROVADDR#${gen}#${a.municipality}#${a.street}`,
+  /** The broker codes of one report scope ('ALL' or 'B#<banner>') in one column's order, computed at import. */
+  providerOrders: (gen: string) => `PROV#${gen}#ORDERS`,
+  providerOrder: (gen: string, scope: string, column: string) => ({ pk: `PROV#${gen}#ORDERS`, sk: `${scope}#${column}` }),
+  /**
    * Automated videos (part 3 §3 "Video", "Video job"; ADR 0240): a video is its job. gsi1: a listing's
    * videos; gsi2: every job (the monitor), both by request time.
    */
@@ -215,6 +272,16 @@ export const keys = {
   /** A social page's link guard: page id → the broker it is linked to (one broker per page). */
   socialPageLink: (pageId: string) => ({ pk: `SOCIALPAGE#${pageId}`, sk: 'LINK' }),
 } as const;
+
+/** Partitions per provider record kind (brokers, listings). */
+export const PROVIDER_SHARDS = 16;
+
+/** A stable shard of a code (FNV-1a). */
+function shardOf(code: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < code.length; i++) h = Math.imul(h ^ code.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % PROVIDER_SHARDS;
+}
 
 /** Zero-padded numbers sort as strings. */
 function pad(n: number, width = 10): string {

@@ -14,6 +14,8 @@ export const mediaBucket = (): string => requiredEnv(ENV.mediaBucket);
 export const mediaKeys = {
   original: (listingId: number, shootingId: number, index: number) => `listings/${listingId}/shootings/${shootingId}/pictures/${pad(index)}.jpg`,
   thumbnail: (listingId: number, shootingId: number, index: number) => `listings/${listingId}/shootings/${shootingId}/thumbnails/${pad(index)}.jpg`,
+  /** The watermarked rendition of a picture (functions/plumbing/renditions.ts). */
+  watermarked: (listingId: number, shootingId: number, index: number) => `listings/${listingId}/shootings/${shootingId}/watermarked/${pad(index)}.jpg`,
   /** One ZIP per listing and picture set: the fingerprint changes when the set or a picture changes. */
   zip: (listingId: number, fingerprint: string) => `zips/listings/${listingId}/${fingerprint}.zip`,
   /** An automated video's MP4 (1920×1080 `landscape`, 1080×1920 `instagram`). */

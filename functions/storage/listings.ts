@@ -121,3 +121,17 @@ export const listingsOfBroker = (brokerId: number, limit = 100, start?: Record<s
 
 /** Every listing, most recently updated first (staff lists). */
 export const allListings = (limit = 100, start?: Record<string, unknown>) => queryListings('allListings', keys.allListings, limit, start);
+
+/** Publishes the listing's virtual tour (part 3 §4): state 3 (vr_ready), at the version read. */
+export async function publishTour(listing: StoredListing): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.listing(listing.id),
+      UpdateExpression: 'SET #state = :s, version = version + :one',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':s': 3, ':one': 1, ':v': listing.version },
+    }),
+  );
+}

@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type * as z from '#shared/zod.ts';
 import { pictureRecord, type PictureRecord } from '#shared/entities/picture.ts';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
 import type { DeliveryPicture } from '#shared/catalogue/deliveries.ts';
@@ -9,7 +10,7 @@ import { batchGet } from '../plumbing/batch-get.ts';
 import { byIndex, queryAll as queryAllItems } from '../plumbing/query.ts';
 import { mediaUrl, pictureFileName } from '../plumbing/media.ts';
 import { nextId } from '../plumbing/ids.ts';
-import type { TransactItem } from '../plumbing/transact.ts';
+import { transact, type TransactItem } from '../plumbing/transact.ts';
 
 /** Pictures (items in their listing's partition) and the read-only view of shootings deliveries need. */
 export interface StoredPicture extends PictureRecord {
@@ -27,9 +28,19 @@ export function pictureItem(picture: PictureRecord): Record<string, unknown> {
   return { ...keys.picture(picture.listing_id, picture.shooting_id, picture.picture_index), ...pictureRecord.parse(picture), updated_at: picture.created_at, version: 1 };
 }
 
-export async function insertPicture(fields: Omit<PictureRecord, 'id'>): Promise<PictureRecord> {
+/** A new picture, and its listing's entry in the review queue (keys.reviewEntry) naming its shooting. */
+export async function insertPicture(fields: Omit<z.input<typeof pictureRecord>, 'id'>): Promise<PictureRecord> {
   const picture = pictureRecord.parse({ ...fields, id: await nextId('picture') });
   await db.send(new PutCommand({ TableName: tableName(), Item: pictureItem(picture), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.reviewEntry(picture.listing_id),
+      UpdateExpression: 'SET listing_id = :l ADD shooting_ids :s REMOVE #ttl',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':l': picture.listing_id, ':s': new Set([picture.shooting_id]) },
+    }),
+  );
   return picture;
 }
 
@@ -38,8 +49,18 @@ async function queryAll(listingId: number, prefix: string): Promise<StoredPictur
   return items.map(toPicture);
 }
 
-/** A listing's pictures, by shooting then index. */
-export const picturesOfListing = (listingId: number) => queryAll(listingId, keys.picturesPrefix);
+/**
+ * A listing's pictures in their display order: the order set on the review screen (order_index),
+ * else the stored order (shooting, then index). Delivery and review read the same order.
+ */
+export const picturesOfListing = async (listingId: number) => inDisplayOrder(await queryAll(listingId, keys.picturesPrefix));
+
+export function inDisplayOrder<T extends Pick<PictureRecord, 'order_index'>>(pictures: readonly T[]): T[] {
+  return pictures
+    .map((picture, position) => ({ picture, at: picture.order_index ?? position }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ picture }) => picture);
+}
 export const picturesOfShooting = (listingId: number, shootingId: number) => queryAll(listingId, keys.picturesOfShooting(shootingId));
 
 export async function getPicture(listingId: number, shootingId: number, index: number): Promise<StoredPicture | undefined> {
@@ -67,7 +88,8 @@ export function setFeedbackTicket(picture: Pick<StoredPicture, 'listing_id' | 's
 export const deliverable = (pictures: StoredPicture[]) => pictures.filter((p): p is StoredPicture & { thumbnail_key: string } => !!p.thumbnail_key);
 
 export async function deliveryPicture(picture: StoredPicture & { thumbnail_key: string }, listing: { address: string; city: string }): Promise<DeliveryPicture> {
-  const file = picture.distrib_key ?? picture.original_key;
+  // A watermarked picture is delivered as its watermarked rendition (part 3 §5: only public pictures have one).
+  const file = (picture.show_watermark && picture.watermarked_key) || picture.distrib_key || picture.original_key;
   const filename = pictureFileName(picture.picture_index, listing.address, listing.city);
   const version = picture.updated_at;
   const [thumbnail_url, distrib_url, download_url] = await Promise.all([
@@ -146,4 +168,94 @@ export async function shootingIdsOfTech(
   const ids = (page.Items ?? []).map((item) => Number(postProduction ? item.shooting_id : item.id));
   const next = page.LastEvaluatedKey;
   return { ids, ...(next ? { next } : {}) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review (part 3 screen 5, §4–§5; docs/decisions/0210–0212).
+
+/** The fields the review screen changes on a picture. */
+export type ReviewFields = Partial<Pick<PictureRecord, 'is_validated' | 'public' | 'included_in_video' | 'show_watermark' | 'watermarked_key' | 'order_index'>>;
+
+/**
+ * One picture's review change, conditional on the version read (a concurrent change answers a
+ * ConditionalCheckFailed, the handler's 409). `unlessPurchased`: also only while not bought.
+ */
+export function reviewChange(picture: Pick<StoredPicture, 'listing_id' | 'shooting_id' | 'picture_index' | 'version'>, fields: ReviewFields, unlessPurchased = false): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':v': picture.version, ':one': 1, ':now': new Date().toISOString() };
+  const sets = Object.entries(fields).map(([name, value], i) => {
+    names[`#f${i}`] = name;
+    values[`:f${i}`] = value;
+    return `#f${i} = :f${i}`;
+  });
+  if (unlessPurchased) values[':true'] = true;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.picture(picture.listing_id, picture.shooting_id, picture.picture_index),
+      UpdateExpression: `SET ${[...sets, 'version = version + :one', 'updated_at = :now'].join(', ')}`,
+      ConditionExpression: unlessPurchased ? 'version = :v AND (attribute_not_exists(is_purchased) OR is_purchased <> :true)' : 'version = :v',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Sends review changes, 100 per transaction (DynamoDB's limit); each batch is all or nothing. */
+export async function applyReviewChanges(pieces: readonly TransactItem[]): Promise<void> {
+  for (let i = 0; i < pieces.length; i += 100) {
+    const batch = pieces.slice(i, i + 100);
+    if (batch.length === 1) await db.send(new UpdateCommand(batch[0]!.Update!));
+    else await transact(batch);
+  }
+}
+
+/** The piece that names a comment ticket on the picture (written with the ticket). */
+export function addCommentTicket(picture: Pick<StoredPicture, 'listing_id' | 'shooting_id' | 'picture_index'>, ticketId: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.picture(picture.listing_id, picture.shooting_id, picture.picture_index),
+      UpdateExpression: 'SET comment_ticket_ids = list_append(if_not_exists(comment_ticket_ids, :empty), :t), version = version + :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':t': [ticketId], ':empty': [], ':one': 1 },
+    },
+  };
+}
+
+/** A review-queue entry: a listing that has pictures and the shootings they came from. */
+export interface ReviewEntry {
+  listing_id: number;
+  shooting_ids: number[];
+}
+
+/** Every review-queue entry (one item collection; entries of listings sent long ago expire through `ttl`). */
+export async function reviewEntries(): Promise<ReviewEntry[]> {
+  const items = await queryAllItems({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.reviewQueuePartition } });
+  const now = Date.now() / 1000;
+  return items
+    .filter((item) => typeof item.ttl !== 'number' || item.ttl > now)
+    .map((item) => ({ listing_id: Number(item.listing_id), shooting_ids: [...((item.shooting_ids as Set<number> | undefined) ?? [])].map(Number) }));
+}
+
+/** The entry of one listing (the review screen finds the listing's shootings through it). */
+export async function reviewEntry(listingId: number): Promise<ReviewEntry | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.reviewEntry(listingId) }));
+  return Item ? { listing_id: listingId, shooting_ids: [...((Item.shooting_ids as Set<number> | undefined) ?? [])].map(Number) } : undefined;
+}
+
+/** Sent to the broker: the entry stays in 'Public and Sent' for this many days, then expires (DynamoDB TTL). */
+export const SENT_ENTRY_DAYS = 30;
+
+export async function expireReviewEntry(listingId: number, now = new Date()): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.reviewEntry(listingId),
+      UpdateExpression: 'SET #ttl = :t',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':t': Math.floor(now.getTime() / 1000) + SENT_ENTRY_DAYS * 86_400 },
+    }),
+  );
 }

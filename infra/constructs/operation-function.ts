@@ -158,6 +158,14 @@ export class OperationFunction extends Construct {
         fn.addEnvironment(ENV.routeCalculator, location.routeCalculatorName);
         return;
       }
+      case 'mail': {
+        // The media e-mail (docs/decisions/0213): SES identities of this account and region; the sender is a verified identity.
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['ses:SendEmail'], resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })] }),
+        );
+        acknowledge(fn, 'AwsSolutions-IAM5', 'ses:SendEmail is checked against both the sender and the recipient identities; recipients (brokers) are not known in advance.');
+        return;
+      }
       default: {
         const unknown: never = resource;
         throw new Error(`Unknown catalogue resource '${String(unknown)}' on ${this.node.path}`);

@@ -6,6 +6,8 @@ import { BUCKETS } from '#shared/data/design.ts';
 export interface S3Local {
   endpoint: string;
   stop: () => Promise<void>;
+  /** s3rver's S3 event notifications (the same records a bucket notification sends in AWS). */
+  onEvent?: (listener: (event: unknown) => void) => void;
 }
 
 const CORS = `<CORSConfiguration>
@@ -29,5 +31,5 @@ export async function startS3Local(opts: { port: number; dataDir: string }): Pro
     configureBuckets: Object.values(BUCKETS).map((b) => ({ name: b.localName, configs: [CORS] })),
   });
   await server.run();
-  return { endpoint: `http://127.0.0.1:${opts.port}`, stop: () => server.close() };
+  return { endpoint: `http://127.0.0.1:${opts.port}`, stop: () => server.close(), onEvent: (listener) => void server.on('event', listener) };
 }

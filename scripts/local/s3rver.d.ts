@@ -12,5 +12,7 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** S3 event notifications ('event': { Records: [...] }, as a bucket notification sends them). */
+    on(event: 'event', listener: (event: unknown) => void): this;
   }
 }

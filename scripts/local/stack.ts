@@ -34,6 +34,8 @@ export interface LocalStack {
   dynamoEndpoint: string;
   s3Endpoint: string;
   tableName: string;
+  /** The folder the mail port delivers to locally (one .eml per message; functions/plumbing/mail). */
+  mailOutbox: string;
   server: Server;
   emulators: { dynamo: Emulator; s3: Emulator };
   stop: () => Promise<void>;
@@ -74,6 +76,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     [ENV.dynamoEndpoint]: dynamo.endpoint,
     [ENV.s3Endpoint]: s3.endpoint,
     AWS_REGION: process.env.AWS_REGION ?? 'ca-central-1',
+    MAIL_OUTBOX_DIR: join(opts.dataDir ?? join(ROOT, '.tmp', `mail-${process.pid}-${Date.now()}`), 'outbox'),
   });
   const created = await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
   log(`table ${LOCAL_TABLE_NAME}: ${created}`);
@@ -103,6 +106,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
+    mailOutbox: process.env.MAIL_OUTBOX_DIR!,
       await Promise.all([emulators.dynamo.stop(), emulators.s3.stop()]);
       lock?.release();
     },

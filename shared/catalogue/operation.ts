@@ -5,7 +5,8 @@ export type Access = 'public' | 'authenticated' | readonly RoleId[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Cloud resources an operation's Lambda may touch; the CDK grants exactly these. */
-export type Resource = 'table' | 'mediaBucket' | 'injectorBucket' | 'dispatchWorkflow' | 'videoWorkflow' | 'location';
+/** `mail`: sending e-mail through Amazon SES (functions/plumbing/mail, docs/decisions/0213). */
+export type Resource = 'table' | 'mediaBucket' | 'injectorBucket' | 'dispatchWorkflow' | 'videoWorkflow' | 'location' | 'mail';
 /** The resources that hold data, which an operation may only read or also write. */
 export type DataResource = Extract<Resource, 'table' | 'mediaBucket' | 'injectorBucket'>;
 export const DATA_RESOURCES: readonly DataResource[] = ['table', 'mediaBucket', 'injectorBucket'];

@@ -16,6 +16,7 @@ export const TABLE = {
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    { name: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk' },
     /** Request logs by hour and status (ADR 0230). */
     { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
   ],
@@ -23,6 +24,7 @@ export const TABLE = {
 
 export type TableIndex = (typeof TABLE.indexes)[number];
 const [gsi1, gsi2, gsi3] = TABLE.indexes;
+const gsi6 = TABLE.indexes.find((index) => index.name === 'gsi6')!;
 const gsi5 = TABLE.indexes.find((index) => index.name === 'gsi5')!;
 
 /**
@@ -67,6 +69,12 @@ export const ACCESS = {
   shootingsByTechDate: gsi3,
   /** Every listing, newest update first (staff lists). */
   allListings: gsi3,
+  /** Listing search: search-token items by the first 3 letters of a word, then word and id (ADR 0200). */
+  listingSearch: gsi2,
+  /** The listings that had visits on a day, by id (the virtual-visit report, ADR 0201). */
+  visitsByDay: gsi1,
+  /** Provider listings of one street of a municipality, by civic number then unit (MLS match-making, ADR 0221). */
+  providerListingsByStreet: gsi6,
   /** A listing's automated videos, newest request first. */
   videosByListing: gsi1,
   /** Every video job (the job monitor), newest request first. */

@@ -15,6 +15,17 @@ export const pictureRecord = z.object({
   public: z.boolean().default(true),
   is_validated: z.boolean().nullable().default(null),
   feedback_ticket_id: z.number().int().nullable().default(null),
+  /** Review (part 3 §3–§5, docs/decisions/0210): bought by the broker (visibility and watermark locked). */
+  is_purchased: z.boolean().default(false),
+  /** In the slideshow / automated videos. */
+  included_in_video: z.boolean().default(false),
+  show_watermark: z.boolean().default(false),
+  /** The watermarked rendition (sharp), made when the watermark is turned on. */
+  watermarked_key: z.string().nullable().default(null),
+  /** The listing-wide display order set on the review screen; null: the stored order (shooting, index). */
+  order_index: z.number().int().nonnegative().nullable().default(null),
+  /** Staff comments on the picture: tickets (part 3 §7 'post comment'). */
+  comment_ticket_ids: z.array(z.number().int().positive()).default([]),
   created_at: z.string(),
 });
 export type PictureRecord = z.infer<typeof pictureRecord>;

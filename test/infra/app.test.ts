@@ -25,6 +25,7 @@ const SERVICES_OF: Record<Resource, string[]> = {
   dispatchWorkflow: ['states:'],
   videoWorkflow: ['states:'],
   location: ['geo:'],
+  mail: ['ses:'],
 };
 
 function logicalId(construct: IConstruct): string {

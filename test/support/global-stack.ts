@@ -11,11 +11,14 @@ import './provided.ts';
  * a free port) for a whole test project, and hands its addresses to the test files.
  */
 export async function startStackFor(project: TestProject): Promise<() => Promise<void>> {
+  // The demo provider file at 2 % of Quebec scale: same shape, imported in seconds (seed/provider.ts).
+  process.env.PROVIDER_DEMO_SCALE ??= '0.02';
   const stack: LocalStack = await startLocalStack({ port: 0 });
   project.provide('baseUrl', stack.url);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('s3Endpoint', stack.s3Endpoint);
   project.provide('tableName', stack.tableName);
+  project.provide('mailOutbox', stack.mailOutbox);
   const dayClaims = mkdtempSync(join(tmpdir(), 'day-claims-'));
   project.provide('dayClaims', dayClaims);
   return async () => {

@@ -5,6 +5,8 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     s3Endpoint: string;
     tableName: string;
+    /** The local mail outbox folder (.eml files). */
+    mailOutbox: string;
     /** A folder where test/support/days.ts claims each test's own day. */
     dayClaims: string;
   }

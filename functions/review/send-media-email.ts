@@ -1,0 +1,37 @@
+import { REVIEW_MESSAGES, sendMediaEmail } from '#shared/catalogue/review.ts';
+import { apiHandler } from '../plumbing/api-handler.ts';
+import { badRequest, conflict } from '../plumbing/errors.ts';
+import { sendMail } from '../plumbing/mail/index.ts';
+import { ensureDistributionToken } from '../storage/listings.ts';
+import { expireReviewEntry, picturesOfListing } from '../storage/pictures.ts';
+import { markSentToBroker } from '../storage/shootings.ts';
+import { getUser } from '../storage/users.ts';
+import { lastShooting, listingOrThrow, shootingsOfListing } from '../use-cases/review.ts';
+import { mediaEmail } from '../use-cases/media-email.ts';
+
+/**
+ * The media e-mail (§4 send-to-broker flow, ADR 0213): the delivery page link goes to the
+ * listing's broker through the mail port; the last shooting is then public for the broker and
+ * the listing moves to 'Public and Sent'.
+ */
+export const handler = apiHandler(sendMediaEmail, async ({ listing_id }, { event, log }) => {
+  const listing = await listingOrThrow(listing_id);
+  const broker = await getUser(listing.broker_id);
+  if (!broker?.email) throw badRequest(REVIEW_MESSAGES.noBrokerEmail, { listing_id: [REVIEW_MESSAGES.noBrokerEmail] });
+  const last = lastShooting(await shootingsOfListing(listing_id));
+  if (!last) throw badRequest(REVIEW_MESSAGES.noShooting, { listing_id: [REVIEW_MESSAGES.noShooting] });
+  const token = await ensureDistributionToken(listing);
+  const pictures = (await picturesOfListing(listing_id)).filter((p) => p.public && p.thumbnail_key);
+  const headers = event.headers ?? {};
+  const origin = headers.origin || `${headers['x-forwarded-proto'] ?? 'https'}://${headers.host ?? 'localhost'}`;
+  const sent = await sendMail(mediaEmail({ to: broker.email, brokerName: broker.firstname, address: `${listing.address}, ${listing.city}`, link: `${origin}/delivery/${token}`, pictureCount: pictures.length }));
+  try {
+    await markSentToBroker(last);
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') throw conflict(REVIEW_MESSAGES.changedMeanwhile);
+    throw error;
+  }
+  await expireReviewEntry(listing_id);
+  log('media e-mail sent', { listing_id, shooting_id: last.id, mail: sent.id });
+  return { status: 200 as const, sent_to: broker.email };
+});

@@ -1,0 +1,182 @@
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  providerBanner,
+  providerBroker,
+  providerFranchise,
+  providerListing,
+  type ProviderBanner,
+  type ProviderBroker,
+  type ProviderFranchise,
+  type ProviderListing,
+  type ProviderSortColumn,
+} from '#shared/entities/provider.ts';
+import type { AddressKey } from '#shared/rules/quebec-address.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { keys, PROVIDER_SHARDS } from '../plumbing/keys.ts';
+import { byIndex, queryAll } from '../plumbing/query.ts';
+import { batchGet } from '../plumbing/batch-get.ts';
+
+/**
+ * The listing-data provider's records (docs/decisions/0220): the one module that reads and writes
+ * them. An import writes a whole new generation, then switches the state item to it: readers ask
+ * the state for the current generation first, so they never see a half-imported file.
+ */
+
+type Item = Record<string, unknown>;
+
+export interface ProviderState {
+  generation: string;
+  imported_at: string;
+  key: string;
+  counts: { banners: number; franchises: number; brokers: number; listings: number };
+}
+
+/** The generation readers use, and when it was imported (undefined before the first import). */
+export async function providerState(consistent = false): Promise<ProviderState | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.providerState, ConsistentRead: consistent }));
+  return Item ? (Item as unknown as ProviderState) : undefined;
+}
+
+/** A franchise as stored: its broker codes ride along (the franchise scope of the report reads them). */
+export type StoredFranchise = ProviderFranchise & { brokers: string[] };
+/** A provider listing as stored, with its normalized address (match-making). */
+export type StoredProviderListing = ProviderListing & { key: AddressKey };
+
+/** Everything one generation holds, as the import computed it. */
+export interface ProviderGeneration {
+  banners: ProviderBanner[];
+  franchises: StoredFranchise[];
+  brokers: (ProviderBroker & { listings: string[] })[];
+  listings: StoredProviderListing[];
+  /** Per scope ('ALL', 'B#<banner>') and column: broker codes in ascending order. */
+  orders: { scope: string; column: ProviderSortColumn; codes: string[] }[];
+}
+
+const BATCH_WRITE_MAX = 25;
+const WRITERS = 6;
+
+/** Writes (or deletes) items 25 at a time, a few batches in flight, retrying what DynamoDB leaves unprocessed. */
+async function batchWrite(requests: Item[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const chunk = requests.slice(next, (next += BATCH_WRITE_MAX));
+      let pending: Record<string, Item[]> | undefined = { [tableName()]: chunk };
+      for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
+        if (attempt > 8) throw new Error('The database kept refusing a batch of provider records.');
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 6)));
+        const out = await db.send(new BatchWriteCommand({ RequestItems: pending as never }));
+        pending = out.UnprocessedItems as Record<string, Item[]> | undefined;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: WRITERS }, worker));
+}
+
+const put = (item: Item) => ({ PutRequest: { Item: item } });
+
+/** Writes one whole generation (not yet visible: the state still names the previous one). */
+export async function writeGeneration(gen: string, data: ProviderGeneration, onProgress?: (written: number) => void): Promise<number> {
+  const requests = [
+    ...data.banners.map((b) => put({ ...keys.providerBanner(gen, b.code), ...b })),
+    ...data.franchises.map((f) => put({ ...keys.providerFranchise(gen, f.banner_code, f.code), ...f })),
+    ...data.orders.map((o) => put({ ...keys.providerOrder(gen, o.scope, o.column), codes: o.codes.join(',') })),
+    ...data.brokers.map((b) => put({ ...keys.providerBroker(gen, b.code), ...b })),
+    ...data.listings.map(({ key, ...l }) => put({ ...keys.providerListing(gen, l.mls), ...keys.providerListingAddress(gen, key, l.mls), ...l, key })),
+  ];
+  for (let i = 0; i < requests.length; i += 5000) {
+    await batchWrite(requests.slice(i, i + 5000));
+    onProgress?.(Math.min(i + 5000, requests.length));
+  }
+  return requests.length;
+}
+
+/**
+ * Makes `gen` the generation readers use, unless a newer import (started later) already did:
+ * answers false then, and the caller deletes its own generation instead.
+ */
+export async function switchGeneration(state: ProviderState & { started_at: string }): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.providerState, ...state },
+        ConditionExpression: 'attribute_not_exists(pk) OR started_at < :mine',
+        ExpressionAttributeValues: { ':mine': state.started_at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Deletes every item of a generation that is no longer read. */
+export async function deleteGeneration(gen: string): Promise<number> {
+  const partitions = [
+    keys.providerBanners(gen),
+    keys.providerFranchises(gen),
+    keys.providerOrders(gen),
+    ...Array.from({ length: PROVIDER_SHARDS }, (_, s) => keys.providerBrokerShard(gen, s)),
+    ...Array.from({ length: PROVIDER_SHARDS }, (_, s) => keys.providerListingShard(gen, s)),
+  ];
+  let deleted = 0;
+  for (const pk of partitions) {
+    const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk' });
+    await batchWrite(items.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
+    deleted += items.length;
+  }
+  return deleted;
+}
+
+export async function banners(gen: string): Promise<ProviderBanner[]> {
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.providerBanners(gen) } });
+  return items.map((i) => providerBanner.parse(i));
+}
+
+/** Every franchise, or those of one banner, by banner then code. */
+export async function franchises(gen: string, bannerCode?: string): Promise<StoredFranchise[]> {
+  const items = await queryAll({
+    KeyConditionExpression: bannerCode ? 'pk = :pk AND begins_with(sk, :b)' : 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.providerFranchises(gen), ...(bannerCode ? { ':b': `${bannerCode}#` } : {}) },
+  });
+  return items.map((i) => ({ ...providerFranchise.parse(i), brokers: (i.brokers as string[] | undefined) ?? [] }));
+}
+
+const toBroker = (i: Item) => ({ ...providerBroker.parse(i), listings: (i.listings as string[] | undefined) ?? [] });
+
+export async function broker(gen: string, code: string): Promise<(ProviderBroker & { listings: string[] }) | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.providerBroker(gen, code) }));
+  return Item ? toBroker(Item) : undefined;
+}
+
+/** Brokers by code, in the order asked (absent codes left out). */
+export async function brokersByCode(gen: string, codes: readonly string[]): Promise<(ProviderBroker & { listings: string[] })[]> {
+  const items = await batchGet([...new Set(codes)].map((c) => keys.providerBroker(gen, c)));
+  const byCode = new Map(items.map((i) => [String(i.sk), toBroker(i)]));
+  return codes.flatMap((c) => byCode.get(c) ?? []);
+}
+
+const toListing = (i: Item): StoredProviderListing => ({ ...providerListing.parse(i), key: i.key as AddressKey });
+
+/** Provider listings by MLS (absent ones left out). */
+export async function listingsByMls(gen: string, mlsList: readonly string[]): Promise<StoredProviderListing[]> {
+  const items = await batchGet([...new Set(mlsList)].map((m) => keys.providerListing(gen, m)));
+  return items.map(toListing);
+}
+
+/** Provider listings at one civic number of one street of a municipality (normalized keys). */
+export async function listingsAtCivic(gen: string, address: AddressKey): Promise<StoredProviderListing[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({ TableName: tableName(), ...byIndex('providerListingsByStreet', keys.providerStreet(gen, address), { beginsWith: `${address.civic}#` }), Limit: 50 }),
+  );
+  return Items.map(toListing);
+}
+
+/** The broker codes of a scope in one column's ascending order (computed at import). */
+export async function order(gen: string, scope: string, column: ProviderSortColumn): Promise<string[]> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.providerOrder(gen, scope, column) }));
+  const codes = (Item?.codes as string | undefined) ?? '';
+  return codes ? codes.split(',') : [];
+}

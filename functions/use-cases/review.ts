@@ -1,0 +1,146 @@
+import type { ReviewComment, ReviewPicture, ReviewQueueItem, ReviewShooting, ReviewTab } from '#shared/catalogue/review.ts';
+import { REVIEW_MESSAGES } from '#shared/catalogue/review.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { badRequest, conflict, notFound } from '../plumbing/errors.ts';
+import { mediaUrl } from '../plumbing/media.ts';
+import { getListing, listingsById, type StoredListing } from '../storage/listings.ts';
+import { applyReviewChanges, picturesOfListing, reviewEntries, reviewEntry, type StoredPicture } from '../storage/pictures.ts';
+import { INACTIVE_STATES, shootingsByIds, type StoredShooting } from '../storage/shootings.ts';
+import { getTicketWithFollowups } from '../storage/tickets.ts';
+import { getUser } from '../storage/users.ts';
+import type { TransactItem } from '../plumbing/transact.ts';
+
+/**
+ * The review queue and screen (part 3 screens 4, 5; docs/decisions/0210, 0211): a listing's last
+ * shooting decides its tab; the screen reads the listing, its shootings and its pictures.
+ */
+
+/** The last shooting of a listing: the latest scheduled one that is not cancelled or abandoned. */
+export function lastShooting<S extends Pick<StoredShooting, 'scheduleddate' | 'id' | 'state'>>(shootings: readonly S[]): S | undefined {
+  return [...shootings].filter((s) => !INACTIVE_STATES.has(s.state)).sort((a, b) => a.scheduleddate.localeCompare(b.scheduleddate) || a.id - b.id).at(-1);
+}
+
+/**
+ * The tabs of §4, by the last shooting: state 3 → Retouch; public for the broker → Public and Sent;
+ * state 5 and not public → Under Review. 'post-production incomplet' lists, besides, every listing
+ * of those three tabs whose last shooting has not all its services delivered (ADR 0210).
+ */
+export function tabsOf(s: Pick<StoredShooting, 'state' | 'is_public_for_broker' | 'all_services_delivered'>): ReviewTab[] {
+  const main: ReviewTab | undefined = s.is_public_for_broker ? 'public_sent' : s.state === ShootingState.retouch ? 'retouch' : s.state === ShootingState.uploaded ? 'under_review' : undefined;
+  if (!main) return [];
+  return s.all_services_delivered ? [main] : [main, 'incomplete'];
+}
+
+/** Whole days from the shooting's date to today (UTC days; the colours of §9 read them). */
+export function elapsedDays(scheduleddate: string, now = new Date()): number {
+  return Math.max(0, Math.floor((Date.parse(now.toISOString().slice(0, 10)) - Date.parse(scheduleddate)) / 86_400_000));
+}
+
+export async function reviewQueue(now = new Date()): Promise<Record<ReviewTab, ReviewQueueItem[]>> {
+  const entries = await reviewEntries();
+  const [listings, shootings] = await Promise.all([listingsById(entries.map((e) => e.listing_id)), shootingsByIds(entries.flatMap((e) => e.shooting_ids), false)]);
+  const byId = new Map(shootings.map((s) => [s.id, s]));
+  const tabs: Record<ReviewTab, ReviewQueueItem[]> = { under_review: [], retouch: [], public_sent: [], incomplete: [] };
+  for (const entry of entries) {
+    const listing = listings.get(entry.listing_id);
+    const last = lastShooting(entry.shooting_ids.map((id) => byId.get(id)).filter((s): s is StoredShooting => !!s));
+    if (!listing || !last) continue;
+    const item: ReviewQueueItem = {
+      listing_id: listing.id,
+      address: listing.address,
+      city: listing.city,
+      broker: { id: listing.broker_id, firstname: listing.broker.firstname, lastname: listing.broker.lastname },
+      shooting_id: last.id,
+      scheduleddate: last.scheduleddate,
+      shooting_state: last.state,
+      elapsed_days: elapsedDays(last.scheduleddate, now),
+    };
+    for (const tab of tabsOf(last)) tabs[tab].push(item);
+  }
+  for (const list of Object.values(tabs)) list.sort((a, b) => b.elapsed_days - a.elapsed_days || a.listing_id - b.listing_id);
+  return tabs;
+}
+
+export async function listingOrThrow(listingId: number): Promise<StoredListing> {
+  const listing = await getListing(listingId);
+  if (!listing) throw notFound(REVIEW_MESSAGES.noListing);
+  return listing;
+}
+
+/** The listing's shootings (found through its review entry), oldest first, the last one last. */
+export async function shootingsOfListing(listingId: number): Promise<StoredShooting[]> {
+  const entry = await reviewEntry(listingId);
+  const shootings = entry ? await shootingsByIds(entry.shooting_ids) : [];
+  return shootings.filter((s) => s.listing_id === listingId).sort((a, b) => a.scheduleddate.localeCompare(b.scheduleddate) || a.id - b.id);
+}
+
+const person = async (id: number | null) => {
+  if (!id) return null;
+  const user = await getUser(id);
+  return user ? { id: user.id, firstname: user.firstname, lastname: user.lastname } : null;
+};
+
+export async function reviewShootings(shootings: readonly StoredShooting[]): Promise<ReviewShooting[]> {
+  return Promise.all(
+    shootings.map(async (s) => ({
+      id: s.id,
+      state: s.state,
+      scheduleddate: s.scheduleddate,
+      tech: await person(s.tech_id),
+      pp_tech: await person(s.pp_tech_id),
+      is_public_for_broker: s.is_public_for_broker,
+      all_services_delivered: s.all_services_delivered,
+    })),
+  );
+}
+
+export async function commentOf(ticketId: number): Promise<ReviewComment | undefined> {
+  const found = await getTicketWithFollowups(ticketId);
+  if (!found) return undefined;
+  const { ticket, followups } = found;
+  return { id: ticket.id, description: ticket.description, created_at: ticket.created_at, creator: ticket.creator, followups: followups.map(({ id, message, created_at, creator }) => ({ id, message, created_at, creator })) };
+}
+
+export async function reviewPicture(picture: StoredPicture, position: number): Promise<ReviewPicture> {
+  const version = picture.updated_at;
+  const [thumbnail_url, original_url, watermarked_url, comments] = await Promise.all([
+    picture.thumbnail_key ? mediaUrl(picture.thumbnail_key, { version }) : null,
+    mediaUrl(picture.original_key, { version }),
+    picture.show_watermark && picture.watermarked_key ? mediaUrl(picture.watermarked_key, { version }) : null,
+    Promise.all(picture.comment_ticket_ids.map(commentOf)),
+  ]);
+  return {
+    id: picture.id,
+    shooting_id: picture.shooting_id,
+    picture_index: picture.picture_index,
+    order_index: position,
+    thumbnail_url,
+    original_url,
+    watermarked_url,
+    public: picture.public,
+    is_purchased: picture.is_purchased,
+    is_validated: picture.is_validated,
+    included_in_video: picture.included_in_video,
+    show_watermark: picture.show_watermark,
+    comments: comments.filter((c): c is ReviewComment => !!c),
+  };
+}
+
+/** The listing's pictures named by `ids` (400 naming the field when one is not the listing's). */
+export async function picturesNamed(listingId: number, ids: readonly number[], field = 'picture_ids'): Promise<StoredPicture[]> {
+  const all = await picturesOfListing(listingId);
+  const byId = new Map(all.map((p) => [p.id, p]));
+  const found = [...new Set(ids)].map((id) => byId.get(id));
+  if (found.some((p) => !p)) throw badRequest(REVIEW_MESSAGES.unknownPicture, { [field]: [REVIEW_MESSAGES.unknownPicture] });
+  return found as StoredPicture[];
+}
+
+/** Applies picture changes; a concurrent change of one of them answers 409. */
+export async function applyOrConflict(pieces: readonly TransactItem[]): Promise<void> {
+  try {
+    await applyReviewChanges(pieces);
+  } catch (error) {
+    if (['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error).name)) throw conflict(REVIEW_MESSAGES.changedMeanwhile);
+    throw error;
+  }
+}

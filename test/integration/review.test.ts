@@ -1,0 +1,228 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  getListingPictures,
+  listingsForReview,
+  markPictureValid,
+  postPictureComment,
+  publishListing,
+  replyPictureComment,
+  REVIEW_MESSAGES,
+  savePictureOrder,
+  sendMediaEmail,
+  sendPictureForReview,
+  sendShootingForRetouch,
+  updatePicturesVideoSelection,
+  updatePicturesVisibility,
+  updatePicturesWatermark,
+} from '#shared/catalogue/review.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { Role } from '#shared/roles.ts';
+import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
+import { readMediaObject } from '#functions/plumbing/renditions.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { insertListing } from '#functions/storage/listings.ts';
+import { insertPicture, picturesOfListing } from '#functions/storage/pictures.ts';
+import { getShootingItem, insertShooting } from '#functions/storage/shootings.ts';
+import { tokenFor } from '../support/api.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+
+/** Part 3 screens 4 and 5: every review operation through the local adapter (docs/decisions/0210–0213). */
+
+let staff: string;
+let brokerToken: string;
+let brokerId: number;
+
+beforeAll(async () => {
+  staff = (await tokenFor(Role.tech_postprod)).token;
+  const broker = await tokenFor(Role.broker);
+  brokerToken = broker.token;
+  brokerId = broker.account.id;
+});
+
+/** A real JPEG (sharp), so renditions are made from real image bytes. */
+const jpeg = (n: number) => sharp({ create: { width: 640, height: 427, channels: 3, background: { r: 40 + n * 10, g: 90, b: 140 } } }).jpeg().toBuffer();
+
+/** A listing of this test with a shooting in `state` and `count` pictures (picture 0 bought by the broker). */
+async function reviewListing(count = 5, state: number = ShootingState.uploaded) {
+  const now = new Date().toISOString();
+  const listing = await insertListing({
+    address: `${await nextId('review-test', 1)} rue de la Révision`,
+    city: 'Montréal',
+    postalcode: 'H2X 1Y4',
+    room_count: 6,
+    is_house: true,
+    lat: 45.5,
+    lng: -73.6,
+    state: 1,
+    broker_id: brokerId,
+    broker: { firstname: 'Béatrice', lastname: 'Roy' },
+  });
+  const shooting = await insertShooting(
+    { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: brokerId, scheduleddate: new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10), am: true, is_confirmed: true, state, estimated_duration: 3600, room_count: 6, created_at: now, updated_at: now },
+    { lat: null, lng: null, reserved_tech_id: null },
+  );
+  for (let index = 0; index < count; index++) {
+    const original = mediaKeys.original(listing.id, shooting.id, index);
+    const thumbnail = mediaKeys.thumbnail(listing.id, shooting.id, index);
+    await putMediaObject(original, await jpeg(index));
+    await putMediaObject(thumbnail, await jpeg(index));
+    await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: index, original_key: original, thumbnail_key: thumbnail, is_purchased: index === 0, created_at: now });
+  }
+  const pictures = bodyOf(await callOp(getListingPictures, { listing_id: listing.id }, staff)).pictures;
+  return { listing, shooting, pictures };
+}
+
+const load = async (listingId: number) => bodyOf(await callOp(getListingPictures, { listing_id: listingId }, staff));
+
+describe('roles (route /tech_review: 1, 2, 4, 5, 8)', () => {
+  it('a broker, a client and no session never reach the review operations, and nothing changes', async () => {
+    const { listing, shooting, pictures } = await reviewListing(2);
+    const client = (await tokenFor(Role.client)).token;
+    for (const token of [brokerToken, client]) {
+      expect(errorOf(await callOp(listingsForReview, {}, token), 403).code).toBe('forbidden');
+      expect((await callOp(getListingPictures, { listing_id: listing.id }, token)).status).toBe(403);
+      expect((await callOp(markPictureValid, { listing_id: listing.id, picture_id: pictures[1]!.id }, token)).status).toBe(403);
+      expect((await callOp(updatePicturesVisibility, { listing_id: listing.id, picture_ids: [pictures[1]!.id], public: false }, token)).status).toBe(403);
+      expect((await callOp(sendShootingForRetouch, { shooting_id: shooting.id }, token)).status).toBe(403);
+      expect((await callOp(sendMediaEmail, { listing_id: listing.id }, token)).status).toBe(403);
+      expect((await callOp(publishListing, { listing_id: listing.id }, token)).status).toBe(403);
+    }
+    expect((await callOp(listingsForReview, {})).status).toBe(401);
+    for (const role of [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod_lead]) {
+      expect((await callOp(getListingPictures, { listing_id: listing.id }, (await tokenFor(role)).token)).status).toBe(200);
+    }
+    expect((await load(listing.id)).pictures.map((p) => p.is_validated)).toEqual([null, null]);
+  });
+});
+
+describe('queue', () => {
+  it('puts a listing in the tab of its last shooting: uploaded → Under Review, retouch → Retouch, with elapsed days', async () => {
+    const under = await reviewListing(1, ShootingState.uploaded);
+    const retouch = await reviewListing(1, ShootingState.retouch);
+    const { tabs } = bodyOf(await callOp(listingsForReview, {}, staff));
+    const item = tabs.under_review.find((i) => i.listing_id === under.listing.id);
+    expect(item).toMatchObject({ shooting_id: under.shooting.id, elapsed_days: 4, shooting_state: ShootingState.uploaded });
+    expect(tabs.retouch.some((i) => i.listing_id === retouch.listing.id)).toBe(true);
+    expect(tabs.under_review.some((i) => i.listing_id === retouch.listing.id)).toBe(false);
+    // Not all services delivered (the default): also 'post-production incomplet'.
+    expect(tabs.incomplete.some((i) => i.listing_id === under.listing.id)).toBe(true);
+  });
+});
+
+describe('validation', () => {
+  it('validates and marks for retouch; send to retouch needs a picture marked false', async () => {
+    const { listing, shooting, pictures } = await reviewListing(3);
+    bodyOf(await callOp(markPictureValid, { listing_id: listing.id, picture_id: pictures[0]!.id }, staff));
+    const refused = errorOf(await callOp(sendShootingForRetouch, { shooting_id: shooting.id }, staff), 400);
+    expect(refused.message).toBe(REVIEW_MESSAGES.retouchNeedsPicture);
+    expect((await getShootingItem(shooting.id))!.state).toBe(ShootingState.uploaded);
+    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: pictures[1]!.id }, staff));
+    bodyOf(await callOp(sendShootingForRetouch, { shooting_id: shooting.id }, staff));
+    expect((await getShootingItem(shooting.id))!.state).toBe(ShootingState.retouch);
+    expect((await load(listing.id)).pictures.map((p) => p.is_validated)).toEqual([true, false, null]);
+  });
+
+  it('answers 400 for a picture of another listing and for junk ids', async () => {
+    const a = await reviewListing(1);
+    const b = await reviewListing(1);
+    expect(errorOf(await callOp(markPictureValid, { listing_id: a.listing.id, picture_id: b.pictures[0]!.id }, staff), 400).fields).toHaveProperty('picture_id');
+    expect((await callOp(getListingPictures, { listing_id: '1e3' as unknown as number }, staff)).status).toBe(400);
+  });
+});
+
+describe('visibility, slideshow and watermark (§5)', () => {
+  it('a bought picture cannot be hidden or watermarked', async () => {
+    const { listing, pictures } = await reviewListing(2);
+    const bought = pictures[0]!;
+    expect(bought.is_purchased).toBe(true);
+    expect(errorOf(await callOp(updatePicturesVisibility, { listing_id: listing.id, picture_ids: [bought.id], public: false }, staff), 400).message).toBe(REVIEW_MESSAGES.purchased);
+    expect(errorOf(await callOp(updatePicturesWatermark, { listing_id: listing.id, picture_ids: [bought.id, pictures[1]!.id], show_watermark: true }, staff), 400).message).toBe(REVIEW_MESSAGES.purchased);
+    const after = (await load(listing.id)).pictures;
+    expect(after.map((p) => [p.public, p.show_watermark])).toEqual([
+      [true, false],
+      [true, false],
+    ]);
+  });
+
+  it('watermarks only public pictures, from the real image (sharp); hiding a picture drops its watermark', async () => {
+    const { listing, pictures } = await reviewListing(3);
+    const [, one, two] = pictures;
+    bodyOf(await callOp(updatePicturesVisibility, { listing_id: listing.id, picture_ids: [two!.id], public: false }, staff));
+    expect(errorOf(await callOp(updatePicturesWatermark, { listing_id: listing.id, picture_ids: [two!.id], show_watermark: true }, staff), 400).message).toBe(REVIEW_MESSAGES.watermarkNeedsPublic);
+    bodyOf(await callOp(updatePicturesWatermark, { listing_id: listing.id, picture_ids: [one!.id], show_watermark: true }, staff));
+    const stored = (await picturesOfListing(listing.id)).find((p) => p.id === one!.id)!;
+    const original = await readMediaObject(stored.original_key);
+    const marked = await readMediaObject(stored.watermarked_key!);
+    expect(await sharp(marked).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 427 });
+    expect(marked.equals(original)).toBe(false);
+    const seen = (await load(listing.id)).pictures.find((p) => p.id === one!.id)!;
+    expect(seen.show_watermark).toBe(true);
+    expect(seen.watermarked_url).toContain('watermarked');
+    bodyOf(await callOp(updatePicturesVisibility, { listing_id: listing.id, picture_ids: [one!.id], public: false }, staff));
+    expect((await load(listing.id)).pictures.find((p) => p.id === one!.id)).toMatchObject({ public: false, show_watermark: false, watermarked_url: null });
+  });
+
+  it('puts pictures in and out of the slideshow', async () => {
+    const { listing, pictures } = await reviewListing(3);
+    bodyOf(await callOp(updatePicturesVideoSelection, { listing_id: listing.id, picture_ids: pictures.map((p) => p.id), included_in_video: true }, staff));
+    bodyOf(await callOp(updatePicturesVideoSelection, { listing_id: listing.id, picture_ids: [pictures[1]!.id], included_in_video: false }, staff));
+    expect((await load(listing.id)).pictures.map((p) => p.included_in_video)).toEqual([true, false, true]);
+  });
+});
+
+describe('order (§5)', () => {
+  it('saves only the changed positions and keeps the new order', async () => {
+    const { listing, pictures } = await reviewListing(4);
+    const [a, b, c, d] = pictures.map((p) => p.id);
+    // Move the last picture first: every position changes.
+    const saved = bodyOf(await callOp(savePictureOrder, { listing_id: listing.id, pictures: [{ id: d!, picture_index: 0 }, { id: a!, picture_index: 1 }, { id: b!, picture_index: 2 }, { id: c!, picture_index: 3 }] }, staff));
+    expect(saved.saved).toBe(4);
+    expect((await load(listing.id)).pictures.map((p) => p.id)).toEqual([d, a, b, c]);
+    // Swap the two middle ones: two saved.
+    expect(bodyOf(await callOp(savePictureOrder, { listing_id: listing.id, pictures: [{ id: a!, picture_index: 2 }, { id: b!, picture_index: 1 }] }, staff)).saved).toBe(2);
+    expect((await load(listing.id)).pictures.map((p) => p.id)).toEqual([d, b, a, c]);
+  });
+
+  it('is refused when a filter is applied or when positions would collide (an order made on a filtered subset)', async () => {
+    const { listing, pictures } = await reviewListing(3);
+    const filtered = errorOf(await callOp(savePictureOrder, { listing_id: listing.id, filtered: true as false, pictures: [{ id: pictures[2]!.id, picture_index: 0 }] }, staff), 400);
+    expect(JSON.stringify(filtered.fields)).toContain(REVIEW_MESSAGES.orderFiltered);
+    expect(errorOf(await callOp(savePictureOrder, { listing_id: listing.id, pictures: [{ id: pictures[2]!.id, picture_index: 0 }] }, staff), 400).message).toBe(REVIEW_MESSAGES.orderNotPermutation);
+    expect((await load(listing.id)).pictures.map((p) => p.id)).toEqual(pictures.map((p) => p.id));
+  });
+});
+
+describe('comments as tickets', () => {
+  it('posts a comment on a picture and a reply; the screen shows both; a blank comment is a 400', async () => {
+    const { listing, pictures } = await reviewListing(1);
+    const { comment } = bodyOf(await callOp(postPictureComment, { listing_id: listing.id, picture_id: pictures[0]!.id, text: 'Redresser les verticales' }, staff));
+    bodyOf(await callOp(replyPictureComment, { ticket_id: comment.id, text: 'Fait' }, (await tokenFor(Role.tech_postprod_lead)).token));
+    const seen = (await load(listing.id)).pictures[0]!.comments;
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ description: 'Redresser les verticales', followups: [{ message: 'Fait' }] });
+    expect(errorOf(await callOp(postPictureComment, { listing_id: listing.id, picture_id: pictures[0]!.id, text: '  ' }, staff), 400).fields).toHaveProperty('text');
+  });
+});
+
+describe('publish and send to broker (§4)', () => {
+  it('publishes the tour, sends the media e-mail to the outbox and moves the listing to Public and Sent', async () => {
+    const { listing, shooting } = await reviewListing(2);
+    bodyOf(await callOp(publishListing, { listing_id: listing.id }, staff));
+    expect((await load(listing.id)).listing).toMatchObject({ state: 3, tour_public: true });
+    const outbox = inject('mailOutbox');
+    const sent = bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff));
+    expect(sent.sent_to).toBe('broker@demo.immo.test');
+    const mail = readdirSync(outbox)
+      .map((f) => readFileSync(join(outbox, f), 'utf8'))
+      .find((eml) => Buffer.from(eml.split('\r\n\r\n').slice(2).join('').split('--')[0]!.replace(/\s/g, ''), 'base64').toString('utf8').includes(listing.address));
+    expect(mail, 'the media e-mail is in the outbox').toBeDefined();
+    expect(mail).toContain('To: broker@demo.immo.test');
+    expect((await getShootingItem(shooting.id))!.is_public_for_broker).toBe(true);
+    const { tabs } = bodyOf(await callOp(listingsForReview, {}, staff));
+    expect(tabs.public_sent.some((i) => i.listing_id === listing.id)).toBe(true);
+    expect(tabs.under_review.some((i) => i.listing_id === listing.id)).toBe(false);
+  });
+});
