@@ -32,6 +32,12 @@ export function isPlanner(role: number): boolean {
 }
 
 /**
+ * The readers of listings (part 3 route table: /listings roles 1, 2, 4, 5, 8, 10, 12): the listing
+ * search screen and the listing operations of the catalogue. The one list of them.
+ */
+export const LISTING_READERS = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead, Role.social_medias, Role.sales] as const;
+
+/**
  * The roles of /HmdList (part 2 route table): the VR headset screen and every HMD operation of the
  * catalogue (docs/decisions/0130). The one list of them.
  */

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, CALENDAR_ROLES, HMD_ROLES, PLANNER_ROLES, Role, USER_SCREEN_ROLES, type RoleId } from './roles.ts';
+import { ADMIN_ROLES, CALENDAR_ROLES, HMD_ROLES, LISTING_READERS, PLANNER_ROLES, Role, USER_SCREEN_ROLES, type RoleId } from './roles.ts';
 
 /**
  * The route table of part 1 section 2.1. `access` is who may open the screen:
@@ -52,7 +52,6 @@ export interface RouteRule {
 const R = Role;
 /** The shooting staff: the planner's roles (the catalogue's planner operations admit the same, shared/roles.ts). */
 const SHOOTING_STAFF: readonly RoleId[] = PLANNER_ROLES;
-const LISTING_READERS: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead, R.social_medias, R.sales];
 /**
  * The route table leaves role 3 out of /deliveries, yet the broker lands there (2.2) and it
  * is the broker's only menu entry (2.3); excluding it would loop / → /deliveries → /.

@@ -16,15 +16,16 @@ import * as dashboard from './dashboard.ts';
 import * as schedule from './schedule.ts';
 import * as releases from './releases.ts';
 import * as logs from './logs.ts';
+import * as listings from './listings.ts';
 import * as videos from './videos.ts';
-import * as social from './social.ts';
 import * as review from './review.ts';
+import * as social from './social.ts';
 
 /**
  * The operation catalogue: every API operation, declared once. The local adapter,
  * the CDK stacks, the web client, the OpenAPI document and the access test all read it.
  */
-export const operations: readonly OperationDef[] = [meta, session, rij, tickets, deliveries, shootings, zones, planner, hmd, offers, depots, users, dashboard, calendar, schedule, videos, social, review, releases, logs].flatMap((area) => (Object.values(area) as unknown[]).filter(isOperation));
+export const operations: readonly OperationDef[] = [meta, session, rij, tickets, deliveries, shootings, zones, planner, hmd, offers, depots, users, dashboard, calendar, schedule, listings, videos, social, review, releases, logs].flatMap((area) => (Object.values(area) as unknown[]).filter(isOperation));
 
 function isOperation(value: unknown): value is OperationDef {
   return typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value && 'input' in value;

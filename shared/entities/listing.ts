@@ -20,6 +20,15 @@ export const listingRecord = z.object({
   broker: z.object({ firstname: z.string(), lastname: z.string() }),
   /** The public delivery page token (≥ 128 random bits), null until generated. */
   distribution_token: z.string().nullable().default(null),
+  /** Part 3 §3: the address parts the listing dialog edits (address = civic number + street). */
+  civic_number: z.string().default(''),
+  street: z.string().default(''),
+  sold: z.boolean().default(false),
+  date_sold: z.string().nullable().default(null),
+  date_notarized: z.string().nullable().default(null),
+  expired: z.boolean().default(false),
+  /** The latest shooting's date (YYYY-MM-DD), kept by the listing storage for search (ADR 0200). */
+  shootingdate: z.string().nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -72,6 +72,7 @@ export async function seedShootings({ log, now }: SeedContext): Promise<void> {
         broker_id: b.broker.id,
         broker: { firstname: b.broker.firstname, lastname: b.broker.lastname },
         distribution_token: null,
+        shootingdate: dayFromToday(now, b.day),
       },
       now,
     );

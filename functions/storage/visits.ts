@@ -1,0 +1,187 @@
+import { createHash } from 'node:crypto';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { localDateOf } from '#shared/rules/business-time.ts';
+import { RECURRING_KEYS } from '#shared/catalogue/listings.ts';
+import { db, tableName } from '../plumbing/aws.ts';
+import { batchGet } from '../plumbing/batch-get.ts';
+import { keys } from '../plumbing/keys.ts';
+import { byIndex, queryAll } from '../plumbing/query.ts';
+
+/**
+ * Virtual-visit statistics (docs/decisions/0201-visit-statistics.md): the one module that writes
+ * them. A public page reports a session's running totals (photos shown, photos viewed, seconds);
+ * the session item keeps what was already counted, so each report adds only what grew, with
+ * atomic ADD updates to three aggregates: the listing's day (gsi1 by day, for the report's top
+ * listings), the listing's totals (search rows, recurring visits) and every listing's day (the
+ * report's visitors per date). Visitor and session ids are stored hashed; their items expire.
+ */
+
+export interface VisitFigures {
+  visitor: number;
+  session: number;
+  views: number;
+  photos: number;
+  seconds: number;
+}
+
+export interface VisitReport {
+  listingId: number;
+  visitor: string;
+  session: string;
+  photos: number;
+  views: number;
+  seconds: number;
+}
+
+/** Sessions and visitor-days are kept 2 days (a session that runs past midnight stays on its first day); visitors a year. */
+const SESSION_TTL_S = 2 * 86_400;
+const VISITOR_TTL_S = 366 * 86_400;
+
+const hash = (id: string) => createHash('sha256').update(id).digest('base64url').slice(0, 22);
+const conditionFailed = (e: unknown) => (e as Error | null)?.name === 'ConditionalCheckFailedException';
+const bucketOf = (sessions: number) => RECURRING_KEYS[Math.min(sessions, 5) - 1]!;
+
+/** Counts a report; false when it adds nothing (a session's totals never go down). */
+export async function recordVisit(report: VisitReport, now = Date.now()): Promise<boolean> {
+  const nowS = Math.floor(now / 1000);
+  let old: Record<string, unknown> | undefined;
+  try {
+    ({ Attributes: old } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.visitSession(report.listingId, hash(report.session)),
+        UpdateExpression: 'SET #views = :views, #seconds = :seconds, #day = if_not_exists(#day, :day), #photos = if_not_exists(#photos, :photos), #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(pk) OR (#views <= :views AND #seconds <= :seconds)',
+        ExpressionAttributeNames: { '#views': 'views', '#seconds': 'seconds', '#day': 'day', '#photos': 'photos', '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':views': report.views, ':seconds': report.seconds, ':day': localDateOf(now), ':photos': report.photos, ':ttl': nowS + SESSION_TTL_S },
+        ReturnValues: 'ALL_OLD',
+      }),
+    ));
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+  const newSession = !old;
+  const day = old ? String(old.day) : localDateOf(now);
+  const add: VisitFigures = {
+    visitor: 0,
+    session: newSession ? 1 : 0,
+    views: report.views - Number(old?.views ?? 0),
+    photos: newSession ? report.photos : 0,
+    seconds: report.seconds - Number(old?.seconds ?? 0),
+  };
+  const recurring: Record<string, number> = {};
+  if (newSession) {
+    add.visitor = (await firstVisitOfDay(report, day, nowS)) ? 1 : 0;
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.visitor(report.listingId, hash(report.visitor)),
+        UpdateExpression: 'ADD sessions :one SET #ttl = :ttl',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':ttl': nowS + VISITOR_TTL_S },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const sessions = Number(Attributes?.sessions ?? 1);
+    const to = bucketOf(sessions);
+    if (sessions === 1) recurring[to] = 1;
+    else if (bucketOf(sessions - 1) !== to) Object.assign(recurring, { [bucketOf(sessions - 1)]: -1, [to]: 1 });
+  }
+  if (!Object.values(add).some(Boolean) && !Object.keys(recurring).length) return false;
+  const { gsi1pk, gsi1sk, ...dayKey } = keys.visitDay(report.listingId, day);
+  await Promise.all([
+    addTo(dayKey, add, { gsi1pk, gsi1sk, date: day, listing_id: report.listingId }),
+    addTo(keys.visitTotals(report.listingId), add, {}, recurring),
+    addTo(keys.visitAllDay(day), add, { date: day }),
+  ]);
+  return true;
+}
+
+async function firstVisitOfDay(report: VisitReport, day: string, nowS: number): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.visitorDay(report.listingId, day, hash(report.visitor)), ttl: nowS + SESSION_TTL_S },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** One atomic ADD of the figures (and recurring-visit moves) to an aggregate item. */
+async function addTo(key: Record<string, string>, add: VisitFigures, set: Record<string, unknown>, recurring: Record<string, number> = {}): Promise<void> {
+  const adds = { ...add, ...Object.fromEntries(Object.entries(recurring).map(([k, v]) => [`rec_${k === '5+' ? '5' : k}`, v])) };
+  const addNames = Object.keys(adds);
+  const setNames = Object.keys(set);
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `ADD ${addNames.map((n, i) => `#a${i} :a${i}`).join(', ')}${setNames.length ? ` SET ${setNames.map((n, i) => `#s${i} = :s${i}`).join(', ')}` : ''}`,
+      ExpressionAttributeNames: { ...Object.fromEntries(addNames.map((n, i) => [`#a${i}`, n])), ...Object.fromEntries(setNames.map((n, i) => [`#s${i}`, n])) },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(addNames.map((n, i) => [`:a${i}`, adds[n as keyof typeof adds]])),
+        ...Object.fromEntries(setNames.map((n, i) => [`:s${i}`, set[n]])),
+      },
+    }),
+  );
+}
+
+const figures = (item: Record<string, unknown> | undefined): VisitFigures => ({
+  visitor: Number(item?.visitor ?? 0),
+  session: Number(item?.session ?? 0),
+  views: Number(item?.views ?? 0),
+  photos: Number(item?.photos ?? 0),
+  seconds: Number(item?.seconds ?? 0),
+});
+
+/** The running totals of listings (search rows): every id answered, zeros without visits. */
+export async function visitTotalsOf(ids: readonly number[]): Promise<Map<number, VisitFigures>> {
+  const items = await batchGet(ids.map((id) => keys.visitTotals(id)));
+  const byPk = new Map(items.map((i) => [String(i.pk), i]));
+  return new Map(ids.map((id) => [id, figures(byPk.get(keys.visitTotals(id).pk))]));
+}
+
+/** A listing's all-time recurring visits: visitors who came 1, 2, 3, 4, 5 and more times. */
+export async function recurringVisitsOf(listingId: number): Promise<Array<{ key: (typeof RECURRING_KEYS)[number]; visitors: number }>> {
+  const [item] = await batchGet([keys.visitTotals(listingId)]);
+  return RECURRING_KEYS.map((key) => ({ key, visitors: Number(item?.[`rec_${key === '5+' ? '5' : key}`] ?? 0) }));
+}
+
+/** A listing's days with visits within [from, to]. */
+export async function visitDaysOf(listingId: number, from: string, to: string): Promise<Array<VisitFigures & { date: string }>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.visitDaysOf(listingId), ':from': `${keys.visitDayPrefix}${from}`, ':to': `${keys.visitDayPrefix}${to}` },
+  });
+  return items.map((i) => ({ date: String(i.sk).slice(keys.visitDayPrefix.length), ...figures(i) }));
+}
+
+/** Every listing's visits per day within [from, to] (days without visits left out). */
+export async function allVisitDays(from: string, to: string): Promise<Array<VisitFigures & { date: string }>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.visitAllDays, ':from': `${keys.visitDayPrefix}${from}`, ':to': `${keys.visitDayPrefix}${to}` },
+  });
+  return items.map((i) => ({ date: String(i.sk).slice(keys.visitDayPrefix.length), ...figures(i) }));
+}
+
+/** Per listing, the figures summed over the days of [from, to] (one Query per day with visits, in parallel). */
+export async function visitsPerListing(days: readonly string[]): Promise<Map<number, VisitFigures>> {
+  const perDay = await Promise.all(days.map((day) => queryAll({ ...byIndex('visitsByDay', keys.listingsVisitedOn(day)) })));
+  const out = new Map<number, VisitFigures>();
+  for (const item of perDay.flat()) {
+    const id = Number(item.listing_id);
+    const sum = out.get(id) ?? figures(undefined);
+    const f = figures(item);
+    out.set(id, { visitor: sum.visitor + f.visitor, session: sum.session + f.session, views: sum.views + f.views, photos: sum.photos + f.photos, seconds: sum.seconds + f.seconds });
+  }
+  return out;
+}
+

@@ -1,0 +1,39 @@
+import type { ListingDetail } from '#shared/catalogue/listings.ts';
+import { addressParts, type StoredListing } from '../storage/listings.ts';
+import { shootingsOfBroker } from '../storage/shootings.ts';
+import { getUser } from '../storage/users.ts';
+
+/**
+ * The listing admin dialog's view of a listing (part 3 screen 1): its fields, the broker's name,
+ * id and code, and its shootings (read from the broker's shootings: a broker's list is bounded).
+ */
+export async function listingDetailOf(listing: StoredListing): Promise<ListingDetail> {
+  const [broker, shootings] = await Promise.all([getUser(listing.broker_id), shootingsOfBroker(listing.broker_id)]);
+  return {
+    id: listing.id,
+    version: listing.version,
+    state: listing.state,
+    address: listing.address,
+    ...addressParts(listing),
+    app: listing.app,
+    city: listing.city,
+    postalcode: listing.postalcode,
+    mls: listing.mls,
+    sold: listing.sold,
+    date_sold: listing.date_sold,
+    date_notarized: listing.date_notarized,
+    expired: listing.expired,
+    distribution_token: listing.distribution_token,
+    shootingdate: listing.shootingdate,
+    broker: {
+      id: listing.broker_id,
+      firstname: broker?.firstname ?? listing.broker.firstname,
+      lastname: broker?.lastname ?? listing.broker.lastname,
+      broker_code: broker?.broker_code ?? null,
+    },
+    shootings: shootings
+      .filter((s) => s.listing_id === listing.id)
+      .sort((a, b) => b.scheduleddate.localeCompare(a.scheduleddate))
+      .map((s) => ({ id: s.id, scheduleddate: s.scheduleddate, am: s.am, state: s.state, tech_id: s.tech_id ?? null })),
+  };
+}

@@ -1,0 +1,284 @@
+import * as z from '../zod.ts';
+import { ADMIN_ROLES, LISTING_READERS } from '../roles.ts';
+import { isCalendarDate } from '../rules/business-time.ts';
+import { parseListingSearch, SEARCH_MAX_LENGTH } from '../rules/listing-search.ts';
+import { calendarDate } from './dates.ts';
+import { defineOperation } from './operation.ts';
+
+/**
+ * Listings (part 3 §2 screens 1 'Listing admin dialog', 2 'Listing search', 3 'Virtual-visit
+ * report'; §5; §7 'listing search', 'listings for map', 'get / update listing', 'listing shootings',
+ * 'virtual-visit stats'): search with its commands, the map of delivered listings, the dialog's
+ * read and version-checked save, and anonymous visit statistics recorded by the public pages
+ * (docs/decisions/0200-listing-search-tokens.md, 0201-visit-statistics.md, 0202-listing-dialog.md).
+ */
+
+export const LISTING_MESSAGES = {
+  changedMeanwhile: 'This listing was changed by someone else meanwhile; reload it and try again.',
+  notFound: 'No listing has this id.',
+  soldMls: 'A sold listing needs its MLS number.',
+  soldDate: 'A sold listing needs a valid sold date.',
+  notarizedDate: 'A sold listing needs a valid notary date.',
+  street: 'Enter the street.',
+  city: 'Enter the city.',
+  text: 'At most 200 characters.',
+  range: 'The start date must be on or before the end date, at most 366 days apart.',
+  views: 'Views cannot exceed the photos shown.',
+  noData: "L'intervalle de dates choisies ne retournent aucun résultat.",
+} as const;
+
+/** Search answers at most this many rows (the first by id, newest first); `count` is always the full total. */
+export const SEARCH_PAGE = 100;
+export const SEARCH_PAGE_ALL = 1000;
+/** Part 3 §9: the top 20 listings of the visit report; ranges up to a year. */
+export const VISIT_REPORT_TOP = 20;
+export const VISIT_RANGE_MAX_DAYS = 366;
+/** The recurring-visits table (screen 1): visitors who came 1, 2, 3, 4, then '5 and more' times. */
+/** Visit reports per caller address: a page reports every few seconds while viewed, an office shares one address. */
+export const VISIT_LIMIT = { limit: 120, windowSeconds: 60 } as const;
+export const RECURRING_KEYS = ['1', '2', '3', '4', '5+'] as const;
+
+const id = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive());
+const version = z.coerce.number().int().positive();
+const flag = z.enum(['true', 'false']).optional().transform((v) => v === 'true');
+const text = (max: number) => z.string(LISTING_MESSAGES.text).trim().max(max, LISTING_MESSAGES.text);
+
+export const searchString = z
+  .string()
+  .max(SEARCH_MAX_LENGTH, `At most ${SEARCH_MAX_LENGTH} characters.`)
+  .default('')
+  .superRefine((value, ctx) => {
+    const parsed = parseListingSearch(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  });
+
+/** One row of the search table (screen 2 columns) and of the map. */
+export const listingRow = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  app: z.string(),
+  city: z.string(),
+  postalcode: z.string(),
+  mls: z.string().nullable(),
+  broker: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }),
+  shootingdate: z.string().nullable(),
+  visitor: z.number().int(),
+  session: z.number().int(),
+  /** Part 3 §9: views / (photos × sessions) × 100, rounded. */
+  completed: z.number().int(),
+  /** Part 3 §9: avg_time / 60. */
+  average_minutes: z.number(),
+});
+export type ListingRow = z.infer<typeof listingRow>;
+
+export const searchListings = defineOperation({
+  id: 'searchListings',
+  area: 'listings',
+  method: 'GET',
+  path: '/api/listings',
+  access: LISTING_READERS,
+  summary:
+    "Listing search (screen 2): words match the start of the listing's id, address, city, postal code, MLS or broker words (accents and case ignored, every word must match), plus the commands mls:null, du:{date}, au:{date} on the shooting date. A bad command answers 400 on `search`. Answers the first 100 rows by id, newest first (1000 with loadAll) and the request's total.",
+  input: z.object({ search: searchString, loadAll: flag }),
+  output: z.object({ listings: z.array(listingRow), count: z.number().int() }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const mapListing = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  city: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  broker: z.object({ firstname: z.string(), lastname: z.string() }),
+  distribution_token: z.string(),
+});
+export type MapListing = z.infer<typeof mapListing>;
+
+export const getListingsForMap = defineOperation({
+  id: 'getListingsForMap',
+  area: 'listings',
+  method: 'GET',
+  path: '/api/listings/map',
+  access: LISTING_READERS,
+  summary: 'The listings that have a delivery token, with their position, address, broker and token (the listing map of screen 2).',
+  input: z.object({}),
+  output: z.object({ listings: z.array(mapListing) }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const listingDetail = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  state: z.number().int(),
+  address: z.string(),
+  civic_number: z.string(),
+  street: z.string(),
+  app: z.string(),
+  city: z.string(),
+  postalcode: z.string(),
+  mls: z.string().nullable(),
+  sold: z.boolean(),
+  date_sold: z.string().nullable(),
+  date_notarized: z.string().nullable(),
+  expired: z.boolean(),
+  distribution_token: z.string().nullable(),
+  shootingdate: z.string().nullable(),
+  broker: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), broker_code: z.string().nullable() }),
+  shootings: z.array(
+    z.object({
+      id: z.number().int(),
+      scheduleddate: z.string(),
+      am: z.boolean(),
+      state: z.number().int(),
+      tech_id: z.number().int().nullable(),
+    }),
+  ),
+});
+export type ListingDetail = z.infer<typeof listingDetail>;
+
+export const getListing = defineOperation({
+  id: 'getListing',
+  area: 'listings',
+  method: 'GET',
+  path: '/api/listings/{id}',
+  access: LISTING_READERS,
+  summary: 'One listing for the admin dialog (screen 1): its fields with their version, the broker (name, id, code) and its shootings; 404 when absent.',
+  input: z.object({ id }),
+  output: z.object({ listing: listingDetail }),
+  resources: ['table'],
+  writes: [],
+});
+
+/** A date field of the dialog: empty means none. */
+const optionalDate = z
+  .string()
+  .trim()
+  .max(10)
+  .nullable()
+  .default(null)
+  .transform((v) => (v ? v : null));
+
+/** What the dialog saves (screen 1 editable fields). Strings are trimmed. */
+const listingFieldsObject = z.object({
+    mls: text(40).nullable().default(null).transform((v) => (v ? v : null)),
+    civic_number: text(20).default(''),
+    street: text(200).pipe(z.string().min(1, LISTING_MESSAGES.street)),
+    app: text(40).default(''),
+    city: text(100).pipe(z.string().min(1, LISTING_MESSAGES.city)),
+    postalcode: text(10).default(''),
+    sold: z.boolean().default(false),
+    date_sold: optionalDate,
+    date_notarized: optionalDate,
+    expired: z.boolean().default(false),
+});
+
+/** Part 3 §5: a sold listing needs a valid notary date, an MLS number and a valid sold date (each field named). */
+function checkSold(v: z.output<typeof listingFieldsObject>, ctx: { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void }): void {
+    const validDate = (d: string | null) => d !== null && isCalendarDate(d);
+    // Part 3 §5: a sold listing needs a valid notary date, an MLS number and a valid sold date.
+    if (v.sold) {
+      if (!validDate(v.date_notarized)) ctx.addIssue({ code: 'custom', path: ['date_notarized'], message: LISTING_MESSAGES.notarizedDate });
+      if (!v.mls) ctx.addIssue({ code: 'custom', path: ['mls'], message: LISTING_MESSAGES.soldMls });
+      if (!validDate(v.date_sold)) ctx.addIssue({ code: 'custom', path: ['date_sold'], message: LISTING_MESSAGES.soldDate });
+    } else {
+      if (v.date_sold !== null && !validDate(v.date_sold)) ctx.addIssue({ code: 'custom', path: ['date_sold'], message: LISTING_MESSAGES.soldDate });
+      if (v.date_notarized !== null && !validDate(v.date_notarized)) ctx.addIssue({ code: 'custom', path: ['date_notarized'], message: LISTING_MESSAGES.notarizedDate });
+    }
+}
+
+/** The dialog's form schema (the same rule as the server's). */
+export const listingFields = listingFieldsObject.superRefine(checkSold);
+export type ListingFields = z.output<typeof listingFields>;
+
+export const updateListing = defineOperation({
+  id: 'updateListing',
+  area: 'listings',
+  method: 'PUT',
+  path: '/api/listings/{id}',
+  access: LISTING_READERS,
+  summary:
+    'Saves the dialog (screen 1): MLS, civic number, street, apartment, city, postal code, sold with its dates, expired. A sold listing needs an MLS number, a sold date and a notary date (400 naming those fields). Written on the version read: 409 when it changed meanwhile.',
+  input: listingFieldsObject.extend({ id, version }).superRefine(checkSold),
+  output: z.object({ listing: listingDetail }),
+  resources: ['table'],
+});
+
+/** A visitor or session id the page makes (random, kept in the browser): 8 to 64 URL-safe characters. */
+const visitId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'An id of 8 to 64 letters, digits, - or _.');
+
+export const recordVisit = defineOperation({
+  id: 'recordVisit',
+  area: 'listings',
+  method: 'POST',
+  path: '/api/visits',
+  access: 'public',
+  summary:
+    "Records an anonymous visit of a listing's public page (delivery page, virtual-tour viewer): the visitor and session ids the browser made, the photos shown, how many of them were viewed and the seconds spent, as the session's running totals (a later report of the same session adds only what grew). Limited per address (429).",
+  input: z
+    .object({
+      listing_id: id,
+      visitor: visitId,
+      session: visitId,
+      photos: z.number().int().min(0).max(2000),
+      views: z.number().int().min(0).max(2000),
+      seconds: z.number().int().min(0).max(24 * 3600),
+    })
+    .refine((v) => v.views <= v.photos, { path: ['views'], message: LISTING_MESSAGES.views }),
+  output: z.object({ recorded: z.boolean() }),
+  resources: ['table'],
+});
+
+const rangeShape = { from: calendarDate, to: calendarDate };
+const rangeRule: [(r: { from: string; to: string }) => boolean, { path: string[]; message: string }] = [
+  (r) => r.from <= r.to && Date.parse(r.to) - Date.parse(r.from) <= VISIT_RANGE_MAX_DAYS * 86_400_000,
+  { path: ['to'], message: LISTING_MESSAGES.range },
+];
+const dateRange = z.object(rangeShape).refine(...rangeRule);
+
+export const visitDay = z.object({
+  date: z.string(),
+  visitor: z.number().int(),
+  session: z.number().int(),
+  views: z.number().int(),
+  photos: z.number().int(),
+  seconds: z.number().int(),
+});
+export type VisitDay = z.infer<typeof visitDay>;
+
+export const getListingVisitStats = defineOperation({
+  id: 'getListingVisitStats',
+  area: 'listings',
+  method: 'GET',
+  path: '/api/listings/{id}/visits',
+  access: LISTING_READERS,
+  summary:
+    "A listing's virtual-visit statistics (screen 1): visitors, visits, views, photos and seconds per day of the range (days without visits left out), the range's totals, and the all-time recurring-visits table (visitors who came 1, 2, 3, 4, 5 and more times).",
+  input: z.object({ id, ...rangeShape }).refine(...rangeRule),
+  output: z.object({
+    days: z.array(visitDay),
+    totals: z.object({ visitor: z.number().int(), session: z.number().int(), completed: z.number().int(), average_minutes: z.number() }),
+    recurring: z.array(z.object({ key: z.enum(RECURRING_KEYS), visitors: z.number().int() })),
+  }),
+  resources: ['table'],
+  writes: [],
+});
+
+export const getVisitReport = defineOperation({
+  id: 'getVisitReport',
+  area: 'listings',
+  method: 'GET',
+  path: '/api/visits/report',
+  access: ADMIN_ROLES,
+  summary:
+    'The virtual-visit report (screen 3): visitors and visits per date of the range, and the completed-visit % of the top 20 listings by unique visitors (per-day visitors summed over the range).',
+  input: dateRange,
+  output: z.object({
+    days: z.array(z.object({ date: z.string(), visitor: z.number().int(), session: z.number().int() })),
+    top: z.array(z.object({ listing_id: z.number().int(), address: z.string(), visitor: z.number().int(), session: z.number().int(), completed: z.number().int() })),
+  }),
+  resources: ['table'],
+  writes: [],
+});

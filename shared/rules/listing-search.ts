@@ -1,0 +1,93 @@
+import { isCalendarDate } from './business-time.ts';
+
+/**
+ * The listing search string (part 3 §2 "Listing search"): free words plus the commands
+ * 'mls:null du:{date} au:{date}'. Words match the start of a word of the listing's id, address,
+ * apartment, city, postal code, MLS or broker name, accents and case ignored; every word must match
+ * (docs/decisions/0200-listing-search-tokens.md). The server parses the same way the screen shows.
+ */
+export interface ListingSearch {
+  /** Normalised words (lower case, no accents), each matched as a word prefix. */
+  words: string[];
+  /** 'mls:null': only listings without an MLS number. */
+  mlsNull: boolean;
+  /** 'du:' / 'au:': shooting date on or after / on or before (YYYY-MM-DD). */
+  from: string | null;
+  to: string | null;
+}
+
+export const SEARCH_MAX_LENGTH = 200;
+export const SEARCH_MAX_WORDS = 8;
+
+export const SEARCH_MESSAGES = {
+  unknownCommand: "Unknown command. The commands are mls:null, du:{date} and au:{date}.",
+  mlsNull: 'The MLS command is mls:null.',
+  date: 'A date command is du:YYYY-MM-DD or au:YYYY-MM-DD, with a real day.',
+  twice: 'Each command may be given once.',
+  range: 'du: must be on or before au:.',
+  tooManyWords: `At most ${SEARCH_MAX_WORDS} words.`,
+} as const;
+
+/** Lower case, accents removed: 'Montréal' → 'montreal'. */
+export function normalize(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The words of a text: runs of letters and digits, normalised. */
+export function wordsOf(text: string): string[] {
+  return normalize(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Parses a search string; an error names what is wrong (the catalogue answers it as a field error). */
+export function parseListingSearch(input: string): { ok: true; search: ListingSearch } | { ok: false; message: string } {
+  const search: ListingSearch = { words: [], mlsNull: false, from: null, to: null };
+  const seen = new Set<string>();
+  for (const part of input.trim().split(/\s+/).filter(Boolean)) {
+    const command = /^([^:]*):(.*)$/.exec(part);
+    if (!command) {
+      search.words.push(...wordsOf(part));
+      continue;
+    }
+    const [, rawName = '', value = ''] = command;
+    const name = rawName.toLowerCase();
+    if (seen.has(name)) return { ok: false, message: SEARCH_MESSAGES.twice };
+    seen.add(name);
+    if (name === 'mls') {
+      if (value.toLowerCase() !== 'null') return { ok: false, message: SEARCH_MESSAGES.mlsNull };
+      search.mlsNull = true;
+    } else if (name === 'du' || name === 'au') {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isCalendarDate(value)) return { ok: false, message: SEARCH_MESSAGES.date };
+      search[name === 'du' ? 'from' : 'to'] = value;
+    } else {
+      return { ok: false, message: SEARCH_MESSAGES.unknownCommand };
+    }
+  }
+  if (search.from && search.to && search.from > search.to) return { ok: false, message: SEARCH_MESSAGES.range };
+  search.words = [...new Set(search.words)];
+  if (search.words.length > SEARCH_MAX_WORDS) return { ok: false, message: SEARCH_MESSAGES.tooManyWords };
+  return { ok: true, search };
+}
+
+/** Whether a listing's indexed words hold every searched word as a prefix of one of them. */
+export function matchesWords(listingWords: readonly string[], searched: readonly string[]): boolean {
+  return searched.every((w) => listingWords.some((lw) => lw.startsWith(w)));
+}
+
+/**
+ * The searched word that drives the index query: digits first (civic numbers, MLS, ids and postal
+ * codes are the most selective), then the longest word.
+ */
+export function drivingWord(words: readonly string[]): string | undefined {
+  const score = (w: string) => (/\d/.test(w) ? 1000 : 0) + w.length;
+  return [...words].sort((a, b) => score(b) - score(a))[0];
+}
+
+/** Part 3 §9: completed-visit % = views / (photos × sessions) × 100, rounded; 0 without sessions or photos. */
+export function completedPercent(views: number, photos: number, sessions: number): number {
+  return photos > 0 && sessions > 0 ? Math.round((views / (photos * sessions)) * 100) : 0;
+}
+
+/** Part 3 §9: average duration = avg_time / 60, in minutes (avg_time in seconds per session). */
+export function averageMinutes(totalSeconds: number, sessions: number): number {
+  return sessions > 0 ? totalSeconds / sessions / 60 : 0;
+}
