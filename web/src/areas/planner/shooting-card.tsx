@@ -6,6 +6,7 @@ import type { PlannerShooting } from '#shared/catalogue/planner.ts';
 import { elapsedColour, elapsedDays, progressOf, shootingInterval } from '#shared/rules/shooting-progress.ts';
 import { formatClock, formatDuration } from '../../i18n/format.ts';
 import { addressOf, today } from './queries.ts';
+import { ShootingDialogButton } from './shooting-dialog.tsx';
 
 /** What a card can do; absent actions are not offered (the caller's role or the column decides). */
 export interface ShootingActions {
@@ -80,6 +81,7 @@ export const ShootingCard = memo(function ShootingCard({ shooting, busy, selecti
               {t('planner.unassign')}
             </Button>
           )}
+          <ShootingDialogButton shootingId={shooting.id} address={address} />
           {children}
         </Group>
       </Stack>

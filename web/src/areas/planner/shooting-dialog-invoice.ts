@@ -1,0 +1,82 @@
+import type { ShootingInvoice } from '#shared/catalogue/shootings.ts';
+import { formatDay, formatMoney, languageOf } from '../../i18n/format.ts';
+
+/** The invoice's texts in the reader's language (keys under shootingDialog.invoice_pdf). */
+export interface InvoiceTexts {
+  title: string;
+  number: string;
+  issued: string;
+  shooting: string;
+  billedTo: string;
+  property: string;
+  description: string;
+  amount: string;
+  subtotal: string;
+  tps: string;
+  tvq: string;
+  total: string;
+}
+
+/** The standard PDF fonts write Windows-1252: the narrow and no-break spaces of fr-CA numbers become plain ones. */
+const pdfText = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+/**
+ * Draws the invoice the server answered (docs/decisions/0181) with jspdf, loaded on first use, and
+ * downloads it as `<file name>-<number>.pdf`, like the capture report: the browser opens it from its
+ * downloads (the app's CSP, inherited by a blob document, would keep the PDF viewer out of a new tab).
+ */
+export async function downloadInvoicePdf(invoice: ShootingInvoice, texts: InvoiceTexts, lng: string, fileName: string): Promise<void> {
+  const { jsPDF } = await import('jspdf');
+  const doc = new jsPDF({ unit: 'mm', format: 'letter' });
+  const money = (n: number) => pdfText(formatMoney(n, lng));
+  const right = doc.internal.pageSize.getWidth() - 14;
+  doc.setProperties({ title: `${texts.title} ${invoice.invoice_id}` });
+  doc.setFontSize(18);
+  doc.text(texts.title, 14, 20);
+  doc.setFontSize(10);
+  let y = 30;
+  for (const line of [
+    `${texts.number} ${invoice.invoice_id}`,
+    `${texts.issued} ${pdfText(formatDay(invoice.issued_on, lng))}`,
+    `${texts.shooting} #${invoice.shooting_id}, ${pdfText(formatDay(invoice.scheduleddate, lng))}`,
+  ]) {
+    doc.text(line, 14, y);
+    y += 6;
+  }
+  y += 4;
+  doc.setFont('helvetica', 'bold');
+  doc.text(texts.billedTo, 14, y);
+  doc.text(texts.property, 110, y);
+  doc.setFont('helvetica', 'normal');
+  y += 6;
+  doc.text([`${invoice.broker.firstname} ${invoice.broker.lastname}`, invoice.broker.email], 14, y);
+  doc.text(doc.splitTextToSize(invoice.address, 90) as string[], 110, y);
+  y += 18;
+  doc.setFont('helvetica', 'bold');
+  doc.text(texts.description, 14, y);
+  doc.text(texts.amount, right, y, { align: 'right' });
+  doc.setFont('helvetica', 'normal');
+  doc.line(14, y + 2, right, y + 2);
+  y += 8;
+  const fr = languageOf(lng) === 'fr';
+  for (const line of invoice.lines) {
+    doc.text(fr ? line.label_fr : line.label_en, 14, y);
+    doc.text(money(line.amount), right, y, { align: 'right' });
+    y += 6;
+  }
+  doc.line(14, y - 2, right, y - 2);
+  y += 4;
+  for (const [label, amount] of [
+    [texts.subtotal, invoice.subtotal],
+    [texts.tps, invoice.tps],
+    [texts.tvq, invoice.tvq],
+  ] as const) {
+    doc.text(label, 120, y);
+    doc.text(money(amount), right, y, { align: 'right' });
+    y += 6;
+  }
+  doc.setFont('helvetica', 'bold');
+  doc.text(texts.total, 120, y + 2);
+  doc.text(money(invoice.total), right, y + 2, { align: 'right' });
+  doc.save(`${fileName}-${invoice.invoice_id}.pdf`);
+}

@@ -1,0 +1,106 @@
+import { Alert, Button, Divider, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ShootingAdminView } from '#shared/catalogue/shootings.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { OutcomeAlert, type Outcome } from '../../app/outcome-alert.tsx';
+import { formatDay } from '../../i18n/format.ts';
+import { useSessionUser } from '../session/use-session.ts';
+import { shootingDialogQueries } from './shooting-dialog-queries.ts';
+import { AssignmentSection, BillingSection, CompletionSection, NotesSection, ServicesSection, personName } from './shooting-dialog-sections.tsx';
+
+interface ShootingDialogProps {
+  shootingId: number;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The shooting dialog (part 2 §7 'Planner and shootings', part 3 §4 'services and shootings
+ * panel'): completion, saisie à la source, SD card, post-production technician, services, notes,
+ * billing and invoice of one shooting. Opened from the planner's shooting cards; the review screen
+ * reuses it with a shooting id. Each write sends the version shown; when another dispatcher changed
+ * the shooting meanwhile, the dialog says so and shows the shooting as it now is (docs/decisions/0180).
+ */
+export function ShootingDialog({ shootingId, opened, onClose }: ShootingDialogProps) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  return (
+    <Modal opened={opened} onClose={onClose} size="lg" fullScreen={phone} title={t('shootingDialog.title', { id: shootingId })}>
+      {opened && <ShootingDialogBody shootingId={shootingId} />}
+    </Modal>
+  );
+}
+
+function ShootingDialogBody({ shootingId }: { shootingId: number }) {
+  const { t } = useTranslation();
+  const role = useSessionUser()?.role;
+  const query = useQuery(shootingDialogQueries.shooting(shootingId));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  if (query.isPending) return <DelayedLoader />;
+  if (query.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t('shootingDialog.load_error')}
+      </Alert>
+    );
+  const { data: view, pp_techs } = query.data;
+  const props = { view, role, report: setOutcome };
+  return (
+    <Stack gap="md">
+      <Summary view={view} />
+      <OutcomeAlert outcome={outcome} />
+      <Divider />
+      <CompletionSection {...props} />
+      <AssignmentSection key={`${view.sd_card}|${view.pp_tech?.id}`} {...props} ppTechs={pp_techs} />
+      <ServicesSection {...props} />
+      <NotesSection key={`${view.general_notes}|${view.tech_note}|${view.post_prod_notes}`} {...props} />
+      <BillingSection {...props} />
+    </Stack>
+  );
+}
+
+function Summary({ view }: { view: ShootingAdminView }) {
+  const { t, i18n } = useTranslation();
+  const address = [view.listing.address, view.listing.app && `#${view.listing.app}`, view.listing.city].filter(Boolean).join(', ');
+  return (
+    <Stack gap={4}>
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {address}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4} verticalSpacing={2}>
+        <Fact label={t('shootingDialog.date')} value={`${formatDay(view.scheduleddate, i18n.language)} (${t(view.am ? 'planner.am' : 'planner.pm')})`} />
+        <Fact label={t('shootingDialog.broker')} value={personName(view.broker, '')} />
+        <Fact label={t('shootingDialog.tech')} value={personName(view.tech, t('shootingDialog.none'))} />
+        <Fact label={t('shootingDialog.rooms')} value={String(view.room_count)} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Text size="sm">
+      <Text span c="dimmed" size="sm">
+        {label}:
+      </Text>{' '}
+      {value}
+    </Text>
+  );
+}
+
+/** The button a shooting card carries: it opens the shooting dialog. */
+export function ShootingDialogButton({ shootingId, address }: { shootingId: number; address: string }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button size="compact-xs" variant="subtle" aria-label={t('shootingDialog.open_label', { address })} onClick={() => setOpened(true)}>
+        {t('shootingDialog.open')}
+      </Button>
+      <ShootingDialog shootingId={shootingId} opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+}
