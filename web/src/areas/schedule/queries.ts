@@ -1,9 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getPhotographers } from '#shared/catalogue/calendar.ts';
-import { shootingFromTech, techDailyShootings } from '#shared/catalogue/schedule.ts';
+import { createCalendarFeed, getCalendarFeed, revokeCalendarFeed, shootingFromTech, techDailyShootings } from '#shared/catalogue/schedule.ts';
 import { callOperation } from '../../api/client.ts';
 
-/** Query options of the schedule area (/schedule, /shootReports). Read only: no mutation. */
+/** Query options of the schedule area (/schedule, /shootReports); the calendar feed's mutations below. */
 export const scheduleQueries = {
   all: () => ['schedule'] as const,
   day: (date: string) =>
@@ -21,4 +21,26 @@ export const scheduleQueries = {
       queryKey: [...scheduleQueries.all(), 'technicians'] as const,
       queryFn: ({ signal }) => callOperation(getPhotographers, {}, { signal }),
     }),
+  feed: () =>
+    queryOptions({
+      queryKey: [...scheduleQueries.all(), 'feed'] as const,
+      queryFn: ({ signal }) => callOperation(getCalendarFeed, {}, { signal }),
+    }),
 };
+
+/** Makes (or, with replace, replaces) the caller's calendar feed; the answer holds its address, shown once. */
+export function useCreateFeedMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (replace: boolean) => callOperation(createCalendarFeed, { replace }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleQueries.feed().queryKey }),
+  });
+}
+
+export function useRevokeFeedMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callOperation(revokeCalendarFeed, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleQueries.feed().queryKey }),
+  });
+}

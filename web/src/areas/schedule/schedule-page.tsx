@@ -2,10 +2,13 @@ import { Alert, Badge, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScheduleCard } from '#shared/catalogue/schedule.ts';
+import { getCalendarFeed, type ScheduleCard } from '#shared/catalogue/schedule.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatClock, formatDay } from '../../i18n/format.ts';
+import { mayCall } from '../../api/client.ts';
+import { useSessionUser } from '../session/use-session.ts';
+import { CalendarFeedPanel } from './calendar-feed.tsx';
 import { scheduleQueries } from './queries.ts';
 
 /**
@@ -19,6 +22,7 @@ export function SchedulePage() {
   const today = localDateOf(Date.now());
   const date = which === 'today' ? today : addDays(today, 1);
   const query = useQuery(scheduleQueries.day(date));
+  const role = useSessionUser()?.role;
   return (
     <Stack>
       <Title order={1}>{t('route.schedule')}</Title>
@@ -46,6 +50,7 @@ export function SchedulePage() {
           ))}
         </SimpleGrid>
       )}
+      {mayCall(getCalendarFeed, role) && <CalendarFeedPanel />}
     </Stack>
   );
 }
