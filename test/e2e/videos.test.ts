@@ -1,0 +1,68 @@
+import { describe, expect, inject, it } from 'vitest';
+import '../support/stack-env.ts';
+import type { Page } from 'playwright-core';
+import { getVideo, insertVideo, markVideoFailed, markVideoUploaded } from '#functions/storage/videos.ts';
+import { VideoCreationStatus } from '#shared/enums.ts';
+import { Role } from '#shared/roles.ts';
+import { listingWithPictures } from '../integration/video-support.ts';
+import { useBrowser } from './browser.ts';
+import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
+
+/**
+ * Part 3 screen 12 "Video job monitor" as a post-production lead lives it, in French then English:
+ * a failed job (red, its logs in the dialog) is reset and goes back in the queue; an uploaded job
+ * (green) offers no reset.
+ */
+const baseUrl = inject('baseUrl');
+const browser = useBrowser(baseUrl);
+
+async function onDashboard(lang: Lang): Promise<Page> {
+  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+  await loginAs(page, Role.tech_postprod_lead, lang);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto('/video_dashboard');
+  await page.getByRole('heading', { level: 1, name: textsIn(lang)('route.video_dashboard') }).waitFor();
+  return page;
+}
+
+/** A job of a listing without pictures: its runs fail at once (VideoInputError). */
+async function jobs() {
+  const listing = await listingWithPictures(0);
+  const fields = { listing_id: listing.id, requested_by: listing.broker_id, broker_team_member_id: null, is_broker_photo_visible: true, main_broker_id: listing.broker_id, current_broker_id: listing.broker_id };
+  const failed = await insertVideo({ ...fields, template_id: 1 }, true);
+  await markVideoFailed(failed.id, 'VideoInputError: The listing has no pictures for a video.', ['Rendering stopped.']);
+  const uploaded = await insertVideo({ ...fields, template_id: 2 }, true);
+  await markVideoUploaded(uploaded.id, { mp4_key: `listings/${listing.id}/videos/${uploaded.id}/landscape.mp4`, instagram_key: `listings/${listing.id}/videos/${uploaded.id}/instagram.mp4`, duration_s: 12 });
+  return { failed, uploaded };
+}
+
+describe.each(['fr', 'en'] as const)('video job monitor, in %s', (lang) => {
+  const t = textsIn(lang);
+
+  it('shows a failed job in red with its logs, resets it into the queue, and offers no reset for an uploaded job', async () => {
+    const { failed, uploaded } = await jobs();
+    const page = await onDashboard(lang);
+
+    const failedRow = page.locator(`tr[data-job="${failed.id}"]`);
+    await failedRow.getByText(t('videos.status.3')).waitFor();
+    expect(await failedRow.locator('[data-status]').getAttribute('data-status')).toBe(String(VideoCreationStatus.failure));
+    const uploadedRow = page.locator(`tr[data-job="${uploaded.id}"]`);
+    await uploadedRow.getByText(t('videos.status.2')).waitFor();
+    expect(await uploadedRow.getByRole('button', { name: t('videos.reset_of', { id: uploaded.id }) }).count()).toBe(0);
+
+    // The log dialog: every line, the failure last.
+    await failedRow.getByRole('button', { name: t('videos.logs_of', { id: failed.id }) }).click();
+    const dialog = page.getByRole('dialog', { name: t('videos.logs_title', { id: failed.id }) });
+    await dialog.getByText('Failed: VideoInputError: The listing has no pictures for a video.').waitFor();
+    await dialog.getByText('Rendering stopped.').waitFor();
+    await dialog.getByRole('button', { name: t('videos.close') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Reset: back in the queue (status 1), and its job runs again.
+    await failedRow.getByRole('button', { name: t('videos.reset_of', { id: failed.id }) }).click();
+    await page.getByRole('status').getByText(t('videos.reset_done', { id: failed.id })).waitFor();
+    const after = (await getVideo(failed.id))!;
+    expect(after.queued_at).toHaveLength(2);
+    expect(after.logs.some((l) => l.message.startsWith('Reset by user'))).toBe(true);
+  });
+});
