@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
 import type { Locator, Page } from 'playwright-core';
-import { daysBetween, localDateOf } from '#shared/rules/business-time.ts';
+import { dayStartMs, daysBetween, localDateOf } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
-import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
+import { unlockDay } from '#functions/storage/day-locks.ts';
+import { cancelShooting, getShootingItem, insertShooting, newShootingId } from '#functions/storage/shootings.ts';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
 import { formatDay, formatKm, formatMoney } from '../../web/src/i18n/format.ts';
@@ -12,25 +13,28 @@ import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, ownDay, text, type Lang } from './fixtures.ts';
 
 /**
- * Part 2 'Shooting planner' as a dispatcher lives it: an administrator opens /shooting, goes to a
- * day with unassigned shootings, dispatches some, reads the technicians' kilometres and cost,
- * is stopped by a locked technician, forces the assignment, takes it back; then in English.
- * The day is one of the test's own (ownDay), booked here by a broker, away from the days other tests use.
+ * Part 2 'Shooting planner' as a dispatcher lives it (docs/decisions/0170-planner-board.md): on a
+ * day of the test's own, an administrator dispatches, locks a technician's day, drags shootings
+ * with the mouse and with the keyboard onto a free, a busy and a locked technician, with and
+ * without 'Assignation forcée', unlocks, resets a forced flag and takes a shooting back by
+ * dropping it on the unassigned column; then in English.
  */
 
 const baseUrl = inject('baseUrl');
-/** A day of this test's own (test/support/days.ts), reached with the next-day button. */
 const date = ownDay();
 const DAYS_AHEAD = daysBetween(localDateOf(Date.now()), date);
-/** Dispatched: the first two. Kept back from the dispatch, then assigned by hand: the third. */
-const BOOKED = [
-  { address: '8200 Boulevard Newman', am: true },
-  { address: '12000 Boulevard Gouin Ouest', am: false },
-  { address: '6000 Boulevard Taschereau', am: true },
-] as const;
-const [first, second, byHand] = BOOKED;
-/** Mathieu Caron (planning world), whose day gets locked. */
-const LOCKED_TECH = { id: 1006, name: 'Mathieu Caron' };
+const BOOKED = {
+  dispatched: '8200 Boulevard Newman',
+  byMouse: '6000 Boulevard Saint-Laurent',
+  byKeyboard: '12000 Boulevard Gouin Ouest',
+  /** Re-planned below as timed shootings (09:00 held by the busy technician, 09:30 unassigned). */
+  held: '4500 Rue Saint-Denis',
+  timed: '6000 Boulevard Taschereau',
+} as const;
+const FREE = { id: 1010, name: 'Olivier Bélanger' };
+const BUSY = { id: 1007, name: 'Isabelle Fournier' };
+const LOCKED = { id: 1006, name: 'Mathieu Caron' };
+const label = (address: string) => `${address}, ${demoAddress(address).city}`;
 
 async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -48,16 +52,30 @@ const tokenOf = async (email: string) => (await api<{ token: string }>('POST', '
 interface Figures {
   techs: Array<{ tech_id: number; firstname: string; lastname: string; route: number[]; km: number; cost: number }>;
 }
+interface Board {
+  shootings: Array<{ id: number; tech_id: number | null; force_assigned: boolean; listing: { address: string } }>;
+}
 
 const browser = useBrowser(baseUrl);
 let adminToken: string;
 const ids = new Map<string, number>();
+const at = (hours: number) => new Date(dayStartMs(date) + hours * 3600_000).toISOString();
+
+/** A booked shooting given a start time (and a technician): a copy of it replaces it (the original is cancelled). */
+async function timedCopy(address: string, start: number, techId: number | null): Promise<number> {
+  const booked = (await getShootingItem(ids.get(address)!))!;
+  const { version: _v, lat, lng, reserved_tech_id: _r, ...record } = booked;
+  const id = await newShootingId();
+  await insertShooting({ ...record, id, starttime: at(start), endtime: null, tech_id: techId, is_confirmed: true, state: 6 }, { lat, lng, reserved_tech_id: null });
+  await cancelShooting(booked, 'replaced by a timed copy (test)', demoAccount(Role.admin).id);
+  return id;
+}
 
 beforeAll(async () => {
   adminToken = await tokenOf(demoAccount(Role.admin).email);
   const broker = await tokenOf(PLANNING_BROKERS[0].email);
-  for (const b of BOOKED) {
-    const p = demoAddress(b.address);
+  for (const address of Object.values(BOOKED)) {
+    const p = demoAddress(address);
     const booked = await api<{ data: { id: number } }>('POST', '/api/shootings', broker, {
       address: p.address,
       app: '',
@@ -66,109 +84,170 @@ beforeAll(async () => {
       is_house: false,
       room_count: 4,
       scheduleddate: date,
-      is_am: b.am,
+      is_am: true,
       is_existing_listing: false,
       note: '',
       lat: p.lat,
       lng: p.lng,
     });
-    ids.set(b.address, booked.data.id);
+    ids.set(address, booked.data.id);
   }
+  ids.set(BOOKED.held, await timedCopy(BOOKED.held, 9, BUSY.id));
+  ids.set(BOOKED.timed, await timedCopy(BOOKED.timed, 9.5, null));
 });
 afterAll(async () => {
-  await unlockDay(date, LOCKED_TECH.id);
+  await unlockDay(date, LOCKED.id);
 });
 
 async function plannerOf(lang: Lang): Promise<Page> {
-  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+  // Tall enough for every technician's card to be on screen while dragging with the mouse.
+  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], viewport: { width: 1440, height: 4000 } });
   await loginAs(page, Role.admin, lang);
   await waitForPath(page, '/shooting');
   await page.getByRole('heading', { level: 1, name: text(lang, 'planner.title') }).waitFor();
   return page;
 }
 
-/** Goes DAYS_AHEAD days forward with the next-day button; the date applies once the clicks pause. */
 async function goToDay(page: Page, lang: Lang, count: number): Promise<void> {
   const next = page.getByRole('button', { name: text(lang, 'planner.next_day') });
   for (let i = 0; i < DAYS_AHEAD; i++) await next.click();
   await page.getByText(text(lang, 'planner.summary', { count, date: formatDay(date, lang) })).waitFor();
 }
 
-const unassignedItem = (page: Page, address: string): Locator => page.getByRole('listitem').filter({ hasText: address }).filter({ has: page.getByRole('checkbox') });
 const techCard = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });
+const unassignedColumn = (page: Page, lang: Lang): Locator => page.getByRole('region', { name: text(lang, 'planner.unassigned_title'), exact: true });
+const handle = (page: Page, lang: Lang, address: string): Locator => page.getByRole('button', { name: text(lang, 'planner.drag_label', { address: label(address) }), exact: true });
+const liveRegion = (page: Page): Locator => page.locator('[id^="DndLiveRegion"]');
+
+/** Drags with the mouse; `during` runs while the shooting hovers over the target, before the drop. */
+async function mouseDrag(page: Page, from: Locator, to: Locator, during?: () => Promise<void>): Promise<void> {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 30, { steps: 12 });
+  await during?.();
+  await page.mouse.up();
+}
+
+/** Picks a shooting up with the keyboard and steps with the arrows until the announcement names the zone. */
+async function keyboardDragTo(page: Page, from: Locator, zone: string, during?: () => Promise<void>): Promise<void> {
+  await from.focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('ArrowDown');
+    if ((await liveRegion(page).textContent())?.includes(zone)) break;
+  }
+  expect(await liveRegion(page).textContent()).toContain(zone);
+  await during?.();
+  await page.keyboard.press('Space');
+}
 
 describe('planner', () => {
-  it('in French: dispatches the selected shootings, shows km and cost, refuses a locked technician unless forced, unassigns', async () => {
+  it('in French: drags onto a free, a busy and a locked technician with mouse and keyboard, with and without force; locks and unlocks', async () => {
     const lang = 'fr';
     const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
     const page = await plannerOf(lang);
-    await goToDay(page, lang, BOOKED.length);
+    await goToDay(page, lang, Object.keys(BOOKED).length);
 
-    // Every unassigned shooting is selected; the third one is kept back from the dispatch.
-    for (const b of BOOKED) {
-      const box = page.getByRole('checkbox', { name: t('planner.select_shooting', { address: `${b.address}, ${demoAddress(b.address).city}` }) });
-      expect(await box.isChecked()).toBe(true);
-    }
-    await page.getByRole('checkbox', { name: t('planner.select_shooting', { address: `${byHand.address}, ${demoAddress(byHand.address).city}` }) }).uncheck();
-    await page.getByRole('button', { name: t('planner.dispatch'), exact: true }).click();
-    await page.getByText(t('planner.dispatch_partial', { n: 2, m: 2 })).waitFor();
-    expect(t('planner.dispatch_partial', { n: 2, m: 2 })).toBe('2 / 2 des captures ont été réparties.');
+    // The busy technician's card shows the 09:00 shooting they hold; the timed one waits on the right.
+    await techCard(page, BUSY.name).getByText(label(BOOKED.held)).waitFor();
+    await unassignedColumn(page, lang).getByText(label(BOOKED.timed)).waitFor();
 
-    // The technicians who took them show the day's route, kilometres and cost as the server computes them.
-    await expect.poll(() => unassignedItem(page, first.address).count()).toBe(0);
+    // Lock Mathieu Caron's day with his card's toggle (the dispatch then leaves him out).
+    const lockSwitch = techCard(page, LOCKED.name).getByRole('switch', { name: t('planner.lock_label', { name: LOCKED.name }) });
+    await lockSwitch.click();
+    await page.getByText(t('planner.lock_success')).waitFor();
+    await expect.poll(() => lockSwitch.isChecked(), { timeout: 15_000 }).toBe(true);
+    expect((await api<{ locks: Array<{ tech_id: number }> }>('GET', `/api/planner/locks?date=${date}`, adminToken)).locks.map((l) => l.tech_id)).toContain(LOCKED.id);
+
+    // Dispatch one shooting: kilometres and cost as the server computes them.
+    const column = unassignedColumn(page, lang);
+    for (const address of [BOOKED.byMouse, BOOKED.byKeyboard, BOOKED.timed]) await column.getByRole('checkbox', { name: t('planner.select_shooting', { address: label(address) }) }).uncheck();
+    await column.getByRole('button', { name: t('planner.dispatch'), exact: true }).click();
+    await page.getByText(t('planner.dispatch_partial', { n: 1, m: 1 })).waitFor();
+    await expect.poll(() => column.getByText(label(BOOKED.dispatched)).count(), { timeout: 15_000 }).toBe(0);
     const figures = await api<Figures>('GET', `/api/planner/figures?date=${date}`, adminToken);
-    for (const b of [first, second]) {
-      const tech = figures.techs.find((x) => x.route.includes(ids.get(b.address)!));
-      expect(tech, b.address).toBeDefined();
-      const card = techCard(page, `${tech!.firstname} ${tech!.lastname}`);
-      await card.getByText(b.address, { exact: false }).waitFor();
-      await card.getByText(formatKm(tech!.km, lang), { exact: true }).waitFor();
-      await card.getByText(formatMoney(tech!.cost, lang), { exact: true }).waitFor();
-      expect(tech!.km).toBeGreaterThan(0);
-    }
-    await unassignedItem(page, byHand.address).waitFor();
+    const taker = figures.techs.find((x) => x.route.includes(ids.get(BOOKED.dispatched)!))!;
+    const takerCard = techCard(page, `${taker.firstname} ${taker.lastname}`);
+    await takerCard.getByText(label(BOOKED.dispatched)).waitFor();
+    await takerCard.getByText(formatKm(taker.km, lang), { exact: true }).waitFor();
+    await takerCard.getByText(formatMoney(taker.cost, lang), { exact: true }).waitFor();
 
-    // The dispatcher locks Mathieu Caron's day meanwhile; 'Actualiser' shows it.
-    await lockDay(date, LOCKED_TECH.id, null);
-    await page.getByRole('button', { name: t('planner.refresh') }).click();
-    const caron = techCard(page, LOCKED_TECH.name);
-    await caron.getByText(t('planner.locked'), { exact: true }).waitFor();
+    // Mouse, free technician: green, and the drop assigns.
+    await mouseDrag(page, handle(page, lang, BOOKED.byMouse), techCard(page, FREE.name), async () => {
+      expect(await techCard(page, FREE.name).getAttribute('data-drop-tone')).toBe('free');
+      expect(await techCard(page, LOCKED.name).getAttribute('data-drop-tone')).toBe('locked');
+      await techCard(page, LOCKED.name).getByText(t('planner.tone.locked')).waitFor();
+    });
+    await page.getByText("L'Assignation a été effectuée avec succès.").waitFor();
+    await techCard(page, FREE.name).getByText(label(BOOKED.byMouse)).waitFor();
 
-    // Without force: the locked technician is refused with the spec's alert, nothing changes.
-    const item = unassignedItem(page, byHand.address);
-    const select = item.getByRole('combobox', { name: t('planner.tech_for', { address: `${byHand.address}, ${demoAddress(byHand.address).city}` }) });
-    await select.selectOption({ label: t('planner.tech_locked_suffix', { name: LOCKED_TECH.name }) });
-    await item.getByRole('button', { name: t('planner.assign') }).click();
+    // Mouse, busy technician (a shooting at 09:00, this one at 09:30): red, and the drop is ignored.
+    await mouseDrag(page, handle(page, lang, BOOKED.timed), techCard(page, BUSY.name), async () => {
+      expect(await techCard(page, BUSY.name).getAttribute('data-drop-tone')).toBe('busy');
+      await techCard(page, BUSY.name).getByText(t('planner.tone.busy')).waitFor();
+    });
+    await expect.poll(() => techCard(page, BUSY.name).getAttribute('data-drop-tone'), { timeout: 15_000 }).toBeNull();
+    expect(await column.getByText(label(BOOKED.timed)).count()).toBe(1);
+    expect((await getShootingItem(ids.get(BOOKED.timed)!))?.tech_id).toBeNull();
+
+    // Keyboard, locked technician: refused with the spec's alert, nothing changes.
+    await keyboardDragTo(page, handle(page, lang, BOOKED.byKeyboard), LOCKED.name);
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Tech is currently locked for the day!').waitFor();
     await dialog.getByRole('button', { name: t('common.ok') }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await caron.getByText(byHand.address, { exact: false }).count()).toBe(0);
+    expect((await getShootingItem(ids.get(BOOKED.byKeyboard)!))?.tech_id).toBeNull();
 
-    // With 'Assignation forcée' on, the same assignment goes through.
+    // With 'Assignation forcée' every zone is green: the keyboard drop on the locked technician goes through…
     await page.getByRole('switch', { name: t('planner.force_assign') }).check();
-    await item.getByRole('button', { name: t('planner.assign') }).click();
+    await keyboardDragTo(page, handle(page, lang, BOOKED.byKeyboard), LOCKED.name, async () => {
+      expect(await techCard(page, LOCKED.name).getAttribute('data-drop-tone')).toBe('free');
+      expect(await techCard(page, BUSY.name).getAttribute('data-drop-tone')).toBe('free');
+    });
     await page.getByText("L'Assignation a été effectuée avec succès.").waitFor();
-    await caron.getByText(byHand.address, { exact: false }).waitFor();
-    await expect.poll(() => unassignedItem(page, byHand.address).count()).toBe(0);
-    const after = await api<Figures>('GET', `/api/planner/figures?date=${date}`, adminToken);
-    expect(after.techs.find((x) => x.tech_id === LOCKED_TECH.id)?.route).toContain(ids.get(byHand.address));
+    const locked = techCard(page, LOCKED.name);
+    await locked.getByText(label(BOOKED.byKeyboard)).waitFor();
+    await locked.getByText(t('planner.forced'), { exact: true }).waitFor();
 
-    // And it can be taken back: it returns to the unassigned column.
-    await caron.getByRole('button', { name: t('planner.unassign_label', { address: `${byHand.address}, ${demoAddress(byHand.address).city}` }) }).click();
-    await unassignedItem(page, byHand.address).waitFor();
-    await caron.getByText(t('planner.no_shootings_for_tech')).waitFor();
+    // …and so does the mouse drop on the busy one.
+    await mouseDrag(page, handle(page, lang, BOOKED.timed), techCard(page, BUSY.name));
+    await techCard(page, BUSY.name).getByText(label(BOOKED.timed)).waitFor();
+    expect((await getShootingItem(ids.get(BOOKED.timed)!))).toMatchObject({ tech_id: BUSY.id, force_assigned: true });
+    await page.getByRole('switch', { name: t('planner.force_assign') }).uncheck();
+
+    // Unlock: his one shooting fits his day. Then its forced flag can go.
+    await lockSwitch.click();
+    await page.getByText(t('planner.unlock_success')).waitFor();
+    await expect.poll(() => lockSwitch.isChecked(), { timeout: 15_000 }).toBe(false);
+    await locked.getByRole('button', { name: t('planner.reset_flag_label', { address: label(BOOKED.byKeyboard) }) }).click();
+    await page.getByText('La réinitilisation a été effectuée avec succès.').waitFor();
+    await expect.poll(() => locked.getByText(t('planner.forced'), { exact: true }).count(), { timeout: 15_000 }).toBe(0);
+
+    // A drop on the unassigned column takes a shooting back.
+    await mouseDrag(page, handle(page, lang, BOOKED.byMouse), column);
+    await page.getByText(t('planner.unassign_success')).waitFor();
+    await column.getByText(label(BOOKED.byMouse)).waitFor();
+    await expect.poll(() => techCard(page, FREE.name).getByText(label(BOOKED.byMouse)).count(), { timeout: 15_000 }).toBe(0);
   });
 
-  it('in English: the planner of the same day dispatches the shooting left', async () => {
+  it('in English: the keyboard drag is announced in English and assigns to a free technician', async () => {
     const lang = 'en';
     const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
     const page = await plannerOf(lang);
-    await goToDay(page, lang, BOOKED.length);
-    await unassignedItem(page, byHand.address).waitFor();
-    await page.getByRole('button', { name: t('planner.dispatch'), exact: true }).click();
-    await page.getByText('1 / 1 of the shootings were dispatched.').waitFor();
-    await page.getByText(t('planner.no_unassigned')).waitFor();
+    await goToDay(page, lang, Object.keys(BOOKED).length);
+    const from = handle(page, lang, BOOKED.byMouse);
+    await from.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => liveRegion(page).textContent(), { timeout: 15_000 }).toContain(t('planner.dnd.start', { address: label(BOOKED.byMouse) }));
+    await page.keyboard.press('Escape');
+    await keyboardDragTo(page, from, FREE.name);
+    await page.getByText(t('planner.assign_success')).waitFor();
+    await techCard(page, FREE.name).getByText(label(BOOKED.byMouse)).waitFor();
+    const board = await api<Board>('GET', `/api/planner/day?date=${date}`, adminToken);
+    expect(board.shootings.find((s) => s.id === ids.get(BOOKED.byMouse))?.tech_id).toBe(FREE.id);
   });
 
   it('a broker keeps the shooting list at /shooting', async () => {

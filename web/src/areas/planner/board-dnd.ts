@@ -9,8 +9,9 @@ import type { DropTone } from './tech-card.tsx';
  * Drag and drop of the planner board with the keyboard (docs/decisions/0170-planner-board.md):
  * Space or Enter picks a shooting up, the arrow keys step through the drop zones (technicians in
  * their order, then the unassigned column), Space or Enter drops, Escape cancels. The zone the
- * keys chose is the drop target (not whatever the moved overlay happens to touch); with the mouse
- * or a finger the target is the zone under the pointer.
+ * keys chose is the drop target (not whatever the moved overlay happens to touch; none before the
+ * first arrow: `target.current` is '' then); with the mouse or a finger the target is the zone under
+ * the pointer (`target.current` null).
  */
 
 interface Target {

@@ -182,8 +182,9 @@ export function PlannerPage() {
   const toneRef = useRef(tones);
   toneRef.current = tones;
 
-  const onDragStart = ({ active }: DragStartEvent) => {
-    keyboardTarget.current = null;
+  const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
+    // With the keyboard no zone is targeted until an arrow key chooses one ('' targets none).
+    keyboardTarget.current = activatorEvent instanceof KeyboardEvent ? '' : null;
     setFeedback(null);
     setDragged((active.data.current as { shooting: PlannerShooting }).shooting);
   };
