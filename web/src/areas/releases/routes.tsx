@@ -1,10 +1,12 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import { ReleasesPage } from './releases-page.tsx';
 
-/**
- * Part 3: releases.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
- */
+registerAreaCatalogues({ fr, en });
+
+/** Part 3 screen 13: releases. Loaded lazily with its route. */
 export const screens: AreaModule<'releases'>['screens'] = {
-  releases: NotAvailablePage,
+  releases: ReleasesPage,
 };
