@@ -14,6 +14,7 @@ import { seedBrokerOffices } from './broker-offices.ts';
 import { seedUsers } from './users.ts';
 import { seedProvider } from './provider.ts';
 import { seedVideos } from './videos.ts';
+import { seedReleases } from './releases.ts';
 
 const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
 
@@ -21,7 +22,7 @@ const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
  * The demo data, one seeder per area, run in this order on the first start only; later starts
  * find the marker and keep the data as it is (npm run reset wipes it).
  */
-const SEEDERS: readonly Seeder[] = [seedAccounts, seedUsers, seedOffers, seedPlanningWorld, seedPlanningSettings, seedBrokersAndListings, seedPictures, seedTickets, seedShootings, seedHmd, seedBrokerOffices, seedProvider, seedVideos];
+const SEEDERS: readonly Seeder[] = [seedAccounts, seedUsers, seedOffers, seedPlanningWorld, seedPlanningSettings, seedBrokersAndListings, seedPictures, seedTickets, seedShootings, seedHmd, seedBrokerOffices, seedProvider, seedVideos, seedReleases];
 
 export async function seedDemoData(log: (line: string) => void = () => undefined): Promise<'seeded' | 'already-seeded'> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: SEED_MARKER, ConsistentRead: true }));
