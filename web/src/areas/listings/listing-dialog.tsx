@@ -1,0 +1,235 @@
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listingFields, RECURRING_KEYS, type ListingDetail } from '#shared/catalogue/listings.ts';
+import { pathOf } from '#shared/routes.ts';
+import { isApiError } from '../../api/client.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { formatDay, formatNumber, localToday } from '../../i18n/format.ts';
+import { listingQueries, useSaveListingMutation } from './queries.ts';
+import { lastMonthRange, VisitChart } from './visit-chart.tsx';
+
+/** Part 3 §3: listing states. */
+const LISTING_STATES = ['created', 'captured', 'validated', 'vr_ready', 'postponed'] as const;
+const VR_READY = 3;
+
+/**
+ * The listing admin dialog (part 3 screen 1), opened from a row of search, audit or review: the
+ * listing's id and state, Review Photos, the delivery page link, the headset visibility banner,
+ * expired and sold (sold reveals the sold and notary dates), the broker link, the collapsible
+ * virtual-visit statistics, the editable fields and the listing's shootings. A sold listing needs
+ * its MLS number, sold date and notary date (§5): the fields are highlighted and saving is blocked.
+ */
+export function ListingDialog({ listingId, onClose }: { listingId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const listing = useQuery(listingQueries.one(listingId));
+  return (
+    <Modal opened onClose={onClose} size="xl" title={t('listings.dialog.title', { id: listingId })} fullScreen={false}>
+      {listing.isPending ? (
+        <DelayedLoader label={t('common.loading')} />
+      ) : listing.isError ? (
+        <Alert color="red" role="alert">
+          {t('listings.load_failed')}
+        </Alert>
+      ) : (
+        <ListingForm key={listing.data.version} listing={listing.data} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+type Form = Pick<ListingDetail, 'civic_number' | 'street' | 'app' | 'city' | 'postalcode' | 'sold' | 'expired'> & { mls: string; date_sold: string | null; date_notarized: string | null };
+
+function ListingForm({ listing, onClose }: { listing: ListingDetail; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const save = useSaveListingMutation();
+  const [form, setForm] = useState<Form>({ ...listing, mls: listing.mls ?? '' });
+  const [tried, setTried] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [showStats, setShowStats] = useState(false);
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setSaved(false);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const check = listingFields.safeParse(form);
+  const errors: Record<string, string> = {};
+  if (!check.success) for (const issue of check.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  const shown = (field: string) => (tried && errors[field] ? t(`listings.dialog.error.${field}`, { defaultValue: errors[field] }) : undefined);
+
+  const submit = () => {
+    setTried(true);
+    if (!check.success) return;
+    save.mutate({ id: listing.id, version: listing.version, fields: check.data }, { onSuccess: () => setSaved(true) });
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Text fw={700}>#{listing.id}</Text>
+          <Badge variant="light">{t(`listings.state.${LISTING_STATES[listing.state] ?? 'created'}`)}</Badge>
+        </Group>
+        <Group gap="xs">
+          <Button component={Link} to={pathOf('tech_review_listing').replace('$listingId', String(listing.id))} variant="light" size="xs">
+            {t('listings.dialog.review_photos')}
+          </Button>
+          {listing.distribution_token && (
+            <Button component="a" href={pathOf('delivery').replace('$token', encodeURIComponent(listing.distribution_token))} target="_blank" rel="noopener" variant="default" size="xs">
+              {t('listings.delivery_page')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Alert color={listing.state === VR_READY ? 'green' : 'gray'} role="status" p="xs">
+        {listing.state === VR_READY ? t('listings.dialog.hmd_visible') : t('listings.dialog.hmd_hidden')}
+      </Alert>
+      <Text>
+        {t('listings.dialog.broker')}{' '}
+        <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(listing.broker.id))}>
+          {listing.broker.firstname} {listing.broker.lastname}
+        </Anchor>{' '}
+        · {t('listings.dialog.broker_id', { id: listing.broker.id })} · {t('listings.dialog.broker_code', { code: listing.broker.broker_code ?? '—' })}
+      </Text>
+      <Group>
+        <Checkbox label={t('listings.dialog.expired')} checked={form.expired} onChange={(e) => set('expired', e.currentTarget.checked)} />
+        <Checkbox label={t('listings.dialog.sold')} checked={form.sold} onChange={(e) => set('sold', e.currentTarget.checked)} />
+      </Group>
+      {form.sold && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <DatePickerInput label={t('listings.dialog.date_sold')} value={form.date_sold} onChange={(v) => set('date_sold', v)} valueFormat="YYYY-MM-DD" clearable error={shown('date_sold')} />
+          <DatePickerInput label={t('listings.dialog.date_notarized')} value={form.date_notarized} onChange={(v) => set('date_notarized', v)} valueFormat="YYYY-MM-DD" clearable error={shown('date_notarized')} />
+        </SimpleGrid>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('listings.dialog.mls')} value={form.mls} onChange={(e) => set('mls', e.currentTarget.value)} maxLength={40} error={shown('mls')} />
+        <TextInput label={t('listings.dialog.civic_number')} value={form.civic_number} onChange={(e) => set('civic_number', e.currentTarget.value)} maxLength={20} error={shown('civic_number')} />
+        <TextInput label={t('listings.dialog.street')} value={form.street} onChange={(e) => set('street', e.currentTarget.value)} maxLength={200} error={shown('street')} />
+        <TextInput label={t('listings.dialog.app')} value={form.app} onChange={(e) => set('app', e.currentTarget.value)} maxLength={40} />
+        <TextInput label={t('listings.dialog.city')} value={form.city} onChange={(e) => set('city', e.currentTarget.value)} maxLength={100} error={shown('city')} />
+        <TextInput label={t('listings.dialog.postalcode')} value={form.postalcode} onChange={(e) => set('postalcode', e.currentTarget.value)} maxLength={10} />
+      </SimpleGrid>
+      {tried && !check.success && (
+        <Alert color="red" role="alert">
+          {t('listings.dialog.blocked')}
+        </Alert>
+      )}
+      {save.isError && (
+        <Alert color="red" role="alert">
+          {isApiError(save.error, 409) ? t('listings.dialog.stale') : t('listings.dialog.save_failed')}
+        </Alert>
+      )}
+      {saved && (
+        <Alert color="green" role="status">
+          {t('listings.dialog.saved')}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('listings.dialog.close')}
+        </Button>
+        <Button onClick={submit} loading={save.isPending}>
+          {t('listings.dialog.save')}
+        </Button>
+      </Group>
+      <ShootingsTable listing={listing} lng={i18n.language} />
+      <Button variant="subtle" onClick={() => setShowStats((s) => !s)} aria-expanded={showStats} justify="flex-start">
+        {showStats ? t('listings.stats.hide') : t('listings.stats.show')}
+      </Button>
+      {showStats && <ListingVisitStats listingId={listing.id} />}
+    </Stack>
+  );
+}
+
+function ShootingsTable({ listing, lng }: { listing: ListingDetail; lng: string }) {
+  const { t } = useTranslation();
+  if (!listing.shootings.length) return <Text c="dimmed">{t('listings.dialog.no_shootings')}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table>
+        <Table.Caption>{t('listings.dialog.shootings')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('listings.col.id')}</Table.Th>
+            <Table.Th>{t('listings.dialog.date')}</Table.Th>
+            <Table.Th>{t('listings.dialog.shooting_state')}</Table.Th>
+            <Table.Th>{t('listings.dialog.tech')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {listing.shootings.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>{s.id}</Table.Td>
+              <Table.Td>
+                {formatDay(s.scheduleddate, lng)} {s.am ? t('listings.dialog.am') : t('listings.dialog.pm')}
+              </Table.Td>
+              <Table.Td>{t(`listings.shooting_state.${s.state}`, { defaultValue: String(s.state) })}</Table.Td>
+              <Table.Td>{s.tech_id ? <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(s.tech_id))}>{s.tech_id}</Anchor> : '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The dialog's collapsible virtual-visit statistics: date range, visitors and visits per day, recurring visits. */
+function ListingVisitStats({ listingId }: { listingId: number }) {
+  const { t, i18n } = useTranslation();
+  const [range, setRange] = useState(() => lastMonthRange(localToday()));
+  const stats = useQuery(listingQueries.visits(listingId, range.from, range.to));
+  const day = (d: string) => formatDay(d, i18n.language);
+  return (
+    <Stack>
+      <Group>
+        <DatePickerInput label={t('listings.stats.from')} value={range.from} onChange={(v) => v && setRange((r) => ({ ...r, from: v }))} valueFormat="YYYY-MM-DD" w={160} />
+        <DatePickerInput label={t('listings.stats.to')} value={range.to} onChange={(v) => v && setRange((r) => ({ ...r, to: v }))} valueFormat="YYYY-MM-DD" w={160} />
+      </Group>
+      {stats.isPending ? (
+        <DelayedLoader label={t('common.loading')} />
+      ) : stats.isError ? (
+        <Alert color="red" role="alert">
+          {isApiError(stats.error, 400) ? stats.error.message : t('listings.load_failed')}
+        </Alert>
+      ) : (
+        <>
+          <Text data-testid="visit-totals">
+            {t('listings.stats.totals', {
+              visitors: formatNumber(stats.data.totals.visitor, i18n.language),
+              visits: formatNumber(stats.data.totals.session, i18n.language),
+              completed: formatNumber(stats.data.totals.completed, i18n.language),
+              minutes: formatNumber(stats.data.totals.average_minutes, i18n.language, { maximumFractionDigits: 1 }),
+            })}
+          </Text>
+          {stats.data.days.length === 0 ? (
+            <Text>{t('listings.no_data')}</Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <VisitChart title={t('listings.stats.visitors')} points={stats.data.days.map((d) => ({ label: day(d.date), value: d.visitor }))} color="--mantine-color-blue-7" lng={i18n.language} columns={[t('listings.dialog.date'), t('listings.stats.visitors')]} />
+              <VisitChart title={t('listings.stats.visits')} points={stats.data.days.map((d) => ({ label: day(d.date), value: d.session }))} color="--mantine-color-teal-8" lng={i18n.language} columns={[t('listings.dialog.date'), t('listings.stats.visits')]} />
+            </SimpleGrid>
+          )}
+          <Table maw={360}>
+            <Table.Caption>{t('listings.stats.recurring')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('listings.stats.times')}</Table.Th>
+                <Table.Th>{t('listings.stats.visitors')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {stats.data.recurring.map((r) => (
+                <Table.Tr key={r.key}>
+                  <Table.Td>{r.key === RECURRING_KEYS[4] ? t('listings.stats.five_and_more') : r.key}</Table.Td>
+                  <Table.Td>{formatNumber(r.visitors, i18n.language)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </Stack>
+  );
+}

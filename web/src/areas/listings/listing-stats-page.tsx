@@ -1,0 +1,59 @@
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { formatDay, localToday } from '../../i18n/format.ts';
+import { listingQueries } from './queries.ts';
+import { lastMonthRange, VisitChart } from './visit-chart.tsx';
+
+/**
+ * /ListingStats (part 3 screen 3): a date range (last month to today by default) with Go, the
+ * visitors per date, and the completed-visit % of the top 20 listings by unique visitors.
+ */
+export function ListingStatsPage() {
+  const { t, i18n } = useTranslation();
+  const [picked, setPicked] = useState(() => lastMonthRange(localToday()));
+  const [range, setRange] = useState(picked);
+  const report = useQuery(listingQueries.report(range.from, range.to));
+
+  return (
+    <Stack>
+      <Title order={1}>{t('route.ListingStats')}</Title>
+      <Group align="flex-end">
+        <DatePickerInput label={t('listings.stats.from')} value={picked.from} onChange={(v) => v && setPicked((r) => ({ ...r, from: v }))} valueFormat="YYYY-MM-DD" w={160} />
+        <DatePickerInput label={t('listings.stats.to')} value={picked.to} onChange={(v) => v && setPicked((r) => ({ ...r, to: v }))} valueFormat="YYYY-MM-DD" w={160} />
+        <Button onClick={() => setRange(picked)}>{t('listings.stats.go')}</Button>
+      </Group>
+      {report.isPending ? (
+        <DelayedLoader label={t('common.loading')} />
+      ) : report.isError ? (
+        <Alert color="red" role="alert">
+          {isApiError(report.error, 400) ? report.error.message : t('listings.load_failed')}
+        </Alert>
+      ) : report.data.days.length === 0 ? (
+        <Text role="status">{t('listings.no_data')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <VisitChart
+            title={t('listings.stats.visitors_per_date')}
+            points={report.data.days.map((d) => ({ label: formatDay(d.date, i18n.language), value: d.visitor }))}
+            color="--mantine-color-blue-7"
+            lng={i18n.language}
+            columns={[t('listings.dialog.date'), t('listings.stats.visitors')]}
+          />
+          <VisitChart
+            title={t('listings.stats.top_completed')}
+            points={report.data.top.map((l) => ({ label: `${l.listing_id} ${l.address}`, value: l.completed }))}
+            color="--mantine-color-teal-8"
+            unit=" %"
+            lng={i18n.language}
+            columns={[t('listings.stats.listing'), t('listings.col.completed')]}
+          />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getListing, getListingsForMap, getListingVisitStats, getVisitReport, searchListings, updateListing, type ListingFields } from '#shared/catalogue/listings.ts';
+import { callOperation } from '../../api/client.ts';
+
+/** Query options of the listings area (/listings, the listing dialog, /ListingStats); a listing save invalidates `all()`. */
+export const listingQueries = {
+  all: () => ['listings'] as const,
+  search: (search: string) =>
+    queryOptions({
+      queryKey: [...listingQueries.all(), 'search', search] as const,
+      queryFn: ({ signal }) => callOperation(searchListings, { search }, { signal }),
+      placeholderData: keepPreviousData,
+      retry: false,
+    }),
+  map: () => queryOptions({ queryKey: [...listingQueries.all(), 'map'] as const, queryFn: ({ signal }) => callOperation(getListingsForMap, {}, { signal }).then((a) => a.listings) }),
+  one: (id: number) =>
+    queryOptions({
+      queryKey: [...listingQueries.all(), 'one', id] as const,
+      queryFn: ({ signal }) => callOperation(getListing, { id }, { signal }).then((a) => a.listing),
+      // The dialog keeps the version it was opened with: a refetch must not change it under the user.
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+    }),
+  visits: (id: number, from: string, to: string) =>
+    queryOptions({ queryKey: [...listingQueries.all(), 'visits', id, from, to] as const, queryFn: ({ signal }) => callOperation(getListingVisitStats, { id, from, to }, { signal }) }),
+  report: (from: string, to: string) =>
+    queryOptions({ queryKey: ['visit-report', from, to] as const, queryFn: ({ signal }) => callOperation(getVisitReport, { from, to }, { signal }) }),
+};
+
+/** Saves the listing dialog on the version it read; reloads the listings (search rows, map) whatever the outcome. */
+export function useSaveListingMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version, fields }: { id: number; version: number; fields: ListingFields }) => callOperation(updateListing, { ...fields, id, version }).then((a) => a.listing),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listingQueries.all() }),
+  });
+}
