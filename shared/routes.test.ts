@@ -38,8 +38,8 @@ describe('route table (part 1 section 2.1)', () => {
 describe('landing redirect (2.2)', () => {
   // /listings and /tech_review are not built yet: their roles land on /dashboard (ADR 0160).
   it.each([
-    [Role.social_medias, '/dashboard'],
-    [Role.sales, '/dashboard'],
+    [Role.social_medias, '/listings'],
+    [Role.sales, '/listings'],
     [Role.broker, '/deliveries'],
     [Role.tech_capture, '/schedule'],
     [Role.tech_postprod, '/dashboard'],
@@ -78,9 +78,9 @@ describe('side menu (2.3)', () => {
     [Role.client, ['/dashboard', '/tickets']],
     [Role.tech_injector, ['/dashboard', '/remote_injector', '/tickets']],
     [Role.releaser, ['/dashboard', '/tickets']],
-    [Role.social_medias, ['/dashboard', '/deliveries', '/tickets']],
+    [Role.social_medias, ['/dashboard', '/listings', '/deliveries', '/tickets']],
     [Role.stats_query, ['/dashboard', '/tickets']],
-    [Role.sales, ['/dashboard', '/deliveries', '/HmdList', '/tickets']],
+    [Role.sales, ['/dashboard', '/listings', '/deliveries', '/HmdList', '/tickets']],
   ])('gives role %i, which the spec gives no menu, the dashboard and its screens: %j', (role, expected) => expect(paths(role)).toEqual(expected));
   it('gives post-production their block then the capture-tech entries', () => {
     expect(paths(Role.tech_postprod).slice(0, 9)).toEqual([

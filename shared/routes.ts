@@ -256,9 +256,9 @@ function ownMenu(role: number): MenuEntry[] {
     case R.tech_injector:
       return [m('dashboard'), m('remote_injector'), m('tickets')];
     case R.social_medias:
-      return [m('dashboard'), m('deliveries'), m('tickets')];
+      return [m('dashboard'), m('listings'), m('deliveries'), m('tickets')];
     case R.sales:
-      return [m('dashboard'), m('deliveries'), m('HmdList'), m('tickets')];
+      return [m('dashboard'), m('listings'), m('deliveries'), m('HmdList'), m('tickets')];
     default:
       // Client (6), releaser (9), statistics (11): their dashboard and their tickets.
       return [m('dashboard'), m('tickets')];
