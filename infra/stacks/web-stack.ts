@@ -20,10 +20,13 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Bucket, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { CfnAPIKey } from 'aws-cdk-lib/aws-location';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../config.ts';
+import { APP_CONFIG_PATH, amazonLocationStyleUrl, type AppConfig } from '../../shared/http/app-config.ts';
 import { HSTS_MAX_AGE_SECONDS, REFERRER_POLICY, contentSecurityPolicy } from '../../shared/http/security-headers.ts';
 import { acknowledge } from '../nag.ts';
 import { privateBucketDefaults } from './data-stack.ts';
@@ -144,9 +147,10 @@ export class WebStack extends Stack {
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'The web app (set it as siteOrigin for bucket CORS, ADR 0103)' });
     new CfnOutput(this, 'ApiUrl', { value: `${siteUrl}/api`, description: 'The API, through CloudFront (the only way in, ADR 0100)' });
 
+    const config: AppConfig = { mapStyleUrl: amazonLocationStyleUrl(this.region, this.mapApiKey(siteUrl)) };
     if (props.webDistDir) {
       new BucketDeployment(this, 'DeploySite', {
-        sources: [Source.asset(props.webDistDir)],
+        sources: [Source.asset(props.webDistDir), Source.jsonData(APP_CONFIG_PATH.slice(1), config)],
         destinationBucket: this.bucket,
         distribution: this.distribution,
         distributionPaths: ['/*'],
@@ -157,6 +161,50 @@ export class WebStack extends Stack {
       acknowledgeBucketDeployment(this);
     }
   }
+
+  /**
+   * The maps' browser API key (ADR 0168): Amazon Location map tiles only, from the site's pages
+   * only (referer), never expiring. CloudFormation does not return a key's value: a deploy-time
+   * DescribeKey reads it for /app-config.json.
+   */
+  private mapApiKey(siteUrl: string): string {
+    const key = new CfnAPIKey(this, 'MapKey', {
+      keyName: `${this.stackName}-maps`,
+      description: 'Basemap tiles of the web app (browser key, referer-restricted)',
+      noExpiry: true,
+      restrictions: {
+        allowActions: ['geo-maps:GetTile'],
+        allowResources: [`arn:${this.partition}:geo-maps:${this.region}::provider/default`],
+        allowReferers: [`${siteUrl}/*`],
+      },
+    });
+    const described = new AwsCustomResource(this, 'MapKeyValue', {
+      onUpdate: {
+        service: 'location',
+        action: 'DescribeKey',
+        parameters: { KeyName: key.keyName },
+        physicalResourceId: PhysicalResourceId.of(key.keyName),
+        outputPaths: ['Key'],
+      },
+      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [key.attrArn] }),
+      installLatestAwsSdk: false,
+    });
+    acknowledgeCustomResource(this);
+    return described.getResponseField('Key');
+  }
+}
+
+/** The CDK-provided singleton Lambda behind AwsCustomResource (the map key's DescribeKey at deploy time). */
+function acknowledgeCustomResource(stack: Stack): void {
+  const reason = 'CDK AwsCustomResource, CDK-maintained and run only at deploy time to read the map API key';
+  const singleton = stack.node.children.find((c) => c.node.id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'));
+  if (!singleton) throw new Error('AwsCustomResource singleton not found: update acknowledgeCustomResource');
+  acknowledge(singleton, 'AwsSolutions-L1', `${reason}: its Lambda runtime is chosen by the aws-cdk-lib release.`);
+  acknowledge(
+    singleton,
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    `${reason}: the CDK gives its role the basic execution managed policy.`,
+  );
 }
 
 /** The CDK-provided custom resource (one singleton Lambda) that copies the site into the bucket. */

@@ -9,6 +9,7 @@ import { HttpError, badRequest } from '#functions/plumbing/errors.ts';
 import { MAX_BODY_BYTES } from '#functions/plumbing/api-handler.ts';
 import { ENV } from '#shared/data/design.ts';
 import { securityHeaders } from '#shared/http/security-headers.ts';
+import { APP_CONFIG_PATH, LOCAL_APP_CONFIG } from '#shared/http/app-config.ts';
 
 /**
  * The local stand-in for API Gateway: turns HTTP requests into API Gateway v2 events, calls
@@ -159,6 +160,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 function serveStatic(res: ServerResponse, url: URL, webDir: string): void {
+  if (url.pathname === APP_CONFIG_PATH) return sendJson(res, 200, LOCAL_APP_CONFIG);
   // badPath() already refused bad escapes; `..` segments cannot climb above the web folder.
   const relative = normalize(safeDecode(url.pathname) ?? '/').replace(/^(\.\.[/\\])+/, '');
   let file = join(webDir, relative);

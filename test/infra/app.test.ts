@@ -293,6 +293,22 @@ describe('web stack', () => {
   it('deploys web/dist into the bucket and invalidates CloudFront when it has been built', () => {
     web.resourceCountIs('Custom::CDKBucketDeployment', 1);
   });
+
+  it("gives the maps Amazon Location's style through /app-config.json, with a key for tiles only, from the site only", () => {
+    web.hasResourceProperties('AWS::Location::APIKey', {
+      NoExpiry: true,
+      Restrictions: {
+        AllowActions: ['geo-maps:GetTile'],
+        AllowResources: [Match.objectLike({ 'Fn::Join': Match.anyValue() })],
+        AllowReferers: [Match.objectLike({ 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('^https://'), Match.stringLikeRegexp('^/\\*$')])] })],
+      },
+    });
+    // The key's value is read at deploy time and written into the config file deployed with the site.
+    web.hasResourceProperties('Custom::AWS', { Update: Match.anyValue() });
+    // Source.jsonData writes /app-config.json into a site asset whose marker the deployment fills with the key.
+    const deployment = Object.values(web.findResources('Custom::CDKBucketDeployment'))[0]!;
+    expect(JSON.stringify(deployment.Properties.SourceMarkers)).toMatch(/"Fn::GetAtt":\["MapKeyValue[A-Za-z0-9]+","Key"\]/);
+  });
 });
 
 describe('whole app', () => {

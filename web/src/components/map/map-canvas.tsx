@@ -13,7 +13,7 @@ setWorkerUrl(workerUrl);
  * The map itself (loaded lazily by MapView): maplibre-gl over the basemap — Amazon Location's
  * style when the deployment gives one (`styleUrl`), the offline Natural Earth basemap otherwise.
  */
-export default function MapCanvas({ center, zoom, styleUrl, label, height, onReady }: MapViewProps) {
+export default function MapCanvas({ center, zoom, styleUrl, label, height, onReady }: MapViewProps & { styleUrl: string | undefined }) {
   const container = useRef<HTMLDivElement>(null);
   const theme = useMantineTheme();
   const ready = useRef(onReady);

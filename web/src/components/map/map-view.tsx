@@ -1,6 +1,8 @@
 import { Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { lazy, Suspense } from 'react';
+import { appConfigQuery } from '../../app/app-config.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 
 /**
@@ -15,21 +17,27 @@ export interface MapViewProps {
   label: string;
   /** CSS height, e.g. 520 or '60vh'. */
   height: number | string;
-  /** A style URL (Amazon Location in AWS); the offline basemap when absent. */
-  styleUrl?: string | undefined;
   onReady?: (map: MapLibreMap) => void;
 }
 
 const MapCanvas = lazy(() => import('./map-canvas.tsx'));
 
+/** The basemap is the deployment's (Amazon Location in AWS, /app-config.json) or the offline one shipped with the app. */
 export function MapView(props: MapViewProps) {
+  const config = useQuery(appConfigQuery);
+  const loader = <div style={{ height: props.height }}><DelayedLoader /></div>;
+  const styleUrl = config.data?.mapStyleUrl ?? undefined;
   return (
     <div>
-      <Suspense fallback={<div style={{ height: props.height }}><DelayedLoader /></div>}>
-        <MapCanvas {...props} />
-      </Suspense>
+      {config.isPending ? (
+        loader
+      ) : (
+        <Suspense fallback={loader}>
+          <MapCanvas {...props} styleUrl={styleUrl} />
+        </Suspense>
+      )}
       <Text size="xs" c="dimmed">
-        {props.styleUrl ? '© Amazon Location Service, HERE, OpenStreetMap' : 'Natural Earth'}
+        {styleUrl ? '© Amazon Location Service, HERE, OpenStreetMap' : 'Natural Earth'}
       </Text>
     </div>
   );
