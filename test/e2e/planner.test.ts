@@ -122,10 +122,12 @@ const liveRegion = (page: Page): Locator => page.locator('[id^="DndLiveRegion"]'
 /** Drags with the mouse; `during` runs while the shooting hovers over the target, before the drop. */
 async function mouseDrag(page: Page, from: Locator, to: Locator, during?: () => Promise<void>): Promise<void> {
   const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
+  // The drop zones show their state once the drag starts (the cards grow): aim after that.
+  await page.locator('[data-drop-tone]').first().waitFor();
+  const b = (await to.boundingBox())!;
   await page.mouse.move(b.x + b.width / 2, b.y + 30, { steps: 12 });
   await during?.();
   await page.mouse.up();
