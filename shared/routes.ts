@@ -147,7 +147,7 @@ export function checkRoute(access: RouteAccess, role: number | undefined): Guard
  * landing is one of them lands on /dashboard until it is built (docs/decisions/0160). The web's
  * test (web/src/areas/dashboard/dashboard.test.ts) checks this list against the areas' screens.
  */
-export const LANDING_NOT_BUILT: ReadonlySet<RouteName> = new Set<RouteName>(['tech_review']);
+export const LANDING_NOT_BUILT: ReadonlySet<RouteName> = new Set<RouteName>([]);
 
 /**
  * Landing redirect from / (part 1 section 2.2). "Anyone else → /shooting" would loop for roles

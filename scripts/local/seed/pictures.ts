@@ -25,12 +25,17 @@ interface Plan {
   /** Pictures at these indexes get no thumbnail (hidden on the delivery page). */
   withoutThumbnail?: readonly number[];
   tech: boolean;
+  /** Pictures at these indexes were bought by the broker (review: visibility and watermark locked). */
+  purchased?: readonly number[];
 }
 
 const BROKER_PLANS: readonly Plan[] = [
   { address: '1200 rue Sherbrooke Ouest', state: ShootingState.delivered, daysAgo: 12, pictures: 10, withoutThumbnail: [8, 9], tech: true },
   { address: '45 rue Saint-Paul Est', state: ShootingState.completed, daysAgo: 3, pictures: 6, tech: true },
   { address: '88 avenue du Parc', state: ShootingState.delivered, daysAgo: 20, pictures: 6, withoutThumbnail: [5], tech: false },
+  // The review queue (part 3 screen 4): one listing under review with many pictures, one in retouch.
+  { address: '12 rue des Érables', state: ShootingState.uploaded, daysAgo: 3, pictures: 30, purchased: [0], tech: true },
+  { address: '230 chemin Sainte-Foy', state: ShootingState.retouch, daysAgo: 6, pictures: 8, tech: true },
 ];
 const SECOND_PLANS: readonly Plan[] = [{ address: '2500 chemin de la Côte-Sainte-Catherine', state: ShootingState.delivered, daysAgo: 8, pictures: 6, tech: true }];
 
@@ -69,6 +74,8 @@ export async function seedPictures({ log, now }: SeedContext): Promise<void> {
           public: true,
           is_validated: plan.state === ShootingState.delivered ? true : null,
           feedback_ticket_id: null,
+          is_purchased: plan.purchased?.includes(index) ?? false,
+          ...(plan.state === ShootingState.retouch ? { is_validated: index % 3 === 0 ? false : true } : {}),
           created_at: shooting.updated_at,
         });
       }

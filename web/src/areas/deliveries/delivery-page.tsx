@@ -1,11 +1,12 @@
 import { Alert, Anchor, Box, Button, Card, Container, Group, Image, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { useVisitRecorder } from '../../app/visit-recorder.ts';
 import { deliveryQueries, useDownloadAllMutation, useLeaveFeedbackMutation } from './queries.ts';
 
 /**
@@ -19,6 +20,8 @@ export function DeliveryPage() {
   const query = useQuery(deliveryQueries.byToken(token));
   const [feedbackFor, setFeedbackFor] = useState<DeliveryPicture | null>(null);
   const zip = useDownloadAllMutation(token);
+  const grid = useRef<HTMLDivElement>(null);
+  useVisitRecorder(query.data?.listing.id, query.data?.listing.pictures.length ?? 0, grid);
 
   const [sent, setSent] = useState<{ ticketId: number; number: number } | null>(null);
 
@@ -88,7 +91,7 @@ export function DeliveryPage() {
                 </Anchor>
               </Alert>
             )}
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: 5 }} spacing="md" data-testid="delivery-grid">
+            <SimpleGrid ref={grid} cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: 5 }} spacing="md" data-testid="delivery-grid">
               {pictures.map((picture) => (
                 <PictureCard key={picture.id} picture={picture} onFeedback={() => setFeedbackFor(picture)} />
               ))}

@@ -1,11 +1,14 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import { ReviewPage } from './review-page.tsx';
+import { ReviewQueuePage } from './review-queue-page.tsx';
 
-/**
- * Part 3: tech review queue and listing review screen.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
- */
+registerAreaCatalogues({ fr, en });
+
+/** Part 3: tech review queue and listing review screen. Loaded lazily with the first of these routes. */
 export const screens: AreaModule<'review'>['screens'] = {
-  tech_review: NotAvailablePage,
-  tech_review_listing: NotAvailablePage,
+  tech_review: ReviewQueuePage,
+  tech_review_listing: ReviewPage,
 };

@@ -1,0 +1,129 @@
+import { Alert, Badge, Button, Group, Image, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReviewComment, ReviewPicture } from '#shared/catalogue/review.ts';
+import { formatTimestamp } from '../../i18n/format.ts';
+import { useCommentMutation, useValidationMutation } from './queries.ts';
+
+interface Props {
+  listingId: number;
+  picture: ReviewPicture;
+  number: number;
+  total: number;
+  onClose: () => void;
+  /** After a validation or a send-for-retouch: the screen moves on to the next unseen picture (§4). */
+  onDecided: (decision: 'validated' | 'retouch') => void;
+}
+
+/**
+ * The full-size picture dialog (part 3 screen 5, §4, §5): Validate (disabled when already
+ * validated), Send For Retouch (enabled only when not already false; it needs a comment on the
+ * picture, else the comment box shows an error), the picture's comments with their replies.
+ */
+export function PictureDialog({ listingId, picture, number, total, onClose, onDecided }: Props) {
+  const { t } = useTranslation();
+  const validation = useValidationMutation(listingId);
+  const comment = useCommentMutation(listingId);
+  const [text, setText] = useState('');
+  const [needComment, setNeedComment] = useState(false);
+  const decide = async (valid: boolean) => {
+    if (!valid && picture.comments.length === 0) {
+      setNeedComment(true);
+      return;
+    }
+    await validation.mutateAsync({ pictureId: picture.id, valid });
+    setNeedComment(false);
+    onDecided(valid ? 'validated' : 'retouch');
+  };
+  const post = async () => {
+    if (!text.trim()) {
+      setNeedComment(true);
+      return;
+    }
+    await comment.mutateAsync({ pictureId: picture.id, text });
+    setText('');
+    setNeedComment(false);
+  };
+  return (
+    <Modal opened onClose={onClose} size="xl" title={t('review.dialog_title', { n: number, total })}>
+      <Stack>
+        <Image src={picture.watermarked_url ?? picture.original_url} alt={t('review.picture', { n: number })} fit="contain" mah="60vh" />
+        <Group gap="xs">
+          {picture.is_validated === true && <Badge color="green">{t('review.badge.validated')}</Badge>}
+          {picture.is_validated === false && <Badge color="red">{t('review.badge.retouch')}</Badge>}
+          {picture.is_validated === null && <Badge color="gray">{t('review.badge.unseen')}</Badge>}
+        </Group>
+        <Group>
+          <Button color="green" disabled={picture.is_validated === true} loading={validation.isPending} onClick={() => void decide(true)}>
+            {t('review.validate')}
+          </Button>
+          <Button color="red" variant="light" disabled={picture.is_validated === false} loading={validation.isPending} onClick={() => void decide(false)}>
+            {t('review.send_retouch_picture')}
+          </Button>
+        </Group>
+        {validation.isError && (
+          <Alert color="red" role="alert">
+            {t('review.action_failed')}
+          </Alert>
+        )}
+        <Stack gap="xs">
+          <Text fw={700}>{t('review.comments')}</Text>
+          {picture.comments.length === 0 && <Text c="dimmed">{t('review.no_comments')}</Text>}
+          {picture.comments.map((c) => (
+            <CommentThread key={c.id} listingId={listingId} comment={c} />
+          ))}
+          <Textarea
+            label={t('review.comment_label')}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={needComment ? t('review.comment_required') : undefined}
+            maxLength={5000}
+            autosize
+            minRows={2}
+          />
+          <Group>
+            <Button variant="default" loading={comment.isPending} onClick={() => void post()}>
+              {t('review.comment_post')}
+            </Button>
+          </Group>
+        </Stack>
+      </Stack>
+    </Modal>
+  );
+}
+
+function CommentThread({ listingId, comment }: { listingId: number; comment: ReviewComment }) {
+  const { t, i18n } = useTranslation();
+  const reply = useCommentMutation(listingId);
+  const [text, setText] = useState('');
+  return (
+    <Paper withBorder p="xs">
+      <Text size="sm">
+        <strong>
+          {comment.creator.firstname} {comment.creator.lastname}
+        </strong>{' '}
+        <Text span c="dimmed" size="xs">
+          {formatTimestamp(comment.created_at, i18n.language)}
+        </Text>
+      </Text>
+      <Text>{comment.description}</Text>
+      {comment.followups.map((f) => (
+        <Text key={f.id} size="sm" pl="md">
+          ↳ <strong>{f.creator.firstname}</strong> : {f.message}
+        </Text>
+      ))}
+      <Group mt={4} align="flex-end" wrap="nowrap">
+        <Textarea aria-label={t('review.reply_label')} placeholder={t('review.reply_label')} value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={1} style={{ flex: 1 }} maxLength={5000} />
+        <Button
+          size="xs"
+          variant="default"
+          disabled={!text.trim()}
+          loading={reply.isPending}
+          onClick={() => void reply.mutateAsync({ ticketId: comment.id, text }).then(() => setText(''))}
+        >
+          {t('review.reply')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,132 @@
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Badge, Button, Card, Checkbox, Group, Image, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReviewPicture } from '#shared/catalogue/review.ts';
+
+export const COLUMN_CHOICES = [1, 2, 3, 4, 6, 12] as const;
+
+interface GridProps {
+  pictures: ReviewPicture[];
+  /** Position of each picture in the whole listing (its number on screen). */
+  numberOf: (id: number) => number;
+  columns: number;
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  onOpen: (id: number) => void;
+  /** Ordering is allowed only without a filter (§5); otherwise the handle says why. */
+  filtered: boolean;
+  onFilteredOrder: () => void;
+  onReorder: (ids: number[]) => void;
+}
+
+/**
+ * The review grid (part 3 screen 5): virtualized by rows of `columns` pictures (a listing with 400
+ * pictures keeps only the rows in view in the page), ordered with @dnd-kit/sortable (mouse, touch,
+ * keyboard: Space on a handle, arrows, Space).
+ */
+export function PictureGrid({ pictures, numberOf, columns, selected, onToggle, onOpen, filtered, onFilteredOrder, onReorder }: GridProps) {
+  const { ref: sizeRef, width } = useElementSize();
+  const top = useRef<HTMLDivElement | null>(null);
+  const rows = useMemo(() => {
+    const out: ReviewPicture[][] = [];
+    for (let i = 0; i < pictures.length; i += columns) out.push(pictures.slice(i, i + columns));
+    return out;
+  }, [pictures, columns]);
+  const cardWidth = width > 0 ? width / columns : 300;
+  const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => Math.round(cardWidth * 0.67) + (columns >= 6 ? 90 : 70), overscan: 3, scrollMargin: top.current?.offsetTop ?? 0 });
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const ids = useMemo(() => pictures.map((p) => p.id), [pictures]);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onReorder(arrayMove(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id))));
+  };
+  return (
+    <div
+      ref={(node) => {
+        top.current = node;
+        sizeRef(node);
+      }}
+    >
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={ids} strategy={rectSortingStrategy} disabled={filtered}>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((row) => (
+              <div
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`, display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 8, paddingBottom: 8 }}
+              >
+                {rows[row.index]!.map((p) => (
+                  <PictureCard key={p.id} picture={p} number={numberOf(p.id)} compact={columns >= 6} selected={selected.has(p.id)} onToggle={onToggle} onOpen={onOpen} filtered={filtered} onFilteredOrder={onFilteredOrder} />
+                ))}
+              </div>
+            ))}
+          </div>
+        </SortableContext>
+      </DndContext>
+    </div>
+  );
+}
+
+interface CardProps {
+  picture: ReviewPicture;
+  number: number;
+  compact: boolean;
+  selected: boolean;
+  onToggle: (id: number) => void;
+  onOpen: (id: number) => void;
+  filtered: boolean;
+  onFilteredOrder: () => void;
+}
+
+const PictureCard = memo(function PictureCard({ picture: p, number, compact, selected, onToggle, onOpen, filtered, onFilteredOrder }: CardProps) {
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: p.id, disabled: filtered });
+  const label = t('review.picture', { n: number });
+  return (
+    <Card ref={setNodeRef} withBorder padding={4} data-picture={number} style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }} aria-label={label} component="article">
+      <Card.Section>
+        <button type="button" onClick={() => onOpen(p.id)} aria-label={t('review.open', { n: number })} style={{ border: 0, padding: 0, background: 'none', cursor: 'zoom-in', display: 'block', width: '100%' }}>
+          {p.thumbnail_url ? <Image src={p.thumbnail_url} alt="" loading="lazy" style={{ aspectRatio: '3 / 2', objectFit: 'cover' }} /> : <Text p="md">{t('review.no_thumbnail')}</Text>}
+        </button>
+      </Card.Section>
+      <Group gap={4} mt={4} wrap="nowrap" justify="space-between">
+        <Checkbox size="xs" checked={selected} onChange={() => onToggle(p.id)} aria-label={t('review.select', { n: number })} label={compact ? undefined : number} />
+        {filtered ? (
+          <ActionIcon size="sm" variant="subtle" onClick={onFilteredOrder} aria-label={t('review.move', { n: number })}>
+            ⠿
+          </ActionIcon>
+        ) : (
+          <ActionIcon size="sm" variant="subtle" {...attributes} {...listeners} aria-label={t('review.move', { n: number })} style={{ cursor: 'grab', touchAction: 'none' }}>
+            ⠿
+          </ActionIcon>
+        )}
+      </Group>
+      {!compact && (
+        <Group gap={4} mt={4}>
+          {p.is_validated === true && <Badge color="green" size="xs">{t('review.badge.validated')}</Badge>}
+          {p.is_validated === false && <Badge color="red" size="xs">{t('review.badge.retouch')}</Badge>}
+          {!p.public && <Badge color="gray" size="xs">{t('review.badge.private')}</Badge>}
+          {p.show_watermark && <Badge color="blue" size="xs">{t('review.badge.watermark')}</Badge>}
+          {p.included_in_video && <Badge color="violet" size="xs">{t('review.badge.slideshow')}</Badge>}
+          {p.is_purchased && <Badge color="yellow" size="xs" c="dark">{t('review.badge.purchased')}</Badge>}
+          {p.comments.length > 0 && <Badge color="orange" size="xs">{t('review.badge.comments', { count: p.comments.length })}</Badge>}
+        </Group>
+      )}
+    </Card>
+  );
+});
+
+export function SelectAllButton({ onClick, label }: { onClick: () => void; label: string }) {
+  return (
+    <Button size="xs" variant="default" onClick={onClick}>
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,287 @@
+import { Alert, Anchor, Button, Card, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OutputOf } from '#shared/catalogue/operation.ts';
+import { REVIEW_MESSAGES, type getListingPictures, type ReviewPicture } from '#shared/catalogue/review.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { pathOf } from '#shared/routes.ts';
+import { useAlert } from '../../app/alert-provider.tsx';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { formatDay } from '../../i18n/format.ts';
+import { ShootingDialogButton } from '../planner/shooting-dialog.tsx';
+import { AutomatedVideosPanel } from '../videos/index.ts';
+import { COLUMN_CHOICES, PictureGrid } from './picture-grid.tsx';
+import { PictureDialog } from './picture-dialog.tsx';
+import {
+  changedPositions,
+  matchesFilter,
+  nextUnseen,
+  REVIEW_FILTERS,
+  reviewQueries,
+  useMediaEmailMutation,
+  usePictureFlagMutation,
+  usePublishMutation,
+  useRetouchMutation,
+  useSaveOrderMutation,
+  type PictureFlag,
+  type ReviewFilter,
+} from './queries.ts';
+
+/** Slideshow: 12 pictures suggested (§9). */
+const SLIDESHOW_SUGGESTED = 12;
+
+/**
+ * /tech_review/{listing_id} (part 3 screen 5, §4, §5): the listing's pictures in a virtualized
+ * grid of 1–12 columns (default 3), filters, counters, multi-select and the actions on the
+ * selection, the full-size dialog (validate / retouch, comments), ordering (only without a
+ * filter), the shootings panel, the automated-videos panel, publish and the send-to-broker flow.
+ */
+export function ReviewPage() {
+  const { t } = useTranslation();
+  const { listingId } = useParams({ strict: false }) as { listingId?: string };
+  const id = Number(listingId);
+  const data = useQuery({ ...reviewQueries.listing(id), enabled: Number.isInteger(id) && id > 0 });
+  if (data.isPending) return <DelayedLoader label={t('common.loading')} />;
+  if (data.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t('review.load_failed', { error: data.error.message })}
+      </Alert>
+    );
+  return <ReviewScreen data={data.data} />;
+}
+
+type Data = OutputOf<typeof getListingPictures>;
+
+function ReviewScreen({ data }: { data: Data }) {
+  const { t, i18n } = useTranslation();
+  const showAlert = useAlert();
+  const navigate = useNavigate();
+  const { listing, shootings } = data;
+  const [columns, setColumns] = useState(3);
+  const [filter, setFilter] = useState<ReviewFilter>('all');
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [tally, setTally] = useState({ validated: 0, retouch: 0 });
+  const [summary, setSummary] = useState<{ validated: number; retouch: number } | null>(null);
+  const [order, setOrder] = useState<number[] | null>(null);
+  const flags = usePictureFlagMutation(listing.id);
+  const saveOrder = useSaveOrderMutation(listing.id);
+  const retouch = useRetouchMutation();
+  const publish = usePublishMutation();
+  const mediaEmail = useMediaEmailMutation();
+
+  const byId = useMemo(() => new Map(data.pictures.map((p) => [p.id, p])), [data.pictures]);
+  const ordered = useMemo(() => (order ? order.map((pid) => byId.get(pid)).filter((p): p is ReviewPicture => !!p) : data.pictures), [order, byId, data.pictures]);
+  const numbers = useMemo(() => new Map(ordered.map((p, i) => [p.id, i + 1])), [ordered]);
+  const numberOf = useCallback((pid: number) => numbers.get(pid) ?? 0, [numbers]);
+  const shown = useMemo(() => ordered.filter((p) => matchesFilter(p, filter)), [ordered, filter]);
+  const counts = useMemo(
+    () => ({
+      public: data.pictures.filter((p) => p.public).length,
+      private: data.pictures.filter((p) => !p.public).length,
+      watermarked: data.pictures.filter((p) => p.show_watermark).length,
+      slideshow: data.pictures.filter((p) => p.included_in_video).length,
+    }),
+    [data.pictures],
+  );
+  const last = shootings.at(-1);
+  const inRetouch = last?.state === ShootingState.retouch;
+  const toggle = useCallback((pid: number) => setSelected((s) => (s.has(pid) ? new Set([...s].filter((x) => x !== pid)) : new Set([...s, pid]))), []);
+  const onFilteredOrder = useCallback(() => void showAlert({ title: t('review.order_title'), text: REVIEW_MESSAGES.orderFiltered }), [showAlert, t]);
+  const pending = order ? changedPositions(data.pictures, order) : [];
+
+  const applyFlag = async (flag: PictureFlag, value: boolean) => {
+    const ids = [...selected];
+    const locked = ids.some((pid) => byId.get(pid)?.is_purchased) && flag !== 'included_in_video';
+    if (locked) return void showAlert({ title: t('review.not_allowed'), text: t('review.purchased_locked') });
+    if (flag === 'show_watermark' && value && ids.some((pid) => !byId.get(pid)?.public)) return void showAlert({ title: t('review.not_allowed'), text: t('review.watermark_public_only') });
+    try {
+      await flags.mutateAsync({ flag, ids, value });
+    } catch {
+      await showAlert({ title: t('review.not_allowed'), text: t('review.action_failed') });
+    }
+  };
+
+  const decided = (decision: 'validated' | 'retouch') => {
+    const next = { ...tally, [decision]: tally[decision] + 1 };
+    setTally(next);
+    const after = openId === null ? undefined : nextUnseen(ordered.map((p) => (p.id === openId ? { ...p, is_validated: decision === 'validated' } : p)), openId);
+    if (after === undefined) {
+      setOpenId(null);
+      setSummary(next);
+      setTally({ validated: 0, retouch: 0 });
+    } else setOpenId(after);
+  };
+
+  const sendRetouch = async () => {
+    if (!last) return;
+    if (!data.pictures.some((p) => p.shooting_id === last.id && p.is_validated === false)) return void showAlert({ title: t('review.retouch_title'), text: t('review.retouch_needs_picture') });
+    if (!(await showAlert({ title: t('review.retouch_title'), text: t('review.retouch_confirm'), cancel: true }))) return;
+    await retouch.mutateAsync(last.id);
+    await navigate({ to: pathOf('tech_review') });
+  };
+
+  const sendToBroker = async () => {
+    if (!listing.tour_public && (await showAlert({ title: t('review.broker_title'), text: t('review.publish_prompt'), okLabel: t('review.yes'), cancel: t('review.no') }))) {
+      await publish.mutateAsync(listing.id).catch(() => undefined);
+    }
+    if (data.pictures.length >= SLIDESHOW_SUGGESTED && counts.slideshow < SLIDESHOW_SUGGESTED) {
+      if (!(await showAlert({ title: t('review.broker_title'), text: t('review.slideshow_prompt', { count: counts.slideshow }), cancel: true }))) return;
+    }
+    const unvalidated = data.pictures.filter((p) => p.is_validated === null).length;
+    const toRetouch = data.pictures.filter((p) => p.is_validated === false).length;
+    if (!(await showAlert({ title: t('review.broker_title'), text: t('review.counts_confirm', { unvalidated, retouch: toRetouch }), cancel: true }))) return;
+    if (!(await showAlert({ title: t('review.broker_title'), text: t('review.quality_confirm'), cancel: true }))) return;
+    try {
+      await mediaEmail.mutateAsync(listing.id);
+    } catch {
+      return void showAlert({ title: t('review.broker_title'), text: t('review.action_failed') });
+    }
+    await navigate({ to: pathOf('tech_review') });
+  };
+
+  const open = openId === null ? undefined : byId.get(openId);
+  return (
+    <Stack>
+      <Anchor component={Link} to={pathOf('listings')}>
+        {t('review.back')}
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>
+            {listing.address}
+            {listing.app ? `, ${listing.app}` : ''}, {listing.city}
+          </Title>
+          <Text>
+            {t('review.broker')}{' '}
+            <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(listing.broker.id))}>
+              {listing.broker.firstname} {listing.broker.lastname}
+            </Anchor>
+          </Text>
+        </div>
+        <Group>
+          <Button variant={listing.tour_public ? 'filled' : 'outline'} color="teal" disabled={listing.tour_public} loading={publish.isPending} onClick={() => void publish.mutateAsync(listing.id).catch(() => undefined)}>
+            {listing.tour_public ? t('review.tour_public') : t('review.tour_private')}
+          </Button>
+          {last && (
+            <Button variant={inRetouch ? 'filled' : 'outline'} color="red" disabled={inRetouch} loading={retouch.isPending} onClick={() => void sendRetouch()}>
+              {inRetouch ? t('review.in_retouch') : t('review.send_retouch')}
+            </Button>
+          )}
+          <Button loading={mediaEmail.isPending} onClick={() => void sendToBroker()}>
+            {t('review.send_broker')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Card withBorder>
+        <Title order={2} size="h4">
+          {t('review.shootings')}
+        </Title>
+        <Stack gap={4} mt="xs">
+          {shootings.map((s) => (
+            <Group key={s.id} gap="xs" wrap="wrap">
+              <Text>
+                #{s.id} · {formatDay(s.scheduleddate, i18n.language)} · {t(`review.state.${s.state}`, { defaultValue: String(s.state) })}
+              </Text>
+              {s.tech && (
+                <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(s.tech.id))}>
+                  {t('review.photographer')} {s.tech.firstname} {s.tech.lastname}
+                </Anchor>
+              )}
+              {s.pp_tech && (
+                <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(s.pp_tech.id))}>
+                  {t('review.pp_tech')} {s.pp_tech.firstname} {s.pp_tech.lastname}
+                </Anchor>
+              )}
+              <ShootingDialogButton shootingId={s.id} address={listing.address} />
+            </Group>
+          ))}
+        </Stack>
+      </Card>
+
+      <Group gap="md" role="status" aria-label={t('review.counters')}>
+        <Text>{t('review.count.public', { count: counts.public })}</Text>
+        <Text>{t('review.count.private', { count: counts.private })}</Text>
+        <Text>{t('review.count.watermarked', { count: counts.watermarked })}</Text>
+        <Text>{t('review.count.slideshow', { count: counts.slideshow })}</Text>
+      </Group>
+
+      {summary && (
+        <Alert color="green" title={t('review.done_title')} withCloseButton onClose={() => setSummary(null)} closeButtonLabel={t('review.close')}>
+          {t('review.done_text', { validated: summary.validated, retouch: summary.retouch })}
+        </Alert>
+      )}
+
+      <Group align="flex-end" wrap="wrap">
+        <div>
+          <Text size="sm" id="review-columns">
+            {t('review.columns')}
+          </Text>
+          <SegmentedControl aria-labelledby="review-columns" value={String(columns)} onChange={(v) => setColumns(Number(v))} data={COLUMN_CHOICES.map((n) => ({ value: String(n), label: String(n) }))} />
+        </div>
+        <NativeSelect label={t('review.filter')} value={filter} onChange={(e) => setFilter(e.currentTarget.value as ReviewFilter)} data={REVIEW_FILTERS.map((f) => ({ value: f, label: t(`review.filters.${f}`) }))} />
+        <Button variant="default" onClick={() => setSelected(new Set(shown.map((p) => p.id)))}>
+          {t('review.select_all')}
+        </Button>
+        {pending.length > 0 && (
+          <Button color="blue" loading={saveOrder.isPending} onClick={() => void saveOrder.mutateAsync(pending).then(() => setOrder(null))}>
+            {t('review.save_order', { count: pending.length })}
+          </Button>
+        )}
+      </Group>
+
+      {selected.size > 0 && (
+        <Card withBorder>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={700}>{t('review.selected', { count: selected.size })}</Text>
+            <Button size="xs" variant="default" onClick={() => void applyFlag('public', true)}>
+              {t('review.make_public')}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => void applyFlag('public', false)}>
+              {t('review.make_private')}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => void applyFlag('show_watermark', true)}>
+              {t('review.watermark_on')}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => void applyFlag('show_watermark', false)}>
+              {t('review.watermark_off')}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => void applyFlag('included_in_video', true)}>
+              {t('review.slideshow_add')}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => void applyFlag('included_in_video', false)}>
+              {t('review.slideshow_remove')}
+            </Button>
+            <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
+              {t('review.clear_selection')}
+            </Button>
+          </Group>
+        </Card>
+      )}
+
+      {shown.length === 0 ? (
+        <Text>{filter === 'all' ? t('review.no_pictures') : t('review.no_pictures_filtered')}</Text>
+      ) : (
+        <PictureGrid
+          pictures={shown}
+          numberOf={numberOf}
+          columns={columns}
+          selected={selected}
+          onToggle={toggle}
+          onOpen={setOpenId}
+          filtered={filter !== 'all'}
+          onFilteredOrder={onFilteredOrder}
+          onReorder={setOrder}
+        />
+      )}
+
+      <AutomatedVideosPanel listingId={listing.id} />
+
+      {open && <PictureDialog listingId={listing.id} picture={open} number={numberOf(open.id)} total={ordered.length} onClose={() => setOpenId(null)} onDecided={decided} />}
+    </Stack>
+  );
+}
