@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ShootingView } from '#shared/catalogue/shootings.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatClock, formatDay, formatDuration } from '../../i18n/format.ts';
-import { plannerQueries, today } from './queries.ts';
+import { plannerQueries, shiftDay, today } from './queries.ts';
 import { techName } from './tech-card.tsx';
 
 /**
@@ -26,8 +26,18 @@ export function ShootingDashboardPage() {
   return (
     <Stack gap="md">
       <Title order={1}>{t('route.shootingdashboard')}</Title>
-      <DatePickerInput label={t('shootingdashboard.date')} value={date} onChange={(value) => value && setDate(value)} valueFormat="YYYY-MM-DD" w={180} />
-      <Text fw={500}>{formatDay(date, i18n.language)}</Text>
+      <Group gap="xs" align="flex-end">
+        <ActionIcon variant="default" size="lg" aria-label={t('planner.previous_day')} onClick={() => setDate(shiftDay(date, -1))}>
+          ‹
+        </ActionIcon>
+        <DatePickerInput label={t('shootingdashboard.date')} value={date} onChange={(value) => value && setDate(value)} valueFormat="YYYY-MM-DD" w={160} />
+        <ActionIcon variant="default" size="lg" aria-label={t('planner.next_day')} onClick={() => setDate(shiftDay(date, 1))}>
+          ›
+        </ActionIcon>
+      </Group>
+      <Text fw={500} data-testid="dashboard-date">
+        {formatDay(date, i18n.language)}
+      </Text>
       {figures.isError || shootings.isError ? (
         <Alert color="red">{t('shootingdashboard.load_error')}</Alert>
       ) : figures.isPending || shootings.isPending ? (
@@ -39,7 +49,8 @@ export function ShootingDashboardPage() {
           const name = techName(tech);
           const mine = tech.route.map((id) => byId.get(id)).filter((s): s is ShootingView => s !== undefined);
           return (
-            <Stack key={tech.tech_id} gap="xs" component="section" aria-label={name} data-tech-id={tech.tech_id}>
+            <Box key={tech.tech_id} component="section" aria-label={name} data-tech-id={tech.tech_id}>
+              <Stack gap="xs">
               <Title order={2} size="h4">
                 {name}
               </Title>
@@ -52,7 +63,8 @@ export function ShootingDashboardPage() {
                   ))}
                 </SimpleGrid>
               )}
-            </Stack>
+              </Stack>
+            </Box>
           );
         })
       )}
