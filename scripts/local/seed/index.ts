@@ -15,6 +15,7 @@ import { seedUsers } from './users.ts';
 import { seedProvider } from './provider.ts';
 import { seedVideos } from './videos.ts';
 import { seedReleases } from './releases.ts';
+import { seedVisits } from './visits.ts';
 
 const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
 
@@ -22,7 +23,7 @@ const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
  * The demo data, one seeder per area, run in this order on the first start only; later starts
  * find the marker and keep the data as it is (npm run reset wipes it).
  */
-const SEEDERS: readonly Seeder[] = [seedAccounts, seedUsers, seedOffers, seedPlanningWorld, seedPlanningSettings, seedBrokersAndListings, seedPictures, seedTickets, seedShootings, seedHmd, seedBrokerOffices, seedProvider, seedVideos, seedReleases];
+const SEEDERS: readonly Seeder[] = [seedAccounts, seedUsers, seedOffers, seedPlanningWorld, seedPlanningSettings, seedBrokersAndListings, seedPictures, seedTickets, seedShootings, seedHmd, seedBrokerOffices, seedProvider, seedVideos, seedReleases, seedVisits];
 
 export async function seedDemoData(log: (line: string) => void = () => undefined): Promise<'seeded' | 'already-seeded'> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: SEED_MARKER, ConsistentRead: true }));
