@@ -57,92 +57,60 @@ interface Reactions<Answer> {
   onError?: (error: Error) => void;
 }
 
-/** The day is reloaded after dispatch, assignment and unassignment, also on failure. */
-function useDayReload(date: string) {
+/** A write of the board: its answer goes to the page's reactions, and the day is reloaded after it, also on failure. */
+function useDayWrite<Vars, Answer>(date: string, mutationFn: (vars: Vars) => Promise<Answer>, reactions: Reactions<Answer>) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: plannerQueries.day(date) });
+  return useMutation({
+    mutationFn,
+    onSuccess: reactions.onSuccess,
+    onError: reactions.onError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: plannerQueries.day(date) }),
+  });
 }
 
-/** 'Actualiser': the answer is the day's fresh figures; the shootings are re-read. */
+/** 'Actualiser': the answer is the day's fresh figures; the board and the shootings are re-read. */
 export function useRecalculateMutation(date: string, reactions: Reactions<OutputOf<typeof recalculateShootingDistances>> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callOperation(recalculateShootingDistances, { date }),
     onSuccess: (figures) => {
       queryClient.setQueryData(plannerQueries.figures(date).queryKey, figures);
-      void queryClient.invalidateQueries({ queryKey: plannerQueries.shootings(date).queryKey });
+      for (const query of [plannerQueries.board(date), plannerQueries.shootings(date)]) void queryClient.invalidateQueries({ queryKey: query.queryKey });
       reactions.onSuccess?.(figures);
     },
     onError: reactions.onError,
   });
 }
 
-export function useDispatchMutation(date: string, reactions: Reactions<OutputOf<typeof dispatchShooting>> = {}) {
-  return useMutation({
-    mutationFn: (shootingIds: number[]) => callOperation(dispatchShooting, { date, shooting_ids: shootingIds }),
-    onSuccess: reactions.onSuccess,
-    onError: reactions.onError,
-    onSettled: useDayReload(date),
-  });
-}
+type Versioned = Pick<PlannerShooting, 'id' | 'version'>;
 
-export function useAssignMutation(date: string, reactions: Reactions<OutputOf<typeof assignProdShooting>> = {}) {
-  return useMutation({
-    mutationFn: ({ shootingId, techId, force }: { shootingId: number; techId: number; force: boolean }) =>
-      callOperation(assignProdShooting, { shooting_id: shootingId, tech_id: techId, force_assigned: force }),
-    onSuccess: reactions.onSuccess,
-    onError: reactions.onError,
-    onSettled: useDayReload(date),
-  });
-}
+export const useDispatchMutation = (date: string, reactions: Reactions<OutputOf<typeof dispatchShooting>> = {}) =>
+  useDayWrite(date, (shootingIds: number[]) => callOperation(dispatchShooting, { date, shooting_ids: shootingIds }), reactions);
 
-export function useUnassignMutation(date: string, reactions: Reactions<OutputOf<typeof unassignShootingTech>> = {}) {
-  return useMutation({
-    mutationFn: (shootingId: number) => callOperation(unassignShootingTech, { shooting_id: shootingId }),
-    onSuccess: reactions.onSuccess,
-    onError: reactions.onError,
-    onSettled: useDayReload(date),
-  });
-}
+export const useAssignMutation = (date: string, reactions: Reactions<OutputOf<typeof assignProdShooting>> = {}) =>
+  useDayWrite(
+    date,
+    ({ shootingId, techId, force }: { shootingId: number; techId: number; force: boolean }) => callOperation(assignProdShooting, { shooting_id: shootingId, tech_id: techId, force_assigned: force }),
+    reactions,
+  );
+
+export const useUnassignMutation = (date: string, reactions: Reactions<OutputOf<typeof unassignShootingTech>> = {}) =>
+  useDayWrite(date, (shootingId: number) => callOperation(unassignShootingTech, { shooting_id: shootingId }), reactions);
 
 /** Lock or unlock a technician's day (updateLockStatus). */
-export function useLockMutation(date: string, reactions: Reactions<OutputOf<typeof updateLockStatus>> = {}) {
-  return useMutation({
-    mutationFn: ({ techId, locked }: { techId: number; locked: boolean }) => callOperation(updateLockStatus, { tech_id: techId, locked, date }),
-    onSuccess: reactions.onSuccess,
-    onError: reactions.onError,
-    onSettled: useDayReload(date),
-  });
-}
+export const useLockMutation = (date: string, reactions: Reactions<OutputOf<typeof updateLockStatus>> = {}) =>
+  useDayWrite(date, ({ techId, locked }: { techId: number; locked: boolean }) => callOperation(updateLockStatus, { tech_id: techId, locked, date }), reactions);
 
 /** Try to remove a shooting's forced flag (attemptShootingFlagRemoval). */
-export function useFlagRemovalMutation(date: string, reactions: Reactions<OutputOf<typeof attemptShootingFlagRemoval>> = {}) {
-  return useMutation({
-    mutationFn: (s: Pick<PlannerShooting, 'id' | 'version'>) => callOperation(attemptShootingFlagRemoval, { shooting_id: s.id, version: s.version }),
-    onSuccess: reactions.onSuccess,
-    onError: reactions.onError,
-    onSettled: useDayReload(date),
-  });
-}
+export const useFlagRemovalMutation = (date: string, reactions: Reactions<OutputOf<typeof attemptShootingFlagRemoval>> = {}) =>
+  useDayWrite(date, (s: Versioned) => callOperation(attemptShootingFlagRemoval, { shooting_id: s.id, version: s.version }), reactions);
 
-export function useAbandonMutation(date: string, reactions: Reactions<OutputOf<typeof abandonShooting>> = {}) {
-  return useMutation({
-    mutationFn: (s: Pick<PlannerShooting, 'id' | 'version'>) => callOperation(abandonShooting, { shooting_id: s.id, version: s.version }),
-    onSuccess: reactions.onSuccess,
-    onError: reactions.onError,
-    onSettled: useDayReload(date),
-  });
-}
+export const useAbandonMutation = (date: string, reactions: Reactions<OutputOf<typeof abandonShooting>> = {}) =>
+  useDayWrite(date, (s: Versioned) => callOperation(abandonShooting, { shooting_id: s.id, version: s.version }), reactions);
 
 /** Billable or not (the shooting administration's billShooting). */
-export function useBillableMutation(date: string, reactions: Reactions<OutputOf<typeof billShooting>> = {}) {
-  return useMutation({
-    mutationFn: (s: Pick<PlannerShooting, 'id' | 'version' | 'billable'>) => callOperation(billShooting, { shooting_id: s.id, version: s.version, billable: !s.billable }),
-    onSuccess: reactions.onSuccess,
-    onError: reactions.onError,
-    onSettled: useDayReload(date),
-  });
-}
+export const useBillableMutation = (date: string, reactions: Reactions<OutputOf<typeof billShooting>> = {}) =>
+  useDayWrite(date, (s: Versioned & Pick<PlannerShooting, 'billable'>) => callOperation(billShooting, { shooting_id: s.id, version: s.version, billable: !s.billable }), reactions);
 
 /** The board's shootings not on a working technician's card: unassigned, or held by someone not working that day. */
 export function unassignedOnBoard(shootings: readonly PlannerShooting[], techs: readonly Pick<ScheduledTech, 'id'>[]): PlannerShooting[] {

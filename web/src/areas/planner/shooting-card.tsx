@@ -95,6 +95,14 @@ function ShootingFacts({ shooting }: { shooting: PlannerShooting }) {
   const interval = shootingInterval(shooting);
   const progress = progressOf(shooting, Date.now());
   const elapsed = elapsedDays(shooting.scheduleddate, today());
+  // Tags of part 2 §4 and §9, those that apply: [key, colour, text].
+  const tags: Array<[string, string, string]> = [];
+  if (shooting.seasonal) tags.push(['seasonal', 'teal', t('planner.seasonal')]);
+  if (shooting.blue_hour) tags.push(['blue_hour', 'indigo', t('planner.blue_hour')]);
+  if (shooting.reshoot) tags.push(['reshoot', 'grape', t('planner.reshoot', { n: shooting.reshootIndex })]);
+  if (elapsed > 0) tags.push(['elapsed', `${elapsedColour(elapsed)}.9`, t('planner.elapsed', { count: elapsed })]);
+  if (shooting.force_assigned) tags.push(['forced', 'orange.9', t('planner.forced')]);
+  if (shooting.billable) tags.push(['billable', 'gray', t('planner.billable')]);
   return (
     <Group gap={4}>
       <Text size="xs" c="dimmed">
@@ -105,36 +113,11 @@ function ShootingFacts({ shooting }: { shooting: PlannerShooting }) {
       <Badge size="xs" variant="light" color={progress === 'completed' ? 'green' : progress === 'in_progress' ? 'blue' : 'gray'}>
         {t(`planner.progress.${progress}`)}
       </Badge>
-      {shooting.seasonal && (
-        <Badge size="xs" variant="light" color="teal">
-          {t('planner.seasonal')}
+      {tags.map(([key, colour, text]) => (
+        <Badge key={key} size="xs" variant={key === 'elapsed' ? 'filled' : key === 'forced' || key === 'billable' ? 'outline' : 'light'} color={colour}>
+          {text}
         </Badge>
-      )}
-      {shooting.blue_hour && (
-        <Badge size="xs" variant="light" color="indigo">
-          {t('planner.blue_hour')}
-        </Badge>
-      )}
-      {shooting.reshoot && (
-        <Badge size="xs" variant="light" color="grape">
-          {t('planner.reshoot', { n: shooting.reshootIndex })}
-        </Badge>
-      )}
-      {elapsed > 0 && (
-        <Badge size="xs" variant="filled" color={elapsedColour(elapsed) === 'red' ? 'red.9' : elapsedColour(elapsed) === 'orange' ? 'orange.9' : 'green.9'}>
-          {t('planner.elapsed', { count: elapsed })}
-        </Badge>
-      )}
-      {shooting.force_assigned && (
-        <Badge size="xs" variant="outline" color="orange.9">
-          {t('planner.forced')}
-        </Badge>
-      )}
-      {shooting.billable && (
-        <Badge size="xs" variant="outline" color="gray">
-          {t('planner.billable')}
-        </Badge>
-      )}
+      ))}
     </Group>
   );
 }
