@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
@@ -42,6 +44,18 @@ beforeAll(async () => {
   }
 });
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical axe-core violations inside the open dialog (the routes' tour never opens it). */
+async function dialogViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate<unknown>(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
+    const { violations } = await axe.run(document.querySelector('[role="dialog"]')!, { resultTypes: ['violations'] });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+}
+
 async function plannerDay(lang: Lang): Promise<Page> {
   const tx = textsIn(lang);
   const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], viewport: { width: 1280, height: 1600 } });
@@ -65,6 +79,8 @@ describe.each(['fr', 'en'] as const)('the shooting dialog, in %s', (lang) => {
     const dialog = page.getByRole('dialog', { name: tx('shootingDialog.title', { id }) });
     await dialog.getByText(place.address).first().waitFor();
     const status = dialog.getByRole('status');
+    await dialog.getByRole('button', { name: tx('shootingDialog.add_service') }).waitFor();
+    expect(await dialogViolations(page)).toEqual([]);
 
     // Completion: 'Marquer comme complet' becomes 'Marquer comme incomplet'.
     await dialog.getByRole('button', { name: tx('shootingDialog.mark_complete') }).click();
@@ -83,9 +99,9 @@ describe.each(['fr', 'en'] as const)('the shooting dialog, in %s', (lang) => {
     await dialog.getByRole('listitem').filter({ hasText: serviceName }).waitFor();
 
     // The saisie-à-la-source flag comes with 'Picture Upload'.
-    await dialog.getByLabel(tx('shootingDialog.saisie_source')).check();
+    await dialog.getByLabel(tx('shootingDialog.saisie_source')).click();
     await status.getByText(tx('shootingDialog.saisie_saved')).waitFor();
-    expect(await dialog.getByLabel(tx('shootingDialog.saisie_source')).isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByLabel(tx('shootingDialog.saisie_source')).isChecked(), { timeout: 15_000 }).toBe(true);
 
     // The general note: its button is enabled only when the text is not blank.
     const editNote = dialog.getByRole('button', { name: tx('shootingDialog.edit_note') });
@@ -115,6 +131,6 @@ describe.each(['fr', 'en'] as const)('the shooting dialog, in %s', (lang) => {
     await dialog.getByLabel(tx('shootingDialog.general_note')).fill('Une autre note.');
     await editNote.click();
     await dialog.getByRole('alert').getByText(tx('shootingDialog.stale')).waitFor();
-    await expect.poll(() => dialog.getByLabel(tx('shootingDialog.sd_card')).inputValue()).toBe('SD-77');
+    await expect.poll(() => dialog.getByRole('textbox', { name: tx('shootingDialog.sd_card'), exact: true }).inputValue(), { timeout: 15_000 }).toBe('SD-77');
   });
 });

@@ -28,7 +28,7 @@ export function ShootingDialog({ shootingId, opened, onClose }: ShootingDialogPr
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" fullScreen={phone} title={t('shootingDialog.title', { id: shootingId })}>
+    <Modal opened={opened} onClose={onClose} size="lg" fullScreen={phone} title={t('shootingDialog.title', { id: shootingId })} closeButtonProps={{ 'aria-label': t('shootingDialog.close') }}>
       {opened && <ShootingDialogBody shootingId={shootingId} />}
     </Modal>
   );
