@@ -20,12 +20,14 @@ import * as listings from './listings.ts';
 import * as videos from './videos.ts';
 import * as review from './review.ts';
 import * as social from './social.ts';
+import * as mls from './mls.ts';
+import * as provider from './provider.ts';
 
 /**
  * The operation catalogue: every API operation, declared once. The local adapter,
  * the CDK stacks, the web client, the OpenAPI document and the access test all read it.
  */
-export const operations: readonly OperationDef[] = [meta, session, rij, tickets, deliveries, shootings, zones, planner, hmd, offers, depots, users, dashboard, calendar, schedule, listings, videos, social, review, releases, logs].flatMap((area) => (Object.values(area) as unknown[]).filter(isOperation));
+export const operations: readonly OperationDef[] = [meta, session, rij, tickets, deliveries, shootings, zones, planner, hmd, offers, depots, users, dashboard, calendar, schedule, listings, videos, social, review, releases, logs, mls, provider].flatMap((area) => (Object.values(area) as unknown[]).filter(isOperation));
 
 function isOperation(value: unknown): value is OperationDef {
   return typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value && 'input' in value;
