@@ -80,6 +80,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   });
   const created = await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
   log(`table ${LOCAL_TABLE_NAME}: ${created}`);
+  // S3 triggers: a provider file dropped in the media bucket starts its import, as the bucket notification does in AWS.
+  const providerImport = await import('#functions/provider/import-provider-file.ts');
+  (s3 as { onEvent?: (listener: (event: unknown) => void) => void }).onEvent?.((event) => {
+    providerImport.handler(event as never).catch((error: unknown) => log(`provider import failed: ${(error as Error).message}`));
+  });
   if (opts.seed !== false) {
     const { seedDemoData } = await import('./seed/index.ts');
     const seeded = await seedDemoData(log);
