@@ -12,6 +12,7 @@ import { firstLoadSizes, kb, lambdaBundleSizes } from './sizes.ts';
 import { fmt } from './stats.ts';
 import { uploadBench } from './upload.ts';
 import { usersListBench } from './users-list.ts';
+import { listingSearchBench } from './listing-search.ts';
 
 /**
  * npm run bench: figures from one run against the local stack (not part of the tests).
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     console.log(`authenticated read p50 / raw GetItem p50 = ${fmt(ratio)} (target ≤ 3) ${ratio <= 3 ? 'OK' : 'MISSED'}`);
 
     await usersListBench(info);
+    await listingSearchBench(info);
   } finally {
     await server.stop();
   }
