@@ -36,14 +36,14 @@ describe('route table (part 1 section 2.1)', () => {
 });
 
 describe('landing redirect (2.2)', () => {
-  // /listings and /tech_review are not built yet: their roles land on /dashboard (ADR 0160).
+  // Every landing screen of 2.2 is built; roles without one land on /dashboard (ADR 0160).
   it.each([
     [Role.social_medias, '/listings'],
     [Role.sales, '/listings'],
     [Role.broker, '/deliveries'],
     [Role.tech_capture, '/schedule'],
-    [Role.tech_postprod, '/dashboard'],
-    [Role.tech_postprod_lead, '/dashboard'],
+    [Role.tech_postprod, '/tech_review'],
+    [Role.tech_postprod_lead, '/tech_review'],
     [Role.superadmin, '/shooting'],
     [Role.admin, '/shooting'],
     [Role.client, '/dashboard'],
