@@ -1,13 +1,17 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import { MlsMatchPage } from './mls-match-page.tsx';
+import { ProviderBrokerPage } from './provider-broker-page.tsx';
+import { ProviderReportPage } from './provider-report-page.tsx';
 
-/**
- * Part 3: MLS match-making and listing-data provider reports.
- * Loaded lazily with the first of these routes. A screen not built yet shows NotAvailablePage.
- */
+registerAreaCatalogues({ fr, en });
+
+/** Part 3: MLS match-making and listing-data provider reports (docs/decisions/0220–0222). Loaded lazily. */
 export const screens: AreaModule<'mls'>['screens'] = {
-  ListingMlsMatch: NotAvailablePage,
-  mlsProvider: NotAvailablePage,
-  centris: NotAvailablePage,
-  centris_broker: NotAvailablePage,
+  ListingMlsMatch: MlsMatchPage,
+  mlsProvider: ProviderReportPage,
+  centris: ProviderReportPage,
+  centris_broker: ProviderBrokerPage,
 };

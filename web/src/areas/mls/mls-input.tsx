@@ -1,0 +1,28 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mlsNumber } from '#shared/catalogue/mls.ts';
+import { isApiError } from '../../api/client.ts';
+import { useSetMlsMutation } from './queries.ts';
+
+/** A numeric MLS input with its Save MLS button (screens 6 and 7); the catalogue's schema decides what may be sent. */
+export function MlsInput({ listingId, initial, label }: { listingId: number; initial: string; label: string }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const save = useSetMlsMutation();
+  const submit = () => {
+    const parsed = mlsNumber.safeParse(value);
+    if (!parsed.success) return setError(t('mls.mls_invalid'));
+    setError(null);
+    save.mutate({ listingId, mls: parsed.data }, { onError: (e) => setError(isApiError(e) ? e.message : t('mls.save_failed')) });
+  };
+  return (
+    <Group align="flex-start" gap="xs" wrap="nowrap">
+      <TextInput aria-label={label} inputMode="numeric" pattern="[0-9]*" maxLength={10} value={value} error={error} w={130} onChange={(e) => setValue(e.currentTarget.value.replace(/\D/g, ''))} />
+      <Button onClick={submit} loading={save.isPending}>
+        {t('mls.save')}
+      </Button>
+    </Group>
+  );
+}
