@@ -168,7 +168,8 @@ describe('planner', () => {
     const column = unassignedColumn(page, lang);
     for (const address of [BOOKED.byMouse, BOOKED.byKeyboard, BOOKED.timed]) await column.getByRole('checkbox', { name: t('planner.select_shooting', { address: label(address) }) }).uncheck();
     await column.getByRole('button', { name: t('planner.dispatch'), exact: true }).click();
-    await page.getByText(t('planner.dispatch_partial', { n: 1, m: 1 })).waitFor();
+    // The dispatch runs the Step Functions workflow: on a loaded machine it takes a while.
+    await page.getByText(t('planner.dispatch_partial', { n: 1, m: 1 })).waitFor({ timeout: 60_000 });
     await expect.poll(() => column.getByText(label(BOOKED.dispatched)).count(), { timeout: 15_000 }).toBe(0);
     const figures = await api<Figures>('GET', `/api/planner/figures?date=${date}`, adminToken);
     const taker = figures.techs.find((x) => x.route.includes(ids.get(BOOKED.dispatched)!))!;
