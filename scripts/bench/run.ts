@@ -12,7 +12,9 @@ import { firstLoadSizes, kb, lambdaBundleSizes } from './sizes.ts';
 import { fmt } from './stats.ts';
 import { uploadBench } from './upload.ts';
 import { usersListBench } from './users-list.ts';
+import { requestLogSearchBench } from './request-log-search.ts';
 import { listingSearchBench } from './listing-search.ts';
+import { videoRenderBench } from './video-render.ts';
 
 /**
  * npm run bench: figures from one run against the local stack (not part of the tests).
@@ -56,7 +58,9 @@ async function main(): Promise<void> {
     console.log(`authenticated read p50 / raw GetItem p50 = ${fmt(ratio)} (target ≤ 3) ${ratio <= 3 ? 'OK' : 'MISSED'}`);
 
     await usersListBench(info);
+    await requestLogSearchBench(info);
     await listingSearchBench(info);
+    await videoRenderBench();
   } finally {
     await server.stop();
   }
