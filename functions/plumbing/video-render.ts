@@ -40,8 +40,10 @@ export interface RenderInput {
   /** A scratch directory for the title text files. */
   workDir: string;
   out: string;
-  /** ffmpeg threads (0: ffmpeg's choice); the benchmark uses 1. */
+  /** ffmpeg threads for filters and the encoder (default: ffmpeg's choice); the benchmark uses 1. */
   threads?: number;
+  /** Ask ffmpeg for its CPU time (`-benchmark`), answered as `cpuSeconds`. */
+  benchmark?: boolean;
 }
 
 export class VideoRenderError extends Error {
@@ -78,7 +80,7 @@ export function run(program: string, args: readonly string[]): Promise<{ stdout:
 const quoted = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
 
 /** Renders one format; answers the video's length in seconds and ffmpeg's last lines. */
-export async function renderVideo(input: RenderInput): Promise<{ seconds: number; log: string[] }> {
+export async function renderVideo(input: RenderInput): Promise<{ seconds: number; log: string[]; cpuSeconds: number | undefined }> {
   const { template, format, pictures } = input;
   if (pictures.length === 0) throw new VideoRenderError('No pictures to render.', []);
   const { width: W, height: H } = VIDEO_FORMATS[format];
@@ -89,7 +91,8 @@ export async function renderVideo(input: RenderInput): Promise<{ seconds: number
   const size = Math.round(W > H ? H / 16 : W / 22);
 
   const args: string[] = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'info'];
-  if (input.threads !== undefined) args.push('-threads', String(input.threads));
+  if (input.threads !== undefined) args.push('-filter_complex_threads', String(input.threads));
+  if (input.benchmark) args.push('-benchmark');
   const colour = (seconds: number) => ['-f', 'lavfi', '-t', String(seconds), '-i', `color=c=${template.title_colour}:s=${W}x${H}:r=${VIDEO_FPS}`];
   // A picture is decoded and scaled once, then its frame repeated (loop filter), not re-scaled per frame.
   const still = (file: string) => ['-i', file];
@@ -144,10 +147,18 @@ export async function renderVideo(input: RenderInput): Promise<{ seconds: number
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-r', String(VIDEO_FPS),
     '-movflags', '+faststart',
     '-t', seconds.toFixed(3),
+    ...(input.threads !== undefined ? ['-threads', String(input.threads)] : []),
     input.out,
   );
   const { stderr } = await run(ffmpegPath(), args);
-  return { seconds, log: stderr.slice(-3) };
+  return { seconds, log: stderr.slice(-3), cpuSeconds: cpuSecondsOf(stderr) };
+}
+
+/** The user + system CPU seconds of an ffmpeg run with `-benchmark` ("bench: utime=1.2s stime=0.1s rtime=…"). */
+export function cpuSecondsOf(stderr: readonly string[]): number | undefined {
+  const line = stderr.find((l) => l.startsWith('bench: utime='));
+  const match = line?.match(/utime=([\d.]+)s stime=([\d.]+)s/);
+  return match ? Number(match[1]) + Number(match[2]) : undefined;
 }
 
 export interface ProbedVideo {

@@ -212,3 +212,19 @@ export const getVideoJobLogs = defineOperation({
   resources: ['table'],
   writes: [],
 });
+
+/** The uploaded videos of a listing on its public delivery page (no login; the distribution token decides). */
+export const getDeliveryVideos = defineOperation({
+  id: 'getDeliveryVideos',
+  area: 'videos',
+  method: 'GET',
+  path: '/api/delivery/{token}/videos',
+  access: 'public',
+  summary: "The uploaded automated videos (status 2) of a delivery token's listing, newest first, as presigned MP4 URLs; unknown token: 404.",
+  input: z.object({ token: z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Not a delivery token.') }),
+  output: z.object({
+    videos: z.array(z.object({ id: z.number().int(), template_name: z.string(), gcs_path_mp4: z.string(), instagram_video: z.string().nullable(), duration_s: z.number().nullable() })),
+  }),
+  resources: ['table', 'mediaBucket'],
+  writes: [],
+});

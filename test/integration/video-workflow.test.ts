@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
-import { bodyOf, callOp } from '../support/operations.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { getVideo, insertVideo } from '#functions/storage/videos.ts';
 import { probeVideo } from '#functions/plumbing/video-render.ts';
 import type { WorkflowRunner } from '#functions/plumbing/workflows.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
-import { getListingVideos, videoSeconds, videoTemplate } from '#shared/catalogue/videos.ts';
+import { getDeliveryVideos, getListingVideos, videoSeconds, videoTemplate } from '#shared/catalogue/videos.ts';
+import { ensureDistributionToken, getListing } from '#functions/storage/listings.ts';
 import { WORKFLOWS } from '#shared/workflows/index.ts';
 import { localWorkflowRunner } from '../../scripts/local/workflows.ts';
 import { listingWithPictures } from './video-support.ts';
@@ -65,6 +66,20 @@ describe('video workflow (queue → render → upload → mark success)', () => 
       expect(probed).toMatchObject({ codec: 'h264', ...size });
       expect(Math.abs(probed.seconds - expected)).toBeLessThan(0.15);
     }
+
+    // The public delivery page shows the uploaded video, without a session.
+    const distribution = await ensureDistributionToken((await getListing(listing.id))!);
+    const delivered = bodyOf(await callOp(getDeliveryVideos, { token: distribution })).videos;
+    expect(delivered).toEqual([expect.objectContaining({ id: video.id, template_name: 'Dynamique', duration_s: stored.duration_s })]);
+    expect((await fetch(delivered[0]!.gcs_path_mp4)).headers.get('content-type')).toBe('video/mp4');
+  });
+
+  it('shows no video on the delivery page until one is uploaded; an unknown token is 404', async () => {
+    const listing = await listingWithPictures(0);
+    await queuedVideo(listing, 1);
+    const token = await ensureDistributionToken((await getListing(listing.id))!);
+    expect(bodyOf(await callOp(getDeliveryVideos, { token })).videos).toEqual([]);
+    errorOf(await callOp(getDeliveryVideos, { token: 'x'.repeat(43) }), 404);
   });
 
   it('ends in the failure state when a picture is missing, with the error and the log lines recorded on the video', { timeout: 120_000 }, async () => {

@@ -7,6 +7,7 @@ import { leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliverie
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { useVisitRecorder } from '../../app/visit-recorder.ts';
+import { DeliveryVideos } from './delivery-videos.tsx';
 import { deliveryQueries, useDownloadAllMutation, useLeaveFeedbackMutation } from './queries.ts';
 
 /**
@@ -57,6 +58,7 @@ export function DeliveryPage() {
             {listing.city} {listing.postalcode} · {t('deliveries.broker_line', { name: `${listing.broker.firstname} ${listing.broker.lastname}` })}
           </Text>
         </div>
+        <DeliveryVideos token={token} />
         {pictures.length === 0 ? (
           <Alert color="blue" role="status">
             {t('deliveries.not_ready')} {t('deliveries.not_ready_more')}

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { downloadAllPictures, getDeliveriesFromToken, getDeliveryListings, getTechDeliveries, leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
+import { getDeliveryVideos } from '#shared/catalogue/videos.ts';
 import { callOperation } from '../../api/client.ts';
 
 /** Query options of the deliveries area. The public page calls without a session token. */
@@ -9,6 +10,13 @@ export const deliveryQueries = {
     queryOptions({
       queryKey: [...deliveryQueries.all(), 'token', token] as const,
       queryFn: ({ signal }) => callOperation(getDeliveriesFromToken, { token }, { signal, token: null }),
+      retry: false,
+    }),
+  /** The listing's uploaded automated videos (ADR 0240). */
+  videos: (token: string) =>
+    queryOptions({
+      queryKey: [...deliveryQueries.all(), 'token', token, 'videos'] as const,
+      queryFn: ({ signal }) => callOperation(getDeliveryVideos, { token }, { signal, token: null }),
       retry: false,
     }),
   listings: (limit: number, cursor: string | undefined) =>
