@@ -1,6 +1,6 @@
-import { NotAvailablePage } from '../../app/pages.tsx';
 import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import type { AreaModule } from '../screens.ts';
+import { BadListingsPage } from './bad-listings-page.tsx';
 import { ListingStatsPage } from './listing-stats-page.tsx';
 import { ListingsPage } from './listings-page.tsx';
 import en from './locales/en.json';
@@ -15,5 +15,5 @@ registerAreaCatalogues({ fr, en });
 export const screens: AreaModule<'listings'>['screens'] = {
   listings: ListingsPage,
   ListingStats: ListingStatsPage,
-  badlistings: NotAvailablePage,
+  badlistings: BadListingsPage,
 };
