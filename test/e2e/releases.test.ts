@@ -32,7 +32,7 @@ describe.each(['fr', 'en'] as const)('releases, in %s', (lang) => {
     await panel.getByText(t('releases.version_required')).waitFor();
     await panel.getByText(t('releases.file_required')).waitFor();
 
-    await panel.getByLabel(t('releases.version')).fill(version);
+    await panel.getByLabel(t('releases.version'), { exact: true }).fill(version);
     const content = Buffer.from(`vrupdater ${version}\n`.repeat(100));
     await panel.locator('input[type="file"]').setInputFiles({ name: `vrupdater-${version}.exe`, mimeType: 'application/octet-stream', buffer: content });
     await panel.getByRole('button', { name: t('releases.add') }).click();
@@ -51,7 +51,7 @@ describe.each(['fr', 'en'] as const)('releases, in %s', (lang) => {
     await expect.poll(async () => bodyOf(await callOp(getLatestRelease, { app: 'vrupdater' })).version).toBe(version);
 
     // The same version again is refused.
-    await panel.getByLabel(t('releases.version')).fill(version);
+    await panel.getByLabel(t('releases.version'), { exact: true }).fill(version);
     await panel.locator('input[type="file"]').setInputFiles({ name: 'again.exe', mimeType: 'application/octet-stream', buffer: content });
     await panel.getByRole('button', { name: t('releases.add') }).click();
     await panel.getByRole('alert').getByText(t('releases.duplicate', { version })).waitFor();
