@@ -108,6 +108,8 @@ function ReviewScreen({ data }: { data: Data }) {
   const decided = (decision: 'validated' | 'retouch') => {
     const next = { ...tally, [decision]: tally[decision] + 1 };
     setTally(next);
+    // §4: after validating, the dialog moves to the next unseen picture (a picture sent to retouch stays open, its comments in view).
+    if (decision === 'retouch') return;
     const after = openId === null ? undefined : nextUnseen(ordered.map((p) => (p.id === openId ? { ...p, is_validated: decision === 'validated' } : p)), openId);
     if (after === undefined) {
       setOpenId(null);
