@@ -14,15 +14,16 @@ import { BROWSER_LOCALE, loginAs, ownDay, textsIn, type Lang } from './fixtures.
 /**
  * Part 2 'Technician calendar' as an administrator lives it: on a day where the two Québec
  * technicians have no availability (booking slots closed, no planner card), select the day in
- * the month view and give both an availability, then remove one; the booking slots and the planner
- * follow (ADR 0155). The time selection (unavailability) is covered by test/integration/calendar.test.ts.
+ * the month view and give both an availability, then remove one, then drag a morning in the week
+ * view into an unavailability for the other; the booking slots and the planner follow (ADR 0155).
  */
 const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);
 const QUEBEC = { 1014: 'Jean-Philippe Bédard', 1015: 'Catherine Simard' } as const;
 
 async function adminOnCalendar(lang: Lang): Promise<Page> {
-  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], timezoneId: 'America/Toronto' });
+  // Tall enough for a morning of the week view under the all-day row of every technician.
+  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], timezoneId: 'America/Toronto', viewport: { width: 1280, height: 1400 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e.stack ?? e)));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -80,5 +81,28 @@ describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
     await page.getByRole('status').getByText(t('calendar.removed')).waitFor();
     expect(await cards()).not.toContain(1015);
     expect(await slots()).toEqual([true, true]);
+
+    // Week view: drag over 08:00–13:00 of the day (a time selection) and make it Bédard's
+    // unavailability. He is the only one left that day: the morning slot closes, the afternoon stays.
+    await page.getByRole('button', { name: lang === 'fr' ? 'Semaine' : 'Week' }).click();
+    const column = page.locator(`.fc-timegrid-col[data-date="${date}"]`);
+    for (let i = 0; i < 8 && !(await column.count()); i++) await page.locator('.fc-next-button').click();
+    await page.locator('.fc-timegrid-slot-lane[data-time="08:00:00"]').scrollIntoViewIfNeeded();
+    const x = (await column.boundingBox())!;
+    const yOf = async (time: string) => (await page.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!;
+    const from = await yOf('08:00:00');
+    const to = await yOf('12:30:00');
+    await page.mouse.move(x.x + x.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(x.x + x.width / 2, to.y + to.height / 2, { steps: 8 });
+    await page.mouse.up();
+    const newUnavailability = t('calendar.new_unavailability');
+    const dialog = page.getByRole('dialog', { name: newUnavailability });
+    await dialog.waitFor();
+    await pickOption(page, newUnavailability, t('calendar.pick_technician'), QUEBEC[1014]);
+    await dialog.getByRole('button', { name: t('calendar.save') }).click();
+    await page.getByRole('status').getByText(t('calendar.unavailability_added')).waitFor();
+    await column.locator('.cal-unavailable', { hasText: QUEBEC[1014] }).first().waitFor();
+    await expect.poll(slots).toEqual([false, true]);
   });
 });
