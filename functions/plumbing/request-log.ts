@@ -112,9 +112,10 @@ export async function writeRequestLog(record: RequestLogRecord): Promise<void> {
     ttl,
   };
   const day = localDateOf(record.date.getTime());
-  const writes = [
-    db.send(new PutCommand({ TableName: tableName(), Item: item })),
-    db.send(
+  // Thunks: a write that cannot even be built (no table configured) is a failed write like the others.
+  const writes: Array<() => Promise<unknown>> = [
+    () => db.send(new PutCommand({ TableName: tableName(), Item: item })),
+    () => db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.requestStats(day),
@@ -123,9 +124,9 @@ export async function writeRequestLog(record: RequestLogRecord): Promise<void> {
         ExpressionAttributeValues: { ':one': 1, ':ttl': ttl },
       }),
     ),
-    ...(record.user ? [countUser(day, record.user.id, ttl)] : []),
+    ...(record.user ? [() => countUser(day, record.user!.id, ttl)] : []),
   ];
-  const results = await Promise.allSettled(writes);
+  const results = await Promise.allSettled(writes.map(async (write) => write()));
   for (const result of results) {
     // A failed log write must never turn a served request into an error.
     if (result.status === 'rejected') console.error('request log write failed', result.reason);

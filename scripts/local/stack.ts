@@ -106,12 +106,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
     tableName: LOCAL_TABLE_NAME,
+    mailOutbox: process.env.MAIL_OUTBOX_DIR!,
     server,
     emulators,
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-    mailOutbox: process.env.MAIL_OUTBOX_DIR!,
       await Promise.all([emulators.dynamo.stop(), emulators.s3.stop()]);
       lock?.release();
     },
