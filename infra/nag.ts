@@ -47,6 +47,10 @@ const ACCEPTED_WILDCARDS: readonly { finding: RegExp; reason: string }[] = [
     reason: "lambda:InvokeFunction on '<one function ARN>:*' (CDK grantInvoke): the state machine may call any version of its own task Lambda only.",
   },
   {
+    finding: /^Resource::arn:<AWS::Partition>:ses:[a-z0-9-]+:<AWS::AccountId>:identity\/\*$/,
+    reason: "ses:SendEmail on this account's SES identities of one region (ADR 0213): SES checks both the sender's and the recipients' identities, and recipients (brokers) are not known in advance.",
+  },
+  {
     finding: /^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort)\*$/,
     reason: "CDK bucket.grantReadWrite action groups (object versions, tagging, multipart abort) limited to one bucket's ARN.",
   },

@@ -163,7 +163,6 @@ export class OperationFunction extends Construct {
         fn.addToRolePolicy(
           new PolicyStatement({ actions: ['ses:SendEmail'], resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })] }),
         );
-        acknowledge(fn, 'AwsSolutions-IAM5', 'ses:SendEmail is checked against both the sender and the recipient identities; recipients (brokers) are not known in advance.');
         return;
       }
       default: {

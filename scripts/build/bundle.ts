@@ -86,7 +86,8 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
       // CommonJS dependencies calling require() on Node built-ins need a require in ESM.
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
       // The Lambda nodejs22.x runtime ships the AWS SDK v3: see docs/decisions/0011.
-      external: options.bundleAwsSdk ? [] : ['@aws-sdk/*'],
+      // sharp is native (libvips): it comes with its platform binary from a layer, never inlined (docs/decisions/0212).
+      external: [...(options.bundleAwsSdk ? [] : ['@aws-sdk/*']), 'sharp'],
       plugins: [zodLocalesPlugin],
       // Local-only code (offline gazetteer, emulator credentials) is dead in AWS: drop it.
       define: { 'process.env.IMMO_LOCAL': 'undefined' },
