@@ -15,6 +15,7 @@ import { transact, type TransactItem } from '../plumbing/transact.ts';
 
 export const FEED_MESSAGES = {
   exists: 'A calendar feed already exists; replace it to get a new address (the old one stops working).',
+  replaced: 'This calendar feed was replaced meanwhile; reload the page to see the current one.',
 } as const;
 
 export interface FeedState {
@@ -70,9 +71,11 @@ export async function createFeed(userId: number, replace: boolean, now = new Dat
 }
 
 /** Revokes the technician's feed: its address answers 404 from now on. False when there was none. */
-export async function revokeFeed(userId: number): Promise<boolean> {
+/** Revokes the feed made at `createdAt`: false when there is none, 409 when another replaced it meanwhile. */
+export async function revokeFeed(userId: number, createdAt: string): Promise<boolean> {
   const read = await pointerOf(userId);
   if (!read) return false;
+  if (read.created_at !== createdAt) throw conflict(FEED_MESSAGES.replaced);
   await transact([
     ...oldFeedDeletion(read),
     { Delete: { TableName: tableName(), Key: keys.calendarFeedOfUser(userId), ...pointerUnchanged(read) } },

@@ -44,7 +44,10 @@ export async function writeIntoHalfDay(w: HalfDayWrite): Promise<number> {
       const codes = cancellationCodes(error);
       if (!codes) throw error;
       w.log?.('transaction cancelled', attempt, codes);
-      if (codes.slice(0, own.length).some((code) => code !== 'None')) throw conflict('The shooting changed meanwhile; reload and try again.');
+      const mine = codes.slice(0, own.length);
+      if (mine.includes('ConditionalCheckFailed')) throw conflict('The shooting changed meanwhile; reload and try again.');
+      // Another transaction held one of our items (a zone that concurrent bookings hold, ADR 0167): try again shortly.
+      if (mine.some((code) => code !== 'None')) await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * attempt));
     }
   }
   throw conflict(SHOOTING_MESSAGES.slotTaken, { reason: 'busy' });

@@ -132,8 +132,9 @@ export const revokeCalendarFeed = defineOperation({
   method: 'DELETE',
   path: '/api/schedule/feed',
   access: FEED_OWNERS,
-  summary: "Revokes the caller's calendar feed: its address answers 404 from now on. revoked false when there was none.",
-  input: z.object({}),
+  summary:
+    "Revokes the caller's calendar feed made at created_at (the one the screen shows): its address answers 404 from now on. revoked false when there is none; 409 when the feed was replaced meanwhile.",
+  input: z.object({ created_at: z.string().datetime() }),
   output: z.object({ revoked: z.boolean() }),
   resources: ['table'],
 });

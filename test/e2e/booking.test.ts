@@ -23,7 +23,7 @@ const PLAN: Record<Lang, { query: string; street: string; cancels: string; admin
 const SLOT_REASON_KEYS = ['started', 'no_technician', 'full'];
 
 describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
-  const t = (key: string) => text(lang, key);
+  const t = (key: string, values: Record<string, string> = {}) => text(lang, key, values);
   const plan = PLAN[lang];
 
   async function brokerPage(): Promise<Page> {
@@ -233,15 +233,15 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await expectEnabled(next);
     await next.click();
     const reminder = page.getByTestId('booking-reminder');
-    await reminder.getByText(t('shootings.booking_for_broker').replace('{{name}}', 'Marc Dubois')).waitFor();
+    await reminder.getByText(t('shootings.booking_for_broker', { name: 'Marc Dubois' })).waitFor();
     await expectSlotTable(page);
     await enabledSlots(page).first().check();
     await page.getByRole('button', { name: t('shootings.book') }).click();
     await page.getByText(t('bookshooting.thank_you')).waitFor();
     await page.goto('/shooting?view=list');
     const booked = row(page, plan.adminStreet.split(',')[0]!);
-    await booked.getByText(t('shootings.broker_line').replace('{{name}}', 'Marc Dubois')).waitFor();
-    await booked.getByText(t('shootings.status_pending')).waitFor();
+    await booked.getByText(t('shootings.broker_line', { name: 'Marc Dubois' })).first().waitFor();
+    await booked.getByText(t('shootings.status_pending')).first().waitFor();
 
     const { page: postprod } = await browser.visit({ locale: LOCALE[lang] });
     await loginAs(postprod, Role.tech_postprod, lang);

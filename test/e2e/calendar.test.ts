@@ -92,12 +92,17 @@ describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
     const yOf = async (time: string) => (await page.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!;
     const from = await yOf('08:00:00');
     const to = await yOf('12:30:00');
-    await page.mouse.move(x.x + x.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(x.x + x.width / 2, to.y + to.height / 2, { steps: 8 });
-    await page.mouse.up();
     const newUnavailability = t('calendar.new_unavailability');
     const dialog = page.getByRole('dialog', { name: newUnavailability });
+    // A drag on a page still busy rendering may not register as a selection: drag again, as a user would.
+    for (let attempt = 1; ; attempt++) {
+      await page.mouse.move(x.x + x.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(x.x + x.width / 2, to.y + to.height / 2, { steps: 8 });
+      await page.mouse.up();
+      const opened = await dialog.waitFor({ timeout: 5_000 }).then(() => true, () => false);
+      if (opened || attempt === 3) break;
+    }
     await dialog.waitFor();
     await pickOption(page, newUnavailability, t('calendar.pick_technician'), QUEBEC[1014]);
     await dialog.getByRole('button', { name: t('calendar.save') }).click();

@@ -31,9 +31,9 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     const search = page.getByRole('searchbox', { name: t('listings.search') });
     const total = page.getByTestId('listings-total');
     await search.fill(word);
-    await expect.poll(() => total.textContent()).toBe(t('listings.total', { count: 2, formatted: '2' }));
+    await expect.poll(() => total.textContent()).toBe(t('listings.total_other', { formatted: '2' }));
     await search.fill(`${word} mls:null`);
-    await expect.poll(() => total.textContent()).toBe(t('listings.total', { count: 1, formatted: '1' }));
+    await expect.poll(() => total.textContent()).toBe(t('listings.total_one', { formatted: '1' }));
     await page.getByRole('cell', { name: `20 rue ${word}, Laval` }).waitFor();
 
     await search.fill(`${word} mls:42`);
@@ -54,7 +54,7 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     await dialog.getByText(t('listings.dialog.saved')).waitFor();
     await dialog.getByRole('button', { name: t('listings.dialog.close') }).click();
     await search.fill(`55509999`);
-    await expect.poll(() => total.textContent()).toBe(t('listings.total', { count: 1, formatted: '1' }));
+    await expect.poll(() => total.textContent()).toBe(t('listings.total_one', { formatted: '1' }));
 
     await page.getByText(t('listings.map'), { exact: true }).click();
     const map = page.getByTestId('listings-map');

@@ -87,16 +87,6 @@ describe('route guards', () => {
     await heading(page, text('en', 'route.deliveries'));
   });
 
-  it('shows a plain "not available yet" page for a screen not built yet', async () => {
-    await login(page, demoAccount(Role.superadmin));
-    const menu = page.getByRole('navigation', { name: text('en', 'shell.main_menu') });
-    await menu.getByRole('button', { name: text('en', 'menu_section.administration') }).click();
-    await menu.getByRole('link', { name: text('en', 'route.releases') }).click();
-    await waitForPath(page, pathOf('releases'));
-    await heading(page, text('en', 'route.releases'));
-    await page.getByText(text('en', 'common.not_available')).waitFor();
-  });
-
   it('shows the public delivery page without top bar or menu', async () => {
     await page.goto('/delivery/some-token');
     await page.getByText(text('en', 'deliveries.cannot_find'), { exact: true }).waitFor();

@@ -124,9 +124,12 @@ describe('calendar feed management (getCalendarFeed, createCalendarFeed, revokeC
     errorOf(await callOp(getCalendarFeedIcs, { token: first.token }), 404);
     expect((await callOp(getCalendarFeedIcs, { token: second.token })).status).toBe(200);
 
-    expect(bodyOf(await callOp(revokeCalendarFeed, {}, tech.token))).toEqual({ revoked: true });
+    // Revoking the feed the screen showed before the replacement is refused: the current one stays.
+    errorOf(await callOp(revokeCalendarFeed, { created_at: first.created_at }, tech.token), 409);
+    expect((await callOp(getCalendarFeedIcs, { token: second.token })).status).toBe(200);
+    expect(bodyOf(await callOp(revokeCalendarFeed, { created_at: second.created_at }, tech.token))).toEqual({ revoked: true });
     errorOf(await callOp(getCalendarFeedIcs, { token: second.token }), 404);
-    expect(bodyOf(await callOp(revokeCalendarFeed, {}, tech.token))).toEqual({ revoked: false });
+    expect(bodyOf(await callOp(revokeCalendarFeed, { created_at: second.created_at }, tech.token))).toEqual({ revoked: false });
     expect(bodyOf(await callOp(getCalendarFeed, {}, tech.token)).active).toBe(false);
   });
 

@@ -27,8 +27,9 @@ export function CalendarFeedPanel() {
     if (await showAlert({ title: t('schedulefeed.replace'), text: t('schedulefeed.replace_confirm'), cancel: true })) make(true);
   };
   const revoke = async () => {
-    if (!(await showAlert({ title: t('schedulefeed.revoke'), text: t('schedulefeed.revoke_confirm'), cancel: true }))) return;
-    revoking.mutate(undefined, { onSuccess: () => setAddress(null) });
+    const createdAt = feed.data?.created_at;
+    if (!createdAt || !(await showAlert({ title: t('schedulefeed.revoke'), text: t('schedulefeed.revoke_confirm'), cancel: true }))) return;
+    revoking.mutate(createdAt, { onSuccess: () => setAddress(null) });
   };
 
   return (

@@ -40,7 +40,8 @@ export function useCreateFeedMutation() {
 export function useRevokeFeedMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callOperation(revokeCalendarFeed, {}),
+    /** Revokes the feed made at `createdAt` (the one shown). */
+    mutationFn: (createdAt: string) => callOperation(revokeCalendarFeed, { created_at: createdAt }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleQueries.feed().queryKey }),
   });
 }
