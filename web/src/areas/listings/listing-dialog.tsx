@@ -26,6 +26,8 @@ const VR_READY = 3;
 export function ListingDialog({ listingId, onClose }: { listingId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const listing = useQuery(listingQueries.one(listingId));
+  // Kept here: a save reloads the listing at its new version, which remounts the form below.
+  const [saved, setSaved] = useState(false);
   return (
     <Modal opened onClose={onClose} size="xl" title={t('listings.dialog.title', { id: listingId })} fullScreen={false}>
       {listing.isPending ? (
@@ -35,7 +37,7 @@ export function ListingDialog({ listingId, onClose }: { listingId: number; onClo
           {t('listings.load_failed')}
         </Alert>
       ) : (
-        <ListingForm key={listing.data.version} listing={listing.data} onClose={onClose} />
+        <ListingForm key={listing.data.version} listing={listing.data} onClose={onClose} saved={saved} onSaved={setSaved} />
       )}
     </Modal>
   );
@@ -43,12 +45,11 @@ export function ListingDialog({ listingId, onClose }: { listingId: number; onClo
 
 type Form = Pick<ListingDetail, 'civic_number' | 'street' | 'app' | 'city' | 'postalcode' | 'sold' | 'expired'> & { mls: string; date_sold: string | null; date_notarized: string | null };
 
-function ListingForm({ listing, onClose }: { listing: ListingDetail; onClose: () => void }) {
+function ListingForm({ listing, onClose, saved, onSaved: setSaved }: { listing: ListingDetail; onClose: () => void; saved: boolean; onSaved: (saved: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const save = useSaveListingMutation();
   const [form, setForm] = useState<Form>({ ...listing, mls: listing.mls ?? '' });
   const [tried, setTried] = useState(false);
-  const [saved, setSaved] = useState(false);
   const [showStats, setShowStats] = useState(false);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setSaved(false);
