@@ -50,6 +50,8 @@ export async function runWorkflow(workflow: WorkflowResource, input: unknown, op
   const outOfTime = () => options?.outOfTime?.() ?? externalServiceFailed(`The ${workflow} workflow did not finish within ${options?.timeoutS} s.`);
   if (localRunner) {
     const run = localRunner(workflow, input).catch((error: unknown) => {
+      // A step that refused to start late (its error, the execution's cause, named *OutOfTime): as in AWS below.
+      if (options && (error as { cause?: { name?: unknown } } | null)?.cause?.name?.toString().endsWith('OutOfTime')) throw outOfTime();
       throw externalServiceFailed(`The ${workflow} workflow failed: ${(error as Error | null)?.message ?? String(error)}`);
     });
     if (!options) return run;
