@@ -115,7 +115,7 @@ const PictureCard = memo(function PictureCard({ picture: p, number, compact, sel
           {!p.public && <Badge color="gray" size="xs">{t('review.badge.private')}</Badge>}
           {p.show_watermark && <Badge color="blue" size="xs">{t('review.badge.watermark')}</Badge>}
           {p.included_in_video && <Badge color="violet" size="xs">{t('review.badge.slideshow')}</Badge>}
-          {p.is_purchased && <Badge color="yellow" size="xs" c="dark">{t('review.badge.purchased')}</Badge>}
+          {p.is_purchased && <Badge color="yellow" size="xs">{t('review.badge.purchased')}</Badge>}
           {p.comments.length > 0 && <Badge color="orange" size="xs">{t('review.badge.comments', { count: p.comments.length })}</Badge>}
         </Group>
       )}
