@@ -1,7 +1,6 @@
-import { Box, Paper, Title, VisuallyHidden } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
-import { useEffect, useRef } from 'react';
-import type uPlot from 'uplot';
+import { Paper, Title } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
+import { FiguresTable, LineChart } from '../../components/line-chart.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 
 export interface ChartPoint {
@@ -11,73 +10,21 @@ export interface ChartPoint {
 }
 
 /**
- * A line chart of the visit statistics (uplot, loaded with the chart only): points in order, the x
- * axis labelled by each point's label. The figures are also in a visually hidden table.
+ * A line chart of the visit statistics: points in order, the x axis labelled by each point's label.
+ * The figures are also in a visually hidden table.
  */
 export function VisitChart({ title, points, color, unit = '', lng, columns }: { title: string; points: readonly ChartPoint[]; color: string; unit?: string; lng: string; columns: [string, string] }) {
-  const { ref: sizeRef, width } = useElementSize();
-  const target = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const node = target.current;
-    if (!node || width === 0) return;
-    let chart: uPlot | undefined;
-    let cancelled = false;
-    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
-      if (cancelled) return;
-      const stroke = getComputedStyle(node).getPropertyValue(color).trim() || 'steelblue';
-      chart = new UPlot(
-        {
-          width,
-          height: 220,
-          legend: { show: false },
-          scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-          series: [{}, { label: title, stroke, width: 2, fill: `${stroke}22` }],
-          axes: [
-            { values: (_u, ticks) => ticks.map((i) => (Number.isInteger(i) ? (points[i]?.label ?? '') : '')) },
-            { values: (_u, ticks) => ticks.map((v) => `${formatNumber(v, lng)}${unit}`) },
-          ],
-        },
-        [points.map((_p, i) => i), points.map((p) => p.value)],
-        node,
-      );
-    });
-    return () => {
-      cancelled = true;
-      chart?.destroy();
-    };
-  }, [points, width, color, title, unit, lng]);
-
+  const xs = useMemo(() => points.map((_p, i) => i), [points]);
+  const ys = useMemo(() => points.map((p) => p.value), [points]);
+  const xLabel = useCallback((i: number) => (Number.isInteger(i) ? (points[i]?.label ?? '') : ''), [points]);
+  const yLabel = useCallback((v: number) => `${formatNumber(v, lng)}${unit}`, [lng, unit]);
   return (
     <Paper withBorder p="sm">
       <Title order={3} fz="md">
         {title}
       </Title>
-      <Box ref={sizeRef} w="100%">
-        <div ref={target} aria-hidden="true" data-chart={title} />
-      </Box>
-      <VisuallyHidden>
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th>{columns[0]}</th>
-              <th>{columns[1]}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p, i) => (
-              <tr key={i}>
-                <td>{p.label}</td>
-                <td>
-                  {p.value}
-                  {unit}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+      <LineChart title={title} color={color} height={220} xs={xs} ys={ys} time={false} xLabel={xLabel} yLabel={yLabel} />
+      <FiguresTable caption={title} columns={columns} rows={points.map((p) => [p.label, `${p.value}${unit}`] as const)} />
     </Paper>
   );
 }

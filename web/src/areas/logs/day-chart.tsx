@@ -1,9 +1,8 @@
-import { Box, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
-import { useEffect, useRef } from 'react';
+import { Paper, Text, Title } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type uPlot from 'uplot';
 import { dayStartMs } from '#shared/rules/business-time.ts';
+import { FiguresTable, LineChart } from '../../components/line-chart.tsx';
 import { formatDay, formatDayShort, formatNumber } from '../../i18n/format.ts';
 
 interface DayChartProps {
@@ -13,74 +12,26 @@ interface DayChartProps {
   color: string;
 }
 
-/**
- * One line chart of counts per day (uplot, loaded with the chart only). The figures are also in a
- * visually hidden table, for screen readers.
- */
+/** One line chart of counts per day, with its total. The figures are also in a visually hidden table. */
 export function DayChart({ title, points, color }: DayChartProps) {
   const { t, i18n } = useTranslation();
-  const { ref: sizeRef, width } = useElementSize();
-  const target = useRef<HTMLDivElement>(null);
+  const lng = i18n.language;
   const total = points.reduce((sum, p) => sum + p.count, 0);
-
-  useEffect(() => {
-    const node = target.current;
-    if (!node || width === 0) return;
-    let chart: uPlot | undefined;
-    let cancelled = false;
-    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
-      if (cancelled) return;
-      const stroke = getComputedStyle(node).getPropertyValue(color).trim() || 'steelblue';
-      const data: uPlot.AlignedData = [points.map((p) => (dayStartMs(p.mydate) + 12 * 3_600_000) / 1000), points.map((p) => p.count)];
-      chart = new UPlot(
-        {
-          width,
-          height: 240,
-          legend: { show: false },
-          series: [{}, { label: title, stroke, width: 2, fill: `${stroke}22`, points: { show: points.length < 40 } }],
-          axes: [{ values: (_u, ticks) => ticks.map((s) => formatDayShort(s * 1000, i18n.language)) }, { values: (_u, ticks) => ticks.map((v) => formatNumber(v, i18n.language)) }],
-          scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        },
-        data,
-        node,
-      );
-    });
-    return () => {
-      cancelled = true;
-      chart?.destroy();
-    };
-  }, [points, width, color, title, i18n.language]);
-
+  // Each day's point at noon, so that no time zone moves it to the day before.
+  const xs = useMemo(() => points.map((p) => (dayStartMs(p.mydate) + 12 * 3_600_000) / 1000), [points]);
+  const ys = useMemo(() => points.map((p) => p.count), [points]);
+  const xLabel = useCallback((s: number) => formatDayShort(s * 1000, lng), [lng]);
+  const yLabel = useCallback((v: number) => formatNumber(v, lng), [lng]);
   return (
     <Paper withBorder p="sm">
       <Title order={2} fz="lg">
         {title}
       </Title>
       <Text fz="sm" c="dimmed">
-        {t('logs.chart_total', { total: formatNumber(total, i18n.language) })}
+        {t('logs.chart_total', { total: formatNumber(total, lng) })}
       </Text>
-      <Box ref={sizeRef} w="100%">
-        <div ref={target} aria-hidden="true" data-chart={title} />
-      </Box>
-      <VisuallyHidden>
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th>{t('logs.col.date')}</th>
-              <th>{title}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.mydate}>
-                <td>{formatDay(p.mydate, i18n.language)}</td>
-                <td>{p.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+      <LineChart title={title} color={color} height={240} xs={xs} ys={ys} time xLabel={xLabel} yLabel={yLabel} showPoints={points.length < 40} />
+      <FiguresTable caption={title} columns={[t('logs.col.date'), title]} rows={points.map((p) => [formatDay(p.mydate, lng), String(p.count)] as const)} />
     </Paper>
   );
 }
