@@ -34,6 +34,7 @@ export const ROUTE_AREAS = [
   'logs',
   'dashboard',
   'calendar',
+  'visit',
 ] as const;
 export type RouteArea = (typeof ROUTE_AREAS)[number];
 
@@ -76,6 +77,8 @@ type Rule = Omit<RouteRule, 'name' | 'titleKey'>;
 export const ROUTE = {
   login: { path: '/login', access: 'public', area: 'session' },
   delivery: { path: '/delivery/$token', access: 'public', area: 'deliveries' },
+  /** The virtual-tour viewer of a published listing (part 3 §1 'also referenced'; docs/decisions/0255). */
+  visit: { path: '/visit/$listingId', access: 'public', area: 'visit' },
   shooting: { path: '/shooting', access: SHOOTING_LIST_READERS, area: 'shootings' },
   shootingdashboard: { path: '/shootingdashboard', access: SHOOTING_STAFF, area: 'planner' },
   shooting_add: { path: '/shooting/add', access: 'authenticated', area: 'shootings' },

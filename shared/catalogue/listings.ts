@@ -25,6 +25,7 @@ export const LISTING_MESSAGES = {
   range: 'The start date must be on or before the end date, at most 366 days apart.',
   views: 'Views cannot exceed the photos shown.',
   noData: "L'intervalle de dates choisies ne retournent aucun résultat.",
+  tourNotPublic: 'This virtual tour does not exist or is not public.',
 } as const;
 
 /** Search answers at most this many rows (the first by id, newest first); `count` is always the full total. */
@@ -37,6 +38,8 @@ export const VISIT_RANGE_MAX_DAYS = 366;
 /** Visit reports per caller address: a page reports every few seconds while viewed, an office shares one address. */
 export const VISIT_LIMIT = { limit: 120, windowSeconds: 60 } as const;
 export const RECURRING_KEYS = ['1', '2', '3', '4', '5+'] as const;
+/** Virtual-tour reads per caller address: one per page load, a little room for an office behind one address. */
+export const TOUR_LIMIT = { limit: 60, windowSeconds: 60 } as const;
 
 const id = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive());
 const version = z.coerce.number().int().positive();
@@ -229,6 +232,40 @@ export const recordVisit = defineOperation({
     .refine((v) => v.views <= v.photos, { path: ['views'], message: LISTING_MESSAGES.views }),
   output: z.object({ recorded: z.boolean() }),
   resources: ['table'],
+});
+
+/** One picture of the virtual tour, at its place in the slideshow. */
+export const tourPicture = z.object({
+  id: z.number().int(),
+  /** Presigned, cache-busted URLs (docs/decisions/0061): the delivered rendition and its thumbnail. */
+  url: z.string(),
+  thumbnail_url: z.string(),
+});
+export type TourPicture = z.infer<typeof tourPicture>;
+
+export const getVirtualTour = defineOperation({
+  id: 'getVirtualTour',
+  area: 'listings',
+  method: 'GET',
+  path: '/api/tours/{listing_id}',
+  access: 'public',
+  summary:
+    "The public virtual-tour viewer (/visit/{listing_id}): the address and the slideshow of a listing whose tour is published (vr_ready, state 3): its public pictures that have a thumbnail, in the display order, only those in the slideshow when staff chose some; the broker's name unless `unbranded` (MLS rules). Unknown or unpublished listing: 404. Limited per address (429).",
+  input: z.object({ listing_id: id, unbranded: flag }),
+  output: z.object({
+    listing: z.object({
+      id: z.number().int(),
+      address: z.string(),
+      app: z.string(),
+      city: z.string(),
+      postalcode: z.string(),
+      /** Null when the unbranded tour is asked. */
+      broker: z.object({ firstname: z.string(), lastname: z.string() }).nullable(),
+      pictures: z.array(tourPicture),
+    }),
+  }),
+  resources: ['table', 'mediaBucket'],
+  writes: ['table'],
 });
 
 const rangeShape = { from: calendarDate, to: calendarDate };

@@ -74,6 +74,7 @@ function redirectAfterLogin(target: string | undefined) {
 /** Route parameters with a stated shape (part 2: depot ids are digits only). */
 const PARAM_PATTERNS: Partial<Record<RouteName, Record<string, RegExp>>> = {
   depots_edit: { id: /^\d+$/ },
+  visit: { listingId: /^\d{1,12}$/ },
 };
 
 function screenRoute(rule: RouteRule) {

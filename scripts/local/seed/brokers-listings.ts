@@ -39,7 +39,8 @@ const L = (address: string, city: string, postalcode: string, lat: number, lng: 
 
 /** Delivered and in-progress listings of broker 103 first (pictures.ts relies on these addresses). */
 export const BROKER_LISTINGS: readonly DemoListing[] = [
-  L('1200 rue Sherbrooke Ouest', 'Montréal', 'H3A 1H6', 45.4991, -73.5794, 8, false, ListingState.validated),
+  // Delivered and its virtual tour published (vr_ready): the /visit viewer's demo tour.
+  L('1200 rue Sherbrooke Ouest', 'Montréal', 'H3A 1H6', 45.4991, -73.5794, 8, false, ListingState.vr_ready),
   L('45 rue Saint-Paul Est', 'Québec', 'G1K 3V8', 46.8165, -71.2036, 5, true, ListingState.captured),
   L('88 avenue du Parc', 'Sherbrooke', 'J1H 1X2', 45.4042, -71.8929, 7, true, ListingState.validated),
   L('350 boulevard des Laurentides', 'Laval', 'H7G 2V1', 45.5656, -73.6918, 4, true),

@@ -27,6 +27,7 @@ export const AREAS = {
   logs: { load: () => import('./logs/routes.tsx') },
   dashboard: { load: () => import('./dashboard/routes.tsx') },
   calendar: { load: () => import('./calendar/routes.tsx') },
+  visit: { load: () => import('./visit/routes.tsx') },
 } satisfies { [A in Exclude<RouteArea, 'session'>]: { load: () => Promise<AreaModule<A>> } };
 
 export type AreaName = keyof typeof AREAS;
