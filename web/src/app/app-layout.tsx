@@ -1,18 +1,26 @@
-import { AppShell, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { menuSectionsFor } from '#shared/routes.ts';
 import { useSessionUser } from '../areas/session/use-session.ts';
+import classes from './app-layout.module.css';
 import { NAVBAR_ID } from './navbar-id.ts';
 import { SideMenu } from './side-menu.tsx';
 import { SnowDecoration } from './snow-decoration.tsx';
 import { TopBar } from './top-bar.tsx';
 
-/** Part 1 section 2.3: the drawer (side menu) is 280 wide. */
-export const DRAWER_WIDTH = 280;
+/**
+ * While a Mantine modal locks the page's scroll, fixed bars carrying this class keep their place
+ * (react-remove-scroll's `zeroRight` class, as Mantine's AppShell sets it, without importing it).
+ */
+const KEEP_CLEAR_OF_SCROLLBAR = 'right-scroll-bar-position';
 
-/** The shell of every screen except the public delivery page. */
+/**
+ * The shell of every screen except the public delivery page: top bar, drawer, footer. Plain
+ * elements and CSS rather than Mantine's AppShell, which is heavy for the first load (ADR 0022).
+ * Part 1 section 2.3: the drawer (side menu) is 280 wide (app-layout.module.css).
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -24,32 +32,26 @@ export function AppLayout() {
   const folded = phone && !opened;
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      footer={{ height: 36 }}
-      navbar={withMenu ? { width: DRAWER_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined}
-      padding={{ base: 'xs', sm: 'md' }}
-    >
-      <AppShell.Header>
+    <div className={classes.root} data-with-menu={withMenu || undefined}>
+      <header className={`${classes.header} ${KEEP_CLEAR_OF_SCROLLBAR}`}>
         <TopBar user={user} withMenu={withMenu} menuOpened={opened} onToggleMenu={toggle} />
-      </AppShell.Header>
+      </header>
       {withMenu && (
-        <AppShell.Navbar id={NAVBAR_ID} p="xs" aria-label={t('shell.main_menu')} inert={folded || undefined}>
-          {/* Sections opened one after the other can outgrow the screen: they scroll inside the drawer instead of running under the footer. */}
-          <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
+        <nav id={NAVBAR_ID} className={classes.navbar} data-opened={opened || undefined} aria-label={t('shell.main_menu')} inert={folded || undefined}>
+          <div className={classes.menu}>
             <SideMenu sections={sections} onNavigate={close} />
-          </AppShell.Section>
-        </AppShell.Navbar>
+          </div>
+        </nav>
       )}
-      <AppShell.Main>
+      <main className={classes.main}>
         <Outlet />
-      </AppShell.Main>
-      <AppShell.Footer px="md">
+      </main>
+      <footer className={`${classes.footer} ${KEEP_CLEAR_OF_SCROLLBAR}`}>
         <Text size="xs" c="dimmed" lh="36px">
           {t('app.copyright', { year: new Date().getFullYear() })}
         </Text>
         <SnowDecoration />
-      </AppShell.Footer>
-    </AppShell>
+      </footer>
+    </div>
   );
 }
