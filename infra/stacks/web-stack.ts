@@ -194,31 +194,33 @@ export class WebStack extends Stack {
   }
 }
 
-/** The CDK-provided singleton Lambda behind AwsCustomResource (the map key's DescribeKey at deploy time). */
-function acknowledgeCustomResource(stack: Stack): void {
-  const reason = 'CDK AwsCustomResource, CDK-maintained and run only at deploy time to read the map API key';
-  const singleton = stack.node.children.find((c) => c.node.id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'));
-  if (!singleton) throw new Error('AwsCustomResource singleton not found: update acknowledgeCustomResource');
+/**
+ * Acknowledges the nag findings on a CDK-provided singleton Lambda (found by its construct id's
+ * prefix): its runtime is chosen by the aws-cdk-lib release and its role gets the basic execution
+ * managed policy; `extra` adds findings particular to that singleton.
+ */
+function acknowledgeCdkSingleton(stack: Stack, idPrefix: string, reason: string, extra: Array<[rule: string, why: string]> = []): void {
+  const singleton = stack.node.children.find((c) => c.node.id.startsWith(idPrefix));
+  if (!singleton) throw new Error(`CDK singleton ${idPrefix} not found: update acknowledgeCdkSingleton's caller`);
   acknowledge(singleton, 'AwsSolutions-L1', `${reason}: its Lambda runtime is chosen by the aws-cdk-lib release.`);
   acknowledge(
     singleton,
     'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
     `${reason}: the CDK gives its role the basic execution managed policy.`,
   );
+  for (const [rule, why] of extra) acknowledge(singleton, rule, `${reason}: ${why}`);
+}
+
+/** The CDK-provided singleton Lambda behind AwsCustomResource (the map key's DescribeKey at deploy time). */
+function acknowledgeCustomResource(stack: Stack): void {
+  acknowledgeCdkSingleton(stack, 'AWS679f53fac002430cb0da5b7982bd2287', 'CDK AwsCustomResource, CDK-maintained and run only at deploy time to read the map API key');
 }
 
 /** The CDK-provided custom resource (one singleton Lambda) that copies the site into the bucket. */
 function acknowledgeBucketDeployment(stack: Stack): void {
-  const reason = 'CDK BucketDeployment custom resource, CDK-maintained and run only at deploy time to copy web/dist and invalidate CloudFront';
-  const singleton = stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
-  if (!singleton) throw new Error('BucketDeployment singleton not found: update acknowledgeBucketDeployment');
-  acknowledge(singleton, 'AwsSolutions-L1', `${reason}: its Lambda runtime is chosen by the aws-cdk-lib release.`);
-  acknowledge(
-    singleton,
-    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-    `${reason}: the CDK gives its role the basic execution managed policy.`,
-  );
-  acknowledge(singleton, 'AwsSolutions-IAM5[Resource::*]', `${reason}: the CDK grants cloudfront:CreateInvalidation, which does not support resource-level permissions.`);
+  acknowledgeCdkSingleton(stack, 'Custom::CDKBucketDeployment', 'CDK BucketDeployment custom resource, CDK-maintained and run only at deploy time to copy web/dist and invalidate CloudFront', [
+    ['AwsSolutions-IAM5[Resource::*]', 'the CDK grants cloudfront:CreateInvalidation, which does not support resource-level permissions.'],
+  ]);
 }
 
 const SPA_REWRITE = `function handler(event) {
