@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -19,8 +19,10 @@ import { mediaBucket } from './media.ts';
  * pictures (only yazl's per-entry metadata, a few hundred bytes each, grows with the count).
  */
 export interface ZipEntry {
-  /** Media bucket key of the file. */
+  /** Media bucket key of the file (read as is unless `content` is given). */
   key: string;
+  /** Makes the entry's bytes from the file, when it is not stored as is (the MLS-ready rendition, ADR 0250). */
+  content?: () => Promise<Buffer>;
   /** Name inside the ZIP. */
   name: string;
   mtime?: Date;
@@ -46,8 +48,11 @@ export async function buildZipInBucket(entries: readonly ZipEntry[], targetKey: 
   const zip = new yazl.ZipFile();
   for (const entry of entries) {
     zip.addReadStreamLazy(entry.name, { compress: false, mtime: entry.mtime ?? new Date() }, (cb) => {
-      s3.send(new GetObjectCommand({ Bucket: bucket, Key: entry.key })).then(
-        (answer) => cb(null, answer.Body as Readable),
+      const stream = entry.content
+        ? entry.content().then((bytes) => Readable.from([bytes]))
+        : s3.send(new GetObjectCommand({ Bucket: bucket, Key: entry.key })).then((answer) => answer.Body as Readable);
+      stream.then(
+        (body) => cb(null, body),
         (error: unknown) => cb(error as Error, undefined as unknown as Readable),
       );
     });

@@ -65,6 +65,9 @@ export const getDeliveriesFromToken = defineOperation({
   writes: [],
 });
 
+/** A ZIP of the delivery built in the media bucket: its presigned URL, file name, number of pictures and size. */
+const deliveryZip = z.object({ url: z.string(), filename: z.string(), entries: z.number().int(), bytes: z.number().int() });
+
 export const downloadAllPictures = defineOperation({
   id: 'downloadAllPictures',
   area: 'deliveries',
@@ -74,7 +77,21 @@ export const downloadAllPictures = defineOperation({
   summary:
     'Download-all: builds (or reuses) one ZIP of the pictures with a thumbnail, streamed from the media bucket into the media bucket, and answers a presigned URL to it.',
   input: z.object({ token }),
-  output: z.object({ url: z.string(), filename: z.string(), entries: z.number().int(), bytes: z.number().int() }),
+  output: deliveryZip,
+  resources: ['table', 'mediaBucket'],
+  writes: ['mediaBucket'],
+});
+
+export const downloadMlsPictures = defineOperation({
+  id: 'downloadMlsPictures',
+  area: 'deliveries',
+  method: 'GET',
+  path: '/api/delivery/{token}/mls-zip',
+  access: 'public',
+  summary:
+    'MLS-ready download (docs/decisions/0250): the same pictures as download-all, without watermark, as JPEG in sRGB with the longest side at most 1920 px (never enlarged) and each under 5 MiB (quality lowered step by step), named 01-, 02-… in the slideshow order; one ZIP built (or reused) in the media bucket, answered as a presigned URL. Unknown token: 404; no picture ready: 422.',
+  input: z.object({ token }),
+  output: deliveryZip,
   resources: ['table', 'mediaBucket'],
   writes: ['mediaBucket'],
 });

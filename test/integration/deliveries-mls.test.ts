@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+import { MLS_EXPECTED_SIZES, meanDifference, mlsListing, zipFiles, type MlsListing } from '../support/mls-listing.ts';
+import { MLS_MAX_BYTES, MLS_MAX_SIDE } from '#functions/plumbing/mls-rendition.ts';
+import { listingsOfBroker } from '#functions/storage/listings.ts';
+import { downloadAllPictures, downloadMlsPictures } from '#shared/catalogue/deliveries.ts';
+import { Role } from '#shared/roles.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
+
+/** The description of an sRGB ICC profile ('sRGB', UTF-16 big-endian). */
+const SRGB_DESCRIPTION = Buffer.from('\0s\0R\0G\0B', 'latin1');
+
+let listing: MlsListing;
+beforeAll(async () => {
+  listing = await mlsListing();
+}, 120_000);
+
+describe('downloadMlsPictures (public, ADR 0250)', () => {
+  it('answers a ZIP of MLS-ready JPEGs: delivered pictures only, numbered in the slideshow order, at most 1920 px, sRGB, under the limit', async () => {
+    const res = bodyOf(await callOp(downloadMlsPictures, { token: listing.token }));
+    expect(res.entries).toBe(4); // 5 stored, one without a thumbnail
+    expect(res.filename).toMatch(/-mls\.zip$/);
+    const file = await fetch(res.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain(res.filename);
+    const buffer = Buffer.from(await file.arrayBuffer());
+    expect(buffer.length).toBe(res.bytes);
+
+    const entries = await zipFiles(buffer);
+    expect(entries.map((e) => e.name.slice(0, 3))).toEqual(['01-', '02-', '03-', '04-']);
+    for (const entry of entries) expect(entry.name).toMatch(/^\d\d-\d+-avenue-du-centris-montreal\.jpg$/);
+    const sizes = [];
+    for (const entry of entries) {
+      const meta = await sharp(entry.data).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(meta.space).toBe('srgb');
+      expect(meta.icc?.includes(SRGB_DESCRIPTION)).toBe(true);
+      expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(MLS_MAX_SIDE);
+      expect(entry.data.length).toBeLessThanOrEqual(MLS_MAX_BYTES);
+      sizes.push([meta.width, meta.height]);
+    }
+    // The slideshow order (1, 2, 0, 3 of the stored order), told apart by size; the small one is not enlarged.
+    expect(sizes).toEqual(MLS_EXPECTED_SIZES.map((s) => [...s]));
+
+    // Picture 2 is watermarked on the page: its MLS file is made from the original, not from that rendition.
+    const second = entries[1]!.data;
+    const fromOriginal = await meanDifference(second, listing.originals[2]!);
+    const fromWatermarked = await meanDifference(second, listing.watermarked.get(2)!);
+    expect(fromOriginal).toBeLessThan(0.5);
+    expect(fromWatermarked).toBeGreaterThan(fromOriginal * 2);
+  }, 120_000);
+
+  it('reuses the ZIP it built, apart from the download-all one', async () => {
+    const first = bodyOf(await callOp(downloadMlsPictures, { token: listing.token }));
+    const again = bodyOf(await callOp(downloadMlsPictures, { token: listing.token }));
+    expect(new URL(again.url).pathname).toBe(new URL(first.url).pathname);
+    const all = bodyOf(await callOp(downloadAllPictures, { token: listing.token }));
+    expect(new URL(all.url).pathname).not.toBe(new URL(first.url).pathname);
+    expect(all.entries).toBe(4);
+  }, 120_000);
+
+  it('answers 400 for junk, 404 for an unknown token and 422 when no picture is ready', async () => {
+    for (const token of ['short', 'x'.repeat(200), '../../etc/passwd-0123456789', 'abc def ghi jkl mno', '%00%00%00%00%00%00%00%00']) {
+      errorOf(await callOp(downloadMlsPictures, { token }), 400);
+    }
+    errorOf(await callOp(downloadMlsPictures, { token: randomBytes(32).toString('base64url') }), 404);
+    const empty = (await listingsOfBroker(demoAccount(Role.broker).id, 100)).items.find((l) => l.address === '350 boulevard des Laurentides')!;
+    errorOf(await callOp(downloadMlsPictures, { token: empty.distribution_token! }), 422);
+  });
+});
