@@ -1,4 +1,4 @@
-import { NavLink, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import classes from './side-menu.module.css';
  * The side menu of the role (part 1 section 2.3): menuSectionsFor(role). A short menu is one list;
  * a long one is grouped into sections that open and close (the section of the current place is
  * open), so it fits a laptop screen and scrolls inside the drawer when more are opened. The current
- * place is always highlighted, sub-routes included (docs/decisions/0111-grouped-side-menu.md).
+ * place is always highlighted, sub-routes included (docs/decisions/0111-grouped-side-menu.md). Entries
+ * are plain links styled as Mantine's NavLink, whose collapse machinery stays out of the first load (ADR 0022).
  */
 export function SideMenu({ sections, onNavigate }: { sections: readonly MenuSection[]; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -32,17 +33,17 @@ export function SideMenu({ sections, onNavigate }: { sections: readonly MenuSect
 
   const links = (section: MenuSection) =>
     section.entries.map((entry) => (
-      <NavLink
+      <Link
         key={entry.to}
-        component={Link}
         to={entry.to}
         activeOptions={{ exact: true }}
-        label={t(entry.labelKey)}
-        active={entry === active}
+        data-active={entry === active || undefined}
         aria-current={entry === active ? 'page' : undefined}
         onClick={onNavigate}
-        className={classes.link}
-      />
+        className={`${classes.link} mantine-focus-auto`}
+      >
+        {t(entry.labelKey)}
+      </Link>
     ));
 
   return (
