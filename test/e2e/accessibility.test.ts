@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Role, type RoleId } from '#shared/roles.ts';
 import { ROUTES, checkRoute, type RouteRule } from '#shared/routes.ts';
+import { ListingState } from '#shared/enums.ts';
+import { listingsOfBroker } from '#functions/storage/listings.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { call, tokenFor } from '../support/api.ts';
 import type { Browser } from 'playwright-core';
 import { PHONE_WIDTH, freshVisitor, launchBrowser, settle, widestElement } from './browser.ts';
@@ -59,6 +62,8 @@ interface DemoIds {
   shootingId: string;
   ticketId: string;
   userId: string;
+  /** A demo listing whose virtual tour is published (/visit). */
+  tourId: string;
 }
 const params = new Map<RoleId, DemoIds>();
 
@@ -83,13 +88,15 @@ async function paramsFor(role: RoleId): Promise<DemoIds> {
   const shootings = await get<{ data: { id: number; is_confirmed: boolean; state: number }[] }>(broker, '/api/shootings');
   const pending = shootings.data.find((s) => !s.is_confirmed) ?? shootings.data[0];
   const tickets = await get<{ data: { id: number }[] }>(role === Role.admin ? Role.admin : broker, '/api/tickets');
-  if (!delivered?.distribution_token || !pending || !tickets.data[0]) throw new Error('the demo data lacks a delivery, a shooting or a ticket');
+  const tour = (await listingsOfBroker(demoAccount(broker).id, 100)).items.find((l) => l.state === ListingState.vr_ready);
+  if (!delivered?.distribution_token || !pending || !tickets.data[0] || !tour) throw new Error('the demo data lacks a delivery, a shooting, a ticket or a published tour');
   const found: DemoIds = {
     token: delivered.distribution_token,
     listingId: String(delivered.id),
     shootingId: String(pending.id),
     ticketId: String(tickets.data[0].id),
     userId: String(100 + role),
+    tourId: String(tour.id),
   };
   params.set(role, found);
   return found;
@@ -100,6 +107,7 @@ async function hrefOf(rule: RouteRule, role: RoleId | undefined): Promise<string
   const ids = await paramsFor(role ?? Role.broker);
   const values: Record<string, string> = {
     '/delivery/$token': ids.token,
+    '/visit/$listingId': ids.tourId,
     '/shooting/changeTime/$id': ids.shootingId,
     '/shooting/cancel/$id': ids.shootingId,
     '/tickets/$id': ids.ticketId,
