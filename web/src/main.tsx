@@ -11,10 +11,12 @@ import { AlertProvider } from './app/alert-provider.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { endSession, preloadSessionOperations } from './areas/session/queries.ts';
 import { setupI18n } from './i18n/index.ts';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, loadLoginPage } from './router.tsx';
 
 setupI18n();
 preloadSessionOperations();
+// Without a stored session the first screen is /login: its chunk loads while the router starts.
+if (!sessionToken.get()) void loadLoginPage();
 
 const queryClient = new QueryClient({
   defaultOptions: {

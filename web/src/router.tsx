@@ -18,7 +18,6 @@ import { DocumentTitle } from './app/document-title.tsx';
 import { ErrorPage, NotAvailablePage, NotFoundPage } from './app/pages.tsx';
 import { AREAS, areaOf } from './areas/index.ts';
 import { guardRoute, landingRedirect } from './areas/session/guards.ts';
-import { LoginPage } from './areas/session/login-page.tsx';
 import { resolveSessionUser, safeRedirect } from './areas/session/session.ts';
 
 export interface RouterContext {
@@ -60,11 +59,22 @@ const loginRoute = createRoute({
   beforeLoad: ({ context, search }) => {
     if (context.user) throw redirectAfterLogin(search.redirect);
   },
-  component: function Login() {
-    const { redirect } = loginRoute.useSearch();
-    return <LoginPage redirect={redirect} />;
-  },
+}).lazy(async () => {
+  const { LoginPage } = await loadLoginPage();
+  return createLazyRoute('/login')({
+    component: function Login() {
+      const { redirect } = loginRoute.useSearch();
+      return <LoginPage redirect={redirect} />;
+    },
+  });
 });
+
+/**
+ * The login form (and its Mantine inputs) is a chunk of its own like every screen, so a signed-in
+ * user's first load does not carry it (ADR 0022); main.tsx starts loading it at boot when no session
+ * is stored, so the visitor who will see it does not wait for it.
+ */
+export const loadLoginPage = () => import('./areas/session/login-page.tsx');
 
 function redirectAfterLogin(target: string | undefined) {
   const href = safeRedirect(target);
