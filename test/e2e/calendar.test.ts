@@ -22,7 +22,6 @@ const browser = useBrowser(baseUrl);
 const QUEBEC = { 1014: 'Jean-Philippe Bédard', 1015: 'Catherine Simard' } as const;
 
 async function adminOnCalendar(lang: Lang): Promise<Page> {
-  // Tall enough for a morning of the week view under the all-day row of every technician.
   const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], timezoneId: 'America/Toronto', viewport: { width: 1280, height: 1400 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e.stack ?? e)));
@@ -87,7 +86,9 @@ describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
     await page.getByRole('button', { name: lang === 'fr' ? 'Semaine' : 'Week' }).click();
     const column = page.locator(`.fc-timegrid-col[data-date="${date}"]`);
     for (let i = 0; i < 8 && !(await column.count()); i++) await page.locator('.fc-next-button').click();
-    await page.locator('.fc-timegrid-slot-lane[data-time="08:00:00"]').scrollIntoViewIfNeeded();
+    // Mid-morning in the middle of the screen: 08:00 and 12:30 both on screen however tall the
+    // all-day row of availabilities has grown (other tests give technicians availabilities too).
+    await page.locator('.fc-timegrid-slot-lane[data-time="10:00:00"]').evaluate((lane) => lane.scrollIntoView({ block: 'center' }));
     const x = (await column.boundingBox())!;
     const yOf = async (time: string) => (await page.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!;
     const from = await yOf('08:00:00');

@@ -174,7 +174,9 @@ export function CalendarPage() {
           headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridFiveDay,timeGridDay' }}
           slotMinTime="06:00:00"
           slotMaxTime="21:00:00"
-          height={700}
+          // The page scrolls, not the calendar: on a busy week the all-day row of availabilities
+          // would otherwise leave the hours a sliver of a fixed-height calendar.
+          height="auto"
           selectable={admin || !!user}
           selectMirror
           select={onSelect}
@@ -236,17 +238,21 @@ function RemoveAvailabilityDialog({ userId, date, name, onClose }: { userId: num
   const removing = useRemoveAvailabilityMutation();
   const remove = () =>
     removing.mutate({ user_id: userId, date }, { onSuccess: () => onClose({ ok: true, text: t('calendar.removed') }), onError: () => onClose({ ok: false, text: t('calendar.remove_failed') }) });
+  return <ConfirmRemoval title={t('calendar.remove_availability')} what={[name, formatDay(date, i18n.language)]} pending={removing.isPending} onRemove={remove} onClose={onClose} />;
+}
+
+/** A removal confirmed in a dialog: what goes (its parts joined by ' · '), cancel, and a red 'remove'. */
+function ConfirmRemoval({ title, what, pending, onRemove, onClose }: { title: string; what: Array<string | null | undefined>; pending: boolean; onRemove: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
-    <Modal opened onClose={() => onClose()} title={t('calendar.remove_availability')}>
+    <Modal opened onClose={() => onClose()} title={title}>
       <Stack>
-        <Text>
-          {[name, formatDay(date, i18n.language)].filter(Boolean).join(' · ')}
-        </Text>
+        <Text>{what.filter(Boolean).join(' · ')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose()}>
             {t('calendar.cancel')}
           </Button>
-          <Button color="red" onClick={remove} loading={removing.isPending}>
+          <Button color="red" onClick={onRemove} loading={pending}>
             {t('calendar.remove')}
           </Button>
         </Group>
@@ -294,21 +300,8 @@ function RemoveUnavailabilityDialog({ u, onClose }: { u: UnavailabilityView; onC
       { id: u.id },
       { onSuccess: () => onClose({ ok: true, text: t('calendar.unavailability_removed') }), onError: () => onClose({ ok: false, text: t('calendar.unavailability_remove_failed') }) },
     );
-  return (
-    <Modal opened onClose={() => onClose()} title={t('calendar.remove_unavailability')}>
-      <Stack>
-        <Text>{[nameOf(u.user), t('calendar.period', { from: formatTimestamp(u.start, i18n.language), to: formatTimestamp(u.end, i18n.language) }), u.summary].filter(Boolean).join(' · ')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onClose()}>
-            {t('calendar.cancel')}
-          </Button>
-          <Button color="red" onClick={remove} loading={removing.isPending}>
-            {t('calendar.remove')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+  const period = t('calendar.period', { from: formatTimestamp(u.start, i18n.language), to: formatTimestamp(u.end, i18n.language) });
+  return <ConfirmRemoval title={t('calendar.remove_unavailability')} what={[nameOf(u.user), period, u.summary]} pending={removing.isPending} onRemove={remove} onClose={onClose} />;
 }
 
 /** The display-shootings dialog: the day's shootings, and for administrators the link to manage them at /shooting (the date in route state). */
