@@ -14,6 +14,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     reportCompressedSize: true,
+    rolldownOptions: {
+      output: {
+        // An area's screens are named after it (area-<name>-<hash>.js), so the bench can say which route chunk is the largest.
+        chunkFileNames: (chunk) => {
+          const area = /\/areas\/([\w-]+)\/routes\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return area ? `assets/area-${area}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': process.env.API_ORIGIN ?? 'http://localhost:3000' },
