@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteTitleKey } from './page-title.ts';
@@ -6,8 +7,10 @@ import { useRouteTitleKey } from './page-title.ts';
 export function DocumentTitle() {
   const { t } = useTranslation();
   const key = useRouteTitleKey();
+  // A page opened with ?branding=none (the unbranded delivery link, ADR 0251) does not name the company.
+  const unbranded = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).branding === 'none' });
   const app = t('app.name');
-  const title = key ? `${t(key)} · ${app}` : app;
+  const title = key ? (unbranded ? t(key) : `${t(key)} · ${app}`) : app;
   useEffect(() => {
     document.title = title;
   }, [title]);

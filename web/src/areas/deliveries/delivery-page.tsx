@@ -1,30 +1,38 @@
 import { Alert, Anchor, Box, Button, Card, Container, Group, Image, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { Link, useParams, useSearch } from '@tanstack/react-router';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { useVisitRecorder } from '../../app/visit-recorder.ts';
 import { DeliveryVideos } from './delivery-videos.tsx';
-import { deliveryQueries, useDownloadAllMutation, useLeaveFeedbackMutation } from './queries.ts';
+import { deliveryQueries, isUnbranded, useDownloadAllMutation, useDownloadMlsMutation, useLeaveFeedbackMutation } from './queries.ts';
+import { ShareLinks } from './share-links.tsx';
 
 /**
  * /delivery/$token (part 1 §2.9): public, outside the app layout. The listing's pictures that have a
  * thumbnail in a grid (xl 5, lg 4, md 3, sm 2, else 1), single download, download-all ZIP, optional
- * save-to-file-sharing, and feedback that becomes a ticket the picture then links to.
+ * save-to-file-sharing, the MLS-ready ZIP (ADR 0250), the branded and unbranded links to copy, and
+ * feedback that becomes a ticket the picture then links to.
+ * Opened through the unbranded link (`?branding=none`, ADR 0251) it is the page for the MLS: no broker
+ * (name, photo, contact), no company name, no videos (their titles carry the broker), no links to share,
+ * no feedback (the broker's conversation with the company).
  */
 export function DeliveryPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams({ strict: false }) as { token?: string };
   const query = useQuery(deliveryQueries.byToken(token));
   const [feedbackFor, setFeedbackFor] = useState<DeliveryPicture | null>(null);
+  const unbranded = isUnbranded(useSearch({ strict: false }) as Record<string, unknown>);
   const zip = useDownloadAllMutation(token);
+  const mls = useDownloadMlsMutation(token);
   const grid = useRef<HTMLDivElement>(null);
   useVisitRecorder(query.data?.listing.id, query.data?.listing.pictures.length ?? 0, grid);
 
   const [sent, setSent] = useState<{ ticketId: number; number: number } | null>(null);
+  const mlsHintId = useId();
 
   if (query.isPending) return <DelayedLoader label={t('common.loading')} />;
   if (query.isError || !query.data) {
@@ -36,6 +44,10 @@ export function DeliveryPage() {
 
   const downloadAll = () =>
     zip.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+    });
+  const downloadMls = () =>
+    mls.mutate(undefined, {
       onSuccess: ({ url }) => window.location.assign(url),
     });
   const saveToSharing = () =>
@@ -55,10 +67,11 @@ export function DeliveryPage() {
             {listing.app ? `, ${listing.app}` : ''}
           </Title>
           <Text c="dimmed">
-            {listing.city} {listing.postalcode} · {t('deliveries.broker_line', { name: `${listing.broker.firstname} ${listing.broker.lastname}` })}
+            {listing.city} {listing.postalcode}
+            {!unbranded && ` · ${t('deliveries.broker_line', { name: `${listing.broker.firstname} ${listing.broker.lastname}` })}`}
           </Text>
         </div>
-        <DeliveryVideos token={token} />
+        {!unbranded && <DeliveryVideos token={token} />}
         {pictures.length === 0 ? (
           <Alert color="blue" role="status">
             {t('deliveries.not_ready')} {t('deliveries.not_ready_more')}
@@ -74,15 +87,26 @@ export function DeliveryPage() {
               <Button onClick={downloadAll} loading={zip.isPending}>
                 {t('deliveries.download_all')}
               </Button>
+              <Button variant="light" onClick={downloadMls} loading={mls.isPending} aria-describedby={mlsHintId}>
+                {t('deliveries.download_mls')}
+              </Button>
               {file_sharing && (
                 <Button variant="default" onClick={saveToSharing} disabled={zip.isPending}>
                   {t('deliveries.save_to_sharing')}
                 </Button>
               )}
             </Group>
+            <Text size="sm" c="dimmed" id={mlsHintId} mt={-8}>
+              {t('deliveries.download_mls_hint')}
+            </Text>
             {zip.isError && (
               <Alert color="red" role="alert">
                 {t('deliveries.zip_failed')}
+              </Alert>
+            )}
+            {mls.isError && (
+              <Alert color="red" role="alert">
+                {t('deliveries.mls_failed')}
               </Alert>
             )}
             {sent && (
@@ -95,11 +119,12 @@ export function DeliveryPage() {
             )}
             <SimpleGrid ref={grid} cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: 5 }} spacing="md" data-testid="delivery-grid">
               {pictures.map((picture) => (
-                <PictureCard key={picture.id} picture={picture} onFeedback={() => setFeedbackFor(picture)} />
+                <PictureCard key={picture.id} picture={picture} onFeedback={unbranded ? undefined : () => setFeedbackFor(picture)} />
               ))}
             </SimpleGrid>
           </>
         )}
+        {!unbranded && <ShareLinks token={token} />}
       </Stack>
       {feedbackFor && (
         <FeedbackDialog
@@ -138,7 +163,8 @@ function DeliveryNotFound({ unknown, onRetry }: { unknown: boolean; onRetry: () 
   );
 }
 
-function PictureCard({ picture, onFeedback }: { picture: DeliveryPicture; onFeedback: () => void }) {
+/** A delivered picture; without `onFeedback` (the unbranded page) it offers no feedback. */
+function PictureCard({ picture, onFeedback }: { picture: DeliveryPicture; onFeedback?: () => void }) {
   const { t } = useTranslation();
   const number = picture.picture_index + 1;
   return (
@@ -152,7 +178,7 @@ function PictureCard({ picture, onFeedback }: { picture: DeliveryPicture; onFeed
         <Anchor href={picture.download_url} download={picture.filename} size="sm">
           {t('deliveries.download')}
         </Anchor>
-        {picture.feedback_ticket_id ? (
+        {!onFeedback ? null : picture.feedback_ticket_id ? (
           <Anchor component={Link} to={`/tickets/${picture.feedback_ticket_id}`} size="sm">
             {t('deliveries.see_ticket', { id: picture.feedback_ticket_id })}
           </Anchor>

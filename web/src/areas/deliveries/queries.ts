@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { downloadAllPictures, getDeliveriesFromToken, getDeliveryListings, getTechDeliveries, leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
+import { downloadAllPictures, downloadMlsPictures, getDeliveriesFromToken, getDeliveryListings, getTechDeliveries, leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import { getDeliveryVideos } from '#shared/catalogue/videos.ts';
 import { callOperation } from '../../api/client.ts';
 
@@ -38,6 +38,11 @@ export function useDownloadAllMutation(token: string) {
   return useMutation({ mutationFn: () => callOperation(downloadAllPictures, { token }, { token: null }) });
 }
 
+/** The MLS-ready ZIP of a delivery (ADR 0250; public, no session token): a link, like download-all. */
+export function useDownloadMlsMutation(token: string) {
+  return useMutation({ mutationFn: () => callOperation(downloadMlsPictures, { token }, { token: null }) });
+}
+
 /** Feedback on a picture becomes a ticket the picture then links to: the delivery is reloaded, also on failure. */
 export function useLeaveFeedbackMutation(token: string, picture: DeliveryPicture, options: { onSent: (ticketId: number) => void }) {
   const queryClient = useQueryClient();
@@ -50,7 +55,13 @@ export function useLeaveFeedbackMutation(token: string, picture: DeliveryPicture
   });
 }
 
-/** The public delivery page of a token, on this origin. */
-export function deliveryPageUrl(token: string): string {
-  return `${window.location.origin}/delivery/${encodeURIComponent(token)}`;
+/** The search of the unbranded delivery link (ADR 0251): no broker, no company on the page. */
+export const UNBRANDED_SEARCH = 'branding=none';
+
+/** The public delivery page of a token, on this origin; `unbranded`: the link for the MLS (ADR 0251). */
+export function deliveryPageUrl(token: string, { unbranded = false }: { unbranded?: boolean } = {}): string {
+  return `${window.location.origin}/delivery/${encodeURIComponent(token)}${unbranded ? `?${UNBRANDED_SEARCH}` : ''}`;
 }
+
+/** Whether a page's search (as the router parsed it) asks for the unbranded delivery page. */
+export const isUnbranded = (search: Record<string, unknown>): boolean => search.branding === 'none';
