@@ -13,7 +13,7 @@ import { visitQueries } from './queries.ts';
 /**
  * /visit/$listingId (docs/decisions/0255): the public virtual-tour viewer of a published listing,
  * outside the app layout. One picture at a time (previous / next, arrow keys, a thumbnails strip,
- * 'n / total'); `?unbranded=1` hides the broker's and the company's names (MLS rules). The visit is
+ * 'n / total'); `?unbranded=1` (or `?branding=none`) hides the broker's and the company's names (MLS rules). The visit is
  * recorded as on the delivery page: the stage holds one element per picture, only the current one
  * shown, so a picture counts as viewed once it was on screen.
  */
@@ -21,7 +21,8 @@ export function VisitPage() {
   const { t } = useTranslation();
   const { listingId = '' } = useParams({ strict: false }) as { listingId?: string };
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const unbranded = String(search.unbranded ?? '') === '1';
+  // The unbranded tour: `?unbranded=1`, or the delivery link's own flag `?branding=none` (ADR 0251).
+  const unbranded = String(search.unbranded ?? '') === '1' || search.branding === 'none';
   const query = useQuery(visitQueries.tour(Number(listingId), unbranded));
   const stage = useRef<HTMLDivElement>(null);
   const pictures = query.data?.listing.pictures ?? [];
@@ -111,10 +112,10 @@ function Viewer({ pictures, stage }: { pictures: TourPicture[]; stage: RefObject
         </ActionIcon>
       </Box>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" visibleFrom="sm">
           {t('visit.keyboard_help')}
         </Text>
-        <Text fw={600} aria-live="polite" data-testid="visit-counter" style={{ whiteSpace: 'nowrap' }}>
+        <Text fw={600} ml="auto" aria-live="polite" data-testid="visit-counter" style={{ whiteSpace: 'nowrap' }}>
           {t('visit.counter', { number: n(current + 1), total: n(total) })}
         </Text>
       </Group>
