@@ -59,9 +59,11 @@ const loginRoute = createRoute({
   beforeLoad: ({ context, search }) => {
     if (context.user) throw redirectAfterLogin(search.redirect);
   },
-}).lazy(async () => {
+});
+
+loginRoute.lazy(async () => {
   const { LoginPage } = await loadLoginPage();
-  return createLazyRoute('/login')({
+  return createLazyRoute(loginRoute.id)({
     component: function Login() {
       const { redirect } = loginRoute.useSearch();
       return <LoginPage redirect={redirect} />;
