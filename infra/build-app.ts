@@ -9,6 +9,7 @@ import { handlerModulePath } from '../shared/catalogue/operation.ts';
 import { bundleFunctions, formatBundleReport, type BundleResult } from '../scripts/build/bundle.ts';
 import { FUNCTIONS_DIST, WEB_DIST, deploySettings, type DeploySettings } from './config.ts';
 import { applyNag } from './nag.ts';
+import { nativeImageCode, needsImage } from './native-image.ts';
 import { ApiStack, type ApiOperation } from './stacks/api-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
@@ -110,6 +111,7 @@ export async function bundleForApp(
 ): Promise<{ result: BundleResult; codeFor: (bundleId: string) => Code }> {
   const tasks = taskEntries(options.workflows ?? []);
   const taskModules = new Map(tasks.map((t) => [t.id, t.module]));
+  const ffmpegTasks = new Set(tasks.filter((t) => t.ffmpeg).map((t) => t.id));
   const result = await bundleFunctions({
     root: REPO_ROOT,
     operations: [...operations, ...tasks],
@@ -123,13 +125,16 @@ export async function bundleForApp(
         result.missing.map((m) => `  - ${m.id}: create ${m.expected} exporting handler`).join('\n'),
     );
   }
-  const dirs = new Map(result.bundles.map((b) => [b.id, path.dirname(path.resolve(REPO_ROOT, b.file))]));
+  const byId = new Map(result.bundles.map((b) => [b.id, b]));
   return {
     result,
+    // A bundle needing native code (sharp, ffmpeg) ships as a container image: ADR 0242.
     codeFor: (bundleId) => {
-      const dir = dirs.get(bundleId);
-      if (!dir) throw new Error(`No bundle for ${bundleId}`);
-      return Code.fromAsset(dir);
+      const bundle = byId.get(bundleId);
+      if (!bundle) throw new Error(`No bundle for ${bundleId}`);
+      const dir = path.dirname(path.resolve(REPO_ROOT, bundle.file));
+      const needs = { packages: bundle.native, ffmpeg: ffmpegTasks.has(bundleId) };
+      return needsImage(needs) ? nativeImageCode(dir, needs) : Code.fromAsset(dir);
     },
   };
 }

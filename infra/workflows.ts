@@ -14,6 +14,6 @@ export function taskBundleId(workflow: Pick<WorkflowDef, 'resource'>, state: str
 }
 
 /** Every task of the workflows as bundle entries: id and handler module. */
-export function taskEntries(defs: readonly WorkflowDef[]): Array<{ id: string; area: string; module: string }> {
-  return defs.flatMap((w) => Object.entries(w.tasks).map(([state, task]) => ({ id: taskBundleId(w, state), area: 'workflows', module: task.module })));
+export function taskEntries(defs: readonly WorkflowDef[]): Array<{ id: string; area: string; module: string; ffmpeg: boolean }> {
+  return defs.flatMap((w) => Object.entries(w.tasks).map(([state, task]) => ({ id: taskBundleId(w, state), area: 'workflows', module: task.module, ffmpeg: task.ffmpeg ?? false })));
 }

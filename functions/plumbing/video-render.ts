@@ -7,7 +7,7 @@ import type { VideoTemplate } from '#shared/catalogue/videos.ts';
  * The video renderer (ADR 0240): one ffmpeg run turns a listing's pictures into an H.264 MP4 —
  * an intro title (address, broker), each picture for the template's duration joined by the
  * template's xfade transition, an outro title (broker name, contact, photo when visible). The
- * binary is Debian's ffmpeg locally and a static build from a Lambda layer in AWS (FFMPEG_PATH);
+ * binary is Debian's ffmpeg locally and a static build in the Render task's container image in AWS (FFMPEG_PATH, ADR 0242);
  * the titles are drawn with DejaVu Sans (VIDEO_FONT_FILE).
  */
 export const FFMPEG_PATH_ENV = 'FFMPEG_PATH';

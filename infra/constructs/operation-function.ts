@@ -1,7 +1,7 @@
 import { Stack, type Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Function as LambdaFunction, Runtime, type Code } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, AssetImageCode, Handler, Function as LambdaFunction, Runtime, type Code } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -62,10 +62,12 @@ export class OperationFunction extends Construct {
     this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention ?? FUNCTION_DEFAULTS.logRetention });
     // Own role instead of AWSLambdaBasicExecutionRole: that managed policy may write to any log group.
     this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    // A container image (a bundle with native code, ADR 0242) names its runtime and handler itself.
+    const image = props.code instanceof AssetImageCode;
     this.function = new LambdaFunction(this, 'Function', {
-      runtime: Runtime.NODEJS_22_X,
+      runtime: image ? Runtime.FROM_IMAGE : Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      handler: 'index.handler',
+      handler: image ? Handler.FROM_IMAGE : 'index.handler',
       code: props.code,
       description: props.description,
       memorySize: props.memorySize ?? FUNCTION_DEFAULTS.memorySize,

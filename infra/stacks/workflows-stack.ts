@@ -1,5 +1,5 @@
-import { Annotations, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { LayerVersion, type CfnFunction, type Code } from 'aws-cdk-lib/aws-lambda';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { CfnFunction, Code } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType, type IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
@@ -41,7 +41,6 @@ export class WorkflowsStack extends Stack {
         });
         fn.bindAll(task.resources, props.bindings, { writes: task.writes, requestLog: false });
         if (task.ephemeralStorageMb) (fn.function.node.defaultChild as CfnFunction).ephemeralStorage = { size: task.ephemeralStorageMb };
-        if (task.ffmpeg) this.attachFfmpeg(fn, `${pascal(def.resource)}${state}`);
         return { state, fn };
       });
       const machine = new StateMachine(this, pascal(def.resource), {
@@ -64,23 +63,6 @@ export class WorkflowsStack extends Stack {
       );
       this.stateMachines[def.resource] = machine;
     }
-  }
-
-  /**
-   * ffmpeg and ffprobe for a task that renders videos (ADR 0240): a Lambda layer holding static
-   * builds in /opt/bin and DejaVu Sans in /opt/fonts, named by the `ffmpegLayerArn` context value
-   * (published once per account from a registry's static build; not in the repository).
-   */
-  private attachFfmpeg(fn: OperationFunction, id: string): void {
-    const arn = this.node.tryGetContext('ffmpegLayerArn') as string | undefined;
-    if (!arn) {
-      Annotations.of(fn).addWarning('No ffmpegLayerArn context value: the video Render task has no ffmpeg and every video job will fail.');
-      return;
-    }
-    fn.function.addLayers(LayerVersion.fromLayerVersionArn(this, `${id}Ffmpeg`, arn));
-    fn.function.addEnvironment('FFMPEG_PATH', '/opt/bin/ffmpeg');
-    fn.function.addEnvironment('FFPROBE_PATH', '/opt/bin/ffprobe');
-    fn.function.addEnvironment('VIDEO_FONT_FILE', '/opt/fonts/DejaVuSans-Bold.ttf');
   }
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import type { OperationDef } from '../../shared/catalogue/operation.ts';
 import { handlerModulePath } from '../../shared/catalogue/operation.ts';
 
@@ -11,6 +11,8 @@ export interface BundleEntry {
   file: string;
   /** Minified size in bytes (the .mjs only, not its source map). */
   bytes: number;
+  /** Native packages the bundle imports but cannot inline (e.g. sharp): its deployment must bring them. */
+  native: string[];
 }
 
 export interface BundleResult {
@@ -63,8 +65,9 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
 
+  let metafile: Metafile | undefined;
   if (entryPoints.length > 0) {
-    await build({
+    ({ metafile } = await build({
       absWorkingDir: root,
       entryPoints,
       outdir: outDir,
@@ -86,23 +89,33 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
       // CommonJS dependencies calling require() on Node built-ins need a require in ESM.
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
       // The Lambda nodejs22.x runtime ships the AWS SDK v3: see docs/decisions/0011.
-      // sharp is native (libvips): it comes with its platform binary from a layer, never inlined (docs/decisions/0212).
-      external: [...(options.bundleAwsSdk ? [] : ['@aws-sdk/*']), 'sharp'],
+      // sharp is native (libvips): never inlined; a bundle importing it is deployed as a container image that installs it for linux-arm64 (docs/decisions/0242).
+      external: [...(options.bundleAwsSdk ? [] : ['@aws-sdk/*']), ...NATIVE_PACKAGES],
       plugins: [zodLocalesPlugin],
       // Local-only code (offline gazetteer, emulator credentials) is dead in AWS: drop it.
       define: { 'process.env.IMMO_LOCAL': 'undefined' },
       logLevel: 'warning',
-    });
+      metafile: true,
+    }));
   }
 
   const bundles: BundleEntry[] = entryPoints.map(({ out }) => {
     const id = out.slice(0, -'/index'.length);
     const abs = path.join(outDir, id, 'index.mjs');
-    return { id, file: path.relative(root, abs).split(path.sep).join('/'), bytes: statSync(abs).size };
+    const file = path.relative(root, abs).split(path.sep).join('/');
+    return { id, file, bytes: statSync(abs).size, native: nativeImportsOf(metafile, file) };
   });
   const manifestPath = path.join(outDir, 'manifest.json');
   writeFileSync(manifestPath, `${JSON.stringify(bundles, null, 2)}\n`);
   return { outDir, manifestPath, bundles, missing };
+}
+
+/** Packages with a platform binary, never inlined: a bundle importing one is deployed with it (infra/native-image.ts). */
+export const NATIVE_PACKAGES = ['sharp'] as const;
+
+function nativeImportsOf(metafile: Metafile | undefined, file: string): string[] {
+  const imports = metafile?.outputs[file]?.imports ?? [];
+  return [...new Set(imports.filter((i) => i.external && (NATIVE_PACKAGES as readonly string[]).includes(i.path)).map((i) => i.path))].sort();
 }
 
 /** Human-readable report: one line per bundle, largest first, then the missing handlers. */

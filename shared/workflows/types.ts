@@ -15,7 +15,7 @@ export interface WorkflowTask {
   memoryMb?: number;
   /** Lambda ephemeral storage (/tmp), 512 MB to 10 240 MB (default 512). */
   ephemeralStorageMb?: number;
-  /** The task runs ffmpeg/ffprobe: the CDK attaches the ffmpeg layer (ADR 0240). */
+  /** The task runs ffmpeg/ffprobe: the CDK deploys it as a container image holding them (ADR 0242). */
   ffmpeg?: boolean;
 }
 

@@ -10,7 +10,8 @@ import { writtenResources, type Resource } from '../../shared/catalogue/operatio
 import { DISPATCH_BUDGET } from '../../shared/workflows/budget.ts';
 import { keys } from '../../functions/plumbing/keys.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS, TABLE } from '../../shared/data/design.ts';
-import { bundleForApp, buildApp, cdkJsonContext, type ImmoApp } from '../../infra/build-app.ts';
+import { REPO_ROOT, bundleForApp, buildApp, cdkJsonContext, type ImmoApp } from '../../infra/build-app.ts';
+import { FFMPEG_IMAGE } from '../../infra/native-image.ts';
 import { CFN_RESOURCE_LIMIT, DEFAULT_API_BURST_LIMIT, DEFAULT_API_RATE_LIMIT, ORIGIN_VERIFY_HEADER, REQUEST_LOG_PK_PREFIX, deploySettings } from '../../infra/config.ts';
 import { ORIGIN_CHECK_HANDLER } from '../../infra/stacks/api-stack.ts';
 import type { BundleResult } from '../../scripts/build/bundle.ts';
@@ -155,18 +156,23 @@ describe('api stack', () => {
   }
   const nestedTemplates = () => built.api.operationStacks.map((s) => templates.get(s.node.path)!);
 
-  it('exactly one Lambda per catalogue operation, each nodejs22.x on arm64 with its own log group', () => {
+  it('exactly one Lambda per catalogue operation, each nodejs22.x on arm64 with its own log group (an image when its bundle is native)', () => {
     const fns = nestedTemplates().flatMap(functionsOf);
     expect(fns).toHaveLength(operations.length);
     expect([...built.api.functions.keys()].sort()).toEqual(operations.map((o) => o.id).sort());
-    for (const [, fn] of fns) {
-      expect(fn.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
+    const native = new Set(bundles.bundles.filter((b) => b.native.length > 0).map((b) => logicalId(built.api.functions.get(b.id)!.function)));
+    // The watermark and rendition operations import sharp (ADR 0212).
+    expect(native.size).toBeGreaterThan(0);
+    for (const [id, fn] of fns) {
+      const common = {
         Architectures: ['arm64'],
-        Handler: 'index.handler',
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         Environment: { Variables: expect.objectContaining({ NODE_OPTIONS: '--enable-source-maps' }) },
-      });
+      };
+      if (native.has(id)) {
+        expect(fn.Properties).toMatchObject({ ...common, PackageType: 'Image', Code: { ImageUri: expect.anything() } });
+        expect(fn.Properties).not.toHaveProperty('Runtime');
+      } else expect(fn.Properties).toMatchObject({ ...common, Runtime: 'nodejs22.x', Handler: 'index.handler' });
     }
     // The not-found Lambda of the $default route and the origin-check authorizer are the only other ones.
     expect(functionsOf(templates.get(built.api.node.path)!)).toHaveLength(2);
@@ -487,6 +493,24 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     Template.fromStack(built.workflows).hasResourceProperties('AWS::StepFunctions::StateMachine', {
       LoggingConfiguration: Match.objectLike({ Level: 'ERROR', IncludeExecutionData: false }),
     });
+  });
+
+  it('native bundles ship as container images: sharp installed for linux-arm64 at the local version, the video Render task with ffmpeg and its font (ADR 0242)', () => {
+    const sharpBundle = bundles.bundles.find((b) => b.native.includes('sharp'))!;
+    const dockerfile = (id: string) => readFileSync(path.join(path.dirname(path.resolve(REPO_ROOT, bundles.bundles.find((b) => b.id === id)!.file)), 'Dockerfile'), 'utf8');
+    const sharpVersion = (JSON.parse(readFileSync(require.resolve('sharp/package.json'), 'utf8')) as { version: string }).version;
+    expect(dockerfile(sharpBundle.id)).toContain(`--os=linux --cpu=arm64 sharp@${sharpVersion}`);
+    expect(dockerfile(sharpBundle.id)).not.toContain('ffmpeg');
+    const render = taskEntries(workflows).find((t) => t.ffmpeg)!;
+    const text = dockerfile(render.id);
+    expect(text).toContain(`FROM --platform=linux/arm64 ${FFMPEG_IMAGE} AS ffmpeg`);
+    expect(text).toContain('COPY --from=ffmpeg /ffmpeg /ffprobe /opt/bin/');
+    expect(text).toMatch(/ENV FFMPEG_PATH=\/opt\/bin\/ffmpeg FFPROBE_PATH=\/opt\/bin\/ffprobe VIDEO_FONT_FILE=\S+DejaVuSans-Bold\.ttf/);
+    const taskFns = resourcesOfType(templates.get(built.workflows.node.path)!, 'AWS::Lambda::Function');
+    const images = taskFns.filter(([, f]) => f.Properties?.PackageType === 'Image');
+    const nativeTasks = taskEntries(workflows).filter((t) => t.ffmpeg || bundles.bundles.find((b) => b.id === t.id)!.native.length > 0);
+    expect(images).toHaveLength(nativeTasks.length);
+    for (const [, f] of images) expect(f.Properties).toMatchObject({ Architectures: ['arm64'], Code: { ImageUri: expect.anything() } });
   });
 
   it('the dispatch budget reaches the templates: operation, workflow and task timeouts', () => {
