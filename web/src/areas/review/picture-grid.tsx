@@ -1,7 +1,7 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Badge, Button, Card, Checkbox, Group, Image, Text } from '@mantine/core';
+import { ActionIcon, Badge, Card, Checkbox, Group, Image, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef } from 'react';
@@ -30,6 +30,7 @@ interface GridProps {
  * keyboard: Space on a handle, arrows, Space).
  */
 export function PictureGrid({ pictures, numberOf, columns, selected, onToggle, onOpen, filtered, onFilteredOrder, onReorder }: GridProps) {
+  const { t } = useTranslation();
   const { ref: sizeRef, width } = useElementSize();
   const top = useRef<HTMLDivElement | null>(null);
   const rows = useMemo(() => {
@@ -41,6 +42,17 @@ export function PictureGrid({ pictures, numberOf, columns, selected, onToggle, o
   const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => Math.round(cardWidth * 0.67) + (columns >= 6 ? 90 : 70), overscan: 3, scrollMargin: top.current?.offsetTop ?? 0 });
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const ids = useMemo(() => pictures.map((p) => p.id), [pictures]);
+  // What a screen reader announces while ordering, in the reader's language and by picture number (not dnd-kit's English and ids).
+  const announcements = useMemo<Announcements>(() => {
+    const n = (id: string | number) => numberOf(Number(id));
+    return {
+      onDragStart: ({ active }) => t('review.dnd.picked', { n: n(active.id) }),
+      // Over its own place (where a keyboard drag starts): nothing new to say, 'picked up' stays the last word.
+      onDragOver: ({ active, over }) => (!over ? t('review.dnd.outside', { n: n(active.id) }) : over.id === active.id ? undefined : t('review.dnd.over', { n: n(active.id), m: n(over.id) })),
+      onDragEnd: ({ active, over }) => (over ? t('review.dnd.dropped', { n: n(active.id), m: n(over.id) }) : t('review.dnd.cancelled', { n: n(active.id) })),
+      onDragCancel: ({ active }) => t('review.dnd.cancelled', { n: n(active.id) }),
+    };
+  }, [numberOf, t]);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     onReorder(arrayMove(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id))));
@@ -52,7 +64,7 @@ export function PictureGrid({ pictures, numberOf, columns, selected, onToggle, o
         sizeRef(node);
       }}
     >
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('review.dnd.instructions') } }}>
         <SortableContext items={ids} strategy={rectSortingStrategy} disabled={filtered}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((row) => (
@@ -122,11 +134,3 @@ const PictureCard = memo(function PictureCard({ picture: p, number, compact, sel
     </Card>
   );
 });
-
-export function SelectAllButton({ onClick, label }: { onClick: () => void; label: string }) {
-  return (
-    <Button size="xs" variant="default" onClick={onClick}>
-      {label}
-    </Button>
-  );
-}

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutputOf } from '#shared/catalogue/operation.ts';
-import { REVIEW_MESSAGES, type getListingPictures, type ReviewPicture } from '#shared/catalogue/review.ts';
+import type { getListingPictures, ReviewPicture } from '#shared/catalogue/review.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { pathOf } from '#shared/routes.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
@@ -90,7 +90,7 @@ function ReviewScreen({ data }: { data: Data }) {
   const last = shootings.at(-1);
   const inRetouch = last?.state === ShootingState.retouch;
   const toggle = useCallback((pid: number) => setSelected((s) => (s.has(pid) ? new Set([...s].filter((x) => x !== pid)) : new Set([...s, pid]))), []);
-  const onFilteredOrder = useCallback(() => void showAlert({ title: t('review.order_title'), text: REVIEW_MESSAGES.orderFiltered }), [showAlert, t]);
+  const onFilteredOrder = useCallback(() => void showAlert({ title: t('review.order_title'), text: t('review.order_filtered') }), [showAlert, t]);
   const pending = order ? changedPositions(data.pictures, order) : [];
 
   const applyFlag = async (flag: PictureFlag, value: boolean) => {

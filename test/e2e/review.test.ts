@@ -1,0 +1,212 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import '../support/stack-env.ts';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { ShootingState } from '#shared/enums.ts';
+import { Role } from '#shared/roles.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
+import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { insertListing } from '#functions/storage/listings.ts';
+import { insertPicture, picturesOfListing } from '#functions/storage/pictures.ts';
+import { getShootingItem, insertShooting } from '#functions/storage/shootings.ts';
+import { useBrowser, waitForPath } from './browser.ts';
+import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
+
+/**
+ * Issue 13's full review, as a post-production technician lives it (part 3 screens 4 and 5, §4,
+ * §5), in each language on a listing of its own (12 real JPEGs in the S3 emulator, the first four
+ * unseen): from the queue, validate pictures (each moving on to the next unseen one), send one to
+ * retouch with a comment ('Validation terminée'), send the shooting to retouch and find the listing
+ * in the Retouch tab, be told ordering needs no filter, reorder two pictures with the keyboard (the
+ * screen reader's announcements guide it) and save, then send to the broker (publish, slideshow,
+ * counts and quality prompts): back on /tech_review with the listing under 'Public and Sent', the
+ * tour public, and the media e-mail in the outbox. No untranslated key shows on the way.
+ */
+const browser = useBrowser(inject('baseUrl'));
+const outbox = inject('mailOutbox');
+
+const PICTURES = 12;
+
+async function listingOfThisTest(lang: Lang) {
+  const broker = demoAccount(Role.broker);
+  const now = new Date().toISOString();
+  const listing = await insertListing({
+    address: `${await nextId('review-e2e', 1)} rue du Navigateur ${lang}`,
+    city: 'Laval',
+    postalcode: 'H7N 1A1',
+    room_count: 6,
+    is_house: true,
+    lat: 45.56,
+    lng: -73.71,
+    state: 1,
+    broker_id: broker.id,
+    broker: { firstname: broker.firstname, lastname: broker.lastname },
+  });
+  const shooting = await insertShooting(
+    {
+      id: await nextId('shooting', 10_000),
+      listing_id: listing.id,
+      broker_id: broker.id,
+      scheduleddate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+      am: true,
+      is_confirmed: true,
+      state: ShootingState.uploaded,
+      estimated_duration: 3600,
+      room_count: 6,
+      tech_id: demoAccount(Role.tech_capture).id,
+      pp_tech_id: demoAccount(Role.tech_postprod).id,
+      created_at: now,
+      updated_at: now,
+    },
+    { lat: null, lng: null, reserved_tech_id: null },
+  );
+  for (let index = 0; index < PICTURES; index++) {
+    const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20 * index, g: 120, b: 200 - 10 * index } } })
+      .jpeg()
+      .toBuffer();
+    const original = mediaKeys.original(listing.id, shooting.id, index);
+    const thumbnail = mediaKeys.thumbnail(listing.id, shooting.id, index);
+    await putMediaObject(original, bytes);
+    await putMediaObject(thumbnail, bytes);
+    await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: index, original_key: original, thumbnail_key: thumbnail, is_validated: index < 4 ? null : true, created_at: now });
+  }
+  return { listing, shooting };
+}
+
+/** The top-level keys of every text catalogue ('review', 'videos', 'shootingDialog', …): a text starting with one and a dot is a key shown raw. */
+const WEB = resolve(import.meta.dirname, '../../web/src');
+const NAMESPACES = [
+  ...readdirSync(join(WEB, 'areas')).flatMap((area) => {
+    try {
+      return Object.keys(JSON.parse(readFileSync(join(WEB, 'areas', area, 'locales', 'en.json'), 'utf8')) as object);
+    } catch {
+      return [];
+    }
+  }),
+  ...Object.keys(JSON.parse(readFileSync(join(WEB, 'i18n', 'locales', 'en.json'), 'utf8')) as object),
+];
+const RAW_KEY = new RegExp(`\\b(?:${[...new Set(NAMESPACES)].join('|')})\\.[a-z_]\\w*`);
+
+async function rawKeysShown(page: Page): Promise<string | undefined> {
+  return RAW_KEY.exec(await page.locator('body').innerText())?.[0];
+}
+
+/** A tab of the queue by its label, whatever its count. */
+const tabNamed = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('§', '\\d+')}$`);
+
+/** The media e-mail's text parts (base64 UTF-8, ADR 0213). */
+const decode = (eml: string) =>
+  [...eml.matchAll(/base64\r\n\r\n([\s\S]*?)\r\n--/g)].map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8')).join('\n');
+
+describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
+  const t = textsIn(lang);
+  const dialogButton = (page: Page, name: string) => page.getByRole('dialog').getByRole('button', { name, exact: true });
+  const alertOk = (page: Page) => page.getByRole('dialog').getByRole('button', { name: t('common.ok'), exact: true });
+
+  it('a post-production technician reviews a listing, sends the shooting to retouch, reorders and sends to the broker', async () => {
+    const { listing, shooting } = await listingOfThisTest(lang);
+    const title = `${listing.address}, ${listing.city}`;
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.tech_postprod, lang);
+    await waitForPath(page, '/tech_review');
+    await page.getByRole('heading', { level: 1, name: t('route.tech_review') }).waitFor();
+    await page.getByRole('link', { name: title }).click();
+    await waitForPath(page, `/tech_review/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('button', { name: t('review.open', { n: PICTURES }), exact: true }).waitFor();
+    expect(await rawKeysShown(page), 'a text key shown untranslated').toBeUndefined();
+    await page.getByText(t('review.count.public_other', { count: PICTURES })).waitFor();
+
+    // Validate 1 and 2 (the dialog moves on), send 3 to retouch (a comment first), validate 4: 'Validation terminée'.
+    await page.getByRole('button', { name: t('review.open', { n: 1 }), exact: true }).click();
+    await dialogButton(page, t('review.validate')).click();
+    await page.getByRole('dialog', { name: t('review.dialog_title', { n: 2, total: PICTURES }) }).waitFor();
+    await dialogButton(page, t('review.validate')).click();
+    await page.getByRole('dialog', { name: t('review.dialog_title', { n: 3, total: PICTURES }) }).waitFor();
+    await dialogButton(page, t('review.send_retouch_picture')).click();
+    await page.getByRole('dialog').getByText(t('review.comment_required')).waitFor();
+    const comment = lang === 'fr' ? 'Ciel trop sombre, éclaircir la fenêtre' : 'Sky too dark, brighten the window';
+    await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).fill(comment);
+    await dialogButton(page, t('review.comment_post')).click();
+    await page.getByRole('dialog').getByText(comment).waitFor();
+    await dialogButton(page, t('review.send_retouch_picture')).click();
+    // A picture sent to retouch stays open with its comments; the button is then disabled (§4).
+    await page.getByRole('dialog').getByText(t('review.badge.retouch'), { exact: true }).waitFor();
+    expect(await dialogButton(page, t('review.send_retouch_picture')).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: t('review.open', { n: 4 }), exact: true }).click();
+    await page.getByRole('dialog', { name: t('review.dialog_title', { n: 4, total: PICTURES }) }).waitFor();
+    await dialogButton(page, t('review.validate')).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByText(t('review.done_title')).waitFor();
+    await page.getByText(t('review.done_text', { validated: 3, retouch: 1 })).waitFor();
+    await expect.poll(async () => (await picturesOfListing(listing.id)).slice(0, 4).map((p) => p.is_validated)).toEqual([true, true, false, true]);
+
+    // The shooting goes to retouch: back on the queue, the listing is under 'Retouch'; open it again.
+    await page.getByRole('button', { name: t('review.send_retouch'), exact: true }).click();
+    await page.getByRole('dialog').getByText(t('review.retouch_confirm')).waitFor();
+    await alertOk(page).click();
+    await waitForPath(page, '/tech_review');
+    expect((await getShootingItem(shooting.id))!.state).toBe(ShootingState.retouch);
+    await page.getByRole('tab', { name: tabNamed(t('review.tab.retouch', { count: '§' })) }).click();
+    await page.getByRole('tabpanel').getByRole('link', { name: title }).click();
+    await waitForPath(page, `/tech_review/${listing.id}`);
+    await page.getByRole('button', { name: t('review.in_retouch'), exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: t('review.in_retouch'), exact: true }).isDisabled()).toBe(true);
+
+    // With a filter, ordering is refused with the spec's alert.
+    await page.getByLabel(t('review.filter')).selectOption('validated');
+    await page.getByRole('button', { name: t('review.move', { n: 1 }), exact: true }).click();
+    await page.getByRole('dialog').getByText(t('review.order_filtered')).waitFor();
+    await alertOk(page).click();
+    // The alert closes and gives the focus back to the handle that opened it.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByLabel(t('review.filter')).selectOption('all');
+
+    // Move picture 2 before picture 1 with the keyboard, as the announcements tell, then save: two positions change.
+    const before = (await picturesOfListing(listing.id)).map((p) => p.id);
+    const handle = page.getByRole('button', { name: t('review.move', { n: 2 }), exact: true });
+    await handle.focus();
+    await expect.poll(() => handle.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    await page.getByText(t('review.dnd.picked', { n: 2 })).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.getByText(t('review.dnd.over', { n: 2, m: 1 })).waitFor();
+    await page.keyboard.press('Space');
+    await page.getByText(t('review.dnd.dropped', { n: 2, m: 1 })).waitFor();
+    await page.getByRole('button', { name: t('review.save_order_other', { count: 2 }) }).click();
+    await page.getByRole('button', { name: t('review.save_order_other', { count: 2 }) }).waitFor({ state: 'detached' });
+    expect((await picturesOfListing(listing.id)).map((p) => p.id)).toEqual([before[1], before[0], ...before.slice(2)]);
+
+    // Send to broker: publish the tour, fewer than 12 in the slideshow, counts, quality; then the queue.
+    await page.getByRole('button', { name: t('review.send_broker') }).click();
+    await page.getByRole('dialog').getByText(t('review.publish_prompt')).waitFor();
+    await dialogButton(page, t('review.yes')).click();
+    await page.getByRole('dialog').getByText(t('review.slideshow_prompt', { count: 0 })).waitFor();
+    await alertOk(page).click();
+    await page.getByRole('dialog').getByText(t('review.counts_confirm', { unvalidated: 0, retouch: 1 })).waitFor();
+    await alertOk(page).click();
+    await page.getByRole('dialog').getByText(t('review.quality_confirm')).waitFor();
+    await alertOk(page).click();
+    await waitForPath(page, '/tech_review');
+    await page.getByRole('tab', { name: tabNamed(t('review.tab.public_sent', { count: '§' })) }).click();
+    await page.getByRole('tabpanel').getByRole('link', { name: title }).waitFor();
+    expect((await getShootingItem(shooting.id))!.is_public_for_broker).toBe(true);
+
+    const mail = readdirSync(outbox)
+      .map((file) => readFileSync(join(outbox, file), 'utf8'))
+      .find((eml) => decode(eml).includes(listing.address));
+    expect(mail, 'the media e-mail is in the outbox').toBeDefined();
+    expect(mail).toContain(`To: ${demoAccount(Role.broker).email}`);
+    expect(decode(mail!)).toMatch(/\/delivery\/[\w-]{20,}/);
+
+    // Back on the listing: the tour is public now (the button says so and is done).
+    await page.getByRole('tabpanel').getByRole('link', { name: title }).click();
+    await page.getByRole('button', { name: t('review.tour_public'), exact: true }).waitFor();
+    expect(await rawKeysShown(page), 'a text key shown untranslated').toBeUndefined();
+  });
+});
