@@ -14,6 +14,7 @@ import { uploadBench } from './upload.ts';
 import { usersListBench } from './users-list.ts';
 import { requestLogSearchBench } from './request-log-search.ts';
 import { listingSearchBench } from './listing-search.ts';
+import { plannerBoardBench } from './planner-board.ts';
 import { videoRenderBench } from './video-render.ts';
 
 /**
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     await usersListBench(info);
     await requestLogSearchBench(info);
     await listingSearchBench(info);
+    await plannerBoardBench(info);
     await videoRenderBench();
   } finally {
     await server.stop();

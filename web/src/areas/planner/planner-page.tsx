@@ -7,7 +7,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { billShooting } from '#shared/catalogue/shootings.ts';
+import { billShooting, generateShootingInvoice } from '#shared/catalogue/shootings.ts';
 import type { PlannerShooting, ScheduledTech } from '#shared/catalogue/planner.ts';
 import { isCalendarDate } from '#shared/rules/business-time.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
@@ -27,6 +27,7 @@ import {
   useBillableMutation,
   useDispatchMutation,
   useFlagRemovalMutation,
+  useInvoiceOpenMutation,
   useLockMutation,
   useRecalculateMutation,
   useUnassignMutation,
@@ -34,9 +35,12 @@ import {
 import { dropId, TechCard, techName, type DropTone } from './tech-card.tsx';
 import { UNASSIGNED_ZONE, UnassignedList } from './unassigned-list.tsx';
 import { PlannerDayTools } from './map-modal.tsx';
+import { openInvoice } from './shooting-dialog-invoice.ts';
 
 /** Part 2 §9: a date change is applied after an 800 ms pause. */
 export const DATE_DEBOUNCE_MS = 800;
+
+const NO_SHOOTINGS: readonly PlannerShooting[] = [];
 
 interface Feedback {
   ok: boolean;
@@ -134,24 +138,40 @@ export function PlannerPage() {
     onError: fail(t('planner.change_error')),
   });
 
+  const invoicing = useInvoiceOpenMutation(date, {
+    onSuccess: (answer) => {
+      void openInvoice(answer.invoice, t, i18n.language);
+      setFeedback({ ok: true, text: t('shootingDialog.invoice_ready', { id: answer.invoice.invoice_id }) });
+    },
+    onError: fail(t('shootingDialog.invoice_error')),
+  });
+
   const busy = [dispatching, assigning, unassigning, refresh, locking, flagRemoval, abandoning, billing].some((m) => m.isPending);
 
-  const onUnassign = useCallback((s: PlannerShooting) => unassigning.mutate(s.id), [unassigning]);
-  const onResetFlag = useCallback((s: PlannerShooting) => flagRemoval.mutate(s), [flagRemoval]);
+  // A mutation's result is a new object at each render; its `mutate` is stable.
+  const { mutate: unassign } = unassigning;
+  const { mutate: resetFlag } = flagRemoval;
+  const { mutate: abandon } = abandoning;
+  const { mutate: bill } = billing;
+  const { mutate: lock } = locking;
+  const onUnassign = useCallback((s: PlannerShooting) => unassign(s.id), [unassign]);
+  const onResetFlag = useCallback((s: PlannerShooting) => resetFlag(s), [resetFlag]);
   const onAbandon = useCallback(
     async (s: PlannerShooting) => {
-      if (await showAlert({ title: t('planner.abandon'), text: t('planner.abandon_confirm', { address: addressOf(s) }), cancel: true })) abandoning.mutate(s);
+      if (await showAlert({ title: t('planner.abandon'), text: t('planner.abandon_confirm', { address: addressOf(s) }), cancel: true })) abandon(s);
     },
-    [abandoning, showAlert, t],
+    [abandon, showAlert, t],
   );
   const onToggleBillable = useCallback(
     async (s: PlannerShooting) => {
       const key = s.billable ? 'planner.unbillable_confirm' : 'planner.billable_confirm';
-      if (await showAlert({ title: t(s.billable ? 'planner.make_unbillable' : 'planner.make_billable'), text: t(key, { address: addressOf(s) }), cancel: true })) billing.mutate(s);
+      if (await showAlert({ title: t(s.billable ? 'planner.make_unbillable' : 'planner.make_billable'), text: t(key, { address: addressOf(s) }), cancel: true })) bill(s);
     },
-    [billing, showAlert, t],
+    [bill, showAlert, t],
   );
-  const onLock = useCallback((tech: ScheduledTech, locked: boolean) => locking.mutate({ techId: tech.id, locked }), [locking]);
+  const { mutate: invoice } = invoicing;
+  const onInvoice = useCallback((s: PlannerShooting) => invoice(s.id), [invoice]);
+  const onLock = useCallback((tech: ScheduledTech, locked: boolean) => lock({ techId: tech.id, locked }), [lock]);
   const onCopy = useCallback(
     (tech: ScheduledTech, addresses: string[]) => {
       navigator.clipboard.writeText(addresses.join('\n')).then(
@@ -161,12 +181,17 @@ export function PlannerPage() {
     },
     [t],
   );
-  const actions = {
-    onUnassign,
-    onResetFlag,
-    onAbandon: (s: PlannerShooting) => void onAbandon(s),
-    ...(mayCall(billShooting, user?.role) ? { onToggleBillable: (s: PlannerShooting) => void onToggleBillable(s) } : {}),
-  };
+  // Stable between renders: the cards are memoized (a drag re-renders the page at each step).
+  const mayBill = mayCall(billShooting, user?.role);
+  const actions = useMemo(
+    () => ({
+      onUnassign,
+      onResetFlag,
+      onAbandon: (s: PlannerShooting) => void onAbandon(s),
+      ...(mayBill ? { onToggleBillable: (s: PlannerShooting) => void onToggleBillable(s) } : {}),
+    }),
+    [onUnassign, onResetFlag, onAbandon, onToggleBillable, mayBill],
+  );
 
   // Drag and drop (part 2 §4 'Assignment by drag and drop'), keyboard included (board-dnd.ts).
   const zoneOrder = useMemo(() => [...techs.map(dropId), UNASSIGNED_ZONE], [techs]);
@@ -273,11 +298,12 @@ export function PlannerPage() {
                         key={tech.id}
                         tech={tech}
                         figures={figures.get(tech.id)}
-                        shootings={held.get(tech.id) ?? []}
+                        shootings={held.get(tech.id) ?? NO_SHOOTINGS}
                         tone={tones.get(tech.id)}
                         busy={busy}
                         onLock={onLock}
                         onCopy={onCopy}
+                        {...(mayCall(generateShootingInvoice, user?.role) ? { onInvoice } : {})}
                         {...actions}
                       />
                     ))}

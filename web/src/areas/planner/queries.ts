@@ -13,7 +13,7 @@ import {
   type PlannerShooting,
   type ScheduledTech,
 } from '#shared/catalogue/planner.ts';
-import { billShooting, getAllShootings, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { billShooting, generateShootingInvoice, getAllShootings, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { ShootingState } from '#shared/enums.ts';
 import type { OutputOf } from '#shared/catalogue/operation.ts';
@@ -111,6 +111,10 @@ export const useAbandonMutation = (date: string, reactions: Reactions<OutputOf<t
 /** Billable or not (the shooting administration's billShooting). */
 export const useBillableMutation = (date: string, reactions: Reactions<OutputOf<typeof billShooting>> = {}) =>
   useDayWrite(date, (s: Versioned & Pick<PlannerShooting, 'billable'>) => callOperation(billShooting, { shooting_id: s.id, version: s.version, billable: !s.billable }), reactions);
+
+/** A shooting's invoice from the board (the technician card's menu): numbered on the first call, so the day is re-read. */
+export const useInvoiceOpenMutation = (date: string, reactions: Reactions<OutputOf<typeof generateShootingInvoice>> = {}) =>
+  useDayWrite(date, (shootingId: number) => callOperation(generateShootingInvoice, { shooting_id: shootingId }), reactions);
 
 /** The board's shootings not on a working technician's card: unassigned, or held by someone not working that day. */
 export function unassignedOnBoard(shootings: readonly PlannerShooting[], techs: readonly Pick<ScheduledTech, 'id'>[]): PlannerShooting[] {

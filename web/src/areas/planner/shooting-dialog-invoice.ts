@@ -17,6 +17,17 @@ export interface InvoiceTexts {
   total: string;
 }
 
+const INVOICE_TEXTS = ['title', 'number', 'issued', 'shooting', 'billedTo', 'property', 'description', 'amount', 'subtotal', 'tps', 'tvq', 'total'] as const;
+
+/**
+ * Draws and downloads the invoice of a generateShootingInvoice answer in the reader's language (the
+ * shooting dialog's 'Open the invoice' and the technician card's invoices menu).
+ */
+export function openInvoice(invoice: ShootingInvoice, t: (key: string) => string, lng: string): Promise<void> {
+  const texts = Object.fromEntries(INVOICE_TEXTS.map((key) => [key, t(`shootingDialog.invoice_pdf.${key}`)])) as unknown as InvoiceTexts;
+  return downloadInvoicePdf(invoice, texts, lng, t('shootingDialog.invoice_file'));
+}
+
 /** The standard PDF fonts write Windows-1252: the narrow and no-break spaces of fr-CA numbers become plain ones. */
 const pdfText = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 

@@ -15,7 +15,7 @@ import { mayCall } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import type { Outcome } from '../../app/outcome-alert.tsx';
 import { formatMoney } from '../../i18n/format.ts';
-import { downloadInvoicePdf, type InvoiceTexts } from './shooting-dialog-invoice.ts';
+import { openInvoice } from './shooting-dialog-invoice.ts';
 import {
   isStale,
   shootingDialogQueries,
@@ -197,8 +197,6 @@ export function NotesSection({ view, role, report }: SectionProps) {
   );
 }
 
-const INVOICE_TEXTS = ['title', 'number', 'issued', 'shooting', 'billedTo', 'property', 'description', 'amount', 'subtotal', 'tps', 'tvq', 'total'] as const;
-
 /** Billable or not (confirmed, part 2 §5) and the invoice, drawn as a PDF from the server's figures. */
 export function BillingSection({ view, role, report }: SectionProps) {
   const { t, i18n } = useTranslation();
@@ -206,8 +204,7 @@ export function BillingSection({ view, role, report }: SectionProps) {
   const bill = useBillMutation(view, useReactions(report, view.billable ? 'shootingDialog.unbillable_saved' : 'shootingDialog.billable_saved'));
   const invoice = useInvoiceMutation(view.id, {
     onSuccess: (answer) => {
-      const texts = Object.fromEntries(INVOICE_TEXTS.map((key) => [key, t(`shootingDialog.invoice_pdf.${key}`)])) as unknown as InvoiceTexts;
-      void downloadInvoicePdf(answer.invoice, texts, i18n.language, t('shootingDialog.invoice_file'));
+      void openInvoice(answer.invoice, t, i18n.language);
       report({ ok: true, text: t('shootingDialog.invoice_ready', { id: answer.invoice.invoice_id }) });
     },
     onError: () => report({ ok: false, text: t('shootingDialog.invoice_error') }),

@@ -100,7 +100,8 @@ export function ShootingDialogButton({ shootingId, address }: { shootingId: numb
       <Button size="compact-xs" variant="subtle" aria-label={t('shootingDialog.open_label', { address })} onClick={() => setOpened(true)}>
         {t('shootingDialog.open')}
       </Button>
-      <ShootingDialog shootingId={shootingId} opened={opened} onClose={() => setOpened(false)} />
+      {/* Mounted while open only: a board shows hundreds of these buttons (docs/decisions/0265). */}
+      {opened && <ShootingDialog shootingId={shootingId} opened onClose={() => setOpened(false)} />}
     </>
   );
 }

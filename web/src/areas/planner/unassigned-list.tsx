@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDroppable } from '@dnd-kit/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlannerShooting } from '#shared/catalogue/planner.ts';
 import { ShootingCard, type ShootingActions } from './shooting-card.tsx';
@@ -31,13 +31,16 @@ export function UnassignedList({ shootings, hasTechs, unserved, dropping, busy, 
   // Deselected ids: a shooting that appears later is selected by default.
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const selected = shootings.filter((s) => !excluded.has(s.id));
-  const toggle = (id: number, on: boolean) =>
-    setExcluded((old) => {
-      const next = new Set(old);
-      if (on) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = useCallback(
+    (id: number, on: boolean) =>
+      setExcluded((old) => {
+        const next = new Set(old);
+        if (on) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
 
   return (
     <Paper
@@ -46,6 +49,7 @@ export function UnassignedList({ shootings, hasTechs, unserved, dropping, busy, 
       p="sm"
       component="section"
       aria-label={title}
+      data-testid="unassigned-column"
       style={dropping ? { borderColor: 'var(--mantine-color-green-6)', borderWidth: isOver ? 3 : 2, background: 'var(--mantine-color-green-light)' } : undefined}
     >
       <Stack gap="sm">
@@ -75,7 +79,8 @@ export function UnassignedList({ shootings, hasTechs, unserved, dropping, busy, 
                     key={s.id}
                     shooting={s}
                     busy={busy}
-                    selection={{ checked: !excluded.has(s.id), onToggle: toggle }}
+                    selected={!excluded.has(s.id)}
+                    onSelect={toggle}
                     note={reason ? t('planner.unserved', { reason: t(`planner.reason.${reason}`) }) : undefined}
                     {...actions}
                   />
