@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VideoTemplate } from '#shared/catalogue/videos.ts';
+import { musicFilter } from './video-music.ts';
 
 /**
  * The video renderer (ADR 0240): one ffmpeg run turns a listing's pictures into an H.264 MP4 —
@@ -140,10 +141,12 @@ export async function renderVideo(input: RenderInput): Promise<{ seconds: number
   }
   const seconds = elapsed - (clips.length - 1) * t;
 
+  if (template.music) filters.push(musicFilter(template.music, seconds, 'a'));
+  const audio = template.music ? ['-map', '[a]', '-c:a', 'aac', '-b:a', '128k'] : ['-an'];
   args.push(
     '-filter_complex', filters.join(';'),
     '-map', '[v]',
-    '-an',
+    ...audio,
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-r', String(VIDEO_FPS),
     '-movflags', '+faststart',
     '-t', seconds.toFixed(3),
@@ -166,12 +169,15 @@ export interface ProbedVideo {
   width: number;
   height: number;
   seconds: number;
+  /** The audio stream's codec, null for a silent video. */
+  audio: string | null;
 }
 
-/** What ffprobe reads of a video file: codec, size and duration. */
+/** What ffprobe reads of a video file: codecs, size and duration. */
 export async function probeVideo(file: string): Promise<ProbedVideo> {
-  const { stdout } = await run(ffprobePath(), ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height:format=duration', '-of', 'json', file]);
-  const json = JSON.parse(stdout) as { streams: Array<{ codec_name: string; width: number; height: number }>; format: { duration: string } };
-  const stream = json.streams[0]!;
-  return { codec: stream.codec_name, width: stream.width, height: stream.height, seconds: Number(json.format.duration) };
+  const { stdout } = await run(ffprobePath(), ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height:format=duration', '-of', 'json', file]);
+  const json = JSON.parse(stdout) as { streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number }>; format: { duration: string } };
+  const video = json.streams.find((s) => s.codec_type === 'video')!;
+  const audio = json.streams.find((s) => s.codec_type === 'audio');
+  return { codec: video.codec_name, width: video.width!, height: video.height!, seconds: Number(json.format.duration), audio: audio?.codec_name ?? null };
 }

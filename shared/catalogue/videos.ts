@@ -29,8 +29,8 @@ export const VIDEO_MESSAGES = {
 /**
  * A template: how long each picture shows, the transition between pictures (an ffmpeg xfade
  * transition), the intro and outro titles' length and how many pictures it takes at most
- * (about 10 when no recommendation range is given, part 3 §9). No music track ships with the
- * project, so the videos are silent (ADR 0240).
+ * (about 10 when no recommendation range is given, part 3 §9), and its music: one of the
+ * project's own scores, synthesized at render time (ADR 0243), or none.
  */
 export interface VideoTemplate {
   id: number;
@@ -42,12 +42,16 @@ export interface VideoTemplate {
   max_pictures: number;
   /** Background of the intro and outro titles (ffmpeg colour). */
   title_colour: string;
+  music: VideoScoreName | null;
 }
 
+/** The project's own scores (functions/plumbing/video-music.ts). */
+export type VideoScoreName = 'calm' | 'bright';
+
 export const VIDEO_TEMPLATES: readonly VideoTemplate[] = [
-  { id: 1, template_name: 'Classique', seconds_per_picture: 3, transition: 'fade', transition_seconds: 0.8, title_seconds: 3, max_pictures: 10, title_colour: '0x1f2a36' },
-  { id: 2, template_name: 'Dynamique', seconds_per_picture: 2, transition: 'slideleft', transition_seconds: 0.5, title_seconds: 2.5, max_pictures: 12, title_colour: '0x7a1f1f' },
-  { id: 3, template_name: 'Élégance', seconds_per_picture: 4, transition: 'dissolve', transition_seconds: 1, title_seconds: 3.5, max_pictures: 10, title_colour: '0x2b2b2b' },
+  { id: 1, template_name: 'Classique', seconds_per_picture: 3, transition: 'fade', transition_seconds: 0.8, title_seconds: 3, max_pictures: 10, title_colour: '0x1f2a36', music: 'calm' },
+  { id: 2, template_name: 'Dynamique', seconds_per_picture: 2, transition: 'slideleft', transition_seconds: 0.5, title_seconds: 2.5, max_pictures: 12, title_colour: '0x7a1f1f', music: 'bright' },
+  { id: 3, template_name: 'Élégance', seconds_per_picture: 4, transition: 'dissolve', transition_seconds: 1, title_seconds: 3.5, max_pictures: 10, title_colour: '0x2b2b2b', music: null },
 ];
 
 export function videoTemplate(id: number): VideoTemplate | undefined {

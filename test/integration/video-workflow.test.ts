@@ -63,7 +63,8 @@ describe('video workflow (queue → render → upload → mark success)', () => 
       const file = join(work, `${size.width}.mp4`);
       writeFileSync(file, new Uint8Array(await res.arrayBuffer()));
       const probed = await probeVideo(file);
-      expect(probed).toMatchObject({ codec: 'h264', ...size });
+      // Template 2's own score (ADR 0243), as AAC beside the picture.
+      expect(probed).toMatchObject({ codec: 'h264', audio: 'aac', ...size });
       expect(Math.abs(probed.seconds - expected)).toBeLessThan(0.15);
     }
 
