@@ -29,6 +29,8 @@ const TECHS = Number(process.env.BENCH_PLANNER_TECHS ?? 66);
 /** Shootings each technician holds (the rest wait in the unassigned column). */
 const HELD_PER_TECH = 3;
 const DRAGS = Number(process.env.BENCH_PLANNER_DRAGS ?? 2);
+/** BENCH_PLANNER_PROFILE=1: an unminified build, and the functions taking most CPU during the first load. */
+const PROFILE = process.env.BENCH_PLANNER_PROFILE === '1';
 /** Far past the demo data (availabilities run about a month ahead): the bench owns this day. */
 const DAYS_AHEAD = 180;
 
@@ -178,14 +180,14 @@ interface ApiRequest {
 function covered(requests: readonly ApiRequest[], until: number): number {
   const spans = requests.map((r) => [Math.max(0, r.start), Math.min(until, r.end)] as const).filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
   let total = 0;
-  let [from, to] = [-Infinity, -Infinity];
+  let [from, to] = spans[0] ?? [0, 0];
   for (const [a, b] of spans) {
     if (a > to) {
-      total += Math.max(0, to - from);
+      total += to - from;
       [from, to] = [a, b];
     } else to = Math.max(to, b);
   }
-  return total + Math.max(0, to - from);
+  return total + (to - from);
 }
 
 function quantiles(values: readonly number[]): { p50: number; p95: number; max: number } {
@@ -287,6 +289,25 @@ async function keyboardDrag(page: Page, shootingId: number): Promise<DragFigures
   return { ...figures, steps };
 }
 
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The functions with the most self time in a CPU profile (BENCH_PLANNER_PROFILE). */
+function printProfile(profile: CpuProfile): void {
+  const self = new Map<string, number>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  console.log('CPU self time, first load (top 25):');
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${fmt(ms, 0).padStart(7)} ms  ${key}`);
+}
+
 /** Opens the planner on `date`, measures the load, then `DRAGS` keyboard drags. */
 export async function plannerBoardBench(info: StackInfo): Promise<void> {
   process.env[ENV.dynamoEndpoint] = info.dynamoEndpoint;
@@ -327,6 +348,9 @@ export async function plannerBoardBench(info: StackInfo): Promise<void> {
         if (timing.responseEnd < 0) return; // no timing (served from a cache)
         requests.push({ op: `${request.method()} ${url.pathname}`, startEpoch: timing.startTime, end: timing.responseEnd });
       });
+      const profiler = PROFILE && visit === 'first visit' ? await context.newCDPSession(page) : undefined;
+      await profiler?.send('Profiler.enable');
+      await profiler?.send('Profiler.start');
       await page.goto('/shooting');
       await until(page, 'window.__usable').catch(async (error: Error) => {
         const seen = await page!.evaluate<string>(`[document.querySelector('[data-testid="planner-summary"]')?.textContent, document.querySelectorAll('section[data-tech-id]').length, document.querySelectorAll('[data-testid="unassigned-column"] li').length].join(' | ')`);
@@ -335,6 +359,7 @@ export async function plannerBoardBench(info: StackInfo): Promise<void> {
       const { origin, usable, tasks } = await page.evaluate<{ origin: number; usable: number; tasks: Array<{ start: number; duration: number }> }>(
         `({ origin: performance.timeOrigin, usable: window.__usable, tasks: window.__longTasks })`,
       );
+      if (profiler) printProfile((await profiler.send('Profiler.stop')).profile);
       const summary = (await page.getByTestId('planner-summary').textContent()) ?? '';
       const api: ApiRequest[] = requests.map((r) => ({ op: r.op, start: r.startEpoch - origin, end: r.startEpoch - origin + r.end }));
       const share = covered(api, usable);
@@ -377,7 +402,7 @@ export async function plannerBoardBench(info: StackInfo): Promise<void> {
 
 async function main(): Promise<void> {
   console.log('Building the web app…');
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', ...(PROFILE ? ['--minify', 'false'] : [])], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('web build failed');
   const server = await startHelper<StackInfo>('scripts/bench/serve.ts');
   try {
