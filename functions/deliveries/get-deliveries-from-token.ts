@@ -1,4 +1,5 @@
 import { getDeliveriesFromToken } from '#shared/catalogue/deliveries.ts';
+import { ListingState } from '#shared/enums.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { notFound } from '../plumbing/errors.ts';
 import { findListingByToken } from '../storage/listings.ts';
@@ -23,6 +24,7 @@ export const handler = apiHandler(getDeliveriesFromToken, async ({ token }) => {
       postalcode: listing.postalcode,
       broker: listing.broker,
       is_final: isFinalDelivery(shootings),
+      tour_published: listing.state === ListingState.vr_ready,
       pictures: await Promise.all(pictures.map((p) => deliveryPicture(p, listing))),
     },
     file_sharing: fileSharingSetting(),

@@ -56,6 +56,8 @@ export const getDeliveriesFromToken = defineOperation({
       postalcode: z.string(),
       broker: z.object({ firstname: z.string(), lastname: z.string() }),
       is_final: z.boolean(),
+      /** The listing's virtual tour is published (vr_ready): the page links to its viewer /visit/{id} (ADR 0251). */
+      tour_published: z.boolean(),
       pictures: z.array(deliveryPicture),
     }),
     /** Present only when a file-sharing service is configured (FILE_SHARING_SAVE_URL); hidden by default. */

@@ -87,6 +87,8 @@ describe.each(['en', 'fr'] as const)('MLS-ready download and unbranded link, in 
     expect(await page.getByRole('button', { name: t('deliveries.leave_feedback') }).count()).toBe(4);
     await expect.poll(() => page.title()).toContain(text(lang, 'app.name'));
 
+    expect(await page.getByRole('link', { name: t('deliveries.virtual_tour') }).getAttribute('href')).toBe(`/visit/${listing.id}`);
+
     const share = page.getByRole('region', { name: t('deliveries.share_title') });
     const branded = await share.getByRole('textbox', { name: t('deliveries.link_branded'), exact: true }).inputValue();
     expect(new URL(branded).pathname).toBe(`/delivery/${listing.token}`);
@@ -112,5 +114,14 @@ describe.each(['en', 'fr'] as const)('MLS-ready download and unbranded link, in 
     expect(await page.locator('video').count()).toBe(0);
     expect(await page.getByRole('button', { name: t('deliveries.leave_feedback') }).count()).toBe(0);
     expect(await page.getByRole('region', { name: t('deliveries.share_title') }).count()).toBe(0);
+
+    // Its virtual-tour link opens the unbranded viewer: no broker there either.
+    const tour = page.getByRole('link', { name: t('deliveries.virtual_tour') });
+    expect(await tour.getAttribute('href')).toBe(`/visit/${listing.id}?branding=none`);
+    await page.goto((await tour.getAttribute('href'))!);
+    await page.getByRole('heading', { level: 1, name: new RegExp(listing.address) }).waitFor();
+    const viewer = await page.locator('body').innerText();
+    expect(viewer).not.toContain(listing.broker.lastname);
+    expect(viewer).not.toContain(text(lang, 'app.name'));
   }, 120_000);
 });

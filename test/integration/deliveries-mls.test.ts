@@ -5,7 +5,7 @@ import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { MLS_EXPECTED_SIZES, meanDifference, mlsListing, zipFiles, type MlsListing } from '../support/mls-listing.ts';
 import { MLS_MAX_BYTES, MLS_MAX_SIDE } from '#functions/plumbing/mls-rendition.ts';
 import { listingsOfBroker } from '#functions/storage/listings.ts';
-import { downloadAllPictures, downloadMlsPictures } from '#shared/catalogue/deliveries.ts';
+import { downloadAllPictures, downloadMlsPictures, getDeliveriesFromToken } from '#shared/catalogue/deliveries.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 
@@ -51,6 +51,12 @@ describe('downloadMlsPictures (public, ADR 0250)', () => {
     expect(fromOriginal).toBeLessThan(0.5);
     expect(fromWatermarked).toBeGreaterThan(fromOriginal * 2);
   }, 120_000);
+
+  it('the delivery page says when the virtual tour is published (its viewer is linked from the page)', async () => {
+    expect(bodyOf(await callOp(getDeliveriesFromToken, { token: listing.token })).listing.tour_published).toBe(true);
+    const notPublished = (await listingsOfBroker(demoAccount(Role.broker).id, 100)).items.find((l) => l.address === '45 rue Saint-Paul Est')!;
+    expect(bodyOf(await callOp(getDeliveriesFromToken, { token: notPublished.distribution_token! })).listing.tour_published).toBe(false);
+  });
 
   it('reuses the ZIP it built, apart from the download-all one', async () => {
     const first = bodyOf(await callOp(downloadMlsPictures, { token: listing.token }));

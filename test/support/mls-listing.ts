@@ -5,13 +5,14 @@ import { nextId } from '#functions/plumbing/ids.ts';
 import { thumbnail, watermark } from '#functions/plumbing/renditions.ts';
 import { insertListing, newDistributionToken } from '#functions/storage/listings.ts';
 import { insertPicture } from '#functions/storage/pictures.ts';
+import { ListingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 
 /**
  * A delivery for the MLS-ready download tests (ADR 0250), of the demo broker, with its own token:
  * real JPEGs of several sizes and colour spaces, put in a slideshow order unlike their stored order,
- * one of them watermarked on the page, one without a thumbnail (not delivered).
+ * one of them watermarked on the page, one without a thumbnail (not delivered); its virtual tour is published.
  */
 export interface MlsPictureSpec {
   width: number;
@@ -72,7 +73,7 @@ export async function mlsListing(): Promise<MlsListing> {
     is_existing_listing: false,
     lat: 45.51,
     lng: -73.57,
-    state: 1,
+    state: ListingState.vr_ready,
     picture_url: null,
     mls: null,
     broker_id: broker.id,

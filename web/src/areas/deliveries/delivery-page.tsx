@@ -8,7 +8,7 @@ import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { useVisitRecorder } from '../../app/visit-recorder.ts';
 import { DeliveryVideos } from './delivery-videos.tsx';
-import { deliveryQueries, isUnbranded, useDownloadAllMutation, useDownloadMlsMutation, useLeaveFeedbackMutation } from './queries.ts';
+import { deliveryQueries, isUnbranded, tourPath, useDownloadAllMutation, useDownloadMlsMutation, useLeaveFeedbackMutation } from './queries.ts';
 import { ShareLinks } from './share-links.tsx';
 
 /**
@@ -18,7 +18,7 @@ import { ShareLinks } from './share-links.tsx';
  * feedback that becomes a ticket the picture then links to.
  * Opened through the unbranded link (`?branding=none`, ADR 0251) it is the page for the MLS: no broker
  * (name, photo, contact), no company name, no videos (their titles carry the broker), no links to share,
- * no feedback (the broker's conversation with the company).
+ * no feedback (the broker's conversation with the company); its virtual-tour link opens the unbranded viewer.
  */
 export function DeliveryPage() {
   const { t } = useTranslation();
@@ -70,6 +70,11 @@ export function DeliveryPage() {
             {listing.city} {listing.postalcode}
             {!unbranded && ` · ${t('deliveries.broker_line', { name: `${listing.broker.firstname} ${listing.broker.lastname}` })}`}
           </Text>
+          {listing.tour_published && (
+            <Anchor href={tourPath(listing.id, { unbranded })} target="_blank" rel="noopener">
+              {t('deliveries.virtual_tour')}
+            </Anchor>
+          )}
         </div>
         {!unbranded && <DeliveryVideos token={token} />}
         {pictures.length === 0 ? (

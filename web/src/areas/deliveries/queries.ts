@@ -63,5 +63,10 @@ export function deliveryPageUrl(token: string, { unbranded = false }: { unbrande
   return `${window.location.origin}/delivery/${encodeURIComponent(token)}${unbranded ? `?${UNBRANDED_SEARCH}` : ''}`;
 }
 
+/** The listing's virtual-tour viewer, unbranded too when the delivery page is (ADR 0251). */
+export function tourPath(listingId: number, { unbranded = false }: { unbranded?: boolean } = {}): string {
+  return `/visit/${listingId}${unbranded ? `?${UNBRANDED_SEARCH}` : ''}`;
+}
+
 /** Whether a page's search (as the router parsed it) asks for the unbranded delivery page. */
 export const isUnbranded = (search: Record<string, unknown>): boolean => search.branding === 'none';
