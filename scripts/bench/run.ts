@@ -14,6 +14,7 @@ import { uploadBench } from './upload.ts';
 import { usersListBench } from './users-list.ts';
 import { requestLogSearchBench } from './request-log-search.ts';
 import { listingSearchBench } from './listing-search.ts';
+import { reviewScreenBench } from './review-screen.ts';
 import { plannerBoardBench } from './planner-board.ts';
 import { videoRenderBench } from './video-render.ts';
 
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 
   // The stack in its own process group: stopping it stops its emulators too.
-  const server = await startHelper<{ url: string; dynamoEndpoint: string; tableName: string }>('scripts/bench/serve.ts');
+  const server = await startHelper<{ url: string; dynamoEndpoint: string; s3Endpoint: string; tableName: string }>('scripts/bench/serve.ts');
   const info = server.info;
   try {
     const broker = demoAccount(Role.broker);
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     await usersListBench(info);
     await requestLogSearchBench(info);
     await listingSearchBench(info);
+    await reviewScreenBench(info);
     await plannerBoardBench(info);
     await videoRenderBench();
   } finally {
