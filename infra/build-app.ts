@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App, type Environment } from 'aws-cdk-lib';
+import { App, SecretValue, type Environment } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 import { DEFAULT_REGION } from '../shared/data/design.ts';
 import type { OperationDef } from '../shared/catalogue/operation.ts';
@@ -78,6 +78,8 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
       injectorBucket: data.injectorBucket,
       location: data.location,
       ...workflows.stateMachines,
+      // A dynamic reference: CloudFormation reads the secret at deploy time, the template never holds the token.
+      socialPagesToken: settings.socialPagesSecret ? SecretValue.secretsManager(settings.socialPagesSecret).unsafeUnwrap() : undefined,
     },
   });
   const web = new WebStack(app, `${prefix}Web`, {

@@ -46,6 +46,8 @@ export interface DeploySettings {
   apiBurstLimit: number;
   /** Step Functions execution logs include inputs and outputs (personal data) only when true. */
   workflowLogExecutionData: boolean;
+  /** Name of the Secrets Manager secret holding the social network's page token (ADR 0244). */
+  socialPagesSecret: string | undefined;
 }
 
 export const DEFAULT_API_RATE_LIMIT = 50;
@@ -73,12 +75,15 @@ export function deploySettings(context: (key: string) => unknown): DeploySetting
   };
   const flag = text('workflowLogExecutionData');
   if (flag !== undefined && flag !== 'true' && flag !== 'false') throw new Error(`workflowLogExecutionData: '${flag}' is not true or false`);
+  const socialPagesSecret = text('socialPagesSecret');
+  if (socialPagesSecret !== undefined && !/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(socialPagesSecret)) throw new Error(`socialPagesSecret: '${socialPagesSecret}' is not a Secrets Manager secret name`);
   return {
     siteOrigins,
     alarmEmail,
     apiRateLimit: positive('apiRateLimit', DEFAULT_API_RATE_LIMIT),
     apiBurstLimit: positive('apiBurstLimit', DEFAULT_API_BURST_LIMIT),
     workflowLogExecutionData: flag === 'true',
+    socialPagesSecret,
   };
 }
 

@@ -5,7 +5,7 @@ import { externalServiceFailed } from './errors.ts';
 /**
  * The port to the social network's pages (part 3 §7 "unlinked social pages"; ADR 0241). In AWS the
  * Graph API lists the pages of the business account whose token is a deploy-time secret
- * (SOCIAL_PAGES_TOKEN, never in the repository); locally a DEMO provider answers fixed demo pages
+ * (SOCIAL_PAGES_TOKEN, resolved from a Secrets Manager secret at deploy time: ADR 0244); locally a DEMO provider answers fixed demo pages
  * and says so (`provider: 'demo'`), so nothing calls the network.
  */
 export interface SocialPagesProvider {
@@ -13,7 +13,7 @@ export interface SocialPagesProvider {
   pages(): Promise<UnlinkedSocialPage[]>;
 }
 
-export const SOCIAL_TOKEN_ENV = 'SOCIAL_PAGES_TOKEN';
+export const SOCIAL_TOKEN_ENV = ENV.socialPagesToken;
 const GRAPH_URL = 'https://graph.facebook.com/v19.0/me/accounts?fields=id,name,category,about,followers_count,link&limit=100';
 
 /** Demo pages of the local provider: plainly demo data, never shown in AWS. */

@@ -1,4 +1,4 @@
-import { Stack, type Duration } from 'aws-cdk-lib';
+import { Annotations, Stack, type Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, AssetImageCode, Handler, Function as LambdaFunction, Runtime, type Code } from 'aws-cdk-lib/aws-lambda';
@@ -27,6 +27,8 @@ export interface ResourceBindings {
   dispatchWorkflow?: IStateMachine;
   videoWorkflow?: IStateMachine;
   location?: LocationResources;
+  /** The social network's token as a CloudFormation dynamic reference to its secret; none: the social operations answer 503. */
+  socialPagesToken?: string;
 }
 
 export interface OperationFunctionProps {
@@ -158,6 +160,12 @@ export class OperationFunction extends Construct {
         );
         fn.addEnvironment(ENV.placeIndex, location.placeIndexName);
         fn.addEnvironment(ENV.routeCalculator, location.routeCalculatorName);
+        return;
+      }
+      case 'socialPages': {
+        // The token reaches the function's environment at deploy time; the template holds only the reference (ADR 0244).
+        if (bindings.socialPagesToken) fn.addEnvironment(ENV.socialPagesToken, bindings.socialPagesToken);
+        else Annotations.of(fn).addWarning('No socialPagesSecret setting: the social page operations answer 503 (ADR 0244).');
         return;
       }
       case 'mail': {

@@ -49,7 +49,7 @@ export const getUnlinkedSocialPages = defineOperation({
   summary: 'The pages of the social network account that no broker is linked to yet, with what their preview shows, and which provider answered.',
   input: z.object({}),
   output: z.object({ unlinked_facebook_page: z.array(unlinkedSocialPage), provider: z.enum(SOCIAL_PROVIDERS) }),
-  resources: ['table'],
+  resources: ['table', 'socialPages'],
   writes: [],
 });
 
@@ -86,5 +86,5 @@ export const linkSocialPage = defineOperation({
     "Links a page of the account to a broker (the broker's broker_facebook_business_page); a page links to one broker only (409), a broker to one page (a new link frees the old page). 400 'Please select both facebook page and broker!' when one is missing.",
   input: z.object({ brokerId, pageId }),
   output: z.object({ status: z.literal(200), broker_facebook_business_page: z.object({ page_id: z.string(), page_name: z.string() }) }),
-  resources: ['table'],
+  resources: ['table', 'socialPages'],
 });

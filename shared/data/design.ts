@@ -104,6 +104,8 @@ export const ENV = {
   videoStateMachineArn: 'VIDEO_STATE_MACHINE_ARN',
   placeIndex: 'LOCATION_PLACE_INDEX',
   routeCalculator: 'LOCATION_ROUTE_CALCULATOR',
+  /** The social network's page token, resolved by CloudFormation from a Secrets Manager secret at deploy time (ADR 0244). */
+  socialPagesToken: 'SOCIAL_PAGES_TOKEN',
   /** Set only locally: endpoints of DynamoDB Local and s3rver. */
   dynamoEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',

@@ -27,6 +27,8 @@ const SERVICES_OF: Record<Resource, string[]> = {
   videoWorkflow: ['states:'],
   location: ['geo:'],
   mail: ['ses:'],
+  // An environment variable resolved from its secret at deploy time, no IAM grant (ADR 0244).
+  socialPages: [],
 };
 
 function logicalId(construct: IConstruct): string {
@@ -35,6 +37,7 @@ function logicalId(construct: IConstruct): string {
 
 const require = createRequire(import.meta.url);
 const SITE_ORIGIN = 'https://d111111abcdef8.cloudfront.net';
+const SOCIAL_SECRET = 'immo/social-pages-token';
 
 let built: ImmoApp;
 let templates: Map<string, CfnTemplate>;
@@ -50,7 +53,7 @@ beforeAll(async () => {
   const webDist = tempDir('immo-infra-web-');
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
   built = buildApp({
-    app: new App({ context: { ...cdkJsonContext(), siteOrigin: SITE_ORIGIN, alarmEmail: 'ops@example.com' }, outdir: tempDir('immo-infra-cdkout-') }),
+    app: new App({ context: { ...cdkJsonContext(), siteOrigin: SITE_ORIGIN, alarmEmail: 'ops@example.com', socialPagesSecret: SOCIAL_SECRET }, outdir: tempDir('immo-infra-cdkout-') }),
     operations,
     workflows,
     codeFor: bundled.codeFor,
@@ -465,12 +468,14 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     expect(of({ alarmEmail: 'not-an-address' })).toThrow(/alarmEmail/);
     expect(of({ apiRateLimit: '0' })).toThrow(/apiRateLimit/);
     expect(of({ workflowLogExecutionData: 'yes' })).toThrow(/workflowLogExecutionData/);
+    expect(of({ socialPagesSecret: 'token with spaces' })).toThrow(/socialPagesSecret/);
     expect(deploySettings(() => undefined)).toEqual({
       siteOrigins: [],
       alarmEmail: undefined,
       apiRateLimit: DEFAULT_API_RATE_LIMIT,
       apiBurstLimit: DEFAULT_API_BURST_LIMIT,
       workflowLogExecutionData: false,
+      socialPagesSecret: undefined,
     });
     expect(deploySettings((k) => ({ siteOrigin: 'https://a.example.com, https://b.example.com:8443', apiRateLimit: '20' })[k]).siteOrigins).toEqual([
       'https://a.example.com',
@@ -493,6 +498,19 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     Template.fromStack(built.workflows).hasResourceProperties('AWS::StepFunctions::StateMachine', {
       LoggingConfiguration: Match.objectLike({ Level: 'ERROR', IncludeExecutionData: false }),
     });
+  });
+
+  it('the social token reaches only the operations that call the social network, as a reference to its secret (ADR 0244)', () => {
+    const social = new Set(operations.filter((o) => o.resources.includes('socialPages')).map((o) => o.id));
+    expect([...social].sort()).toEqual(['getUnlinkedSocialPages', 'linkSocialPage']);
+    for (const op of operations) {
+      const fn = built.api.functions.get(op.id)!;
+      const template = templates.get(fn.node.scope!.node.path)!;
+      const props = resourcesOfType(template, 'AWS::Lambda::Function').find(([id]) => id === logicalId(fn.function))![1].Properties!;
+      const token = (props.Environment as { Variables: Record<string, unknown> }).Variables[ENV.socialPagesToken];
+      if (social.has(op.id)) expect(token, op.id).toBe(`{{resolve:secretsmanager:${SOCIAL_SECRET}:SecretString:::}}`);
+      else expect(token, op.id).toBeUndefined();
+    }
   });
 
   it('native bundles ship as container images: sharp installed for linux-arm64 at the local version, the video Render task with ffmpeg and its font (ADR 0242)', () => {
