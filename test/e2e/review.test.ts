@@ -131,7 +131,10 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     const comment = lang === 'fr' ? 'Ciel trop sombre, éclaircir la fenêtre' : 'Sky too dark, brighten the window';
     await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).fill(comment);
     await dialogButton(page, t('review.comment_post')).click();
-    await page.getByRole('dialog').getByText(comment).waitFor();
+    // Posted: the comment shows with its reply box, the new-comment box is empty again (a textarea's text would match getByText).
+    await page.getByRole('dialog').getByRole('textbox', { name: t('review.reply_label') }).waitFor();
+    await page.getByRole('dialog').locator('p', { hasText: comment }).waitFor();
+    expect(await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).inputValue()).toBe('');
     await dialogButton(page, t('review.send_retouch_picture')).click();
     // A picture sent to retouch stays open with its comments; the button is then disabled (§4).
     await page.getByRole('dialog').getByText(t('review.badge.retouch'), { exact: true }).waitFor();

@@ -57,7 +57,8 @@ export function PictureDialog({ listingId, picture, number, total, onClose, onDe
           <Button color="green" disabled={picture.is_validated === true} loading={validation.isPending} onClick={() => void decide(true)}>
             {t('review.validate')}
           </Button>
-          <Button color="red" variant="light" disabled={picture.is_validated === false} loading={validation.isPending} onClick={() => void decide(false)}>
+          {/* While a comment is being posted, retouch waits for it (it needs a comment on the picture). */}
+          <Button color="red" variant="light" disabled={picture.is_validated === false} loading={validation.isPending || comment.isPending} onClick={() => void decide(false)}>
             {t('review.send_retouch_picture')}
           </Button>
         </Group>
