@@ -251,6 +251,15 @@ describe('planner', () => {
     await techCard(page, FREE.name).getByText(label(BOOKED.byMouse)).waitFor();
     const board = await api<Board>('GET', `/api/planner/day?date=${date}`, adminToken);
     expect(board.shootings.find((s) => s.id === ids.get(BOOKED.byMouse))?.tech_id).toBe(FREE.id);
+
+    // Part 2 'open invoices': once billable, the shooting's invoice opens from its technician's card.
+    const card = techCard(page, FREE.name);
+    await card.getByRole('button', { name: t('planner.billable_label', { address: label(BOOKED.byMouse) }) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t('common.ok') }).click();
+    await page.getByText(t('planner.billable_success')).waitFor();
+    await card.getByRole('button', { name: t('planner.invoices_label', { name: FREE.name }) }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: label(BOOKED.byMouse) }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^invoice-IM-\d{4}-\d{6}\.pdf$/);
   });
 
   it('a broker keeps the shooting list at /shooting', async () => {

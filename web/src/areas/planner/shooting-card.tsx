@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { useDraggable, type DraggableAttributes, type DraggableSyntheticListeners } from '@dnd-kit/core';
-import { memo, useMemo, type ReactNode } from 'react';
+import { useDraggable } from '@dnd-kit/core';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlannerShooting } from '#shared/catalogue/planner.ts';
 import { elapsedColour, elapsedDays, progressOf, shootingInterval } from '#shared/rules/shooting-progress.ts';
@@ -19,9 +19,8 @@ export interface ShootingActions {
 interface ShootingCardProps extends ShootingActions {
   shooting: PlannerShooting;
   busy: boolean;
-  /** The dispatch selection (unassigned column only): whether it is selected, and how to toggle it. */
-  selected?: boolean;
-  onSelect?: (id: number, on: boolean) => void;
+  /** The dispatch selection (unassigned column only). */
+  selection?: { checked: boolean; onToggle: (id: number, on: boolean) => void };
   /** Why the last dispatch left it out. */
   note?: string;
   /** Extra content (P2's shooting dialog button, for instance). */
@@ -35,76 +34,58 @@ export const dragId = (s: Pick<PlannerShooting, 'id'>) => `shooting-${s.id}`;
  * half-day and address, time (one hour when it has no end), tags 'Saisonnière' and 'Heure Bleue',
  * reshoot ordinal, completion and progress, elapsed days in colour, the forced flag and its
  * removal, abandon and billable (both confirmed by the page).
- *
- * dnd-kit re-renders every draggable at each step of a drag: only this shell (the list item and
- * its handle) takes part in it; the card's content is a memoized child whose props do not change
- * while dragging (docs/decisions/0265).
  */
-export const ShootingCard = memo(function ShootingCard({ shooting, ...rest }: ShootingCardProps) {
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: dragId(shooting), data: { shooting } });
-  const drag = useMemo(() => ({ ref: setNodeRef, attributes, listeners }), [setNodeRef, attributes, listeners]);
-  return (
-    <Paper component="li" withBorder p="xs" data-shooting-id={shooting.id} style={{ opacity: isDragging ? 0.4 : 1, listStyle: 'none' }}>
-      <ShootingCardContent shooting={shooting} drag={drag} {...rest} />
-    </Paper>
-  );
-});
-
-/** What the handle needs from useDraggable: stable while a drag moves (dnd-kit memoizes each). */
-interface DragHandle {
-  ref: (element: HTMLElement | null) => void;
-  attributes: DraggableAttributes;
-  listeners: DraggableSyntheticListeners;
-}
-
-const ShootingCardContent = memo(function ShootingCardContent({ shooting, drag, busy, selected, onSelect, note, children, ...actions }: ShootingCardProps & { drag: DragHandle }) {
+export const ShootingCard = memo(function ShootingCard({ shooting, busy, selection, note, children, ...actions }: ShootingCardProps) {
   const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: dragId(shooting), data: { shooting } });
   const address = addressOf(shooting);
   return (
-    <Stack gap={6}>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <ActionIcon ref={drag.ref} variant="subtle" color="gray" size="sm" aria-label={t('planner.drag_label', { address })} {...drag.attributes} {...drag.listeners} style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}>
-          <span aria-hidden="true">⠿</span>
-        </ActionIcon>
-        {onSelect && <Checkbox aria-label={t('planner.select_shooting', { address })} checked={selected ?? false} onChange={(e) => onSelect(shooting.id, e.currentTarget.checked)} />}
-        <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          <Badge size="xs" mr={6} variant="outline">
-            {t(shooting.am ? 'planner.am' : 'planner.pm')}
-          </Badge>
-          {address}
-        </Text>
-      </Group>
-      <ShootingFacts shooting={shooting} />
-      {note && (
-        <Text size="xs" c="orange.9">
-          {note}
-        </Text>
-      )}
-      <Group gap={4}>
-        {shooting.force_assigned && actions.onResetFlag && (
-          <Button size="compact-xs" variant="light" disabled={busy} aria-label={t('planner.reset_flag_label', { address })} onClick={() => actions.onResetFlag!(shooting)}>
-            {t('planner.reset_flag')}
-          </Button>
+    <Paper component="li" withBorder p="xs" data-shooting-id={shooting.id} style={{ opacity: isDragging ? 0.4 : 1, listStyle: 'none' }}>
+      <Stack gap={6}>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <ActionIcon ref={setNodeRef} variant="subtle" color="gray" size="sm" aria-label={t('planner.drag_label', { address })} {...attributes} {...listeners} style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}>
+            <span aria-hidden="true">⠿</span>
+          </ActionIcon>
+          {selection && <Checkbox aria-label={t('planner.select_shooting', { address })} checked={selection.checked} onChange={(e) => selection.onToggle(shooting.id, e.currentTarget.checked)} />}
+          <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Badge size="xs" mr={6} variant="outline">
+              {t(shooting.am ? 'planner.am' : 'planner.pm')}
+            </Badge>
+            {address}
+          </Text>
+        </Group>
+        <ShootingFacts shooting={shooting} />
+        {note && (
+          <Text size="xs" c="orange.9">
+            {note}
+          </Text>
         )}
-        {actions.onToggleBillable && (
-          <Button size="compact-xs" variant="subtle" disabled={busy} aria-label={t(shooting.billable ? 'planner.unbillable_label' : 'planner.billable_label', { address })} onClick={() => actions.onToggleBillable!(shooting)}>
-            {t(shooting.billable ? 'planner.make_unbillable' : 'planner.make_billable')}
-          </Button>
-        )}
-        {actions.onAbandon && (
-          <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={t('planner.abandon_label', { address })} onClick={() => actions.onAbandon!(shooting)}>
-            {t('planner.abandon')}
-          </Button>
-        )}
-        {shooting.tech_id !== null && actions.onUnassign && (
-          <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={t('planner.unassign_label', { address })} onClick={() => actions.onUnassign!(shooting)}>
-            {t('planner.unassign')}
-          </Button>
-        )}
-        <ShootingDialogButton shootingId={shooting.id} address={address} />
-        {children}
-      </Group>
-    </Stack>
+        <Group gap={4}>
+          {shooting.force_assigned && actions.onResetFlag && (
+            <Button size="compact-xs" variant="light" disabled={busy} aria-label={t('planner.reset_flag_label', { address })} onClick={() => actions.onResetFlag!(shooting)}>
+              {t('planner.reset_flag')}
+            </Button>
+          )}
+          {actions.onToggleBillable && (
+            <Button size="compact-xs" variant="subtle" disabled={busy} aria-label={t(shooting.billable ? 'planner.unbillable_label' : 'planner.billable_label', { address })} onClick={() => actions.onToggleBillable!(shooting)}>
+              {t(shooting.billable ? 'planner.make_unbillable' : 'planner.make_billable')}
+            </Button>
+          )}
+          {actions.onAbandon && (
+            <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={t('planner.abandon_label', { address })} onClick={() => actions.onAbandon!(shooting)}>
+              {t('planner.abandon')}
+            </Button>
+          )}
+          {shooting.tech_id !== null && actions.onUnassign && (
+            <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={t('planner.unassign_label', { address })} onClick={() => actions.onUnassign!(shooting)}>
+              {t('planner.unassign')}
+            </Button>
+          )}
+          <ShootingDialogButton shootingId={shooting.id} address={address} />
+          {children}
+        </Group>
+      </Stack>
+    </Paper>
   );
 });
 

@@ -37,104 +37,99 @@ interface TechCardProps extends ShootingActions {
  * lock toggle, shooting count, km, cost, travel time, depot, unavailabilities, links to the route
  * from home and from the office (depot), copy of the route's addresses, and the shootings.
  */
-export const TechCard = memo(function TechCard(props: TechCardProps) {
-  const name = techName(props.tech);
-  const { tone } = props;
-  const { setNodeRef, isOver } = useDroppable({ id: dropId(props.tech), data: { label: name, tone } });
+export const TechCard = memo(function TechCard({ tech, figures, shootings, tone, busy, onLock, onCopy, onInvoice, ...actions }: TechCardProps) {
+  const { t, i18n } = useTranslation();
+  const name = techName(tech);
+  const { setNodeRef, isOver } = useDroppable({ id: dropId(tech), data: { label: name, tone } });
   const colour = tone ? TONE_COLOUR[tone] : undefined;
-  // dnd-kit re-renders every drop zone at each step of a drag: only this frame takes part in it (docs/decisions/0265).
+  const addresses = shootings.map(addressOf);
+  const depotAddress = tech.depot ? [[tech.depot.civic_number, tech.depot.street].filter(Boolean).join(' '), tech.depot.city].filter(Boolean).join(', ') : null;
   return (
     <Card
       ref={setNodeRef}
       withBorder
       component="section"
       aria-label={name}
-      data-tech-id={props.tech.id}
+      data-tech-id={tech.id}
       data-drop-tone={tone}
-      style={colour ? { borderColor: `var(--mantine-color-${colour}-6)`, borderWidth: isOver ? 3 : 2, background: `var(--mantine-color-${colour}-light)` } : undefined}
+      style={
+        colour
+          ? { borderColor: `var(--mantine-color-${colour}-6)`, borderWidth: isOver ? 3 : 2, background: `var(--mantine-color-${colour}-light)` }
+          : undefined
+      }
     >
-      <TechCardContent {...props} />
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={600}>
+            {name}
+            {tech.freelance && (
+              <Badge size="xs" ml={6} variant="light">
+                {t('planner.freelance')}
+              </Badge>
+            )}
+          </Text>
+          <Switch
+            size="sm"
+            label={t('planner.locked')}
+            aria-label={t('planner.lock_label', { name })}
+            checked={tech.locked}
+            disabled={busy}
+            onChange={(e) => onLock(tech, e.currentTarget.checked)}
+          />
+        </Group>
+        {tone && (
+          <Text size="xs" fw={600} c={tone === 'free' ? 'green.9' : tone === 'busy' ? 'red.9' : 'gray.9'}>
+            {t(`planner.tone.${tone}`)}
+          </Text>
+        )}
+        <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
+          <Figure label={t('planner.shooting_count')} value={String(figures?.shooting_count ?? shootings.length)} />
+          <Figure label={t('planner.km')} value={formatKm(figures?.km ?? 0, i18n.language)} />
+          <Figure label={t('planner.cost')} value={formatMoney(figures?.cost ?? 0, i18n.language)} />
+          <Figure label={t('planner.transit_time')} value={formatDuration(figures?.transit_time ?? 0)} />
+        </SimpleGrid>
+        {depotAddress && <Figure label={t('planner.depot')} value={depotAddress} />}
+        {tech.unavailabilities.map((u) => (
+          <Text key={u.id} size="xs" c="orange.9">
+            {t('planner.unavailable', { start: formatClock(u.start, i18n.language), end: formatClock(u.end, i18n.language), summary: u.summary })}
+          </Text>
+        ))}
+        {figures && !figures.feasible && (
+          <Text size="sm" c="red.9">
+            {t('planner.infeasible')}
+          </Text>
+        )}
+        {shootings.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('planner.no_shootings_for_tech')}
+          </Text>
+        ) : (
+          <>
+            <Group gap="xs">
+              {tech.home && (
+                <Anchor size="xs" href={directionsUrl(tech.home, shootings)} target="_blank" rel="noopener noreferrer">
+                  {t('planner.route_home')}
+                </Anchor>
+              )}
+              {tech.depot && (
+                <Anchor size="xs" href={directionsUrl(tech.depot, shootings)} target="_blank" rel="noopener noreferrer">
+                  {t('planner.route_office')}
+                </Anchor>
+              )}
+              <Button size="compact-xs" variant="subtle" aria-label={t('planner.copy_label', { name })} onClick={() => onCopy(tech, addresses)}>
+                {t('planner.copy')}
+              </Button>
+              {onInvoice && <InvoicesMenu name={name} shootings={shootings} onInvoice={onInvoice} />}
+            </Group>
+            <Stack component="ol" gap={4} m={0} p={0}>
+              {shootings.map((s) => (
+                <ShootingCard key={s.id} shooting={s} busy={busy} {...actions} />
+              ))}
+            </Stack>
+          </>
+        )}
+      </Stack>
     </Card>
-  );
-});
-
-const TechCardContent = memo(function TechCardContent({ tech, figures, shootings, tone, busy, onLock, onCopy, onInvoice, ...actions }: TechCardProps) {
-  const { t, i18n } = useTranslation();
-  const name = techName(tech);
-  const addresses = shootings.map(addressOf);
-  const depotAddress = tech.depot ? [[tech.depot.civic_number, tech.depot.street].filter(Boolean).join(' '), tech.depot.city].filter(Boolean).join(', ') : null;
-  return (
-    <Stack gap="xs">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text fw={600}>
-          {name}
-          {tech.freelance && (
-            <Badge size="xs" ml={6} variant="light">
-              {t('planner.freelance')}
-            </Badge>
-          )}
-        </Text>
-        <Switch
-          size="sm"
-          label={t('planner.locked')}
-          aria-label={t('planner.lock_label', { name })}
-          checked={tech.locked}
-          disabled={busy}
-          onChange={(e) => onLock(tech, e.currentTarget.checked)}
-        />
-      </Group>
-      {tone && (
-        <Text size="xs" fw={600} c={tone === 'free' ? 'green.9' : tone === 'busy' ? 'red.9' : 'gray.9'}>
-          {t(`planner.tone.${tone}`)}
-        </Text>
-      )}
-      <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
-        <Figure label={t('planner.shooting_count')} value={String(figures?.shooting_count ?? shootings.length)} />
-        <Figure label={t('planner.km')} value={formatKm(figures?.km ?? 0, i18n.language)} />
-        <Figure label={t('planner.cost')} value={formatMoney(figures?.cost ?? 0, i18n.language)} />
-        <Figure label={t('planner.transit_time')} value={formatDuration(figures?.transit_time ?? 0)} />
-      </SimpleGrid>
-      {depotAddress && <Figure label={t('planner.depot')} value={depotAddress} />}
-      {tech.unavailabilities.map((u) => (
-        <Text key={u.id} size="xs" c="orange.9">
-          {t('planner.unavailable', { start: formatClock(u.start, i18n.language), end: formatClock(u.end, i18n.language), summary: u.summary })}
-        </Text>
-      ))}
-      {figures && !figures.feasible && (
-        <Text size="sm" c="red.9">
-          {t('planner.infeasible')}
-        </Text>
-      )}
-      {shootings.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('planner.no_shootings_for_tech')}
-        </Text>
-      ) : (
-        <>
-          <Group gap="xs">
-            {tech.home && (
-              <Anchor size="xs" href={directionsUrl(tech.home, shootings)} target="_blank" rel="noopener noreferrer">
-                {t('planner.route_home')}
-              </Anchor>
-            )}
-            {tech.depot && (
-              <Anchor size="xs" href={directionsUrl(tech.depot, shootings)} target="_blank" rel="noopener noreferrer">
-                {t('planner.route_office')}
-              </Anchor>
-            )}
-            <Button size="compact-xs" variant="subtle" aria-label={t('planner.copy_label', { name })} onClick={() => onCopy(tech, addresses)}>
-              {t('planner.copy')}
-            </Button>
-            {onInvoice && <InvoicesMenu name={name} shootings={shootings} onInvoice={onInvoice} />}
-          </Group>
-          <Stack component="ol" gap={4} m={0} p={0}>
-            {shootings.map((s) => (
-              <ShootingCard key={s.id} shooting={s} busy={busy} {...actions} />
-            ))}
-          </Stack>
-        </>
-      )}
-    </Stack>
   );
 });
 

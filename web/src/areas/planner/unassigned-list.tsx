@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDroppable } from '@dnd-kit/core';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlannerShooting } from '#shared/catalogue/planner.ts';
 import { ShootingCard, type ShootingActions } from './shooting-card.tsx';
@@ -31,16 +31,13 @@ export function UnassignedList({ shootings, hasTechs, unserved, dropping, busy, 
   // Deselected ids: a shooting that appears later is selected by default.
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const selected = shootings.filter((s) => !excluded.has(s.id));
-  const toggle = useCallback(
-    (id: number, on: boolean) =>
-      setExcluded((old) => {
-        const next = new Set(old);
-        if (on) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
-  );
+  const toggle = (id: number, on: boolean) =>
+    setExcluded((old) => {
+      const next = new Set(old);
+      if (on) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   return (
     <Paper
@@ -79,8 +76,7 @@ export function UnassignedList({ shootings, hasTechs, unserved, dropping, busy, 
                     key={s.id}
                     shooting={s}
                     busy={busy}
-                    selected={!excluded.has(s.id)}
-                    onSelect={toggle}
+                    selection={{ checked: !excluded.has(s.id), onToggle: toggle }}
                     note={reason ? t('planner.unserved', { reason: t(`planner.reason.${reason}`) }) : undefined}
                     {...actions}
                   />
