@@ -119,8 +119,8 @@ describe.each(['fr', 'en'] as const)('virtual-tour viewer, in %s', (lang) => {
   it('the unbranded tour hides the broker and the company; unknown, unpublished and malformed ids say so', async () => {
     const listing = await tourListing(2);
     const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], viewport: VIEWPORT[lang] });
-    // The viewer's own flag, or the unbranded delivery link's (ADR 0251).
-    await page.goto(`/visit/${listing.id}?${lang === 'fr' ? 'unbranded=1' : 'branding=none'}`);
+    // The unbranded delivery link's flag (ADR 0251).
+    await page.goto(`/visit/${listing.id}?branding=none`);
     await page.getByRole('heading', { level: 1, name: listing.address }).waitFor();
     await showing(page, 1, 2);
     const body = await page.locator('body').innerText();

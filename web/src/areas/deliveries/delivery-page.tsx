@@ -8,7 +8,8 @@ import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { useVisitRecorder } from '../../app/visit-recorder.ts';
 import { DeliveryVideos } from './delivery-videos.tsx';
-import { deliveryQueries, isUnbranded, tourPath, useDownloadAllMutation, useDownloadMlsMutation, useLeaveFeedbackMutation } from './queries.ts';
+import { isUnbranded } from '../../app/branding.ts';
+import { deliveryQueries, tourPath, useDownloadAllMutation, useDownloadMlsMutation, useLeaveFeedbackMutation } from './queries.ts';
 import { ShareLinks } from './share-links.tsx';
 
 /**

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { downloadAllPictures, downloadMlsPictures, getDeliveriesFromToken, getDeliveryListings, getTechDeliveries, leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import { getDeliveryVideos } from '#shared/catalogue/videos.ts';
 import { callOperation } from '../../api/client.ts';
+import { UNBRANDED_SEARCH } from '../../app/branding.ts';
 
 /** Query options of the deliveries area. The public page calls without a session token. */
 export const deliveryQueries = {
@@ -55,9 +56,6 @@ export function useLeaveFeedbackMutation(token: string, picture: DeliveryPicture
   });
 }
 
-/** The search of the unbranded delivery link (ADR 0251): no broker, no company on the page. */
-export const UNBRANDED_SEARCH = 'branding=none';
-
 /** The public delivery page of a token, on this origin; `unbranded`: the link for the MLS (ADR 0251). */
 export function deliveryPageUrl(token: string, { unbranded = false }: { unbranded?: boolean } = {}): string {
   return `${window.location.origin}/delivery/${encodeURIComponent(token)}${unbranded ? `?${UNBRANDED_SEARCH}` : ''}`;
@@ -67,6 +65,3 @@ export function deliveryPageUrl(token: string, { unbranded = false }: { unbrande
 export function tourPath(listingId: number, { unbranded = false }: { unbranded?: boolean } = {}): string {
   return `/visit/${listingId}${unbranded ? `?${UNBRANDED_SEARCH}` : ''}`;
 }
-
-/** Whether a page's search (as the router parsed it) asks for the unbranded delivery page. */
-export const isUnbranded = (search: Record<string, unknown>): boolean => search.branding === 'none';

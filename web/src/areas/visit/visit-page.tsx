@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TourPicture } from '#shared/catalogue/listings.ts';
 import { isApiError } from '../../api/client.ts';
+import { isUnbranded } from '../../app/branding.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { useVisitRecorder } from '../../app/visit-recorder.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -13,7 +14,7 @@ import { visitQueries } from './queries.ts';
 /**
  * /visit/$listingId (docs/decisions/0255): the public virtual-tour viewer of a published listing,
  * outside the app layout. One picture at a time (previous / next, arrow keys, a thumbnails strip,
- * 'n / total'); `?unbranded=1` (or `?branding=none`) hides the broker's and the company's names (MLS rules). The visit is
+ * 'n / total'); `?branding=none` (the unbranded delivery link's flag, ADR 0251) hides the broker's and the company's names (MLS rules). The visit is
  * recorded as on the delivery page: the stage holds one element per picture, only the current one
  * shown, so a picture counts as viewed once it was on screen.
  */
@@ -21,8 +22,7 @@ export function VisitPage() {
   const { t } = useTranslation();
   const { listingId = '' } = useParams({ strict: false }) as { listingId?: string };
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  // The unbranded tour: `?unbranded=1`, or the delivery link's own flag `?branding=none` (ADR 0251).
-  const unbranded = String(search.unbranded ?? '') === '1' || search.branding === 'none';
+  const unbranded = isUnbranded(search);
   const query = useQuery(visitQueries.tour(Number(listingId), unbranded));
   const stage = useRef<HTMLDivElement>(null);
   const pictures = query.data?.listing.pictures ?? [];
