@@ -139,6 +139,9 @@ async function keyboardDragTo(page: Page, from: Locator, zone: string, during?: 
   await page.keyboard.press('Space');
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press('ArrowDown');
+    // As a screen-reader user does: let the step's announcement come before deciding (read at once,
+    // it may still name the zone before, and the next step would overshoot the target).
+    await page.waitForTimeout(300);
     if ((await liveRegion(page).textContent())?.includes(zone)) break;
   }
   expect(await liveRegion(page).textContent()).toContain(zone);
