@@ -86,17 +86,19 @@ describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
     await page.getByRole('button', { name: lang === 'fr' ? 'Semaine' : 'Week' }).click();
     const column = page.locator(`.fc-timegrid-col[data-date="${date}"]`);
     for (let i = 0; i < 8 && !(await column.count()); i++) await page.locator('.fc-next-button').click();
-    // Mid-morning in the middle of the screen: 08:00 and 12:30 both on screen however tall the
-    // all-day row of availabilities has grown (other tests give technicians availabilities too).
-    await page.locator('.fc-timegrid-slot-lane[data-time="10:00:00"]').evaluate((lane) => lane.scrollIntoView({ block: 'center' }));
-    const x = (await column.boundingBox())!;
-    const yOf = async (time: string) => (await page.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!;
-    const from = await yOf('08:00:00');
-    const to = await yOf('12:30:00');
     const newUnavailability = t('calendar.new_unavailability');
     const dialog = page.getByRole('dialog', { name: newUnavailability });
-    // A drag on a page still busy rendering may not register as a selection: drag again, as a user would.
+    // The week's schedule arrives after the view changes and grows the all-day row, which moves the
+    // hours down: measure after it has arrived, and again before each new try, as a user's eye would.
     for (let attempt = 1; ; attempt++) {
+      await page.waitForLoadState('networkidle');
+      // Mid-morning in the middle of the screen: 08:00 and 12:30 both on screen however tall the
+      // all-day row of availabilities has grown (other tests give technicians availabilities too).
+      await page.locator('.fc-timegrid-slot-lane[data-time="10:00:00"]').evaluate((lane) => lane.scrollIntoView({ block: 'center' }));
+      const x = (await column.boundingBox())!;
+      const yOf = async (time: string) => (await page.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!;
+      const from = await yOf('08:00:00');
+      const to = await yOf('12:30:00');
       await page.mouse.move(x.x + x.width / 2, from.y + from.height / 2);
       await page.mouse.down();
       await page.mouse.move(x.x + x.width / 2, to.y + to.height / 2, { steps: 8 });
