@@ -2,7 +2,7 @@ import { getDeliveriesFromToken } from '#shared/catalogue/deliveries.ts';
 import { ListingState } from '#shared/enums.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { notFound } from '../plumbing/errors.ts';
-import { findListingByToken } from '../storage/listings.ts';
+import { findListingByToken, listingAddressOf } from '../storage/listings.ts';
 import { fileSharingSetting } from '../plumbing/media.ts';
 import { deliverable, deliveryPicture, getShootings, isFinalDelivery, picturesOfListing } from '../storage/pictures.ts';
 
@@ -17,11 +17,7 @@ export const handler = apiHandler(getDeliveriesFromToken, async ({ token }) => {
   const shootings = await getShootings(pictures.map((p) => p.shooting_id));
   return {
     listing: {
-      id: listing.id,
-      address: listing.address,
-      app: listing.app,
-      city: listing.city,
-      postalcode: listing.postalcode,
+      ...listingAddressOf(listing),
       broker: listing.broker,
       is_final: isFinalDelivery(shootings),
       tour_published: listing.state === ListingState.vr_ready,

@@ -3,7 +3,7 @@ import { ListingState } from '#shared/enums.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { limitByAddress } from '../plumbing/address-limit.ts';
 import { notFound } from '../plumbing/errors.ts';
-import { getListing } from '../storage/listings.ts';
+import { getListing, listingAddressOf } from '../storage/listings.ts';
 import { deliverable, deliveryPicture, picturesOfListing } from '../storage/pictures.ts';
 
 /**
@@ -20,11 +20,7 @@ export const handler = apiHandler(getVirtualTour, async ({ listing_id, unbranded
   const pictures = await Promise.all((slideshow.length ? slideshow : shown).map((p) => deliveryPicture(p, listing)));
   return {
     listing: {
-      id: listing.id,
-      address: listing.address,
-      app: listing.app,
-      city: listing.city,
-      postalcode: listing.postalcode,
+      ...listingAddressOf(listing),
       broker: unbranded ? null : listing.broker,
       pictures: pictures.map(({ id, distrib_url, thumbnail_url }) => ({ id, url: distrib_url, thumbnail_url })),
     },

@@ -1,5 +1,6 @@
 import { getListingPictures } from '#shared/catalogue/review.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
+import { listingAddressOf } from '../storage/listings.ts';
 import { picturesOfListing } from '../storage/pictures.ts';
 import { listingOrThrow, reviewPicture, reviewShootings, shootingsOfListing } from '../use-cases/review.ts';
 
@@ -9,10 +10,7 @@ export const handler = apiHandler(getListingPictures, async ({ listing_id }) => 
   const [pictures, shootings] = await Promise.all([picturesOfListing(listing_id), shootingsOfListing(listing_id)]);
   return {
     listing: {
-      id: listing.id,
-      address: listing.address,
-      app: listing.app,
-      city: listing.city,
+      ...listingAddressOf(listing),
       state: listing.state,
       tour_public: listing.state === 3,
       broker: { id: listing.broker_id, ...listing.broker },

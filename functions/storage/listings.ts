@@ -36,6 +36,11 @@ export async function listingsById(ids: readonly number[]): Promise<Map<number, 
   return new Map(items.map((item) => [Number(item.id), item as ListingRecord & Record<string, unknown>]));
 }
 
+/** The address a listing is shown under, on public pages as in review. */
+export function listingAddressOf(l: ListingRecord): Pick<ListingRecord, 'id' | 'address' | 'app' | 'city' | 'postalcode'> {
+  return { id: l.id, address: l.address, app: l.app, city: l.city, postalcode: l.postalcode };
+}
+
 export async function getListing(id: number): Promise<StoredListing | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listing(id) }));
   return Item ? toListing(Item) : undefined;
