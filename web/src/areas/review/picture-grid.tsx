@@ -2,11 +2,11 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Card, Checkbox, Group, Image, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewPicture } from '#shared/catalogue/review.ts';
+import { useElementWidth } from './use-element-width.ts';
 
 export const COLUMN_CHOICES = [1, 2, 3, 4, 6, 12] as const;
 
@@ -31,8 +31,8 @@ interface GridProps {
  */
 export function PictureGrid({ pictures, numberOf, columns, selected, onToggle, onOpen, filtered, onFilteredOrder, onReorder }: GridProps) {
   const { t } = useTranslation();
-  const { ref: sizeRef, width } = useElementSize();
-  const top = useRef<HTMLDivElement | null>(null);
+  // A stable ref and a number: the grid renders again only when its width changes (ADR 0280).
+  const { ref: widthRef, node: top, width } = useElementWidth<HTMLDivElement>();
   const rows = useMemo(() => {
     const out: ReviewPicture[][] = [];
     for (let i = 0; i < pictures.length; i += columns) out.push(pictures.slice(i, i + columns));
@@ -58,12 +58,7 @@ export function PictureGrid({ pictures, numberOf, columns, selected, onToggle, o
     onReorder(arrayMove(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id))));
   };
   return (
-    <div
-      ref={(node) => {
-        top.current = node;
-        sizeRef(node);
-      }}
-    >
+    <div ref={widthRef}>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('review.dnd.instructions') } }}>
         <SortableContext items={ids} strategy={rectSortingStrategy} disabled={filtered}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
