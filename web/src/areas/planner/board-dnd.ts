@@ -1,9 +1,9 @@
-import { pointerWithin, rectIntersection, type Announcements, type CollisionDetection, type KeyboardCoordinateGetter, type UniqueIdentifier } from '@dnd-kit/core';
+import { pointerWithin, rectIntersection, type Active, type Announcements, type CollisionDetection, type KeyboardCoordinateGetter, type Over, type UniqueIdentifier } from '@dnd-kit/core';
 import type { TFunction } from 'i18next';
 import type { PlannerShooting, ScheduledTech } from '#shared/catalogue/planner.ts';
 import { shootingsOverlap } from '#shared/rules/shooting-progress.ts';
 import { addressOf } from './queries.ts';
-import type { DropTone } from './tech-card.tsx';
+import type { DropTone } from './drop-zone.tsx';
 
 /**
  * Drag and drop of the planner board with the keyboard (docs/decisions/0170-planner-board.md):
@@ -12,6 +12,11 @@ import type { DropTone } from './tech-card.tsx';
  * keys chose is the drop target (not whatever the moved overlay happens to touch; none before the
  * first arrow: `target.current` is '' then); with the mouse or a finger the target is the zone under
  * the pointer (`target.current` null).
+ *
+ * The arrow key itself names the zone (`onStep`, in the key's own event): dnd-kit's `over`, and
+ * its announcement, come a render and an effect later, and on a slow render a fast user heard the
+ * zone before, or two steps as one, and dropped where they had not heard (docs/decisions/0285).
+ * The drop goes to `target.current` for the same reason (`dropTarget`).
  */
 
 interface Target {
@@ -20,7 +25,7 @@ interface Target {
 
 const STEPS: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
 
-export function zoneKeyboardCoordinates(order: () => readonly string[], target: Target): KeyboardCoordinateGetter {
+export function zoneKeyboardCoordinates(order: () => readonly string[], target: Target, onStep: (zone: UniqueIdentifier, active: Active | null) => void): KeyboardCoordinateGetter {
   return (event, { context }) => {
     const step = STEPS[event.code];
     if (step === undefined) return undefined;
@@ -30,6 +35,7 @@ export function zoneKeyboardCoordinates(order: () => readonly string[], target: 
     const at = target.current === null ? -1 : zones.indexOf(target.current);
     const next = zones[at === -1 ? (step > 0 ? 0 : zones.length - 1) : (at + step + zones.length) % zones.length]!;
     target.current = next;
+    onStep(next, context.active);
     const rect = context.droppableRects.get(next)!;
     const active = context.collisionRect;
     // Centre the dragged shooting on the zone (the overlay shows where it would land).
@@ -45,30 +51,56 @@ export function boardCollisions(target: Target): CollisionDetection {
   };
 }
 
-const shootingOf = (active: { data: { current?: unknown } }) => (active.data.current as { shooting?: PlannerShooting } | undefined)?.shooting;
-const labelOf = (over: { data: { current?: unknown } }) => String((over.data.current as { label?: string } | undefined)?.label ?? '');
+/** Where a drop goes: the zone the arrow keys chose (none before the first), else the one under the pointer. */
+export function dropTarget(target: Target, over: Over | null): UniqueIdentifier | null {
+  return target.current === null ? (over?.id ?? null) : target.current || null;
+}
 
-/** What a screen reader hears while dragging, in the page's language. */
-export function boardAnnouncements(t: TFunction, toneOf: (id: UniqueIdentifier) => DropTone | undefined): Announcements {
+const shootingOf = (active: { data: { current?: unknown } }) => (active.data.current as { shooting?: PlannerShooting } | undefined)?.shooting;
+
+/** What the board knows of a zone: its name, and its tone for a dragged shooting. */
+export interface ZoneReader {
+  label: (zone: UniqueIdentifier) => string;
+  tone: (zone: UniqueIdentifier, shooting: PlannerShooting) => DropTone | undefined;
+}
+
+/**
+ * What a screen reader hears while dragging, in the page's language: `over` and `end` name the
+ * zone `dropTarget` gives (with the keyboard, the one the arrow keys chose).
+ */
+export function boardAnnouncements(t: TFunction, zones: ZoneReader) {
   const address = (active: { data: { current?: unknown } }) => {
     const s = shootingOf(active);
     return s ? addressOf(s) : '';
   };
-  const zone = (over: { id: UniqueIdentifier; data: { current?: unknown } }) => {
-    const tone = toneOf(over.id);
-    return tone ? t('planner.dnd.zone_with_tone', { zone: labelOf(over), tone: t(`planner.tone.${tone}`) }) : labelOf(over);
+  const toneOf = (active: { data: { current?: unknown } }, zone: UniqueIdentifier) => {
+    const s = shootingOf(active);
+    return s ? zones.tone(zone, s) : undefined;
+  };
+  const named = (active: { data: { current?: unknown } }, zone: UniqueIdentifier) => {
+    const tone = toneOf(active, zone);
+    return tone ? t('planner.dnd.zone_with_tone', { zone: zones.label(zone), tone: t(`planner.tone.${tone}`) }) : zones.label(zone);
   };
   return {
-    onDragStart: ({ active }) => t('planner.dnd.start', { address: address(active) }),
-    onDragOver: ({ active, over }) => (over ? t('planner.dnd.over', { address: address(active), zone: zone(over) }) : t('planner.dnd.over_none', { address: address(active) })),
-    onDragEnd: ({ active, over }) => {
-      if (!over) return t('planner.dnd.cancel', { address: address(active) });
-      const tone = toneOf(over.id);
-      return tone && tone !== 'free' ? t('planner.dnd.refused', { address: address(active), zone: zone(over) }) : t('planner.dnd.end', { address: address(active), zone: labelOf(over) });
+    start: (active: Active) => t('planner.dnd.start', { address: address(active) }),
+    over: (active: Active, zone: UniqueIdentifier | null) =>
+      zone === null ? t('planner.dnd.over_none', { address: address(active) }) : t('planner.dnd.over', { address: address(active), zone: named(active, zone) }),
+    end: (active: Active, zone: UniqueIdentifier | null) => {
+      if (zone === null) return t('planner.dnd.cancel', { address: address(active) });
+      const tone = toneOf(active, zone);
+      return tone && tone !== 'free' ? t('planner.dnd.refused', { address: address(active), zone: named(active, zone) }) : t('planner.dnd.end', { address: address(active), zone: zones.label(zone) });
     },
-    onDragCancel: ({ active }) => t('planner.dnd.cancel', { address: address(active) }),
+    cancel: (active: Active) => t('planner.dnd.cancel', { address: address(active) }),
   };
 }
+
+/** dnd-kit's own live region stays silent: the board's (BoardLiveRegion) says it all, in order. */
+export const SILENT: Announcements = {
+  onDragStart: () => undefined,
+  onDragOver: () => undefined,
+  onDragEnd: () => undefined,
+  onDragCancel: () => undefined,
+};
 
 /**
  * Part 2 §4: a technician's drop zone while `shooting` is dragged: grey when their day is locked,

@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndMonitor, useSensor, useSensors, type Active, type DragEndEvent, type DragStartEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billShooting, generateShootingInvoice } from '#shared/catalogue/shootings.ts';
@@ -15,7 +15,8 @@ import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
-import { boardAnnouncements, boardCollisions, toneFor, zoneKeyboardCoordinates } from './board-dnd.ts';
+import { boardAnnouncements, boardCollisions, dropTarget, SILENT, toneFor, zoneKeyboardCoordinates, type ZoneReader } from './board-dnd.ts';
+import classes from './board.module.css';
 import {
   addressOf,
   plannerQueries,
@@ -32,6 +33,7 @@ import {
   useRecalculateMutation,
   useUnassignMutation,
 } from './queries.ts';
+import { BoardBusy } from './shooting-card.tsx';
 import { dropId, TechCard, techName, type DropTone } from './tech-card.tsx';
 import { UNASSIGNED_ZONE, UnassignedList } from './unassigned-list.tsx';
 import { PlannerDayTools } from './map-modal.tsx';
@@ -169,6 +171,8 @@ export function PlannerPage() {
     },
     [bill, showAlert, t],
   );
+  const { mutate: dispatch } = dispatching;
+  const onDispatch = useCallback((ids: number[]) => dispatch(ids), [dispatch]);
   const { mutate: invoice } = invoicing;
   const onInvoice = useCallback((s: PlannerShooting) => invoice(s.id), [invoice]);
   const onLock = useCallback((tech: ScheduledTech, locked: boolean) => lock({ techId: tech.id, locked }), [lock]);
@@ -196,16 +200,32 @@ export function PlannerPage() {
   // Drag and drop (part 2 §4 'Assignment by drag and drop'), keyboard included (board-dnd.ts).
   const zoneOrder = useMemo(() => [...techs.map(dropId), UNASSIGNED_ZONE], [techs]);
   const keyboardTarget = useRef<string | null>(null);
+  // The announcements read the day as it is now (an arrow key can come before the next render).
+  const latest = useRef({ techs, held, force });
+  latest.current = { techs, held, force };
+  const announce = useMemo(() => {
+    const zones: ZoneReader = {
+      label: (zone) => (zone === UNASSIGNED_ZONE ? t('planner.unassigned_title') : techName(latest.current.techs.find((x) => dropId(x) === zone) ?? { firstname: '', lastname: '', id: Number(String(zone).replace('tech-', '')) })),
+      tone: (zone, shooting) => {
+        const tech = latest.current.techs.find((x) => dropId(x) === zone);
+        return tech ? toneFor(tech, latest.current.held.get(tech.id) ?? [], shooting, latest.current.force) : undefined;
+      },
+    };
+    return boardAnnouncements(t, zones);
+  }, [t]);
+  const liveRegion = useRef<HTMLDivElement>(null);
+  const say = useCallback((text: string) => {
+    if (liveRegion.current) liveRegion.current.textContent = text;
+  }, []);
+  const onStep = useCallback((zone: UniqueIdentifier, active: Active | null) => active && say(announce.over(active, zone)), [announce, say]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: zoneKeyboardCoordinates(() => zoneOrder, keyboardTarget) }),
+    useSensor(KeyboardSensor, { coordinateGetter: zoneKeyboardCoordinates(() => zoneOrder, keyboardTarget, onStep) }),
   );
   const tones = useMemo(() => {
     if (!dragged) return new Map<number, DropTone>();
     return new Map(techs.map((tech) => [tech.id, toneFor(tech, held.get(tech.id) ?? [], dragged, force)]));
   }, [dragged, techs, held, force]);
-  const toneRef = useRef(tones);
-  toneRef.current = tones;
 
   const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
     // With the keyboard no zone is targeted until an arrow key chooses one ('' targets none).
@@ -213,23 +233,23 @@ export function PlannerPage() {
     setFeedback(null);
     setDragged((active.data.current as { shooting: PlannerShooting }).shooting);
   };
+  // keyboardTarget keeps the keyboard's zone after the drop: the drop's announcement (after this) reads it.
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    keyboardTarget.current = null;
     setDragged(null);
     const shooting = (active.data.current as { shooting: PlannerShooting }).shooting;
-    if (!over) return;
-    if (over.id === UNASSIGNED_ZONE) {
+    const zone = dropTarget(keyboardTarget, over);
+    if (zone === null) return;
+    if (zone === UNASSIGNED_ZONE) {
       if (shooting.tech_id !== null) unassigning.mutate(shooting.id);
       return;
     }
-    const tech = techs.find((x) => dropId(x) === over.id);
+    const tech = techs.find((x) => dropId(x) === zone);
     if (!tech || tech.id === shooting.tech_id) return;
     const tone = toneFor(tech, held.get(tech.id) ?? [], shooting, force);
     if (tone === 'busy') return; // A drop on red is ignored.
     if (tone === 'locked') return lockedAlert();
     assigning.mutate({ shootingId: shooting.id, techId: tech.id, force });
   };
-  const announcements = useMemo(() => boardAnnouncements(t, (id) => toneRef.current.get(Number(String(id).replace('tech-', '')))), [t]);
 
   const loading = boardQuery.isPending || figuresQuery.isPending;
   const failed = boardQuery.isError || figuresQuery.isError;
@@ -277,53 +297,53 @@ export function PlannerPage() {
           collisionDetection={boardCollisions(keyboardTarget)}
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
-          onDragCancel={() => {
-            keyboardTarget.current = null;
-            setDragged(null);
-          }}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: t('planner.dnd.instructions') } }}
+          onDragCancel={() => setDragged(null)}
+          accessibility={{ announcements: SILENT, screenReaderInstructions: { draggable: t('planner.dnd.instructions') } }}
         >
-          <Grid>
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  {t('planner.techs_title')}
-                </Title>
-                {techs.length === 0 ? (
-                  <Text>{t('planner.no_tech')}</Text>
-                ) : (
-                  <SimpleGrid cols={{ base: 1, lg: 2 }}>
-                    {techs.map((tech) => (
-                      <TechCard
-                        key={tech.id}
-                        tech={tech}
-                        figures={figures.get(tech.id)}
-                        shootings={held.get(tech.id) ?? NO_SHOOTINGS}
-                        tone={tones.get(tech.id)}
-                        busy={busy}
-                        onLock={onLock}
-                        onCopy={onCopy}
-                        {...(mayCall(generateShootingInvoice, user?.role) ? { onInvoice } : {})}
-                        {...actions}
-                      />
-                    ))}
-                  </SimpleGrid>
-                )}
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <UnassignedList
-                key={date}
-                shootings={unassigned}
-                hasTechs={techs.length > 0}
-                unserved={unserved}
-                dropping={dragged !== null && dragged.tech_id !== null}
-                busy={busy}
-                onDispatch={(ids) => dispatching.mutate(ids)}
-                {...actions}
-              />
-            </Grid.Col>
-          </Grid>
+          <DragMonitor say={say} announce={announce} keyboardTarget={keyboardTarget} />
+          <div ref={liveRegion} id="planner-live-region" className={classes.liveRegion} role="status" aria-live="assertive" aria-atomic="true" />
+          <BoardBusy.Provider value={busy}>
+            <Grid>
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <Stack gap="sm">
+                  <Title order={2} size="h4">
+                    {t('planner.techs_title')}
+                  </Title>
+                  {techs.length === 0 ? (
+                    <Text>{t('planner.no_tech')}</Text>
+                  ) : (
+                    <SimpleGrid cols={{ base: 1, lg: 2 }}>
+                      {techs.map((tech) => (
+                        <TechCard
+                          key={tech.id}
+                          tech={tech}
+                          figures={figures.get(tech.id)}
+                          shootings={held.get(tech.id) ?? NO_SHOOTINGS}
+                          tone={tones.get(tech.id)}
+                          onLock={onLock}
+                          onCopy={onCopy}
+                          {...(mayCall(generateShootingInvoice, user?.role) ? { onInvoice } : {})}
+                          {...actions}
+                        />
+                      ))}
+                    </SimpleGrid>
+                  )}
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <UnassignedList
+                  key={date}
+                  shootings={unassigned}
+                  hasTechs={techs.length > 0}
+                  unserved={unserved}
+                  dropping={dragged !== null && dragged.tech_id !== null}
+                  busy={busy}
+                  onDispatch={onDispatch}
+                  {...actions}
+                />
+              </Grid.Col>
+            </Grid>
+          </BoardBusy.Provider>
           <DragOverlay>
             {dragged && (
               <Paper withBorder shadow="md" p="xs">
@@ -335,4 +355,25 @@ export function PlannerPage() {
       )}
     </Stack>
   );
+}
+
+/**
+ * Says the drag's pick-up, pointer moves, drop and cancel in the board's live region (the keyboard's
+ * steps are said by the arrow key itself: board-dnd.ts).
+ */
+function DragMonitor({ say, announce, keyboardTarget }: { say: (text: string) => void; announce: ReturnType<typeof boardAnnouncements>; keyboardTarget: { current: string | null } }) {
+  useDndMonitor(
+    useMemo(
+      () => ({
+        onDragStart: ({ active }: DragStartEvent) => say(announce.start(active)),
+        onDragOver: ({ active, over }: { active: Active; over: { id: UniqueIdentifier } | null }) => {
+          if (keyboardTarget.current === null) say(announce.over(active, over?.id ?? null));
+        },
+        onDragEnd: ({ active, over }: DragEndEvent) => say(announce.end(active, dropTarget(keyboardTarget, over))),
+        onDragCancel: ({ active }: { active: Active }) => say(announce.cancel(active)),
+      }),
+      [say, announce, keyboardTarget],
+    ),
+  );
+  return null;
 }

@@ -1,10 +1,10 @@
-import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
-import { memo, type ReactNode } from 'react';
+import { createContext, memo, useContext, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlannerShooting } from '#shared/catalogue/planner.ts';
 import { elapsedColour, elapsedDays, progressOf, shootingInterval } from '#shared/rules/shooting-progress.ts';
 import { formatClock, formatDuration } from '../../i18n/format.ts';
+import classes from './board.module.css';
 import { addressOf, today } from './queries.ts';
 import { ShootingDialogButton } from './shooting-dialog.tsx';
 
@@ -16,78 +16,129 @@ export interface ShootingActions {
   onToggleBillable?: (s: PlannerShooting) => void;
 }
 
+/**
+ * A change is being saved: the board's buttons are disabled meanwhile. A context, so that only the
+ * buttons render again when it flips, not the ~370 cards (docs/decisions/0285).
+ */
+export const BoardBusy = createContext(false);
+
 interface ShootingCardProps extends ShootingActions {
   shooting: PlannerShooting;
-  busy: boolean;
-  /** The dispatch selection (unassigned column only). */
-  selection?: { checked: boolean; onToggle: (id: number, on: boolean) => void };
+  /** Whether it is selected for the dispatch (unassigned column only, with `onSelect`). */
+  selected?: boolean;
+  onSelect?: (id: number, on: boolean) => void;
   /** Why the last dispatch left it out. */
-  note?: string;
-  /** Extra content (P2's shooting dialog button, for instance). */
-  children?: ReactNode;
+  note?: string | undefined;
 }
 
 export const dragId = (s: Pick<PlannerShooting, 'id'>) => `shooting-${s.id}`;
+
+type Variant = 'light' | 'filled' | 'outline';
+
+/** The colours of a Mantine badge of that variant and colour ('red', or a shade: 'red.9'). */
+function tint(variant: Variant, colour: string): CSSProperties {
+  const [name, shade] = colour.split('.');
+  const exact = shade ? `var(--mantine-color-${name}-${shade})` : undefined;
+  if (variant === 'filled') return { '--badge-bg': exact ?? `var(--mantine-color-${name}-filled)`, '--badge-fg': 'var(--mantine-color-white)' } as CSSProperties;
+  if (variant === 'outline') {
+    const line = exact ?? `var(--mantine-color-${name}-outline)`;
+    return { '--badge-bd': line, '--badge-fg': line } as CSSProperties;
+  }
+  return { '--badge-bg': `var(--mantine-color-${name}-light)`, '--badge-fg': `var(--mantine-color-${name}-light-color)` } as CSSProperties;
+}
+
+export function Badge({ variant, colour, children }: { variant: Variant; colour: string; children: ReactNode }) {
+  return (
+    <span className={classes.badge} style={tint(variant, colour)}>
+      {children}
+    </span>
+  );
+}
+
+const RED_BUTTON = { '--button-fg': 'var(--mantine-color-red-light-color)', '--button-hover': 'var(--mantine-color-red-light-hover)' } as CSSProperties;
+const LIGHT_BUTTON = { '--button-bg': 'var(--mantine-color-blue-light)' } as CSSProperties;
+
+/** A compact button of the board (Mantine's compact-xs subtle, red or light), disabled while a change is saved. */
+export function ActionButton({ label, tone, onClick, children }: { label: string; tone?: 'red' | 'light'; onClick: () => void; children: ReactNode }) {
+  const busy = useContext(BoardBusy);
+  return (
+    <button type="button" className={classes.action} style={tone === 'red' ? RED_BUTTON : tone === 'light' ? LIGHT_BUTTON : undefined} disabled={busy} aria-label={label} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
 
 /**
  * One shooting on the board (part 2 §4): a drag handle (mouse, touch and keyboard: dnd-kit), its
  * half-day and address, time (one hour when it has no end), tags 'Saisonnière' and 'Heure Bleue',
  * reshoot ordinal, completion and progress, elapsed days in colour, the forced flag and its
- * removal, abandon and billable (both confirmed by the page).
+ * removal, abandon and billable (both confirmed by the page). Plain elements (board.module.css):
+ * the board of a busy day holds hundreds (docs/decisions/0285).
  */
-export const ShootingCard = memo(function ShootingCard({ shooting, busy, selection, note, children, ...actions }: ShootingCardProps) {
+export const ShootingCard = memo(function ShootingCard({ shooting, selected, onSelect, note, ...actions }: ShootingCardProps) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: dragId(shooting), data: { shooting } });
   const address = addressOf(shooting);
   return (
-    <Paper component="li" withBorder p="xs" data-shooting-id={shooting.id} style={{ opacity: isDragging ? 0.4 : 1, listStyle: 'none' }}>
-      <Stack gap={6}>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <ActionIcon ref={setNodeRef} variant="subtle" color="gray" size="sm" aria-label={t('planner.drag_label', { address })} {...attributes} {...listeners} style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}>
-            <span aria-hidden="true">⠿</span>
-          </ActionIcon>
-          {selection && <Checkbox aria-label={t('planner.select_shooting', { address })} checked={selection.checked} onChange={(e) => selection.onToggle(shooting.id, e.currentTarget.checked)} />}
-          <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            <Badge size="xs" mr={6} variant="outline">
-              {t(shooting.am ? 'planner.am' : 'planner.pm')}
-            </Badge>
-            {address}
-          </Text>
-        </Group>
-        <ShootingFacts shooting={shooting} />
-        {note && (
-          <Text size="xs" c="orange.9">
-            {note}
-          </Text>
+    <li className={classes.card} data-shooting-id={shooting.id}>
+      <div className={classes.head}>
+        <DragHandle shooting={shooting} label={t('planner.drag_label', { address })} />
+        {onSelect && (
+          <input
+            type="checkbox"
+            className={classes.checkbox}
+            aria-label={t('planner.select_shooting', { address })}
+            checked={selected ?? false}
+            onChange={(e) => onSelect(shooting.id, e.currentTarget.checked)}
+          />
         )}
-        <Group gap={4}>
-          {shooting.force_assigned && actions.onResetFlag && (
-            <Button size="compact-xs" variant="light" disabled={busy} aria-label={t('planner.reset_flag_label', { address })} onClick={() => actions.onResetFlag!(shooting)}>
-              {t('planner.reset_flag')}
-            </Button>
-          )}
-          {actions.onToggleBillable && (
-            <Button size="compact-xs" variant="subtle" disabled={busy} aria-label={t(shooting.billable ? 'planner.unbillable_label' : 'planner.billable_label', { address })} onClick={() => actions.onToggleBillable!(shooting)}>
-              {t(shooting.billable ? 'planner.make_unbillable' : 'planner.make_billable')}
-            </Button>
-          )}
-          {actions.onAbandon && (
-            <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={t('planner.abandon_label', { address })} onClick={() => actions.onAbandon!(shooting)}>
-              {t('planner.abandon')}
-            </Button>
-          )}
-          {shooting.tech_id !== null && actions.onUnassign && (
-            <Button size="compact-xs" variant="subtle" color="red" disabled={busy} aria-label={t('planner.unassign_label', { address })} onClick={() => actions.onUnassign!(shooting)}>
-              {t('planner.unassign')}
-            </Button>
-          )}
-          <ShootingDialogButton shootingId={shooting.id} address={address} />
-          {children}
-        </Group>
-      </Stack>
-    </Paper>
+        <p className={classes.address}>
+          <Badge variant="outline" colour="blue">
+            {t(shooting.am ? 'planner.am' : 'planner.pm')}
+          </Badge>
+          {address}
+        </p>
+      </div>
+      <ShootingFacts shooting={shooting} />
+      {note && <p className={classes.note}>{note}</p>}
+      <div className={classes.row}>
+        {shooting.force_assigned && actions.onResetFlag && (
+          <ActionButton tone="light" label={t('planner.reset_flag_label', { address })} onClick={() => actions.onResetFlag!(shooting)}>
+            {t('planner.reset_flag')}
+          </ActionButton>
+        )}
+        {actions.onToggleBillable && (
+          <ActionButton label={t(shooting.billable ? 'planner.unbillable_label' : 'planner.billable_label', { address })} onClick={() => actions.onToggleBillable!(shooting)}>
+            {t(shooting.billable ? 'planner.make_unbillable' : 'planner.make_billable')}
+          </ActionButton>
+        )}
+        {actions.onAbandon && (
+          <ActionButton tone="red" label={t('planner.abandon_label', { address })} onClick={() => actions.onAbandon!(shooting)}>
+            {t('planner.abandon')}
+          </ActionButton>
+        )}
+        {shooting.tech_id !== null && actions.onUnassign && (
+          <ActionButton tone="red" label={t('planner.unassign_label', { address })} onClick={() => actions.onUnassign!(shooting)}>
+            {t('planner.unassign')}
+          </ActionButton>
+        )}
+        <ShootingDialogButton shootingId={shooting.id} address={address} className={classes.action} />
+      </div>
+    </li>
   );
 });
+
+/**
+ * The drag handle, the only part of a card that uses dnd-kit: its context changes at every step of
+ * a drag, and re-renders what reads it (this button), not the card (docs/decisions/0285).
+ */
+function DragHandle({ shooting, label }: { shooting: PlannerShooting; label: string }) {
+  const { attributes, listeners, setNodeRef } = useDraggable({ id: dragId(shooting), data: { shooting } });
+  return (
+    <button type="button" ref={setNodeRef} className={classes.handle} aria-label={label} {...attributes} {...listeners}>
+      <span aria-hidden="true">⠿</span>
+    </button>
+  );
+}
 
 /** The readings of a shooting: time, tags, reshoot, progress, elapsed days, forced, billable. */
 function ShootingFacts({ shooting }: { shooting: PlannerShooting }) {
@@ -95,29 +146,29 @@ function ShootingFacts({ shooting }: { shooting: PlannerShooting }) {
   const interval = shootingInterval(shooting);
   const progress = progressOf(shooting, Date.now());
   const elapsed = elapsedDays(shooting.scheduleddate, today());
-  // Tags of part 2 §4 and §9, those that apply: [key, colour, text].
-  const tags: Array<[string, string, string]> = [];
-  if (shooting.seasonal) tags.push(['seasonal', 'teal', t('planner.seasonal')]);
-  if (shooting.blue_hour) tags.push(['blue_hour', 'indigo', t('planner.blue_hour')]);
-  if (shooting.reshoot) tags.push(['reshoot', 'grape', t('planner.reshoot', { n: shooting.reshootIndex })]);
-  if (elapsed > 0) tags.push(['elapsed', `${elapsedColour(elapsed)}.9`, t('planner.elapsed', { count: elapsed })]);
-  if (shooting.force_assigned) tags.push(['forced', 'orange.9', t('planner.forced')]);
-  if (shooting.billable) tags.push(['billable', 'gray', t('planner.billable')]);
+  // Tags of part 2 §4 and §9, those that apply: [key, variant, colour, text].
+  const tags: Array<[string, Variant, string, string]> = [];
+  if (shooting.seasonal) tags.push(['seasonal', 'light', 'teal', t('planner.seasonal')]);
+  if (shooting.blue_hour) tags.push(['blue_hour', 'light', 'indigo', t('planner.blue_hour')]);
+  if (shooting.reshoot) tags.push(['reshoot', 'light', 'grape', t('planner.reshoot', { n: shooting.reshootIndex })]);
+  if (elapsed > 0) tags.push(['elapsed', 'filled', `${elapsedColour(elapsed)}.9`, t('planner.elapsed', { count: elapsed })]);
+  if (shooting.force_assigned) tags.push(['forced', 'outline', 'orange.9', t('planner.forced')]);
+  if (shooting.billable) tags.push(['billable', 'outline', 'gray', t('planner.billable')]);
   return (
-    <Group gap={4}>
-      <Text size="xs" c="dimmed">
+    <div className={classes.row}>
+      <span className={classes.dimmed}>
         {interval
           ? t('planner.time_range', { start: formatClock(interval.start, i18n.language), end: formatClock(interval.end, i18n.language) })
           : t('planner.estimated', { duration: formatDuration(shooting.estimated_duration) })}
-      </Text>
-      <Badge size="xs" variant="light" color={progress === 'completed' ? 'green' : progress === 'in_progress' ? 'blue' : 'gray'}>
+      </span>
+      <Badge variant="light" colour={progress === 'completed' ? 'green' : progress === 'in_progress' ? 'blue' : 'gray'}>
         {t(`planner.progress.${progress}`)}
       </Badge>
-      {tags.map(([key, colour, text]) => (
-        <Badge key={key} size="xs" variant={key === 'elapsed' ? 'filled' : key === 'forced' || key === 'billable' ? 'outline' : 'light'} color={colour}>
+      {tags.map(([key, variant, colour, text]) => (
+        <Badge key={key} variant={variant} colour={colour}>
           {text}
         </Badge>
       ))}
-    </Group>
+    </div>
   );
 }

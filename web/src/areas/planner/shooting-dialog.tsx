@@ -91,15 +91,25 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The button a shooting card carries: it opens the shooting dialog. */
-export function ShootingDialogButton({ shootingId, address }: { shootingId: number; address: string }) {
+/**
+ * The button a shooting card carries: it opens the shooting dialog. With `className`, a plain
+ * button of that class (the planner board's light cards, docs/decisions/0285).
+ */
+export function ShootingDialogButton({ shootingId, address, className }: { shootingId: number; address: string; className?: string }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  const label = t('shootingDialog.open_label', { address });
   return (
     <>
-      <Button size="compact-xs" variant="subtle" aria-label={t('shootingDialog.open_label', { address })} onClick={() => setOpened(true)}>
-        {t('shootingDialog.open')}
-      </Button>
+      {className ? (
+        <button type="button" className={className} aria-label={label} onClick={() => setOpened(true)}>
+          {t('shootingDialog.open')}
+        </button>
+      ) : (
+        <Button size="compact-xs" variant="subtle" aria-label={label} onClick={() => setOpened(true)}>
+          {t('shootingDialog.open')}
+        </Button>
+      )}
       {/* Mounted while open only: a board shows hundreds of these buttons (docs/decisions/0265). */}
       {opened && <ShootingDialog shootingId={shootingId} opened onClose={() => setOpened(false)} />}
     </>

@@ -1,20 +1,18 @@
-import { Anchor, Badge, Button, Card, Group, Menu, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { useDroppable } from '@dnd-kit/core';
-import { memo } from 'react';
+import { Menu } from '@mantine/core';
+import { memo, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlannerShooting, ScheduledTech, techDayFigures } from '#shared/catalogue/planner.ts';
 import type * as z from '#shared/zod.ts';
 import { formatClock, formatDuration, formatKm, formatMoney } from '../../i18n/format.ts';
+import classes from './board.module.css';
+import { DropZone, type DropTone } from './drop-zone.tsx';
 import { addressOf } from './queries.ts';
-import { ShootingCard, type ShootingActions } from './shooting-card.tsx';
+import { Badge, BoardBusy, ShootingCard, type ShootingActions } from './shooting-card.tsx';
 
 export type TechFigures = z.infer<typeof techDayFigures>;
+export type { DropTone } from './drop-zone.tsx';
 
 export const techName = (tech: { firstname: string; lastname: string; id?: number; tech_id?: number }) => `${tech.firstname} ${tech.lastname}`.trim() || `#${tech.id ?? tech.tech_id}`;
-
-/** How a drop zone looks while a shooting is dragged (part 2 §4): free green, busy red, locked grey. */
-export type DropTone = 'free' | 'busy' | 'locked';
-const TONE_COLOUR: Record<DropTone, string> = { free: 'green', busy: 'red', locked: 'gray' };
 
 export const dropId = (tech: Pick<ScheduledTech, 'id'>) => `tech-${tech.id}`;
 
@@ -25,125 +23,123 @@ interface TechCardProps extends ShootingActions {
   shootings: readonly PlannerShooting[];
   /** Set while a shooting is dragged. */
   tone: DropTone | undefined;
-  busy: boolean;
   onLock: (tech: ScheduledTech, locked: boolean) => void;
   onCopy: (tech: ScheduledTech, addresses: string[]) => void;
   /** Opens a shooting's invoice (absent for a role that may not). */
-  onInvoice?: (s: PlannerShooting) => void;
+  onInvoice?: ((s: PlannerShooting) => void) | undefined;
 }
 
 /**
  * One technician available that day (part 2, planner left column), a drop zone for shootings: the
  * lock toggle, shooting count, km, cost, travel time, depot, unavailabilities, links to the route
- * from home and from the office (depot), copy of the route's addresses, and the shootings.
+ * from home and from the office (depot), copy of the route's addresses, and the shootings. The
+ * zone (dnd-kit) wraps a head and a body that render again only when their own data changes.
  */
-export const TechCard = memo(function TechCard({ tech, figures, shootings, tone, busy, onLock, onCopy, onInvoice, ...actions }: TechCardProps) {
-  const { t, i18n } = useTranslation();
-  const name = techName(tech);
-  const { setNodeRef, isOver } = useDroppable({ id: dropId(tech), data: { label: name, tone } });
-  const colour = tone ? TONE_COLOUR[tone] : undefined;
-  const addresses = shootings.map(addressOf);
-  const depotAddress = tech.depot ? [[tech.depot.civic_number, tech.depot.street].filter(Boolean).join(' '), tech.depot.city].filter(Boolean).join(', ') : null;
+export const TechCard = memo(function TechCard({ tech, figures, shootings, tone, onLock, onCopy, onInvoice, ...actions }: TechCardProps) {
   return (
-    <Card
-      ref={setNodeRef}
-      withBorder
-      component="section"
-      aria-label={name}
-      data-tech-id={tech.id}
-      data-drop-tone={tone}
-      style={
-        colour
-          ? { borderColor: `var(--mantine-color-${colour}-6)`, borderWidth: isOver ? 3 : 2, background: `var(--mantine-color-${colour}-light)` }
-          : undefined
-      }
-    >
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text fw={600}>
-            {name}
-            {tech.freelance && (
-              <Badge size="xs" ml={6} variant="light">
-                {t('planner.freelance')}
-              </Badge>
-            )}
-          </Text>
-          <Switch
-            size="sm"
-            label={t('planner.locked')}
-            aria-label={t('planner.lock_label', { name })}
-            checked={tech.locked}
-            disabled={busy}
-            onChange={(e) => onLock(tech, e.currentTarget.checked)}
-          />
-        </Group>
-        {tone && (
-          <Text size="xs" fw={600} c={tone === 'free' ? 'green.9' : tone === 'busy' ? 'red.9' : 'gray.9'}>
-            {t(`planner.tone.${tone}`)}
-          </Text>
-        )}
-        <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
-          <Figure label={t('planner.shooting_count')} value={String(figures?.shooting_count ?? shootings.length)} />
-          <Figure label={t('planner.km')} value={formatKm(figures?.km ?? 0, i18n.language)} />
-          <Figure label={t('planner.cost')} value={formatMoney(figures?.cost ?? 0, i18n.language)} />
-          <Figure label={t('planner.transit_time')} value={formatDuration(figures?.transit_time ?? 0)} />
-        </SimpleGrid>
-        {depotAddress && <Figure label={t('planner.depot')} value={depotAddress} />}
-        {tech.unavailabilities.map((u) => (
-          <Text key={u.id} size="xs" c="orange.9">
-            {t('planner.unavailable', { start: formatClock(u.start, i18n.language), end: formatClock(u.end, i18n.language), summary: u.summary })}
-          </Text>
-        ))}
-        {figures && !figures.feasible && (
-          <Text size="sm" c="red.9">
-            {t('planner.infeasible')}
-          </Text>
-        )}
-        {shootings.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('planner.no_shootings_for_tech')}
-          </Text>
-        ) : (
-          <>
-            <Group gap="xs">
-              {tech.home && (
-                <Anchor size="xs" href={directionsUrl(tech.home, shootings)} target="_blank" rel="noopener noreferrer">
-                  {t('planner.route_home')}
-                </Anchor>
-              )}
-              {tech.depot && (
-                <Anchor size="xs" href={directionsUrl(tech.depot, shootings)} target="_blank" rel="noopener noreferrer">
-                  {t('planner.route_office')}
-                </Anchor>
-              )}
-              <Button size="compact-xs" variant="subtle" aria-label={t('planner.copy_label', { name })} onClick={() => onCopy(tech, addresses)}>
-                {t('planner.copy')}
-              </Button>
-              {onInvoice && <InvoicesMenu name={name} shootings={shootings} onInvoice={onInvoice} />}
-            </Group>
-            <Stack component="ol" gap={4} m={0} p={0}>
-              {shootings.map((s) => (
-                <ShootingCard key={s.id} shooting={s} busy={busy} {...actions} />
-              ))}
-            </Stack>
-          </>
-        )}
-      </Stack>
-    </Card>
+    <DropZone id={dropId(tech)} label={techName(tech)} tone={tone} toneText className={classes.zone} techId={tech.id} head={<TechHead tech={tech} onLock={onLock} />}>
+      <TechBody tech={tech} figures={figures} shootings={shootings} onCopy={onCopy} onInvoice={onInvoice} {...actions} />
+    </DropZone>
   );
 });
 
-/** Part 2 'open invoices': the technician's billable shootings, each opening its invoice (docs/decisions/0181). */
+const TechHead = memo(function TechHead({ tech, onLock }: Pick<TechCardProps, 'tech' | 'onLock'>) {
+  const { t } = useTranslation();
+  const busy = useContext(BoardBusy);
+  const name = techName(tech);
+  return (
+    <div className={classes.zoneHead}>
+      <p className={classes.name}>
+        {name}
+        {tech.freelance && (
+          <Badge variant="light" colour="blue">
+            {t('planner.freelance')}
+          </Badge>
+        )}
+      </p>
+      <label className={classes.switchLabel}>
+        <input
+          type="checkbox"
+          role="switch"
+          className={classes.switch}
+          aria-label={t('planner.lock_label', { name })}
+          checked={tech.locked}
+          disabled={busy}
+          onChange={(e) => onLock(tech, e.currentTarget.checked)}
+        />
+        {t('planner.locked')}
+      </label>
+    </div>
+  );
+});
+
+const TechBody = memo(function TechBody({ tech, figures, shootings, onCopy, onInvoice, ...actions }: Omit<TechCardProps, 'tone' | 'onLock'>) {
+  const { t, i18n } = useTranslation();
+  const name = techName(tech);
+  const depotAddress = tech.depot ? [[tech.depot.civic_number, tech.depot.street].filter(Boolean).join(' '), tech.depot.city].filter(Boolean).join(', ') : null;
+  return (
+    <>
+      <div className={classes.figures}>
+        <Figure label={t('planner.shooting_count')} value={String(figures?.shooting_count ?? shootings.length)} />
+        <Figure label={t('planner.km')} value={formatKm(figures?.km ?? 0, i18n.language)} />
+        <Figure label={t('planner.cost')} value={formatMoney(figures?.cost ?? 0, i18n.language)} />
+        <Figure label={t('planner.transit_time')} value={formatDuration(figures?.transit_time ?? 0)} />
+      </div>
+      {depotAddress && <Figure label={t('planner.depot')} value={depotAddress} />}
+      {tech.unavailabilities.map((u) => (
+        <p key={u.id} className={classes.warning}>
+          {t('planner.unavailable', { start: formatClock(u.start, i18n.language), end: formatClock(u.end, i18n.language), summary: u.summary })}
+        </p>
+      ))}
+      {figures && !figures.feasible && <p className={classes.infeasible}>{t('planner.infeasible')}</p>}
+      {shootings.length === 0 ? (
+        <p className={`${classes.figure} ${classes.dimmed}`}>{t('planner.no_shootings_for_tech')}</p>
+      ) : (
+        <>
+          <div className={classes.row}>
+            {tech.home && (
+              <a className={classes.link} href={directionsUrl(tech.home, shootings)} target="_blank" rel="noopener noreferrer">
+                {t('planner.route_home')}
+              </a>
+            )}
+            {tech.depot && (
+              <a className={classes.link} href={directionsUrl(tech.depot, shootings)} target="_blank" rel="noopener noreferrer">
+                {t('planner.route_office')}
+              </a>
+            )}
+            <button type="button" className={classes.action} aria-label={t('planner.copy_label', { name })} onClick={() => onCopy(tech, shootings.map(addressOf))}>
+              {t('planner.copy')}
+            </button>
+            {onInvoice && <InvoicesMenu name={name} shootings={shootings} onInvoice={onInvoice} />}
+          </div>
+          <ol className={classes.list}>
+            {shootings.map((s) => (
+              <ShootingCard key={s.id} shooting={s} {...actions} />
+            ))}
+          </ol>
+        </>
+      )}
+    </>
+  );
+});
+
+/**
+ * Part 2 'open invoices': the technician's billable shootings, each opening its invoice (docs/decisions/0181).
+ * The menu (a Mantine popover) is built on the first click only: a busy day has 66 of these buttons.
+ */
 function InvoicesMenu({ name, shootings, onInvoice }: { name: string; shootings: readonly PlannerShooting[]; onInvoice: (s: PlannerShooting) => void }) {
   const { t } = useTranslation();
+  const [built, setBuilt] = useState(false);
+  const target = (onClick?: () => void) => (
+    <button type="button" className={classes.action} aria-label={t('planner.invoices_label', { name })} aria-haspopup="menu" aria-expanded={built ? undefined : false} onClick={onClick}>
+      {t('planner.invoices')}
+    </button>
+  );
+  if (!built) return target(() => setBuilt(true));
   const billable = shootings.filter((s) => s.billable);
   return (
-    <Menu position="bottom-start" shadow="md">
-      <Menu.Target>
-        <Button size="compact-xs" variant="subtle" aria-label={t('planner.invoices_label', { name })}>
-          {t('planner.invoices')}
-        </Button>
-      </Menu.Target>
+    <Menu position="bottom-start" shadow="md" defaultOpened>
+      <Menu.Target>{target()}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t(billable.length === 0 ? 'planner.invoices_none' : 'planner.invoices_hint')}</Menu.Label>
         {billable.map((s) => (
@@ -165,13 +161,8 @@ function directionsUrl(from: { lat: number; lng: number }, shootings: readonly P
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <Text size="sm">
-      <Text span c="dimmed" size="sm">
-        {label}:
-      </Text>{' '}
-      <Text span fw={500} size="sm">
-        {value}
-      </Text>
-    </Text>
+    <p className={classes.figure}>
+      <span className={classes.dimmed}>{label}:</span> <strong>{value}</strong>
+    </p>
   );
 }
