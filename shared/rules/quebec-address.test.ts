@@ -10,6 +10,11 @@ describe('Quebec address keys', () => {
     expect(streetKey('Main St')).toBe('main');
     expect(streetKey('rue Saint-Denis')).not.toBe(streetKey('rue Saint-Hubert'));
     expect(streetKey('rue Notre-Dame Est')).not.toBe(streetKey('rue Notre-Dame Ouest'));
+    // Ordinal streets, however the ending is written.
+    expect(streetKey('1re Avenue')).toBe(streetKey('1ère Av.'));
+    expect(streetKey('3e Rue')).toBe(streetKey('3ième rue'));
+    expect(streetKey('boulevard du 1er-Mai')).toBe(streetKey('Boul. 1ER MAI'));
+    expect(streetKey('1re Avenue')).not.toBe(streetKey('2e Avenue'));
   });
 
   it('reads municipalities without accents, borough or Saint spelling', () => {

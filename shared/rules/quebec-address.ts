@@ -43,6 +43,9 @@ export function streetKey(street: string): string {
     if (last && i > 0 && DIRECTION[token]) return void out.push(DIRECTION[token]);
     if (SAINT[token]) return void out.push(SAINT[token]);
     if (GENERIC.has(token)) return;
+    // Ordinal streets: '1re', '1ère', '1er', '3e', '3ème', '3ieme', '3rd' Avenue are one street.
+    const ordinal = /^(\d+)(?:e|er|re|ere|eme|ieme|iem|em|nd|nde|st|th|rd)$/.exec(token);
+    if (ordinal) return void out.push(ordinal[1]!);
     out.push(token);
   });
   return out.join(' ');
