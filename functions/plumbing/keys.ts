@@ -100,6 +100,9 @@ export const keys = {
     sk: `PICTURE#${pad(shootingId)}#${pad(index, 5)}`,
   }),
   picturesPrefix: 'PICTURE#',
+  /** Floorplan rooms (docs/decisions/0275) live in their listing's partition, one item per room. */
+  floorplanRoom: (listingId: number, roomId: number) => ({ pk: `LISTING#${listingId}`, sk: `FLOORPLAN#${pad(roomId)}` }),
+  floorplanPrefix: 'FLOORPLAN#',
   /**
    * The review queue (part 3 screen 4; docs/decisions/0210): one pointer item per listing that has
    * pictures, in one item collection, naming the listing's shootings. Written with the pictures.

@@ -174,7 +174,7 @@ export async function shootingIdsOfTech(
 // Review (part 3 screen 5, §4–§5; docs/decisions/0210–0212).
 
 /** The fields the review screen changes on a picture. */
-export type ReviewFields = Partial<Pick<PictureRecord, 'is_validated' | 'public' | 'included_in_video' | 'show_watermark' | 'watermarked_key' | 'order_index'>>;
+export type ReviewFields = Partial<Pick<PictureRecord, 'is_validated' | 'public' | 'included_in_video' | 'show_watermark' | 'watermarked_key' | 'order_index' | 'service_offer_id'>>;
 
 /**
  * One picture's review change, conditional on the version read (a concurrent change answers a

@@ -122,6 +122,7 @@ export async function reviewPicture(picture: StoredPicture, position: number): P
     is_validated: picture.is_validated,
     included_in_video: picture.included_in_video,
     show_watermark: picture.show_watermark,
+    service_offer_id: picture.service_offer_id,
     comments: comments.filter((c): c is ReviewComment => !!c),
   };
 }

@@ -24,6 +24,8 @@ export const REVIEW_MESSAGES = {
   noListing: 'No listing has this id.',
   noShooting: 'No shooting has this id.',
   noBrokerEmail: 'The broker of this listing has no e-mail address.',
+  purchasedType: 'A picture bought by the broker keeps its type.',
+  typeNotForSubscription: "This picture type is not one of the choices of the listing broker's subscription.",
 } as const;
 
 const id = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive());
@@ -83,6 +85,8 @@ export const reviewPicture = z.object({
   is_validated: z.boolean().nullable(),
   included_in_video: z.boolean(),
   show_watermark: z.boolean(),
+  /** The picture's type (traditional, drone, blue hour) as a service-offer id (§9; ADR 0276), null until given. */
+  service_offer_id: z.number().int().nullable(),
   comments: z.array(reviewComment),
 });
 export type ReviewPicture = z.infer<typeof reviewPicture>;
@@ -253,4 +257,60 @@ export const sendMediaEmail = defineOperation({
   input: z.object({ listing_id: id }),
   output: z.object({ status: z.literal(200), sent_to: z.string() }),
   resources: ['table', 'mail'],
+});
+
+/** A room of the listing's floorplan as the screen shows it (§3 'Floorplan room'; ADR 0275). */
+export const floorplanRoom = z.object({
+  id: z.number().int(),
+  roomname: z.string(),
+  floor: z.number().int(),
+  floorname: z.string(),
+  width: z.number(),
+  width_inches: z.number().nullable(),
+  height: z.number(),
+  height_inches: z.number().nullable(),
+  irregular: z.boolean(),
+  /** French, as recorded; the English screen translates it (§9). */
+  floor_type: z.string().nullable(),
+  created_at: z.string(),
+  markers: z.array(z.object({ order_index: z.number().int(), lowres_media_url: z.string() })),
+});
+export type FloorplanRoom = z.infer<typeof floorplanRoom>;
+
+export const getFloorplan = defineOperation({
+  id: 'getFloorplan',
+  area: 'review',
+  method: 'GET',
+  path: '/api/review/listings/{listing_id}/floorplan',
+  access: REVIEW_ROLES,
+  summary: "The listing's floorplan rooms by floor (§7 'floorplan'), each with its markers' low-resolution pictures in order; none: an empty list.",
+  input: z.object({ listing_id: id }),
+  output: z.object({ floorplanRooms: z.array(floorplanRoom) }),
+  resources: ['table', 'mediaBucket'],
+  writes: [],
+});
+
+export const assignPicturesType = defineOperation({
+  id: 'assignPicturesType',
+  area: 'review',
+  method: 'POST',
+  path: '/api/review/pictures/type',
+  access: REVIEW_ROLES,
+  summary: "Gives pictures a type (§7 'assign pictures type'): a service-offer id among the choices of the broker's subscription (§9; ADR 0276); a bought picture is refused.",
+  input: z.object({ listing_id: id, picture_ids: pictureIds, service_offer_id: z.number(REVIEW_MESSAGES.typeNotForSubscription).int().positive() }),
+  output: done,
+  resources: ['table'],
+});
+
+export const getPictureTypes = defineOperation({
+  id: 'getPictureTypes',
+  area: 'review',
+  method: 'GET',
+  path: '/api/review/listings/{listing_id}/picture-types',
+  access: REVIEW_ROLES,
+  summary: "The picture types the listing broker's subscription allows (§9; ADR 0276): its set (platform, application or per card 'map') and the service-offer id of each type.",
+  input: z.object({ listing_id: id }),
+  output: z.object({ set: z.enum(['platform', 'application', 'map']), choices: z.object({ traditional: z.number().int(), drone: z.number().int(), blue_hour: z.number().int() }) }),
+  resources: ['table'],
+  writes: [],
 });

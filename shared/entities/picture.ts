@@ -20,6 +20,8 @@ export const pictureRecord = z.object({
   /** In the slideshow / automated videos. */
   included_in_video: z.boolean().default(false),
   show_watermark: z.boolean().default(false),
+  /** The picture's type as a service-offer id (part 3 §3 Picture.service_offer_id; ADR 0276). */
+  service_offer_id: z.number().int().positive().nullable().default(null),
   /** The watermarked rendition (sharp), made when the watermark is turned on. */
   watermarked_key: z.string().nullable().default(null),
   /** The listing-wide display order set on the review screen; null: the stored order (shooting, index). */

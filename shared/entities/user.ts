@@ -9,6 +9,8 @@ export const userRecord = z.object({
   phone_number: z.string().nullable().default(null),
   role: z.number().int().min(1).max(12),
   gf_clause: z.boolean().default(false),
+  /** A broker's subscription (part 3 §3 Broker.subscription_id; ids in shared/enums.ts `Subscription`); decides the picture types (ADR 0276). */
+  subscription_id: z.number().int().positive().nullable().default(null),
   enable_threesixty_video: z.boolean().default(false),
   suspended: z.boolean().default(false),
   freelance: z.boolean().default(false),
