@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewComment, ReviewPicture } from '#shared/catalogue/review.ts';
 import { formatTimestamp } from '../../i18n/format.ts';
+import { PictureTypeBadge } from './picture-type.tsx';
 import { useCommentMutation, useValidationMutation } from './queries.ts';
 
 interface Props {
@@ -52,6 +53,7 @@ export function PictureDialog({ listingId, picture, number, total, onClose, onDe
           {picture.is_validated === true && <Badge color="green">{t('review.badge.validated')}</Badge>}
           {picture.is_validated === false && <Badge color="red">{t('review.badge.retouch')}</Badge>}
           {picture.is_validated === null && <Badge color="gray">{t('review.badge.unseen')}</Badge>}
+          <PictureTypeBadge serviceOfferId={picture.service_offer_id} />
         </Group>
         <Group>
           <Button color="green" disabled={picture.is_validated === true} loading={validation.isPending} onClick={() => void decide(true)}>

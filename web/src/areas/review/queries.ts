@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  assignPicturesType,
+  getFloorplan,
   getListingPictures,
+  getPictureTypes,
   listingsForReview,
   markPictureValid,
   postPictureComment,
@@ -26,6 +29,20 @@ export const reviewQueries = {
       queryKey: [...reviewQueries.all(), 'listing', listingId] as const,
       queryFn: ({ signal }) => callOperation(getListingPictures, { listing_id: listingId }, { signal }),
       refetchOnWindowFocus: false,
+    }),
+  /** The floorplan rooms (ADR 0275). */
+  floorplan: (listingId: number) =>
+    queryOptions({
+      queryKey: [...reviewQueries.all(), 'floorplan', listingId] as const,
+      queryFn: ({ signal }) => callOperation(getFloorplan, { listing_id: listingId }, { signal }).then((a) => a.floorplanRooms),
+      refetchOnWindowFocus: false,
+    }),
+  /** The picture types of the broker's subscription (ADR 0276). */
+  pictureTypes: (listingId: number) =>
+    queryOptions({
+      queryKey: [...reviewQueries.all(), 'picture-types', listingId] as const,
+      queryFn: ({ signal }) => callOperation(getPictureTypes, { listing_id: listingId }, { signal }),
+      staleTime: Infinity,
     }),
 };
 
@@ -53,6 +70,14 @@ export function usePictureFlagMutation(listingId: number) {
         : flag === 'included_in_video'
           ? callOperation(updatePicturesVideoSelection, { listing_id: listingId, picture_ids: ids, included_in_video: value })
           : callOperation(updatePicturesWatermark, { listing_id: listingId, picture_ids: ids, show_watermark: value }),
+    onSettled: reload,
+  });
+}
+
+export function usePictureTypeMutation(listingId: number) {
+  const reload = useReload();
+  return useMutation({
+    mutationFn: ({ ids, serviceOfferId }: { ids: number[]; serviceOfferId: number }) => callOperation(assignPicturesType, { listing_id: listingId, picture_ids: ids, service_offer_id: serviceOfferId }),
     onSettled: reload,
   });
 }

@@ -13,7 +13,9 @@ import { formatDay } from '../../i18n/format.ts';
 import { ShootingDialogButton } from '../planner/shooting-dialog.tsx';
 import { AutomatedVideosPanel } from '../videos/index.ts';
 import { COLUMN_CHOICES, PictureGrid } from './picture-grid.tsx';
+import { FloorplanPanel } from './floorplan-panel.tsx';
 import { PictureDialog } from './picture-dialog.tsx';
+import { PictureTypeChoice } from './picture-type.tsx';
 import {
   changedPositions,
   matchesFilter,
@@ -258,6 +260,7 @@ function ReviewScreen({ data }: { data: Data }) {
             <Button size="xs" variant="default" onClick={() => void applyFlag('included_in_video', false)}>
               {t('review.slideshow_remove')}
             </Button>
+            <PictureTypeChoice listingId={listing.id} selected={selected} isPurchased={(pid) => !!byId.get(pid)?.is_purchased} />
             <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
               {t('review.clear_selection')}
             </Button>
@@ -280,6 +283,8 @@ function ReviewScreen({ data }: { data: Data }) {
           onReorder={setOrder}
         />
       )}
+
+      <FloorplanPanel listingId={listing.id} />
 
       <AutomatedVideosPanel listingId={listing.id} />
 
