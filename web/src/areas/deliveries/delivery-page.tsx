@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { UnavailablePage } from '../../app/unavailable-page.tsx';
 import { useVisitRecorder } from '../../app/visit-recorder.ts';
 import { DeliveryVideos } from './delivery-videos.tsx';
 import { isUnbranded } from '../../app/branding.ts';
@@ -154,18 +155,15 @@ export function DeliveryPage() {
 function DeliveryNotFound({ unknown, onRetry }: { unknown: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Container size="sm" py="xl">
-      <Stack align="flex-start">
-        <Title order={1}>{unknown ? t('deliveries.cannot_find') : t('deliveries.load_failed_title')}</Title>
-        <Text>{unknown ? t('deliveries.cannot_find_help') : t('deliveries.load_failed_help')}</Text>
-        <Group>
-          {!unknown && <Button onClick={onRetry}>{t('deliveries.retry')}</Button>}
-          <Button component={Link} to="/deliveries" variant={unknown ? 'filled' : 'default'}>
-            {t('deliveries.go_to_deliveries')}
-          </Button>
-        </Group>
-      </Stack>
-    </Container>
+    <UnavailablePage
+      title={unknown ? t('deliveries.cannot_find') : t('deliveries.load_failed_title')}
+      text={unknown ? t('deliveries.cannot_find_help') : t('deliveries.load_failed_help')}
+      retry={unknown ? undefined : { label: t('deliveries.retry'), onClick: onRetry }}
+    >
+      <Button component={Link} to="/deliveries" variant={unknown ? 'filled' : 'default'}>
+        {t('deliveries.go_to_deliveries')}
+      </Button>
+    </UnavailablePage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Box, Button, Container, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Box, Container, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type RefObject } from 'react';
@@ -7,6 +7,7 @@ import type { TourPicture } from '#shared/catalogue/listings.ts';
 import { isApiError } from '../../api/client.ts';
 import { isUnbranded } from '../../app/branding.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { UnavailablePage } from '../../app/unavailable-page.tsx';
 import { useVisitRecorder } from '../../app/visit-recorder.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { visitQueries } from './queries.ts';
@@ -148,12 +149,10 @@ function Viewer({ pictures, stage }: { pictures: TourPicture[]; stage: RefObject
 function TourUnavailable({ unknown, onRetry }: { unknown: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Container size="sm" py="xl">
-      <Stack align="flex-start">
-        <Title order={1}>{unknown ? t('visit.not_available') : t('visit.load_failed')}</Title>
-        <Text>{unknown ? t('visit.not_available_help') : t('visit.load_failed_help')}</Text>
-        {!unknown && <Button onClick={onRetry}>{t('visit.retry')}</Button>}
-      </Stack>
-    </Container>
+    <UnavailablePage
+      title={unknown ? t('visit.not_available') : t('visit.load_failed')}
+      text={unknown ? t('visit.not_available_help') : t('visit.load_failed_help')}
+      retry={unknown ? undefined : { label: t('visit.retry'), onClick: onRetry }}
+    />
   );
 }
