@@ -280,6 +280,9 @@ export function buildDayModel(problem: DayProblem, matrix: TravelMatrix): DayMod
     return undefined;
   });
   const rates = techs.map((t) => t.kmRate ?? kmRate(t.id, settings.km));
+  // inZone / hasSkills per pair built their sets each time (seconds on a 1,000-shooting day): built once here.
+  const zonesOf = techs.map(techZones);
+  const skillsOf = techs.map((t) => ({ offers: new Set(t.skills.serviceOffers), packages: new Set(t.skills.shootingPackages) }));
   const durations = toFlat(matrix.durationsS);
   const distances = toFlat(matrix.distancesKm);
   const base = {
@@ -292,7 +295,9 @@ export function buildDayModel(problem: DayProblem, matrix: TravelMatrix): DayMod
     eligible: (v: number, j: number) => {
       const t = techs[v]!;
       const s = shootings[j]!;
-      return !t.dayLocked && inZone(t, s) && hasSkills(t, s);
+      const z = zonesOf[v]!;
+      const k = skillsOf[v]!;
+      return !t.dayLocked && s.zoneIds.some((id) => z.has(id)) && s.requires.serviceOffers.every((o) => k.offers.has(o)) && s.requires.shootingPackages.every((p) => k.packages.has(p));
     },
     unassignedPenalty: 1e6,
   };

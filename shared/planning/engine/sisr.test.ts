@@ -7,12 +7,12 @@ import { Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
 /** A random Solomon-like VRPTW. */
-function randomVrptw(seed: number, n: number, m: number, cap: number) {
+function randomVrptw(seed: number, n: number, m: number, cap: number, asymmetric = false) {
   const rng = new Rng(seed);
   const pts = Array.from({ length: n + 1 }, () => [rng.next() * 100, rng.next() * 100] as const);
   const N = n + 1;
   const d = new Float64Array(N * N);
-  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) d[i * N + j] = Math.hypot(pts[i]![0] - pts[j]![0], pts[i]![1] - pts[j]![1]);
+  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) d[i * N + j] = Math.hypot(pts[i]![0] - pts[j]![0], pts[i]![1] - pts[j]![1]) * (asymmetric && i < j ? 1.3 : 1);
   return buildInstance({
     nLocs: N,
     matrices: [{ durations: d, distances: d }],
@@ -76,7 +76,7 @@ describe('SISR engine', () => {
   it('incremental insertion keeps the cached slack data equal to a full recomputation', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
-        const inst = randomVrptw(seed, 25, 3, 1e9);
+        const inst = randomVrptw(seed, 25, 3, 1e9, seed % 2 === 0);
         const rng = new Rng(seed);
         const a = new Solution(inst);
         for (let j = 0; j < inst.nJobs; j++) {
@@ -92,6 +92,12 @@ describe('SISR engine', () => {
             expect(a.dep[base + k]).toBeCloseTo(b.dep[base + k]!, 6);
             expect(a.lat[base + k]).toBeCloseTo(b.lat[base + k]!, 6);
             expect(a.locs[base + k]).toBe(b.locs[base + k]);
+            if (k > a.len[v]!) continue;
+            // The cached legs are the matrices' values (read by insertion scans instead of the matrices).
+            const arc = a.locs[base + k]! * inst.nLocs + a.locs[base + k + 1]!;
+            expect(a.legDur[base + k]).toBe(inst.vDur[v]![arc]);
+            expect(a.legDist[base + k]).toBe(inst.vDist[v]![arc]);
+            expect(a.legArc[base + k]).toBe(inst.vArc[v]![arc]);
           }
           expect(a.dist[v]).toBeCloseTo(b.dist[v]!, 6);
           expect(a.cost[v]).toBeCloseTo(b.cost[v]!, 6);
@@ -99,6 +105,26 @@ describe('SISR engine', () => {
         expect(Array.from(a.posOf)).toEqual(Array.from(b.posOf));
       }),
       { numRuns: 30 },
+    );
+  }, 60_000);
+
+  it('reads asymmetric matrices the right way round (transposes for the insertion scan)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
+        const inst = randomVrptw(seed, 30, 4, 80, true);
+        const N = inst.nLocs;
+        expect(inst.vDurT[0]).not.toBe(inst.vDur[0]);
+        for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) expect(inst.vDurT[0]![j * N + i]).toBe(inst.vDur[0]![i * N + j]);
+        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed });
+        let cost = 0;
+        res.routes.forEach((r, v) => {
+          const e = evaluateRoute(inst, v, r);
+          expect(e.violations).toEqual([]);
+          cost += e.cost;
+        });
+        expect(res.cost).toBeCloseTo(cost, 6);
+      }),
+      { numRuns: 10 },
     );
   }, 60_000);
 

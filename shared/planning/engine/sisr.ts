@@ -147,8 +147,9 @@ class Sisr {
   readonly meanArc: number;
   readonly touched: Int32Array;
   touchedCount = 0;
-  /** Seed job of the last ruin (-1: none). */
+  /** Seed job of the last ruin (-1: none), and whether it was unserved. */
   private seed = -1;
+  private seedWasAbsent = false;
   /** Work done so far: insertion positions and vehicles evaluated, route positions updated. */
   work = 0;
   readonly movableCount: number;
@@ -230,18 +231,28 @@ class Sisr {
     const d = new Float64Array(n);
     let arcTotal = 0;
     let arcCount = 0;
+    const sortedD = new Float64Array(n);
+    const byD = (a: number, b: number) => d[a]! - d[b]! || a - b;
     for (let i = 0; i < n; i++) {
       const li = inst.jobLoc[i]!;
       for (let j = 0; j < n; j++) {
-        idx[j] = j;
         d[j] = j === i ? -1 : dist[li * N + inst.jobLoc[j]!]!;
         if (j !== i) {
           arcTotal += arc[li * N + inst.jobLoc[j]!]!;
           arcCount++;
         }
       }
-      const sorted = Array.from(idx).sort((a, b) => d[a]! - d[b]!);
-      for (let k = 0; k < this.adjLen; k++) this.adj[i * this.adjLen + k] = sorted[k]!;
+      // Only a job some vehicle may take can be a ruin's seed.
+      if (!this.insertable[i]) continue;
+      // The adjLen nearest, in order: a native numeric sort finds the cut-off distance, then only
+      // the jobs inside it are sorted by index (a comparator sort of all n per job cost seconds at n = 1,000).
+      sortedD.set(d);
+      sortedD.sort();
+      const cut = sortedD[this.adjLen - 1]!;
+      let c = 0;
+      for (let j = 0; j < n; j++) if (d[j]! <= cut) idx[c++] = j;
+      const near = idx.subarray(0, c).sort(byD);
+      for (let k = 0; k < this.adjLen; k++) this.adj[i * this.adjLen + k] = near[k]!;
     }
     this.meanArc = arcCount > 0 && arcTotal > 0 ? arcTotal / arcCount : 1;
     this.depotDist = new Float64Array(n);
@@ -308,6 +319,7 @@ class Sisr {
   ruinAndRecreate(sol: Solution): void {
     this.resetTouched();
     this.seed = -1;
+    this.seedWasAbsent = false;
     const count = this.ruin(sol);
     this.recreate(sol, count);
   }
@@ -346,6 +358,7 @@ class Sisr {
     }
     if (seed < 0) return 0;
     this.seed = seed;
+    this.seedWasAbsent = sol.routeOf[seed] === -1;
     let removed = 0;
     let ruinedCount = 0;
     const ruined = this.ruined;
@@ -431,6 +444,17 @@ class Sisr {
     }
     if (count === 0) return;
     this.sortForInsertion(list, count);
+    // A ruin seeded on an unserved job made room next to it: that job goes first, before the
+    // removed ones fill the room again (an ejection: it is served if they all find a place).
+    if (this.seedWasAbsent) {
+      const at = list.subarray(0, count).indexOf(this.seed);
+      let to = 0;
+      while (to < at && this.inst.fixedVehicle[list[to]!]! >= 0) to++; // jobs tied to a vehicle stay first
+      if (at > to) {
+        list.copyWithin(to + 1, to, at);
+        list[to] = this.seed;
+      }
+    }
     for (let i = 0; i < count; i++) this.insertBest(sol, list[i]!);
   }
 
@@ -469,6 +493,8 @@ class Sisr {
     const locs = sol.locs;
     const dep = sol.dep;
     const lat = sol.lat;
+    const legArc = sol.legArc;
+    const rowU = lu * N;
     let bestDelta = Infinity;
     let bestV = -1;
     let bestK = -1;
@@ -496,6 +522,8 @@ class Sisr {
       if (!capOk) continue;
       const dur = inst.vDur[v]!;
       const arc = inst.vArc[v]!;
+      const durT = inst.vDurT[v]!;
+      const arcT = inst.vArcT[v]!;
       const excess = this.hasExcess[v] === 1;
       const limits = this.hasLimits[v] === 1;
       const blocked = inst.vBlocked[v] !== null;
@@ -523,7 +551,8 @@ class Sisr {
         }
         const pl = locs[base + k]!;
         const nl = locs[base + k + 1]!;
-        const a = dk + dur[pl * N + lu]!;
+        // Every matrix read is in row u (of the matrix or its transpose) or in the route's legs.
+        const a = dk + durT[rowU + pl]!;
         let st: number;
         if (multi) {
           st = earliestStartMulti(inst.twMulti[u]!, a);
@@ -532,14 +561,14 @@ class Sisr {
           if (a > lu2) continue;
           st = a < eu ? eu : a;
         }
-        if (st + su + dur[lu * N + nl]! > lat[base + k + 1]!) continue;
-        let delta = arc[pl * N + lu]! + arc[lu * N + nl]! - sub * arc[pl * N + nl]! + fixedAdd;
+        if (st + su + dur[rowU + nl]! > lat[base + k + 1]!) continue;
+        let delta = arcT[rowU + pl]! + arc[rowU + nl]! - sub * legArc[base + k]! + fixedAdd;
         if (delta >= bestDelta && !excess) continue;
         if (excess || limits) {
           const dist = inst.vDist[v]!;
-          const dd = dist[pl * N + lu]! + dist[lu * N + nl]! - sub * dist[pl * N + nl]!;
+          const dd = inst.vDistT[v]![rowU + pl]! + dist[rowU + nl]! - sub * sol.legDist[base + k]!;
           if (limits) {
-            const dt = dur[pl * N + lu]! + dur[lu * N + nl]! - sub * dur[pl * N + nl]!;
+            const dt = durT[rowU + pl]! + dur[rowU + nl]! - sub * sol.legDur[base + k]!;
             if (sol.dist[v]! + dd > inst.vMaxDist[v]! || sol.travel[v]! + dt > inst.vMaxTravel[v]!) continue;
           }
           if (excess) {

@@ -11,6 +11,7 @@ function routeCostLocal(inst: Instance, v: number, arcSum: number, dist: number)
  *   earliest arrival at the end);
  * - lat[k]: latest arrival at position k that keeps the rest of the route feasible
  *   (forward/backward time slack, Savelsbergh 1992).
+ * - legDur/legDist/legArc[k]: the leg from position k to k+1 (read in order by insertion scans).
  * Positions 1..len hold job indices. All routes live in flat typed arrays (stride nJobs+2).
  */
 export class Solution {
@@ -21,6 +22,9 @@ export class Solution {
   readonly locs: Int32Array;
   readonly dep: Float64Array;
   readonly lat: Float64Array;
+  readonly legDur: Float64Array;
+  readonly legDist: Float64Array;
+  readonly legArc: Float64Array;
   readonly load: Float64Array;
   readonly dist: Float64Array;
   readonly travel: Float64Array;
@@ -38,6 +42,9 @@ export class Solution {
     this.locs = new Int32Array(m * this.stride);
     this.dep = new Float64Array(m * this.stride);
     this.lat = new Float64Array(m * this.stride);
+    this.legDur = new Float64Array(m * this.stride);
+    this.legDist = new Float64Array(m * this.stride);
+    this.legArc = new Float64Array(m * this.stride);
     this.load = new Float64Array(m * inst.dims);
     this.dist = new Float64Array(m);
     this.travel = new Float64Array(m);
@@ -82,19 +89,13 @@ export class Solution {
     return out;
   }
 
+  private allRoutes: Int32Array | null = null;
+
+  /** Copies a whole solution: each route's used positions only (the arrays hold nJobs+2 per vehicle). */
   copyFrom(o: Solution): void {
-    this.len.set(o.len);
-    this.nodes.set(o.nodes);
-    this.locs.set(o.locs);
-    this.dep.set(o.dep);
-    this.lat.set(o.lat);
-    this.load.set(o.load);
-    this.dist.set(o.dist);
-    this.travel.set(o.travel);
-    this.arcSum.set(o.arcSum);
-    this.cost.set(o.cost);
-    this.routeOf.set(o.routeOf);
-    this.posOf.set(o.posOf);
+    const m = this.inst.nVehicles;
+    const all = (this.allRoutes ??= Int32Array.from({ length: m }, (_, v) => v));
+    this.copyRoutesFrom(o, all, m);
   }
 
   /** Copies the listed routes (and the job→route maps) from another solution of the same instance. */
@@ -109,11 +110,17 @@ export class Solution {
       const locs = this.locs;
       const dep = this.dep;
       const lat = this.lat;
+      const legDur = this.legDur;
+      const legDist = this.legDist;
+      const legArc = this.legArc;
       for (let k = base; k < end; k++) {
         nodes[k] = o.nodes[k]!;
         locs[k] = o.locs[k]!;
         dep[k] = o.dep[k]!;
         lat[k] = o.lat[k]!;
+        legDur[k] = o.legDur[k]!;
+        legDist[k] = o.legDist[k]!;
+        legArc[k] = o.legArc[k]!;
       }
       for (let d = 0; d < dims; d++) this.load[v * dims + d] = o.load[v * dims + d]!;
       this.dist[v] = o.dist[v]!;
@@ -161,6 +168,9 @@ export class Solution {
     for (let k = 1; k <= len + 1; k++) {
       const a = locs[base + k - 1]! * N + locs[base + k]!;
       const tt = dur[a]!;
+      this.legDur[base + k - 1] = tt;
+      this.legDist[base + k - 1] = dis[a]!;
+      this.legArc[base + k - 1] = arc[a]!;
       travel += tt;
       distance += dis[a]!;
       arcSum += arc[a]!;
@@ -217,6 +227,13 @@ export class Solution {
     locs.copyWithin(base + k + 2, base + k + 1, base + len + 2);
     dep.copyWithin(base + k + 2, base + k + 1, base + len + 2);
     lat.copyWithin(base + k + 2, base + k + 1, base + len + 2);
+    // Legs 0..len become 0..len+1: the leg k (prev → next) splits into k (prev → u) and k+1 (u → next).
+    const legDur = this.legDur;
+    const legDist = this.legDist;
+    const legArc = this.legArc;
+    legDur.copyWithin(base + k + 2, base + k + 1, base + len + 1);
+    legDist.copyWithin(base + k + 2, base + k + 1, base + len + 1);
+    legArc.copyWithin(base + k + 2, base + k + 1, base + len + 1);
     const lu = inst.jobLoc[u]!;
     const pl = locs[base + k]!;
     const nl = locs[base + k + 2]!;
@@ -236,11 +253,17 @@ export class Solution {
     this.travel[v]! += dur[a1]! + dur[a2]! - dur[a0]!;
     this.dist[v]! += dis[a1]! + dis[a2]! - dis[a0]!;
     this.arcSum[v]! += arc[a1]! + arc[a2]! - arc[a0]!;
+    legDur[base + k] = dur[a1]!;
+    legDist[base + k] = dis[a1]!;
+    legArc[base + k] = arc[a1]!;
+    legDur[base + k + 1] = dur[a2]!;
+    legDist[base + k + 1] = dis[a2]!;
+    legArc[base + k + 1] = arc[a2]!;
     this.cost[v] = routeCostLocal(inst, v, this.arcSum[v]!, this.dist[v]!);
     // Forward from the new job; stop once departures equal the old ones.
     let t = dep[base + k]!;
     for (let p = k + 1; p <= nlen + 1; p++) {
-      const arrival = t + dur[locs[base + p - 1]! * N + locs[base + p]!]!;
+      const arrival = t + legDur[base + p - 1]!;
       if (p <= nlen) {
         const j = nodes[base + p]!;
         if (twMulti[j] === null) {
@@ -255,13 +278,13 @@ export class Solution {
     let l = lat[base + k + 2]!;
     for (let p = k + 1; p >= 1; p--) {
       const j = nodes[base + p]!;
-      const bound = l - service[j]! - dur[locs[base + p]! * N + locs[base + p + 1]!]!;
+      const bound = l - service[j]! - legDur[base + p]!;
       if (twMulti[j] === null) l = bound < twS[j]! ? -Infinity : bound > twE[j]! ? twE[j]! : bound;
       else l = latestStart(inst, j, bound);
       if (p < k + 1 && lat[base + p] === l) return;
       lat[base + p] = l;
     }
-    lat[base] = l - dur[locs[base]! * N + locs[base + 1]!]!;
+    lat[base] = l - legDur[base]!;
   }
 
   /** Removes the jobs at the positions flagged in `drop` (indexed by position) from route v. */
