@@ -4,6 +4,7 @@ import { seedAccounts } from './accounts.ts';
 import type { Seeder } from './context.ts';
 import { seedBrokersAndListings } from './brokers-listings.ts';
 import { seedPictures } from './pictures.ts';
+import { seedFloorplans } from './floorplans.ts';
 import { seedTickets } from './tickets.ts';
 import { seedPlanningWorld } from './planning-world.ts';
 import { seedShootings } from './shootings.ts';
@@ -23,7 +24,7 @@ const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
  * The demo data, one seeder per area, run in this order on the first start only; later starts
  * find the marker and keep the data as it is (npm run reset wipes it).
  */
-const SEEDERS: readonly Seeder[] = [seedAccounts, seedUsers, seedOffers, seedPlanningWorld, seedPlanningSettings, seedBrokersAndListings, seedPictures, seedTickets, seedShootings, seedHmd, seedBrokerOffices, seedProvider, seedVideos, seedReleases, seedVisits];
+const SEEDERS: readonly Seeder[] = [seedAccounts, seedUsers, seedOffers, seedPlanningWorld, seedPlanningSettings, seedBrokersAndListings, seedPictures, seedFloorplans, seedTickets, seedShootings, seedHmd, seedBrokerOffices, seedProvider, seedVideos, seedReleases, seedVisits];
 
 export async function seedDemoData(log: (line: string) => void = () => undefined): Promise<'seeded' | 'already-seeded'> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: SEED_MARKER, ConsistentRead: true }));
