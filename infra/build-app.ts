@@ -16,6 +16,7 @@ import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { WebStack } from './stacks/web-stack.ts';
 import { WorkflowsStack } from './stacks/workflows-stack.ts';
 import { taskEntries, type WorkflowDef } from './workflows.ts';
+import { ProviderImportTrigger, PROVIDER_IMPORT_TRIGGER, triggerEntries } from './triggers.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -65,6 +66,8 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
     bindings: { table: data.table, mediaBucket: data.mediaBucket, injectorBucket: data.injectorBucket, location: data.location },
     logExecutionData: settings.workflowLogExecutionData,
   });
+  // Provider files dropped in the media bucket start their import (ADR 0220, 0290); alarms cover it with the workflows' functions.
+  new ProviderImportTrigger(workflows, 'ProviderImport', { code: options.codeFor(PROVIDER_IMPORT_TRIGGER.id), table: data.table, mediaBucket: data.mediaBucket });
   const api = new ApiStack(app, `${prefix}Api`, {
     env,
     description: 'Immo media: HTTP API, one Lambda per catalogue operation',
@@ -111,7 +114,7 @@ export async function bundleForApp(
   operations: readonly Pick<OperationDef, 'id' | 'area'>[],
   options: { outDir?: string; log?: (line: string) => void; workflows?: readonly WorkflowDef[] } = {},
 ): Promise<{ result: BundleResult; codeFor: (bundleId: string) => Code }> {
-  const tasks = taskEntries(options.workflows ?? []);
+  const tasks = [...taskEntries(options.workflows ?? []), ...triggerEntries];
   const taskModules = new Map(tasks.map((t) => [t.id, t.module]));
   const ffmpegTasks = new Set(tasks.filter((t) => t.ffmpeg).map((t) => t.id));
   const result = await bundleFunctions({

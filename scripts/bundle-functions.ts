@@ -9,11 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { operations } from '../shared/catalogue/index.ts';
 import { handlerModulePath } from '../shared/catalogue/operation.ts';
 import { taskEntries, workflows } from '../infra/workflows.ts';
+import { triggerEntries } from '../infra/triggers.ts';
 import { bundleFunctions, formatBundleReport } from './build/bundle.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
-const tasks = taskEntries(workflows);
+const tasks = [...taskEntries(workflows), ...triggerEntries];
 const taskModules = new Map(tasks.map((t) => [t.id, t.module]));
 const result = await bundleFunctions({ root, operations: [...operations, ...tasks], entryFor: (entry) => taskModules.get(entry.id) ?? handlerModulePath(entry) });
 console.log(`Bundled ${result.bundles.length} function(s) into ${path.relative(root, result.outDir)} in ${Date.now() - started} ms:`);

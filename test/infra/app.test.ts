@@ -16,6 +16,8 @@ import { CFN_RESOURCE_LIMIT, DEFAULT_API_BURST_LIMIT, DEFAULT_API_RATE_LIMIT, OR
 import { ORIGIN_CHECK_HANDLER } from '../../infra/stacks/api-stack.ts';
 import type { BundleResult } from '../../scripts/build/bundle.ts';
 import { taskEntries, workflows } from '../../infra/workflows.ts';
+import { PROVIDER_IMPORT_TRIGGER, triggerEntries, type ProviderImportTrigger } from '../../infra/triggers.ts';
+import { PROVIDER_PREFIX } from '../../functions/use-cases/provider-import.ts';
 import { acknowledgements, allTemplates, nagViolations, resourcesOfType, tempDir, type CfnTemplate } from './helpers.ts';
 
 /** IAM action prefixes each catalogue resource may bring into an operation's role. */
@@ -68,7 +70,7 @@ beforeAll(async () => {
 describe('bundles', () => {
   it('one esbuild bundle per operation, listed in the manifest with its size', () => {
     expect(bundles.missing).toEqual([]);
-    expect(bundles.bundles.map((b) => b.id).sort()).toEqual([...operations.map((o) => o.id), ...taskEntries(workflows).map((t) => t.id)].sort());
+    expect(bundles.bundles.map((b) => b.id).sort()).toEqual([...operations.map((o) => o.id), ...taskEntries(workflows).map((t) => t.id), ...triggerEntries.map((t) => t.id)].sort());
     const manifest = JSON.parse(readFileSync(bundles.manifestPath, 'utf8')) as { id: string; file: string; bytes: number }[];
     expect(manifest).toEqual(bundles.bundles);
     for (const b of bundles.bundles) expect(b.bytes).toBeGreaterThan(0);
@@ -245,7 +247,39 @@ describe('workflows stack', () => {
     wf.resourceCountIs('AWS::StepFunctions::StateMachine', workflows.length);
     wf.hasResourceProperties('AWS::StepFunctions::StateMachine', { StateMachineType: 'EXPRESS', DefinitionSubstitutions: Match.objectLike({ LoadDayFunctionArn: Match.anyValue(), SolveFunctionArn: Match.anyValue(), ApplyFunctionArn: Match.anyValue() }) });
     const taskCount = workflows.reduce((n, w) => n + Object.keys(w.tasks).length, 0);
-    expect(resourcesOfType(Template.fromStack(built.workflows).toJSON() as CfnTemplate, 'AWS::Lambda::Function')).toHaveLength(taskCount);
+    // Plus the provider-import trigger and CDK's bucket-notification handler (below).
+    expect(resourcesOfType(Template.fromStack(built.workflows).toJSON() as CfnTemplate, 'AWS::Lambda::Function')).toHaveLength(taskCount + 2);
+  });
+
+  it('a provider file created under provider-imports/ of the media bucket invokes the import Lambda (ADR 0220, 0290)', () => {
+    const wf = templates.get(built.workflows.node.path)!;
+    const importId = logicalId((built.workflows.node.findChild('ProviderImport') as ProviderImportTrigger).fn.function);
+    expect(wf.Resources[importId]?.Properties).toMatchObject({ Timeout: 900, Description: expect.stringContaining(PROVIDER_PREFIX) });
+    const [notifications, ...others] = resourcesOfType(wf, 'Custom::S3BucketNotifications');
+    expect(others).toEqual([]);
+    const props = notifications![1].Properties as { BucketName: unknown; Managed: boolean; NotificationConfiguration: { LambdaFunctionConfigurations: unknown[] } };
+    // The media bucket, by its name from the data stack; the bucket's other settings are left alone.
+    expect(JSON.stringify(props.BucketName)).toContain(logicalId(built.data.mediaBucket));
+    expect(props.Managed).toBe(false);
+    expect(props.NotificationConfiguration.LambdaFunctionConfigurations).toEqual([
+      {
+        Events: ['s3:ObjectCreated:*'],
+        Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: PROVIDER_PREFIX }] } },
+        LambdaFunctionArn: { 'Fn::GetAtt': [importId, 'Arn'] },
+      },
+    ]);
+    // S3 may invoke it, for this bucket and account only.
+    const permission = resourcesOfType(wf, 'AWS::Lambda::Permission').find(([, r]) => JSON.stringify(r.Properties?.FunctionName).includes(importId));
+    expect(permission?.[1].Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 's3.amazonaws.com', SourceAccount: expect.anything() });
+    expect(JSON.stringify(permission?.[1].Properties?.SourceArn)).toContain(logicalId(built.data.mediaBucket));
+    // It reads the bucket and writes the table, and its bundle is the S3 handler's.
+    const trigger = built.workflows.node.findChild('ProviderImport') as ProviderImportTrigger;
+    const roleId = logicalId(trigger.fn.role);
+    const policies = resourcesOfType(wf, 'AWS::IAM::Policy').filter(([, r]) => JSON.stringify(r.Properties?.Roles).includes(roleId));
+    const actions = policies.flatMap(([, r]) => (r.Properties?.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement.flatMap((s) => [s.Action].flat()));
+    expect(actions).toEqual(expect.arrayContaining(['s3:GetObject*', 'dynamodb:BatchWriteItem']));
+    expect(actions.filter((a) => S3_WRITES.test(a))).toEqual([]);
+    expect(bundles.bundles.find((b) => b.id === PROVIDER_IMPORT_TRIGGER.id)).toBeDefined();
   });
 
   it('lets the dispatch operation start the workflow synchronously', () => {
