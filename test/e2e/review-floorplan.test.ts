@@ -1,0 +1,104 @@
+import { describe, expect, inject, it } from 'vitest';
+import '../support/stack-env.ts';
+import sharp from 'sharp';
+import { PictureServiceOffer, ShootingState, Subscription } from '#shared/enums.ts';
+import { Role } from '#shared/roles.ts';
+import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { insertFloorplanRoom } from '#functions/storage/floorplan-rooms.ts';
+import { insertListing } from '#functions/storage/listings.ts';
+import { insertPicture, picturesOfListing } from '#functions/storage/pictures.ts';
+import { insertShooting } from '#functions/storage/shootings.ts';
+import { insertUser } from '#functions/storage/users.ts';
+import { useBrowser, waitForPath } from './browser.ts';
+import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
+
+/**
+ * The review screen's floorplan panel and picture types (part 3 screen 5, §9; ADRs 0275, 0276), in
+ * each language on a listing of its own whose broker has the platform subscription: the measures
+ * table leaves out the outdoor rooms and translates floor types on the English screen; two
+ * selected pictures get the 'drone' type (the platform's id, 177), which their dialog then shows.
+ */
+const browser = useBrowser(inject('baseUrl'));
+
+async function listingOfThisTest(lang: Lang) {
+  const now = new Date().toISOString();
+  const brokerId = await nextId('user', 1000);
+  const broker = await insertUser({ id: brokerId, role: Role.broker, firstname: 'Plateforme', lastname: `Courtier ${brokerId}`, email: `floorplan-e2e-${brokerId}@test.immo.test`, subscription_id: Subscription.platform, password_hash: 'x', created_at: now, updated_at: now });
+  const listing = await insertListing({
+    address: `${await nextId('floorplan-e2e', 1)} rue des Mesures ${lang}`,
+    city: 'Lévis',
+    postalcode: 'G6V 1A1',
+    room_count: 6,
+    is_house: true,
+    lat: 46.8,
+    lng: -71.18,
+    state: 1,
+    broker_id: broker.id,
+    broker: { firstname: broker.firstname, lastname: broker.lastname },
+  });
+  const shooting = await insertShooting(
+    { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: broker.id, scheduleddate: new Date().toISOString().slice(0, 10), am: true, is_confirmed: true, state: ShootingState.uploaded, estimated_duration: 3600, room_count: 6, created_at: now, updated_at: now },
+    { lat: null, lng: null, reserved_tech_id: null },
+  );
+  const thumbnails: string[] = [];
+  for (let index = 0; index < 4; index++) {
+    const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 50 * index, g: 140, b: 90 } } })
+      .jpeg()
+      .toBuffer();
+    const original = mediaKeys.original(listing.id, shooting.id, index);
+    const thumbnail = mediaKeys.thumbnail(listing.id, shooting.id, index);
+    await putMediaObject(original, bytes);
+    await putMediaObject(thumbnail, bytes);
+    thumbnails.push(thumbnail);
+    await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: index, original_key: original, thumbnail_key: thumbnail, created_at: now });
+  }
+  const room = (floor: number, floorname: string, roomname: string, extra: Record<string, unknown>) =>
+    insertFloorplanRoom({ listing_id: listing.id, floor, floorname, roomname, width: 0, height: 0, created_at: now, ...extra });
+  await room(0, 'Rez-de-chaussée', 'Cuisine', { width: 12, width_inches: 6, height: 10, height_inches: 0, floor_type: 'Céramique', markers: [{ order_index: 0, lowres_key: thumbnails[0] }, { order_index: 1, lowres_key: thumbnails[1] }] });
+  await room(0, 'Rez-de-chaussée', 'Cour arrière', { width: 40, width_inches: 0, height: 30, height_inches: 0 });
+  await room(1, 'Étage', 'Chambre', { width: 3.6, height: 3.25, irregular: true, floor_type: 'Stratifié', markers: [{ order_index: 0, lowres_key: thumbnails[2] }] });
+  await room(1, 'Étage', 'Balcony', { width: 3, height: 1.5, floor_type: 'Béton' });
+  return listing;
+}
+
+describe.each(['fr', 'en'] as const)('review floorplan and picture types, in %s', (lang) => {
+  const t = textsIn(lang);
+
+  it('reads the measures table (outdoor rooms left out, floor type in the screen language) and gives two pictures a type', async () => {
+    const listing = await listingOfThisTest(lang);
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.tech_postprod, lang);
+    await waitForPath(page, '/tech_review');
+    await page.goto(`/tech_review/${listing.id}`);
+
+    // The panel is collapsed at first; opened, it lists every room by floor with its markers' pictures.
+    await page.getByRole('button', { name: t('review.floorplan.title'), exact: true }).click();
+    const table = page.getByRole('table', { name: t('review.floorplan.measures') });
+    await table.waitFor();
+    const groundFloor = page.getByRole('region', { name: 'Rez-de-chaussée' });
+    expect((await groundFloor.getByRole('listitem').allInnerTexts()).map((s) => s.trim())).toEqual(['Cuisine', 'Cour arrière']);
+    await expect.poll(() => groundFloor.getByRole('img', { name: t('review.floorplan.marker', { room: 'Cuisine', n: 2 }) }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+
+    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    const yes = t('review.yes');
+    const no = t('review.no');
+    const metres = (value: string) => t('review.floorplan.metres', { value });
+    expect(rows).toEqual([
+      ['Cuisine', 'Rez-de-chaussée', t('review.floorplan.by', { width: t('review.floorplan.feet', { feet: 12, inches: 6 }), height: t('review.floorplan.feet', { feet: 10, inches: 0 }) }), no, lang === 'en' ? 'ceramic' : 'Céramique'],
+      ['Chambre', 'Étage', t('review.floorplan.by', { width: metres(lang === 'en' ? '3.6' : '3,6'), height: metres(lang === 'en' ? '3.25' : '3,25') }), yes, lang === 'en' ? 'laminate' : 'Stratifié'],
+    ]);
+
+    // Two pictures selected, the 'drone' type from the toolbar: stored as the platform's drone id.
+    await page.getByRole('checkbox', { name: t('review.select', { n: 2 }), exact: true }).check();
+    await page.getByRole('checkbox', { name: t('review.select', { n: 3 }), exact: true }).check();
+    await page.getByText(t('review.selected_other', { count: 2 })).waitFor();
+    await page.getByLabel(t('review.type.label')).selectOption({ label: t('review.type.drone') });
+    const drone = PictureServiceOffer.platform.drone;
+    await expect.poll(async () => (await picturesOfListing(listing.id)).map((p) => p.service_offer_id)).toEqual([null, drone, drone, null]);
+
+    // The dialog of picture 3 shows its type.
+    await page.getByRole('button', { name: t('review.open', { n: 3 }), exact: true }).click();
+    await page.getByRole('dialog').getByText(t('review.type.badge', { type: t('review.type.drone') }), { exact: true }).waitFor();
+  });
+});
