@@ -1,5 +1,5 @@
 import { useDroppable } from '@dnd-kit/core';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './board.module.css';
 
@@ -29,7 +29,8 @@ interface DropZoneProps {
  */
 export function DropZone({ id, label, tone, toneText = false, className, head, children, techId, testId }: DropZoneProps) {
   const { t } = useTranslation();
-  const { setNodeRef, isOver } = useDroppable({ id, data: { label } });
+  const data = useMemo(() => ({ label }), [label]);
+  const { setNodeRef, isOver } = useDroppable({ id, data });
   return (
     <section ref={setNodeRef} className={className} aria-label={label} data-tech-id={techId} data-testid={testId} data-drop-tone={tone} data-over={tone && isOver ? '' : undefined}>
       {head}

@@ -220,7 +220,8 @@ export function PlannerPage() {
   const onStep = useCallback((zone: UniqueIdentifier, active: Active | null) => active && say(announce.over(active, zone)), [announce, say]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: zoneKeyboardCoordinates(() => zoneOrder, keyboardTarget, onStep) }),
+    // An instant scroll to the chosen zone: a smooth one scrolls over many frames, each one a render of the board's drag context.
+    useSensor(KeyboardSensor, { coordinateGetter: zoneKeyboardCoordinates(() => zoneOrder, keyboardTarget, onStep), scrollBehavior: 'auto' }),
   );
   const tones = useMemo(() => {
     if (!dragged) return new Map<number, DropTone>();

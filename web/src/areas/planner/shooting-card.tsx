@@ -1,5 +1,5 @@
 import { useDraggable } from '@dnd-kit/core';
-import { createContext, memo, useContext, type CSSProperties, type ReactNode } from 'react';
+import { createContext, memo, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlannerShooting } from '#shared/catalogue/planner.ts';
 import { elapsedColour, elapsedDays, progressOf, shootingInterval } from '#shared/rules/shooting-progress.ts';
@@ -132,7 +132,8 @@ export const ShootingCard = memo(function ShootingCard({ shooting, selected, onS
  * a drag, and re-renders what reads it (this button), not the card (docs/decisions/0285).
  */
 function DragHandle({ shooting, label }: { shooting: PlannerShooting; label: string }) {
-  const { attributes, listeners, setNodeRef } = useDraggable({ id: dragId(shooting), data: { shooting } });
+  const data = useMemo(() => ({ shooting }), [shooting]);
+  const { attributes, listeners, setNodeRef } = useDraggable({ id: dragId(shooting), data });
   return (
     <button type="button" ref={setNodeRef} className={classes.handle} aria-label={label} {...attributes} {...listeners}>
       <span aria-hidden="true">⠿</span>
