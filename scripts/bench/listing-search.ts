@@ -10,7 +10,8 @@ import { fmt, summarize } from './stats.ts';
  * written into the running stack through the listing storage (listing items and their search-token
  * items), then an administrator's typed queries go through GET /api/listings one after the other,
  * beside raw GetItem calls of a listing in the same run (target: search p50 ≤ 3 × GetItem p50).
- * Prints figures; asserts nothing. Needs the stack of ./serve.ts.
+ * Prints figures; asserts nothing. Needs the stack of ./serve.ts. BENCH_LISTINGS_FIRST_ID: the
+ * listings of an earlier run in the same stack (its printed first id) are searched again, none written.
  */
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 40);
@@ -36,8 +37,8 @@ export async function listingSearchBench(server: { url: string; dynamoEndpoint: 
   const { insertListing } = await import('#functions/storage/listings.ts');
 
   const started = performance.now();
-  let next = 0;
-  let firstId = 0;
+  let next = process.env.BENCH_LISTINGS_FIRST_ID ? LISTINGS : 0;
+  let firstId = Number(process.env.BENCH_LISTINGS_FIRST_ID ?? 0);
   const worker = async () => {
     while (next < LISTINGS) {
       const i = next++;
@@ -60,7 +61,7 @@ export async function listingSearchBench(server: { url: string; dynamoEndpoint: 
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
-  console.log(`\nListing search: ${LISTINGS.toLocaleString('en')} listings written with their search tokens in ${fmt((performance.now() - started) / 1000, 0)} s.`);
+  if (!process.env.BENCH_LISTINGS_FIRST_ID) console.log(`\nListing search: ${LISTINGS.toLocaleString('en')} listings written with their search tokens in ${fmt((performance.now() - started) / 1000, 0)} s (first id ${firstId}).`);
 
   const admin = demoAccount(Role.admin);
   const login = await fetch(`${server.url}/api/session/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: DEMO_PASSWORD }) });

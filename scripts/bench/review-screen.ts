@@ -1,7 +1,7 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { chromium } from 'playwright-core';
-import sharp from 'sharp';
 import { BUCKETS, ENV } from '#shared/data/design.ts';
-import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { DEMO_PASSWORD, demoAccount } from '../local/demo-accounts.ts';
 import { fmt } from './stats.ts';
@@ -13,11 +13,18 @@ import { fmt } from './stats.ts';
  * getListingPictures answer (HTTP), time from navigation to the first card shown and to
  * interactive (the first card shown and no long task for 500 ms), the JS heap and DOM size (Chrome
  * DevTools Performance metrics), how many cards the virtualized grid keeps in the page, and the
- * time to scroll to the last picture; at 3 columns (the default) and 12. Prints figures; asserts
- * nothing. Needs the web app built and the stack of ./serve.ts.
+ * time to scroll to the last picture, and the ResizeObserver callbacks in the 2 s after interactive
+ * (0 once the page is still; ADR 0280); at 1, 3 (the default), 6 and 12 columns. Prints figures;
+ * asserts nothing. Needs the web app built and the stack of ./serve.ts.
+ * BENCH_REVIEW_COLUMNS (e.g. '3,12'), BENCH_REVIEW_ROUNDS: fewer measures. BENCH_REVIEW_LISTING:
+ * measure that listing instead of seeding one. BENCH_WEB_DIR: serve the page from that build of the
+ * web app (to compare two builds against one stack).
  */
 const PICTURES = Number(process.env.BENCH_REVIEW_PICTURES ?? 400);
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_REVIEW_ROUNDS ?? 3);
+const COLUMNS = (process.env.BENCH_REVIEW_COLUMNS ?? '1,3,6,12').split(',').map(Number);
+const WEB_DIR = process.env.BENCH_WEB_DIR;
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json' };
 
 interface Server {
   url: string;
@@ -26,66 +33,18 @@ interface Server {
   tableName: string;
 }
 
-async function seedListing(): Promise<number> {
-  const { nextId } = await import('#functions/plumbing/ids.ts');
-  const { mediaKeys, putMediaObject } = await import('#functions/plumbing/media.ts');
-  const { insertListing } = await import('#functions/storage/listings.ts');
-  const { insertPicture } = await import('#functions/storage/pictures.ts');
-  const { insertShooting } = await import('#functions/storage/shootings.ts');
-  const broker = demoAccount(Role.broker);
-  const now = new Date().toISOString();
-  const listing = await insertListing({
-    address: `${await nextId('bench-review', 1)} boulevard du Banc d'essai`,
-    city: 'Laval',
-    postalcode: 'H7N 1A1',
-    room_count: 20,
-    is_house: true,
-    lat: 45.56,
-    lng: -73.71,
-    state: 1,
-    broker_id: broker.id,
-    broker: { firstname: broker.firstname, lastname: broker.lastname },
-  });
-  const shooting = await insertShooting(
-    {
-      id: await nextId('shooting', 10_000),
-      listing_id: listing.id,
-      broker_id: broker.id,
-      scheduleddate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
-      am: true,
-      is_confirmed: true,
-      state: ShootingState.uploaded,
-      estimated_duration: 3600,
-      room_count: 20,
-      tech_id: demoAccount(Role.tech_capture).id,
-      pp_tech_id: demoAccount(Role.tech_postprod).id,
-      created_at: now,
-      updated_at: now,
-    },
-    { lat: null, lng: null, reserved_tech_id: null },
-  );
-  let next = 0;
-  const worker = async () => {
-    while (next < PICTURES) {
-      const index = next++;
-      const colour = { r: (index * 37) % 256, g: (index * 91) % 256, b: (index * 53) % 256 };
-      const original = await sharp({ create: { width: 1600, height: 1067, channels: 3, background: colour } }).jpeg().toBuffer();
-      const thumbnail = await sharp({ create: { width: 480, height: 320, channels: 3, background: colour } }).jpeg().toBuffer();
-      await putMediaObject(mediaKeys.original(listing.id, shooting.id, index), original);
-      await putMediaObject(mediaKeys.thumbnail(listing.id, shooting.id, index), thumbnail);
-      await insertPicture({
-        listing_id: listing.id,
-        shooting_id: shooting.id,
-        picture_index: index,
-        original_key: mediaKeys.original(listing.id, shooting.id, index),
-        thumbnail_key: mediaKeys.thumbnail(listing.id, shooting.id, index),
-        is_validated: index % 3 ? null : true,
-        created_at: now,
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+/** The benchmark's listing: PICTURES real JPEGs (a 1600 × 1067 original and a 480 × 320 thumbnail each), a third of them validated. */
+export async function seedListing(): Promise<number> {
+  const { reviewListing } = await import('../../test/support/review-listing.ts');
+  const { listing } = await reviewListing({ street: "boulevard du Banc d'essai", pictures: PICTURES, unseen: (i) => i % 3 !== 0, original: { width: 1600, height: 1067 }, thumbnail: { width: 480, height: 320 } });
   return listing.id;
+}
+
+/** A file of another build of the web app (BENCH_WEB_DIR), index.html for a screen's path. */
+function builtFile(dir: string, path: string): { body: Buffer; contentType: string } {
+  let file = join(dir, path);
+  if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+  return { body: readFileSync(file), contentType: TYPES[extname(file)] ?? 'application/octet-stream' };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -99,8 +58,8 @@ export async function reviewScreenBench(server: Server): Promise<void> {
     [ENV.mediaBucket]: BUCKETS.media.localName,
   });
   let t0 = performance.now();
-  const listingId = await seedListing();
-  console.log(`\nReview screen: seeded a listing with ${PICTURES} pictures (JPEG originals and thumbnails) in ${fmt((performance.now() - t0) / 1000, 1)} s.`);
+  const listingId = process.env.BENCH_REVIEW_LISTING ? Number(process.env.BENCH_REVIEW_LISTING) : await seedListing();
+  if (!process.env.BENCH_REVIEW_LISTING) console.log(`\nReview screen: seeded a listing with ${PICTURES} pictures (JPEG originals and thumbnails) in ${fmt((performance.now() - t0) / 1000, 1)} s.`);
 
   const tech = demoAccount(Role.tech_postprod);
   const login = await fetch(`${server.url}/api/session/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: tech.email, password: DEMO_PASSWORD }) });
@@ -115,16 +74,20 @@ export async function reviewScreenBench(server: Server): Promise<void> {
     answers.push(performance.now() - t0);
   }
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--no-first-run', '--disable-background-networking'] });
+  // Pages answered by the route below have no address: without the flag Chromium would refuse them the emulator's loopback pictures.
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--no-first-run', '--disable-background-networking', ...(WEB_DIR ? ['--disable-features=LocalNetworkAccessChecks'] : [])] });
   const rows: Record<string, Record<string, string>> = {};
   try {
-    for (const columns of [3, 12]) {
-      const figures = { shown: [] as number[], interactive: [] as number[], heap: [] as number[], nodes: [] as number[], cards: [] as number[], scroll: [] as number[] };
+    for (const columns of COLUMNS) {
+      const figures = { shown: [] as number[], interactive: [] as number[], heap: [] as number[], nodes: [] as number[], cards: [] as number[], scroll: [] as number[], observed: [] as number[] };
       for (let round = 0; round < ROUNDS; round++) {
         const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 }, locale: 'fr-CA' });
         await context.addInitScript((t) => localStorage.setItem('immo.session.token', t), token);
         // Long tasks from the navigation on (a string: tsx's transform would add helpers the page does not have).
         await context.addInitScript(`window.__longTaskEnd = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTaskEnd = Math.max(window.__longTaskEnd, e.startTime + e.duration); }).observe({ type: 'longtask', buffered: true });`);
+        // Every ResizeObserver callback of the page, counted (a page that keeps observing itself never rests).
+        await context.addInitScript(`window.__observed = 0; { const Native = window.ResizeObserver; window.ResizeObserver = class extends Native { constructor(callback) { super((entries, observer) => { window.__observed++; callback(entries, observer); }); } }; }`);
+        if (WEB_DIR) await context.route((url) => url.origin === new URL(server.url).origin && !url.pathname.startsWith('/api/'), (route) => route.fulfill(builtFile(WEB_DIR, new URL(route.request().url()).pathname)));
         const page = await context.newPage();
         page.setDefaultTimeout(120_000);
         const cdp = await context.newCDPSession(page);
@@ -141,6 +104,9 @@ export async function reviewScreenBench(server: Server): Promise<void> {
           const check = () => { const now = performance.now(); if (now - Math.max(window.__longTaskEnd, ${shownAt}) >= 500) resolve(Math.max(window.__longTaskEnd, ${shownAt})); else if (now - ${shownAt} > 60000) resolve(NaN); else setTimeout(check, 100); };
           check();
         })`);
+        const observedBefore = await page.evaluate<number>('window.__observed');
+        await page.waitForTimeout(2000);
+        figures.observed.push((await page.evaluate<number>('window.__observed')) - observedBefore);
         await cdp.send('HeapProfiler.collectGarbage');
         const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
         const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
@@ -162,12 +128,13 @@ export async function reviewScreenBench(server: Server): Promise<void> {
         'DOM nodes': fmt(median(figures.nodes), 0),
         'cards in page': fmt(median(figures.cards), 0),
         'scroll to last ms': fmt(median(figures.scroll), 0),
+        'observer callbacks in 2 s after': fmt(median(figures.observed), 0),
       };
     }
   } finally {
     await browser.close();
   }
-  console.log(`Review screen, ${PICTURES} pictures: getListingPictures answers ${fmt(bytes / 1024, 0)} KB in ${fmt(median(answers), 0)} ms (median of 5, HTTP, local stack); in Chromium (median of ${ROUNDS}, ms from navigation):`);
+  console.log(`Review screen, ${PICTURES} pictures: getListingPictures answers ${fmt(bytes / 1024, 0)} KB in ${fmt(median(answers), 0)} ms (median of 5, HTTP, local stack); in Chromium (median of ${ROUNDS}, ms from navigation${WEB_DIR ? `, web app from ${WEB_DIR}` : ''}):`);
   console.table(rows);
 }
 

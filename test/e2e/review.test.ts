@@ -3,15 +3,12 @@ import { join, resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
-import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
-import { nextId } from '#functions/plumbing/ids.ts';
-import { insertListing } from '#functions/storage/listings.ts';
-import { insertPicture, picturesOfListing } from '#functions/storage/pictures.ts';
-import { getShootingItem, insertShooting } from '#functions/storage/shootings.ts';
+import { picturesOfListing } from '#functions/storage/pictures.ts';
+import { getShootingItem } from '#functions/storage/shootings.ts';
+import { reviewListing } from '../support/review-listing.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
 
@@ -30,51 +27,7 @@ const outbox = inject('mailOutbox');
 
 const PICTURES = 12;
 
-async function listingOfThisTest(lang: Lang) {
-  const broker = demoAccount(Role.broker);
-  const now = new Date().toISOString();
-  const listing = await insertListing({
-    address: `${await nextId('review-e2e', 1)} rue du Navigateur ${lang}`,
-    city: 'Laval',
-    postalcode: 'H7N 1A1',
-    room_count: 6,
-    is_house: true,
-    lat: 45.56,
-    lng: -73.71,
-    state: 1,
-    broker_id: broker.id,
-    broker: { firstname: broker.firstname, lastname: broker.lastname },
-  });
-  const shooting = await insertShooting(
-    {
-      id: await nextId('shooting', 10_000),
-      listing_id: listing.id,
-      broker_id: broker.id,
-      scheduleddate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
-      am: true,
-      is_confirmed: true,
-      state: ShootingState.uploaded,
-      estimated_duration: 3600,
-      room_count: 6,
-      tech_id: demoAccount(Role.tech_capture).id,
-      pp_tech_id: demoAccount(Role.tech_postprod).id,
-      created_at: now,
-      updated_at: now,
-    },
-    { lat: null, lng: null, reserved_tech_id: null },
-  );
-  for (let index = 0; index < PICTURES; index++) {
-    const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20 * index, g: 120, b: 200 - 10 * index } } })
-      .jpeg()
-      .toBuffer();
-    const original = mediaKeys.original(listing.id, shooting.id, index);
-    const thumbnail = mediaKeys.thumbnail(listing.id, shooting.id, index);
-    await putMediaObject(original, bytes);
-    await putMediaObject(thumbnail, bytes);
-    await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: index, original_key: original, thumbnail_key: thumbnail, is_validated: index < 4 ? null : true, created_at: now });
-  }
-  return { listing, shooting };
-}
+const listingOfThisTest = (lang: Lang) => reviewListing({ street: `rue du Navigateur ${lang}`, pictures: PICTURES, unseen: (i) => i < 4, original: { width: 600, height: 400 } });
 
 /** The top-level keys of every text catalogue ('review', 'videos', 'shootingDialog', …): a text starting with one and a dot is a key shown raw. */
 const WEB = resolve(import.meta.dirname, '../../web/src');
