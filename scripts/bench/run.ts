@@ -13,6 +13,8 @@ import { fmt } from './stats.ts';
 import { uploadBench } from './upload.ts';
 import { usersListBench } from './users-list.ts';
 import { requestLogSearchBench } from './request-log-search.ts';
+import { providerImportBench } from './provider-import.ts';
+import { courtiersPageBench } from './courtiers-page.ts';
 import { listingSearchBench } from './listing-search.ts';
 import { reviewScreenBench } from './review-screen.ts';
 import { plannerBoardBench } from './planner-board.ts';
@@ -46,6 +48,8 @@ async function main(): Promise<void> {
     const { createHash } = await import('node:crypto');
     const sessionKey = { pk: `SESSION#${createHash('sha256').update(token).digest('base64url')}`, sk: 'SESSION' };
 
+    // The demo provider file imports in the background from the start: wait for it before any load.
+    await providerImportBench(info);
     console.log(`\nLoad: ${CONNECTIONS} concurrent connections, ${SECONDS} s each.`);
     const raw = await rawGetItemLoad({ endpoint: info.dynamoEndpoint, tableName: info.tableName, key: sessionKey, concurrency: CONNECTIONS, seconds: SECONDS });
     const read = await httpLoad({ url: `${info.url}/api/session/me`, headers: { authorization: `Bearer ${token}` }, connections: CONNECTIONS, seconds: SECONDS });
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
 
     await usersListBench(info);
     await requestLogSearchBench(info);
+    await courtiersPageBench(info);
     await listingSearchBench(info);
     await reviewScreenBench(info);
     await plannerBoardBench(info);
