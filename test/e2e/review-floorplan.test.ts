@@ -1,17 +1,12 @@
 import { describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
-import sharp from 'sharp';
-import { PictureServiceOffer, ShootingState, Subscription } from '#shared/enums.ts';
+import { PictureServiceOffer, Subscription } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
-import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
-import { nextId } from '#functions/plumbing/ids.ts';
 import { insertFloorplanRoom } from '#functions/storage/floorplan-rooms.ts';
-import { insertListing } from '#functions/storage/listings.ts';
-import { insertPicture, picturesOfListing } from '#functions/storage/pictures.ts';
-import { insertShooting } from '#functions/storage/shootings.ts';
-import { insertUser } from '#functions/storage/users.ts';
+import { picturesOfListing } from '#functions/storage/pictures.ts';
+import { subscribedListing } from '../support/subscribed-listing.ts';
 import { useBrowser, waitForPath } from './browser.ts';
-import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
+import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
 
 /**
  * The review screen's floorplan panel and picture types (part 3 screen 5, §9; ADRs 0275, 0276), in
@@ -21,38 +16,10 @@ import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
  */
 const browser = useBrowser(inject('baseUrl'));
 
-async function listingOfThisTest(lang: Lang) {
+async function listingOfThisTest() {
   const now = new Date().toISOString();
-  const brokerId = await nextId('user', 1000);
-  const broker = await insertUser({ id: brokerId, role: Role.broker, firstname: 'Plateforme', lastname: `Courtier ${brokerId}`, email: `floorplan-e2e-${brokerId}@test.immo.test`, subscription_id: Subscription.platform, password_hash: 'x', created_at: now, updated_at: now });
-  const listing = await insertListing({
-    address: `${await nextId('floorplan-e2e', 1)} rue des Mesures ${lang}`,
-    city: 'Lévis',
-    postalcode: 'G6V 1A1',
-    room_count: 6,
-    is_house: true,
-    lat: 46.8,
-    lng: -71.18,
-    state: 1,
-    broker_id: broker.id,
-    broker: { firstname: broker.firstname, lastname: broker.lastname },
-  });
-  const shooting = await insertShooting(
-    { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: broker.id, scheduleddate: new Date().toISOString().slice(0, 10), am: true, is_confirmed: true, state: ShootingState.uploaded, estimated_duration: 3600, room_count: 6, created_at: now, updated_at: now },
-    { lat: null, lng: null, reserved_tech_id: null },
-  );
-  const thumbnails: string[] = [];
-  for (let index = 0; index < 4; index++) {
-    const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 50 * index, g: 140, b: 90 } } })
-      .jpeg()
-      .toBuffer();
-    const original = mediaKeys.original(listing.id, shooting.id, index);
-    const thumbnail = mediaKeys.thumbnail(listing.id, shooting.id, index);
-    await putMediaObject(original, bytes);
-    await putMediaObject(thumbnail, bytes);
-    thumbnails.push(thumbnail);
-    await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: index, original_key: original, thumbnail_key: thumbnail, created_at: now });
-  }
+  // The platform subscription: its drone type is 177.
+  const { listing, thumbnails } = await subscribedListing({ subscription: Subscription.platform, pictures: 4 });
   const room = (floor: number, floorname: string, roomname: string, extra: Record<string, unknown>) =>
     insertFloorplanRoom({ listing_id: listing.id, floor, floorname, roomname, width: 0, height: 0, created_at: now, ...extra });
   await room(0, 'Rez-de-chaussée', 'Cuisine', { width: 12, width_inches: 6, height: 10, height_inches: 0, floor_type: 'Céramique', markers: [{ order_index: 0, lowres_key: thumbnails[0] }, { order_index: 1, lowres_key: thumbnails[1] }] });
@@ -66,7 +33,7 @@ describe.each(['fr', 'en'] as const)('review floorplan and picture types, in %s'
   const t = textsIn(lang);
 
   it('reads the measures table (outdoor rooms left out, floor type in the screen language) and gives two pictures a type', async () => {
-    const listing = await listingOfThisTest(lang);
+    const listing = await listingOfThisTest();
     const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
     await loginAs(page, Role.tech_postprod, lang);
     await waitForPath(page, '/tech_review');

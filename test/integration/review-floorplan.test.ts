@@ -1,16 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignPicturesType, getFloorplan, getListingPictures, getPictureTypes, REVIEW_MESSAGES } from '#shared/catalogue/review.ts';
-import { PictureServiceOffer, ShootingState, Subscription } from '#shared/enums.ts';
+import { PictureServiceOffer, Subscription } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { floorTypeInEnglish, hasMeasuresShown } from '#shared/entities/floorplan-room.ts';
 import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
-import { nextId } from '#functions/plumbing/ids.ts';
 import { insertFloorplanRoom } from '#functions/storage/floorplan-rooms.ts';
-import { insertListing } from '#functions/storage/listings.ts';
-import { insertPicture } from '#functions/storage/pictures.ts';
-import { insertShooting } from '#functions/storage/shootings.ts';
-import { insertUser } from '#functions/storage/users.ts';
 import { tokenFor } from '../support/api.ts';
+import { subscribedListing } from '../support/subscribed-listing.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 
 /** Part 3 screen 5: the floorplan rooms and picture types by subscription (ADRs 0275, 0276). */
@@ -21,45 +17,18 @@ beforeAll(async () => {
   staff = (await tokenFor(Role.tech_postprod)).token;
 });
 
-/** A broker of this test with a subscription (null: per card). */
-async function brokerWith(subscription: number | null) {
-  const id = await nextId('user', 1000);
-  const now = new Date().toISOString();
-  return insertUser({ id, role: Role.broker, firstname: 'Abonné', lastname: `Test ${id}`, email: `floorplan-${id}@test.immo.test`, subscription_id: subscription, password_hash: 'x', created_at: now, updated_at: now });
-}
-
-/** A listing of `broker` with a shooting of three pictures (picture 0 bought). */
-async function listingOf(broker: { id: number; firstname: string; lastname: string }) {
-  const now = new Date().toISOString();
-  const listing = await insertListing({
-    address: `${await nextId('floorplan-test', 1)} rue du Plan`,
-    city: 'Montréal',
-    postalcode: 'H2X 1Y4',
-    room_count: 6,
-    is_house: true,
-    lat: 45.5,
-    lng: -73.6,
-    state: 1,
-    broker_id: broker.id,
-    broker: { firstname: broker.firstname, lastname: broker.lastname },
-  });
-  const shooting = await insertShooting(
-    { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: broker.id, scheduleddate: new Date().toISOString().slice(0, 10), am: true, is_confirmed: true, state: ShootingState.uploaded, estimated_duration: 3600, room_count: 6, created_at: now, updated_at: now },
-    { lat: null, lng: null, reserved_tech_id: null },
-  );
-  for (let index = 0; index < 3; index++) {
-    await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: index, original_key: mediaKeys.original(listing.id, shooting.id, index), thumbnail_key: null, is_purchased: index === 0, created_at: now });
-  }
+/** A listing of a broker with `subscription` and three pictures (picture 0 bought), as the review screen reads them. */
+async function listingOf(subscription: number | null) {
+  const { listing, shooting, thumbnails } = await subscribedListing({ subscription, pictures: 3, purchased: [0] });
   const { pictures } = bodyOf(await callOp(getListingPictures, { listing_id: listing.id }, staff));
-  return { listing, shooting, pictures };
+  return { listing, shooting, thumbnails, pictures };
 }
 
 const typesOf = async (listingId: number) => bodyOf(await callOp(getListingPictures, { listing_id: listingId }, staff)).pictures.map((p) => p.service_offer_id);
 
 describe('getFloorplan', () => {
   it('answers the rooms by floor with their markers in order as URLs; a listing without rooms has none', async () => {
-    const broker = await brokerWith(null);
-    const { listing, shooting } = await listingOf(broker);
+    const { listing, shooting } = await listingOf(null);
     const now = new Date().toISOString();
     const marker = (n: number) => mediaKeys.thumbnail(listing.id, shooting.id, n);
     for (const n of [1, 2]) await putMediaObject(marker(n), Buffer.from(`marker ${n}`));
@@ -83,13 +52,13 @@ describe('getFloorplan', () => {
     expect(floorplanRooms.filter(hasMeasuresShown).map((r) => r.roomname)).toEqual(['Salon', 'Cuisine']);
     expect([kitchen.floor_type, 'bois', 'Stratifié', 'inconnu'].map((f) => floorTypeInEnglish(f!))).toEqual(['ceramic', 'wood', 'laminate', 'inconnu']);
 
-    const other = await listingOf(broker);
+    const other = await listingOf(null);
     expect(bodyOf(await callOp(getFloorplan, { listing_id: other.listing.id }, staff)).floorplanRooms).toEqual([]);
     expect((await callOp(getFloorplan, { listing_id: 999_999_999 }, staff)).status).toBe(404);
   });
 
   it('is for the review staff only; junk ids answer 400', async () => {
-    const { listing } = await listingOf(await brokerWith(null));
+    const { listing } = await listingOf(null);
     for (const role of [Role.broker, Role.client]) expect((await callOp(getFloorplan, { listing_id: listing.id }, (await tokenFor(role)).token)).status).toBe(403);
     expect((await callOp(getFloorplan, { listing_id: listing.id })).status).toBe(401);
     for (const role of [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod_lead]) expect((await callOp(getFloorplan, { listing_id: listing.id }, (await tokenFor(role)).token)).status).toBe(200);
@@ -106,7 +75,7 @@ describe('assignPicturesType', () => {
       [null, PictureServiceOffer.map, PictureServiceOffer.application.blue_hour],
     ] as const;
     for (const [subscription, set, wrong] of cases) {
-      const { listing, pictures } = await listingOf(await brokerWith(subscription));
+      const { listing, pictures } = await listingOf(subscription);
       // What the screen's 'type' menu offers for this broker.
       expect(bodyOf(await callOp(getPictureTypes, { listing_id: listing.id }, staff)).choices).toEqual(set);
       const ids = [pictures[1]!.id, pictures[2]!.id];
@@ -121,11 +90,11 @@ describe('assignPicturesType', () => {
   });
 
   it('refuses a bought picture, another listing’s picture and junk, changing nothing', async () => {
-    const { listing, pictures } = await listingOf(await brokerWith(Subscription.platform));
+    const { listing, pictures } = await listingOf(Subscription.platform);
     const type = PictureServiceOffer.platform.traditional;
     const bought = errorOf(await callOp(assignPicturesType, { listing_id: listing.id, picture_ids: [pictures[0]!.id, pictures[1]!.id], service_offer_id: type }, staff), 400);
     expect(bought.fields?.picture_ids).toEqual([REVIEW_MESSAGES.purchasedType]);
-    const other = await listingOf(await brokerWith(Subscription.platform));
+    const other = await listingOf(Subscription.platform);
     const foreign = errorOf(await callOp(assignPicturesType, { listing_id: listing.id, picture_ids: [other.pictures[1]!.id], service_offer_id: type }, staff), 400);
     expect(foreign.fields?.picture_ids).toEqual([REVIEW_MESSAGES.unknownPicture]);
     for (const junk of [{}, { listing_id: listing.id, picture_ids: [], service_offer_id: type }, { listing_id: listing.id, picture_ids: [pictures[1]!.id], service_offer_id: 'drone' }, { listing_id: listing.id, picture_ids: ['x'], service_offer_id: -1 }]) {
@@ -135,7 +104,7 @@ describe('assignPicturesType', () => {
   });
 
   it('is for the review staff only', async () => {
-    const { listing, pictures } = await listingOf(await brokerWith(Subscription.platform));
+    const { listing, pictures } = await listingOf(Subscription.platform);
     const input = { listing_id: listing.id, picture_ids: [pictures[1]!.id], service_offer_id: PictureServiceOffer.platform.drone };
     for (const role of [Role.broker, Role.client]) {
       const token = (await tokenFor(role)).token;
