@@ -78,6 +78,7 @@ export function nextRecord(caller: SessionUser, fields: UserFields, stored: Stor
     freelance: technician && merged.freelance,
     broker_facebook_business_page: stored?.broker_facebook_business_page ?? null,
     picture_url: stored?.picture_url ?? null,
+    subscription_id: stored?.subscription_id ?? null,
     home: stored?.home ?? null,
   };
 }

@@ -15,13 +15,9 @@ import { reviewQueries } from './queries.ts';
 export function FloorplanPanel({ listingId }: { listingId: number }) {
   const { t } = useTranslation();
   return (
-    <Accordion variant="contained" chevronPosition="left">
+    <Accordion variant="contained" chevronPosition="left" order={2}>
       <Accordion.Item value="floorplan">
-        <Accordion.Control>
-          <Title order={2} size="h4">
-            {t('review.floorplan.title')}
-          </Title>
-        </Accordion.Control>
+        <Accordion.Control fw={700}>{t('review.floorplan.title')}</Accordion.Control>
         <Accordion.Panel>
           <FloorplanContent listingId={listingId} />
         </Accordion.Panel>
