@@ -215,6 +215,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, webDir: string)
   // A bad escape in an API path parameter is named by handleApi as a field error.
   if (refused && !(api && refused === BAD_ESCAPE)) return sendJson(res, 400, badRequest(refused).body());
   if (api) return handleApi(req, res, url);
+  // As CloudFront's web origin allows GET and HEAD only: a write outside /api (e.g. '/api/x/../..' once normalized) is refused, not answered with the app's page.
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 403, new HttpError('forbidden', 'The web app answers GET and HEAD only.').body());
   return serveStatic(res, url, webDir);
 }
 

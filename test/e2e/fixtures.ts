@@ -17,18 +17,24 @@ export const BROWSER_LOCALE: Record<Lang, string> = { en: 'en-US', fr: 'fr-CA' }
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
-/** Per language: every area's catalogue (web/src/areas/<area>/locales), then the shell's (web/src/i18n/locales). */
+/** Per language: every area's catalogues (web/src/areas/<area>/locales and <screen>.<lang>.json), then the shell's (web/src/i18n/locales). */
 const CATALOGUES: Record<Lang, unknown[]> = Object.fromEntries(
   (['en', 'fr'] as const).map((lang) => [
     lang,
     [
-      ...readdirSync(path.join(WEB, 'areas'))
+      ...readdirSync(path.join(WEB, 'areas'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => path.join(WEB, 'areas', entry.name))
         .sort()
-        .flatMap((area) => {
+        .flatMap((dir) => {
+          // A screen loaded apart may keep its texts beside it (<screen>.<lang>.json).
+          const beside = readdirSync(dir)
+            .filter((f) => f.endsWith(`.${lang}.json`))
+            .map((f) => readJson(path.join(dir, f)));
           try {
-            return [readJson(path.join(WEB, 'areas', area, 'locales', `${lang}.json`))];
+            return [readJson(path.join(dir, 'locales', `${lang}.json`)), ...beside];
           } catch {
-            return [];
+            return beside;
           }
         }),
       readJson(path.join(WEB, 'i18n', 'locales', `${lang}.json`)),

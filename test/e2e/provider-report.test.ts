@@ -62,9 +62,9 @@ describe.each([
     const filters = bodyOf(await callOp(getProviderFilters, {}, admin));
     const quoted = filters.franchises.find((f) => f.legal_name.includes('"') && f.legal_name.includes(',') && /[À-ÿ]/.test(f.legal_name))!;
     const banner = filters.banners.find((b) => b.code === quoted.banner_code)!;
-    await page.getByRole('textbox', { name: t('provider.banner') }).click();
+    await page.getByRole('combobox', { name: t('provider.banner') }).click();
     await page.getByRole('option', { name: banner.french_name, exact: true }).click();
-    await page.getByRole('textbox', { name: t('provider.franchise') }).click();
+    await page.getByRole('combobox', { name: t('provider.franchise') }).click();
     const offered = await page.getByRole('option').allInnerTexts();
     expect(offered.sort()).toEqual(filters.franchises.filter((f) => f.banner_code === banner.code).map((f) => f.legal_name).sort());
     await page.getByRole('option', { name: quoted.legal_name, exact: true }).click();
