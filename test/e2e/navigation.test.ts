@@ -156,7 +156,8 @@ describe.each(['fr', 'en'] as const)('navigation in %s', (lang) => {
 
   it('shows planner badges in full, never cut off', async () => {
     const page = await loggedIn(lang, Role.admin, '/shooting');
-    const badges = page.locator('.mantine-Badge-label');
+    // The planner's cards draw light badges of their own (ADR 0285), marked data-badge.
+    const badges = page.locator('[data-badge]');
     await badges.first().waitFor();
     const cut = await badges.evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
     expect(cut).toEqual([]);

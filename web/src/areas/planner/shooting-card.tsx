@@ -49,7 +49,7 @@ function tint(variant: Variant, colour: string): CSSProperties {
 
 export function Badge({ variant, colour, children }: { variant: Variant; colour: string; children: ReactNode }) {
   return (
-    <span className={classes.badge} style={tint(variant, colour)}>
+    <span className={classes.badge} style={tint(variant, colour)} data-badge>
       {children}
     </span>
   );
