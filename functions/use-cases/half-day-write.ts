@@ -20,7 +20,10 @@ export interface HalfDayWrite {
   log?: (...parts: unknown[]) => void;
 }
 
-const ATTEMPTS = 4;
+const ATTEMPTS = 8;
+
+/** Jittered, growing pause after a transaction lost to a concurrent one (no write committed, so nobody progressed). */
+const backOff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** Math.min(attempt, 5)));
 
 /**
  * Re-checks a half-day's availability and writes into it in one transaction with the half-day
@@ -46,8 +49,11 @@ export async function writeIntoHalfDay(w: HalfDayWrite): Promise<number> {
       w.log?.('transaction cancelled', attempt, codes);
       const mine = codes.slice(0, own.length);
       if (mine.includes('ConditionalCheckFailed')) throw conflict('The shooting changed meanwhile; reload and try again.');
-      // Another transaction held one of our items (a zone that concurrent bookings hold, ADR 0167): try again shortly.
-      if (mine.some((code) => code !== 'None')) await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * attempt));
+      // A guard that failed its condition means another booking committed: re-read at once. A
+      // TransactionConflict anywhere (a guard or a zone that concurrent bookings hold, ADR 0167)
+      // means transactions collided and none may have committed: all of them retrying at once
+      // would collide again, so each waits a random, growing pause first.
+      if (codes.includes('TransactionConflict') || mine.some((code) => code !== 'None')) await backOff(attempt);
     }
   }
   throw conflict(SHOOTING_MESSAGES.slotTaken, { reason: 'busy' });
