@@ -17,6 +17,12 @@ export interface ReviewListingOptions {
   /** Original and thumbnail sizes; the same JPEG serves both without a thumbnail size. */
   original: { width: number; height: number };
   thumbnail?: { width: number; height: number };
+  /** The listing's broker (the demo broker's by default). */
+  broker?: { id: number; firstname: string; lastname: string };
+  /** Whether the shooting names the demo capture and post-production technicians (default true). */
+  technicians?: boolean;
+  /** Indexes of the pictures the broker bought. */
+  purchased?: readonly number[];
 }
 
 /**
@@ -24,8 +30,7 @@ export interface ReviewListingOptions {
  * demo post-production technician's), written through storage, and real JPEGs (a colour of their
  * own each) in the S3 emulator: what the review screen's browser tests and benchmark open.
  */
-export async function reviewListing({ street, pictures, unseen, original, thumbnail }: ReviewListingOptions) {
-  const broker = demoAccount(Role.broker);
+export async function reviewListing({ street, pictures, unseen, original, thumbnail, broker = demoAccount(Role.broker), technicians = true, purchased = [] }: ReviewListingOptions) {
   const now = new Date().toISOString();
   const listing = await insertListing({
     address: `${await nextId('review-listing', 1)} ${street}`,
@@ -50,8 +55,7 @@ export async function reviewListing({ street, pictures, unseen, original, thumbn
       state: ShootingState.uploaded,
       estimated_duration: 3600,
       room_count: 6,
-      tech_id: demoAccount(Role.tech_capture).id,
-      pp_tech_id: demoAccount(Role.tech_postprod).id,
+      ...(technicians ? { tech_id: demoAccount(Role.tech_capture).id, pp_tech_id: demoAccount(Role.tech_postprod).id } : {}),
       created_at: now,
       updated_at: now,
     },
@@ -61,6 +65,7 @@ export async function reviewListing({ street, pictures, unseen, original, thumbn
     sharp({ create: { ...size, channels: 3, background: { r: (index * 37) % 256, g: (index * 91) % 256, b: (index * 53) % 256 } } })
       .jpeg()
       .toBuffer();
+  const thumbnails: string[] = [];
   let next = 0;
   // A few pictures at a time: encoding and the emulator's writes overlap.
   const worker = async () => {
@@ -68,12 +73,13 @@ export async function reviewListing({ street, pictures, unseen, original, thumbn
       const index = next++;
       const originalKey = mediaKeys.original(listing.id, shooting.id, index);
       const thumbnailKey = mediaKeys.thumbnail(listing.id, shooting.id, index);
+      thumbnails[index] = thumbnailKey;
       const originalBytes = await jpeg(original, index);
       await putMediaObject(originalKey, originalBytes);
       await putMediaObject(thumbnailKey, thumbnail ? await jpeg(thumbnail, index) : originalBytes);
-      await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: index, original_key: originalKey, thumbnail_key: thumbnailKey, is_validated: unseen(index) ? null : true, created_at: now });
+      await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: index, original_key: originalKey, thumbnail_key: thumbnailKey, is_validated: unseen(index) ? null : true, is_purchased: purchased.includes(index), created_at: now });
     }
   };
   await Promise.all(Array.from({ length: Math.min(8, pictures) }, worker));
-  return { listing, shooting };
+  return { listing, shooting, thumbnails };
 }
