@@ -140,15 +140,9 @@ export class Solution {
     const len = this.len[v]!;
     const nodes = this.nodes;
     const locs = this.locs;
-    const dep = this.dep;
-    const lat = this.lat;
     const dur = inst.vDur[v]!;
     const dis = inst.vDist[v]!;
     const arc = inst.vArc[v]!;
-    const twMulti = inst.twMulti;
-    const twS = inst.twStart;
-    const twE = inst.twEnd;
-    const service = inst.service;
     locs[base] = inst.vStart[v]!;
     locs[base + len + 1] = inst.vEnd[v]!;
     const dims = inst.dims;
@@ -160,40 +154,20 @@ export class Solution {
       this.posOf[j] = k;
       for (let d = 0; d < dims; d++) this.load[v * dims + d]! += inst.demand[j * dims + d]!;
     }
-    let t = inst.vTwStart[v]!;
-    dep[base] = t;
     let distance = 0;
     let travel = 0;
     let arcSum = 0;
-    for (let k = 1; k <= len + 1; k++) {
-      const a = locs[base + k - 1]! * N + locs[base + k]!;
-      const tt = dur[a]!;
-      this.legDur[base + k - 1] = tt;
-      this.legDist[base + k - 1] = dis[a]!;
-      this.legArc[base + k - 1] = arc[a]!;
-      travel += tt;
+    for (let k = 0; k <= len; k++) {
+      const a = locs[base + k]! * N + locs[base + k + 1]!;
+      this.setLeg(v, base + k, a);
+      travel += dur[a]!;
       distance += dis[a]!;
       arcSum += arc[a]!;
-      const arrival = t + tt;
-      if (k <= len) {
-        const j = nodes[base + k]!;
-        if (twMulti[j] === null) {
-          const e = twS[j]!;
-          t = (arrival > twE[j]! ? Infinity : arrival < e ? e : arrival) + service[j]!;
-        } else t = earliestStart(inst, j, arrival) + service[j]!;
-      } else t = arrival;
-      dep[base + k] = t;
     }
-    let l = inst.vTwEnd[v]!;
-    lat[base + len + 1] = l;
-    for (let k = len; k >= 1; k--) {
-      const j = nodes[base + k]!;
-      const bound = l - service[j]! - dur[locs[base + k]! * N + locs[base + k + 1]!]!;
-      if (twMulti[j] === null) l = bound < twS[j]! ? -Infinity : bound > twE[j]! ? twE[j]! : bound;
-      else l = latestStart(inst, j, bound);
-      lat[base + k] = l;
-    }
-    lat[base] = l - dur[locs[base]! * N + locs[base + 1]!]!;
+    this.dep[base] = inst.vTwStart[v]!;
+    this.forward(v, 0, false);
+    this.lat[base + len + 1] = inst.vTwEnd[v]!;
+    this.backward(v, len, false);
     // An unused vehicle does not travel: its totals are zero.
     this.dist[v] = len > 0 ? distance : 0;
     this.travel[v] = len > 0 ? travel : 0;
@@ -219,10 +193,6 @@ export class Solution {
     const dep = this.dep;
     const lat = this.lat;
     const dur = inst.vDur[v]!;
-    const twS = inst.twStart;
-    const twE = inst.twEnd;
-    const twMulti = inst.twMulti;
-    const service = inst.service;
     nodes.copyWithin(base + k + 2, base + k + 1, base + len + 1);
     locs.copyWithin(base + k + 2, base + k + 1, base + len + 2);
     dep.copyWithin(base + k + 2, base + k + 1, base + len + 2);
@@ -253,38 +223,58 @@ export class Solution {
     this.travel[v]! += dur[a1]! + dur[a2]! - dur[a0]!;
     this.dist[v]! += dis[a1]! + dis[a2]! - dis[a0]!;
     this.arcSum[v]! += arc[a1]! + arc[a2]! - arc[a0]!;
-    legDur[base + k] = dur[a1]!;
-    legDist[base + k] = dis[a1]!;
-    legArc[base + k] = arc[a1]!;
-    legDur[base + k + 1] = dur[a2]!;
-    legDist[base + k + 1] = dis[a2]!;
-    legArc[base + k + 1] = arc[a2]!;
+    this.setLeg(v, base + k, a1);
+    this.setLeg(v, base + k + 1, a2);
     this.cost[v] = routeCostLocal(inst, v, this.arcSum[v]!, this.dist[v]!);
-    // Forward from the new job; stop once departures equal the old ones.
-    let t = dep[base + k]!;
-    for (let p = k + 1; p <= nlen + 1; p++) {
-      const arrival = t + legDur[base + p - 1]!;
-      if (p <= nlen) {
-        const j = nodes[base + p]!;
-        if (twMulti[j] === null) {
-          const e = twS[j]!;
-          t = (arrival > twE[j]! ? Infinity : arrival < e ? e : arrival) + service[j]!;
-        } else t = earliestStart(inst, j, arrival) + service[j]!;
+    this.forward(v, k, true);
+    this.backward(v, k + 1, true);
+  }
+
+  /** Caches leg i (an index into the route arrays) of vehicle v: matrix cell a. */
+  private setLeg(v: number, i: number, a: number): void {
+    this.legDur[i] = this.inst.vDur[v]![a]!;
+    this.legDist[i] = this.inst.vDist[v]![a]!;
+    this.legArc[i] = this.inst.vArc[v]![a]!;
+  }
+
+  /**
+   * Earliest departures from the positions after `from` (a job's start is its earliest start after
+   * the arrival, the end's is the arrival), read from the cached legs. With `stopAtSame`, stops at
+   * the first position whose departure is unchanged (all later ones are then unchanged too).
+   */
+  private forward(v: number, from: number, stopAtSame: boolean): void {
+    const inst = this.inst;
+    const base = v * this.stride;
+    const len = this.len[v]!;
+    const dep = this.dep;
+    let t = dep[base + from]!;
+    for (let p = from + 1; p <= len + 1; p++) {
+      const arrival = t + this.legDur[base + p - 1]!;
+      if (p <= len) {
+        const j = this.nodes[base + p]!;
+        t = earliestStart(inst, j, arrival) + inst.service[j]!;
       } else t = arrival;
-      if (p > k + 1 && dep[base + p] === t) break;
+      if (stopAtSame && p > from + 1 && dep[base + p] === t) return;
       dep[base + p] = t;
     }
-    // Backward from the new job down to the start; stop once latest arrivals equal the old ones.
-    let l = lat[base + k + 2]!;
-    for (let p = k + 1; p >= 1; p--) {
-      const j = nodes[base + p]!;
-      const bound = l - service[j]! - legDur[base + p]!;
-      if (twMulti[j] === null) l = bound < twS[j]! ? -Infinity : bound > twE[j]! ? twE[j]! : bound;
-      else l = latestStart(inst, j, bound);
-      if (p < k + 1 && lat[base + p] === l) return;
+  }
+
+  /**
+   * Latest arrivals at positions `from` down to the start that keep the rest of the route feasible,
+   * from the latest arrival at `from`+1. With `stopAtSame`, stops at the first unchanged position below `from`.
+   */
+  private backward(v: number, from: number, stopAtSame: boolean): void {
+    const inst = this.inst;
+    const base = v * this.stride;
+    const lat = this.lat;
+    let l = lat[base + from + 1]!;
+    for (let p = from; p >= 1; p--) {
+      const j = this.nodes[base + p]!;
+      l = latestStart(inst, j, l - inst.service[j]! - this.legDur[base + p]!);
+      if (stopAtSame && p < from && lat[base + p] === l) return;
       lat[base + p] = l;
     }
-    lat[base] = l - legDur[base]!;
+    lat[base] = l - this.legDur[base]!;
   }
 
   /** Removes the jobs at the positions flagged in `drop` (indexed by position) from route v. */
