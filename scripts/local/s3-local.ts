@@ -1,4 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 import { BUCKETS } from '#shared/data/design.ts';
 
@@ -30,6 +35,60 @@ export async function startS3Local(opts: { port: number; dataDir: string }): Pro
     silent: true,
     configureBuckets: Object.values(BUCKETS).map((b) => ({ name: b.localName, configs: [CORS] })),
   });
+  atomicWrites(server as unknown as { store: FilesystemStore });
   await server.run();
   return { endpoint: `http://127.0.0.1:${opts.port}`, stop: () => server.close(), onEvent: (listener) => void server.on('event', listener) };
+}
+
+/** The parts of s3rver's FilesystemStore (lib/stores/filesystem.js, 3.7) its writes go through. */
+interface FilesystemStore {
+  rootDirectory: string;
+  getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: Record<string, unknown>, md5: string): Promise<void>;
+  putObject(object: { bucket: string; key: string; metadata: Record<string, unknown>; content: Buffer | Readable }): Promise<{ size: number; md5: string }>;
+  putPart(bucket: string, uploadId: string, partNumber: number, content: Readable): Promise<{ size: number; md5: string }>;
+}
+
+/**
+ * S3 stores a PUT whole or not at all, and a read after the answer sees all of it. s3rver 3.7 wrote
+ * the object in place (a second PUT of the key truncated the file readers see) and answered once
+ * its hashing step had the bytes, before its file stream had written them. An SDK retry of a PUT
+ * (socket timeout on a loaded machine) then let the releases seed's HEAD read a shorter file:
+ * 'The stored file does not have the declared size' (ADR 0321). Here each object and part is
+ * written to a file of its own, flushed and closed, then renamed over the key's file.
+ */
+function atomicWrites(server: { store: FilesystemStore }): void {
+  const { store } = server;
+  const writeWhole = async (finalPath: string, content: Buffer | Readable) => {
+    await mkdir(dirname(finalPath), { recursive: true });
+    const partial = `${finalPath}.${randomBytes(6).toString('hex')}.partial`;
+    const md5 = createHash('md5');
+    let size = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(Buffer.isBuffer(content) ? Readable.from([content]) : content, count, createWriteStream(partial));
+      await rename(partial, finalPath);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return { size, md5: md5.digest('hex') };
+  };
+  store.putObject = async (object) => {
+    const written = await writeWhole(store.getResourcePath(object.bucket, object.key, 'object'), object.content);
+    await store.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+    return written;
+  };
+  store.putPart = async (bucket, uploadId, partNumber, content) => {
+    const partPath = join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId, String(partNumber));
+    const written = await writeWhole(partPath, content);
+    await writeWhole(`${partPath}.md5`, Buffer.from(written.md5));
+    return written;
+  };
 }
