@@ -1,10 +1,8 @@
 import { assignPicturesType, REVIEW_MESSAGES } from '#shared/catalogue/review.ts';
-import { pictureTypeChoices } from '#shared/entities/picture-type.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest } from '../plumbing/errors.ts';
 import { reviewChange } from '../storage/pictures.ts';
-import { getUser } from '../storage/users.ts';
-import { applyOrConflict, listingOrThrow, picturesNamed } from '../use-cases/review.ts';
+import { applyOrConflict, brokerPictureTypes, listingOrThrow, picturesNamed } from '../use-cases/review.ts';
 
 /**
  * A type for pictures (§7 'assign pictures type', §9; ADR 0276): the service-offer id must be one
@@ -12,8 +10,7 @@ import { applyOrConflict, listingOrThrow, picturesNamed } from '../use-cases/rev
  */
 export const handler = apiHandler(assignPicturesType, async ({ listing_id, picture_ids, service_offer_id }, { log }) => {
   const listing = await listingOrThrow(listing_id);
-  const broker = await getUser(listing.broker_id);
-  const allowed = Object.values(pictureTypeChoices(broker?.subscription_id));
+  const allowed = Object.values((await brokerPictureTypes(listing)).choices);
   if (!allowed.includes(service_offer_id)) throw badRequest(REVIEW_MESSAGES.typeNotForSubscription, { service_offer_id: [REVIEW_MESSAGES.typeNotForSubscription] });
   const pictures = await picturesNamed(listing_id, picture_ids);
   if (pictures.some((p) => p.is_purchased)) throw badRequest(REVIEW_MESSAGES.purchasedType, { picture_ids: [REVIEW_MESSAGES.purchasedType] });

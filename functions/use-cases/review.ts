@@ -1,10 +1,12 @@
 import type { ReviewComment, ReviewPicture, ReviewQueueItem, ReviewShooting, ReviewTab } from '#shared/catalogue/review.ts';
 import { REVIEW_MESSAGES } from '#shared/catalogue/review.ts';
-import { ShootingState } from '#shared/enums.ts';
+import { PictureServiceOffer, ShootingState } from '#shared/enums.ts';
+import { pictureTypeChoices, pictureTypeSet } from '#shared/entities/picture-type.ts';
 import { badRequest, conflict, notFound } from '../plumbing/errors.ts';
 import { mediaUrl } from '../plumbing/media.ts';
 import { getListing, listingsById, type StoredListing } from '../storage/listings.ts';
 import { applyReviewChanges, picturesOfListing, reviewEntries, reviewEntry, type StoredPicture } from '../storage/pictures.ts';
+import { listServiceOffers } from '../storage/service-offers.ts';
 import { INACTIVE_STATES, shootingsByIds, type StoredShooting } from '../storage/shootings.ts';
 import { getTicketWithFollowups } from '../storage/tickets.ts';
 import { getUser } from '../storage/users.ts';
@@ -65,6 +67,26 @@ export async function listingOrThrow(listingId: number): Promise<StoredListing> 
   const listing = await getListing(listingId);
   if (!listing) throw notFound(REVIEW_MESSAGES.noListing);
   return listing;
+}
+
+/**
+ * The picture types the listing broker's subscription allows (§9; ADR 0276): its set and the
+ * service-offer id of each type. What the 'type' menu offers and what assigning a type accepts.
+ */
+export async function brokerPictureTypes(listing: Pick<StoredListing, 'broker_id'>) {
+  const subscription = (await getUser(listing.broker_id))?.subscription_id;
+  return { set: pictureTypeSet(subscription), choices: pictureTypeChoices(subscription) };
+}
+
+const PICTURE_TYPE_OFFER_IDS: ReadonlySet<number> = new Set(Object.values(PictureServiceOffer).flatMap((set) => Object.values(set)));
+
+/**
+ * The catalogue names of the picture-type service offers of every set (a picture keeps the id a
+ * broker's former subscription gave it; ADR 0276): the grid's type badges (ADR 0305). One Query.
+ */
+export async function pictureTypeNames(): Promise<Array<{ id: number; display_name: string; display_name_fr: string }>> {
+  const offers = await listServiceOffers();
+  return offers.filter((o) => PICTURE_TYPE_OFFER_IDS.has(o.id)).map((o) => ({ id: o.id, display_name: o.display_name, display_name_fr: o.display_name_fr }));
 }
 
 /** The listing's shootings (found through its review entry), oldest first, the last one last. */

@@ -3,7 +3,7 @@ import { FORM_ROLES, USER_MESSAGES, type UserData } from '#shared/catalogue/user
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import type { UserRecord } from '#shared/entities/user.ts';
 import { ZoneType } from '#shared/enums.ts';
-import { hasTechnicianFields, isAdminLevel } from '#shared/roles.ts';
+import { hasTechnicianFields, isAdminLevel, Role } from '#shared/roles.ts';
 import { passwordRank } from '#shared/rules/session.ts';
 import type * as z from '#shared/zod.ts';
 import { badRequest, forbidden, notFound } from '../plumbing/errors.ts';
@@ -35,6 +35,7 @@ const ADMIN_FIELDS = [
   'gf_clause',
   'enable_threesixty_video',
   'suspended',
+  'subscription_id',
 ] as const satisfies ReadonlyArray<keyof UserFields>;
 
 /**
@@ -57,8 +58,8 @@ export function assertMayWrite(caller: SessionUser, target: Pick<UserRecord, 'id
  * The record to store from the form's fields: a non-admin caller's admin-level fields stay as
  * stored; a role outside the form's choices is refused unless it is the user's own already
  * (the superadmin keeps role 1); a caller never changes their own role or suspension; the
- * technician fields are emptied for roles other than 4 and 5; backup zones lose the main zone
- * and repeats.
+ * technician fields are emptied for roles other than 4 and 5, the subscription for roles other
+ * than broker (ADR 0305); backup zones lose the main zone and repeats.
  */
 export function nextRecord(caller: SessionUser, fields: UserFields, stored: StoredUser | undefined): Omit<UserRecord, 'id' | 'created_at' | 'updated_at'> {
   const merged: UserFields = { ...fields };
@@ -78,7 +79,7 @@ export function nextRecord(caller: SessionUser, fields: UserFields, stored: Stor
     freelance: technician && merged.freelance,
     broker_facebook_business_page: stored?.broker_facebook_business_page ?? null,
     picture_url: stored?.picture_url ?? null,
-    subscription_id: stored?.subscription_id ?? null,
+    subscription_id: merged.role === Role.broker ? merged.subscription_id : null,
     home: stored?.home ?? null,
   };
 }
@@ -134,6 +135,7 @@ export async function userDataView(user: StoredUser): Promise<UserData> {
     backupZones: user.backupZones,
     service_offers: user.service_offers,
     shooting_packages: user.shooting_packages,
+    subscription_id: user.subscription_id,
     userZones: [...(user.zone_id === null ? [] : [{ zone_id: user.zone_id, backup: false }]), ...user.backupZones.map((zone_id) => ({ zone_id, backup: true }))],
     userServiceOffers: user.service_offers.map((service_offer_id) => ({ service_offer_id })),
     userShootingPackages: user.shooting_packages.map((shooting_package_id) => ({ shooting_package_id })),

@@ -308,9 +308,14 @@ export const getPictureTypes = defineOperation({
   method: 'GET',
   path: '/api/review/listings/{listing_id}/picture-types',
   access: REVIEW_ROLES,
-  summary: "The picture types the listing broker's subscription allows (§9; ADR 0276): its set (platform, application or per card 'map') and the service-offer id of each type.",
+  summary:
+    "The picture types the listing broker's subscription allows (§9; ADR 0276): its set (platform, application or per card 'map') and the service-offer id of each type; and the catalogue names of every set's picture-type offers (the grid's type badges; ADR 0305).",
   input: z.object({ listing_id: id }),
-  output: z.object({ set: z.enum(['platform', 'application', 'map']), choices: z.object({ traditional: z.number().int(), drone: z.number().int(), blue_hour: z.number().int() }) }),
+  output: z.object({
+    set: z.enum(['platform', 'application', 'map']),
+    choices: z.object({ traditional: z.number().int(), drone: z.number().int(), blue_hour: z.number().int() }),
+    names: z.array(z.object({ id: z.number().int(), display_name: z.string(), display_name_fr: z.string() })),
+  }),
   resources: ['table'],
   writes: [],
 });

@@ -1,5 +1,6 @@
 import * as z from '../zod.ts';
 import { ADMIN_ROLES, hasTechnicianFields, Role, USER_SCREEN_ROLES } from '../roles.ts';
+import { Subscription } from '../enums.ts';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../rules/password.ts';
 import { defineOperation } from './operation.ts';
 import { shootingView } from './shootings.ts';
@@ -30,6 +31,7 @@ export const USER_MESSAGES = {
   unknownPackage: 'This shooting package does not exist.',
   unknownTeam: 'This team does not exist.',
   unknownFranchise: 'This franchise does not exist.',
+  subscription: 'Choose one of the subscriptions.',
   /** Part 2 §8 "User save success" (create, then edit). */
   created: "L'usager a été créé avec succès. Vous pouvez en créer un nouveau ou retourner à la liste.",
   saved: 'La sauvegarde effectuée avec succès.',
@@ -55,6 +57,15 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 const ids = z.array(z.coerce.number().int().positive()).max(100).default([]);
 const optionalId = z.coerce.number().int().positive().nullable().default(null);
+
+/** A broker's subscription choices (part 3 §3 Broker.subscription_id, §9 ids; ADR 0305), in the enum's order. */
+export const SUBSCRIPTION_IDS: readonly number[] = Object.values(Subscription);
+const subscriptionId = z.coerce
+  .number(USER_MESSAGES.subscription)
+  .int(USER_MESSAGES.subscription)
+  .refine((v) => SUBSCRIPTION_IDS.includes(v), USER_MESSAGES.subscription)
+  .nullable()
+  .default(null);
 
 /**
  * The user form's fields (part 2 §3), strings trimmed. Role-dependent rules (§5): roles 4 and 5
@@ -82,6 +93,8 @@ export const userFieldsObject = z.object({
   backupZones: ids,
   service_offers: ids,
   shooting_packages: ids,
+  /** A broker's subscription (role 3 only; null: none): decides the picture types (ADR 0276, 0305). */
+  subscription_id: subscriptionId,
 });
 
 type FieldsIn = z.output<typeof userFieldsObject>;
@@ -151,6 +164,7 @@ export const userData = z.object({
   backupZones: z.array(z.number().int()),
   service_offers: z.array(z.number().int()),
   shooting_packages: z.array(z.number().int()),
+  subscription_id: z.number().int().nullable(),
   /** The zones (main: backup false) as part 2 §3 "Read from server" names them. */
   userZones: z.array(z.object({ zone_id: z.number().int(), backup: z.boolean() })),
   userServiceOffers: z.array(z.object({ service_offer_id: z.number().int() })),

@@ -4,6 +4,7 @@ import { PictureServiceOffer, Subscription } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { insertFloorplanRoom } from '#functions/storage/floorplan-rooms.ts';
 import { picturesOfListing } from '#functions/storage/pictures.ts';
+import { mustGetServiceOffer } from '#functions/storage/service-offers.ts';
 import { subscribedListing } from '../support/subscribed-listing.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
@@ -12,7 +13,8 @@ import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
  * The review screen's floorplan panel and picture types (part 3 screen 5, §9; ADRs 0275, 0276), in
  * each language on a listing of its own whose broker has the platform subscription: the measures
  * table leaves out the outdoor rooms and translates floor types on the English screen; two
- * selected pictures get the 'drone' type (the platform's id, 177), which their dialog then shows.
+ * selected pictures get the 'drone' type (the platform's id, 177), which their grid cards (the offer's
+ * name, ADR 0305) and their dialog then show.
  */
 const browser = useBrowser(inject('baseUrl'));
 
@@ -63,6 +65,14 @@ describe.each(['fr', 'en'] as const)('review floorplan and picture types, in %s'
     await page.getByLabel(t('review.type.label')).selectOption({ label: t('review.type.drone') });
     const drone = PictureServiceOffer.platform.drone;
     await expect.poll(async () => (await picturesOfListing(listing.id)).map((p) => p.service_offer_id)).toEqual([null, drone, drone, null]);
+
+    // The grid's cards of pictures 2 and 3 show the type as the service offer's name, in the screen's language (ADR 0305); picture 1 has none.
+    const offer = await mustGetServiceOffer(drone);
+    const droneName = lang === 'fr' ? offer.display_name_fr : offer.display_name;
+    const card = (n: number) => page.getByRole('article', { name: t('review.picture', { n }), exact: true });
+    for (const n of [2, 3]) await card(n).getByText(droneName, { exact: true }).waitFor();
+    expect(await card(1).locator('[data-type-badge]').count()).toBe(0);
+    expect(await card(3).locator('[data-type-badge]').textContent()).toBe(droneName);
 
     // The dialog of picture 3 shows its type.
     await page.getByRole('button', { name: t('review.open', { n: 3 }), exact: true }).click();

@@ -1,6 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
+import { getUser, insertUser } from '#functions/storage/users.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { Subscription } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, loginIn, textsIn, type Lang } from './fixtures.ts';
@@ -8,7 +11,7 @@ import { BROWSER_LOCALE, loginAs, loginIn, textsIn, type Lang } from './fixtures
 /**
  * Part 2 "User list and user form" as an administrator lives it: create a capture technician with
  * a depot, zones, a package and an offer (French, the spec's success text), log in as them; filter
- * the list by role and by name as one types (English).
+ * the list by role and by name as one types (English); give a broker a subscription (each language; ADR 0305).
  */
 const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);
@@ -111,5 +114,24 @@ describe('users', () => {
     expect(await cardNames(page)).toContain(target);
     await page.getByLabel(named(t('users.search'))).fill('zzzz-nobody');
     await expect.poll(() => page.getByTestId('users-count').textContent()).toBe(t('users.count_other', { count: 0 }));
+  });
+
+  it.each([
+    ['fr', Subscription.application],
+    ['en', Subscription.platform],
+  ] as const)("gives a broker a subscription, which the form reads back (%s)", async (lang, subscription) => {
+    const t = textsIn(lang);
+    const now = new Date().toISOString();
+    const id = await nextId('user', 1000);
+    await insertUser({ id, role: Role.broker, firstname: 'Abonnée', lastname: `Courtière ${id}`, email: `subscription-${id}@e2e.test`, password_hash: 'x', created_at: now, updated_at: now });
+    const page = await adminOn(lang, `/users/edit/${id}`, `${t('route.users_edit')} : Abonnée Courtière ${id}`);
+    const field = page.getByRole('combobox', { name: named(t('users.subscription')) });
+    expect(await field.inputValue()).toBe('');
+    await pick(page, t('users.subscription'), t(`users.subscriptions.${subscription}`));
+    await page.getByRole('button', { name: t('users.save') }).click();
+    await page.getByRole('status').filter({ hasText: t('users.saved') }).waitFor();
+    await expect.poll(async () => (await getUser(id))?.subscription_id).toBe(subscription);
+    await page.reload();
+    await expect.poll(() => field.inputValue()).toBe(t(`users.subscriptions.${subscription}`));
   });
 });

@@ -6,6 +6,7 @@ import { createUser, getAllShootingsOfBroker, getAllShootingsOfTech, getBrokerTe
 import { getZones } from '#shared/catalogue/zones.ts';
 import type { InputOf } from '#shared/catalogue/operation.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
+import { Subscription } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { tokenFor } from '../support/api.ts';
@@ -190,5 +191,38 @@ describe('putUserData', () => {
     const t = await create({ ...techFields, role: Role.tech_postprod });
     const other = bodyOf(await callOp(putUserData, saved(t, { role: Role.sales }), admin.token)).data;
     expect([other.depot_id, other.zone_id, other.backupZones, other.service_offers, other.shooting_packages]).toEqual([null, null, [], [], []]);
+  });
+});
+
+describe("a broker's subscription (ADR 0305)", () => {
+  it('is set at creation and changed by the form, read back by getUserData; emptied when the role leaves broker', async () => {
+    const b = await create({ role: Role.broker, subscription_id: Subscription.platform });
+    expect(b.subscription_id).toBe(Subscription.platform);
+    const changed = bodyOf(await callOp(putUserData, saved(b, { subscription_id: Subscription.application }), admin.token)).data;
+    expect(bodyOf(await callOp(getUserData, { id: b.id }, admin.token)).data.subscription_id).toBe(Subscription.application);
+    const none = bodyOf(await callOp(putUserData, saved(changed, { subscription_id: null }), admin.token)).data;
+    expect(none.subscription_id).toBeNull();
+    const discount = bodyOf(await callOp(putUserData, saved(none, { subscription_id: Subscription.rabais_vingt }), admin.token)).data;
+    expect(discount.subscription_id).toBe(Subscription.rabais_vingt);
+    const sales = bodyOf(await callOp(putUserData, saved(discount, { role: Role.sales }), admin.token)).data;
+    expect(sales.subscription_id).toBeNull();
+    // Another role than broker gets none, whatever it sends.
+    expect((await create({ role: Role.client, subscription_id: Subscription.platform })).subscription_id).toBeNull();
+  });
+
+  it('answers 400 on the field for an id that is no subscription (create and save), never 500', async () => {
+    const b = await create({ role: Role.broker });
+    for (const wrong of [5, 0, -8, 8.5, 999_999, 'x']) {
+      const put = await callOp(putUserData, saved(b, { subscription_id: wrong as unknown as number }), admin.token);
+      expect(errorOf(put, 400).fields?.subscription_id).toEqual([USER_MESSAGES.subscription]);
+    }
+    expect(errorOf(await callOp(createUser, base({ role: Role.broker, subscription_id: 7 }), admin.token), 400).fields?.subscription_id).toEqual([USER_MESSAGES.subscription]);
+    expect(bodyOf(await callOp(getUserData, { id: b.id }, admin.token)).data).toMatchObject({ subscription_id: null, version: b.version });
+  });
+
+  it("is an admin-level field: a non-admin's own save keeps it as stored", async () => {
+    const t = await create({ ...techFields, role: Role.tech_capture });
+    const own = bodyOf(await callOp(putUserData, saved(t, { subscription_id: Subscription.platform }), await sessionOf(t))).data;
+    expect(own.subscription_id).toBeNull();
   });
 });

@@ -22,6 +22,8 @@ interface GridProps {
   filtered: boolean;
   onFilteredOrder: () => void;
   onReorder: (ids: number[]) => void;
+  /** The name of each picture-type service offer, in the screen's language (ADR 0305). */
+  typeNames: ReadonlyMap<number, string>;
 }
 
 /**
@@ -29,7 +31,7 @@ interface GridProps {
  * pictures keeps only the rows in view in the page), ordered with @dnd-kit/sortable (mouse, touch,
  * keyboard: Space on a handle, arrows, Space).
  */
-export function PictureGrid({ pictures, numberOf, columns, selected, onToggle, onOpen, filtered, onFilteredOrder, onReorder }: GridProps) {
+export function PictureGrid({ pictures, numberOf, columns, selected, onToggle, onOpen, filtered, onFilteredOrder, onReorder, typeNames }: GridProps) {
   const { t } = useTranslation();
   // A stable ref and a number: the grid renders again only when its width changes (ADR 0280).
   const { ref: widthRef, node: top, width } = useElementWidth<HTMLDivElement>();
@@ -70,7 +72,7 @@ export function PictureGrid({ pictures, numberOf, columns, selected, onToggle, o
                 style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`, display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 8, paddingBottom: 8 }}
               >
                 {rows[row.index]!.map((p) => (
-                  <PictureCard key={p.id} picture={p} number={numberOf(p.id)} compact={columns >= 6} selected={selected.has(p.id)} onToggle={onToggle} onOpen={onOpen} filtered={filtered} onFilteredOrder={onFilteredOrder} />
+                  <PictureCard key={p.id} picture={p} number={numberOf(p.id)} compact={columns >= 6} typeName={p.service_offer_id === null ? undefined : typeNames.get(p.service_offer_id)} selected={selected.has(p.id)} onToggle={onToggle} onOpen={onOpen} filtered={filtered} onFilteredOrder={onFilteredOrder} />
                 ))}
               </div>
             ))}
@@ -85,6 +87,8 @@ interface CardProps {
   picture: ReviewPicture;
   number: number;
   compact: boolean;
+  /** The picture's type: its service offer's name (none without a type). */
+  typeName: string | undefined;
   selected: boolean;
   onToggle: (id: number) => void;
   onOpen: (id: number) => void;
@@ -92,7 +96,7 @@ interface CardProps {
   onFilteredOrder: () => void;
 }
 
-const PictureCard = memo(function PictureCard({ picture: p, number, compact, selected, onToggle, onOpen, filtered, onFilteredOrder }: CardProps) {
+const PictureCard = memo(function PictureCard({ picture: p, number, compact, typeName, selected, onToggle, onOpen, filtered, onFilteredOrder }: CardProps) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: p.id, disabled: filtered });
   const label = t('review.picture', { n: number });
@@ -122,6 +126,11 @@ const PictureCard = memo(function PictureCard({ picture: p, number, compact, sel
           {!p.public && <Badge color="gray" size="xs">{t('review.badge.private')}</Badge>}
           {p.show_watermark && <Badge color="blue" size="xs">{t('review.badge.watermark')}</Badge>}
           {p.included_in_video && <Badge color="violet" size="xs">{t('review.badge.slideshow')}</Badge>}
+          {typeName && (
+            <Badge color="indigo" variant="light" size="xs" data-type-badge>
+              {typeName}
+            </Badge>
+          )}
           {p.is_purchased && <Badge color="yellow" size="xs">{t('review.badge.purchased')}</Badge>}
           {p.comments.length > 0 && <Badge color="orange" size="xs">{t('review.badge.comments', { count: p.comments.length })}</Badge>}
         </Group>

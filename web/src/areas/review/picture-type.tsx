@@ -1,9 +1,10 @@
 import { Badge, NativeSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PICTURE_TYPES, pictureTypeOf, type PictureType } from '#shared/entities/picture-type.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
+import { languageOf } from '../../i18n/format.ts';
 import { reviewQueries, usePictureTypeMutation } from './queries.ts';
 
 /**
@@ -46,4 +47,15 @@ export function PictureTypeBadge({ serviceOfferId }: { serviceOfferId: number | 
   const { t } = useTranslation();
   const type = pictureTypeOf(serviceOfferId);
   return type ? <Badge color="indigo" variant="light">{t('review.type.badge', { type: t(`review.type.${type}`) })}</Badge> : null;
+}
+
+/**
+ * The catalogue name of each picture-type service offer in the screen's language, from the one
+ * getPictureTypes answer the screen reads (ADR 0305): what the grid's cards show, no query per card.
+ */
+export function usePictureTypeNames(listingId: number): ReadonlyMap<number, string> {
+  const { i18n } = useTranslation();
+  const lang = languageOf(i18n.language);
+  const types = useQuery(reviewQueries.pictureTypes(listingId));
+  return useMemo(() => new Map((types.data?.names ?? []).map((o) => [o.id, lang === 'fr' ? o.display_name_fr : o.display_name])), [types.data, lang]);
 }

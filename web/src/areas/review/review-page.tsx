@@ -15,7 +15,7 @@ import { AutomatedVideosPanel } from '../videos/index.ts';
 import { COLUMN_CHOICES, PictureGrid } from './picture-grid.tsx';
 import { FloorplanPanel } from './floorplan-panel.tsx';
 import { PictureDialog } from './picture-dialog.tsx';
-import { PictureTypeChoice } from './picture-type.tsx';
+import { PictureTypeChoice, usePictureTypeNames } from './picture-type.tsx';
 import {
   changedPositions,
   matchesFilter,
@@ -75,6 +75,7 @@ function ReviewScreen({ data }: { data: Data }) {
   const publish = usePublishMutation();
   const mediaEmail = useMediaEmailMutation();
 
+  const typeNames = usePictureTypeNames(listing.id);
   const byId = useMemo(() => new Map(data.pictures.map((p) => [p.id, p])), [data.pictures]);
   const ordered = useMemo(() => (order ? order.map((pid) => byId.get(pid)).filter((p): p is ReviewPicture => !!p) : data.pictures), [order, byId, data.pictures]);
   const numbers = useMemo(() => new Map(ordered.map((p, i) => [p.id, i + 1])), [ordered]);
@@ -281,6 +282,7 @@ function ReviewScreen({ data }: { data: Data }) {
           filtered={filter !== 'all'}
           onFilteredOrder={onFilteredOrder}
           onReorder={setOrder}
+          typeNames={typeNames}
         />
       )}
 

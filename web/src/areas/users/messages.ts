@@ -18,6 +18,7 @@ const FIELD_KEYS: Record<string, string> = {
   [USER_MESSAGES.unknownPackage]: 'users.msg.unknown',
   [USER_MESSAGES.unknownTeam]: 'users.msg.unknown',
   [USER_MESSAGES.unknownFranchise]: 'users.msg.unknown',
+  [USER_MESSAGES.subscription]: 'users.msg.subscription',
   [PASSWORD_MESSAGES.tooShort]: 'users.msg.too_short',
   [PASSWORD_MESSAGES.mismatch]: 'users.msg.mismatch',
 };

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createUser, FORM_ROLES, putUserData, type UserData } from '#shared/catalogue/users.ts';
+import { createUser, FORM_ROLES, putUserData, SUBSCRIPTION_IDS, type UserData } from '#shared/catalogue/users.ts';
 import { hasTechnicianFields, Role } from '#shared/roles.ts';
 import { pathOf } from '#shared/routes.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
@@ -41,6 +41,7 @@ interface Values {
   backupZones: string[];
   service_offers: string[];
   shooting_packages: string[];
+  subscription_id: string | null;
 }
 
 const EMPTY: Values = {
@@ -67,6 +68,7 @@ const EMPTY: Values = {
   backupZones: [],
   service_offers: [],
   shooting_packages: [],
+  subscription_id: null,
 };
 
 const idText = (id: number | null) => (id === null ? null : String(id));
@@ -96,6 +98,7 @@ function valuesOf(u: UserData): Values {
     backupZones: u.backupZones.map(String),
     service_offers: u.service_offers.map(String),
     shooting_packages: u.shooting_packages.map(String),
+    subscription_id: idText(u.subscription_id),
   };
 }
 
@@ -123,6 +126,7 @@ function inputOf(v: Values) {
     backupZones: v.backupZones.map(Number),
     service_offers: v.service_offers.map(Number),
     shooting_packages: v.shooting_packages.map(Number),
+    subscription_id: idOf(v.subscription_id),
   };
 }
 
@@ -158,8 +162,8 @@ export function UserEditPage() {
 /**
  * The user form (part 2 §2, §5, §6): required first name, last name, e-mail and role; password and
  * confirmation in create mode; the admin-level fields only for roles 1 and 2; depot, main zone,
- * backup zones, packages, offers and freelance for roles 4 and 5; broker code, team, franchise,
- * clause and 360 video for roles other than broker. Checked with the operation's input schema.
+ * backup zones, packages, offers and freelance for roles 4 and 5; the subscription for brokers
+ * (ADR 0305); broker code, team, franchise, clause and 360 video for roles other than broker. Checked with the operation's input schema.
  */
 function UserForm({ user }: { user?: UserData }) {
   const { t, i18n } = useTranslation();
@@ -225,6 +229,7 @@ function UserForm({ user }: { user?: UserData }) {
 
   const options = (list: ReadonlyArray<{ id: number; label: string }> | undefined) => (list ?? []).map((o) => ({ value: String(o.id), label: o.label }));
   const named = (o: { id: number; key_name: string; display_name_fr: string; display_name_en?: string }) => ({ id: o.id, label: (lang === 'fr' ? o.display_name_fr : o.display_name_en) || o.key_name });
+  const subscriptionChoices = SUBSCRIPTION_IDS.map((s) => ({ value: String(s), label: t(`users.subscriptions.${s}`) }));
   const roleChoices = FORM_ROLES.map((r) => ({ value: String(r), label: t(`users.role.${r}`) }));
   if (user && !(FORM_ROLES as readonly number[]).includes(user.role)) roleChoices.unshift({ value: String(user.role), label: t(`users.role.${user.role}`) });
 
@@ -283,6 +288,18 @@ function UserForm({ user }: { user?: UserData }) {
                   <MultiSelect label={t('users.offers')} required searchable data={options(offers.data?.map(named))} value={values.service_offers} onChange={(v) => set('service_offers', v)} error={err('service_offers')} />
                   <Checkbox label={t('users.freelance')} checked={values.freelance} onChange={(e) => set('freelance', e.currentTarget.checked)} mt="md" />
                 </SimpleGrid>
+              )}
+              {role === Role.broker && (
+                <Select
+                  label={t('users.subscription')}
+                  description={t('users.subscription_help')}
+                  placeholder={t('users.subscription_none')}
+                  clearable
+                  data={subscriptionChoices}
+                  value={values.subscription_id}
+                  onChange={(v) => set('subscription_id', v)}
+                  error={err('subscription_id')}
+                />
               )}
               {role !== Role.broker && (
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
