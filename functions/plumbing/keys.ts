@@ -79,6 +79,21 @@ export const keys = {
   }),
   listingSearchBucket: (word: string) => `LSEARCH#${word.slice(0, 3)}`,
   listingSearchPrefix: 'SEARCH#',
+  /**
+   * Listing search (docs/decisions/0300): one item per word and block of LISTING_SEARCH_BLOCK listing
+   * ids, holding one small entry per listing of the block that has the word (attribute
+   * `listingSearchEntry(id)`); gsi2 by the word's first 3 characters, then the word and the block.
+   */
+  listingSearchBlock: (word: string, listingId: number) => {
+    const block = pad(Math.floor(listingId / LISTING_SEARCH_BLOCK), 6);
+    return { pk: `LWORD#${word}`, sk: `BLOCK#${block}`, gsi2pk: keys.listingWordBucket(word), gsi2sk: `${word}#${block}` };
+  },
+  listingWordBucket: (word: string) => `LWORDS#${word.slice(0, 3)}`,
+  listingSearchEntry: (listingId: number) => `e${listingId}`,
+  /** The words (and entry) a listing is indexed under now: what the next change removes or replaces. */
+  listingSearchWords: (listingId: number) => ({ pk: `LISTING#${listingId}`, sk: 'SEARCHWORDS' }),
+  /** Present once the table's listing search index is in the block form of ADR 0300 (local upgrade). */
+  listingSearchVersion: { pk: 'LISTINGSEARCH', sk: 'V2' },
   /** Virtual-visit statistics of a listing (docs/decisions/0201): running totals, one item per day (gsi1 by day), sessions and visitors. */
   visitTotals: (listingId: number) => ({ pk: `VISITS#${listingId}`, sk: 'TOTAL' }),
   visitDay: (listingId: number, date: string) => ({ pk: `VISITS#${listingId}`, sk: `DAY#${date}`, gsi1pk: `VISITDAY#${date}`, gsi1sk: pad(listingId) }),
@@ -287,6 +302,9 @@ function shardOf(code: string): number {
 }
 
 /** Zero-padded numbers sort as strings. */
+/** Listing ids per listing-search block item (ADR 0300). */
+export const LISTING_SEARCH_BLOCK = 500;
+
 function pad(n: number, width = 10): string {
   return String(n).padStart(width, '0');
 }

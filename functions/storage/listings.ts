@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { listingRecord, type ListingRecord } from '#shared/entities/listing.ts';
 import type * as z from '#shared/zod.ts';
-import { drivingWord, matchesWords, wordsOf, type ListingSearch } from '#shared/rules/listing-search.ts';
+import { drivingWord, entryMatches, searchEntry, wordsOf, type ListingSearch } from '#shared/rules/listing-search.ts';
 import type { ListingFields } from '#shared/catalogue/listings.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
@@ -54,10 +54,16 @@ export async function newListingPut(fields: Omit<z.input<typeof listingRecord>, 
 }
 
 export async function insertListing(fields: Omit<z.input<typeof listingRecord>, 'id' | 'created_at' | 'updated_at'>, now = new Date()): Promise<ListingRecord> {
-  const { listing, put } = await newListingPut(fields, now);
-  await db.send(new PutCommand(put.Put!));
-  await indexListing(listing);
-  return listing;
+  return (await insertListings([fields], now))[0]!;
+}
+
+/** New listings written together, then indexed together (one write per search block they share). */
+export async function insertListings(fieldsList: ReadonlyArray<Omit<z.input<typeof listingRecord>, 'id' | 'created_at' | 'updated_at'>>, now = new Date()): Promise<ListingRecord[]> {
+  const made = await Promise.all(fieldsList.map((fields) => newListingPut(fields, now)));
+  await Promise.all(made.map(({ put }) => db.send(new PutCommand(put.Put!))));
+  const listings = made.map((m) => m.listing);
+  await indexListings(listings, true);
+  return listings;
 }
 
 /**
@@ -135,28 +141,34 @@ export const allListings = (limit = 100, start?: Record<string, unknown>) => que
 
 
 /* ------------------------------------------------------------------------------------------------
- * Listing search (docs/decisions/0200-listing-search-tokens.md). Each listing has one small item
- * per word of its id, address, apartment, city, postal code, MLS and broker name, in its own
- * partition (sk SEARCH#<word>), indexed on gsi2 by the word's first 3 characters. Each carries
- * the listing's row (what the search table and the map show) and its whole word list, so a search
- * is ONE Query on the most selective typed word, the other words and the commands checked on the
- * items it answers; no listing is read again. '@all' (every listing) drives a search without a
- * word of 3 characters; '@map' marks the listings that have a delivery token.
+ * Listing search (docs/decisions/0300-listing-search-blocks.md, after 0200). For each word of a
+ * listing (id, address, apartment, city, postal code, MLS, broker name) and '@all', the listing has
+ * one small entry (its word list, whether it has an MLS, its shooting date: shared/rules
+ * listing-search.ts searchEntry) in the item of that word and its block of LISTING_SEARCH_BLOCK ids.
+ * A search reads the blocks of its driving word (one Query on gsi2 by word prefix), checks the other
+ * words and the commands on the entries, counts every match (the exact total) and answers the ids of
+ * the first page; the handler then reads those rows and their visit totals. The listing's own
+ * SEARCHWORDS item says what it is indexed under, so a change replaces or removes only what moved.
+ * '@map' items (the listing map) keep a copy of the row (ADR 0200).
  * ---------------------------------------------------------------------------------------------- */
 
 const ALL_WORD = '@all';
 const MAP_WORD = '@map';
+const ENTRY_ATTRIBUTE = /^e\d+$/;
+/** Entries set or removed by one UpdateItem (an update expression is at most 4 KB). */
+const ENTRIES_PER_UPDATE = 100;
+/** Block items written at once. */
+const BLOCK_WRITERS = 8;
 
 /** The words a listing is found by. */
 export function searchWordsOf(l: ListingRecord): string[] {
   return [...new Set(wordsOf([l.id, l.address, l.app, l.city, l.postalcode, l.mls ?? '', l.broker.firstname, l.broker.lastname].join(' ')))];
 }
 
-/** What a search-token item carries besides its keys: the row and the word list. */
-function searchRowOf(l: ListingRecord, words: string[]) {
+/** What a map item carries besides its keys: the row the map shows. */
+function mapRowOf(l: ListingRecord) {
   return {
     id: l.id,
-    words,
     address: l.address,
     app: l.app,
     city: l.city,
@@ -169,9 +181,6 @@ function searchRowOf(l: ListingRecord, words: string[]) {
     lng: l.lng,
   };
 }
-
-/** A row found by search (before its visit figures are added). */
-export type SearchRow = ReturnType<typeof searchRowOf>;
 
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
@@ -187,55 +196,164 @@ async function batchWrite(requests: WriteRequest[]): Promise<void> {
   }
 }
 
-/** The search-token items of a listing as it is now (the puts), for a new or changed listing. */
-export function searchTokenItems(l: ListingRecord): Record<string, unknown>[] {
-  const words = searchWordsOf(l);
-  const row = searchRowOf(l, words);
-  const tokens = [...words, ALL_WORD, ...(l.distribution_token ? [MAP_WORD] : [])];
-  return tokens.map((word) => ({
-    ...keys.listingSearchToken(l.id, word),
-    ...row,
-    ...(word === MAP_WORD ? { distribution_token: l.distribution_token } : {}),
+/** Runs `work` on every item, at most `width` at a time. */
+async function inPool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
   }));
 }
 
-/** Writes a listing's search-token items and removes those of words it no longer has. */
-export async function indexListing(l: ListingRecord): Promise<void> {
-  const items = searchTokenItems(l);
-  const keep = new Set(items.map((i) => i.sk));
-  const old = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)', ExpressionAttributeValues: { ':pk': keys.listing(l.id).pk, ':s': keys.listingSearchPrefix }, ProjectionExpression: 'pk, sk' });
-  await batchWrite([
-    ...old.filter((o) => !keep.has(o.sk as string)).map((o) => ({ DeleteRequest: { Key: { pk: o.pk, sk: o.sk } } })),
-    ...items.map((Item) => ({ PutRequest: { Item } })),
-  ]);
+/** What a listing is indexed under: its block words ('@all' included) and its entry. */
+interface Indexed {
+  words: string[];
+  entry: string;
 }
 
-/** The items of one search-token word prefix (one Query on gsi2, every page). */
-async function tokenItems(word: string): Promise<Record<string, unknown>[]> {
-  return queryAll({ ...byIndex('listingSearch', keys.listingSearchBucket(word), { beginsWith: word }) });
+function indexedOf(l: ListingRecord): Indexed {
+  const words = searchWordsOf(l);
+  return { words: [...words, ALL_WORD], entry: searchEntry(words, l.mls, l.shootingdate) };
 }
 
-/** The listings a search finds: the first `limit` rows by id (newest first) and the total. */
-export async function searchListingRows(search: ListingSearch, limit: number): Promise<{ rows: SearchRow[]; count: number }> {
-  const driver = drivingWord(search.words.filter((w) => w.length >= 3));
-  const items = await tokenItems(driver ?? `${ALL_WORD}#`);
-  const found = new Map<number, SearchRow>();
-  for (const item of items) {
-    const row = item as unknown as SearchRow;
-    if (found.has(row.id)) continue;
-    if (!matchesWords(row.words, search.words)) continue;
-    if (search.mlsNull && row.mls) continue;
-    if (search.from && !(row.shootingdate && row.shootingdate >= search.from)) continue;
-    if (search.to && !(row.shootingdate && row.shootingdate <= search.to)) continue;
-    found.set(row.id, row);
+/** The entries to set and remove in one word's block item. */
+interface BlockChange {
+  key: ReturnType<typeof keys.listingSearchBlock>;
+  set: Array<[string, string]>;
+  remove: string[];
+}
+
+/** The block writes that take listings from what they were indexed under to what they are now. */
+function blockChanges(changes: ReadonlyArray<{ id: number; before: Indexed | undefined; after: Indexed }>): BlockChange[] {
+  const blocks = new Map<string, BlockChange>();
+  const block = (word: string, id: number) => {
+    const key = keys.listingSearchBlock(word, id);
+    const name = `${key.pk} ${key.sk}`;
+    let change = blocks.get(name);
+    if (!change) blocks.set(name, (change = { key, set: [], remove: [] }));
+    return change;
+  };
+  for (const { id, before, after } of changes) {
+    const attribute = keys.listingSearchEntry(id);
+    for (const word of after.words) {
+      if (before?.entry !== after.entry || !before.words.includes(word)) block(word, id).set.push([attribute, after.entry]);
+    }
+    for (const word of before?.words ?? []) if (!after.words.includes(word)) block(word, id).remove.push(attribute);
   }
-  const rows = [...found.values()].sort((a, b) => b.id - a.id);
-  return { rows: rows.slice(0, limit), count: rows.length };
+  return [...blocks.values()];
 }
+
+async function writeBlock({ key, set, remove }: BlockChange): Promise<void> {
+  const { pk, sk, gsi2pk, gsi2sk } = key;
+  for (let i = 0; i < set.length; i += ENTRIES_PER_UPDATE) {
+    const chunk = set.slice(i, i + ENTRIES_PER_UPDATE);
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk, sk },
+        UpdateExpression: `SET gsi2pk = :g, gsi2sk = :s, ${chunk.map((_e, j) => `#e${j} = :e${j}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(chunk.map(([name], j) => [`#e${j}`, name])),
+        ExpressionAttributeValues: { ':g': gsi2pk, ':s': gsi2sk, ...Object.fromEntries(chunk.map(([, entry], j) => [`:e${j}`, entry])) },
+      }),
+    );
+  }
+  for (let i = 0; i < remove.length; i += ENTRIES_PER_UPDATE) {
+    const chunk = remove.slice(i, i + ENTRIES_PER_UPDATE);
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk, sk },
+          UpdateExpression: `REMOVE ${chunk.map((_e, j) => `#e${j}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(chunk.map((name, j) => [`#e${j}`, name])),
+        }),
+      );
+    } catch (error) {
+      // No block item: nothing to remove.
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+}
+
+/**
+ * Brings the search index of these listings to what they are now: their block entries (set where
+ * the entry or a word is new, removed for the words they lost), their SEARCHWORDS item and their
+ * map item. `fresh`: listings just created, indexed under nothing yet.
+ */
+export async function indexListings(listings: readonly ListingRecord[], fresh = false): Promise<void> {
+  if (!listings.length) return;
+  const before = new Map<number, Indexed>();
+  if (!fresh) {
+    for (const item of await batchGet(listings.map((l) => keys.listingSearchWords(l.id)), { consistent: true })) {
+      before.set(Number(String(item.pk).slice('LISTING#'.length)), { words: item.words as string[], entry: String(item.entry) });
+    }
+  }
+  const after = listings.map((l) => ({ l, indexed: indexedOf(l) }));
+  await inPool(blockChanges(after.map(({ l, indexed }) => ({ id: l.id, before: before.get(l.id), after: indexed }))), BLOCK_WRITERS, writeBlock);
+  await batchWrite(
+    after.flatMap(({ l, indexed }): WriteRequest[] => [
+      { PutRequest: { Item: { ...keys.listingSearchWords(l.id), ...indexed } } },
+      l.distribution_token
+        ? { PutRequest: { Item: { ...keys.listingSearchToken(l.id, MAP_WORD), ...mapRowOf(l), distribution_token: l.distribution_token } } }
+        : { DeleteRequest: { Key: { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, MAP_WORD).sk } } },
+    ]),
+  );
+}
+
+/** Re-indexes one listing after a change. */
+export const indexListing = (l: ListingRecord): Promise<void> => indexListings([l]);
+
+/**
+ * Local tables made before ADR 0300 hold per-word token items with a copy of the row: the first
+ * start after it indexes every listing in blocks and deletes those items (once: a marker item).
+ * Answers the number of listings re-indexed.
+ */
+export async function upgradeListingSearchIndex(): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchVersion, ConsistentRead: true }));
+  if (Item) return 0;
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await allListings(250, start);
+    await batchWrite(
+      page.items.flatMap((l) => [...searchWordsOf(l), ALL_WORD].map((word) => ({ DeleteRequest: { Key: { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, word).sk } } }))),
+    );
+    await indexListings(page.items);
+    count += page.items.length;
+    start = page.next;
+  } while (start);
+  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.listingSearchVersion, upgraded_at: new Date().toISOString() } }));
+  return count;
+}
+
+/**
+ * The listings a search finds: the ids of the first `limit` (newest id first) and the exact total.
+ * Reads the block items of the driving word (every word of the listings holding it as a prefix);
+ * without a word of 3 characters, those of '@all'.
+ */
+export async function searchListingIds(search: ListingSearch, limit: number): Promise<{ ids: number[]; count: number }> {
+  const driver = drivingWord(search.words.filter((w) => w.length >= 3));
+  const blocks = await queryAll({
+    ...byIndex('listingSearchWords', keys.listingWordBucket(driver ?? ALL_WORD), { beginsWith: driver ?? `${ALL_WORD}#` }),
+  });
+  const found = new Set<number>();
+  for (const block of blocks) {
+    for (const [name, entry] of Object.entries(block)) {
+      if (!ENTRY_ATTRIBUTE.test(name)) continue;
+      const id = Number(name.slice(1));
+      if (!found.has(id) && entryMatches(String(entry), search)) found.add(id);
+    }
+  }
+  const ids = [...found].sort((a, b) => b - a);
+  return { ids: ids.slice(0, limit), count: ids.length };
+}
+
+/** A listing on the map (its row as last indexed). */
+export type MapRow = ReturnType<typeof mapRowOf> & { distribution_token: string };
 
 /** The listings with a delivery token (the listing map). */
-export async function listingsWithToken(): Promise<Array<SearchRow & { distribution_token: string }>> {
-  return (await tokenItems(`${MAP_WORD}#`)) as unknown as Array<SearchRow & { distribution_token: string }>;
+export async function listingsWithToken(): Promise<MapRow[]> {
+  return (await queryAll({ ...byIndex('listingSearch', keys.listingSearchBucket(MAP_WORD), { beginsWith: `${MAP_WORD}#` }) })) as unknown as MapRow[];
 }
 
 /** Civic number and street of a listing: its own fields, else read from the address ('1200 rue X'). */

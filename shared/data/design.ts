@@ -69,8 +69,10 @@ export const ACCESS = {
   shootingsByTechDate: gsi3,
   /** Every listing, newest update first (staff lists). */
   allListings: gsi3,
-  /** Listing search: search-token items by the first 3 letters of a word, then word and id (ADR 0200). */
+  /** The listing map: the '@map' token items of listings with a delivery token (ADR 0200). */
   listingSearch: gsi2,
+  /** Listing search: word-block items by the first 3 letters of a word, then word and block of ids (ADR 0300). */
+  listingSearchWords: gsi2,
   /** The listings that had visits on a day, by id (the virtual-visit report, ADR 0201). */
   visitsByDay: gsi1,
   /** Provider listings of one street of a municipality, by civic number then unit (MLS match-making, ADR 0221). */

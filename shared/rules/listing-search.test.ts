@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completedPercent, drivingWord, matchesWords, parseListingSearch, SEARCH_MESSAGES, wordsOf } from './listing-search.ts';
+import { completedPercent, drivingWord, entryMatches, matchesWords, parseListingSearch, SEARCH_MESSAGES, searchEntry, wordsOf } from './listing-search.ts';
 
 const parsed = (s: string) => {
   const r = parseListingSearch(s);
@@ -53,5 +53,25 @@ describe('listing search string', () => {
     expect(completedPercent(30, 20, 2)).toBe(75);
     expect(completedPercent(1, 3, 1)).toBe(33);
     expect(completedPercent(5, 0, 2)).toBe(0);
+  });
+});
+
+describe('search entries (ADR 0300)', () => {
+  const noMls = searchEntry(['85', 'avenue', 'laval', 'helene'], null, '2026-03-10');
+  const withMls = searchEntry(['9', 'chemin', 'quebec'], '12345678', null);
+  it('hold the MLS flag, the shooting date and the words', () => {
+    expect(noMls).toBe('n|2026-03-10|85 avenue laval helene');
+    expect(withMls).toBe('||9 chemin quebec');
+  });
+  it('match every word as a prefix and the commands', () => {
+    expect(entryMatches(noMls, parsed('aven lav'))).toBe(true);
+    expect(entryMatches(noMls, parsed('aven quebec'))).toBe(false);
+    expect(entryMatches(noMls, parsed('laval mls:null du:2026-03-10 au:2026-03-10'))).toBe(true);
+    expect(entryMatches(noMls, parsed('du:2026-03-11'))).toBe(false);
+    expect(entryMatches(noMls, parsed('au:2026-03-09'))).toBe(false);
+    expect(entryMatches(withMls, parsed('chemin mls:null'))).toBe(false);
+    expect(entryMatches(withMls, parsed('du:2026-01-01'))).toBe(false);
+    expect(entryMatches(withMls, parsed('chem'))).toBe(true);
+    expect(entryMatches('not an entry', parsed('not'))).toBe(false);
   });
 });

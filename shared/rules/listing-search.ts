@@ -74,6 +74,26 @@ export function matchesWords(listingWords: readonly string[], searched: readonly
 }
 
 /**
+ * A listing's search entry (ADR 0300): what a search checks without reading the listing, in one
+ * short string: 'n' when it has no MLS, its shooting date, its words ('n|2026-03-10|85 avenue laval').
+ */
+export function searchEntry(words: readonly string[], mls: string | null, shootingdate: string | null): string {
+  return `${mls ? '' : 'n'}|${shootingdate ?? ''}|${words.join(' ')}`;
+}
+
+/** Whether a listing's search entry holds every searched word and passes the commands. */
+export function entryMatches(entry: string, search: ListingSearch): boolean {
+  const first = entry.indexOf('|');
+  const second = entry.indexOf('|', first + 1);
+  if (first < 0 || second < 0) return false;
+  if (search.mlsNull && first === 0) return false;
+  const date = entry.slice(first + 1, second);
+  if (search.from && !(date && date >= search.from)) return false;
+  if (search.to && !(date && date <= search.to)) return false;
+  return !search.words.length || matchesWords(entry.slice(second + 1).split(' '), search.words);
+}
+
+/**
  * The searched word that drives the index query: digits first (civic numbers, MLS, ids and postal
  * codes are the most selective), then the longest word.
  */

@@ -17,6 +17,7 @@ import { seedProvider } from './provider.ts';
 import { seedVideos } from './videos.ts';
 import { seedReleases } from './releases.ts';
 import { seedVisits } from './visits.ts';
+import { upgradeListingSearchIndex } from '#functions/storage/listings.ts';
 
 const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
 
@@ -28,9 +29,15 @@ const SEEDERS: readonly Seeder[] = [seedAccounts, seedUsers, seedOffers, seedPla
 
 export async function seedDemoData(log: (line: string) => void = () => undefined): Promise<'seeded' | 'already-seeded'> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: SEED_MARKER, ConsistentRead: true }));
-  if (Item) return 'already-seeded';
+  if (Item) {
+    // A table seeded before ADR 0300 gets its listing search index in blocks (once).
+    const upgraded = await upgradeListingSearchIndex();
+    if (upgraded) log(`listing search index upgraded: ${upgraded} listings`);
+    return 'already-seeded';
+  }
   const now = new Date();
   for (const seed of SEEDERS) await seed({ now, log });
+  await upgradeListingSearchIndex();
   await db.send(new PutCommand({ TableName: tableName(), Item: { ...SEED_MARKER, seeded_at: now.toISOString() } }));
   return 'seeded';
 }
