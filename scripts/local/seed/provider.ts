@@ -26,6 +26,8 @@ export const providerDemoScale = (): number => Number(process.env.PROVIDER_DEMO_
  * (the bucket event), so the first start does not wait for it (docs/decisions/0220).
  */
 export async function seedProvider({ log }: SeedContext): Promise<void> {
+  // Off only for measuring the first start without it (scripts/bench/first-start.ts, ADR 0320).
+  if (process.env.IMMO_PROVIDER_SEED === 'off') return log('provider seed: off (IMMO_PROVIDER_SEED)');
   const first = demoAccount(Role.broker);
   const second = await findUserByEmail(SECOND_BROKER.email);
   const started = Date.now();

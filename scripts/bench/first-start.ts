@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { demoAccount } from '../local/demo-accounts.ts';
+import { freePort } from '../local/ports.ts';
+import { ROOT } from '../local/stack.ts';
+import { Role } from '#shared/roles.ts';
+import { fmt } from './stats.ts';
+
+/**
+ * First start (issue 14 item 1, ADR 0320): `npm start` (tsx scripts/local/start.ts) of a checkout
+ * on an empty data folder and its own port, timed from spawn to the moment the web app answers
+ * its page and a demo account logs in; then 10 logins in a row (the app in use, while the
+ * provider import runs in the background). With the provider seed and without it
+ * (IMMO_PROVIDER_SEED=off), alternating. The first run of a fresh clone also builds the web app.
+ *
+ *   npx tsx scripts/bench/first-start.ts [checkout, default this one]   FIRST_START_RUNS=2 (per variant)
+ */
+const RUNS = Number(process.env.FIRST_START_RUNS ?? 2);
+const TIMEOUT_MS = 20 * 60_000;
+
+export interface FirstStart {
+  provider: boolean;
+  usableMs: number;
+  /** ms after spawn of each step line the start prints (seed steps, emulators, adapter). */
+  lines: { atMs: number; line: string }[];
+  loginMs: number[];
+}
+
+async function answers(url: string, init?: RequestInit): Promise<boolean> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function firstStart(checkout: string, provider: boolean): Promise<FirstStart> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'first-start-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const account = demoAccount(Role.broker);
+  const login = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: account.password }) };
+  const started = performance.now();
+  const child = spawn(join(checkout, 'node_modules/.bin/tsx'), ['scripts/local/start.ts'], {
+    cwd: checkout,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), IMMO_DATA_DIR: dataDir, IMMO_PROVIDER_SEED: provider ? 'on' : 'off' },
+  });
+  const lines: FirstStart['lines'] = [];
+  let exited: number | null = null;
+  child.on('exit', (code) => (exited = code ?? -1));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (text: string) => {
+      for (const line of text.split('\n')) if (line.trim()) lines.push({ atMs: performance.now() - started, line: line.trim() });
+    });
+  }
+  try {
+    let usableMs = 0;
+    while (!usableMs) {
+      if (exited !== null) throw new Error(`npm start exited (${exited}):\n${lines.map((l) => l.line).join('\n')}`);
+      if (performance.now() - started > TIMEOUT_MS) throw new Error('npm start was not usable within 20 min');
+      if ((await answers(`${base}/`)) && (await answers(`${base}/api/session/login`, login))) usableMs = performance.now() - started;
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+    const loginMs: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      if (!(await answers(`${base}/api/session/login`, login))) throw new Error('a demo login failed after the start');
+      loginMs.push(performance.now() - t);
+    }
+    return { provider, usableMs, lines, loginMs };
+  } finally {
+    if (exited === null && child.pid) {
+      const gone = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid, 'SIGINT');
+      const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 30_000);
+      await gone;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printFirstStart(run: FirstStart, label: string): void {
+  const sorted = [...run.loginMs].sort((a, b) => a - b);
+  console.log(
+    `\n${label}, provider seed ${run.provider ? 'on' : 'off'}: usable (page + demo login) after ${fmt(run.usableMs / 1000, 1)} s; ` +
+      `then 10 logins p50 ${fmt(sorted[4]!, 0)} ms, max ${fmt(sorted[9]!, 0)} ms`,
+  );
+  for (const { atMs, line } of run.lines) console.log(`  ${fmt(atMs / 1000, 1).padStart(6)} s  ${line.slice(0, 150)}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const checkout = resolve(process.argv[2] ?? ROOT);
+  const runs: FirstStart[] = [];
+  for (let i = 0; i < RUNS * 2; i++) {
+    const run = await firstStart(checkout, i % 2 === 0);
+    printFirstStart(run, `run ${i + 1}${i === 0 ? ' (includes the web build when the checkout has none)' : ''}`);
+    runs.push(run);
+  }
+  for (const provider of [true, false]) {
+    const mine = runs.slice(1).filter((r) => r.provider === provider);
+    console.log(`provider seed ${provider ? 'on ' : 'off'}: usable after ${mine.map((r) => fmt(r.usableMs / 1000, 1) + ' s').join(', ')} (runs 2 onward)`);
+  }
+}
