@@ -59,9 +59,12 @@ export async function insertListing(fields: Omit<z.input<typeof listingRecord>, 
 
 /** New listings written together, then indexed together (one write per search block they share). */
 export async function insertListings(fieldsList: ReadonlyArray<Omit<z.input<typeof listingRecord>, 'id' | 'created_at' | 'updated_at'>>, now = new Date()): Promise<ListingRecord[]> {
-  const made = await Promise.all(fieldsList.map((fields) => newListingPut(fields, now)));
-  await Promise.all(made.map(({ put }) => db.send(new PutCommand(put.Put!))));
-  const listings = made.map((m) => m.listing);
+  const listings: ListingRecord[] = [];
+  await inPool(fieldsList, BLOCK_WRITERS, async (fields) => {
+    const { listing, put } = await newListingPut(fields, now);
+    await db.send(new PutCommand(put.Put!));
+    listings.push(listing);
+  });
   await indexListings(listings, true);
   return listings;
 }

@@ -64,7 +64,7 @@ export async function listingSearchBench(server: { url: string; dynamoEndpoint: 
       firstId = Math.min(firstId || Infinity, ...listings.map((l) => l.id));
     }
   };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  await Promise.all(Array.from({ length: 2 }, worker));
   if (!process.env.BENCH_LISTINGS_FIRST_ID) console.log(`\nListing search: ${LISTINGS.toLocaleString('en')} listings written with their search blocks in ${fmt((performance.now() - started) / 1000, 0)} s (first id ${firstId}).`);
 
   const admin = demoAccount(Role.admin);
