@@ -22,14 +22,16 @@ export interface DayFigures {
  * technician cost = package commissions + service-offer commissions + km cost beyond 50 km.
  */
 export async function dayFigures(date: string): Promise<DayFigures> {
-  const day = await loadPlanningDay(date);
-  const travel = await location();
+  const [day, travel] = await Promise.all([loadPlanningDay(date), location()]);
   const km = kmSettingsOf(day.settings);
   const techs: TechDayFigures[] = [];
   const legs: DayFigures['legs'] = [];
-  for (const tech of day.problem.technicians) {
-    const mine = day.problem.shootings.filter((s) => day.assignedTo[String(s.id)] === tech.id);
-    const figures = mine.length ? await routeFiguresWith(tech, mine, travel, { order: 'best', settings: { km } }) : undefined;
+  const held = day.problem.technicians.map((tech) => day.problem.shootings.filter((s) => day.assignedTo[String(s.id)] === tech.id));
+  // The technicians' routes are worked out together (a busy day has 66: docs/decisions/0310).
+  const routes = await Promise.all(day.problem.technicians.map((tech, i) => (held[i]!.length ? routeFiguresWith(tech, held[i]!, travel, { order: 'best', settings: { km } }) : undefined)));
+  for (const [i, tech] of day.problem.technicians.entries()) {
+    const mine = held[i]!;
+    const figures = routes[i];
     const commissions = mine.map((s) => day.commissions[String(s.id)] ?? { packages: 0, offers: 0 });
     const cost = technicianCost(
       { techId: tech.id, kmOfDay: figures?.km ?? 0, packageCommissions: commissions.map((c) => c.packages), serviceOfferCommissions: commissions.map((c) => c.offers) },

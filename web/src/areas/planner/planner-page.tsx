@@ -37,6 +37,7 @@ import { BoardBusy } from './shooting-card.tsx';
 import { dropId, TechCard, techName, type DropTone } from './tech-card.tsx';
 import { UNASSIGNED_ZONE, UnassignedList } from './unassigned-list.tsx';
 import { PlannerDayTools } from './map-modal.tsx';
+import { VIRTUAL_FROM } from './near-view.tsx';
 import { openInvoice } from './shooting-dialog-invoice.ts';
 
 /** Part 2 §9: a date change is applied after an 800 ms pause. */
@@ -88,6 +89,8 @@ export function PlannerPage() {
     [boardQuery.data, held],
   );
   const unassigned = useMemo(() => unassignedOnBoard(shootings, techs), [shootings, techs]);
+  // A busy day's board is built as it scrolls into view (docs/decisions/0310).
+  const lazy = shootings.length >= VIRTUAL_FROM;
 
   const changeDate = (next: string) => {
     setPicked(next);
@@ -321,6 +324,7 @@ export function PlannerPage() {
                           figures={figures.get(tech.id)}
                           shootings={held.get(tech.id) ?? NO_SHOOTINGS}
                           tone={tones.get(tech.id)}
+                          lazy={lazy}
                           onLock={onLock}
                           onCopy={onCopy}
                           {...(mayCall(generateShootingInvoice, user?.role) ? { onInvoice } : {})}
@@ -340,6 +344,7 @@ export function PlannerPage() {
                   dropping={dragged !== null && dragged.tech_id !== null}
                   busy={busy}
                   onDispatch={onDispatch}
+                  lazy={lazy}
                   {...actions}
                 />
               </Grid.Col>

@@ -6,6 +6,7 @@ import type * as z from '#shared/zod.ts';
 import { formatClock, formatDuration, formatKm, formatMoney } from '../../i18n/format.ts';
 import classes from './board.module.css';
 import { DropZone, type DropTone } from './drop-zone.tsx';
+import { WhenNear } from './near-view.tsx';
 import { addressOf } from './queries.ts';
 import { Badge, BoardBusy, ShootingCard, type ShootingActions } from './shooting-card.tsx';
 
@@ -27,6 +28,8 @@ interface TechCardProps extends ShootingActions {
   onCopy: (tech: ScheduledTech, addresses: string[]) => void;
   /** Opens a shooting's invoice (absent for a role that may not). */
   onInvoice?: ((s: PlannerShooting) => void) | undefined;
+  /** A busy day: the body is built when it comes near the screen (near-view.tsx). */
+  lazy: boolean;
 }
 
 /**
@@ -35,13 +38,19 @@ interface TechCardProps extends ShootingActions {
  * from home and from the office (depot), copy of the route's addresses, and the shootings. The
  * zone (dnd-kit) wraps a head and a body that render again only when their own data changes.
  */
-export const TechCard = memo(function TechCard({ tech, figures, shootings, tone, onLock, onCopy, onInvoice, ...actions }: TechCardProps) {
+export const TechCard = memo(function TechCard({ tech, figures, shootings, tone, onLock, onCopy, onInvoice, lazy, ...actions }: TechCardProps) {
   return (
     <DropZone id={dropId(tech)} label={techName(tech)} tone={tone} toneText className={classes.zone} techId={tech.id} head={<TechHead tech={tech} onLock={onLock} />}>
-      <TechBody tech={tech} figures={figures} shootings={shootings} onCopy={onCopy} onInvoice={onInvoice} {...actions} />
+      <WhenNear lazy={lazy} estimate={BODY_PX + shootings.length * CARD_PX}>
+        <TechBody tech={tech} figures={figures} shootings={shootings} onCopy={onCopy} onInvoice={onInvoice} {...actions} />
+      </WhenNear>
     </DropZone>
   );
 });
+
+/** About the height of a technician's body without shootings, and of one shooting card (px). */
+const BODY_PX = 90;
+export const CARD_PX = 118;
 
 const TechHead = memo(function TechHead({ tech, onLock }: Pick<TechCardProps, 'tech' | 'onLock'>) {
   const { t } = useTranslation();
@@ -73,7 +82,7 @@ const TechHead = memo(function TechHead({ tech, onLock }: Pick<TechCardProps, 't
   );
 });
 
-const TechBody = memo(function TechBody({ tech, figures, shootings, onCopy, onInvoice, ...actions }: Omit<TechCardProps, 'tone' | 'onLock'>) {
+const TechBody = memo(function TechBody({ tech, figures, shootings, onCopy, onInvoice, ...actions }: Omit<TechCardProps, 'tone' | 'onLock' | 'lazy'>) {
   const { t, i18n } = useTranslation();
   const name = techName(tech);
   const depotAddress = tech.depot ? [[tech.depot.civic_number, tech.depot.street].filter(Boolean).join(' '), tech.depot.city].filter(Boolean).join(', ') : null;

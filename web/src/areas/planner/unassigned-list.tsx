@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { PlannerShooting } from '#shared/catalogue/planner.ts';
 import classes from './board.module.css';
 import { DropZone } from './drop-zone.tsx';
+import { useGrowingList } from './near-view.tsx';
 import { ShootingCard, type ShootingActions } from './shooting-card.tsx';
+import { CARD_PX } from './tech-card.tsx';
 
 export const UNASSIGNED_ZONE = 'unassigned';
 
@@ -18,6 +20,8 @@ interface UnassignedListProps extends ShootingActions {
   dropping: boolean;
   busy: boolean;
   onDispatch: (ids: number[]) => void;
+  /** A busy day: the cards are built a step at a time as the column's end comes near the screen (near-view.tsx). */
+  lazy: boolean;
 }
 
 /**
@@ -46,8 +50,9 @@ export function UnassignedList({ dropping, ...rest }: UnassignedListProps) {
   );
 }
 
-const UnassignedBody = memo(function UnassignedBody({ shootings, hasTechs, unserved, busy, onDispatch, ...actions }: Omit<UnassignedListProps, 'dropping'>) {
+const UnassignedBody = memo(function UnassignedBody({ shootings, hasTechs, unserved, busy, onDispatch, lazy, ...actions }: Omit<UnassignedListProps, 'dropping'>) {
   const { t } = useTranslation();
+  const { shown, rest } = useGrowingList(shootings, lazy, CARD_PX);
   // Deselected ids: a shooting that appears later is selected by default.
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const selected = shootings.filter((s) => !excluded.has(s.id));
@@ -76,7 +81,7 @@ const UnassignedBody = memo(function UnassignedBody({ shootings, hasTechs, unser
         </Button>
       </Group>
       <ul className={classes.list} data-spaced="">
-        {shootings.map((s) => {
+        {shown.map((s) => {
           const reason = unserved.get(s.id);
           return (
             <ShootingCard
@@ -89,6 +94,7 @@ const UnassignedBody = memo(function UnassignedBody({ shootings, hasTechs, unser
             />
           );
         })}
+        {rest}
       </ul>
     </>
   );
