@@ -3,12 +3,30 @@ import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordi
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Card, Checkbox, Group, Image, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewPicture } from '#shared/catalogue/review.ts';
 import { useElementWidth } from './use-element-width.ts';
 
 export const COLUMN_CHOICES = [1, 2, 3, 4, 6, 12] as const;
+
+/** Space between cards, across and down (each row's bottom padding). */
+const ROW_GAP = 8;
+/** From 6 columns on, a card shows its checkbox and handle only (no number label, no badges). */
+const COMPACT_FROM = 6;
+
+/**
+ * A row's height before it is measured (ADR 0305): the card's picture at 3:2 across the card's
+ * inner width (the border, 1 px each side, is outside the picture), plus the card's chrome: border
+ * 2, the checkbox-and-handle line 4 + 22 under it, the card's bottom padding 4, the row's gap 8;
+ * the badge line (4 + 16 px) besides when not compact. An estimate far from the real height made
+ * scrolling to the last row slow (the virtualizer corrected the whole page as it measured rows).
+ */
+export function rowHeightEstimate(gridWidth: number, columns: number): number {
+  const cardWidth = gridWidth > 0 ? (gridWidth - ROW_GAP * (columns - 1)) / columns : 300;
+  const chrome = 2 + 4 + 22 + 4 + ROW_GAP + (columns >= COMPACT_FROM ? 0 : 4 + 16);
+  return Math.round(((cardWidth - 2) * 2) / 3 + chrome);
+}
 
 interface GridProps {
   pictures: ReviewPicture[];
@@ -40,8 +58,10 @@ export function PictureGrid({ pictures, numberOf, columns, selected, onToggle, o
     for (let i = 0; i < pictures.length; i += columns) out.push(pictures.slice(i, i + columns));
     return out;
   }, [pictures, columns]);
-  const cardWidth = width > 0 ? width / columns : 300;
-  const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => Math.round(cardWidth * 0.67) + (columns >= 6 ? 90 : 70), overscan: 3, scrollMargin: top.current?.offsetTop ?? 0 });
+  const estimate = rowHeightEstimate(width, columns);
+  const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => estimate, overscan: 3, scrollMargin: top.current?.offsetTop ?? 0 });
+  // The virtualizer keeps its row positions while the row count stays: a new width (or the same count at other columns) must place the rows again.
+  useEffect(() => virtualizer.measure(), [virtualizer, estimate]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const ids = useMemo(() => pictures.map((p) => p.id), [pictures]);
   // What a screen reader announces while ordering, in the reader's language and by picture number (not dnd-kit's English and ids).
@@ -69,10 +89,10 @@ export function PictureGrid({ pictures, numberOf, columns, selected, onToggle, o
                 key={row.key}
                 data-index={row.index}
                 ref={virtualizer.measureElement}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`, display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 8, paddingBottom: 8 }}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`, display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: ROW_GAP, paddingBottom: ROW_GAP }}
               >
                 {rows[row.index]!.map((p) => (
-                  <PictureCard key={p.id} picture={p} number={numberOf(p.id)} compact={columns >= 6} typeName={p.service_offer_id === null ? undefined : typeNames.get(p.service_offer_id)} selected={selected.has(p.id)} onToggle={onToggle} onOpen={onOpen} filtered={filtered} onFilteredOrder={onFilteredOrder} />
+                  <PictureCard key={p.id} picture={p} number={numberOf(p.id)} compact={columns >= COMPACT_FROM} typeName={p.service_offer_id === null ? undefined : typeNames.get(p.service_offer_id)} selected={selected.has(p.id)} onToggle={onToggle} onOpen={onOpen} filtered={filtered} onFilteredOrder={onFilteredOrder} />
                 ))}
               </div>
             ))}
