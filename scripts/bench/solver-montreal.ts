@@ -4,6 +4,7 @@
  * figures and VROOM-comparable ones (the plan measured in `dayToVroom`'s matrices and units).
  */
 import { dayPoints, solveDay, type DayPlan, type DayProblem } from '#shared/planning/day.ts';
+import type { SearchOptions } from '#shared/planning/engine/sisr.ts';
 import { montrealDay } from '#shared/planning/montreal-day.ts';
 import { OfflineTravelProvider, type TravelMatrix } from '#shared/planning/travel.ts';
 import { dayToVroom } from '#shared/planning/vroom-format.ts';
@@ -56,23 +57,29 @@ function cpuS(since: NodeJS.CpuUsage): number {
   return (c.user + c.system) / 1e6;
 }
 
-function solveTimed(problem: DayProblem, matrix: TravelMatrix, budgetS: number, seed: number) {
+function solveTimed(problem: DayProblem, matrix: TravelMatrix, budgetS: number, seed: number, search: SearchOptions) {
   const t = performance.now();
   const c = process.cpuUsage();
-  const plan = solveDay(problem, matrix, { effortMs: budgetS * 1000, timeLimitMs: budgetS * 60_000, seed });
+  const plan = solveDay(problem, matrix, { ...search, effortMs: budgetS * 1000, timeLimitMs: budgetS * 60_000, seed });
   return { plan, seconds: (performance.now() - t) / 1000, cpu: cpuS(c) };
 }
 
-export function runMontrealBench(o: { shortBudgetS: number; longBudgetS: number; seed: number; bigDay: number }): void {
+/** `smallDay` false: the large day only; `search`: the bench's tuning overrides (--tf, --cbar, …). */
+export function runMontrealBench(o: { shortBudgetS: number; longBudgetS: number; seed: number; bigDay: number; smallDay: boolean; search: SearchOptions }): void {
+  if (o.smallDay) runSmallDay(o);
+  if (o.bigDay > 0) runBigDay(o.bigDay, o.seed, o.search);
+}
+
+function runSmallDay(o: { shortBudgetS: number; longBudgetS: number; seed: number; search: SearchOptions }): void {
   const t0 = performance.now();
   const problem = montrealDay({ shootings: 150, technicians: 25, seed: 2026 });
   const matrix = new OfflineTravelProvider().matrixSync(dayPoints(problem));
   const tMatrix = (performance.now() - t0) / 1000;
   console.log(`\n== Montreal-area day: 150 shootings, 25 technicians (offline travel matrix ${tMatrix.toFixed(2)} s; effort budgets) ==`);
-  const short = solveTimed(problem, matrix, o.shortBudgetS, o.seed);
+  const short = solveTimed(problem, matrix, o.shortBudgetS, o.seed, o.search);
   console.log(line(`short ${o.shortBudgetS} s`, short.plan, short.seconds, short.cpu));
   console.log(vroomLine(problem, matrix, short.plan));
-  const long = solveTimed(problem, matrix, o.longBudgetS, o.seed);
+  const long = solveTimed(problem, matrix, o.longBudgetS, o.seed, o.search);
   console.log(line(`long ${o.longBudgetS} s`, long.plan, long.seconds, long.cpu));
   console.log(vroomLine(problem, matrix, long.plan));
   console.log(boundLine(problem, matrix, long.plan));
@@ -81,11 +88,10 @@ export function runMontrealBench(o: { shortBudgetS: number; longBudgetS: number;
   console.log(
     `short vs long: served ${short.plan.totals.served} vs ${long.plan.totals.served} (each unserved shooting weighs 10⁶ in the objective), objective ratio ${(short.plan.totals.objective / long.plan.totals.objective).toFixed(4)}; unserved (long): ${[...reasons].map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}; infeasible routes: ${long.plan.routes.filter((r) => !r.feasible).length}`,
   );
-  if (o.bigDay > 0) runBigDay(o.bigDay, o.seed);
 }
 
 /** A large network's busy day: `shootings` shootings, one technician per ~6.5 shootings; the plan must come within 30 s. */
-function runBigDay(shootings: number, seed: number): void {
+function runBigDay(shootings: number, seed: number, search: SearchOptions): void {
   const technicians = Math.max(4, Math.round(shootings / 6.5));
   const t0 = performance.now();
   const c0 = process.cpuUsage();
@@ -96,7 +102,7 @@ function runBigDay(shootings: number, seed: number): void {
   // second of effort, measured under load), so generation + matrix + model + search aim at 30 s.
   const effortS = 6;
   console.log(`\n== Large day: ${shootings} shootings, ${technicians} technicians (matrix ${tMatrix.toFixed(2)} s; effort ${effortS.toFixed(1)} s; target: a plan within 30 s) ==`);
-  const run = solveTimed(problem, matrix, effortS, seed);
+  const run = solveTimed(problem, matrix, effortS, seed, search);
   console.log(line('large day', run.plan, run.seconds, run.cpu));
   console.log(vroomLine(problem, matrix, run.plan));
   const solvedWall = (performance.now() - t0) / 1000;

@@ -1,7 +1,8 @@
 /**
  * npm run bench:solver [-- --budget 2] [--instances C101,R201] [--long] [--seed 1]
  *                      [--no-montreal] [--no-solomon] [--no-load-check] [--load-procs 2]
- *                      [--montreal-long 10] [--big-day 1000] [--calibrate]
+ *                      [--montreal-long 10] [--big-day 1000] [--no-small-day] [--calibrate]
+ *                      [--t0 1] [--tf 0.03] [--cbar 10] [--lmax 10] [--blink 0.01] (search overrides, all benches)
  *
  * Budgets are search effort in seconds of a quiet machine (a work budget, docs/decisions/0105):
  * the figures do not depend on the machine's load, only the wall time does.
@@ -44,6 +45,7 @@ interface Args {
   loadProcs: number;
   montrealLong: number;
   bigDay: number;
+  smallDay: boolean;
   calibrate: boolean;
   /** Search parameter overrides for tuning (--t0, --tf, --cbar, --lmax, --blink). */
   search: SearchOptions;
@@ -60,6 +62,7 @@ function parseArgs(argv: string[]): Args {
     loadProcs: 2,
     montrealLong: 10,
     bigDay: 1000,
+    smallDay: true,
     calibrate: false,
     search: {},
   };
@@ -76,6 +79,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--load-procs') args.loadProcs = Math.max(1, Math.min(8, Number(next()) || 2));
     else if (a === '--montreal-long') args.montrealLong = Number(next());
     else if (a === '--big-day') args.bigDay = Number(next());
+    else if (a === '--no-small-day') args.smallDay = false;
     else if (a === '--calibrate') args.calibrate = true;
     else if (a === '--t0') args.search.t0 = Number(next());
     else if (a === '--tf') args.search.tf = Number(next());
@@ -260,7 +264,7 @@ if (args.calibrate) runCalibrate(args);
 else {
   if (args.solomon) runSolomon(args);
   if (args.loadCheck) await runLoadCheck(args);
-  if (args.montreal) runMontrealBench({ shortBudgetS: args.budgets[0] ?? 2, longBudgetS: args.montrealLong, seed: args.seed, bigDay: args.bigDay });
+  if (args.montreal) runMontrealBench({ shortBudgetS: args.budgets[0] ?? 2, longBudgetS: args.montrealLong, seed: args.seed, bigDay: args.bigDay, smallDay: args.smallDay, search: args.search });
 }
 const total = process.cpuUsage();
 console.log(
