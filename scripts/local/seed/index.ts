@@ -23,9 +23,11 @@ const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
 
 /**
  * The demo data, one seeder per area, run in this order on the first start only; later starts
- * find the marker and keep the data as it is (npm run reset wipes it).
+ * find the marker and keep the data as it is (npm run reset wipes it). The provider file comes
+ * last: its import (about 76,000 rows) runs in the background and shares DynamoDB Local, so a
+ * seeder after it waited for the import's writes (ADR 0320).
  */
-const SEEDERS: readonly Seeder[] = [seedAccounts, seedUsers, seedOffers, seedPlanningWorld, seedPlanningSettings, seedBrokersAndListings, seedPictures, seedFloorplans, seedTickets, seedShootings, seedHmd, seedBrokerOffices, seedProvider, seedVideos, seedReleases, seedVisits];
+const SEEDERS: readonly Seeder[] = [seedAccounts, seedUsers, seedOffers, seedPlanningWorld, seedPlanningSettings, seedBrokersAndListings, seedPictures, seedFloorplans, seedTickets, seedShootings, seedHmd, seedBrokerOffices, seedVideos, seedReleases, seedVisits, seedProvider];
 
 export async function seedDemoData(log: (line: string) => void = () => undefined): Promise<'seeded' | 'already-seeded'> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: SEED_MARKER, ConsistentRead: true }));
