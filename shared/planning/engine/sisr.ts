@@ -34,7 +34,7 @@ export interface SearchOptions {
   blinkRate?: number;
   /** Probability that a ruin empties one whole (small) route instead (default 0.02). */
   routeRemoval?: number;
-  /** Start and final temperatures as fractions of the mean arc cost (defaults 1 and 0.001). */
+  /** Start and final temperatures as fractions of the mean arc cost (defaults 1 and 0.03, docs/decisions/0315). */
   t0?: number;
   tf?: number;
   /** Stop after this many iterations without a new best (default: run the whole budget). */
@@ -91,7 +91,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   let curTotal = bestTotal;
   const meanArc = search.meanArc;
   const T0 = (options.t0 ?? 1) * meanArc;
-  const Tf = (options.tf ?? 0.001) * meanArc;
+  const Tf = (options.tf ?? 0.03) * meanArc;
   let it = 0;
   let progress = 0;
   let T = T0;
