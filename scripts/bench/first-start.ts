@@ -72,8 +72,8 @@ export async function firstStart(checkout: string, provider: boolean): Promise<F
     const loginMs: number[] = [];
     for (let i = 0; i < 10; i++) {
       const t = performance.now();
-      if (!(await answers(`${base}/api/session/login`, login))) throw new Error('a demo login failed after the start');
-      loginMs.push(performance.now() - t);
+      // A login that fails or takes over 10 s (the import loading the machine) counts as 10 s.
+      loginMs.push((await answers(`${base}/api/session/login`, login)) ? performance.now() - t : 10_000);
     }
     return { provider, usableMs, lines, loginMs };
   } finally {
@@ -92,7 +92,7 @@ export function printFirstStart(run: FirstStart, label: string): void {
   const sorted = [...run.loginMs].sort((a, b) => a - b);
   console.log(
     `\n${label}, provider seed ${run.provider ? 'on' : 'off'}: usable (page + demo login) after ${fmt(run.usableMs / 1000, 1)} s; ` +
-      `then 10 logins p50 ${fmt(sorted[4]!, 0)} ms, max ${fmt(sorted[9]!, 0)} ms`,
+      `then 10 logins (a failed one counts 10 s) p50 ${fmt(sorted[4]!, 0)} ms, max ${fmt(sorted[9]!, 0)} ms`,
   );
   for (const { atMs, line } of run.lines) console.log(`  ${fmt(atMs / 1000, 1).padStart(6)} s  ${line.slice(0, 150)}`);
 }
