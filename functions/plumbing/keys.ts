@@ -301,10 +301,10 @@ function shardOf(code: string): number {
   return (h >>> 0) % PROVIDER_SHARDS;
 }
 
-/** Zero-padded numbers sort as strings. */
 /** Listing ids per listing-search block item (ADR 0300). */
 export const LISTING_SEARCH_BLOCK = 500;
 
+/** Zero-padded numbers sort as strings. */
 function pad(n: number, width = 10): string {
   return String(n).padStart(width, '0');
 }
