@@ -47,12 +47,13 @@ async function open(page: Page, path: string, violations: string[]): Promise<voi
 
 describe('Content-Security-Policy', () => {
   it('the public delivery page shows its pictures from the storage origin without a violation', async () => {
-    const listing = (await listingsOfBroker(demoAccount(Role.broker).id, 100)).items.find((l) => l.distribution_token)!;
+    // A seeded delivered listing with pictures (seed/pictures.ts); other tests add listings without any.
+    const listing = (await listingsOfBroker(demoAccount(Role.broker).id, 100)).items.find((l) => l.address === '1200 rue Sherbrooke Ouest')!;
     const { page, violations } = await watchedVisitor();
     await open(page, `/delivery/${listing.distribution_token}`, violations);
     await page.getByRole('heading', { level: 1, name: listing.address }).waitFor();
-    const loaded = await page.locator('img').evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length);
-    expect(loaded).toBeGreaterThan(0);
+    const loaded = () => page.locator('img').evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length);
+    await expect.poll(loaded, { timeout: 15_000 }).toBeGreaterThan(0);
     expect(violations).toEqual([]);
   });
 
