@@ -240,7 +240,10 @@ export function startAdapter(opts: { port: number; host?: string; webDir?: strin
   const headers = localSecurityHeaders();
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    req.on('error', (error) => console.error('request stream error', error));
+    // A client going away mid-request (a browser leaving the page) is normal, not worth a stack trace.
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET') console.error('request stream error', error);
+    });
     res.on('error', (error) => console.error('response stream error', error));
     try {
       handle(req, res, webDir).catch((error: unknown) => failed(res, error));
