@@ -15,6 +15,7 @@ import { db, tableName } from '../plumbing/aws.ts';
 import { keys, PROVIDER_SHARDS } from '../plumbing/keys.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
+import { isServiceUnavailable } from '../plumbing/errors.ts';
 
 /**
  * The listing-data provider's records (docs/decisions/0220): the one module that reads and writes
@@ -53,24 +54,65 @@ export interface ProviderGeneration {
 }
 
 const BATCH_WRITE_MAX = 25;
-const WRITERS = 6;
+/**
+ * BatchWrite calls in flight during an import or a clean-up (ADR 0330): enough to keep DynamoDB
+ * busy, few enough that the API's own calls (a login) do not queue behind a long line of batches.
+ */
+export const PROVIDER_WRITERS = 4;
+/** Calls of one batch before the import gives up on it (about 2 minutes of a database that does not answer). */
+export const PROVIDER_WRITE_TRIES = 12;
 
-/** Writes (or deletes) items 25 at a time, a few batches in flight, retrying what DynamoDB leaves unprocessed. */
-async function batchWrite(requests: Item[]): Promise<void> {
+/** The wait before try `attempt` (1, 2, …): doubling from 50 ms up to 4 s, with jitter so the writers do not retry together. */
+export function retryDelay(attempt: number, random = Math.random): number {
+  const ceiling = Math.min(4_000, 50 * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a storage call of the import, trying it again after a timeout, throttling, a 5xx or a dropped
+ * connection (isServiceUnavailable): on a busy machine one slow answer must not fail a whole import.
+ * Only for calls that may safely run twice (puts of the same item, reads). Other errors are thrown at once.
+ */
+export async function patiently<T>(call: () => Promise<T>, tries = PROVIDER_WRITE_TRIES, wait: (ms: number) => Promise<unknown> = sleep): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isServiceUnavailable(error) || attempt + 1 >= tries) throw error;
+      await wait(retryDelay(attempt + 1));
+    }
+  }
+}
+
+type BatchInput = { RequestItems: Record<string, Item[]> };
+type BatchSend = (input: BatchInput) => Promise<{ UnprocessedItems?: Record<string, Item[]> }>;
+const sendBatch: BatchSend = (input) => db.send(new BatchWriteCommand(input as never)) as never;
+
+/**
+ * Writes (or deletes) items 25 at a time, PROVIDER_WRITERS batches in flight. What DynamoDB leaves
+ * unprocessed, and a batch that timed out or was throttled, is sent again after a growing wait
+ * (writing the same puts or deletes twice is harmless); after PROVIDER_WRITE_TRIES the batch fails.
+ */
+export async function batchWrite(requests: Item[], send: BatchSend = sendBatch, wait: (ms: number) => Promise<unknown> = sleep): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < requests.length) {
       const chunk = requests.slice(next, (next += BATCH_WRITE_MAX));
       let pending: Record<string, Item[]> | undefined = { [tableName()]: chunk };
       for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
-        if (attempt > 8) throw new Error('The database kept refusing a batch of provider records.');
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 6)));
-        const out = await db.send(new BatchWriteCommand({ RequestItems: pending as never }));
-        pending = out.UnprocessedItems as Record<string, Item[]> | undefined;
+        if (attempt >= PROVIDER_WRITE_TRIES) throw new Error('The database kept refusing a batch of provider records.');
+        if (attempt > 0) await wait(retryDelay(attempt));
+        try {
+          pending = (await send({ RequestItems: pending })).UnprocessedItems;
+        } catch (error) {
+          if (!isServiceUnavailable(error) || attempt + 1 >= PROVIDER_WRITE_TRIES) throw error;
+        }
       }
     }
   };
-  await Promise.all(Array.from({ length: WRITERS }, worker));
+  await Promise.all(Array.from({ length: PROVIDER_WRITERS }, worker));
 }
 
 const put = (item: Item) => ({ PutRequest: { Item: item } });
@@ -93,17 +135,20 @@ export async function writeGeneration(gen: string, data: ProviderGeneration, onP
 
 /**
  * Makes `gen` the generation readers use, unless a newer import (started later) already did:
- * answers false then, and the caller deletes its own generation instead.
+ * answers false then, and the caller deletes its own generation instead. Tried again after a
+ * timeout (patiently); `<=` lets a retry of a put that did land succeed instead of reading as lost.
  */
 export async function switchGeneration(state: ProviderState & { started_at: string }): Promise<boolean> {
   try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.providerState, ...state },
-        ConditionExpression: 'attribute_not_exists(pk) OR started_at < :mine',
-        ExpressionAttributeValues: { ':mine': state.started_at },
-      }),
+    await patiently(() =>
+      db.send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.providerState, ...state },
+          ConditionExpression: 'attribute_not_exists(pk) OR started_at <= :mine',
+          ExpressionAttributeValues: { ':mine': state.started_at },
+        }),
+      ),
     );
     return true;
   } catch (error) {
@@ -123,7 +168,7 @@ export async function deleteGeneration(gen: string): Promise<number> {
   ];
   let deleted = 0;
   for (const pk of partitions) {
-    const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk' });
+    const items = await patiently(() => queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk' }));
     await batchWrite(items.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
     deleted += items.length;
   }

@@ -21,7 +21,7 @@ import { s3 } from '../plumbing/aws.ts';
 import { allListings } from '../storage/listings.ts';
 import { usersOfRole } from '../storage/users.ts';
 import { recordImport } from '../storage/provider-imports.ts';
-import { deleteGeneration, providerState, switchGeneration, writeGeneration, type ProviderGeneration, type StoredFranchise } from '../storage/provider-records.ts';
+import { deleteGeneration, patiently, providerState, switchGeneration, writeGeneration, type ProviderGeneration, type StoredFranchise } from '../storage/provider-records.ts';
 
 /**
  * The provider file import (issue 14 item 1, docs/decisions/0220): a JSON Lines file dropped under
@@ -118,7 +118,7 @@ async function ourListings(): Promise<{ mls: Set<string>; byBrokerCode: Map<stri
   const perBroker = new Map<number, number>();
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await allListings(1000, start);
+    const page = await patiently(() => allListings(1000, start));
     for (const l of page.items) {
       if (l.mls) mls.add(l.mls);
       perBroker.set(l.broker_id, (perBroker.get(l.broker_id) ?? 0) + 1);
@@ -126,7 +126,7 @@ async function ourListings(): Promise<{ mls: Set<string>; byBrokerCode: Map<stri
     start = page.next;
   } while (start);
   const byBrokerCode = new Map<string, number>();
-  for (const user of await usersOfRole(Role.broker, 1_000_000)) if (user.broker_code) byBrokerCode.set(user.broker_code, perBroker.get(user.id) ?? 0);
+  for (const user of await patiently(() => usersOfRole(Role.broker, 1_000_000))) if (user.broker_code) byBrokerCode.set(user.broker_code, perBroker.get(user.id) ?? 0);
   return { mls, byBrokerCode };
 }
 
@@ -217,14 +217,19 @@ async function* objectLines(bucket: string, key: string): AsyncIterable<string> 
 export async function importProviderObject(bucket: string, key: string, log: (line: string) => void = () => undefined): Promise<ProviderImport> {
   const started = new Date();
   const run: ProviderImport = { id: randomBytes(6).toString('hex'), key, started_at: started.toISOString(), finished_at: null, status: 'running', rows: 0, errors: [], counts: null };
-  await recordImport(run);
+  await patiently(() => recordImport(run));
   const finish = async (change: Partial<ProviderImport>) => {
     Object.assign(run, change, { finished_at: new Date().toISOString() });
-    await recordImport(run);
+    await patiently(() => recordImport(run));
     return run;
   };
   if (!/\.(jsonl|ndjson)$/i.test(key)) return finish({ status: 'refused', errors: [{ line: 0, reason: 'a provider file is JSON Lines, named *.jsonl' }] });
-  const file = await parseProviderLines(objectLines(bucket, key));
+  const failed = () => finish({ status: 'failed', errors: [{ line: 0, reason: 'the import stopped on a storage error; the previous data is still in use' }] });
+  // Reading the file again from its start is harmless: the parse throws only when the read fails.
+  const file = await patiently(() => parseProviderLines(objectLines(bucket, key))).catch(async (error: unknown) => {
+    await failed();
+    throw error;
+  });
   run.rows = file.rows;
   if (file.errorCount > 0) {
     const more = file.errorCount > file.errors.length ? [{ line: 0, reason: `${file.errorCount - file.errors.length} more bad rows not listed` }] : [];
@@ -232,7 +237,7 @@ export async function importProviderObject(bucket: string, key: string, log: (li
     return finish({ status: 'refused', errors: [...file.errors, ...more] });
   }
   const generation = `${started.toISOString().replace(/[-:.]/g, '')}-${run.id}`;
-  const previous = await providerState(true);
+  const previous = await patiently(() => providerState(true));
   const counts = { banners: file.banners.length, franchises: file.franchises.length, brokers: file.brokers.length, listings: file.listings.length };
   try {
     const data = buildGeneration(file, await ourListings());
@@ -246,7 +251,7 @@ export async function importProviderObject(bucket: string, key: string, log: (li
     return await finish({ status: 'imported', counts });
   } catch (error) {
     await deleteGeneration(generation).catch(() => undefined);
-    await finish({ status: 'failed', errors: [{ line: 0, reason: 'the import stopped on a storage error; the previous data is still in use' }] });
+    await failed();
     throw error;
   }
 }
