@@ -2,7 +2,8 @@
  * npm run bench:solver [-- --budget 2] [--instances C101,R201] [--long] [--seed 1]
  *                      [--no-montreal] [--no-solomon] [--no-load-check] [--load-procs 2]
  *                      [--montreal-long 10] [--big-day 1000] [--no-small-day] [--calibrate]
- *                      [--t0 1] [--tf 0.03] [--cbar 10] [--lmax 10] [--blink 0.01] (search overrides, all benches)
+ *                      [--t0 1] [--tf 0.03] [--cbar 10] [--lmax 10] [--blink 0.01]
+ *                      [--split 0.5] [--regret 0] (search overrides, all benches)
  *
  * Budgets are search effort in seconds of a quiet machine (a work budget, docs/decisions/0105):
  * the figures do not depend on the machine's load, only the wall time does.
@@ -86,6 +87,8 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--cbar') args.search.avgRemoved = Number(next());
     else if (a === '--lmax') args.search.maxString = Number(next());
     else if (a === '--blink') args.search.blinkRate = Number(next());
+    else if (a === '--split') args.search.splitDepth = Number(next());
+    else if (a === '--regret') args.search.regret = Number(next());
   }
   if (args.budgets.some((b) => !(b > 0))) throw new Error('--budget takes positive seconds');
   return args;

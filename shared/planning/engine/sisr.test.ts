@@ -39,11 +39,12 @@ function randomVrptw(seed: number, n: number, m: number, cap: number, asymmetric
 }
 
 describe('SISR engine', () => {
-  it('returns feasible routes, each job at most once, cost equal to an independent sum', () => {
+  // Regret 1: every recreate inserts by regret-2 (cached per-route best positions, class heirs, eligibility).
+  it.each([0, 1])('returns feasible routes, each job at most once, cost equal to an independent sum (regret %s)', (regret) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 5, max: 40 }), fc.integer({ min: 1, max: 6 }), (seed, n, m) => {
         const inst = randomVrptw(seed, n, m, 60);
-        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed });
+        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed, regret });
         const seen = new Set<number>();
         let cost = 0;
         res.routes.forEach((r, v) => {

@@ -32,6 +32,13 @@ export interface SearchOptions {
   /** Maximum string length (L^max, default 10). */
   maxString?: number;
   blinkRate?: number;
+  /** Split-string ruin: probability of preserving one more customer inside the removed span (default 0.5). */
+  splitDepth?: number;
+  /**
+   * Probability that a recreate inserts by regret-2 (the job whose best and second-best routes
+   * differ most goes first) instead of in the sorted order (default 0).
+   */
+  regret?: number;
   /** Probability that a ruin empties one whole (small) route instead (default 0.02). */
   routeRemoval?: number;
   /** Start and final temperatures as fractions of the mean arc cost (defaults 1 and 0.03, docs/decisions/0315). */
@@ -141,6 +148,8 @@ class Sisr {
   readonly cbar: number;
   readonly lmax: number;
   readonly blink: number;
+  readonly splitDepth: number;
+  readonly regret: number;
   readonly routeRemoval: number;
   readonly adj: Int32Array;
   readonly adjLen: number;
@@ -177,6 +186,8 @@ class Sisr {
     this.cbar = o.avgRemoved ?? 10;
     this.lmax = o.maxString ?? 10;
     this.blink = o.blinkRate ?? 0.01;
+    this.splitDepth = o.splitDepth ?? 0.5;
+    this.regret = o.regret ?? 0;
     this.routeRemoval = o.routeRemoval ?? 0.05;
     this.logKeep = Math.log(1 - Math.min(0.99, this.blink));
     this.blinkCountdown = this.nextBlink();
@@ -380,7 +391,7 @@ class Sisr {
         for (let k = start; k < start + l; k++) drop[k] = 1;
       } else {
         let mPres = 1;
-        while (l + mPres < len && rng.next() < 0.5) mPres++;
+        while (l + mPres < len && rng.next() < this.splitDepth) mPres++;
         const L = l + mPres;
         const lo = Math.max(1, pos - L + 1);
         const hi = Math.min(pos, len - L + 1);
@@ -446,16 +457,111 @@ class Sisr {
     this.sortForInsertion(list, count);
     // A ruin seeded on an unserved job made room next to it: that job goes first, before the
     // removed ones fill the room again (an ejection: it is served if they all find a place).
+    let first = 0;
+    while (first < count && this.inst.fixedVehicle[list[first]!]! >= 0) first++; // jobs tied to a vehicle stay first
     if (this.seedWasAbsent) {
       const at = list.subarray(0, count).indexOf(this.seed);
-      let to = 0;
-      while (to < at && this.inst.fixedVehicle[list[to]!]! >= 0) to++; // jobs tied to a vehicle stay first
-      if (at > to) {
-        list.copyWithin(to + 1, to, at);
-        list[to] = this.seed;
+      if (at >= first) {
+        list.copyWithin(first + 1, first, at);
+        list[first++] = this.seed;
       }
     }
-    for (let i = 0; i < count; i++) this.insertBest(sol, list[i]!);
+    if (this.regret > 0 && !all && count - first > 1 && this.rng.next() < this.regret) {
+      for (let i = 0; i < first; i++) this.insertBest(sol, list[i]!);
+      this.insertByRegret(sol, list, first, count);
+    } else for (let i = 0; i < count; i++) this.insertBest(sol, list[i]!);
+  }
+
+  private regretDelta = new Float64Array(0);
+  private regretPos = new Int32Array(0);
+
+  /**
+   * Regret-2 insertion of list[from..count): each job's cheapest position per route is cached
+   * (one empty vehicle per class stands for its class); the job with the largest gap between its
+   * best and second-best route goes in first (a job with one route left is most urgent), and only
+   * the route that changed is scanned again.
+   */
+  private insertByRegret(sol: Solution, list: Int32Array, from: number, count: number): void {
+    const inst = this.inst;
+    const m = inst.nVehicles;
+    const k = count - from;
+    if (this.regretDelta.length < k * m) {
+      this.regretDelta = new Float64Array(k * m);
+      this.regretPos = new Int32Array(k * m);
+    }
+    const rd = this.regretDelta;
+    const rp = this.regretPos;
+    const vClass = this.vClass;
+    const classStamp = this.classStamp;
+    for (let i = 0; i < k; i++) {
+      const u = list[from + i]!;
+      const stamp = ++this.stamp;
+      for (let v = 0; v < m; v++) {
+        let d = Infinity;
+        if (this.mayTake(sol, v, u)) {
+          const c = vClass[v]!;
+          if (sol.len[v] !== 0 || classStamp[c] !== stamp) {
+            if (sol.len[v] === 0) classStamp[c] = stamp;
+            d = this.scanRoute(sol, u, v, Infinity);
+          }
+        }
+        rd[i * m + v] = d;
+        rp[i * m + v] = this.scanK;
+      }
+    }
+    let left = k;
+    while (left > 0) {
+      this.work += (left * m) >> 2;
+      let pick = -1;
+      let pickRegret = -Infinity;
+      let pickV = -1;
+      for (let i = 0; i < left; i++) {
+        let b1 = Infinity;
+        let b2 = Infinity;
+        let bv = -1;
+        for (let v = 0; v < m; v++) {
+          const d = rd[i * m + v]!;
+          if (d < b1) {
+            b2 = b1;
+            b1 = d;
+            bv = v;
+          } else if (d < b2) b2 = d;
+        }
+        if (bv < 0) continue;
+        const regret = b2 - b1;
+        if (regret > pickRegret) {
+          pickRegret = regret;
+          pick = i;
+          pickV = bv;
+        }
+      }
+      if (pick < 0) return; // nothing left fits anywhere (routes only get tighter)
+      const u = list[from + pick]!;
+      const wasEmpty = sol.len[pickV] === 0;
+      this.insertAt(sol, pickV, rp[pick * m + pickV]!, u);
+      // Close the gap: the last job's cache rows move to the picked one's place (list order kept for the rest).
+      left--;
+      list.copyWithin(from + pick, from + pick + 1, from + left + 1);
+      rd.copyWithin(pick * m, (pick + 1) * m, (left + 1) * m);
+      rp.copyWithin(pick * m, (pick + 1) * m, (left + 1) * m);
+      list[from + left] = u;
+      const c = vClass[pickV]!;
+      for (let i = 0; i < left; i++) {
+        const ui = list[from + i]!;
+        if (wasEmpty && rd[i * m + pickV]! < Infinity) {
+          // The next empty vehicle of the class this job may take stands for the class now (same values).
+          for (let w = 0; w < m; w++) {
+            if (sol.len[w] === 0 && vClass[w] === c && this.mayTake(sol, w, ui)) {
+              rd[i * m + w] = rd[i * m + pickV]!;
+              rp[i * m + w] = rp[i * m + pickV]!;
+              break;
+            }
+          }
+        }
+        rd[i * m + pickV] = this.mayTake(sol, pickV, ui) ? this.scanRoute(sol, ui, pickV, Infinity) : Infinity;
+        rp[i * m + pickV] = this.scanK;
+      }
+    }
   }
 
   private sortForInsertion(list: Int32Array, count: number): void {
@@ -480,21 +586,7 @@ class Sisr {
 
   private insertBest(sol: Solution, u: number): void {
     const inst = this.inst;
-    const n = inst.nJobs;
-    const N = inst.nLocs;
     const m = inst.nVehicles;
-    const dims = inst.dims;
-    const lu = inst.jobLoc[u]!;
-    const su = inst.service[u]!;
-    const multi = inst.twMulti[u] !== null;
-    const eu = inst.twStart[u]!;
-    const lu2 = inst.twEnd[u]!;
-    const stride = sol.stride;
-    const locs = sol.locs;
-    const dep = sol.dep;
-    const lat = sol.lat;
-    const legArc = sol.legArc;
-    const rowU = lu * N;
     let bestDelta = Infinity;
     let bestV = -1;
     let bestK = -1;
@@ -506,97 +598,134 @@ class Sisr {
     const vTo = fv >= 0 ? fv + 1 : m;
     this.work += (vTo - vFrom) >> 2;
     for (let v = vFrom; v < vTo; v++) {
-      if (!inst.allowed[v * n + u] || inst.vFrozen[v]) continue;
-      const len = sol.len[v]!;
-      if (len >= inst.vMaxTasks[v]!) continue;
-      if (len === 0) {
+      if (!this.mayTake(sol, v, u)) continue;
+      if (sol.len[v] === 0) {
         const c = vClass[v]!;
         if (classStamp[c] === stamp) continue;
         classStamp[c] = stamp;
       }
-      this.work++;
-      let capOk = true;
-      for (let d = 0; d < dims; d++) {
-        if (sol.load[v * dims + d]! + inst.demand[u * dims + d]! > inst.capacity[v * dims + d]!) capOk = false;
-      }
-      if (!capOk) continue;
-      const dur = inst.vDur[v]!;
-      const arc = inst.vArc[v]!;
-      const durT = inst.vDurT[v]!;
-      const arcT = inst.vArcT[v]!;
-      const excess = this.hasExcess[v] === 1;
-      const limits = this.hasLimits[v] === 1;
-      const blocked = inst.vBlocked[v] !== null;
-      const base = v * stride;
-      const fixedAdd = len === 0 ? inst.vFixed[v]! : 0;
-      const sub = len === 0 ? 0 : 1;
-      // Latest arrivals grow along a route: skip the positions whose successor must be reached
-      // before the job could even be done (binary search).
-      const need = eu + su;
-      let k0 = 0;
-      let hi = len;
-      while (k0 < hi) {
-        const mid = (k0 + hi) >> 1;
-        if (lat[base + mid + 1]! < need) k0 = mid + 1;
-        else hi = mid;
-      }
-      const kFrom = k0;
-      let k = k0;
-      for (; k <= len; k++) {
-        const dk = dep[base + k]!;
-        if (dk > lu2) break;
-        if (--this.blinkCountdown <= 0) {
-          this.blinkCountdown = this.nextBlink();
-          continue;
-        }
-        const pl = locs[base + k]!;
-        const nl = locs[base + k + 1]!;
-        // Every matrix read is in row u (of the matrix or its transpose) or in the route's legs.
-        const a = dk + durT[rowU + pl]!;
-        let st: number;
-        if (multi) {
-          st = earliestStartMulti(inst.twMulti[u]!, a);
-          if (st === Infinity) continue;
-        } else {
-          if (a > lu2) continue;
-          st = a < eu ? eu : a;
-        }
-        if (st + su + dur[rowU + nl]! > lat[base + k + 1]!) continue;
-        let delta = arcT[rowU + pl]! + arc[rowU + nl]! - sub * legArc[base + k]! + fixedAdd;
-        if (delta >= bestDelta && !excess) continue;
-        if (excess || limits) {
-          const dist = inst.vDist[v]!;
-          const dd = inst.vDistT[v]![rowU + pl]! + dist[rowU + nl]! - sub * sol.legDist[base + k]!;
-          if (limits) {
-            const dt = durT[rowU + pl]! + dur[rowU + nl]! - sub * sol.legDur[base + k]!;
-            if (sol.dist[v]! + dd > inst.vMaxDist[v]! || sol.travel[v]! + dt > inst.vMaxTravel[v]!) continue;
-          }
-          if (excess) {
-            const excessD = sol.dist[v]! + dd - inst.vFree[v]!;
-            delta = inst.vFixed[v]! + sol.arcSum[v]! + delta - fixedAdd + (excessD > 0 ? excessD * inst.vExcess[v]! : 0) - sol.cost[v]!;
-            if (delta >= bestDelta) continue;
-          }
-        }
-        if (blocked) {
-          this.work += len;
-          if (!sol.feasibleWithBlocked(v, k, u)) continue;
-        }
-        if (inst.vExact[v] === 1) {
-          // The exact check simulates the whole route (VROOM's breaks, setups, loads: ADR 0108).
-          this.work += EXACT_CHECK_WORK * (len + 1);
-          if (!sol.feasibleExact(v, k, u)) continue;
-        }
+      const delta = this.scanRoute(sol, u, v, bestDelta);
+      if (delta < bestDelta) {
         bestDelta = delta;
         bestV = v;
-        bestK = k;
+        bestK = this.scanK;
       }
-      this.work += k - kFrom;
     }
-    if (bestV >= 0) {
-      this.work += sol.len[bestV]!;
-      sol.insert(bestV, bestK, u);
-      this.touch(bestV);
+    if (bestV >= 0) this.insertAt(sol, bestV, bestK, u);
+  }
+
+  private insertAt(sol: Solution, v: number, k: number, u: number): void {
+    this.work += sol.len[v]!;
+    sol.insert(v, k, u);
+    this.touch(v);
+  }
+
+  /** Vehicle v may take job u at all (eligible, not frozen, below its task cap). */
+  private mayTake(sol: Solution, v: number, u: number): boolean {
+    const inst = this.inst;
+    return inst.allowed[v * inst.nJobs + u] === 1 && inst.vFrozen[v] === 0 && sol.len[v]! < inst.vMaxTasks[v]!;
+  }
+
+  /** Position of the last `scanRoute` result. */
+  private scanK = -1;
+
+  /**
+   * The cheapest feasible insertion of job u into route v whose cost increase is below `bound`
+   * (Infinity if none; its position in `scanK`), with blinks.
+   */
+  private scanRoute(sol: Solution, u: number, v: number, bound: number): number {
+    const inst = this.inst;
+    const N = inst.nLocs;
+    const dims = inst.dims;
+    this.work++;
+    for (let d = 0; d < dims; d++) {
+      if (sol.load[v * dims + d]! + inst.demand[u * dims + d]! > inst.capacity[v * dims + d]!) return Infinity;
     }
+    const lu = inst.jobLoc[u]!;
+    const su = inst.service[u]!;
+    const multi = inst.twMulti[u] !== null;
+    const eu = inst.twStart[u]!;
+    const lu2 = inst.twEnd[u]!;
+    const locs = sol.locs;
+    const dep = sol.dep;
+    const lat = sol.lat;
+    const legArc = sol.legArc;
+    const rowU = lu * N;
+    const len = sol.len[v]!;
+    let best = bound;
+    let found = false;
+    const dur = inst.vDur[v]!;
+    const arc = inst.vArc[v]!;
+    const durT = inst.vDurT[v]!;
+    const arcT = inst.vArcT[v]!;
+    const excess = this.hasExcess[v] === 1;
+    const limits = this.hasLimits[v] === 1;
+    const blocked = inst.vBlocked[v] !== null;
+    const base = v * sol.stride;
+    const fixedAdd = len === 0 ? inst.vFixed[v]! : 0;
+    const sub = len === 0 ? 0 : 1;
+    // Latest arrivals grow along a route: skip the positions whose successor must be reached
+    // before the job could even be done (binary search).
+    const need = eu + su;
+    let k0 = 0;
+    let hi = len;
+    while (k0 < hi) {
+      const mid = (k0 + hi) >> 1;
+      if (lat[base + mid + 1]! < need) k0 = mid + 1;
+      else hi = mid;
+    }
+    const kFrom = k0;
+    let k = k0;
+    for (; k <= len; k++) {
+      const dk = dep[base + k]!;
+      if (dk > lu2) break;
+      if (--this.blinkCountdown <= 0) {
+        this.blinkCountdown = this.nextBlink();
+        continue;
+      }
+      const pl = locs[base + k]!;
+      const nl = locs[base + k + 1]!;
+      // Every matrix read is in row u (of the matrix or its transpose) or in the route's legs.
+      const a = dk + durT[rowU + pl]!;
+      let st: number;
+      if (multi) {
+        st = earliestStartMulti(inst.twMulti[u]!, a);
+        if (st === Infinity) continue;
+      } else {
+        if (a > lu2) continue;
+        st = a < eu ? eu : a;
+      }
+      if (st + su + dur[rowU + nl]! > lat[base + k + 1]!) continue;
+      let delta = arcT[rowU + pl]! + arc[rowU + nl]! - sub * legArc[base + k]! + fixedAdd;
+      if (delta >= best && !excess) continue;
+      if (excess || limits) {
+        const dist = inst.vDist[v]!;
+        const dd = inst.vDistT[v]![rowU + pl]! + dist[rowU + nl]! - sub * sol.legDist[base + k]!;
+        if (limits) {
+          const dt = durT[rowU + pl]! + dur[rowU + nl]! - sub * sol.legDur[base + k]!;
+          if (sol.dist[v]! + dd > inst.vMaxDist[v]! || sol.travel[v]! + dt > inst.vMaxTravel[v]!) continue;
+        }
+        if (excess) {
+          const excessD = sol.dist[v]! + dd - inst.vFree[v]!;
+          delta = inst.vFixed[v]! + sol.arcSum[v]! + delta - fixedAdd + (excessD > 0 ? excessD * inst.vExcess[v]! : 0) - sol.cost[v]!;
+          if (delta >= best) continue;
+        }
+      }
+      if (blocked) {
+        this.work += len;
+        if (!sol.feasibleWithBlocked(v, k, u)) continue;
+      }
+      if (inst.vExact[v] === 1) {
+        // The exact check simulates the whole route (VROOM's breaks, setups, loads: ADR 0108).
+        this.work += EXACT_CHECK_WORK * (len + 1);
+        if (!sol.feasibleExact(v, k, u)) continue;
+      }
+      best = delta;
+      found = true;
+      this.scanK = k;
+    }
+    this.work += k - kFrom;
+    return found ? best : Infinity;
   }
 }
 
