@@ -30,7 +30,7 @@ const TECHS = Number(process.env.BENCH_PLANNER_TECHS ?? 66);
 /** Shootings each technician holds (the rest wait in the unassigned column). */
 const HELD_PER_TECH = 3;
 const DRAGS = Number(process.env.BENCH_PLANNER_DRAGS ?? 2);
-/** BENCH_PLANNER_PROFILE=1: an unminified build, and the functions taking most CPU during the first load. */
+/** BENCH_PLANNER_PROFILE=1: an unminified build, and the functions taking most CPU during the first load and the first drag. */
 const PROFILE = process.env.BENCH_PLANNER_PROFILE === '1';
 /** Far past the demo data (availabilities run about a month ahead): the bench owns this day. */
 const DAYS_AHEAD = 180;
@@ -213,10 +213,11 @@ const usableWatcher = (techs: number, unassigned: number) => `(() => {
   const inView = (e) => { const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; };
   const check = () => {
     const cards = document.querySelectorAll('section[data-tech-id]').length;
-    const waiting = document.querySelectorAll('[data-testid="unassigned-column"] li[data-shooting-id]').length;
+    const waiting = () => document.querySelectorAll('[data-testid="unassigned-column"] li[data-shooting-id]').length;
     // A busy day's board is built as it scrolls (docs/decisions/0310): nothing in view may be waiting to be built.
-    const pending = [...document.querySelectorAll('[data-pending]')].some(inView);
-    if (cards >= ${techs} && waiting >= Math.min(${unassigned}, 1) && !pending) window.__usable = performance.now();
+    // Asked last, once the rest is there: it measures the page (a layout), which the watcher must not force on every frame (docs/decisions/0340).
+    const pending = () => [...document.querySelectorAll('[data-pending]')].some(inView);
+    if (cards >= ${techs} && waiting() >= Math.min(${unassigned}, 1) && !pending()) window.__usable = performance.now();
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -301,7 +302,7 @@ interface CpuProfile {
 }
 
 /** The functions with the most self time in a CPU profile (BENCH_PLANNER_PROFILE). */
-function printProfile(profile: CpuProfile): void {
+function printProfile(profile: CpuProfile, what: string): void {
   const self = new Map<string, number>();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   (profile.samples ?? []).forEach((id, i) => {
@@ -309,8 +310,25 @@ function printProfile(profile: CpuProfile): void {
     const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
-  console.log('CPU self time, first load (top 25):');
+  console.log(`CPU self time, ${what} (top 25):`);
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${fmt(ms, 0).padStart(7)} ms  ${key}`);
+  // Total time (self and callees, each function counted once per sample): where the work starts from.
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const total = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      if (!frame.functionName || frame.functionName.startsWith('(')) continue;
+      const key = `${frame.functionName} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      total.set(key, (total.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+    }
+  });
+  console.log(`CPU total time, ${what} (top 40):`);
+  for (const [key, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${fmt(ms, 0).padStart(7)} ms  ${key}`);
 }
 
 /** Opens the planner on `date`, measures the load, then `DRAGS` keyboard drags. */
@@ -401,16 +419,22 @@ export async function plannerBoardBench(info: StackInfo): Promise<void> {
       const { origin, usable, tasks } = await page.evaluate<{ origin: number; usable: number; tasks: Array<{ start: number; duration: number }> }>(
         `({ origin: performance.timeOrigin, usable: window.__usable, tasks: window.__longTasks })`,
       );
-      if (profiler) printProfile((await profiler.send('Profiler.stop')).profile);
+      if (profiler) printProfile((await profiler.send('Profiler.stop')).profile, 'first load');
       const summary = (await page.getByTestId('planner-summary').textContent()) ?? '';
       const api: ApiRequest[] = requests.map((r) => ({ op: r.op, start: r.startEpoch - origin, end: r.startEpoch - origin + r.end }));
       const share = covered(api, usable);
       const loadTasks = tasks.filter((x) => x.start < usable);
+      // The load in three parts: the app starting (until the day's first read leaves), the reads, the board's build after the last one.
+      const dayReads = api.filter((r) => /\/api\/planner\/(day|figures)$/.test(r.op) && r.start < usable);
+      const readsStart = Math.min(...dayReads.map((r) => r.start));
+      const readsEnd = Math.max(...dayReads.map((r) => r.end));
       loads.push({
         visit,
         'usable ms': fmt(usable, 0),
+        'app start ms': fmt(readsStart, 0),
         'API ms (union)': fmt(share, 0),
         'API share': `${fmt((100 * share) / usable, 0)} %`,
+        'build after ms': fmt(usable - readsEnd, 0),
         'board GET ms': fmt(Math.max(...api.filter((r) => r.op.endsWith('/api/planner/day')).map((r) => r.end - r.start)), 0),
         'figures GET ms': fmt(Math.max(...api.filter((r) => r.op.endsWith('/api/planner/figures')).map((r) => r.end - r.start)), 0),
         'long tasks': String(loadTasks.length),
@@ -424,7 +448,13 @@ export async function plannerBoardBench(info: StackInfo): Promise<void> {
 
     const drags: DragFigures[] = [];
     const waiting = await page!.locator('[data-testid="unassigned-column"] li[data-shooting-id]').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-shooting-id'))));
-    for (const id of waiting.slice(0, DRAGS)) drags.push(await keyboardDrag(page!, id));
+    for (const [i, id] of waiting.slice(0, DRAGS).entries()) {
+      const profiler = PROFILE && i === 0 ? await context.newCDPSession(page!) : undefined;
+      await profiler?.send('Profiler.enable');
+      await profiler?.send('Profiler.start');
+      drags.push(await keyboardDrag(page!, id));
+      if (profiler) printProfile((await profiler.send('Profiler.stop')).profile, 'first keyboard drag');
+    }
     const frames = quantiles(drags.flatMap((d) => d.frames));
     const keys = quantiles(drags.flatMap((d) => d.keyLatency));
     const tasks = drags.flatMap((d) => d.longTasks);

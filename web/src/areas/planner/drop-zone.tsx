@@ -1,6 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useBoardText } from './board-text.ts';
 import classes from './board.module.css';
 
 /** How a drop zone looks while a shooting is dragged (part 2 §4): free green, busy red, locked grey. */
@@ -28,13 +28,15 @@ interface DropZoneProps {
  * only the zone does (docs/decisions/0285).
  */
 export function DropZone({ id, label, tone, toneText = false, className, head, children, techId, testId }: DropZoneProps) {
-  const { t } = useTranslation();
+  const { t } = useBoardText();
   const data = useMemo(() => ({ label }), [label]);
+  // The zone renders again at every step of a drag (dnd-kit's context): its words are made once per tone.
+  const words = useMemo(() => (tone && toneText ? <p className={classes.toneText}>{t(`planner.tone.${tone}`)}</p> : null), [tone, toneText, t]);
   const { setNodeRef, isOver } = useDroppable({ id, data });
   return (
     <section ref={setNodeRef} className={className} aria-label={label} data-tech-id={techId} data-testid={testId} data-drop-tone={tone} data-over={tone && isOver ? '' : undefined}>
       {head}
-      {tone && toneText && <p className={classes.toneText}>{t(`planner.tone.${tone}`)}</p>}
+      {words}
       {children}
     </section>
   );

@@ -15,6 +15,7 @@ import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
+import { BoardTextContext } from './board-text.ts';
 import { boardAnnouncements, boardCollisions, dropTarget, SILENT, toneFor, zoneKeyboardCoordinates, type ZoneReader } from './board-dnd.ts';
 import classes from './board.module.css';
 import {
@@ -67,6 +68,8 @@ export function PlannerPage() {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [unserved, setUnserved] = useState<ReadonlyMap<number, string>>(new Map());
   const [dragged, setDragged] = useState<PlannerShooting | null>(null);
+  // The board's parts read the texts from here, not one useTranslation each (board-text.ts).
+  const boardText = useMemo(() => ({ t, language: i18n.language }), [t, i18n.language]);
 
   const boardQuery = useQuery(plannerQueries.board(date));
   const figuresQuery = useQuery(plannerQueries.figures(date));
@@ -226,6 +229,7 @@ export function PlannerPage() {
     // An instant scroll to the chosen zone: a smooth one scrolls over many frames, each one a render of the board's drag context.
     useSensor(KeyboardSensor, { coordinateGetter: zoneKeyboardCoordinates(() => zoneOrder, keyboardTarget, onStep), scrollBehavior: 'auto' }),
   );
+  const collisions = useMemo(() => boardCollisions(keyboardTarget), []);
   const tones = useMemo(() => {
     if (!dragged) return new Map<number, DropTone>();
     return new Map(techs.map((tech) => [tech.id, toneFor(tech, held.get(tech.id) ?? [], dragged, force)]));
@@ -296,68 +300,70 @@ export function PlannerPage() {
       ) : loading ? (
         <DelayedLoader label={t('common.loading')} />
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={boardCollisions(keyboardTarget)}
-          onDragStart={onDragStart}
-          onDragEnd={onDragEnd}
-          onDragCancel={() => setDragged(null)}
-          accessibility={{ announcements: SILENT, screenReaderInstructions: { draggable: t('planner.dnd.instructions') } }}
-        >
-          <DragMonitor say={say} announce={announce} keyboardTarget={keyboardTarget} />
-          <div ref={liveRegion} id="planner-live-region" className={classes.liveRegion} role="status" aria-live="assertive" aria-atomic="true" />
-          <BoardBusy.Provider value={busy}>
-            <Grid>
-              <Grid.Col span={{ base: 12, md: 8 }}>
-                <Stack gap="sm">
-                  <Title order={2} size="h4">
-                    {t('planner.techs_title')}
-                  </Title>
-                  {techs.length === 0 ? (
-                    <Text>{t('planner.no_tech')}</Text>
-                  ) : (
-                    <SimpleGrid cols={{ base: 1, lg: 2 }}>
-                      {techs.map((tech) => (
-                        <TechCard
-                          key={tech.id}
-                          tech={tech}
-                          figures={figures.get(tech.id)}
-                          shootings={held.get(tech.id) ?? NO_SHOOTINGS}
-                          tone={tones.get(tech.id)}
-                          lazy={lazy}
-                          onLock={onLock}
-                          onCopy={onCopy}
-                          {...(mayCall(generateShootingInvoice, user?.role) ? { onInvoice } : {})}
-                          {...actions}
-                        />
-                      ))}
-                    </SimpleGrid>
-                  )}
-                </Stack>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <UnassignedList
-                  key={date}
-                  shootings={unassigned}
-                  hasTechs={techs.length > 0}
-                  unserved={unserved}
-                  dropping={dragged !== null && dragged.tech_id !== null}
-                  busy={busy}
-                  onDispatch={onDispatch}
-                  lazy={lazy}
-                  {...actions}
-                />
-              </Grid.Col>
-            </Grid>
-          </BoardBusy.Provider>
-          <DragOverlay>
-            {dragged && (
-              <Paper withBorder shadow="md" p="xs">
-                <Text size="sm">{addressOf(dragged)}</Text>
-              </Paper>
-            )}
-          </DragOverlay>
-        </DndContext>
+        <BoardTextContext.Provider value={boardText}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={collisions}
+            onDragStart={onDragStart}
+            onDragEnd={onDragEnd}
+            onDragCancel={() => setDragged(null)}
+            accessibility={{ announcements: SILENT, screenReaderInstructions: { draggable: t('planner.dnd.instructions') } }}
+          >
+            <DragMonitor say={say} announce={announce} keyboardTarget={keyboardTarget} />
+            <div ref={liveRegion} id="planner-live-region" className={classes.liveRegion} role="status" aria-live="assertive" aria-atomic="true" />
+            <BoardBusy.Provider value={busy}>
+              <Grid>
+                <Grid.Col span={{ base: 12, md: 8 }}>
+                  <Stack gap="sm">
+                    <Title order={2} size="h4">
+                      {t('planner.techs_title')}
+                    </Title>
+                    {techs.length === 0 ? (
+                      <Text>{t('planner.no_tech')}</Text>
+                    ) : (
+                      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+                        {techs.map((tech) => (
+                          <TechCard
+                            key={tech.id}
+                            tech={tech}
+                            figures={figures.get(tech.id)}
+                            shootings={held.get(tech.id) ?? NO_SHOOTINGS}
+                            tone={tones.get(tech.id)}
+                            lazy={lazy}
+                            onLock={onLock}
+                            onCopy={onCopy}
+                            {...(mayCall(generateShootingInvoice, user?.role) ? { onInvoice } : {})}
+                            {...actions}
+                          />
+                        ))}
+                      </SimpleGrid>
+                    )}
+                  </Stack>
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>
+                  <UnassignedList
+                    key={date}
+                    shootings={unassigned}
+                    hasTechs={techs.length > 0}
+                    unserved={unserved}
+                    dropping={dragged !== null && dragged.tech_id !== null}
+                    busy={busy}
+                    onDispatch={onDispatch}
+                    lazy={lazy}
+                    {...actions}
+                  />
+                </Grid.Col>
+              </Grid>
+            </BoardBusy.Provider>
+            <DragOverlay>
+              {dragged && (
+                <Paper withBorder shadow="md" p="xs">
+                  <Text size="sm">{addressOf(dragged)}</Text>
+                </Paper>
+              )}
+            </DragOverlay>
+          </DndContext>
+        </BoardTextContext.Provider>
       )}
     </Stack>
   );

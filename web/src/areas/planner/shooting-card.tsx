@@ -1,12 +1,12 @@
 import { useDraggable } from '@dnd-kit/core';
 import { createContext, memo, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PlannerShooting } from '#shared/catalogue/planner.ts';
 import { elapsedColour, elapsedDays, progressOf, shootingInterval } from '#shared/rules/shooting-progress.ts';
 import { formatClock, formatDuration } from '../../i18n/format.ts';
 import classes from './board.module.css';
+import { useBoardText } from './board-text.ts';
 import { addressOf, today } from './queries.ts';
-import { ShootingDialogButton } from './shooting-dialog.tsx';
+import { DialogButton } from './shooting-dialog.tsx';
 
 /** What a card can do; absent actions are not offered (the caller's role or the column decides). */
 export interface ShootingActions {
@@ -76,7 +76,7 @@ export function ActionButton({ label, tone, onClick, children }: { label: string
  * the board of a busy day holds hundreds (docs/decisions/0285).
  */
 export const ShootingCard = memo(function ShootingCard({ shooting, selected, onSelect, note, ...actions }: ShootingCardProps) {
-  const { t } = useTranslation();
+  const { t } = useBoardText();
   const address = addressOf(shooting);
   return (
     <li className={classes.card} data-shooting-id={shooting.id}>
@@ -121,7 +121,7 @@ export const ShootingCard = memo(function ShootingCard({ shooting, selected, onS
             {t('planner.unassign')}
           </ActionButton>
         )}
-        <ShootingDialogButton shootingId={shooting.id} address={address} className={classes.action} />
+        <DialogButton shootingId={shooting.id} label={t('shootingDialog.open_label', { address })} text={t('shootingDialog.open')} className={classes.action} />
       </div>
     </li>
   );
@@ -143,7 +143,7 @@ function DragHandle({ shooting, label }: { shooting: PlannerShooting; label: str
 
 /** The readings of a shooting: time, tags, reshoot, progress, elapsed days, forced, billable. */
 function ShootingFacts({ shooting }: { shooting: PlannerShooting }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useBoardText();
   const interval = shootingInterval(shooting);
   const progress = progressOf(shooting, Date.now());
   const elapsed = elapsedDays(shooting.scheduleddate, today());
@@ -159,7 +159,7 @@ function ShootingFacts({ shooting }: { shooting: PlannerShooting }) {
     <div className={classes.row}>
       <span className={classes.dimmed}>
         {interval
-          ? t('planner.time_range', { start: formatClock(interval.start, i18n.language), end: formatClock(interval.end, i18n.language) })
+          ? t('planner.time_range', { start: formatClock(interval.start, language), end: formatClock(interval.end, language) })
           : t('planner.estimated', { duration: formatDuration(shooting.estimated_duration) })}
       </span>
       <Badge variant="light" colour={progress === 'completed' ? 'green' : progress === 'in_progress' ? 'blue' : 'gray'}>

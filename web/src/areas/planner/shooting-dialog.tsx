@@ -91,23 +91,28 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/**
- * The button a shooting card carries: it opens the shooting dialog. With `className`, a plain
- * button of that class (the planner board's light cards, docs/decisions/0285).
- */
-export function ShootingDialogButton({ shootingId, address, className }: { shootingId: number; address: string; className?: string }) {
+/** The button a shooting of the review screen carries: it opens the shooting dialog. */
+export function ShootingDialogButton({ shootingId, address }: { shootingId: number; address: string }) {
   const { t } = useTranslation();
+  return <DialogButton shootingId={shootingId} label={t('shootingDialog.open_label', { address })} text={t('shootingDialog.open')} />;
+}
+
+/**
+ * The button and the dialog it opens, its texts given (the planner board's cards take them from
+ * the board's `t`, docs/decisions/0340). With `className`, a plain button of that class (the
+ * board's light cards, docs/decisions/0285).
+ */
+export function DialogButton({ shootingId, label, text, className }: { shootingId: number; label: string; text: string; className?: string }) {
   const [opened, setOpened] = useState(false);
-  const label = t('shootingDialog.open_label', { address });
   return (
     <>
       {className ? (
         <button type="button" className={className} aria-label={label} onClick={() => setOpened(true)}>
-          {t('shootingDialog.open')}
+          {text}
         </button>
       ) : (
         <Button size="compact-xs" variant="subtle" aria-label={label} onClick={() => setOpened(true)}>
-          {t('shootingDialog.open')}
+          {text}
         </Button>
       )}
       {/* Mounted while open only: a board shows hundreds of these buttons (docs/decisions/0265). */}

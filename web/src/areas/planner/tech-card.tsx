@@ -1,9 +1,9 @@
 import { Menu } from '@mantine/core';
 import { memo, useContext, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PlannerShooting, ScheduledTech, techDayFigures } from '#shared/catalogue/planner.ts';
 import type * as z from '#shared/zod.ts';
 import { formatClock, formatDuration, formatKm, formatMoney } from '../../i18n/format.ts';
+import { useBoardText } from './board-text.ts';
 import classes from './board.module.css';
 import { DropZone, type DropTone } from './drop-zone.tsx';
 import { WhenNear } from './near-view.tsx';
@@ -53,7 +53,7 @@ const BODY_PX = 90;
 export const CARD_PX = 118;
 
 const TechHead = memo(function TechHead({ tech, onLock }: Pick<TechCardProps, 'tech' | 'onLock'>) {
-  const { t } = useTranslation();
+  const { t } = useBoardText();
   const busy = useContext(BoardBusy);
   const name = techName(tech);
   return (
@@ -83,21 +83,21 @@ const TechHead = memo(function TechHead({ tech, onLock }: Pick<TechCardProps, 't
 });
 
 const TechBody = memo(function TechBody({ tech, figures, shootings, onCopy, onInvoice, ...actions }: Omit<TechCardProps, 'tone' | 'onLock' | 'lazy'>) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useBoardText();
   const name = techName(tech);
   const depotAddress = tech.depot ? [[tech.depot.civic_number, tech.depot.street].filter(Boolean).join(' '), tech.depot.city].filter(Boolean).join(', ') : null;
   return (
     <>
       <div className={classes.figures}>
         <Figure label={t('planner.shooting_count')} value={String(figures?.shooting_count ?? shootings.length)} />
-        <Figure label={t('planner.km')} value={formatKm(figures?.km ?? 0, i18n.language)} />
-        <Figure label={t('planner.cost')} value={formatMoney(figures?.cost ?? 0, i18n.language)} />
+        <Figure label={t('planner.km')} value={formatKm(figures?.km ?? 0, language)} />
+        <Figure label={t('planner.cost')} value={formatMoney(figures?.cost ?? 0, language)} />
         <Figure label={t('planner.transit_time')} value={formatDuration(figures?.transit_time ?? 0)} />
       </div>
       {depotAddress && <Figure label={t('planner.depot')} value={depotAddress} />}
       {tech.unavailabilities.map((u) => (
         <p key={u.id} className={classes.warning}>
-          {t('planner.unavailable', { start: formatClock(u.start, i18n.language), end: formatClock(u.end, i18n.language), summary: u.summary })}
+          {t('planner.unavailable', { start: formatClock(u.start, language), end: formatClock(u.end, language), summary: u.summary })}
         </p>
       ))}
       {figures && !figures.feasible && <p className={classes.infeasible}>{t('planner.infeasible')}</p>}
@@ -137,7 +137,7 @@ const TechBody = memo(function TechBody({ tech, figures, shootings, onCopy, onIn
  * The menu (a Mantine popover) is built on the first click only: a busy day has 66 of these buttons.
  */
 function InvoicesMenu({ name, shootings, onInvoice }: { name: string; shootings: readonly PlannerShooting[]; onInvoice: (s: PlannerShooting) => void }) {
-  const { t } = useTranslation();
+  const { t } = useBoardText();
   const [built, setBuilt] = useState(false);
   const target = (onClick?: () => void) => (
     <button type="button" className={classes.action} aria-label={t('planner.invoices_label', { name })} aria-haspopup="menu" aria-expanded={built ? undefined : false} onClick={onClick}>

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Text, Title } from '@mantine/core';
 import { memo, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PlannerShooting } from '#shared/catalogue/planner.ts';
+import { useBoardText } from './board-text.ts';
 import classes from './board.module.css';
 import { DropZone } from './drop-zone.tsx';
 import { useGrowingList } from './near-view.tsx';
@@ -30,7 +30,7 @@ interface UnassignedListProps extends ShootingActions {
  * its technician.
  */
 export function UnassignedList({ dropping, ...rest }: UnassignedListProps) {
-  const { t } = useTranslation();
+  const { t } = useBoardText();
   const title = t('planner.unassigned_title');
   return (
     <DropZone
@@ -51,7 +51,7 @@ export function UnassignedList({ dropping, ...rest }: UnassignedListProps) {
 }
 
 const UnassignedBody = memo(function UnassignedBody({ shootings, hasTechs, unserved, busy, onDispatch, lazy, ...actions }: Omit<UnassignedListProps, 'dropping'>) {
-  const { t } = useTranslation();
+  const { t } = useBoardText();
   const { shown, rest } = useGrowingList(shootings, lazy, CARD_PX);
   // Deselected ids: a shooting that appears later is selected by default.
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
