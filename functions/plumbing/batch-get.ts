@@ -13,6 +13,8 @@ const BASE_DELAY_MS = 50;
 
 export interface BatchGetOptions {
   consistent?: boolean;
+  /** Only these attributes of each item (a ProjectionExpression; names are escaped, any name may be given). */
+  attributes?: readonly string[];
   /** Injected in tests: the DynamoDB call and the pause between retries. */
   send?: (command: BatchGetCommand) => Promise<BatchGetCommandOutput>;
   sleep?: (ms: number) => Promise<void>;
@@ -21,7 +23,8 @@ export interface BatchGetOptions {
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Every item of `keys` that exists (order not kept), read with BatchGetItem 100 keys at a time.
+ * Every item of `keys` that exists (order not kept), read with BatchGetItem 100 keys at a time, the
+ * chunks read together (their first calls are sent in order, without waiting for one another).
  * The keys DynamoDB leaves unprocessed (throttling, 16 MB answers) are asked again with exponential
  * backoff and full jitter; after BATCH_GET_ATTEMPTS calls the request answers 503 rather than a
  * silently shorter list (issue 8 item 9, docs/decisions/0088-batch-get.md).
@@ -30,10 +33,16 @@ export async function batchGet(keys: readonly Item[], options: BatchGetOptions =
   const send = options.send ?? ((command: BatchGetCommand) => db.send(command));
   const sleep = options.sleep ?? pause;
   const table = tableName();
-  const out: Item[] = [];
-  for (let i = 0; i < keys.length; i += BATCH_GET_MAX_KEYS) {
+  const projection = options.attributes?.length
+    ? {
+        ProjectionExpression: options.attributes.map((_a, i) => `#p${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(options.attributes.map((a, i) => [`#p${i}`, a])),
+      }
+    : {};
+  const readChunk = async (chunk: readonly Item[]): Promise<Item[]> => {
+    const out: Item[] = [];
     let request: Keys | undefined = {
-      [table]: { Keys: keys.slice(i, i + BATCH_GET_MAX_KEYS), ...(options.consistent ? { ConsistentRead: true } : {}) },
+      [table]: { Keys: [...chunk], ...(options.consistent ? { ConsistentRead: true } : {}), ...projection },
     };
     for (let attempt = 0; request; attempt++) {
       if (attempt === BATCH_GET_ATTEMPTS) throw externalServiceFailed('The database is busy; try again in a moment.');
@@ -43,6 +52,9 @@ export async function batchGet(keys: readonly Item[], options: BatchGetOptions =
       const left: Keys | undefined = answer.UnprocessedKeys;
       request = left && Object.values(left).some((k) => k.Keys?.length) ? left : undefined;
     }
-  }
-  return out;
+    return out;
+  };
+  const chunks: Item[][] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_MAX_KEYS) chunks.push(keys.slice(i, i + BATCH_GET_MAX_KEYS));
+  return (await Promise.all(chunks.map(readChunk))).flat();
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { listingRecord, type ListingRecord } from '#shared/entities/listing.ts';
 import type * as z from '#shared/zod.ts';
@@ -36,6 +37,16 @@ export async function listingsById(ids: readonly number[]): Promise<Map<number, 
   return new Map(items.map((item) => [Number(item.id), item as ListingRecord & Record<string, unknown>]));
 }
 
+/** The columns of a listing search row (part 3 screen 2), a third of a listing item's attributes. */
+const SEARCH_ROW_ATTRIBUTES = ['id', 'address', 'app', 'city', 'postalcode', 'mls', 'broker_id', 'broker', 'shootingdate'] as const;
+export type SearchRow = Pick<ListingRecord, (typeof SEARCH_ROW_ATTRIBUTES)[number]>;
+
+/** The search rows of these listings, read from the listing items themselves (only the columns shown). */
+export async function searchRowsById(ids: readonly number[]): Promise<Map<number, SearchRow>> {
+  const items = await batchGet([...new Set(ids)].map((id) => keys.listing(id)), { attributes: SEARCH_ROW_ATTRIBUTES });
+  return new Map(items.map((item) => [Number(item.id), item as unknown as SearchRow]));
+}
+
 /** The address a listing is shown under, on public pages as in review. */
 export function listingAddressOf(l: ListingRecord): Pick<ListingRecord, 'id' | 'address' | 'app' | 'city' | 'postalcode'> {
   return { id: l.id, address: l.address, app: l.app, city: l.city, postalcode: l.postalcode };
@@ -62,11 +73,33 @@ export async function insertListings(fieldsList: ReadonlyArray<Omit<z.input<type
   const listings: ListingRecord[] = [];
   await inPool(fieldsList, BLOCK_WRITERS, async (fields) => {
     const { listing, put } = await newListingPut(fields, now);
-    await db.send(new PutCommand(put.Put!));
+    await putNewItem(put.Put!);
     listings.push(listing);
   });
   await indexListings(listings, true);
   return listings;
+}
+
+/**
+ * Puts a new item (condition: no item at its key). When the SDK retries a Put whose first attempt
+ * was written but not answered in time (a request timeout under load), the retry finds the item
+ * already there: it is a success when the stored item IS the one written (same fields, same
+ * created_at to the millisecond), decided by reading it back, and the condition failure otherwise.
+ */
+async function putNewItem(put: NonNullable<TransactItem['Put']>): Promise<void> {
+  try {
+    await db.send(new PutCommand(put));
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    const written = withoutUndefined(put.Item ?? {});
+    const { Item } = await db.send(new GetCommand({ TableName: put.TableName, Key: { pk: written.pk, sk: written.sk }, ConsistentRead: true }));
+    if (!Item || !isDeepStrictEqual(Item, written)) throw error;
+  }
+}
+
+/** An item as DynamoDB stores it (the client leaves undefined attributes out). */
+function withoutUndefined(item: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(item)) as Record<string, unknown>;
 }
 
 /**

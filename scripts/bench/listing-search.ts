@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ENV } from '#shared/data/design.ts';
@@ -31,7 +32,10 @@ const LAST = ['Tremblay', 'Gagnon', 'Roy', 'Côté', 'Bouchard', 'Gauthier', 'Mo
 /** The queries an office types (after the 500 ms pause): civic number and street, a broker, an MLS number, a street and city, an id. */
 const QUERIES = ['4821 sherbrooke', 'lapiniere brossard', 'bouchard', '2713', 'christophe colomb montreal', '17001234', 'gouin 12'];
 
-export async function listingSearchBench(server: { url: string; dynamoEndpoint: string; tableName: string }): Promise<void> {
+/** The machine's load average (1, 5, 15 min) beside the figures: they mean little without it. */
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+export async function listingSearchBench(server: { url: string; dynamoEndpoint: string; tableName: string }): Promise<{ firstId: number }> {
   process.env[ENV.dynamoEndpoint] = server.dynamoEndpoint;
   process.env[ENV.tableName] = server.tableName;
   process.env[ENV.localMode] = '1';
@@ -72,6 +76,7 @@ export async function listingSearchBench(server: { url: string; dynamoEndpoint: 
   const { token } = (await login.json()) as { token: string };
 
   const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  const loadBefore = loadAverage();
   const raw: number[] = [];
   const typed: number[] = [];
   const counts = new Map<string, number>();
@@ -96,7 +101,9 @@ export async function listingSearchBench(server: { url: string; dynamoEndpoint: 
     'raw DynamoDB Local GetItem (listing)': { 'p50 ms': fmt(r.p50), 'p99 ms': fmt(r.p99), calls: raw.length },
     'typed search (GET /api/listings?search=…)': { 'p50 ms': fmt(s.p50), 'p99 ms': fmt(s.p99), calls: typed.length },
   });
+  console.log(`load average (/proc/loadavg) ${loadBefore} → ${loadAverage()}`);
   console.log(`matches per query: ${[...counts].map(([q, n]) => `'${q}' ${n}`).join(', ')}`);
   const ratio = s.p50 / r.p50;
   console.log(`typed search p50 / raw GetItem p50 = ${fmt(ratio)} (target ≤ 3) ${ratio <= 3 ? 'OK' : 'MISSED'}`);
+  return { firstId };
 }
