@@ -430,6 +430,7 @@ export async function plannerBoardBench(info: StackInfo): Promise<void> {
       const readsEnd = Math.max(...dayReads.map((r) => r.end));
       loads.push({
         visit,
+        load: loadAverage().split(' ')[0]!,
         'usable ms': fmt(usable, 0),
         'app start ms': fmt(readsStart, 0),
         'API ms (union)': fmt(share, 0),

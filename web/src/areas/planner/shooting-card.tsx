@@ -35,8 +35,18 @@ export const dragId = (s: Pick<PlannerShooting, 'id'>) => `shooting-${s.id}`;
 
 type Variant = 'light' | 'filled' | 'outline';
 
-/** The colours of a Mantine badge of that variant and colour ('red', or a shade: 'red.9'). */
+const TINTS = new Map<string, CSSProperties>();
+
+/** The colours of a Mantine badge of that variant and colour, one object per pair (the board has hundreds of badges). */
 function tint(variant: Variant, colour: string): CSSProperties {
+  const key = `${variant} ${colour}`;
+  let style = TINTS.get(key);
+  if (!style) TINTS.set(key, (style = tintOf(variant, colour)));
+  return style;
+}
+
+/** The colours of a Mantine badge of that variant and colour ('red', or a shade: 'red.9'). */
+function tintOf(variant: Variant, colour: string): CSSProperties {
   const [name, shade] = colour.split('.');
   const exact = shade ? `var(--mantine-color-${name}-${shade})` : undefined;
   if (variant === 'filled') return { '--badge-bg': exact ?? `var(--mantine-color-${name}-filled)`, '--badge-fg': 'var(--mantine-color-white)' } as CSSProperties;
