@@ -86,7 +86,7 @@ export async function insertListings(fieldsList: ReadonlyArray<Omit<z.input<type
  * already there: it is a success when the stored item IS the one written (same fields, same
  * created_at to the millisecond), decided by reading it back, and the condition failure otherwise.
  */
-async function putNewItem(put: NonNullable<TransactItem['Put']>): Promise<void> {
+export async function putNewItem(put: NonNullable<TransactItem['Put']>): Promise<void> {
   try {
     await db.send(new PutCommand(put));
   } catch (error) {

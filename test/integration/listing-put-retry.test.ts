@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { getListing, insertListing, newListingPut, putNewItem } from '#functions/storage/listings.ts';
+
+/** ADR 0325: a retried new-listing Put that finds its own item already written is a success; any other item at the key is not. */
+describe('putNewItem', () => {
+  const fields = {
+    address: '12 rue du Retry', city: 'Laval', postalcode: 'H7A 1A1', room_count: 4, is_house: true, lat: 45.6, lng: -73.7, state: 0,
+    broker_id: 990_001, broker: { firstname: 'Rita', lastname: 'Retry' },
+  };
+
+  it('succeeds when the item at the key is the one written (an SDK retry after a timed-out first attempt)', async () => {
+    const { listing, put } = await newListingPut(fields);
+    await putNewItem(put.Put!);
+    await expect(putNewItem(put.Put!)).resolves.toBeUndefined();
+    expect((await getListing(listing.id))?.address).toBe('12 rue du Retry');
+  });
+
+  it('fails its condition when another item is at the key', async () => {
+    const existing = await insertListing(fields);
+    const { put } = await newListingPut({ ...fields, address: '14 rue du Retry' });
+    const other = { ...put.Put!, Item: { ...put.Put!.Item, pk: `LISTING#${existing.id}`, id: existing.id } };
+    await expect(putNewItem(other)).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    expect((await getListing(existing.id))?.address).toBe('12 rue du Retry');
+  });
+});
