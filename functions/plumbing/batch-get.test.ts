@@ -1,7 +1,7 @@
 import type { BatchGetCommand, BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from './errors.ts';
-import { BATCH_GET_ATTEMPTS, batchGet } from './batch-get.ts';
+import { BATCH_GET_ATTEMPTS, BATCH_GET_MAX_KEYS, BATCH_GET_PARALLEL, batchGet } from './batch-get.ts';
 
 const TABLE = 'batch-get-test';
 beforeAll(() => {
@@ -119,5 +119,19 @@ describe('batchGet', () => {
       });
     const items = await batchGet(keys, { send });
     expect(items).toHaveLength(250);
+  });
+
+  it('keeps at most BATCH_GET_PARALLEL chunks in flight', async () => {
+    const keys = Array.from({ length: BATCH_GET_MAX_KEYS * (BATCH_GET_PARALLEL + 4) }, (_, i) => keyOf(i));
+    let inFlight = 0;
+    let most = 0;
+    const send = async (command: BatchGetCommand) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight--;
+      return { $metadata: {}, Responses: { [TABLE]: command.input.RequestItems![TABLE]!.Keys as Key[] } } as BatchGetCommandOutput;
+    };
+    expect(await batchGet(keys, { send })).toHaveLength(keys.length);
+    expect(most).toBe(BATCH_GET_PARALLEL);
   });
 });

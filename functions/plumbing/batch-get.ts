@@ -10,6 +10,8 @@ export const BATCH_GET_MAX_KEYS = 100;
 /** Calls per chunk before giving up: the first one and five retries (about 1.5 s of backoff at most). */
 export const BATCH_GET_ATTEMPTS = 6;
 const BASE_DELAY_MS = 50;
+/** Chunks in flight at once: enough to overlap round trips, few enough that a caller with thousands of keys does not flood the table. */
+export const BATCH_GET_PARALLEL = 8;
 
 export interface BatchGetOptions {
   consistent?: boolean;
@@ -24,7 +26,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Every item of `keys` that exists (order not kept), read with BatchGetItem 100 keys at a time, the
- * chunks read together (their first calls are sent in order, without waiting for one another).
+ * chunks read together, BATCH_GET_PARALLEL at a time (their first calls are sent in order, without waiting for one another).
  * The keys DynamoDB leaves unprocessed (throttling, 16 MB answers) are asked again with exponential
  * backoff and full jitter; after BATCH_GET_ATTEMPTS calls the request answers 503 rather than a
  * silently shorter list (issue 8 item 9, docs/decisions/0088-batch-get.md).
@@ -56,5 +58,14 @@ export async function batchGet(keys: readonly Item[], options: BatchGetOptions =
   };
   const chunks: Item[][] = [];
   for (let i = 0; i < keys.length; i += BATCH_GET_MAX_KEYS) chunks.push(keys.slice(i, i + BATCH_GET_MAX_KEYS));
-  return (await Promise.all(chunks.map(readChunk))).flat();
+  const results: Item[][] = new Array(chunks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const i = next++;
+      results[i] = await readChunk(chunks[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_GET_PARALLEL, chunks.length) }, worker));
+  return results.flat();
 }

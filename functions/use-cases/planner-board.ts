@@ -1,6 +1,5 @@
 import type { PlannerShooting, ScheduledTech } from '#shared/catalogue/planner.ts';
 import { ShootingState } from '#shared/enums.ts';
-import { BATCH_GET_MAX_KEYS } from '../plumbing/batch-get.ts';
 import { depotsById } from '../storage/depots.ts';
 import { shootingsOfBrokers, shootingViews, type StoredShooting } from '../storage/shootings.ts';
 import { holder, readDay } from './day-state.ts';
@@ -27,7 +26,7 @@ export async function plannerBoard(date: string): Promise<PlannerBoard> {
   const holders = new Set(day.shootings.map(holder).filter((id): id is number => id !== null));
   const [{ working, unavailable }, views, ordinals, depots] = await Promise.all([
     workingTechnicians(technicians, date, holders),
-    viewsOf(day.shootings),
+    shootingViews(day.shootings),
     reshootOrdinals(day.shootings),
     depotsById(technicians.map((t) => t.user.depot_id).filter((id): id is number => id !== null)),
   ]);
@@ -63,13 +62,6 @@ export async function plannerBoard(date: string): Promise<PlannerBoard> {
     };
   });
   return { date, shootings, scheduledTechs };
-}
-
-/** The shootings' views, their listings read 100 at a time (one BatchGetItem) and the batches together. */
-async function viewsOf(shootings: readonly StoredShooting[]) {
-  const batches: StoredShooting[][] = [];
-  for (let i = 0; i < shootings.length; i += BATCH_GET_MAX_KEYS) batches.push(shootings.slice(i, i + BATCH_GET_MAX_KEYS));
-  return (await Promise.all(batches.map((batch) => shootingViews(batch)))).flat();
 }
 
 /**
