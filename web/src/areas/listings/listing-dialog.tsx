@@ -26,7 +26,9 @@ const VR_READY = 3;
 export function ListingDialog({ listingId, onClose }: { listingId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const listing = useQuery(listingQueries.one(listingId));
-  // Kept here: a save reloads the listing at its new version, which remounts the form below.
+  // Both kept here: a save reloads the listing at its new version, which remounts the form below,
+  // and a mutation observer unmounted before its call settles never runs the call's onSuccess.
+  const save = useSaveListingMutation();
   const [saved, setSaved] = useState(false);
   return (
     <Modal opened onClose={onClose} size="xl" title={t('listings.dialog.title', { id: listingId })} fullScreen={false}>
@@ -37,7 +39,7 @@ export function ListingDialog({ listingId, onClose }: { listingId: number; onClo
           {t('listings.load_failed')}
         </Alert>
       ) : (
-        <ListingForm key={listing.data.version} listing={listing.data} onClose={onClose} saved={saved} onSaved={setSaved} />
+        <ListingForm key={listing.data.version} listing={listing.data} onClose={onClose} save={save} saved={saved} onSaved={setSaved} />
       )}
     </Modal>
   );
@@ -45,9 +47,10 @@ export function ListingDialog({ listingId, onClose }: { listingId: number; onClo
 
 type Form = Pick<ListingDetail, 'civic_number' | 'street' | 'app' | 'city' | 'postalcode' | 'sold' | 'expired'> & { mls: string; date_sold: string | null; date_notarized: string | null };
 
-function ListingForm({ listing, onClose, saved, onSaved: setSaved }: { listing: ListingDetail; onClose: () => void; saved: boolean; onSaved: (saved: boolean) => void }) {
+type SaveListing = ReturnType<typeof useSaveListingMutation>;
+
+function ListingForm({ listing, onClose, save, saved, onSaved: setSaved }: { listing: ListingDetail; onClose: () => void; save: SaveListing; saved: boolean; onSaved: (saved: boolean) => void }) {
   const { t, i18n } = useTranslation();
-  const save = useSaveListingMutation();
   const [form, setForm] = useState<Form>({ ...listing, mls: listing.mls ?? '' });
   const [tried, setTried] = useState(false);
   const [showStats, setShowStats] = useState(false);
