@@ -36,6 +36,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // A poll waits as long as a locator does: vitest's 1 s default fails on a busy CI machine
+          // (a typed search is debounced 500 ms before its request even starts).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           fileParallelism: false,
         },
       },
