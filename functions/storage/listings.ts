@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { listingRecord, type ListingRecord } from '#shared/entities/listing.ts';
 import type * as z from '#shared/zod.ts';
@@ -11,6 +10,7 @@ import { nextId } from '../plumbing/ids.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
+import { putNewItem } from '../plumbing/new-item.ts';
 
 /** Listings: the one place that reads and writes listing items. */
 export interface StoredListing extends ListingRecord {
@@ -78,28 +78,6 @@ export async function insertListings(fieldsList: ReadonlyArray<Omit<z.input<type
   });
   await indexListings(listings, true);
   return listings;
-}
-
-/**
- * Puts a new item (condition: no item at its key). When the SDK retries a Put whose first attempt
- * was written but not answered in time (a request timeout under load), the retry finds the item
- * already there: it is a success when the stored item IS the one written (same fields, same
- * created_at to the millisecond), decided by reading it back, and the condition failure otherwise.
- */
-export async function putNewItem(put: NonNullable<TransactItem['Put']>): Promise<void> {
-  try {
-    await db.send(new PutCommand(put));
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    const written = withoutUndefined(put.Item ?? {});
-    const { Item } = await db.send(new GetCommand({ TableName: put.TableName, Key: { pk: written.pk, sk: written.sk }, ConsistentRead: true }));
-    if (!Item || !isDeepStrictEqual(Item, written)) throw error;
-  }
-}
-
-/** An item as DynamoDB stores it (the client leaves undefined attributes out). */
-function withoutUndefined(item: Record<string, unknown>): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(item)) as Record<string, unknown>;
 }
 
 /**

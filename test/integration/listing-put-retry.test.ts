@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getListing, insertListing, newListingPut, putNewItem } from '#functions/storage/listings.ts';
+import { putNewItem } from '#functions/plumbing/new-item.ts';
+import { getListing, insertListing, newListingPut } from '#functions/storage/listings.ts';
 
 /** ADR 0325: a retried new-listing Put that finds its own item already written is a success; any other item at the key is not. */
 describe('putNewItem', () => {
