@@ -1,6 +1,7 @@
 import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './aws.ts';
 import { externalServiceFailed } from './errors.ts';
+import { backoffDelay, pause, type Backoff } from './retry.ts';
 
 type Item = Record<string, unknown>;
 type Keys = NonNullable<BatchGetCommandInput['RequestItems']>;
@@ -9,7 +10,8 @@ type Keys = NonNullable<BatchGetCommandInput['RequestItems']>;
 export const BATCH_GET_MAX_KEYS = 100;
 /** Calls per chunk before giving up: the first one and five retries (about 1.5 s of backoff at most). */
 export const BATCH_GET_ATTEMPTS = 6;
-const BASE_DELAY_MS = 50;
+/** Retry n waits up to 50 · 2^n ms (full jitter): 100, 200, 400 … 1,600 ms. */
+export const BATCH_GET_BACKOFF: Backoff = { base: 50 };
 /** Chunks in flight at once: enough to overlap round trips, few enough that a caller with thousands of keys does not flood the table. */
 export const BATCH_GET_PARALLEL = 8;
 
@@ -22,13 +24,11 @@ export interface BatchGetOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Every item of `keys` that exists (order not kept), read with BatchGetItem 100 keys at a time, the
  * chunks read together, BATCH_GET_PARALLEL at a time (their first calls are sent in order, without waiting for one another).
  * The keys DynamoDB leaves unprocessed (throttling, 16 MB answers) are asked again with exponential
- * backoff and full jitter; after BATCH_GET_ATTEMPTS calls the request answers 503 rather than a
+ * backoff and full jitter (plumbing/retry.ts); after BATCH_GET_ATTEMPTS calls the request answers 503 rather than a
  * silently shorter list (issue 8 item 9, docs/decisions/0088-batch-get.md).
  */
 export async function batchGet(keys: readonly Item[], options: BatchGetOptions = {}): Promise<Item[]> {
@@ -48,7 +48,7 @@ export async function batchGet(keys: readonly Item[], options: BatchGetOptions =
     };
     for (let attempt = 0; request; attempt++) {
       if (attempt === BATCH_GET_ATTEMPTS) throw externalServiceFailed('The database is busy; try again in a moment.');
-      if (attempt > 0) await sleep(Math.random() * BASE_DELAY_MS * 2 ** attempt);
+      if (attempt > 0) await sleep(backoffDelay(attempt, BATCH_GET_BACKOFF));
       const answer: BatchGetCommandOutput = await send(new BatchGetCommand({ RequestItems: request }));
       out.push(...((answer.Responses?.[table] ?? []) as Item[]));
       const left: Keys | undefined = answer.UnprocessedKeys;

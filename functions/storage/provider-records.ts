@@ -16,6 +16,7 @@ import { keys, PROVIDER_SHARDS } from '../plumbing/keys.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { isServiceUnavailable } from '../plumbing/errors.ts';
+import { backoffDelay, PATIENCE, patiently, pause } from '../plumbing/retry.ts';
 
 /**
  * The listing-data provider's records (docs/decisions/0220): the one module that reads and writes
@@ -60,31 +61,7 @@ const BATCH_WRITE_MAX = 25;
  */
 export const PROVIDER_WRITERS = 4;
 /** Calls of one batch before the import gives up on it (about 2 minutes of a database that does not answer). */
-export const PROVIDER_WRITE_TRIES = 12;
-
-/** The wait before try `attempt` (1, 2, …): doubling from 50 ms up to 4 s, with jitter so the writers do not retry together. */
-export function retryDelay(attempt: number, random = Math.random): number {
-  const ceiling = Math.min(4_000, 50 * 2 ** attempt);
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Runs a storage call of the import, trying it again after a timeout, throttling, a 5xx or a dropped
- * connection (isServiceUnavailable): on a busy machine one slow answer must not fail a whole import.
- * Only for calls that may safely run twice (puts of the same item, reads). Other errors are thrown at once.
- */
-export async function patiently<T>(call: () => Promise<T>, tries = PROVIDER_WRITE_TRIES, wait: (ms: number) => Promise<unknown> = sleep): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      if (!isServiceUnavailable(error) || attempt + 1 >= tries) throw error;
-      await wait(retryDelay(attempt + 1));
-    }
-  }
-}
+export const PROVIDER_WRITE_TRIES = PATIENCE.tries;
 
 type BatchInput = { RequestItems: Record<string, Item[]> };
 type BatchSend = (input: BatchInput) => Promise<{ UnprocessedItems?: Record<string, Item[]> }>;
@@ -95,7 +72,7 @@ const sendBatch: BatchSend = (input) => db.send(new BatchWriteCommand(input as n
  * unprocessed, and a batch that timed out or was throttled, is sent again after a growing wait
  * (writing the same puts or deletes twice is harmless); after PROVIDER_WRITE_TRIES the batch fails.
  */
-export async function batchWrite(requests: Item[], send: BatchSend = sendBatch, wait: (ms: number) => Promise<unknown> = sleep): Promise<void> {
+export async function batchWrite(requests: Item[], send: BatchSend = sendBatch, wait: (ms: number) => Promise<unknown> = pause): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < requests.length) {
@@ -103,7 +80,7 @@ export async function batchWrite(requests: Item[], send: BatchSend = sendBatch, 
       let pending: Record<string, Item[]> | undefined = { [tableName()]: chunk };
       for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
         if (attempt >= PROVIDER_WRITE_TRIES) throw new Error('The database kept refusing a batch of provider records.');
-        if (attempt > 0) await wait(retryDelay(attempt));
+        if (attempt > 0) await wait(backoffDelay(attempt, PATIENCE.backoff));
         try {
           pending = (await send({ RequestItems: pending })).UnprocessedItems;
         } catch (error) {

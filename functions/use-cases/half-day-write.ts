@@ -1,6 +1,7 @@
 import { SHOOTING_MESSAGES } from '#shared/catalogue/shootings.ts';
 import type { CandidateShooting } from '#shared/planning/index.ts';
 import { conflict } from '../plumbing/errors.ts';
+import { backoffDelay, pause } from '../plumbing/retry.ts';
 import { cancellationCodes, transact, type TransactItems } from '../plumbing/transact.ts';
 import { guardItems } from '../storage/half-day.ts';
 import { dayProblem, halfDayAnswer } from './availability.ts';
@@ -22,8 +23,8 @@ export interface HalfDayWrite {
 
 const ATTEMPTS = 8;
 
-/** Jittered, growing pause after a transaction lost to a concurrent one (no write committed, so nobody progressed). */
-const backOff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** Math.min(attempt, 5)));
+/** Jittered, growing pause after a transaction lost to a concurrent one (no write committed, so nobody progressed): up to 50, 100 … 800 ms. */
+const backOff = (attempt: number) => pause(backoffDelay(attempt, { base: 25, cap: 800 }));
 
 /**
  * Re-checks a half-day's availability and writes into it in one transaction with the half-day

@@ -21,7 +21,8 @@ import { s3 } from '../plumbing/aws.ts';
 import { allListings } from '../storage/listings.ts';
 import { usersOfRole } from '../storage/users.ts';
 import { recordImport } from '../storage/provider-imports.ts';
-import { deleteGeneration, patiently, providerState, switchGeneration, writeGeneration, type ProviderGeneration, type StoredFranchise } from '../storage/provider-records.ts';
+import { patiently } from '../plumbing/retry.ts';
+import { deleteGeneration, providerState, switchGeneration, writeGeneration, type ProviderGeneration, type StoredFranchise } from '../storage/provider-records.ts';
 
 /**
  * The provider file import (issue 14 item 1, docs/decisions/0220): a JSON Lines file dropped under
