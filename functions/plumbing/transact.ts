@@ -9,6 +9,14 @@ import { db } from './aws.ts';
 export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 export type TransactItem = TransactItems[number];
 
+/**
+ * A retry of the SDK (a timed-out first attempt that DynamoDB did write) is no second write: the SDK
+ * gives each call one ClientRequestToken (an idempotency token it generates when it builds the
+ * request, before its retries), and DynamoDB, DynamoDB Local too, answers a repeat of a token within
+ * 10 minutes as the success it was, where the new items' attribute_not_exists conditions would
+ * otherwise cancel it (ADR 0355, test/integration/transact-retry.test.ts). A call of its own (a
+ * retry after a cancellation) gets a new token, as it should: nothing of the cancelled one was written.
+ */
 export async function transact(items: TransactItems): Promise<void> {
   await db.send(new TransactWriteCommand({ TransactItems: items }));
 }
