@@ -60,7 +60,7 @@ function cpuS(since: NodeJS.CpuUsage): number {
 function solveTimed(problem: DayProblem, matrix: TravelMatrix, budgetS: number, seed: number, search: SearchOptions) {
   const t = performance.now();
   const c = process.cpuUsage();
-  const plan = solveDay(problem, matrix, { ...search, effortMs: budgetS * 1000, timeLimitMs: budgetS * 60_000, seed });
+  const plan = solveDay(problem, matrix, { ...search, effortMs: budgetS * 1000, timeLimitMs: search.timeLimitMs ?? budgetS * 60_000, seed });
   return { plan, seconds: (performance.now() - t) / 1000, cpu: cpuS(c) };
 }
 

@@ -40,11 +40,16 @@ function randomVrptw(seed: number, n: number, m: number, cap: number, asymmetric
 
 describe('SISR engine', () => {
   // Regret 1: every recreate inserts by regret-2 (cached per-route best positions, class heirs, eligibility).
-  it.each([0, 1])('returns feasible routes, each job at most once, cost equal to an independent sum (regret %s)', (regret) => {
+  // Ejection 1: every recreate that leaves a job out tries it by ejection (trials undone in place).
+  it.each([
+    [0, 0],
+    [1, 0],
+    [0, 1],
+  ])('returns feasible routes, each job at most once, cost equal to an independent sum (regret %s, ejection %s)', (regret, ejection) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 5, max: 40 }), fc.integer({ min: 1, max: 6 }), (seed, n, m) => {
         const inst = randomVrptw(seed, n, m, 60);
-        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed, regret });
+        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed, regret, ejection });
         const seen = new Set<number>();
         let cost = 0;
         res.routes.forEach((r, v) => {

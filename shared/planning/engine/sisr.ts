@@ -39,6 +39,11 @@ export interface SearchOptions {
    * differ most goes first) instead of in the sorted order (default 0).
    */
   regret?: number;
+  /**
+   * Probability that a recreate which left a job unserved tries one of them by ejection (another
+   * job out of a route to make room, then placed elsewhere: `insertByEjection`). Default 0.
+   */
+  ejection?: number;
   /** Probability that a ruin empties one whole (small) route instead (default 0.02). */
   routeRemoval?: number;
   /** Start and final temperatures as fractions of the mean arc cost (defaults 1 and 0.03, docs/decisions/0315). */
@@ -150,6 +155,8 @@ class Sisr {
   readonly blink: number;
   readonly splitDepth: number;
   readonly regret: number;
+  readonly ejection: number;
+  private readonly ejected = new Int32Array(1);
   readonly routeRemoval: number;
   readonly adj: Int32Array;
   readonly adjLen: number;
@@ -188,6 +195,7 @@ class Sisr {
     this.blink = o.blinkRate ?? 0.01;
     this.splitDepth = o.splitDepth ?? 0.5;
     this.regret = o.regret ?? 0;
+    this.ejection = o.ejection ?? 0;
     this.routeRemoval = o.routeRemoval ?? 0.05;
     this.logKeep = Math.log(1 - Math.min(0.99, this.blink));
     this.blinkCountdown = this.nextBlink();
@@ -470,6 +478,62 @@ class Sisr {
       for (let i = 0; i < first; i++) this.insertBest(sol, list[i]!);
       this.insertByRegret(sol, list, first, count);
     } else for (let i = 0; i < count; i++) this.insertBest(sol, list[i]!);
+    // Only where jobs were already unserved before this ruin: a job left out by the blinks alone
+    // (an empty route's one position skipped) is not worth a chain, and complete instances (Solomon)
+    // then run exactly as without ejections.
+    if (this.ejection > 0 && !all && others > 0) this.ejectFailed(sol, list, count);
+  }
+
+  /**
+   * One job of the recreate's list that found no place (chosen at random, with probability
+   * `ejection`) is tried by ejection: see `insertByEjection`. Nothing is drawn when every job found
+   * a place.
+   */
+  private ejectFailed(sol: Solution, list: Int32Array, count: number): void {
+    let failed = 0;
+    for (let i = 0; i < count; i++) if (sol.routeOf[list[i]!] === -1) list[failed++] = list[i]!;
+    if (failed === 0 || this.rng.next() >= this.ejection) return;
+    this.insertByEjection(sol, list[Math.floor(this.rng.next() * failed)]!);
+  }
+
+  /**
+   * Ejection insertion of the unserved job u (a chain of depth 2): for each route v that may take
+   * u (from a random one on) and each job x of v, x goes out and u in at its cheapest position, then
+   * x at its cheapest position anywhere. The first chain where both find a place is kept (one job
+   * more served); otherwise every trial is undone. Returns whether u is served.
+   */
+  private insertByEjection(sol: Solution, u: number): boolean {
+    const inst = this.inst;
+    const m = inst.nVehicles;
+    const drop = this.drop;
+    const out = this.ejected;
+    const v0 = Math.floor(this.rng.next() * m);
+    for (let i = 0; i < m; i++) {
+      const v = (v0 + i) % m;
+      if (sol.len[v] === 0 || inst.allowed[v * inst.nJobs + u] !== 1 || inst.vFrozen[v]) continue;
+      for (let p = 1; p <= sol.len[v]!; p++) {
+        const x = sol.nodes[v * sol.stride + p]!;
+        if (inst.fixedVehicle[x]! >= 0) continue;
+        drop[p] = 1;
+        this.work += sol.len[v]!;
+        sol.removeFlagged(v, drop, out, 0);
+        this.touch(v);
+        const d = this.mayTake(sol, v, u) ? this.scanRoute(sol, u, v, Infinity) : Infinity;
+        if (d < Infinity) {
+          const k = this.scanK;
+          this.insertAt(sol, v, k, u);
+          this.insertBest(sol, x);
+          if (sol.routeOf[x] !== -1) return true;
+          // Undo: u out, x back at its place.
+          drop[k + 1] = 1;
+          this.work += sol.len[v]!;
+          sol.removeFlagged(v, drop, out, 0);
+        }
+        this.work += sol.len[v]!;
+        sol.insert(v, p - 1, x);
+      }
+    }
+    return false;
   }
 
   private regretDelta = new Float64Array(0);
