@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SESSION_LIFETIME_SECONDS } from '#shared/rules/session.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { userRecord, type UserRecord } from '#shared/entities/user.ts';
 import { db, tableName } from './aws.ts';
+import { putNewItem } from './new-item.ts';
 import { keys } from './keys.ts';
 import { byIndex } from './query.ts';
 
@@ -34,21 +35,19 @@ export async function createSession(user: SessionUser, sessionVersion = 0, now =
   const tokenHash = hashToken(token);
   const expires = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
   const session: Session = { tokenHash, user, session_version: sessionVersion, created_at: now.toISOString(), expires_at: expires.toISOString() };
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.session(tokenHash),
-        ...keys.sessionByUser(user.id, session.created_at),
-        user: session.user,
-        session_version: session.session_version,
-        created_at: session.created_at,
-        expires_at: session.expires_at,
-        ttl: Math.ceil(expires.getTime() / 1000),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNewItem({
+    TableName: tableName(),
+    Item: {
+      ...keys.session(tokenHash),
+      ...keys.sessionByUser(user.id, session.created_at),
+      user: session.user,
+      session_version: session.session_version,
+      created_at: session.created_at,
+      expires_at: session.expires_at,
+      ttl: Math.ceil(expires.getTime() / 1000),
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
   return { token, session };
 }
 

@@ -1,5 +1,5 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../plumbing/aws.ts';
+import { tableName } from '../plumbing/aws.ts';
+import { putNewItem } from '../plumbing/new-item.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
 
@@ -32,5 +32,5 @@ export async function listBrokerTeams(): Promise<BrokerTeams> {
 /** A team or franchise with a given id (demo data). */
 export async function insertTeamOption(kind: 'team' | 'franchise', option: TeamOption): Promise<void> {
   const key = kind === 'team' ? keys.brokerTeam(option.id) : keys.franchise(option.id);
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...key, id: option.id, name: option.name }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putNewItem({ TableName: tableName(), Item: { ...key, id: option.id, name: option.name }, ConditionExpression: 'attribute_not_exists(pk)' });
 }

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEPOT_MESSAGES, type DepotFields, type DepotView } from '#shared/catalogue/depots.ts';
 import { depotRecord, type DepotRecord } from '#shared/entities/depot.ts';
 import { db, tableName } from '../plumbing/aws.ts';
+import { putNewItem } from '../plumbing/new-item.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { badRequest, conflict, notFound, type HttpError } from '../plumbing/errors.ts';
 import { nextId } from '../plumbing/ids.ts';
@@ -65,7 +66,7 @@ export async function listDepots(): Promise<StoredDepot[]> {
 
 /** A depot with a given id (demo data); named by no user yet. */
 export async function insertDepot(depot: Depot, now = new Date()): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: itemOf(depot, 1, 0, now.toISOString()), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putNewItem({ TableName: tableName(), Item: itemOf(depot, 1, 0, now.toISOString()), ConditionExpression: 'attribute_not_exists(pk)' });
 }
 
 /** A new depot with the next id. */

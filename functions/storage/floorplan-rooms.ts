@@ -1,7 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from '#shared/zod.ts';
 import { floorplanRoomRecord, type FloorplanRoomRecord } from '#shared/entities/floorplan-room.ts';
-import { db, tableName } from '../plumbing/aws.ts';
+import { tableName } from '../plumbing/aws.ts';
+import { putNewItem } from '../plumbing/new-item.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
@@ -20,6 +20,6 @@ export async function floorplanOfListing(listingId: number): Promise<FloorplanRo
 /** A new room (its id from the counter), written once: a second put of the same id is refused. */
 export async function insertFloorplanRoom(fields: Omit<z.input<typeof floorplanRoomRecord>, 'id'>): Promise<FloorplanRoomRecord> {
   const room = floorplanRoomRecord.parse({ ...fields, id: await nextId('floorplan-room') });
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.floorplanRoom(room.listing_id, room.id), ...room }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putNewItem({ TableName: tableName(), Item: { ...keys.floorplanRoom(room.listing_id, room.id), ...room }, ConditionExpression: 'attribute_not_exists(pk)' });
   return room;
 }

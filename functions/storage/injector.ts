@@ -13,6 +13,7 @@ import {
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { db, presigner, requiredEnv, s3, tableName } from '../plumbing/aws.ts';
+import { putNewItem } from '../plumbing/new-item.ts';
 import { badRequest, notFound, unprocessable } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
@@ -188,7 +189,7 @@ export async function ownUpload(id: string, userId: number): Promise<UploadRecor
 /** Saves a new upload and the pointer a reload finds it by (the pointer is replaced if stale). */
 export async function saveUpload(upload: UploadRecord): Promise<void> {
   const ttl = recordTtl(upload.created_at);
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.rijUpload(upload.id), ...upload, ttl }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putNewItem({ TableName: tableName(), Item: { ...keys.rijUpload(upload.id), ...upload, ttl }, ConditionExpression: 'attribute_not_exists(pk)' });
   await db.send(
     new PutCommand({
       TableName: tableName(),

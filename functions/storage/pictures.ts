@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from '#shared/zod.ts';
 import { pictureRecord, type PictureRecord } from '#shared/entities/picture.ts';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
 import type { DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { db, tableName } from '../plumbing/aws.ts';
+import { putNewItem } from '../plumbing/new-item.ts';
 import { keys } from '../plumbing/keys.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { byIndex, queryAll as queryAllItems } from '../plumbing/query.ts';
@@ -31,7 +32,7 @@ export function pictureItem(picture: PictureRecord): Record<string, unknown> {
 /** A new picture, and its listing's entry in the review queue (keys.reviewEntry) naming its shooting. */
 export async function insertPicture(fields: Omit<z.input<typeof pictureRecord>, 'id'>): Promise<PictureRecord> {
   const picture = pictureRecord.parse({ ...fields, id: await nextId('picture') });
-  await db.send(new PutCommand({ TableName: tableName(), Item: pictureItem(picture), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putNewItem({ TableName: tableName(), Item: pictureItem(picture), ConditionExpression: 'attribute_not_exists(pk)' });
   await db.send(
     new UpdateCommand({
       TableName: tableName(),

@@ -4,6 +4,7 @@ import * as z from '#shared/zod.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
 import type { VideoLogLine } from '#shared/catalogue/videos.ts';
 import { db, tableName } from '../plumbing/aws.ts';
+import { putNewItem } from '../plumbing/new-item.ts';
 import { keys } from '../plumbing/keys.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { byIndex } from '../plumbing/query.ts';
@@ -60,13 +61,11 @@ export async function insertVideo(fields: NewVideo, queued: boolean, now = new D
     queued_at: queued ? [at] : [],
     logs: [{ timestamp: at, message: queued ? 'Requested and queued.' : 'Requested.' }],
   });
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.video(id), ...keys.videoIndexes(video.listing_id, at, id), ...video },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNewItem({
+    TableName: tableName(),
+    Item: { ...keys.video(id), ...keys.videoIndexes(video.listing_id, at, id), ...video },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
   return video;
 }
 

@@ -1,11 +1,11 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ParsedZoneChanges } from '#shared/catalogue/zones.ts';
 import { ZONE_MESSAGES } from '#shared/catalogue/zones.ts';
 import { zoneRecord, type ZoneRecord } from '#shared/entities/zone.ts';
 import { ZoneType } from '#shared/enums.ts';
 import { pointInPolygon } from '#shared/planning/zones.ts';
 import type { LatLng } from '#shared/planning/travel.ts';
-import { db, tableName } from '../plumbing/aws.ts';
+import { tableName } from '../plumbing/aws.ts';
+import { putNewItem } from '../plumbing/new-item.ts';
 import { conflict } from '../plumbing/errors.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
@@ -42,7 +42,7 @@ export async function listZones(type?: number): Promise<StoredZone[]> {
 /** A new zone with a given id (demo data). */
 export async function insertZone(zone: ZoneRecord): Promise<void> {
   const record = zoneRecord.parse(zone);
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.zone(record.id), ...record, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putNewItem({ TableName: tableName(), Item: { ...keys.zone(record.id), ...record, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' });
 }
 
 /**
