@@ -92,10 +92,16 @@ export const keys = {
   listingSearchEntry: (listingId: number) => `e${listingId}`,
   /** The words (and entry) a listing is indexed under now: what the next change removes or replaces. */
   listingSearchWords: (listingId: number) => ({ pk: `LISTING#${listingId}`, sk: 'SEARCHWORDS' }),
-  /** Present once the table's listing search index is in the block form of ADR 0300 (local upgrade). */
-  listingSearchVersion: { pk: 'LISTINGSEARCH', sk: 'V2' },
+  /** Present once the table's listing search entries carry their rows (ADR 0345; local upgrade). */
+  listingSearchVersion: { pk: 'LISTINGSEARCH', sk: 'V3' },
+  /** Present once the table's listing search index is in the block form of ADR 0300 (older tables hold token items). */
+  listingSearchVersionBlocks: { pk: 'LISTINGSEARCH', sk: 'V2' },
   /** Virtual-visit statistics of a listing (docs/decisions/0201): running totals, one item per day (gsi1 by day), sessions and visitors. */
   visitTotals: (listingId: number) => ({ pk: `VISITS#${listingId}`, sk: 'TOTAL' }),
+  /** The ids of the listings of a block of LISTING_SEARCH_BLOCK ids that have visit totals (a number set; ADR 0345). */
+  visitedListings: (listingId: number) => ({ pk: 'VISITED', sk: `BLOCK#${pad(Math.floor(listingId / LISTING_SEARCH_BLOCK), 6)}` }),
+  /** Present once the table's visited-listing sets hold every listing with visit totals (local upgrade, ADR 0345). */
+  visitedListingsVersion: { pk: 'VISITED', sk: 'VERSION' },
   visitDay: (listingId: number, date: string) => ({ pk: `VISITS#${listingId}`, sk: `DAY#${date}`, gsi1pk: `VISITDAY#${date}`, gsi1sk: pad(listingId) }),
   visitDaysOf: (listingId: number) => `VISITS#${listingId}`,
   visitDayPrefix: 'DAY#',

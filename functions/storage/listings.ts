@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { listingRecord, type ListingRecord } from '#shared/entities/listing.ts';
 import type * as z from '#shared/zod.ts';
-import { drivingWord, entryMatches, searchEntry, wordsOf, type ListingSearch } from '#shared/rules/listing-search.ts';
+import { drivingWord, entryContent, entryMatches, entryRow, searchEntry, searchTombstone, wordsOf, type ListingSearch, type SearchRow } from '#shared/rules/listing-search.ts';
 import type { ListingFields } from '#shared/catalogue/listings.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
@@ -37,16 +37,6 @@ export async function listingsById(ids: readonly number[]): Promise<Map<number, 
   return new Map(items.map((item) => [Number(item.id), item as ListingRecord & Record<string, unknown>]));
 }
 
-/** The columns of a listing search row (part 3 screen 2), a third of a listing item's attributes. */
-const SEARCH_ROW_ATTRIBUTES = ['id', 'address', 'app', 'city', 'postalcode', 'mls', 'broker_id', 'broker', 'shootingdate'] as const;
-export type SearchRow = Pick<ListingRecord, (typeof SEARCH_ROW_ATTRIBUTES)[number]>;
-
-/** The search rows of these listings, read from the listing items themselves (only the columns shown). */
-export async function searchRowsById(ids: readonly number[]): Promise<Map<number, SearchRow>> {
-  const items = await batchGet([...new Set(ids)].map((id) => keys.listing(id)), { attributes: SEARCH_ROW_ATTRIBUTES });
-  return new Map(items.map((item) => [Number(item.id), item as unknown as SearchRow]));
-}
-
 /** The address a listing is shown under, on public pages as in review. */
 export function listingAddressOf(l: ListingRecord): Pick<ListingRecord, 'id' | 'address' | 'app' | 'city' | 'postalcode'> {
   return { id: l.id, address: l.address, app: l.app, city: l.city, postalcode: l.postalcode };
@@ -70,14 +60,14 @@ export async function insertListing(fields: Omit<z.input<typeof listingRecord>, 
 
 /** New listings written together, then indexed together (one write per search block they share). */
 export async function insertListings(fieldsList: ReadonlyArray<Omit<z.input<typeof listingRecord>, 'id' | 'created_at' | 'updated_at'>>, now = new Date()): Promise<ListingRecord[]> {
-  const listings: ListingRecord[] = [];
-  await inPool(fieldsList, BLOCK_WRITERS, async (fields) => {
-    const { listing, put } = await newListingPut(fields, now);
-    await putNewItem(put.Put!);
-    listings.push(listing);
-  });
-  await indexListings(listings, true);
-  return listings;
+  const prepared: Array<Awaited<ReturnType<typeof newListingPut>>> = [];
+  await inPool(fieldsList, BLOCK_WRITERS, async (fields) => void prepared.push(await newListingPut(fields, now)));
+  // What they are indexed under, written before the listings exist: no change of them can come first (ADR 0345).
+  const listings = prepared.map(({ listing }) => ({ listing, seq: 0 }));
+  await batchWrite(listings.map((l) => ({ PutRequest: { Item: searchWordsItem(l.listing.id, indexedOf(l)) } })));
+  await inPool(prepared, BLOCK_WRITERS, ({ put }) => putNewItem(put.Put!));
+  await indexListings(listings, 'new');
+  return listings.map(({ listing }) => listing);
 }
 
 /**
@@ -116,13 +106,13 @@ async function writeDistributionToken(listing: StoredListing, onlyIfNone: boolea
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.listing(listing.id),
-      UpdateExpression: 'SET distribution_token = :t, gsi2pk = :g, gsi2sk = :s, version = version + :one',
+      UpdateExpression: `SET distribution_token = :t, gsi2pk = :g, gsi2sk = :s, version = version + :one, ${NEXT_SEARCH_SEQ}`,
       ConditionExpression: onlyIfNone ? 'version = :v AND (attribute_not_exists(distribution_token) OR distribution_token = :null)' : 'version = :v',
-      ExpressionAttributeValues: { ':t': token, ':g': gsi2pk, ':s': gsi2sk, ':one': 1, ':v': listing.version, ...(onlyIfNone ? { ':null': null } : {}) },
+      ExpressionAttributeValues: { ':t': token, ':g': gsi2pk, ':s': gsi2sk, ':one': 1, ':v': listing.version, ...NEXT_SEARCH_SEQ_VALUES, ...(onlyIfNone ? { ':null': null } : {}) },
       ReturnValues: 'ALL_NEW',
     }),
   );
-  if (Attributes) await indexListing(toListing(Attributes));
+  if (Attributes) await indexListingItem(Attributes);
   return token;
 }
 
@@ -134,6 +124,11 @@ export interface Page<T> {
 
 
 async function queryListings(pattern: 'listingsByBroker' | 'allListings', partition: string, limit: number, start?: Record<string, unknown>): Promise<Page<StoredListing>> {
+  const page = await queryListingItems(pattern, partition, limit, start);
+  return { ...page, items: page.items.map(toListing) };
+}
+
+async function queryListingItems(pattern: 'listingsByBroker' | 'allListings', partition: string, limit: number, start?: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
   const page = await db.send(
     new QueryCommand({
       TableName: tableName(),
@@ -144,7 +139,7 @@ async function queryListings(pattern: 'listingsByBroker' | 'allListings', partit
     }),
   );
   const next = page.LastEvaluatedKey;
-  return { items: (page.Items ?? []).map(toListing), ...(next ? { next } : {}) };
+  return { items: page.Items ?? [], ...(next ? { next } : {}) };
 }
 
 /** A broker's listings, most recently updated first. */
@@ -155,22 +150,29 @@ export const allListings = (limit = 100, start?: Record<string, unknown>) => que
 
 
 /* ------------------------------------------------------------------------------------------------
- * Listing search (docs/decisions/0300-listing-search-blocks.md, after 0200). For each word of a
- * listing (id, address, apartment, city, postal code, MLS, broker name) and '@all', the listing has
- * one small entry (its word list, whether it has an MLS, its shooting date: shared/rules
- * listing-search.ts searchEntry) in the item of that word and its block of LISTING_SEARCH_BLOCK ids.
- * A search reads the blocks of its driving word (one Query on gsi2 by word prefix), checks the other
- * words and the commands on the entries, counts every match (the exact total) and answers the ids of
- * the first page; the handler then reads those rows and their visit totals. The listing's own
- * SEARCHWORDS item says what it is indexed under, so a change replaces or removes only what moved.
- * '@map' items (the listing map) keep a copy of the row (ADR 0200).
+ * Listing search (docs/decisions/0300-listing-search-blocks.md, 0345). For each word of a listing
+ * (id, address, apartment, city, postal code, MLS, broker name) and '@all', the listing has one
+ * entry (shared/rules/listing-search.ts searchEntry: its search sequence number, whether it has an
+ * MLS, its shooting date, its words and the other columns of its search row) in the item of that
+ * word and its block of LISTING_SEARCH_BLOCK ids. A search reads the blocks of its driving word (one
+ * Query on gsi2 by word prefix), checks the other words and the commands on the entries, counts
+ * every match (the exact total) and answers the first page's rows from the same entries: no listing
+ * item is read. Every listing write that changes what a search finds or shows adds 1 to the
+ * listing's `search_seq` in the same UpdateItem; the index writes of that change carry it, and an
+ * entry is only ever replaced by one of a greater sequence (a condition on the string), so two
+ * changes of one listing indexed in either order leave the later one. The listing's SEARCHWORDS item
+ * (words, entry content, sequence) is claimed by compare-and-swap before the entries are written, so
+ * each change knows the words the change before it wrote and leaves a tombstone (a greater sequence,
+ * no row) under those it lost. '@map' items (the listing map) keep a copy of the row (ADR 0200).
  * ---------------------------------------------------------------------------------------------- */
 
 const ALL_WORD = '@all';
 const MAP_WORD = '@map';
 const ENTRY_ATTRIBUTE = /^e\d+$/;
-/** Entries set or removed by one UpdateItem (an update expression is at most 4 KB). */
+/** Entries set by one unconditional UpdateItem (an update expression is at most 4 KB). */
 const ENTRIES_PER_UPDATE = 100;
+/** Entries set by one UpdateItem that requires none of them to exist yet (each adds a condition). */
+const NEW_ENTRIES_PER_UPDATE = 50;
 /** Block items written at once. */
 const BLOCK_WRITERS = 8;
 
@@ -218,153 +220,229 @@ async function inPool<T>(items: readonly T[], width: number, work: (item: T) => 
   }));
 }
 
-/** What a listing is indexed under: its block words ('@all' included) and its entry. */
+const conditionFailed = (error: unknown) => (error as Error | null)?.name === 'ConditionalCheckFailedException';
+
+/** A listing as a write left it, with its search sequence number (`search_seq`, 0 before any change). */
+export interface SequencedListing {
+  listing: ListingRecord;
+  seq: number;
+}
+
+const sequenced = (item: Record<string, unknown>): SequencedListing => ({ listing: toListing(item), seq: Number(item.search_seq ?? 0) });
+
+/** The UpdateExpression part (and its values) that adds 1 to a listing's search sequence. */
+const NEXT_SEARCH_SEQ = 'search_seq = if_not_exists(search_seq, :seq0) + :seq1';
+const NEXT_SEARCH_SEQ_VALUES = { ':seq0': 0, ':seq1': 1 };
+
+/** What a listing is indexed under: its block words ('@all' included), its entry content and the sequence it was written at. */
 interface Indexed {
   words: string[];
-  entry: string;
+  content: string;
+  seq: number;
 }
 
-function indexedOf(l: ListingRecord): Indexed {
+function indexedOf({ listing: l, seq }: SequencedListing): Indexed & { entry: string } {
   const words = searchWordsOf(l);
-  return { words: [...words, ALL_WORD], entry: searchEntry(words, l.mls, l.shootingdate) };
+  const entry = searchEntry(seq, words, l);
+  return { words: [...words, ALL_WORD], content: entryContent(entry), seq, entry };
 }
 
-/** The entries to set and remove in one word's block item. */
+const searchWordsItem = (id: number, { words, content, seq }: Indexed) => ({ ...keys.listingSearchWords(id), words, entry: content, seq });
+
+/** The entries to write in one word's block item. */
 interface BlockChange {
   key: ReturnType<typeof keys.listingSearchBlock>;
   set: Array<[string, string]>;
-  remove: string[];
 }
 
-/** The block writes that take listings from what they were indexed under to what they are now. */
-function blockChanges(changes: ReadonlyArray<{ id: number; before: Indexed | undefined; after: Indexed }>): BlockChange[] {
+/** The block writes that take listings from what they were indexed under to what they are now (tombstones under lost words). */
+function blockChanges(changes: ReadonlyArray<{ id: number; before: Indexed | undefined; after: Indexed & { entry: string } }>): BlockChange[] {
   const blocks = new Map<string, BlockChange>();
   const block = (word: string, id: number) => {
     const key = keys.listingSearchBlock(word, id);
     const name = `${key.pk} ${key.sk}`;
     let change = blocks.get(name);
-    if (!change) blocks.set(name, (change = { key, set: [], remove: [] }));
+    if (!change) blocks.set(name, (change = { key, set: [] }));
     return change;
   };
   for (const { id, before, after } of changes) {
     const attribute = keys.listingSearchEntry(id);
     for (const word of after.words) {
-      if (before?.entry !== after.entry || !before.words.includes(word)) block(word, id).set.push([attribute, after.entry]);
+      if (before?.content !== after.content || !before.words.includes(word)) block(word, id).set.push([attribute, after.entry]);
     }
-    for (const word of before?.words ?? []) if (!after.words.includes(word)) block(word, id).remove.push(attribute);
+    for (const word of before?.words ?? []) if (!after.words.includes(word)) block(word, id).set.push([attribute, searchTombstone(after.seq)]);
   }
   return [...blocks.values()];
 }
 
-async function writeBlock({ key, set, remove }: BlockChange): Promise<void> {
-  const { pk, sk, gsi2pk, gsi2sk } = key;
-  for (let i = 0; i < set.length; i += ENTRIES_PER_UPDATE) {
-    const chunk = set.slice(i, i + ENTRIES_PER_UPDATE);
+/**
+ * How entries are written: 'force' overwrites (the upgrade, before the table is served); 'new'
+ * requires them absent (listings just created), falling back to 'newer' for a block where one is
+ * there; 'newer' replaces an entry only with one of a greater sequence (one UpdateItem per entry).
+ */
+type EntryWrite = 'force' | 'new' | 'newer';
+
+async function writeEntries({ key: { pk, sk, gsi2pk, gsi2sk } }: BlockChange, entries: ReadonlyArray<[string, string]>, how: EntryWrite): Promise<void> {
+  const conditions = entries.map((_e, j) => (how === 'new' ? `attribute_not_exists(#e${j})` : `(attribute_not_exists(#e${j}) OR #e${j} < :e${j})`));
+  try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk, sk },
-        UpdateExpression: `SET gsi2pk = :g, gsi2sk = :s, ${chunk.map((_e, j) => `#e${j} = :e${j}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(chunk.map(([name], j) => [`#e${j}`, name])),
-        ExpressionAttributeValues: { ':g': gsi2pk, ':s': gsi2sk, ...Object.fromEntries(chunk.map(([, entry], j) => [`:e${j}`, entry])) },
+        UpdateExpression: `SET gsi2pk = :g, gsi2sk = :s, ${entries.map((_e, j) => `#e${j} = :e${j}`).join(', ')}`,
+        ...(how === 'force' ? {} : { ConditionExpression: conditions.join(' AND ') }),
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([name], j) => [`#e${j}`, name])),
+        ExpressionAttributeValues: { ':g': gsi2pk, ':s': gsi2sk, ...Object.fromEntries(entries.map(([, entry], j) => [`:e${j}`, entry])) },
       }),
     );
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    // 'newer': a later write of this listing is there already. 'new': some entry is there: each on its own.
+    if (how === 'new') for (const entry of entries) await writeEntries({ key: { pk, sk, gsi2pk, gsi2sk }, set: [] }, [entry], 'newer');
   }
-  for (let i = 0; i < remove.length; i += ENTRIES_PER_UPDATE) {
-    const chunk = remove.slice(i, i + ENTRIES_PER_UPDATE);
+}
+
+async function writeBlock(change: BlockChange, how: EntryWrite): Promise<void> {
+  const size = how === 'force' ? ENTRIES_PER_UPDATE : how === 'new' ? NEW_ENTRIES_PER_UPDATE : 1;
+  for (let i = 0; i < change.set.length; i += size) await writeEntries(change, change.set.slice(i, i + size), how);
+}
+
+/**
+ * Claims the listing's SEARCHWORDS item for this sequence: answers what it was indexed under (the
+ * words whose entries this change replaces or tombstones), or 'older' when a change of a greater
+ * or equal sequence claimed it already (that change indexes what this one would).
+ */
+async function claimSearchWords(id: number, after: Indexed): Promise<Indexed | undefined | 'older'> {
+  for (;;) {
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchWords(id), ConsistentRead: true }));
+    const before = Item ? { words: Item.words as string[], content: String(Item.entry), seq: Number(Item.seq ?? -1) } : undefined;
+    if (before && before.seq >= after.seq) return 'older';
     try {
       await db.send(
-        new UpdateCommand({
+        new PutCommand({
           TableName: tableName(),
-          Key: { pk, sk },
-          UpdateExpression: `REMOVE ${chunk.map((_e, j) => `#e${j}`).join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: Object.fromEntries(chunk.map((name, j) => [`#e${j}`, name])),
+          Item: searchWordsItem(id, after),
+          ConditionExpression: Item ? (Item.seq === undefined ? 'attribute_not_exists(seq)' : 'seq = :read') : 'attribute_not_exists(pk)',
+          ...(Item?.seq === undefined ? {} : { ExpressionAttributeValues: { ':read': Item.seq } }),
         }),
       );
+      return before;
     } catch (error) {
-      // No block item: nothing to remove.
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!conditionFailed(error)) throw error;
     }
   }
 }
 
+/** The listing's map item (or its removal), only over an older one. */
+async function writeMapItem({ listing: l, seq }: SequencedListing): Promise<void> {
+  const key = { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, MAP_WORD).sk };
+  const condition = { ConditionExpression: 'attribute_not_exists(search_seq) OR search_seq < :seq', ExpressionAttributeValues: { ':seq': seq } };
+  try {
+    if (l.distribution_token) await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.listingSearchToken(l.id, MAP_WORD), ...mapRowOf(l), distribution_token: l.distribution_token, search_seq: seq }, ...condition }));
+    else await db.send(new DeleteCommand({ TableName: tableName(), Key: key, ...condition }));
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+  }
+}
+
+const mapRequest = ({ listing: l, seq }: SequencedListing): WriteRequest =>
+  l.distribution_token
+    ? { PutRequest: { Item: { ...keys.listingSearchToken(l.id, MAP_WORD), ...mapRowOf(l), distribution_token: l.distribution_token, search_seq: seq } } }
+    : { DeleteRequest: { Key: { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, MAP_WORD).sk } } };
+
 /**
- * Brings the search index of these listings to what they are now: their block entries (set where
- * the entry or a word is new, removed for the words they lost), their SEARCHWORDS item and their
- * map item. `fresh`: listings just created, indexed under nothing yet.
+ * Brings the search index of listings to what a write left them (their sequence): block entries
+ * (written where the entry content or a word is new, tombstoned under the words they lost), their
+ * SEARCHWORDS item and their map item. 'newer' (every change of a listing): each listing claims
+ * its SEARCHWORDS item first and writes only over older entries. 'new': listings just created
+ * (their SEARCHWORDS item written before the listing itself by insertListings). 'force': the
+ * local upgrade, before the table is served.
  */
-export async function indexListings(listings: readonly ListingRecord[], fresh = false): Promise<void> {
+async function indexListings(listings: readonly SequencedListing[], how: EntryWrite): Promise<void> {
   if (!listings.length) return;
-  const before = new Map<number, Indexed>();
-  if (!fresh) {
-    for (const item of await batchGet(listings.map((l) => keys.listingSearchWords(l.id)), { consistent: true })) {
-      before.set(Number(String(item.pk).slice('LISTING#'.length)), { words: item.words as string[], entry: String(item.entry) });
+  const changes: Array<{ l: SequencedListing; before: Indexed | undefined; after: Indexed & { entry: string } }> = [];
+  if (how === 'newer') {
+    for (const l of listings) {
+      const after = indexedOf(l);
+      const before = await claimSearchWords(l.listing.id, after);
+      if (before !== 'older') changes.push({ l, before, after });
     }
+  } else {
+    const before = new Map<number, Indexed>();
+    if (how === 'force') {
+      for (const item of await batchGet(listings.map((l) => keys.listingSearchWords(l.listing.id)), { consistent: true })) {
+        before.set(Number(String(item.pk).slice('LISTING#'.length)), { words: item.words as string[], content: String(item.entry), seq: Number(item.seq ?? -1) });
+      }
+    }
+    changes.push(...listings.map((l) => ({ l, before: before.get(l.listing.id), after: indexedOf(l) })));
   }
-  const after = listings.map((l) => ({ l, indexed: indexedOf(l) }));
-  await inPool(blockChanges(after.map(({ l, indexed }) => ({ id: l.id, before: before.get(l.id), after: indexed }))), BLOCK_WRITERS, writeBlock);
-  await batchWrite(
-    after.flatMap(({ l, indexed }): WriteRequest[] => [
-      { PutRequest: { Item: { ...keys.listingSearchWords(l.id), ...indexed } } },
-      l.distribution_token
-        ? { PutRequest: { Item: { ...keys.listingSearchToken(l.id, MAP_WORD), ...mapRowOf(l), distribution_token: l.distribution_token } } }
-        : { DeleteRequest: { Key: { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, MAP_WORD).sk } } },
-    ]),
-  );
+  await inPool(blockChanges(changes.map(({ l, before, after }) => ({ id: l.listing.id, before, after }))), BLOCK_WRITERS, (change) => writeBlock(change, how));
+  if (how === 'newer') {
+    for (const { l } of changes) await writeMapItem(l);
+  } else {
+    await batchWrite(changes.flatMap(({ l, after }) => [...(how === 'force' ? [{ PutRequest: { Item: searchWordsItem(l.listing.id, after) } }] : []), mapRequest(l)]));
+  }
 }
 
-/** Re-indexes one listing after a change. */
-export const indexListing = (l: ListingRecord): Promise<void> => indexListings([l]);
+/** Re-indexes one listing after a write that answered its new item (ALL_NEW, with its search_seq). */
+const indexListingItem = (item: Record<string, unknown>): Promise<void> => indexListings([sequenced(item)], 'newer');
 
 /**
- * Local tables made before ADR 0300 hold per-word token items with a copy of the row: the first
- * start after it indexes every listing in blocks and deletes those items (once: a marker item).
+ * Local tables made before ADR 0345 hold entries without rows (ADR 0300), or per-word token items
+ * with a copy of the row (before ADR 0300): the first start after it writes every listing's entries
+ * anew (and deletes those token items if the table is older than ADR 0300), once: a marker item.
  * Answers the number of listings re-indexed.
  */
 export async function upgradeListingSearchIndex(): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchVersion, ConsistentRead: true }));
-  if (Item) return 0;
+  const read = (key: Record<string, string>) => db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  if ((await read(keys.listingSearchVersion)).Item) return 0;
+  const tokenItems = !(await read(keys.listingSearchVersionBlocks)).Item;
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await allListings(250, start);
-    await batchWrite(
-      page.items.flatMap((l) => [...searchWordsOf(l), ALL_WORD].map((word) => ({ DeleteRequest: { Key: { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, word).sk } } }))),
-    );
-    await indexListings(page.items);
-    count += page.items.length;
+    const page = await queryListingItems('allListings', keys.allListings, 250, start);
+    const listings = page.items.map(sequenced);
+    if (tokenItems) {
+      await batchWrite(
+        listings.flatMap(({ listing: l }) => [...searchWordsOf(l), ALL_WORD].map((word) => ({ DeleteRequest: { Key: { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, word).sk } } }))),
+      );
+    }
+    await indexListings(listings, 'force');
+    count += listings.length;
     start = page.next;
   } while (start);
   await markListingSearchIndexCurrent();
   return count;
 }
 
-/** Records that every listing of the table is indexed in blocks (a new table's seed writes them so). */
+/** Records that every listing of the table is indexed as ADR 0345 says (a new table's seed writes them so). */
 export async function markListingSearchIndexCurrent(): Promise<void> {
   await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.listingSearchVersion, upgraded_at: new Date().toISOString() } }));
 }
 
 /**
- * The listings a search finds: the ids of the first `limit` (newest id first) and the exact total.
- * Reads the block items of the driving word (every word of the listings holding it as a prefix);
- * without a word of 3 characters, those of '@all'.
+ * What a search finds: the rows of the first `limit` listings (newest id first) and the exact total,
+ * both from the block entries of the driving word (every word of the listings holding it as a
+ * prefix); without a word of 3 characters, those of '@all'. A listing found under several words
+ * shows its latest entry.
  */
-export async function searchListingIds(search: ListingSearch, limit: number): Promise<{ ids: number[]; count: number }> {
+export async function searchListingRows(search: ListingSearch, limit: number): Promise<{ rows: SearchRow[]; count: number }> {
   const driver = drivingWord(search.words.filter((w) => w.length >= 3));
   const blocks = await queryAll({
     ...byIndex('listingSearchWords', keys.listingWordBucket(driver ?? ALL_WORD), { beginsWith: driver ?? `${ALL_WORD}#` }),
   });
-  const found = new Set<number>();
+  const found = new Map<number, string>();
   for (const block of blocks) {
-    for (const [name, entry] of Object.entries(block)) {
+    for (const [name, value] of Object.entries(block)) {
       if (!ENTRY_ATTRIBUTE.test(name)) continue;
       const id = Number(name.slice(1));
-      if (!found.has(id) && entryMatches(String(entry), search)) found.add(id);
+      const entry = String(value);
+      const seen = found.get(id);
+      if ((seen === undefined || seen < entry) && entryMatches(entry, search)) found.set(id, entry);
     }
   }
-  const ids = [...found].sort((a, b) => b - a);
-  return { ids: ids.slice(0, limit), count: ids.length };
+  const ids = [...found.keys()].sort((a, b) => b - a);
+  return { rows: ids.slice(0, limit).map((id) => entryRow(id, found.get(id)!)!), count: ids.length };
 }
 
 /** A listing on the map (its row as last indexed). */
@@ -394,16 +472,15 @@ export async function updateListingFields(listing: StoredListing, fields: Listin
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.listing(listing.id),
-      UpdateExpression: `SET ${names.map((n, i) => `#f${i} = :f${i}`).join(', ')}, version = version + :one`,
+      UpdateExpression: `SET ${names.map((n, i) => `#f${i} = :f${i}`).join(', ')}, version = version + :one, ${NEXT_SEARCH_SEQ}`,
       ConditionExpression: 'version = :v',
       ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:f${i}`, values[n]])), ':v': listing.version, ':one': 1 },
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:f${i}`, values[n]])), ':v': listing.version, ':one': 1, ...NEXT_SEARCH_SEQ_VALUES },
       ReturnValues: 'ALL_NEW',
     }),
   );
-  const saved = toListing(Attributes!);
-  await indexListing(saved);
-  return saved;
+  await indexListingItem(Attributes!);
+  return toListing(Attributes!);
 }
 
 /** Keeps the listing's latest shooting date (search's du:/au: and its column) when a shooting is booked or moved. */
@@ -413,13 +490,13 @@ export async function noteListingShootingDate(listingId: number, date: string): 
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.listing(listingId),
-        UpdateExpression: 'SET shootingdate = :d',
+        UpdateExpression: `SET shootingdate = :d, ${NEXT_SEARCH_SEQ}`,
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(shootingdate) OR shootingdate = :null OR shootingdate < :d)',
-        ExpressionAttributeValues: { ':d': date, ':null': null },
+        ExpressionAttributeValues: { ':d': date, ':null': null, ...NEXT_SEARCH_SEQ_VALUES },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    if (Attributes) await indexListing(toListing(Attributes));
+    if (Attributes) await indexListingItem(Attributes);
   } catch (error) {
     // A later shooting date is already kept (or the listing is gone): nothing to change.
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
@@ -454,13 +531,13 @@ export async function setListingMls(id: number, mls: string, now = new Date()): 
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.listing(id),
-        UpdateExpression: 'SET mls = :mls, updated_at = :u, gsi1sk = :g1, gsi3sk = :g3, version = version + :one',
+        UpdateExpression: `SET mls = :mls, updated_at = :u, gsi1sk = :g1, gsi3sk = :g3, version = version + :one, ${NEXT_SEARCH_SEQ}`,
         ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':mls': mls, ':u': updated_at, ':g1': gsi1sk, ':g3': gsi3sk, ':one': 1, ':v': listing.version },
+        ExpressionAttributeValues: { ':mls': mls, ':u': updated_at, ':g1': gsi1sk, ':g3': gsi3sk, ':one': 1, ':v': listing.version, ...NEXT_SEARCH_SEQ_VALUES },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    await indexListing(toListing(Attributes!));
+    await indexListingItem(Attributes!);
     return true;
   } catch (error) {
     // Changed meanwhile: apply on the newer version (the MLS is a plain overwrite).

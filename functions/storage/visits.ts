@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { RECURRING_KEYS } from '#shared/catalogue/listings.ts';
 import { db, tableName } from '../plumbing/aws.ts';
@@ -90,6 +90,8 @@ export async function recordVisit(report: VisitReport, now = Date.now()): Promis
   }
   if (!Object.values(add).some(Boolean) && !Object.keys(recurring).length) return false;
   const { gsi1pk, gsi1sk, ...dayKey } = keys.visitDay(report.listingId, day);
+  // Marked visited before its totals exist: a search reads the totals of every listing they may exist for.
+  await markVisited([report.listingId]);
   await Promise.all([
     addTo(dayKey, add, { gsi1pk, gsi1sk, date: day, listing_id: report.listingId }),
     addTo(keys.visitTotals(report.listingId), add, {}, recurring),
@@ -141,11 +143,53 @@ const figures = (item: Record<string, unknown> | undefined): VisitFigures => ({
   seconds: Number(item?.seconds ?? 0),
 });
 
-/** The running totals of listings (search rows): every id answered, zeros without visits. */
+/** Adds listings to the visited sets of their blocks (ADD to a number set: idempotent, concurrent adds all kept). */
+async function markVisited(ids: readonly number[]): Promise<void> {
+  const perBlock = new Map<string, { key: Record<string, string>; ids: number[] }>();
+  for (const id of ids) {
+    const key = keys.visitedListings(id);
+    const block: { key: Record<string, string>; ids: number[] } = perBlock.get(key.sk) ?? { key, ids: [] };
+    block.ids.push(id);
+    perBlock.set(key.sk, block);
+  }
+  await Promise.all([...perBlock.values()].map(({ key, ids: blockIds }) =>
+    db.send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'ADD ids :ids', ExpressionAttributeValues: { ':ids': new Set(blockIds) } }))));
+}
+
+/**
+ * The running totals of listings (search rows): every id answered, zeros without visits. Only the
+ * totals of listings in their block's visited set are read (most listings of a page have none):
+ * one small BatchGet of the page's blocks' sets, then one of the visited ids' totals (ADR 0345).
+ */
 export async function visitTotalsOf(ids: readonly number[]): Promise<Map<number, VisitFigures>> {
-  const items = await batchGet(ids.map((id) => keys.visitTotals(id)));
+  const visited = new Set<number>();
+  for (const set of await batchGet([...new Map(ids.map((id) => { const k = keys.visitedListings(id); return [k.sk, k]; })).values()])) {
+    for (const id of set.ids as Set<number>) visited.add(Number(id));
+  }
+  const withVisits = ids.filter((id) => visited.has(id));
+  const items = withVisits.length ? await batchGet(withVisits.map((id) => keys.visitTotals(id))) : [];
   const byPk = new Map(items.map((i) => [String(i.pk), i]));
   return new Map(ids.map((id) => [id, figures(byPk.get(keys.visitTotals(id).pk))]));
+}
+
+/**
+ * Local tables whose visits were recorded before ADR 0345 have no visited sets: the first start
+ * after it adds every listing with visit days (every day with visits, then its listings), once: a
+ * marker item. Answers the number of listings marked.
+ */
+export async function upgradeVisitedListings(): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.visitedListingsVersion, ConsistentRead: true }));
+  if (Item) return 0;
+  const days = (await allVisitDays('0000-01-01', '9999-12-31')).map((d) => d.date);
+  const ids = [...(await visitsPerListing(days)).keys()];
+  await markVisited(ids);
+  await markVisitedListingsCurrent();
+  return ids.length;
+}
+
+/** Records that the visited sets hold every listing with visits (a new table's seed records its visits so). */
+export async function markVisitedListingsCurrent(): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.visitedListingsVersion, upgraded_at: new Date().toISOString() } }));
 }
 
 /** A listing's all-time recurring visits: visitors who came 1, 2, 3, 4, 5 and more times. */

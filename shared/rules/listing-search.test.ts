@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completedPercent, drivingWord, entryMatches, matchesWords, parseListingSearch, SEARCH_MESSAGES, searchEntry, wordsOf } from './listing-search.ts';
+import { completedPercent, drivingWord, entryContent, entryMatches, entryRow, matchesWords, parseListingSearch, SEARCH_MESSAGES, searchEntry, searchTombstone, wordsOf } from './listing-search.ts';
 
 const parsed = (s: string) => {
   const r = parseListingSearch(s);
@@ -56,12 +56,22 @@ describe('listing search string', () => {
   });
 });
 
-describe('search entries (ADR 0300)', () => {
-  const noMls = searchEntry(['85', 'avenue', 'laval', 'helene'], null, '2026-03-10');
-  const withMls = searchEntry(['9', 'chemin', 'quebec'], '12345678', null);
-  it('hold the MLS flag, the shooting date and the words', () => {
-    expect(noMls).toBe('n|2026-03-10|85 avenue laval helene');
-    expect(withMls).toBe('||9 chemin quebec');
+describe('search entries (ADRs 0300, 0345)', () => {
+  const row = { id: 7, address: '85 avenue Laval', app: '3', city: 'Montréal', postalcode: 'H2X 1Y2', mls: null, broker_id: 12, broker: { firstname: 'Hélène', lastname: "O'Neil|x" }, shootingdate: '2026-03-10' };
+  const noMls = searchEntry(3, ['85', 'avenue', 'laval', 'helene'], row);
+  const withMls = searchEntry(12, ['9', 'chemin', 'quebec'], { ...row, mls: '12345678', shootingdate: null });
+  it('hold the sequence, the MLS flag, the shooting date, the words and the row', () => {
+    expect(noMls).toBe('000000000003|n|2026-03-10|85 avenue laval helene|["85 avenue Laval","3","Montréal","H2X 1Y2",null,12,"Hélène","O\'Neil|x"]');
+    expect(entryContent(withMls).startsWith('||9 chemin quebec|')).toBe(true);
+    expect(entryRow(7, noMls)).toEqual(row);
+    expect(entryRow(7, withMls)).toEqual({ ...row, mls: '12345678', shootingdate: null });
+  });
+  it('compare in write order, a tombstone after the entry it replaces', () => {
+    expect(noMls < withMls).toBe(true);
+    expect(searchTombstone(4) > noMls).toBe(true);
+    expect(searchTombstone(2) < noMls).toBe(true);
+    expect(entryRow(7, searchTombstone(4))).toBeUndefined();
+    expect(entryMatches(searchTombstone(4), parsed(''))).toBe(false);
   });
   it('match every word as a prefix and the commands', () => {
     expect(entryMatches(noMls, parsed('aven lav'))).toBe(true);
@@ -72,6 +82,7 @@ describe('search entries (ADR 0300)', () => {
     expect(entryMatches(withMls, parsed('chemin mls:null'))).toBe(false);
     expect(entryMatches(withMls, parsed('du:2026-01-01'))).toBe(false);
     expect(entryMatches(withMls, parsed('chem'))).toBe(true);
+    expect(entryMatches(withMls, parsed('neil'))).toBe(false);
     expect(entryMatches('not an entry', parsed('not'))).toBe(false);
   });
 });

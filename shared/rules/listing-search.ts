@@ -73,24 +73,71 @@ export function matchesWords(listingWords: readonly string[], searched: readonly
   return searched.every((w) => listingWords.some((lw) => lw.startsWith(w)));
 }
 
+/** The columns of a listing search row (part 3 screen 2). */
+export interface SearchRow {
+  id: number;
+  address: string;
+  app: string;
+  city: string;
+  postalcode: string;
+  mls: string | null;
+  broker_id: number;
+  broker: { firstname: string; lastname: string };
+  shootingdate: string | null;
+}
+
+/** Digits of an entry's sequence number: entries of one listing compare as strings in write order. */
+const SEQ_DIGITS = 12;
+const seqText = (seq: number) => String(seq).padStart(SEQ_DIGITS, '0');
+
 /**
- * A listing's search entry (ADR 0300): what a search checks without reading the listing, in one
- * short string: 'n' when it has no MLS, its shooting date, its words ('n|2026-03-10|85 avenue laval').
+ * A listing's search entry (ADRs 0300, 0345): what a search checks AND shows without reading the
+ * listing, in one string: the listing's search sequence number (zero-padded: a later write of the
+ * listing compares greater as a string), 'n' when it has no MLS, its shooting date, its words, then
+ * its row's other columns as JSON ('000000000003|n|2026-03-10|85 avenue laval|["85 avenue Laval",…]').
  */
-export function searchEntry(words: readonly string[], mls: string | null, shootingdate: string | null): string {
-  return `${mls ? '' : 'n'}|${shootingdate ?? ''}|${words.join(' ')}`;
+export function searchEntry(seq: number, words: readonly string[], row: SearchRow): string {
+  const columns = [row.address, row.app, row.city, row.postalcode, row.mls, row.broker_id, row.broker.firstname, row.broker.lastname];
+  return `${seqText(seq)}|${row.mls ? '' : 'n'}|${row.shootingdate ?? ''}|${words.join(' ')}|${JSON.stringify(columns)}`;
+}
+
+/** What a listing no longer has under a word it lost, at this sequence number (an older write never brings it back). */
+export function searchTombstone(seq: number): string {
+  return `${seqText(seq)}|-`;
+}
+
+/** An entry without its sequence number: what the listing shows and is found by. */
+export function entryContent(entry: string): string {
+  return entry.slice(SEQ_DIGITS + 1);
+}
+
+/** The four separators of an entry (-1 when missing: a tombstone or not an entry). */
+function separators(entry: string): [number, number, number, number] {
+  const a = entry.indexOf('|');
+  const b = a < 0 ? -1 : entry.indexOf('|', a + 1);
+  const c = b < 0 ? -1 : entry.indexOf('|', b + 1);
+  const d = c < 0 ? -1 : entry.indexOf('|', c + 1);
+  return [a, b, c, d];
 }
 
 /** Whether a listing's search entry holds every searched word and passes the commands. */
 export function entryMatches(entry: string, search: ListingSearch): boolean {
-  const first = entry.indexOf('|');
-  const second = entry.indexOf('|', first + 1);
-  if (first < 0 || second < 0) return false;
-  if (search.mlsNull && first === 0) return false;
+  const [seqEnd, first, second, third] = separators(entry);
+  if (third < 0 || seqEnd !== SEQ_DIGITS) return false;
+  if (search.mlsNull && first === seqEnd + 1) return false;
   const date = entry.slice(first + 1, second);
   if (search.from && !(date && date >= search.from)) return false;
   if (search.to && !(date && date <= search.to)) return false;
-  return !search.words.length || matchesWords(entry.slice(second + 1).split(' '), search.words);
+  return !search.words.length || matchesWords(entry.slice(second + 1, third).split(' '), search.words);
+}
+
+/** The row an entry shows (undefined for a tombstone or anything not an entry). */
+export function entryRow(id: number, entry: string): SearchRow | undefined {
+  const [, first, second, third] = separators(entry);
+  if (third < 0) return undefined;
+  const [address, app, city, postalcode, mls, broker_id, firstname, lastname] = JSON.parse(entry.slice(third + 1)) as [string, string, string, string, string | null, number, string, string];
+  const date = entry.slice(first + 1, second);
+  return { id, address, app, city, postalcode, mls, broker_id, broker: { firstname, lastname }, shootingdate: date || null };
 }
 
 /**

@@ -18,6 +18,7 @@ import { seedVideos } from './videos.ts';
 import { seedReleases } from './releases.ts';
 import { seedVisits } from './visits.ts';
 import { markListingSearchIndexCurrent, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
+import { markVisitedListingsCurrent, upgradeVisitedListings } from '#functions/storage/visits.ts';
 
 const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
 
@@ -35,12 +36,15 @@ export async function seedDemoData(log: (line: string) => void = () => undefined
     // A table seeded before ADR 0300 gets its listing search index in blocks (once).
     const upgraded = await upgradeListingSearchIndex();
     if (upgraded) log(`listing search index upgraded: ${upgraded} listings`);
+    const visited = await upgradeVisitedListings();
+    if (visited) log(`visited-listing sets upgraded: ${visited} listings`);
     return 'already-seeded';
   }
   const now = new Date();
   for (const seed of SEEDERS) await seed({ now, log });
   // The seeders wrote their listings through storage, indexed in blocks already: nothing to upgrade.
   await markListingSearchIndexCurrent();
+  await markVisitedListingsCurrent();
   await db.send(new PutCommand({ TableName: tableName(), Item: { ...SEED_MARKER, seeded_at: now.toISOString() } }));
   return 'seeded';
 }
