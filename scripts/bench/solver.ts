@@ -3,7 +3,8 @@
  *                      [--no-montreal] [--no-solomon] [--no-load-check] [--load-procs 2]
  *                      [--montreal-long 10] [--big-day 1000] [--no-small-day] [--calibrate]
  *                      [--t0 1] [--tf 0.03] [--cbar 10] [--lmax 10] [--blink 0.01]
- *                      [--split 0.5] [--regret 0] [--ejection 0] (search overrides, all benches)
+ *                      [--split 0.5] [--regret 0] [--ejection 0]
+ *                      [--absent-seed 0.5] [--absent-sample 16] (search overrides, all benches)
  *                      [--safety-s 3600] (wall-clock safety stop of every solve, for a very loaded machine)
  *
  * Budgets are search effort in seconds of a quiet machine (a work budget, docs/decisions/0105):
@@ -91,6 +92,8 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--split') args.search.splitDepth = Number(next());
     else if (a === '--regret') args.search.regret = Number(next());
     else if (a === '--ejection') args.search.ejection = Number(next());
+    else if (a === '--absent-seed') args.search.absentSeed = Number(next());
+    else if (a === '--absent-sample') args.search.absentSample = Number(next());
     else if (a === '--safety-s') args.search.timeLimitMs = Number(next()) * 1000;
   }
   if (args.budgets.some((b) => !(b > 0))) throw new Error('--budget takes positive seconds');

@@ -44,6 +44,10 @@ export interface SearchOptions {
    * job out of a route to make room, then placed elsewhere: `insertByEjection`). Default 0.
    */
   ejection?: number;
+  /** Probability that a ruin is seeded on an unserved job when there are some (default 0.5). */
+  absentSeed?: number;
+  /** Expected number of previously unserved jobs retried per recreate when there are many (default 16). */
+  absentSample?: number;
   /** Probability that a ruin empties one whole (small) route instead (default 0.02). */
   routeRemoval?: number;
   /** Start and final temperatures as fractions of the mean arc cost (defaults 1 and 0.03, docs/decisions/0315). */
@@ -144,7 +148,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   return { routes, unassigned: best.absent(), cost: best.routesCost(), iterations: it, elapsedMs: now() - t0Clock, work: search.work, stoppedBySafety };
 }
 
-/** Expected number of previously unserved jobs retried per recreate when there are many. */
+/** Expected number of previously unserved jobs retried per recreate when there are many (default of `absentSample`). */
 const ABSENT_SAMPLE = 16;
 
 class Sisr {
@@ -156,6 +160,8 @@ class Sisr {
   readonly splitDepth: number;
   readonly regret: number;
   readonly ejection: number;
+  readonly absentSeed: number;
+  readonly absentSample: number;
   private readonly ejected = new Int32Array(1);
   readonly routeRemoval: number;
   readonly adj: Int32Array;
@@ -196,6 +202,8 @@ class Sisr {
     this.splitDepth = o.splitDepth ?? 0.5;
     this.regret = o.regret ?? 0;
     this.ejection = o.ejection ?? 0;
+    this.absentSeed = o.absentSeed ?? 0.5;
+    this.absentSample = o.absentSample ?? ABSENT_SAMPLE;
     this.routeRemoval = o.routeRemoval ?? 0.05;
     this.logKeep = Math.log(1 - Math.min(0.99, this.blink));
     this.blinkCountdown = this.nextBlink();
@@ -364,7 +372,7 @@ class Sisr {
     const ks = Math.floor(rng.next() * ksMax) + 1;
     // Seed: half of the time an unserved job (to make room next to it), else a random served job.
     let seed = -1;
-    if (rng.next() < 0.5 && sol.absentCount() > 0) {
+    if (rng.next() < this.absentSeed && sol.absentCount() > 0) {
       for (let tries = 0; tries < 50 && seed < 0; tries++) {
         const j = Math.floor(rng.next() * inst.nJobs);
         if (sol.routeOf[j] === -1 && this.insertable[j]) seed = j;
@@ -456,7 +464,7 @@ class Sisr {
         inList[seed] = mark;
         list[count++] = seed;
       }
-      const p = all || others <= ABSENT_SAMPLE ? 1 : ABSENT_SAMPLE / others;
+      const p = all || others <= this.absentSample ? 1 : this.absentSample / others;
       for (let j = 0; j < n; j++) {
         if (sol.routeOf[j] === -1 && inList[j] !== mark && this.insertable[j] && (p === 1 || this.rng.next() < p)) list[count++] = j;
       }
