@@ -1,5 +1,5 @@
-import { routeFiguresWith } from '#shared/planning/index.ts';
-import { technicianCost } from '#shared/rules/km-cost.ts';
+import { routeFigures, routeFiguresPoints, type RouteFigures, type ShootingInput, type TechnicianInput, type TravelProvider } from '#shared/planning/index.ts';
+import { technicianCost, type KmSettings } from '#shared/rules/km-cost.ts';
 import type * as z from '#shared/zod.ts';
 import type { techDayFigures } from '#shared/catalogue/planner.ts';
 import { location } from '../plumbing/location/index.ts';
@@ -28,7 +28,7 @@ export async function dayFigures(date: string): Promise<DayFigures> {
   const legs: DayFigures['legs'] = [];
   const held = day.problem.technicians.map((tech) => day.problem.shootings.filter((s) => day.assignedTo[String(s.id)] === tech.id));
   // The technicians' routes are worked out together (a busy day has 66: docs/decisions/0310).
-  const routes = await Promise.all(day.problem.technicians.map((tech, i) => (held[i]!.length ? routeFiguresWith(tech, held[i]!, travel, { order: 'best', settings: { km } }) : undefined)));
+  const routes = await Promise.all(day.problem.technicians.map((tech, i) => (held[i]!.length ? techRoute(tech, held[i]!, travel, km) : undefined)));
   for (const [i, tech] of day.problem.technicians.entries()) {
     const mine = held[i]!;
     const figures = routes[i];
@@ -42,7 +42,7 @@ export async function dayFigures(date: string): Promise<DayFigures> {
       tech_id: tech.id,
       ...name,
       shooting_count: mine.length,
-      route: figures?.order ?? [],
+      route: [...(figures?.order ?? [])], // a copy: the figures are remembered (techRoute)
       km: round1(figures?.km ?? 0),
       transit_time: Math.round(figures?.transitS ?? 0),
       km_cost: cost.kmCost,
@@ -55,6 +55,34 @@ export async function dayFigures(date: string): Promise<DayFigures> {
     for (const leg of figures?.legs ?? []) legs.push({ shootingId: leg.shootingId, km: round1(leg.km), transitS: Math.round(leg.transitS), version: day.versions[String(leg.shootingId)]! });
   }
   return { date, km_reading: day.settings.kmReading, techs, legs };
+}
+
+/** How many technicians' routes are remembered (a busy day has 66; the oldest are forgotten first). */
+const ROUTES_KEPT = 2_000;
+const remembered = new Map<string, RouteFigures>();
+
+/**
+ * One technician's best route and its figures (routeFiguresWith), remembered by everything they
+ * are made of: the technician, their shootings, the travel matrix read for them and the km
+ * settings. The route search is seeded, so the same inputs give the same figures: a busy day read
+ * again (the page's second visit, the re-read after a drop, the assignment's own figures) works out
+ * only the routes that changed (docs/decisions/0350). The matrix is read every time, so a changed
+ * travel answer makes a new key.
+ */
+async function techRoute(tech: TechnicianInput, shootings: readonly ShootingInput[], travel: TravelProvider, km: KmSettings): Promise<RouteFigures> {
+  const matrix = await travel.matrix(routeFiguresPoints(tech, shootings));
+  const key = JSON.stringify([tech, shootings, matrix, km]);
+  const known = remembered.get(key);
+  if (known) {
+    // Most recently used last: the first key is the one to forget.
+    remembered.delete(key);
+    remembered.set(key, known);
+    return known;
+  }
+  const figures = routeFigures(tech, shootings, matrix, { order: 'best', settings: { km } });
+  remembered.set(key, figures);
+  if (remembered.size > ROUTES_KEPT) remembered.delete(remembered.keys().next().value!);
+  return figures;
 }
 
 function round1(x: number): number {

@@ -223,6 +223,23 @@ const usableWatcher = (techs: number, unassigned: number) => `(() => {
   requestAnimationFrame(check);
 })()`;
 
+/**
+ * The app's start in order: the document, each script and API request (start–end, ms from
+ * navigation) and the first paint, so the chain before the day's reads can be read (ADR 0350).
+ */
+async function waterfall(page: Page, usable: number): Promise<string> {
+  const entries = await page.evaluate<Array<{ name: string; start: number; end: number }>>(`[
+    ...performance.getEntriesByType('navigation').map((e) => ({ name: 'document', start: e.startTime, end: e.responseEnd })),
+    ...performance.getEntriesByType('resource').filter((e) => /\\.js$|\\/api\\//.test(e.name)).map((e) => ({ name: new URL(e.name).pathname.replace(/^\\/assets\\//, ''), start: e.startTime, end: e.responseEnd })),
+    ...performance.getEntriesByType('paint').map((e) => ({ name: e.name, start: e.startTime, end: e.startTime })),
+  ]`);
+  return entries
+    .filter((e) => e.start < usable)
+    .sort((a, b) => a.start - b.start)
+    .map((e) => `${e.name} ${fmt(e.start, 0)}–${fmt(e.end, 0)}`)
+    .join(', ');
+}
+
 /** Polls a page expression until it is truthy. */
 async function until<T>(page: Page, expression: string, timeoutMs = 120_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -443,6 +460,7 @@ export async function plannerBoardBench(info: StackInfo): Promise<void> {
         'long tasks total ms': fmt(loadTasks.reduce((s, x) => s + x.duration, 0), 0),
       });
       if (visit === 'first visit') console.log(`The page says: "${summary.trim()}"; API requests before usable: ${api.filter((r) => r.start < usable).map((r) => `${r.op} ${fmt(r.end - r.start, 0)} ms`).join(', ')}`);
+      console.log(`${visit}, what loads before usable (ms from navigation; docs/decisions/0350): ${await waterfall(page, usable)}`);
     }
     console.log(`\nPlanner board (/shooting), ${SHOOTINGS} shootings, ${techIds.length} technicians: time from navigation to a usable board`);
     console.table(loads);

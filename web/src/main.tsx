@@ -11,12 +11,14 @@ import { AlertProvider } from './app/alert-provider.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { endSession, preloadSessionOperations } from './areas/session/queries.ts';
 import { setupI18n } from './i18n/index.ts';
-import { createAppRouter, loadLoginPage } from './router.tsx';
+import { createAppRouter, loadLoginPage, preloadScreen } from './router.tsx';
 
 setupI18n();
 preloadSessionOperations();
 // Without a stored session the first screen is /login: its chunk loads while the router starts.
+// With one, the screen's own chunks load while the session is checked (docs/decisions/0350).
 if (!sessionToken.get()) void loadLoginPage();
+else preloadScreen(window.location.pathname);
 
 const queryClient = new QueryClient({
   defaultOptions: {

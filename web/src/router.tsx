@@ -10,7 +10,8 @@ import {
   type RouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { ROUTE, ROUTES, type RouteName, type RouteRule } from '#shared/routes.ts';
+import { isPlanner } from '#shared/roles.ts';
+import { ROUTE, ROUTES, routeRule, type RouteName, type RouteRule } from '#shared/routes.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { AppLayout } from './app/app-layout.tsx';
 import { DelayedLoader, LOADER_DELAY_MS } from './app/delayed-loader.tsx';
@@ -89,8 +90,32 @@ const PARAM_PATTERNS: Partial<Record<RouteName, Record<string, RegExp>>> = {
   visit: { listingId: /^\d{1,12}$/ },
 };
 
+/**
+ * Reads a screen starts once its guard has let the user in, beside its chunk instead of after it
+ * (docs/decisions/0350). Planners' /shooting is the planner board (app/staff-shooting.tsx).
+ */
+const SCREEN_READS: Partial<Record<RouteName, (context: RouterContext, state: unknown) => void>> = {
+  shooting: ({ user, queryClient }, state) => {
+    if (user && isPlanner(user.role)) void AREAS.planner.load().then((m) => m.prefetchPlannerDay(queryClient, state), ignore);
+  },
+};
+
+const ignore = () => undefined;
+
+/**
+ * With a stored session, main.tsx loads the first screen's chunks beside the session check, not
+ * after it (docs/decisions/0350); /shooting, where the staff land, takes the planner's chunk too.
+ * The guards still decide what is shown: a chunk holds no data.
+ */
+export function preloadScreen(path: string): void {
+  const area = areaOf(path);
+  if (area) void AREAS[area].load().catch(ignore);
+  if (routeRule(path)?.name === 'shooting') void AREAS.planner.load().catch(ignore);
+}
+
 function screenRoute(rule: RouteRule) {
   const area = areaOf(rule.path);
+  const reads = SCREEN_READS[rule.name];
   const options = {
     path: rule.path,
     staticData: { titleKey: rule.titleKey },
@@ -99,6 +124,7 @@ function screenRoute(rule: RouteRule) {
       const patterns = PARAM_PATTERNS[rule.name] ?? {};
       if (Object.entries(patterns).some(([name, re]) => !re.test(params[name] ?? ''))) throw notFound();
     },
+    ...(reads ? { loader: ({ context, location }: { context: RouterContext; location: { state: unknown } }) => reads(context, location.state) } : {}),
   };
   const route =
     rule.access === 'public' ? createRoute({ ...options, getParentRoute: () => rootRoute }) : createRoute({ ...options, getParentRoute: () => shellRoute });

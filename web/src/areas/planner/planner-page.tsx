@@ -9,7 +9,6 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billShooting, generateShootingInvoice } from '#shared/catalogue/shootings.ts';
 import type { PlannerShooting, ScheduledTech } from '#shared/catalogue/planner.ts';
-import { isCalendarDate } from '#shared/rules/business-time.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
@@ -20,9 +19,9 @@ import { boardAnnouncements, boardCollisions, dropTarget, SILENT, toneFor, zoneK
 import classes from './board.module.css';
 import {
   addressOf,
+  openingDay,
   plannerQueries,
   shiftDay,
-  today,
   unassignedOnBoard,
   useAbandonMutation,
   useAssignMutation,
@@ -62,7 +61,7 @@ export function PlannerPage() {
   const user = useSessionUser();
   // The calendar's 'manage shoots' link opens the planner on its day (the date in route state).
   const stateDate = useRouterState({ select: (r) => (r.location.state as { date?: unknown }).date });
-  const [picked, setPicked] = useState(() => (typeof stateDate === 'string' && isCalendarDate(stateDate) ? stateDate : today()));
+  const [picked, setPicked] = useState(() => openingDay({ date: stateDate }));
   const [date] = useDebouncedValue(picked, DATE_DEBOUNCE_MS);
   const [force, setForce] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   abandonShooting,
   assignProdShooting,
@@ -14,7 +14,7 @@ import {
   type ScheduledTech,
 } from '#shared/catalogue/planner.ts';
 import { billShooting, generateShootingInvoice, getAllShootings, type ShootingView } from '#shared/catalogue/shootings.ts';
-import { addDays, localDateOf } from '#shared/rules/business-time.ts';
+import { addDays, isCalendarDate, localDateOf } from '#shared/rules/business-time.ts';
 import { ShootingState } from '#shared/enums.ts';
 import type { OutputOf } from '#shared/catalogue/operation.ts';
 import { callOperation } from '../../api/client.ts';
@@ -37,6 +37,7 @@ export const plannerQueries = {
     queryOptions({
       queryKey: [...plannerQueries.day(date), 'board'] as const,
       queryFn: ({ signal }) => callOperation(dailyShootingActivity, { date }, { signal }),
+      staleTime: DAY_FRESH_MS,
     }),
   locks: (date: string) =>
     queryOptions({
@@ -48,8 +49,32 @@ export const plannerQueries = {
     queryOptions({
       queryKey: [...plannerQueries.day(date), 'figures'] as const,
       queryFn: ({ signal }) => callOperation(getRouteFigures, { date }, { signal }),
+      staleTime: DAY_FRESH_MS,
     }),
 };
+
+/**
+ * The day's board and figures read by the router just before the page mounts (prefetchPlannerDay)
+ * are not read again by the page's mount; every write of the board still invalidates them at once.
+ */
+const DAY_FRESH_MS = 10_000;
+
+/** The day the planner opens on: the one in route state (the calendar's 'manage shoots' link), else today. */
+export function openingDay(state: unknown): string {
+  const date = (state as { date?: unknown } | null | undefined)?.date;
+  return typeof date === 'string' && isCalendarDate(date) ? date : today();
+}
+
+/**
+ * Starts the day's two reads (board, route figures) unless fresh in the cache: the router calls it
+ * as soon as the session says the user is a planner, beside the page's chunks instead of after them
+ * (docs/decisions/0350).
+ */
+export function prefetchPlannerDay(queryClient: QueryClient, state: unknown): void {
+  const date = openingDay(state);
+  void queryClient.prefetchQuery(plannerQueries.board(date));
+  void queryClient.prefetchQuery(plannerQueries.figures(date));
+}
 
 /** What a page does with a mutation's answer (feedback); the hooks below own the cache. */
 interface Reactions<Answer> {

@@ -12,6 +12,8 @@ registerAreaCatalogues({ fr, en });
  * area's texts come with it.
  */
 export { PlannerPage } from './planner-page.tsx';
+/** The router starts the planner's day reads with it (web/src/router.tsx, docs/decisions/0350). */
+export { prefetchPlannerDay } from './queries.ts';
 
 export const screens: AreaModule<'planner'>['screens'] = {
   shootingdashboard: ShootingDashboardPage,
