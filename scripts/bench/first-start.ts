@@ -15,7 +15,9 @@ import { fmt } from './stats.ts';
  * its page and a demo account logs in. Then, with the provider seed, a login every 10 s while the
  * import runs in the background, until the start prints that the import is done (ADR 0330), and
  * 5 logins after it; without it (IMMO_PROVIDER_SEED=off), 10 logins in a row. Alternating the
- * two variants. The first run of a fresh clone also builds the web app.
+ * two variants. The first run of a fresh clone also builds the web app. FIRST_START_AGAIN=1 then
+ * times a start without the provider seed and a second start on the same data folder (a restart:
+ * the seed is done, ADR 0355).
  *
  *   npx tsx scripts/bench/first-start.ts [checkout, default this one]   FIRST_START_RUNS=2 (per variant)
  */
@@ -51,8 +53,9 @@ async function answers(url: string, init?: RequestInit): Promise<boolean> {
   }
 }
 
-export async function firstStart(checkout: string, provider: boolean): Promise<FirstStart> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'first-start-'));
+/** `keptData`: a data folder the caller owns and removes (a second start on it is a restart). */
+export async function firstStart(checkout: string, provider: boolean, keptData?: string): Promise<FirstStart> {
+  const dataDir = keptData ?? mkdtempSync(join(tmpdir(), 'first-start-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const account = demoAccount(Role.broker);
@@ -111,7 +114,7 @@ export async function firstStart(checkout: string, provider: boolean): Promise<F
       await gone;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptData) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -133,6 +136,16 @@ export function printFirstStart(run: FirstStart, label: string): void {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const checkout = resolve(process.argv[2] ?? ROOT);
   const runs: FirstStart[] = [];
+  if (process.env.FIRST_START_AGAIN) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'first-start-'));
+    try {
+      printFirstStart(await firstStart(checkout, false, dataDir), 'start on an empty data folder');
+      printFirstStart(await firstStart(checkout, false, dataDir), 'second start on the same data folder');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    process.exit(0);
+  }
   for (let i = 0; i < RUNS * VARIANTS.length; i++) {
     const run = await firstStart(checkout, VARIANTS[i % VARIANTS.length]!);
     printFirstStart(run, `run ${i + 1}${i === 0 ? ' (includes the web build when the checkout has none)' : ''}`);
