@@ -657,33 +657,11 @@ class Sisr {
   }
 
   private insertBest(sol: Solution, u: number): void {
-    const inst = this.inst;
-    const m = inst.nVehicles;
-    let bestDelta = Infinity;
-    let bestV = -1;
-    let bestK = -1;
-    const fv = inst.fixedVehicle[u]!;
-    const stamp = ++this.stamp;
-    const classStamp = this.classStamp;
-    const vClass = this.vClass;
+    const fv = this.inst.fixedVehicle[u]!;
     const vFrom = fv >= 0 ? fv : 0;
-    const vTo = fv >= 0 ? fv + 1 : m;
+    const vTo = fv >= 0 ? fv + 1 : this.inst.nVehicles;
     this.work += (vTo - vFrom) >> 2;
-    for (let v = vFrom; v < vTo; v++) {
-      if (!this.mayTake(sol, v, u)) continue;
-      if (sol.len[v] === 0) {
-        const c = vClass[v]!;
-        if (classStamp[c] === stamp) continue;
-        classStamp[c] = stamp;
-      }
-      const delta = this.scanRoute(sol, u, v, bestDelta);
-      if (delta < bestDelta) {
-        bestDelta = delta;
-        bestV = v;
-        bestK = this.scanK;
-      }
-    }
-    if (bestV >= 0) this.insertAt(sol, bestV, bestK, u);
+    if (this.scanRoutes(sol, u, vFrom, vTo, Infinity, ++this.stamp) < Infinity) this.insertAt(sol, this.scanV, this.scanK, u);
   }
 
   private insertAt(sol: Solution, v: number, k: number, u: number): void {
@@ -698,21 +676,30 @@ class Sisr {
     return inst.allowed[v * inst.nJobs + u] === 1 && inst.vFrozen[v] === 0 && sol.len[v]! < inst.vMaxTasks[v]!;
   }
 
-  /** Position of the last `scanRoute` result. */
+  /** Route and position of the last `scanRoutes` result. */
+  private scanV = -1;
   private scanK = -1;
 
   /**
    * The cheapest feasible insertion of job u into route v whose cost increase is below `bound`
-   * (Infinity if none; its position in `scanK`), with blinks.
+   * (Infinity if none; its position in `scanK`), with blinks. The caller checked `mayTake`.
    */
   private scanRoute(sol: Solution, u: number, v: number, bound: number): number {
+    return this.scanRoutes(sol, u, v, v + 1, bound, 0);
+  }
+
+  /**
+   * The cheapest feasible insertion of job u into the routes vFrom..vTo-1 that may take it, below
+   * `bound` (Infinity if none; route and position in `scanV`/`scanK`), with blinks. With a class
+   * stamp, only the first empty vehicle of each class is tried. One loop over the routes, so the
+   * job's data are read once per job, not once per route (a call per route cost about 13 % of the
+   * search's CPU: docs/decisions/0360).
+   */
+  private scanRoutes(sol: Solution, u: number, vFrom: number, vTo: number, bound: number, stamp: number): number {
     const inst = this.inst;
     const N = inst.nLocs;
+    const n = inst.nJobs;
     const dims = inst.dims;
-    this.work++;
-    for (let d = 0; d < dims; d++) {
-      if (sol.load[v * dims + d]! + inst.demand[u * dims + d]! > inst.capacity[v * dims + d]!) return Infinity;
-    }
     const lu = inst.jobLoc[u]!;
     const su = inst.service[u]!;
     const multi = inst.twMulti[u] !== null;
@@ -723,80 +710,95 @@ class Sisr {
     const lat = sol.lat;
     const legArc = sol.legArc;
     const rowU = lu * N;
-    const len = sol.len[v]!;
+    const need = eu + su;
+    const classStamp = this.classStamp;
+    const vClass = this.vClass;
     let best = bound;
     let found = false;
-    const dur = inst.vDur[v]!;
-    const arc = inst.vArc[v]!;
-    const durT = inst.vDurT[v]!;
-    const arcT = inst.vArcT[v]!;
-    const excess = this.hasExcess[v] === 1;
-    const limits = this.hasLimits[v] === 1;
-    const blocked = inst.vBlocked[v] !== null;
-    const base = v * sol.stride;
-    const fixedAdd = len === 0 ? inst.vFixed[v]! : 0;
-    const sub = len === 0 ? 0 : 1;
-    // Latest arrivals grow along a route: skip the positions whose successor must be reached
-    // before the job could even be done (binary search).
-    const need = eu + su;
-    let k0 = 0;
-    let hi = len;
-    while (k0 < hi) {
-      const mid = (k0 + hi) >> 1;
-      if (lat[base + mid + 1]! < need) k0 = mid + 1;
-      else hi = mid;
-    }
-    const kFrom = k0;
-    let k = k0;
-    for (; k <= len; k++) {
-      const dk = dep[base + k]!;
-      if (dk > lu2) break;
-      if (--this.blinkCountdown <= 0) {
-        this.blinkCountdown = this.nextBlink();
-        continue;
+    routes: for (let v = vFrom; v < vTo; v++) {
+      const len = sol.len[v]!;
+      if (inst.allowed[v * n + u] !== 1 || inst.vFrozen[v] !== 0 || len >= inst.vMaxTasks[v]!) continue;
+      if (stamp !== 0 && len === 0) {
+        const c = vClass[v]!;
+        if (classStamp[c] === stamp) continue;
+        classStamp[c] = stamp;
       }
-      const pl = locs[base + k]!;
-      const nl = locs[base + k + 1]!;
-      // Every matrix read is in row u (of the matrix or its transpose) or in the route's legs.
-      const a = dk + durT[rowU + pl]!;
-      let st: number;
-      if (multi) {
-        st = earliestStartMulti(inst.twMulti[u]!, a);
-        if (st === Infinity) continue;
-      } else {
-        if (a > lu2) continue;
-        st = a < eu ? eu : a;
+      this.work++;
+      for (let d = 0; d < dims; d++) {
+        if (sol.load[v * dims + d]! + inst.demand[u * dims + d]! > inst.capacity[v * dims + d]!) continue routes;
       }
-      if (st + su + dur[rowU + nl]! > lat[base + k + 1]!) continue;
-      let delta = arcT[rowU + pl]! + arc[rowU + nl]! - sub * legArc[base + k]! + fixedAdd;
-      if (delta >= best && !excess) continue;
-      if (excess || limits) {
-        const dist = inst.vDist[v]!;
-        const dd = inst.vDistT[v]![rowU + pl]! + dist[rowU + nl]! - sub * sol.legDist[base + k]!;
-        if (limits) {
-          const dt = durT[rowU + pl]! + dur[rowU + nl]! - sub * sol.legDur[base + k]!;
-          if (sol.dist[v]! + dd > inst.vMaxDist[v]! || sol.travel[v]! + dt > inst.vMaxTravel[v]!) continue;
+      const dur = inst.vDur[v]!;
+      const arc = inst.vArc[v]!;
+      const durT = inst.vDurT[v]!;
+      const arcT = inst.vArcT[v]!;
+      const excess = this.hasExcess[v] === 1;
+      const limits = this.hasLimits[v] === 1;
+      const blocked = inst.vBlocked[v] !== null;
+      const base = v * sol.stride;
+      const fixedAdd = len === 0 ? inst.vFixed[v]! : 0;
+      const sub = len === 0 ? 0 : 1;
+      // Latest arrivals grow along a route: skip the positions whose successor must be reached
+      // before the job could even be done (binary search).
+      let k0 = 0;
+      let hi = len;
+      while (k0 < hi) {
+        const mid = (k0 + hi) >> 1;
+        if (lat[base + mid + 1]! < need) k0 = mid + 1;
+        else hi = mid;
+      }
+      const kFrom = k0;
+      let k = k0;
+      for (; k <= len; k++) {
+        const dk = dep[base + k]!;
+        if (dk > lu2) break;
+        if (--this.blinkCountdown <= 0) {
+          this.blinkCountdown = this.nextBlink();
+          continue;
         }
-        if (excess) {
-          const excessD = sol.dist[v]! + dd - inst.vFree[v]!;
-          delta = inst.vFixed[v]! + sol.arcSum[v]! + delta - fixedAdd + (excessD > 0 ? excessD * inst.vExcess[v]! : 0) - sol.cost[v]!;
-          if (delta >= best) continue;
+        const pl = locs[base + k]!;
+        const nl = locs[base + k + 1]!;
+        // Every matrix read is in row u (of the matrix or its transpose) or in the route's legs.
+        const a = dk + durT[rowU + pl]!;
+        let st: number;
+        if (multi) {
+          st = earliestStartMulti(inst.twMulti[u]!, a);
+          if (st === Infinity) continue;
+        } else {
+          if (a > lu2) continue;
+          st = a < eu ? eu : a;
         }
+        if (st + su + dur[rowU + nl]! > lat[base + k + 1]!) continue;
+        let delta = arcT[rowU + pl]! + arc[rowU + nl]! - sub * legArc[base + k]! + fixedAdd;
+        if (delta >= best && !excess) continue;
+        if (excess || limits) {
+          const dist = inst.vDist[v]!;
+          const dd = inst.vDistT[v]![rowU + pl]! + dist[rowU + nl]! - sub * sol.legDist[base + k]!;
+          if (limits) {
+            const dt = durT[rowU + pl]! + dur[rowU + nl]! - sub * sol.legDur[base + k]!;
+            if (sol.dist[v]! + dd > inst.vMaxDist[v]! || sol.travel[v]! + dt > inst.vMaxTravel[v]!) continue;
+          }
+          if (excess) {
+            const excessD = sol.dist[v]! + dd - inst.vFree[v]!;
+            delta = inst.vFixed[v]! + sol.arcSum[v]! + delta - fixedAdd + (excessD > 0 ? excessD * inst.vExcess[v]! : 0) - sol.cost[v]!;
+            if (delta >= best) continue;
+          }
+        }
+        if (blocked) {
+          this.work += len;
+          if (!sol.feasibleWithBlocked(v, k, u)) continue;
+        }
+        if (inst.vExact[v] === 1) {
+          // The exact check simulates the whole route (VROOM's breaks, setups, loads: ADR 0108).
+          this.work += EXACT_CHECK_WORK * (len + 1);
+          if (!sol.feasibleExact(v, k, u)) continue;
+        }
+        best = delta;
+        found = true;
+        this.scanV = v;
+        this.scanK = k;
       }
-      if (blocked) {
-        this.work += len;
-        if (!sol.feasibleWithBlocked(v, k, u)) continue;
-      }
-      if (inst.vExact[v] === 1) {
-        // The exact check simulates the whole route (VROOM's breaks, setups, loads: ADR 0108).
-        this.work += EXACT_CHECK_WORK * (len + 1);
-        if (!sol.feasibleExact(v, k, u)) continue;
-      }
-      best = delta;
-      found = true;
-      this.scanK = k;
+      this.work += k - kFrom;
     }
-    this.work += k - kFrom;
     return found ? best : Infinity;
   }
 }
