@@ -48,7 +48,7 @@ export interface SearchOptions {
   absentSeed?: number;
   /** Expected number of previously unserved jobs retried per recreate when there are many (default 16). */
   absentSample?: number;
-  /** Probability that a ruin empties one whole (small) route instead (default 0.02). */
+  /** Probability that a ruin empties one whole (small) route instead (default 0.05). */
   routeRemoval?: number;
   /** Start and final temperatures as fractions of the mean arc cost (defaults 1 and 0.03, docs/decisions/0315). */
   t0?: number;
