@@ -7,9 +7,16 @@ import type { PlannerShooting, ScheduledTech } from '#shared/catalogue/planner.t
 import fr from './locales/fr.json';
 import en from './locales/en.json';
 import { toneFor } from './board-dnd.ts';
-import { unassignedOnBoard } from './queries.ts';
+import { openingDay, today, unassignedOnBoard } from './queries.ts';
 
 describe('planner', () => {
+  it('opens on the day of the route state, else today (the page and the prefetch of the router read the same, ADR 0350)', () => {
+    expect(openingDay({ date: '2027-05-22' })).toBe('2027-05-22');
+    expect(openingDay({ date: '2027-13-40' })).toBe(today());
+    expect(openingDay({ date: 20270522 })).toBe(today());
+    expect(openingDay(undefined)).toBe(today());
+  });
+
   it('shows the dispatch messages of part 2 §8 verbatim in French', () => {
     expect(fr.planner.dispatch_none).toBe(DISPATCH_MESSAGES.none);
     expect(fr.planner.dispatch_partial).toBe(DISPATCH_MESSAGES.partial);
