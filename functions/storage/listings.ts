@@ -282,7 +282,8 @@ function blockChanges(changes: ReadonlyArray<{ id: number; before: Indexed | und
  */
 type EntryWrite = 'force' | 'new' | 'newer';
 
-async function writeEntries({ key: { pk, sk, gsi2pk, gsi2sk } }: BlockChange, entries: ReadonlyArray<[string, string]>, how: EntryWrite): Promise<void> {
+async function writeEntries(key: BlockChange['key'], entries: ReadonlyArray<[string, string]>, how: EntryWrite): Promise<void> {
+  const { pk, sk, gsi2pk, gsi2sk } = key;
   const conditions = entries.map((_e, j) => (how === 'new' ? `attribute_not_exists(#e${j})` : `(attribute_not_exists(#e${j}) OR #e${j} < :e${j})`));
   try {
     await db.send(
@@ -298,13 +299,13 @@ async function writeEntries({ key: { pk, sk, gsi2pk, gsi2sk } }: BlockChange, en
   } catch (error) {
     if (!conditionFailed(error)) throw error;
     // 'newer': a later write of this listing is there already. 'new': some entry is there: each on its own.
-    if (how === 'new') for (const entry of entries) await writeEntries({ key: { pk, sk, gsi2pk, gsi2sk }, set: [] }, [entry], 'newer');
+    if (how === 'new') for (const entry of entries) await writeEntries(key, [entry], 'newer');
   }
 }
 
 async function writeBlock(change: BlockChange, how: EntryWrite): Promise<void> {
   const size = how === 'force' ? ENTRIES_PER_UPDATE : how === 'new' ? NEW_ENTRIES_PER_UPDATE : 1;
-  for (let i = 0; i < change.set.length; i += size) await writeEntries(change, change.set.slice(i, i + size), how);
+  for (let i = 0; i < change.set.length; i += size) await writeEntries(change.key, change.set.slice(i, i + size), how);
 }
 
 /**
