@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { putNewItem } from '#functions/plumbing/new-item.ts';
 import { getListing, insertListing, newListingPut } from '#functions/storage/listings.ts';
+import { listingFields } from '../support/listing-fields.ts';
 
 /** ADR 0325: a retried new-listing Put that finds its own item already written is a success; any other item at the key is not. */
 describe('putNewItem', () => {
-  const fields = {
-    address: '12 rue du Retry', city: 'Laval', postalcode: 'H7A 1A1', room_count: 4, is_house: true, lat: 45.6, lng: -73.7, state: 0,
-    broker_id: 990_001, broker: { firstname: 'Rita', lastname: 'Retry' },
-  };
+  const fields = listingFields('12 rue du Retry', { id: 990_001, firstname: 'Rita', lastname: 'Retry' });
 
   it('succeeds when the item at the key is the one written (an SDK retry after a timed-out first attempt)', async () => {
     const { listing, put } = await newListingPut(fields);

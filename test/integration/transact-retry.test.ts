@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '#functions/plumbing/aws.ts';
 import { transact } from '#functions/plumbing/transact.ts';
 import { getListing, newListingPut } from '#functions/storage/listings.ts';
+import { listingFields } from '../support/listing-fields.ts';
 
 /**
  * ADR 0355: the SDK sends a TransactWriteItems again after a timeout. When the first attempt was
@@ -31,10 +32,7 @@ function loseFirstAnswer(): void {
 afterEach(() => void db.middlewareStack.remove(FAULT));
 
 describe('a retried transaction whose first attempt was written', () => {
-  const fields = {
-    address: '3 rue du Jeton', city: 'Laval', postalcode: 'H7A 1A3', room_count: 3, is_house: false, lat: 45.6, lng: -73.7, state: 0,
-    broker_id: 990_003, broker: { firstname: 'Tom', lastname: 'Token' },
-  };
+  const fields = listingFields('3 rue du Jeton', { id: 990_003, firstname: 'Tom', lastname: 'Token' });
 
   it('succeeds, the new listing written once (the booking transaction creating a listing)', async () => {
     const { listing, put } = await newListingPut(fields);
