@@ -21,7 +21,15 @@ export interface HalfDayWrite {
   log?: (...parts: unknown[]) => void;
 }
 
+/**
+ * A booking that keeps losing to concurrent ones tries at least ATTEMPTS times and for at least
+ * PATIENCE_MS, then gives up (409, reason 'busy'). On a busy machine one attempt (read, solve,
+ * transaction) can take a second or more, so a count alone would give up on a half-day that still
+ * has room; the hard stop stays well inside the operation's 15 s timeout.
+ */
 const ATTEMPTS = 8;
+const PATIENCE_MS = 8_000;
+const HARD_STOP_MS = 11_000;
 
 /** Jittered, growing pause after a transaction lost to a concurrent one (no write committed, so nobody progressed): up to 50, 100 … 800 ms. */
 const backOff = (attempt: number) => pause(backoffDelay(attempt, { base: 25, cap: 800 }));
@@ -33,7 +41,12 @@ const backOff = (attempt: number) => pause(backoffDelay(attempt, { base: 25, cap
  * place, one commits and the other finds the half-day full (409). Answers the technician held.
  */
 export async function writeIntoHalfDay(w: HalfDayWrite): Promise<number> {
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+  const started = Date.now();
+  const patient = (attempt: number) => {
+    const elapsed = Date.now() - started;
+    return elapsed < HARD_STOP_MS && (attempt <= ATTEMPTS || elapsed < PATIENCE_MS);
+  };
+  for (let attempt = 1; patient(attempt); attempt++) {
     const day = await readDay(w.date);
     const problem = await dayProblem(w.world, day, w.candidate, w.excludeShootingId === undefined ? {} : { excludeShootingId: w.excludeShootingId });
     const answer = await halfDayAnswer(problem, w.candidate, w.am);
