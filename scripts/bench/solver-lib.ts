@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildInstance } from '#shared/planning/engine/model.ts';
+import type { VroomProblem } from '#shared/planning/vroom-format.ts';
 
 export function findBenchDir(): string {
   for (const p of ['../shared/bench/vrptw', '/work/shared/bench/vrptw', 'shared/bench/vrptw']) {
@@ -66,4 +67,36 @@ export function solomonToInstance(s: SolomonInstance) {
       perDistance: 1,
     })),
   });
+}
+
+/**
+ * Solomon instance → VROOM's JSON input, for `vroom` itself (scripts/bench/vroom-run.ts): VROOM
+ * takes whole numbers, so times and distances are scaled by 1,000 (as the VROOM project's own
+ * Solomon conversion does) and each travel time rounded UP, so that a plan VROOM finds feasible
+ * is feasible in the unrounded problem too. Job id k and vehicle id v are engine job k − 1 and
+ * vehicle v − 1; the plan's distance is measured unrounded by the caller.
+ */
+export const VROOM_SCALE = 1000;
+
+export function solomonToVroom(s: SolomonInstance): VroomProblem {
+  const n = s.x.length;
+  const k = VROOM_SCALE;
+  const durations = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => Math.ceil(k * Math.hypot(s.x[i]! - s.x[j]!, s.y[i]! - s.y[j]!))));
+  return {
+    jobs: Array.from({ length: n - 1 }, (_, j) => ({
+      id: j + 1,
+      location_index: j + 1,
+      service: k * s.service[j + 1]!,
+      delivery: [s.demand[j + 1]!],
+      time_windows: [[k * s.ready[j + 1]!, k * s.due[j + 1]!]],
+    })),
+    vehicles: Array.from({ length: s.vehicles }, (_, v) => ({
+      id: v + 1,
+      start_index: 0,
+      end_index: 0,
+      capacity: [s.capacity],
+      time_window: [k * s.ready[0]!, k * s.due[0]!],
+    })),
+    matrices: { car: { durations } },
+  };
 }

@@ -9,6 +9,7 @@ import { montrealDay } from '#shared/planning/montreal-day.ts';
 import { OfflineTravelProvider, type TravelMatrix } from '#shared/planning/travel.ts';
 import { dayToVroom } from '#shared/planning/vroom-format.ts';
 import { servableBound } from './solver-bound.ts';
+import { runVroom } from './vroom-run.ts';
 
 function line(label: string, plan: DayPlan, seconds: number, cpu: number): string {
   const t = plan.totals;
@@ -52,6 +53,30 @@ function boundLine(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan): st
   return `${''.padEnd(14)} provably unservable: at least ${b.atLeastUnserved} (${b.noEligible} with no eligible technician); the plan leaves ${unserved}, so at most ${unserved - b.atLeastUnserved} of them might be served by a better plan`;
 }
 
+/**
+ * VROOM itself (`-x 5 -t 1`) on the exported day, beside our plan in the same units: served,
+ * cost (travel seconds), wall time, and whether ours serves as many at no more cost. The
+ * shootings VROOM serves and ours does not (and the reverse) are counted with their mean length.
+ */
+function vroomBeside(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan, oursWallS: number, bin: string): void {
+  const ours = vroomFigures(problem, matrix, plan);
+  const v = runVroom(bin, dayToVroom(problem, matrix));
+  const S = problem.shootings.length;
+  console.log(`${''.padEnd(14)} VROOM -x 5 -t 1: cost ${v.cost}  served ${v.served}  unassigned ${v.unassigned}  routes ${v.routes}  wall ${v.wallS.toFixed(2)} s (loading + solving ${v.solvingS.toFixed(2)} s)`);
+  const oursIds = new Set(plan.routes.flatMap((r) => r.shootingIds));
+  const vroomIds = new Set([...v.jobsByVehicle.values()].flat());
+  const hours = (ids: number[]) => (ids.length ? ids.reduce((a, id) => a + (problem.shootings.find((x) => x.id === id)?.durationS ?? 0), 0) / ids.length / 3600 : 0);
+  const onlyVroom = [...vroomIds].filter((id) => !oursIds.has(id));
+  const onlyOurs = [...oursIds].filter((id) => !vroomIds.has(id));
+  const meanAll = problem.shootings.reduce((a, x) => a + x.durationS, 0) / Math.max(1, S) / 3600;
+  const holds = ours.served >= v.served && ours.cost <= v.cost;
+  console.log(
+    `${''.padEnd(14)} ours vs VROOM: served ${ours.served} / ${v.served}, cost ${ours.cost} / ${v.cost} (ratio ${(ours.cost / v.cost).toFixed(4)}), wall ${oursWallS.toFixed(2)} / ${v.wallS.toFixed(2)} s; ` +
+      `served by VROOM only ${onlyVroom.length} (mean ${hours(onlyVroom).toFixed(2)} h), by ours only ${onlyOurs.length} (mean ${hours(onlyOurs).toFixed(2)} h; all shootings ${meanAll.toFixed(2)} h); ` +
+      `"serves as many as VROOM at no more cost": ${holds ? 'yes' : 'NO'}`,
+  );
+}
+
 function cpuS(since: NodeJS.CpuUsage): number {
   const c = process.cpuUsage(since);
   return (c.user + c.system) / 1e6;
@@ -65,12 +90,12 @@ function solveTimed(problem: DayProblem, matrix: TravelMatrix, budgetS: number, 
 }
 
 /** `smallDay` false: the large day only; `search`: the bench's tuning overrides (--tf, --cbar, …). */
-export function runMontrealBench(o: { shortBudgetS: number; longBudgetS: number; seed: number; bigDay: number; smallDay: boolean; search: SearchOptions }): void {
+export function runMontrealBench(o: { shortBudgetS: number; longBudgetS: number; seed: number; bigDay: number; smallDay: boolean; search: SearchOptions; vroom?: string | null }): void {
   if (o.smallDay) runSmallDay(o);
-  if (o.bigDay > 0) runBigDay(o.bigDay, o.seed, o.search);
+  if (o.bigDay > 0) runBigDay(o.bigDay, o.seed, o.search, o.vroom ?? null);
 }
 
-function runSmallDay(o: { shortBudgetS: number; longBudgetS: number; seed: number; search: SearchOptions }): void {
+function runSmallDay(o: { shortBudgetS: number; longBudgetS: number; seed: number; search: SearchOptions; vroom?: string | null }): void {
   const t0 = performance.now();
   const problem = montrealDay({ shootings: 150, technicians: 25, seed: 2026 });
   const matrix = new OfflineTravelProvider().matrixSync(dayPoints(problem));
@@ -82,6 +107,10 @@ function runSmallDay(o: { shortBudgetS: number; longBudgetS: number; seed: numbe
   const long = solveTimed(problem, matrix, o.longBudgetS, o.seed, o.search);
   console.log(line(`long ${o.longBudgetS} s`, long.plan, long.seconds, long.cpu));
   console.log(vroomLine(problem, matrix, long.plan));
+  if (o.vroom) {
+    vroomBeside(problem, matrix, short.plan, short.seconds, o.vroom);
+    console.log(`${''.padEnd(14)} (above: the short run; the long run is cost ${vroomFigures(problem, matrix, long.plan).cost}, served ${long.plan.totals.served}, wall ${long.seconds.toFixed(2)} s)`);
+  }
   console.log(boundLine(problem, matrix, long.plan));
   const reasons = new Map<string, number>();
   for (const u of long.plan.unassigned) reasons.set(u.reason, (reasons.get(u.reason) ?? 0) + 1);
@@ -91,7 +120,7 @@ function runSmallDay(o: { shortBudgetS: number; longBudgetS: number; seed: numbe
 }
 
 /** A large network's busy day: `shootings` shootings, one technician per ~6.5 shootings; the plan must come within 30 s. */
-function runBigDay(shootings: number, seed: number, search: SearchOptions): void {
+function runBigDay(shootings: number, seed: number, search: SearchOptions, vroom: string | null): void {
   const technicians = Math.max(4, Math.round(shootings / 6.5));
   const t0 = performance.now();
   const c0 = process.cpuUsage();
@@ -107,6 +136,7 @@ function runBigDay(shootings: number, seed: number, search: SearchOptions): void
   console.log(vroomLine(problem, matrix, run.plan));
   const solvedWall = (performance.now() - t0) / 1000;
   const solvedCpu = cpuS(c0);
+  if (vroom) vroomBeside(problem, matrix, run.plan, run.seconds, vroom);
   console.log(boundLine(problem, matrix, run.plan));
   const reasons = new Map<string, number>();
   for (const u of run.plan.unassigned) reasons.set(u.reason, (reasons.get(u.reason) ?? 0) + 1);

@@ -6,6 +6,7 @@
  *                      [--split 0.5] [--regret 0] [--ejection 0]
  *                      [--absent-seed 0.5] [--absent-sample 16] (search overrides, all benches)
  *                      [--safety-s 3600] (wall-clock safety stop of every solve, for a very loaded machine)
+ *                      [--vroom /path/to/vroom] (or env VROOM_BIN: VROOM itself beside ours, `-x 5 -t 1`)
  *
  * Budgets are search effort in seconds of a quiet machine (a work budget, docs/decisions/0105):
  * the figures do not depend on the machine's load, only the wall time does.
@@ -19,6 +20,8 @@
  *    busy processes (each ends by itself, and is killed at the end); the figures must agree.
  * 3. Generated Montreal-area days (150 shootings short vs long, and a 1,000-shooting day), each
  *    with VROOM-comparable figures (the plan measured in `dayToVroom`'s matrices and units).
+ * With `--vroom` (or VROOM_BIN), the VROOM binary solves every Solomon instance and every day
+ * too (scripts/bench/vroom-run.ts), printed beside ours in the same units.
  * The whole process's wall and CPU time close the report.
  */
 import { readFileSync } from 'node:fs';
@@ -27,7 +30,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { solveInstance, WORK_UNITS_PER_MS, type SearchOptions } from '#shared/planning/engine/sisr.ts';
 import { evaluateRoute } from '#shared/planning/engine/schedule.ts';
-import { findBenchDir, parseSolomon, solomonToInstance } from './solver-lib.ts';
+import { findBenchDir, parseSolomon, solomonToInstance, solomonToVroom } from './solver-lib.ts';
+import { runVroom, vroomBinFrom } from './vroom-run.ts';
 import { runMontrealBench } from './solver-montreal.ts';
 
 const processStart = performance.now();
@@ -50,6 +54,8 @@ interface Args {
   bigDay: number;
   smallDay: boolean;
   calibrate: boolean;
+  /** The VROOM binary to run beside ours (--vroom or VROOM_BIN), else null. */
+  vroom: string | null;
   /** Search parameter overrides for tuning (--t0, --tf, --cbar, --lmax, --blink). */
   search: SearchOptions;
 }
@@ -67,6 +73,7 @@ function parseArgs(argv: string[]): Args {
     bigDay: 1000,
     smallDay: true,
     calibrate: false,
+    vroom: vroomBinFrom(argv),
     search: {},
   };
   for (let i = 0; i < argv.length; i++) {
@@ -95,6 +102,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--absent-seed') args.search.absentSeed = Number(next());
     else if (a === '--absent-sample') args.search.absentSample = Number(next());
     else if (a === '--safety-s') args.search.timeLimitMs = Number(next()) * 1000;
+    else if (a === '--vroom') next();
   }
   if (args.budgets.some((b) => !(b > 0))) throw new Error('--budget takes positive seconds');
   return args;
@@ -172,6 +180,58 @@ function solveSolomon(dir: string, bks: Record<string, { best_known_cost: number
   };
 }
 
+/** VROOM itself on one Solomon instance; its plan measured unrounded, as ours. */
+function vroomSolomon(dir: string, bks: Record<string, { best_known_cost: number }>, name: string, bin: string): Row {
+  const s = parseSolomon(readFileSync(resolve(dir, 'solomon', `${name}.txt`), 'utf8'));
+  const inst = solomonToInstance(s);
+  const run = runVroom(bin, solomonToVroom(s));
+  let distance = 0;
+  let feasible = run.unassigned === 0;
+  for (const [id, jobs] of run.jobsByVehicle) {
+    const e = evaluateRoute(inst, id - 1, jobs.map((j) => j - 1));
+    distance += e.distance;
+    if (!e.feasible) feasible = false;
+  }
+  const ref = bks[`${name}_distance`]?.best_known_cost ?? NaN;
+  return {
+    name,
+    cls: classOf(name),
+    budget: 0,
+    distance,
+    bks: ref,
+    gap: 100 * (distance / ref - 1),
+    seconds: run.wallS,
+    cpuSeconds: NaN,
+    vehicles: run.routes,
+    served: run.served,
+    customers: inst.nJobs,
+    feasible,
+    iterations: 0,
+    safetyStop: false,
+  };
+}
+
+function vroomRowLine(r: Row): string {
+  const flag = r.feasible ? '' : `  FAILED (served ${r.served}/${r.customers})`;
+  return `  VROOM -x5 ${r.distance.toFixed(2).padStart(9)} ${''.padStart(11)} ${(r.feasible ? r.gap.toFixed(2) : '—').padStart(7)} ${r.seconds.toFixed(2).padStart(7)} ${''.padStart(6)} ${String(r.vehicles).padStart(4)}${flag}`;
+}
+
+/** Ours beside VROOM's, per class: average gap to the best-known and average wall time. */
+function summarizeVroom(ours: Row[], vroom: Row[]): void {
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  console.log('\n-- ours beside VROOM -x 5 -t 1 (gaps to BKS distance; instances where both are feasible) --');
+  console.log('class  n   ours gap%  VROOM gap%  ours wall s  VROOM wall s  ours better/equal/worse  failed ours/VROOM');
+  for (const cls of ['C1', 'C2', 'R1', 'R2', 'RC1', 'RC2', 'ALL']) {
+    const idx = ours.map((r, i) => i).filter((i) => cls === 'ALL' || ours[i]!.cls === cls);
+    if (!idx.length) continue;
+    const both = idx.filter((i) => ours[i]!.feasible && vroom[i]!.feasible);
+    const cmp = (i: number) => Math.sign(Math.round(100 * ours[i]!.distance) - Math.round(100 * vroom[i]!.distance));
+    console.log(
+      `${cls.padEnd(5)} ${String(idx.length).padStart(2)} ${avg(both.map((i) => ours[i]!.gap)).toFixed(2).padStart(10)} ${avg(both.map((i) => vroom[i]!.gap)).toFixed(2).padStart(11)} ${avg(idx.map((i) => ours[i]!.seconds)).toFixed(2).padStart(12)} ${avg(idx.map((i) => vroom[i]!.seconds)).toFixed(2).padStart(13)} ${`${both.filter((i) => cmp(i) < 0).length}/${both.filter((i) => cmp(i) === 0).length}/${both.filter((i) => cmp(i) > 0).length}`.padStart(24)} ${`${idx.filter((i) => !ours[i]!.feasible).length}/${idx.filter((i) => !vroom[i]!.feasible).length}`.padStart(18)}`,
+    );
+  }
+}
+
 function rowLine(r: Row): string {
   const flag = r.feasible ? '' : `  FAILED (served ${r.served}/${r.customers})`;
   return `${r.name.padEnd(9)} ${r.distance.toFixed(2).padStart(9)} ${r.bks.toFixed(2).padStart(11)} ${(r.feasible ? r.gap.toFixed(2) : '—').padStart(7)} ${r.seconds.toFixed(2).padStart(7)} ${r.cpuSeconds.toFixed(2).padStart(6)} ${String(r.vehicles).padStart(4)} ${String(r.iterations).padStart(8)}${r.safetyStop ? '  (safety stop)' : ''}${flag}`;
@@ -192,12 +252,19 @@ function runSolomon(args: Args): void {
     console.log(`\n== Solomon VRPTW, effort ${budget} s per instance incl. parsing (one core, seed ${args.seed}) ==`);
     console.log('instance   distance     BKS(dist)   gap%   wall s  cpu s  veh    iters');
     const rows: Row[] = [];
+    const vroomRows: Row[] = [];
     for (const name of names) {
       const row = solveSolomon(dir, bks, name, budget, args.seed, args.search);
       rows.push(row);
       console.log(rowLine(row));
+      if (args.vroom && budget === args.budgets[0]) {
+        const v = vroomSolomon(dir, bks, name, args.vroom);
+        vroomRows.push(v);
+        console.log(vroomRowLine(v));
+      }
     }
     summarize(rows, budget);
+    if (vroomRows.length) summarizeVroom(rows, vroomRows);
   }
 }
 
@@ -290,7 +357,7 @@ if (args.calibrate) runCalibrate(args);
 else {
   if (args.solomon) runSolomon(args);
   if (args.loadCheck) await runLoadCheck(args);
-  if (args.montreal) runMontrealBench({ shortBudgetS: args.budgets[0] ?? 2, longBudgetS: args.montrealLong, seed: args.seed, bigDay: args.bigDay, smallDay: args.smallDay, search: args.search });
+  if (args.montreal) runMontrealBench({ shortBudgetS: args.budgets[0] ?? 2, longBudgetS: args.montrealLong, seed: args.seed, bigDay: args.bigDay, smallDay: args.smallDay, search: args.search, vroom: args.vroom });
 }
 const total = process.cpuUsage();
 console.log(
