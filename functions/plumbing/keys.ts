@@ -96,6 +96,8 @@ export const keys = {
   listingSearchVersion: { pk: 'LISTINGSEARCH', sk: 'V3' },
   /** Present once the table's listing search index is in the block form of ADR 0300 (older tables hold token items). */
   listingSearchVersionBlocks: { pk: 'LISTINGSEARCH', sk: 'V2' },
+  /** The listing search index clock (ADR 0365): `n` grows by 1 after every index change's block writes, `at` is when (ms). */
+  listingSearchClock: { pk: 'LISTINGSEARCH', sk: 'CLOCK' },
   /** Virtual-visit statistics of a listing (docs/decisions/0201): running totals, one item per day (gsi1 by day), sessions and visitors. */
   visitTotals: (listingId: number) => ({ pk: `VISITS#${listingId}`, sk: 'TOTAL' }),
   /** The ids of the listings of a block of LISTING_SEARCH_BLOCK ids that have visit totals (a number set; ADR 0345). */

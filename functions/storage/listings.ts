@@ -11,6 +11,7 @@ import { byIndex, queryAll } from '../plumbing/query.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
+import { cachedWord, cachedWordOf, forgetWord, keepAnswer, keepWord, options as cacheOptions, stats as cacheStats, type CachedWord } from './listing-search-cache.ts';
 
 /** Listings: the one place that reads and writes listing items. */
 export interface StoredListing extends ListingRecord {
@@ -377,7 +378,13 @@ async function indexListings(listings: readonly SequencedListing[], how: EntryWr
     }
     changes.push(...listings.map((l) => ({ l, before: before.get(l.listing.id), after: indexedOf(l) })));
   }
-  await inPool(blockChanges(changes.map(({ l, before, after }) => ({ id: l.listing.id, before, after }))), BLOCK_WRITERS, (change) => writeBlock(change, how));
+  const blocks = blockChanges(changes.map(({ l, before, after }) => ({ id: l.listing.id, before, after })));
+  try {
+    await inPool(blocks, BLOCK_WRITERS, (change) => writeBlock(change, how));
+  } finally {
+    // After the block writes (even those of a write that failed half way): cached blocks read before are not current any more.
+    if (blocks.length) await bumpSearchClock();
+  }
   if (how === 'newer') {
     for (const { l } of changes) await writeMapItem(l);
   } else {
@@ -421,29 +428,94 @@ export async function markListingSearchIndexCurrent(): Promise<void> {
   await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.listingSearchVersion, upgraded_at: new Date().toISOString() } }));
 }
 
+/** The index clock: every index change ADDs 1 after its block writes (ADR 0365). */
+async function bumpSearchClock(): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.listingSearchClock,
+      UpdateExpression: 'ADD n :one SET #at = :at',
+      ExpressionAttributeNames: { '#at': 'at' },
+      ExpressionAttributeValues: { ':one': 1, ':at': Date.now() },
+    }),
+  );
+}
+
+interface Clock {
+  n: number;
+  at: number;
+}
+
+const clockOf = (item: Record<string, unknown> | undefined): Clock => ({ n: Number(item?.n ?? 0), at: Number(item?.at ?? 0) });
+const isClock = (item: Record<string, unknown>) => item.pk === keys.listingSearchClock.pk && item.sk === keys.listingSearchClock.sk;
+
+async function readSearchClock(): Promise<Clock> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchClock, ConsistentRead: true }));
+  return clockOf(Item);
+}
+
+/** The first `limit` matches (newest id first, each id's greatest matching entry) and the exact total. */
+function answerOf(word: CachedWord, search: ListingSearch, limit: number): { page: Array<[number, string]>; count: number } {
+  const page: Array<[number, string]> = [];
+  let count = 0;
+  for (const id of word.ids) {
+    const entry = word.entries.get(id)!.find((e) => entryMatches(e, search));
+    if (entry === undefined) continue;
+    if (count++ < limit) page.push([id, entry]);
+  }
+  return { page, count };
+}
+
+/** An answer from a word's entries, remembered with them when they are cached. */
+function answerFrom(driver: string, word: CachedWord, search: ListingSearch, limit: number): { rows: SearchRow[]; count: number } {
+  const key = `${limit}|${search.mlsNull ? 'n' : ''}|${search.from ?? ''}|${search.to ?? ''}|${[...search.words].sort().join(' ')}`;
+  let answer = word.answers.get(key);
+  if (!answer) keepAnswer(driver, word, key, (answer = answerOf(word, search, limit)));
+  return { rows: answer.page.map(([id, entry]) => entryRow(id, entry)!), count: answer.count };
+}
+
 /**
  * What a search finds: the rows of the first `limit` listings (newest id first) and the exact total,
  * both from the block entries of the driving word (every word of the listings holding it as a
  * prefix); without a word of 3 characters, those of '@all'. A listing found under several words
- * shows its latest entry.
+ * shows its latest matching entry.
+ *
+ * The blocks of a driving word are cached in this process (ADR 0365) under the index clock read
+ * BEFORE them. A warm search computes its page from the cached entries, then reads the clock
+ * (strongly consistent) in one BatchGet with `alsoRead(rows)` (the page's visited sets): if the
+ * clock did not move the answer stands (one round trip); otherwise the blocks are read again, the
+ * clock just read serving as the one read before them. `read` holds the items of `alsoRead`.
  */
-export async function searchListingRows(search: ListingSearch, limit: number): Promise<{ rows: SearchRow[]; count: number }> {
+export async function searchListingRows(
+  search: ListingSearch,
+  limit: number,
+  alsoRead: (rows: SearchRow[]) => Array<Record<string, unknown>> = () => [],
+): Promise<{ rows: SearchRow[]; count: number; read: Array<Record<string, unknown>> }> {
   const driver = drivingWord(search.words.filter((w) => w.length >= 3));
-  const blocks = await queryAll({
-    ...byIndex('listingSearchWords', keys.listingWordBucket(driver ?? ALL_WORD), { beginsWith: driver ?? `${ALL_WORD}#` }),
-  });
-  const found = new Map<number, string>();
-  for (const block of blocks) {
-    for (const [name, value] of Object.entries(block)) {
-      if (!ENTRY_ATTRIBUTE.test(name)) continue;
-      const id = Number(name.slice(1));
-      const entry = String(value);
-      const seen = found.get(id);
-      if ((seen === undefined || seen < entry) && entryMatches(entry, search)) found.set(id, entry);
+  const prefix = driver ?? `${ALL_WORD}#`;
+  let clock: Clock | undefined;
+  const cached = cachedWord(prefix);
+  if (cached && Date.now() - cached.readAt < cacheOptions.maxAgeMs) {
+    const answer = answerFrom(prefix, cached, search, limit);
+    const items = await batchGet([keys.listingSearchClock, ...alsoRead(answer.rows)], { consistent: true });
+    clock = clockOf(items.find(isClock));
+    if (clock.n === cached.clock) {
+      cacheStats.hits++;
+      return { ...answer, read: items.filter((i) => !isClock(i)) };
     }
+    cacheStats.stale++;
   }
-  const ids = [...found.keys()].sort((a, b) => b - a);
-  return { rows: ids.slice(0, limit).map((id) => entryRow(id, found.get(id)!)!), count: ids.length };
+  cacheStats.misses++;
+  clock ??= await readSearchClock();
+  const readAt = Date.now();
+  const blocks = await queryAll({ ...byIndex('listingSearchWords', keys.listingWordBucket(driver ?? ALL_WORD), { beginsWith: prefix }) });
+  const word = cachedWordOf(blocks, (name) => ENTRY_ATTRIBUTE.test(name), clock.n, readAt);
+  // Blocks read just after a bump may miss a write gsi2 has not shown yet (eventually consistent in AWS): used, not kept.
+  if (readAt - clock.at >= cacheOptions.settleMs) keepWord(prefix, word);
+  else forgetWord(prefix);
+  const answer = answerFrom(prefix, word, search, limit);
+  const extra = alsoRead(answer.rows);
+  return { ...answer, read: extra.length ? await batchGet(extra) : [] };
 }
 
 /** A listing on the map (its row as last indexed). */

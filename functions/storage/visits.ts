@@ -156,15 +156,23 @@ async function markVisited(ids: readonly number[]): Promise<void> {
     db.send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'ADD ids :ids', ExpressionAttributeValues: { ':ids': new Set(blockIds) } }))));
 }
 
+/** The keys of the visited sets of the blocks of these listings (what visitTotalsOf reads first). */
+export function visitedSetKeysOf(ids: readonly number[]): Array<Record<string, string>> {
+  return [...new Map(ids.map((id) => { const k = keys.visitedListings(id); return [k.sk, k]; })).values()];
+}
+
 /**
  * The running totals of listings (search rows): every id answered, zeros without visits. Only the
  * totals of listings in their block's visited set are read (most listings of a page have none):
  * one small BatchGet of the page's blocks' sets, then one of the visited ids' totals (ADR 0345).
+ * `sets`: those sets already read (the listing search reads them with its index clock, ADR 0365).
  */
-export async function visitTotalsOf(ids: readonly number[]): Promise<Map<number, VisitFigures>> {
+export async function visitTotalsOf(ids: readonly number[], sets?: ReadonlyArray<Record<string, unknown>>): Promise<Map<number, VisitFigures>> {
   const visited = new Set<number>();
-  for (const set of await batchGet([...new Map(ids.map((id) => { const k = keys.visitedListings(id); return [k.sk, k]; })).values()])) {
-    for (const id of set.ids as Set<number>) visited.add(Number(id));
+  const visitedPk = keys.visitedListings(0).pk;
+  for (const set of sets ?? (await batchGet(visitedSetKeysOf(ids)))) {
+    if (set.pk !== visitedPk || !set.ids) continue;
+    for (const id of set.ids as Iterable<number>) visited.add(Number(id));
   }
   const withVisits = ids.filter((id) => visited.has(id));
   const items = withVisits.length ? await batchGet(withVisits.map((id) => keys.visitTotals(id))) : [];

@@ -1,109 +1,138 @@
+import '../local/quiet-sdk.ts';
 import { readFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ENV } from '#shared/data/design.ts';
 import { Role } from '#shared/roles.ts';
 import { DEMO_PASSWORD, demoAccount } from '../local/demo-accounts.ts';
+import { fieldsOf, visitOf, VISITED_EVERY } from './listing-search-fields.ts';
 import { fmt, summarize } from './stats.ts';
 
 /**
- * Listing search at a real business's volume (issue 13, docs/decisions/0200): 50,000 listings are
- * written into the running stack through the listing storage (listing items and their search-block
- * entries with their rows, ADRs 0300 and 0345), then an administrator's typed queries go through GET /api/listings one after the other,
- * beside raw GetItem calls of a listing in the same run (target: search p50 ≤ 3 × GetItem p50).
- * Prints figures; asserts nothing. Needs the stack of ./serve.ts. BENCH_LISTINGS_FIRST_ID: the
- * listings of an earlier run in the same stack (its printed first id) are searched again, none written.
+ * Listing search at a real business's volume (issue 13, ADRs 0200, 0300, 0345, 0365): 50,000
+ * listings are written into the running stack through the listing storage (listing items and their
+ * search-block entries), one in VISITED_EVERY gets a visit through the visit recording path, then
+ * an administrator's typed queries run one after the other, interleaved in every round: a raw
+ * GetItem of a listing, the use-case in this process (searchListingPage, against the same DynamoDB
+ * Local: what the target is judged on), the same search through HTTP (GET /api/listings: session
+ * read, handler, request log) and an authenticated no-op through HTTP (GET /api/session/me: the
+ * HTTP floor). The first round (empty caches, in this process and in the stack's) is reported apart
+ * from the warm rounds. Prints figures; asserts nothing.
+ * Needs the stack of ./serve.ts. BENCH_LISTINGS_FIRST_ID: the listings of an earlier run in the
+ * same stack (its printed first id) are searched again, none written. Run alone with
+ * BENCH_STACK_FILE (a JSON file: url, dynamoEndpoint, tableName, firstId, written): that stack's listings.
  */
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 40);
 const WRITE_BATCH = 250;
 
-const STREETS = [
-  'rue Sherbrooke Est', 'rue Saint-Denis', 'boulevard Saint-Laurent', 'avenue du Parc', 'rue Ontario Est', 'chemin de la Côte-des-Neiges', 'rue Wellington', 'boulevard René-Lévesque',
-  'avenue Papineau', 'rue Beaubien Est', 'rue Jean-Talon', 'boulevard Rosemont', 'avenue Laurier', 'rue Fleury', 'boulevard Henri-Bourassa', 'rue Notre-Dame Ouest', 'avenue Cartier',
-  'boulevard Taschereau', 'boulevard de la Concorde', 'rue Principale', 'chemin Sainte-Foy', 'boulevard Laurier', 'rue King Ouest', 'boulevard des Forges', 'rue Racine', 'avenue Royale',
-  'boulevard Talbot', 'rue Belvédère', 'boulevard Lapinière', 'rue Victoria', 'boulevard Curé-Labelle', 'montée Masson', 'rue Dufferin', 'boulevard Saint-Joseph', 'rue Crémazie',
-  'avenue Christophe-Colomb', 'rue de Bleury', 'boulevard Gouin', 'rue Lajeunesse', 'boulevard Pie-IX',
-];
-const CITIES = ['Montréal', 'Laval', 'Longueuil', 'Québec', 'Gatineau', 'Sherbrooke', 'Trois-Rivières', 'Lévis', 'Terrebonne', 'Brossard', 'Repentigny', 'Saint-Jérôme', 'Granby', 'Blainville', 'Drummondville'];
-const FIRST = ['Marie', 'Jean', 'Sophie', 'Luc', 'Isabelle', 'Marc', 'Julie', 'Pierre', 'Nathalie', 'François', 'Chantal', 'Éric', 'Mélanie', 'Martin', 'Annie'];
-const LAST = ['Tremblay', 'Gagnon', 'Roy', 'Côté', 'Bouchard', 'Gauthier', 'Morin', 'Lavoie', 'Fortin', 'Gagné', 'Ouellet', 'Pelletier', 'Bélanger', 'Lévesque', 'Bergeron', 'Leblanc', 'Paquette', 'Girard', 'Simard', 'Boucher'];
-
-/** The queries an office types (after the 500 ms pause): civic number and street, a broker, an MLS number, a street and city, an id. */
-const QUERIES = ['4821 sherbrooke', 'lapiniere brossard', 'bouchard', '2713', 'christophe colomb montreal', '17001234', 'gouin 12'];
+/** The queries an office types (after the 500 ms pause): civic number and street, a broker, an MLS number, a street and city, an id; and the MLS screen's 'mls:null'. */
+const QUERIES = ['4821 sherbrooke', 'lapiniere brossard', 'bouchard', '2713', 'christophe colomb montreal', '17001234', 'gouin 12', 'mls:null'];
 
 /** The machine's load average (1, 5, 15 min) beside the figures: they mean little without it. */
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-export async function listingSearchBench(server: { url: string; dynamoEndpoint: string; tableName: string }): Promise<{ firstId: number }> {
+export async function listingSearchBench(server: { url: string; dynamoEndpoint: string; tableName: string }, listings = LISTINGS): Promise<{ firstId: number }> {
   process.env[ENV.dynamoEndpoint] = server.dynamoEndpoint;
   process.env[ENV.tableName] = server.tableName;
   process.env[ENV.localMode] = '1';
   const { insertListings } = await import('#functions/storage/listings.ts');
+  const { recordVisit } = await import('#functions/storage/visits.ts');
+  const { searchListingPage } = await import('#functions/use-cases/listing-search.ts');
+  const { configureListingSearchCache, listingSearchCacheStats } = await import('#functions/storage/listing-search-cache.ts');
+  // BENCH_SEARCH_CACHE_BYTES=0: this process's searches read the blocks every time (the code before ADR 0365, plus one clock read).
+  if (process.env.BENCH_SEARCH_CACHE_BYTES) configureListingSearchCache({ maxBytes: Number(process.env.BENCH_SEARCH_CACHE_BYTES) });
+  const { parseListingSearch } = await import('#shared/rules/listing-search.ts');
 
   const started = performance.now();
-  let next = process.env.BENCH_LISTINGS_FIRST_ID ? LISTINGS : 0;
+  let next = process.env.BENCH_LISTINGS_FIRST_ID ? listings : 0;
   let firstId = Number(process.env.BENCH_LISTINGS_FIRST_ID ?? 0);
-  const fieldsOf = (i: number) => ({
-    address: `${1 + ((i * 7919) % 9999)} ${STREETS[(i * 31) % STREETS.length]!}`,
-    app: i % 5 ? '' : String(1 + (i % 12)),
-    city: CITIES[(i * 13) % CITIES.length]!,
-    postalcode: `H${i % 10}X ${(i * 3) % 10}Y${i % 7}`,
-    room_count: 3 + (i % 9),
-    is_house: i % 3 !== 0,
-    lat: 45 + ((i * 17) % 1000) / 1000,
-    lng: -74 + ((i * 29) % 1000) / 1000,
-    state: i % 5,
-    mls: i % 4 ? String(17_000_000 + i) : null,
-    broker_id: 900_000 + (i % 400),
-    broker: { firstname: FIRST[i % FIRST.length]!, lastname: LAST[(i * 7) % LAST.length]! },
-    shootingdate: `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
-  });
-  // Through the listing storage, WRITE_BATCH listings at a time (their search blocks written once per batch).
+  // Through the listing storage, WRITE_BATCH listings at a time (their search blocks written once per batch); visits through recordVisit.
   const worker = async () => {
-    while (next < LISTINGS) {
+    while (next < listings) {
       const from = next;
-      next = Math.min(LISTINGS, next + WRITE_BATCH);
-      const listings = await insertListings(Array.from({ length: next - from }, (_v, k) => fieldsOf(from + k)));
-      firstId = Math.min(firstId || Infinity, ...listings.map((l) => l.id));
+      next = Math.min(listings, next + WRITE_BATCH);
+      const written = await insertListings(Array.from({ length: next - from }, (_v, k) => fieldsOf(from + k)));
+      firstId = Math.min(firstId || Infinity, ...written.map((l) => l.id));
+      for (const [k, l] of written.entries()) if ((from + k) % VISITED_EVERY === 0) await recordVisit(visitOf(from + k, l.id));
     }
   };
   await Promise.all(Array.from({ length: 2 }, worker));
-  if (!process.env.BENCH_LISTINGS_FIRST_ID) console.log(`\nListing search: ${LISTINGS.toLocaleString('en')} listings written with their search blocks in ${fmt((performance.now() - started) / 1000, 0)} s (first id ${firstId}).`);
+  if (!process.env.BENCH_LISTINGS_FIRST_ID) console.log(`\nListing search: ${listings.toLocaleString('en')} listings written with their search blocks in ${fmt((performance.now() - started) / 1000, 0)} s (first id ${firstId}).`);
 
   const admin = demoAccount(Role.admin);
   const login = await fetch(`${server.url}/api/session/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: DEMO_PASSWORD }) });
   const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
 
   const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
   const loadBefore = loadAverage();
-  const raw: number[] = [];
-  const typed: number[] = [];
+  const measures = ['getItem', 'useCase', 'http', 'floor'] as const;
+  const warm = Object.fromEntries(measures.map((m) => [m, [] as number[]])) as Record<(typeof measures)[number], number[]>;
+  const cold: Record<string, { useCase: number; http: number; warmUseCase: number[] }> = {};
   const counts = new Map<string, number>();
-  // Interleaved, one call at a time: both measured under the same conditions of the same run.
+  const time = async (fn: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await fn();
+    return performance.now() - t0;
+  };
+  // Interleaved, one call at a time: all four measured under the same conditions of the same run.
   for (let round = 0; round < ROUNDS; round++) {
     for (const q of QUERIES) {
-      let start = performance.now();
-      await client.send(new GetCommand({ TableName: server.tableName, Key: { pk: `LISTING#${firstId + ((round * 97) % LISTINGS)}`, sk: 'LISTING' } }));
-      raw.push(performance.now() - start);
-      start = performance.now();
-      const res = await fetch(`${server.url}/api/listings?search=${encodeURIComponent(q)}`, { headers: { authorization: `Bearer ${token}` } });
-      const body = (await res.json()) as { count: number };
-      typed.push(performance.now() - start);
-      if (res.status !== 200) throw new Error(`search ${q}: ${res.status}`);
-      counts.set(q, body.count);
+      const parsed = parseListingSearch(q);
+      if (!parsed.ok) throw new Error(parsed.message);
+      const getItem = await time(() => client.send(new GetCommand({ TableName: server.tableName, Key: { pk: `LISTING#${firstId + ((round * 97) % listings)}`, sk: 'LISTING' } })));
+      let count = 0;
+      const useCase = await time(async () => void (count = (await searchListingPage(parsed.search, false)).count));
+      const http = await time(async () => {
+        const res = await fetch(`${server.url}/api/listings?search=${encodeURIComponent(q)}`, { headers });
+        const body = (await res.json()) as { count: number };
+        if (res.status !== 200) throw new Error(`search ${q}: ${res.status}`);
+        if (body.count !== count) throw new Error(`search ${q}: ${body.count} through HTTP, ${count} in process`);
+      });
+      const floor = await time(async () => {
+        const res = await fetch(`${server.url}/api/session/me`, { headers });
+        if (res.status !== 200) throw new Error(`session/me: ${res.status}`);
+        await res.arrayBuffer();
+      });
+      counts.set(q, count);
+      if (round === 0) {
+        cold[q] = { useCase, http, warmUseCase: [] };
+        warm.getItem.push(getItem);
+        warm.floor.push(floor);
+      } else {
+        warm.getItem.push(getItem);
+        warm.useCase.push(useCase);
+        warm.http.push(http);
+        warm.floor.push(floor);
+        cold[q]!.warmUseCase.push(useCase);
+      }
     }
   }
   client.destroy();
-  const r = summarize(raw, 1);
-  const s = summarize(typed, 1);
   const load = `${loadBefore} → ${loadAverage()}`;
+  const s = Object.fromEntries(measures.map((m) => [m, summarize(warm[m], 1)])) as Record<(typeof measures)[number], ReturnType<typeof summarize>>;
+  const coldUseCase = summarize(Object.values(cold).map((c) => c.useCase), 1);
+  const coldHttp = summarize(Object.values(cold).map((c) => c.http), 1);
+  console.log(`\nListing search over ${listings.toLocaleString('en')} bench listings (first id ${firstId}), ${ROUNDS} rounds × ${QUERIES.length} queries, load ${load}`);
   console.table({
-    'raw DynamoDB Local GetItem (listing)': { 'p50 ms': fmt(r.p50), 'p99 ms': fmt(r.p99), calls: raw.length, '/proc/loadavg': load },
-    'typed search (GET /api/listings?search=…)': { 'p50 ms': fmt(s.p50), 'p99 ms': fmt(s.p99), calls: typed.length, '/proc/loadavg': load },
+    'raw DynamoDB Local GetItem (listing)': { 'p50 ms': fmt(s.getItem.p50), 'p99 ms': fmt(s.getItem.p99), calls: s.getItem.count },
+    'typed search, use-case in process (warm)': { 'p50 ms': fmt(s.useCase.p50), 'p99 ms': fmt(s.useCase.p99), calls: s.useCase.count },
+    'typed search, GET /api/listings (warm)': { 'p50 ms': fmt(s.http.p50), 'p99 ms': fmt(s.http.p99), calls: s.http.count },
+    'HTTP floor, GET /api/session/me': { 'p50 ms': fmt(s.floor.p50), 'p99 ms': fmt(s.floor.p99), calls: s.floor.count },
+    'typed search, use-case, first round (cold)': { 'p50 ms': fmt(coldUseCase.p50), 'p99 ms': fmt(coldUseCase.p99), calls: coldUseCase.count },
+    'typed search, GET /api/listings, first round (cold)': { 'p50 ms': fmt(coldHttp.p50), 'p99 ms': fmt(coldHttp.p99), calls: coldHttp.count },
   });
-  console.log(`matches per query: ${[...counts].map(([q, n]) => `'${q}' ${n}`).join(', ')}`);
-  const ratio = s.p50 / r.p50;
-  console.log(`typed search p50 / raw GetItem p50 = ${fmt(ratio)} (target ≤ 3) ${ratio <= 3 ? 'OK' : 'MISSED'} (load ${load})`);
+  console.table(Object.fromEntries(QUERIES.map((q) => [q, { matches: counts.get(q), 'cold use-case ms': fmt(cold[q]!.useCase), 'cold HTTP ms': fmt(cold[q]!.http), 'warm use-case p50 ms': fmt(summarize(cold[q]!.warmUseCase, 1).p50) }])));
+  console.log(`cache in this process: ${JSON.stringify(listingSearchCacheStats())}`);
+  const ratio = s.useCase.p50 / s.getItem.p50;
+  console.log(`typed search use-case p50 / raw GetItem p50 = ${fmt(ratio)} (target ≤ 3) ${ratio <= 3 ? 'OK' : 'MISSED'}; through HTTP ${fmt(s.http.p50 / s.getItem.p50)}, HTTP floor ${fmt(s.floor.p50 / s.getItem.p50)} (load ${load})`);
   return { firstId };
+}
+
+if (process.env.BENCH_STACK_FILE && import.meta.url === `file://${process.argv[1]}`) {
+  const stack = JSON.parse(readFileSync(process.env.BENCH_STACK_FILE, 'utf8')) as { url: string; dynamoEndpoint: string; tableName: string; firstId: number; written: number };
+  process.env.BENCH_LISTINGS_FIRST_ID = String(stack.firstId);
+  await listingSearchBench(stack, stack.written);
+  process.exit(0);
 }
