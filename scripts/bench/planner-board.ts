@@ -251,7 +251,16 @@ async function until<T>(page: Page, expression: string, timeoutMs = 120_000): Pr
   }
 }
 
+/** One key of a drag: its latency to the next frame, the page's scroll it caused (px), the board's parts it had built. */
+interface StepDetail {
+  key: string;
+  ms: number;
+  scrolled: number;
+  built: number;
+}
+
 interface DragFigures {
+  stepsDetail: StepDetail[];
   frames: number[];
   longTasks: number[];
   keyLatency: number[];
@@ -272,7 +281,17 @@ async function keyboardDrag(page: Page, shootingId: number): Promise<DragFigures
     let last = performance.now();
     const tick = (now) => { window.__frames.push(now - last); last = now; if (window.__recording) requestAnimationFrame(tick); };
     requestAnimationFrame(tick);
-    window.__onKey = (e) => { const t = performance.now(); requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - t), 0)); };
+    // Each arrow key: its latency, whether it scrolled the page, and how many parts of the board it had built (docs/decisions/0375).
+    const pending = () => document.querySelectorAll('[data-pending]').length;
+    window.__steps = [];
+    window.__onKey = (e) => {
+      const t = performance.now(), y = scrollY, before = pending();
+      requestAnimationFrame(() => setTimeout(() => {
+        const ms = performance.now() - t;
+        window.__keys.push(ms);
+        window.__steps.push({ key: e.code, ms, scrolled: Math.round(scrollY - y), built: before - pending() });
+      }, 0));
+    };
     document.addEventListener('keydown', window.__onKey, true);
   })()`);
   const handle = page.locator(`li[data-shooting-id="${shootingId}"] [aria-roledescription="draggable"]`);
@@ -303,11 +322,11 @@ async function keyboardDrag(page: Page, shootingId: number): Promise<DragFigures
   })()`);
   await page.keyboard.press('Space');
   await until(page, 'window.__landed');
-  const figures = await page.evaluate<{ frames: number[]; longTasks: number[]; keyLatency: number[]; dropToCard: number }>(`(() => {
+  const figures = await page.evaluate<{ frames: number[]; longTasks: number[]; keyLatency: number[]; dropToCard: number; stepsDetail: StepDetail[] }>(`(() => {
     window.__recording = false;
     window.__dragObserver.disconnect();
     document.removeEventListener('keydown', window.__onKey, true);
-    return { frames: window.__frames.slice(1), longTasks: window.__dragTasks, keyLatency: window.__keys, dropToCard: window.__landed - window.__drop };
+    return { frames: window.__frames.slice(1), longTasks: window.__dragTasks, keyLatency: window.__keys, dropToCard: window.__landed - window.__drop, stepsDetail: window.__steps };
   })()`);
   return { ...figures, steps };
 }
@@ -484,6 +503,11 @@ export async function plannerBoardBench(info: StackInfo): Promise<void> {
       'arrow key → next frame': { 'p50 ms': fmt(keys.p50), 'p95 ms': fmt(keys.p95), 'max ms': fmt(keys.max), samples: String(drags.reduce((s, d) => s + d.keyLatency.length, 0)) },
       'drop → card on its technician': { 'p50 ms': fmt(drops.p50), 'p95 ms': fmt(drops.p95), 'max ms': fmt(drops.max), samples: String(drags.length) },
     });
+    // Which keys are slow (docs/decisions/0375): those that scrolled and built parts of the board, or any?
+    const detail = drags.flatMap((d) => d.stepsDetail.map((s, i) => ({ ...s, step: i })));
+    const split = (rows: typeof detail) => (rows.length === 0 ? '—' : `${rows.length} keys, p50 ${fmt(quantiles(rows.map((r) => r.ms)).p50)} / p95 ${fmt(quantiles(rows.map((r) => r.ms)).p95)} ms`);
+    console.log(`Keys that built parts of the board: ${split(detail.filter((r) => r.built > 0))}; scrolled without building: ${split(detail.filter((r) => r.built === 0 && r.scrolled !== 0))}; neither: ${split(detail.filter((r) => r.built === 0 && r.scrolled === 0))}.`);
+    console.log(`Slowest keys: ${[...detail].sort((a, b) => b.ms - a.ms).slice(0, 8).map((r) => `#${r.step} ${r.key} ${fmt(r.ms, 0)} ms (scroll ${r.scrolled} px, built ${r.built})`).join(', ')}.`);
     console.log(`Long tasks while dragging: ${tasks.length}, longest ${fmt(Math.max(0, ...tasks), 0)} ms, total ${fmt(tasks.reduce((s, x) => s + x, 0), 0)} ms.`);
     const probe = cpuProbe();
     console.log(`CPU probe at the end ${fmt(probe, 0)} ms (load ${loadAverage()}); usable board / probe (mean of both probes): ${loads.map((l) => fmt(Number(l['usable ms']) / ((probe + PROBE.ms) / 2), 1)).join(' / ')}.`);

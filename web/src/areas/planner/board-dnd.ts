@@ -36,7 +36,12 @@ export function zoneKeyboardCoordinates(order: () => readonly string[], target: 
     const next = zones[at === -1 ? (step > 0 ? 0 : zones.length - 1) : (at + step + zones.length) % zones.length]!;
     target.current = next;
     onStep(next, context.active);
-    const rect = context.droppableRects.get(next)!;
+    // The zone where it is now: dnd-kit's rects are measured at the pick-up and again only for a zone
+    // that resizes, so on a busy day, whose technicians' bodies are built as the drag scrolls to them
+    // (near-view.tsx), every zone below a built one had moved. The sensor scrolls by the distance from
+    // the dragged shooting to this point: with a stale rect it scrolled thousands of pixels past the
+    // zone, building every body on the way (docs/decisions/0375).
+    const rect = context.droppableContainers.get(next)?.node.current?.getBoundingClientRect() ?? context.droppableRects.get(next)!;
     const active = context.collisionRect;
     // Centre the dragged shooting on the zone (the overlay shows where it would land).
     return { x: rect.left + (rect.width - (active?.width ?? 0)) / 2, y: rect.top + Math.min(24, rect.height / 2) };

@@ -34,6 +34,7 @@ import {
   useUnassignMutation,
 } from './queries.ts';
 import { BoardBusy } from './shooting-card.tsx';
+import { BoardDragSource } from './drag-source.tsx';
 import { dropId, TechCard, techName, type DropTone } from './tech-card.tsx';
 import { UNASSIGNED_ZONE, UnassignedList } from './unassigned-list.tsx';
 import { PlannerDayTools } from './map-modal.tsx';
@@ -310,50 +311,52 @@ export function PlannerPage() {
           >
             <DragMonitor say={say} announce={announce} keyboardTarget={keyboardTarget} />
             <div ref={liveRegion} id="planner-live-region" className={classes.liveRegion} role="status" aria-live="assertive" aria-atomic="true" />
-            <BoardBusy.Provider value={busy}>
-              <Grid>
-                <Grid.Col span={{ base: 12, md: 8 }}>
-                  <Stack gap="sm">
-                    <Title order={2} size="h4">
-                      {t('planner.techs_title')}
-                    </Title>
-                    {techs.length === 0 ? (
-                      <Text>{t('planner.no_tech')}</Text>
-                    ) : (
-                      <SimpleGrid cols={{ base: 1, lg: 2 }}>
-                        {techs.map((tech) => (
-                          <TechCard
-                            key={tech.id}
-                            tech={tech}
-                            figures={figures.get(tech.id)}
-                            shootings={held.get(tech.id) ?? NO_SHOOTINGS}
-                            tone={tones.get(tech.id)}
-                            lazy={lazy}
-                            onLock={onLock}
-                            onCopy={onCopy}
-                            {...(mayCall(generateShootingInvoice, user?.role) ? { onInvoice } : {})}
-                            {...actions}
-                          />
-                        ))}
-                      </SimpleGrid>
-                    )}
-                  </Stack>
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, md: 4 }}>
-                  <UnassignedList
-                    key={date}
-                    shootings={unassigned}
-                    hasTechs={techs.length > 0}
-                    unserved={unserved}
-                    dropping={dragged !== null && dragged.tech_id !== null}
-                    busy={busy}
-                    onDispatch={onDispatch}
-                    lazy={lazy}
-                    {...actions}
-                  />
-                </Grid.Col>
-              </Grid>
-            </BoardBusy.Provider>
+            <BoardDragSource>
+              <BoardBusy.Provider value={busy}>
+                <Grid>
+                  <Grid.Col span={{ base: 12, md: 8 }}>
+                    <Stack gap="sm">
+                      <Title order={2} size="h4">
+                        {t('planner.techs_title')}
+                      </Title>
+                      {techs.length === 0 ? (
+                        <Text>{t('planner.no_tech')}</Text>
+                      ) : (
+                        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+                          {techs.map((tech) => (
+                            <TechCard
+                              key={tech.id}
+                              tech={tech}
+                              figures={figures.get(tech.id)}
+                              shootings={held.get(tech.id) ?? NO_SHOOTINGS}
+                              tone={tones.get(tech.id)}
+                              lazy={lazy}
+                              onLock={onLock}
+                              onCopy={onCopy}
+                              {...(mayCall(generateShootingInvoice, user?.role) ? { onInvoice } : {})}
+                              {...actions}
+                            />
+                          ))}
+                        </SimpleGrid>
+                      )}
+                    </Stack>
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, md: 4 }}>
+                    <UnassignedList
+                      key={date}
+                      shootings={unassigned}
+                      hasTechs={techs.length > 0}
+                      unserved={unserved}
+                      dropping={dragged !== null && dragged.tech_id !== null}
+                      busy={busy}
+                      onDispatch={onDispatch}
+                      lazy={lazy}
+                      {...actions}
+                    />
+                  </Grid.Col>
+                </Grid>
+              </BoardBusy.Provider>
+            </BoardDragSource>
             <DragOverlay>
               {dragged && (
                 <Paper withBorder shadow="md" p="xs">

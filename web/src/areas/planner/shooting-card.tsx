@@ -1,5 +1,4 @@
-import { useDraggable } from '@dnd-kit/core';
-import { createContext, memo, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { createContext, memo, useContext, type CSSProperties, type ReactNode } from 'react';
 import type { PlannerShooting } from '#shared/catalogue/planner.ts';
 import { elapsedColour, elapsedDays, progressOf, shootingInterval } from '#shared/rules/shooting-progress.ts';
 import { formatClock, formatDuration } from '../../i18n/format.ts';
@@ -7,6 +6,7 @@ import classes from './board.module.css';
 import { useBoardText } from './board-text.ts';
 import { addressOf, today } from './queries.ts';
 import { DialogButton } from './shooting-dialog.tsx';
+import { DragHandlesContext } from './drag-source.tsx';
 
 /** What a card can do; absent actions are not offered (the caller's role or the column decides). */
 export interface ShootingActions {
@@ -30,8 +30,6 @@ interface ShootingCardProps extends ShootingActions {
   /** Why the last dispatch left it out. */
   note?: string | undefined;
 }
-
-export const dragId = (s: Pick<PlannerShooting, 'id'>) => `shooting-${s.id}`;
 
 type Variant = 'light' | 'filled' | 'outline';
 
@@ -138,14 +136,23 @@ export const ShootingCard = memo(function ShootingCard({ shooting, selected, onS
 });
 
 /**
- * The drag handle, the only part of a card that uses dnd-kit: its context changes at every step of
- * a drag, and re-renders what reads it (this button), not the card (docs/decisions/0285).
+ * The drag handle: a plain button that gives its pointer-down and key-down to the board's one
+ * draggable (drag-source.tsx). It does not read dnd-kit's context, which changes at every step of
+ * a drag: a step renders no handle (docs/decisions/0285, 0375).
  */
 function DragHandle({ shooting, label }: { shooting: PlannerShooting; label: string }) {
-  const data = useMemo(() => ({ shooting }), [shooting]);
-  const { attributes, listeners, setNodeRef } = useDraggable({ id: dragId(shooting), data });
+  const { describedBy, start } = useContext(DragHandlesContext);
   return (
-    <button type="button" ref={setNodeRef} className={classes.handle} aria-label={label} {...attributes} {...listeners}>
+    <button
+      type="button"
+      className={classes.handle}
+      aria-label={label}
+      aria-roledescription="draggable"
+      aria-describedby={describedBy}
+      aria-disabled={false}
+      onPointerDown={(event) => start(shooting, event)}
+      onKeyDown={(event) => start(shooting, event)}
+    >
       <span aria-hidden="true">⠿</span>
     </button>
   );
