@@ -62,7 +62,7 @@ function vroomBeside(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan, o
   const ours = vroomFigures(problem, matrix, plan);
   const v = runVroom(bin, dayToVroom(problem, matrix));
   const S = problem.shootings.length;
-  console.log(`${''.padEnd(14)} VROOM -x 5 -t 1: cost ${v.cost}  served ${v.served}  unassigned ${v.unassigned}  routes ${v.routes}  wall ${v.wallS.toFixed(2)} s (loading + solving ${v.solvingS.toFixed(2)} s)`);
+  console.log(`${''.padEnd(14)} VROOM -x 5 -t 1: cost ${v.cost}  served ${v.served}  unassigned ${v.unassigned}  routes ${v.routes}  wall ${v.wallS.toFixed(2)} s  cpu ${v.cpuS.toFixed(2)} s (VROOM's loading + solving ${v.solvingS.toFixed(2)} s)`);
   const oursIds = new Set(plan.routes.flatMap((r) => r.shootingIds));
   const vroomIds = new Set([...v.jobsByVehicle.values()].flat());
   const hours = (ids: number[]) => (ids.length ? ids.reduce((a, id) => a + (problem.shootings.find((x) => x.id === id)?.durationS ?? 0), 0) / ids.length / 3600 : 0);

@@ -201,7 +201,7 @@ function vroomSolomon(dir: string, bks: Record<string, { best_known_cost: number
     bks: ref,
     gap: 100 * (distance / ref - 1),
     seconds: run.wallS,
-    cpuSeconds: NaN,
+    cpuSeconds: run.cpuS,
     vehicles: run.routes,
     served: run.served,
     customers: inst.nJobs,
@@ -213,21 +213,21 @@ function vroomSolomon(dir: string, bks: Record<string, { best_known_cost: number
 
 function vroomRowLine(r: Row): string {
   const flag = r.feasible ? '' : `  FAILED (served ${r.served}/${r.customers})`;
-  return `  VROOM -x5 ${r.distance.toFixed(2).padStart(9)} ${''.padStart(11)} ${(r.feasible ? r.gap.toFixed(2) : '—').padStart(7)} ${r.seconds.toFixed(2).padStart(7)} ${''.padStart(6)} ${String(r.vehicles).padStart(4)}${flag}`;
+  return `  VROOM -x5 ${r.distance.toFixed(2).padStart(9)} ${''.padStart(11)} ${(r.feasible ? r.gap.toFixed(2) : '—').padStart(7)} ${r.seconds.toFixed(2).padStart(7)} ${r.cpuSeconds.toFixed(2).padStart(6)} ${String(r.vehicles).padStart(4)}${flag}`;
 }
 
 /** Ours beside VROOM's, per class: average gap to the best-known and average wall time. */
 function summarizeVroom(ours: Row[], vroom: Row[]): void {
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   console.log('\n-- ours beside VROOM -x 5 -t 1 (gaps to BKS distance; instances where both are feasible) --');
-  console.log('class  n   ours gap%  VROOM gap%  ours wall s  VROOM wall s  ours better/equal/worse  failed ours/VROOM');
+  console.log('class  n   ours gap%  VROOM gap%  ours wall s  VROOM wall s  ours cpu s  VROOM cpu s  ours better/equal/worse  failed ours/VROOM');
   for (const cls of ['C1', 'C2', 'R1', 'R2', 'RC1', 'RC2', 'ALL']) {
     const idx = ours.map((r, i) => i).filter((i) => cls === 'ALL' || ours[i]!.cls === cls);
     if (!idx.length) continue;
     const both = idx.filter((i) => ours[i]!.feasible && vroom[i]!.feasible);
     const cmp = (i: number) => Math.sign(Math.round(100 * ours[i]!.distance) - Math.round(100 * vroom[i]!.distance));
     console.log(
-      `${cls.padEnd(5)} ${String(idx.length).padStart(2)} ${avg(both.map((i) => ours[i]!.gap)).toFixed(2).padStart(10)} ${avg(both.map((i) => vroom[i]!.gap)).toFixed(2).padStart(11)} ${avg(idx.map((i) => ours[i]!.seconds)).toFixed(2).padStart(12)} ${avg(idx.map((i) => vroom[i]!.seconds)).toFixed(2).padStart(13)} ${`${both.filter((i) => cmp(i) < 0).length}/${both.filter((i) => cmp(i) === 0).length}/${both.filter((i) => cmp(i) > 0).length}`.padStart(24)} ${`${idx.filter((i) => !ours[i]!.feasible).length}/${idx.filter((i) => !vroom[i]!.feasible).length}`.padStart(18)}`,
+      `${cls.padEnd(5)} ${String(idx.length).padStart(2)} ${avg(both.map((i) => ours[i]!.gap)).toFixed(2).padStart(10)} ${avg(both.map((i) => vroom[i]!.gap)).toFixed(2).padStart(11)} ${avg(idx.map((i) => ours[i]!.seconds)).toFixed(2).padStart(12)} ${avg(idx.map((i) => vroom[i]!.seconds)).toFixed(2).padStart(13)} ${avg(idx.map((i) => ours[i]!.cpuSeconds)).toFixed(2).padStart(11)} ${avg(idx.map((i) => vroom[i]!.cpuSeconds)).toFixed(2).padStart(12)} ${`${both.filter((i) => cmp(i) < 0).length}/${both.filter((i) => cmp(i) === 0).length}/${both.filter((i) => cmp(i) > 0).length}`.padStart(24)} ${`${idx.filter((i) => !ours[i]!.feasible).length}/${idx.filter((i) => !vroom[i]!.feasible).length}`.padStart(18)}`,
     );
   }
 }

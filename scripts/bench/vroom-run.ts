@@ -6,7 +6,7 @@
  * parsed for served / unassigned / cost and the routes (job ids per vehicle id).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VroomProblem, VroomSolution } from '#shared/planning/vroom-format.ts';
@@ -24,6 +24,16 @@ export interface VroomRun {
   wallS: number;
   /** VROOM's own loading + solving times, in seconds. */
   solvingS: number;
+  /** CPU seconds of the `vroom` process (Linux: this process's reaped-children times), else NaN. */
+  cpuS: number;
+}
+
+/** CPU seconds of this process's waited-for children (utime + stime of /proc/self/stat, 100 Hz ticks). */
+function childrenCpuS(): number {
+  if (!existsSync('/proc/self/stat')) return NaN;
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[13]) + Number(f[14])) / 100;
 }
 
 /** The VROOM binary named by `--vroom <path>` in `argv`, else by env VROOM_BIN, else null. */
@@ -39,8 +49,10 @@ export function runVroom(bin: string, problem: VroomProblem): VroomRun {
     const file = join(dir, 'problem.json');
     writeFileSync(file, JSON.stringify(problem));
     const t0 = performance.now();
+    const c0 = childrenCpuS();
     const p = spawnSync(bin, ['-i', file, '-x', '5', '-t', '1'], { encoding: 'utf8', maxBuffer: 1 << 30 });
     const wallS = (performance.now() - t0) / 1000;
+    const cpuS = childrenCpuS() - c0;
     if (p.error) throw p.error;
     const sol = JSON.parse(p.stdout || '{}') as VroomSolution;
     if (sol.code !== 0 || !sol.summary) throw new Error(`vroom exited ${p.status}: ${sol.error ?? p.stderr.slice(0, 300)}`);
@@ -48,7 +60,7 @@ export function runVroom(bin: string, problem: VroomProblem): VroomRun {
     for (const r of sol.routes ?? []) jobsByVehicle.set(r.vehicle, r.steps.filter((s) => s.type === 'job').map((s) => s.id!));
     const served = [...jobsByVehicle.values()].reduce((a, r) => a + r.length, 0);
     const t = sol.summary.computing_times;
-    return { cost: sol.summary.cost, served, unassigned: sol.summary.unassigned, routes: sol.summary.routes, jobsByVehicle, wallS, solvingS: (t.loading + t.solving) / 1000 };
+    return { cost: sol.summary.cost, served, unassigned: sol.summary.unassigned, routes: sol.summary.routes, jobsByVehicle, wallS, solvingS: (t.loading + t.solving) / 1000, cpuS };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
