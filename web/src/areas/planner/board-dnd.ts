@@ -36,16 +36,31 @@ export function zoneKeyboardCoordinates(order: () => readonly string[], target: 
     const next = zones[at === -1 ? (step > 0 ? 0 : zones.length - 1) : (at + step + zones.length) % zones.length]!;
     target.current = next;
     onStep(next, context.active);
-    // The zone where it is now: dnd-kit's rects are measured at the pick-up and again only for a zone
-    // that resizes, so on a busy day, whose technicians' bodies are built as the drag scrolls to them
-    // (near-view.tsx), every zone below a built one had moved. The sensor scrolls by the distance from
-    // the dragged shooting to this point: with a stale rect it scrolled thousands of pixels past the
-    // zone, building every body on the way (docs/decisions/0375).
-    const rect = context.droppableContainers.get(next)?.node.current?.getBoundingClientRect() ?? context.droppableRects.get(next)!;
+    // The zone where it is now, brought on screen by the board itself (revealZone): dnd-kit's rects
+    // are measured at the pick-up and again only for a zone that resizes, and its sensor scrolls by the
+    // distance from the dragged shooting's own rect to the point returned here. On a busy day, whose
+    // technicians' bodies are built as the drag reaches them (near-view.tsx), both were stale: a step
+    // scrolled thousands of pixels past the zone and built every body on the way (docs/decisions/0375).
+    const node = context.droppableContainers.get(next)?.node.current;
+    if (node) revealZone(node, step);
+    const rect = node?.getBoundingClientRect() ?? context.droppableRects.get(next)!;
     const active = context.collisionRect;
     // Centre the dragged shooting on the zone (the overlay shows where it would land).
     return { x: rect.left + (rect.width - (active?.width ?? 0)) / 2, y: rect.top + Math.min(24, rect.height / 2) };
   };
+}
+
+/**
+ * Scrolls the page at once so that the zone's drop point is where dnd-kit's keyboard sensor leaves
+ * the page alone: going down, in the top half of the screen (it puts it a quarter down); going up,
+ * in the bottom half (three quarters down). A zone already there does not move the page.
+ */
+export function revealZone(node: Element, step: number): void {
+  const box = node.getBoundingClientRect();
+  const y = box.top + Math.min(24, box.height / 2);
+  const half = window.innerHeight / 2;
+  const inside = step > 0 ? y >= 0 && y <= half : y >= half && y <= window.innerHeight;
+  if (!inside) window.scrollBy({ top: y - (step > 0 ? half / 2 : half * 1.5), behavior: 'instant' });
 }
 
 export function boardCollisions(target: Target): CollisionDetection {
