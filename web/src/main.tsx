@@ -1,3 +1,5 @@
+// First: with a stored session, its check leaves before anything else is evaluated (ADR 0395).
+import './boot-session-check.ts';
 import '@mantine/core/styles.css';
 import './app/small-screens.css';
 import { MantineProvider } from '@mantine/core';

@@ -3,7 +3,9 @@ import * as z from '#shared/zod.ts';
 import { defineOperation } from '#shared/catalogue/operation.ts';
 import { getUserFromToken, login } from '#shared/catalogue/session.ts';
 import { ApiError, buildRequest, callOperation, onUnauthorized } from './client.ts';
+import { startGet } from './early-get.ts';
 import { sessionToken } from './session-token.ts';
+import { SESSION_CHECK_URL } from '../boot-session-check.ts';
 
 const getThing = defineOperation({
   id: 'getThing',
@@ -89,5 +91,20 @@ describe('callOperation', () => {
   it('turns a network failure into an ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(callOperation(getUserFromToken, {})).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('uses a GET started at boot once, for the same URL and token (ADR 0395)', async () => {
+    expect(buildRequest(getUserFromToken, {}).url).toBe(SESSION_CHECK_URL);
+    const fetchMock = answer(200, { ok: true });
+    startGet('/api/things/1/parts/a', 'tok-1');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Another token does not take it.
+    await callOperation(getThing, { thingId: 1, part: 'a' }, { token: 'tok-2' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await expect(callOperation(getThing, { thingId: 1, part: 'a' }, { token: 'tok-1' })).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Taken once: the next call fetches.
+    await callOperation(getThing, { thingId: 1, part: 'a' }, { token: 'tok-1' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });

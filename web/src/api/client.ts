@@ -1,6 +1,7 @@
 import type { ErrorCode } from '#shared/catalogue/errors.ts';
 import { pathParams, type InputOf, type OperationDef, type OutputOf } from '#shared/catalogue/operation.ts';
 import { checkRoute } from '#shared/routes.ts';
+import { takeStartedGet } from './early-get.ts';
 import { sessionToken } from './session-token.ts';
 
 /**
@@ -97,7 +98,8 @@ export async function callOperation<Op extends OperationDef>(op: Op, input: Inpu
 
   let response: Response;
   try {
-    response = await fetch(url, { method: op.method, headers, body, signal: options.signal });
+    const early = op.method === 'GET' ? takeStartedGet(url, token) : undefined;
+    response = await (early ?? fetch(url, { method: op.method, headers, body, signal: options.signal }));
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
