@@ -11,6 +11,7 @@ import { byIndex, queryAll } from '../plumbing/query.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
+import { inPool } from '../plumbing/pool.ts';
 import { cachedWord, cachedWordOf, forgetWord, keepAnswer, keepWord, options as cacheOptions, stats as cacheStats, type CachedWord } from './listing-search-cache.ts';
 
 /** Listings: the one place that reads and writes listing items. */
@@ -211,14 +212,6 @@ async function batchWrite(requests: WriteRequest[]): Promise<void> {
       pending = left && Object.values(left).some((r) => r.length) ? left : undefined;
     }
   }
-}
-
-/** Runs `work` on every item, at most `width` at a time. */
-async function inPool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
 }
 
 const conditionFailed = (error: unknown) => (error as Error | null)?.name === 'ConditionalCheckFailedException';
