@@ -70,10 +70,12 @@ function vroomBeside(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan, o
   const onlyOurs = [...oursIds].filter((id) => !vroomIds.has(id));
   const meanAll = problem.shootings.reduce((a, x) => a + x.durationS, 0) / Math.max(1, S) / 3600;
   const holds = ours.served >= v.served && ours.cost <= v.cost;
+  // VROOM's own objective: most tasks served, then least cost.
+  const lex = ours.served !== v.served ? Math.sign(ours.served - v.served) : Math.sign(v.cost - ours.cost);
   console.log(
     `${''.padEnd(14)} ours vs VROOM: served ${ours.served} / ${v.served}, cost ${ours.cost} / ${v.cost} (ratio ${(ours.cost / v.cost).toFixed(4)}), wall ${oursWallS.toFixed(2)} / ${v.wallS.toFixed(2)} s; ` +
       `served by VROOM only ${onlyVroom.length} (mean ${hours(onlyVroom).toFixed(2)} h), by ours only ${onlyOurs.length} (mean ${hours(onlyOurs).toFixed(2)} h; all shootings ${meanAll.toFixed(2)} h); ` +
-      `"serves as many as VROOM at no more cost": ${holds ? 'yes' : 'NO'}`,
+      `"serves as many as VROOM at no more cost": ${holds ? 'yes' : 'NO'}; in VROOM's objective (most served, then least cost) ours is ${['worse', 'equal', 'better'][lex + 1]}`,
   );
 }
 
