@@ -1,25 +1,24 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
 import { ENV } from '#shared/data/design.ts';
 
 /**
  * Shared AWS SDK clients, created once per container. Locally the same code talks to
- * DynamoDB Local and s3rver through the endpoints the local stack sets.
+ * DynamoDB Local and s3rver through the endpoints the local stack sets. The S3 clients live in
+ * s3.ts, so that a bundle that never calls S3 does not load @aws-sdk/client-s3 (ADR 0380).
  */
-const localCredentials = process.env[ENV.localMode]
+export const localCredentials = process.env[ENV.localMode]
   ? { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
   : undefined;
 
 /**
  * One time budget for every storage call (docs/decisions/0081-storage-outage-answers-503.md):
  * a connection that does not open within 1 s fails the attempt, and so does a DynamoDB answer
- * that takes over 5 s or an S3 socket idle for 5 s (S3 transfers may be long, but never silent);
- * two attempts at most. A stopped or hung DynamoDB or S3 thus fails a call within about 11 s,
+ * that takes over 5 s or an S3 socket idle for 5 s (S3_TIMEOUTS in s3.ts: S3 transfers may be
+ * long, but never silent); two attempts at most. A stopped or hung DynamoDB or S3 thus fails a call within about 11 s,
  * inside the 15 s Lambda timeout, and the handler answers 503 (errors.ts isServiceUnavailable).
  */
 export const DYNAMO_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 5_000, throwOnRequestTimeout: true } as const;
-export const S3_TIMEOUTS = { connectionTimeout: 1_000, socketTimeout: 5_000 } as const;
 export const STORAGE_MAX_ATTEMPTS = 2;
 
 const dynamo = new DynamoDBClient({
@@ -31,24 +30,6 @@ const dynamo = new DynamoDBClient({
 
 export const db = DynamoDBDocumentClient.from(dynamo, {
   marshallOptions: { removeUndefinedValues: true },
-});
-
-export const s3 = new S3Client({
-  ...(process.env[ENV.s3Endpoint] ? { endpoint: process.env[ENV.s3Endpoint], forcePathStyle: true } : {}),
-  ...(localCredentials ? { credentials: localCredentials, region: 'us-east-1' } : {}),
-  maxAttempts: STORAGE_MAX_ATTEMPTS,
-  requestHandler: S3_TIMEOUTS,
-});
-
-/**
- * Presigning needs its own client: with the SDK's default checksum mode a presigned PUT carries
- * the CRC32 of an empty body (x-amz-checksum-crc32=AAAAAA==), which S3 rejects for any real
- * upload. This one adds checksums only where S3 requires them. Same endpoint and credentials.
- */
-export const presigner = new S3Client({
-  ...(process.env[ENV.s3Endpoint] ? { endpoint: process.env[ENV.s3Endpoint], forcePathStyle: true } : {}),
-  ...(localCredentials ? { credentials: localCredentials, region: 'us-east-1' } : {}),
-  requestChecksumCalculation: 'WHEN_REQUIRED',
 });
 
 export function requiredEnv(name: string): string {

@@ -1,7 +1,8 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ENV } from '#shared/data/design.ts';
-import { requiredEnv, s3 } from './aws.ts';
+import { requiredEnv } from './aws.ts';
+import { s3 } from './s3.ts';
 
 /**
  * The media bucket (pictures, thumbnails, ZIPs): object keys and presigned GET URLs.

@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { s3 } from './aws.ts';
+import { s3 } from './s3.ts';
 import { mediaBucket, putMediaObject } from './media.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import yazl from 'yazl';
-import { s3 } from './aws.ts';
+import { s3 } from './s3.ts';
 import { mediaBucket } from './media.ts';
 
 /**

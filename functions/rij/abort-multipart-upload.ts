@@ -1,7 +1,7 @@
 import { AbortMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { abortMultipartUpload } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { s3 } from '../plumbing/aws.ts';
+import { s3 } from '../plumbing/s3.ts';
 import { deleteUploadRecords, injectorBucket, ownUpload } from '../storage/injector.ts';
 import { releaseDailyQuota } from '../storage/injector-quota.ts';
 

@@ -1,7 +1,7 @@
 import { CompleteMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { completeMultipartUpload } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { s3 } from '../plumbing/aws.ts';
+import { s3 } from '../plumbing/s3.ts';
 import { conflict } from '../plumbing/errors.ts';
 import { deleteUploadRecords, injectorBucket, listParts, ownUpload, verifyStoredArchive } from '../storage/injector.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { MAX_PARTS, UPLOAD_CONTENT_TYPE, choosePartSize, createMultipartUpload, partCount } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { s3 } from '../plumbing/aws.ts';
+import { s3 } from '../plumbing/s3.ts';
 import { acceptedName, findOpenUpload, injectorBucket, listParts, saveUpload, uploadDate, type UploadRecord } from '../storage/injector.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
 import { reserveDailyQuota } from '../storage/injector-quota.ts';

@@ -12,7 +12,8 @@ import {
 } from '#shared/catalogue/rij.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
-import { db, presigner, requiredEnv, s3, tableName } from '../plumbing/aws.ts';
+import { db, requiredEnv, tableName } from '../plumbing/aws.ts';
+import { presigner, s3 } from '../plumbing/s3.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
 import { badRequest, notFound, unprocessable } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';

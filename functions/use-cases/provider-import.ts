@@ -17,7 +17,7 @@ import {
 } from '#shared/entities/provider.ts';
 import { addressKey } from '#shared/rules/quebec-address.ts';
 import { Role } from '#shared/roles.ts';
-import { s3 } from '../plumbing/aws.ts';
+import { s3 } from '../plumbing/s3.ts';
 import { allListings } from '../storage/listings.ts';
 import { usersOfRole } from '../storage/users.ts';
 import { recordImport } from '../storage/provider-imports.ts';

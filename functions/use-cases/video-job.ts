@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { videoTemplate } from '#shared/catalogue/videos.ts';
 import { VIDEO_ERRORS } from '#shared/workflows/video.ts';
-import { s3 } from '../plumbing/aws.ts';
+import { s3 } from '../plumbing/s3.ts';
 import { mediaBucket, mediaKeys, putMediaObject } from '../plumbing/media.ts';
 import { VIDEO_FORMATS, VideoRenderError, renderVideo, type VideoFormat } from '../plumbing/video-render.ts';
 import { getListing } from '../storage/listings.ts';

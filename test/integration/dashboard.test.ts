@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { s3 } from '#functions/plumbing/aws.ts';
+import { s3 } from '#functions/plumbing/s3.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { injectorBucket, saveSdCardState } from '#functions/storage/injector.ts';
 import { objectKeys } from '#functions/storage/injector-keys.ts';

@@ -1,7 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { s3 } from '#functions/plumbing/aws.ts';
+import { s3 } from '#functions/plumbing/s3.ts';
 import { mediaBucket } from '#functions/plumbing/media.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { getListingsWithoutMls, getMlsMatches, setMls } from '#shared/catalogue/mls.ts';

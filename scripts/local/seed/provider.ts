@@ -1,5 +1,5 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3 } from '#functions/plumbing/aws.ts';
+import { s3 } from '#functions/plumbing/s3.ts';
 import { mediaBucket } from '#functions/plumbing/media.ts';
 import { listingsOfBroker, setListingMls } from '#functions/storage/listings.ts';
 import { findUserByEmail, getUser, replaceUser } from '#functions/storage/users.ts';

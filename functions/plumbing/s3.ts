@@ -1,0 +1,32 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { ENV } from '#shared/data/design.ts';
+import { STORAGE_MAX_ATTEMPTS, localCredentials } from './aws.ts';
+
+/**
+ * The S3 clients, apart from aws.ts so that only the bundles that call S3 load @aws-sdk/client-s3
+ * (one of the largest SDK packages) when their container starts (issue 16 item 8, ADR 0380).
+ * Locally they talk to s3rver through the endpoint the local stack sets.
+ *
+ * Time budget (docs/decisions/0081-storage-outage-answers-503.md, see aws.ts): a connection that does
+ * not open within 1 s fails the attempt, and so does a socket idle for 5 s (S3 transfers may be long,
+ * but never silent); two attempts at most.
+ */
+export const S3_TIMEOUTS = { connectionTimeout: 1_000, socketTimeout: 5_000 } as const;
+
+export const s3 = new S3Client({
+  ...(process.env[ENV.s3Endpoint] ? { endpoint: process.env[ENV.s3Endpoint], forcePathStyle: true } : {}),
+  ...(localCredentials ? { credentials: localCredentials, region: 'us-east-1' } : {}),
+  maxAttempts: STORAGE_MAX_ATTEMPTS,
+  requestHandler: S3_TIMEOUTS,
+});
+
+/**
+ * Presigning needs its own client: with the SDK's default checksum mode a presigned PUT carries
+ * the CRC32 of an empty body (x-amz-checksum-crc32=AAAAAA==), which S3 rejects for any real
+ * upload. This one adds checksums only where S3 requires them. Same endpoint and credentials.
+ */
+export const presigner = new S3Client({
+  ...(process.env[ENV.s3Endpoint] ? { endpoint: process.env[ENV.s3Endpoint], forcePathStyle: true } : {}),
+  ...(localCredentials ? { credentials: localCredentials, region: 'us-east-1' } : {}),
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+});
