@@ -15,6 +15,8 @@ import { fmt } from './stats.ts';
  * 3 × the empty handler.
  */
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
+/** Another build's manifest (e.g. one written by bundleFunctions with another outDir, inside the repository so @aws-sdk resolves). */
+const MANIFEST = process.env.BENCH_COLD_MANIFEST ? resolve(ROOT, process.env.BENCH_COLD_MANIFEST) : join(ROOT, 'dist/functions/manifest.json');
 export const COLD_START_TARGET = 3;
 
 const LOADER = `const started = performance.now();
@@ -47,7 +49,7 @@ export interface ColdStartRow {
   ratio: number;
 }
 
-export function coldStartBench(manifestPath = join(ROOT, 'dist/functions/manifest.json')): { empty: Sample; rows: ColdStartRow[] } {
+export function coldStartBench(manifestPath = MANIFEST): { empty: Sample; rows: ColdStartRow[] } {
   const dir = mkdtempSync(join(tmpdir(), 'cold-start-'));
   try {
     const loader = join(dir, 'loader.mjs');

@@ -21,6 +21,8 @@ export interface BundleResult {
   bundles: BundleEntry[];
   /** Operations skipped because their handler file does not exist. */
   missing: { id: string; expected: string }[];
+  /** esbuild's metafile (inputs, outputs, imports): what each bundle pulls in and through which module (ADR 0380). */
+  metafile?: Metafile;
 }
 
 export interface BundleOptions {
@@ -40,7 +42,7 @@ export const DEFAULT_OUT_DIR = 'dist/functions';
 /**
  * Bundles every operation's handler with ONE esbuild call (many entry points), so the
  * CDK app only zips ready files: dist/functions/<id>/index.mjs (+ .map) and a manifest.
- * The AWS SDK v3 is bundled, not left to the runtime: see docs/decisions/0011.
+ * The AWS SDK v3 is left to the runtime (external), not bundled: see docs/decisions/0011 and 0380.
  */
 export async function bundleFunctions(options: BundleOptions): Promise<BundleResult> {
   const root = path.resolve(options.root);
@@ -107,7 +109,7 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
   });
   const manifestPath = path.join(outDir, 'manifest.json');
   writeFileSync(manifestPath, `${JSON.stringify(bundles, null, 2)}\n`);
-  return { outDir, manifestPath, bundles, missing };
+  return { outDir, manifestPath, bundles, missing, ...(metafile ? { metafile } : {}) };
 }
 
 /** Packages with a platform binary, never inlined: a bundle importing one is deployed with it (infra/native-image.ts). */
