@@ -1,4 +1,3 @@
-import { inPool } from '#functions/plumbing/pool.ts';
 import { listingsWithToken } from '#functions/storage/listings.ts';
 import { recordVisit } from '#functions/storage/visits.ts';
 import type { SeedContext } from './context.ts';
@@ -6,11 +5,6 @@ import type { SeedContext } from './context.ts';
 /** Demo visits cover the last 35 days, so the default range (last month to today) has data. */
 const DAYS = 35;
 const PHOTOS = 24;
-/**
- * Listings whose visits are recorded at the same time. Every write of a visit is an atomic ADD or a
- * conditional put, as when many visitors browse at once; each listing's own sessions stay in order.
- */
-const LISTINGS_AT_ONCE = 4;
 
 /** A small deterministic generator, so every reset seeds the same visits. */
 function generator(seed: number) {
@@ -31,7 +25,7 @@ function generator(seed: number) {
 export async function seedVisits({ now, log }: SeedContext): Promise<void> {
   const listings = await listingsWithToken();
   let sessions = 0;
-  await inPool(listings, LISTINGS_AT_ONCE, async (listing) => {
+  for (const listing of listings) {
     const next = generator(listing.id);
     const visitors = Array.from({ length: 6 + next(10) }, (_v, i) => `demo-visitor-${listing.id}-${i}`);
     for (let day = DAYS; day >= 0; day--) {
@@ -48,6 +42,6 @@ export async function seedVisits({ now, log }: SeedContext): Promise<void> {
         sessions++;
       }
     }
-  });
+  }
   log(`seeded ${sessions} demo visit sessions of ${listings.length} delivered listings`);
 }
