@@ -1,7 +1,7 @@
 /**
  * npm run bench:solver [-- --budget 2] [--instances C101,R201] [--long] [--seed 1]
  *                      [--no-montreal] [--no-solomon] [--no-load-check] [--load-procs 2]
- *                      [--montreal-long 10] [--big-day 1000] [--no-small-day] [--calibrate]
+ *                      [--montreal-long 10] [--big-day 1000] [--big-day-effort 6] [--no-small-day] [--calibrate]
  *                      [--t0 1] [--tf 0.03] [--cbar 10] [--lmax 10] [--blink 0.01]
  *                      [--split 0.5] [--regret 0] [--ejection 0]
  *                      [--absent-seed 0.5] [--absent-sample 16] (search overrides, all benches)
@@ -52,6 +52,7 @@ interface Args {
   loadProcs: number;
   montrealLong: number;
   bigDay: number;
+  bigDayEffortS: number;
   smallDay: boolean;
   calibrate: boolean;
   /** The VROOM binary to run beside ours (--vroom or VROOM_BIN), else null. */
@@ -71,6 +72,7 @@ function parseArgs(argv: string[]): Args {
     loadProcs: 2,
     montrealLong: 10,
     bigDay: 1000,
+    bigDayEffortS: 6,
     smallDay: true,
     calibrate: false,
     vroom: vroomBinFrom(argv),
@@ -89,6 +91,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--load-procs') args.loadProcs = Math.max(1, Math.min(8, Number(next()) || 2));
     else if (a === '--montreal-long') args.montrealLong = Number(next());
     else if (a === '--big-day') args.bigDay = Number(next());
+    else if (a === '--big-day-effort') args.bigDayEffortS = Number(next());
     else if (a === '--no-small-day') args.smallDay = false;
     else if (a === '--calibrate') args.calibrate = true;
     else if (a === '--t0') args.search.t0 = Number(next());
@@ -357,7 +360,7 @@ if (args.calibrate) runCalibrate(args);
 else {
   if (args.solomon) runSolomon(args);
   if (args.loadCheck) await runLoadCheck(args);
-  if (args.montreal) runMontrealBench({ shortBudgetS: args.budgets[0] ?? 2, longBudgetS: args.montrealLong, seed: args.seed, bigDay: args.bigDay, smallDay: args.smallDay, search: args.search, vroom: args.vroom });
+  if (args.montreal) runMontrealBench({ shortBudgetS: args.budgets[0] ?? 2, longBudgetS: args.montrealLong, seed: args.seed, bigDay: args.bigDay, smallDay: args.smallDay, search: args.search, vroom: args.vroom, bigDayEffortS: args.bigDayEffortS });
 }
 const total = process.cpuUsage();
 console.log(
