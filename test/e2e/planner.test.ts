@@ -200,7 +200,8 @@ describe('planner', () => {
     expect(await column.getByText(label(BOOKED.timed)).count()).toBe(1);
     expect((await getShootingItem(ids.get(BOOKED.timed)!))?.tech_id).toBeNull();
 
-    // Keyboard, locked technician: refused with the spec's alert, nothing changes.
+    // Keyboard, locked technician: refused with the spec's alert, nothing changes. The handle says what it is in the page's language.
+    expect(await handle(page, lang, BOOKED.byKeyboard).getAttribute('aria-roledescription')).toBe(t('planner.dnd.roledescription'));
     await keyboardDragTo(page, handle(page, lang, BOOKED.byKeyboard), LOCKED.name);
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Tech is currently locked for the day!').waitFor();

@@ -126,6 +126,7 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     // Move picture 2 before picture 1 with the keyboard, as the announcements tell, then save: two positions change.
     const before = (await picturesOfListing(listing.id)).map((p) => p.id);
     const handle = page.getByRole('button', { name: t('review.move', { n: 2 }), exact: true });
+    expect(await handle.getAttribute('aria-roledescription')).toBe(t('review.dnd.roledescription'));
     await handle.focus();
     await expect.poll(() => handle.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Space');

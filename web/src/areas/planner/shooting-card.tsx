@@ -142,12 +142,13 @@ export const ShootingCard = memo(function ShootingCard({ shooting, selected, onS
  */
 function DragHandle({ shooting, label }: { shooting: PlannerShooting; label: string }) {
   const { describedBy, start } = useContext(DragHandlesContext);
+  const { t } = useBoardText();
   return (
     <button
       type="button"
       className={classes.handle}
       aria-label={label}
-      aria-roledescription="draggable"
+      aria-roledescription={t('planner.dnd.roledescription')}
       aria-describedby={describedBy}
       aria-disabled={false}
       onPointerDown={(event) => start(shooting, event)}

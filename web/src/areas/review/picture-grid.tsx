@@ -118,7 +118,7 @@ interface CardProps {
 
 const PictureCard = memo(function PictureCard({ picture: p, number, compact, typeName, selected, onToggle, onOpen, filtered, onFilteredOrder }: CardProps) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: p.id, disabled: filtered });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: p.id, disabled: filtered, attributes: { roleDescription: t('review.dnd.roledescription') } });
   const label = t('review.picture', { n: number });
   return (
     <Card ref={setNodeRef} withBorder padding={4} data-picture={number} style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }} aria-label={label} component="article">
