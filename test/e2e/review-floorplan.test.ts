@@ -74,8 +74,8 @@ describe.each(['fr', 'en'] as const)('review floorplan and picture types, in %s'
     expect(await card(1).locator('[data-type-badge]').count()).toBe(0);
     expect(await card(3).locator('[data-type-badge]').textContent()).toBe(droneName);
 
-    // The dialog of picture 3 shows its type.
+    // The dialog of picture 3 shows its type by the same name.
     await page.getByRole('button', { name: t('review.open', { n: 3 }), exact: true }).click();
-    await page.getByRole('dialog').getByText(t('review.type.badge', { type: t('review.type.drone') }), { exact: true }).waitFor();
+    await page.getByRole('dialog').getByText(t('review.type.badge', { type: droneName }), { exact: true }).waitFor();
   });
 });

@@ -53,7 +53,7 @@ export function PictureDialog({ listingId, picture, number, total, onClose, onDe
           {picture.is_validated === true && <Badge color="green">{t('review.badge.validated')}</Badge>}
           {picture.is_validated === false && <Badge color="red">{t('review.badge.retouch')}</Badge>}
           {picture.is_validated === null && <Badge color="gray">{t('review.badge.unseen')}</Badge>}
-          <PictureTypeBadge serviceOfferId={picture.service_offer_id} />
+          <PictureTypeBadge listingId={listingId} serviceOfferId={picture.service_offer_id} />
         </Group>
         <Group>
           <Button color="green" disabled={picture.is_validated === true} loading={validation.isPending} onClick={() => void decide(true)}>

@@ -42,11 +42,16 @@ export function PictureTypeChoice({ listingId, selected, isPurchased }: { listin
   );
 }
 
-/** The picture's type as a badge (nothing while it has none). */
-export function PictureTypeBadge({ serviceOfferId }: { serviceOfferId: number | null }) {
+/**
+ * The picture's type as a badge (nothing while it has none): the service offer's name, as on the
+ * grid's card (ADR 0305), or the type's word until the names are read.
+ */
+export function PictureTypeBadge({ listingId, serviceOfferId }: { listingId: number; serviceOfferId: number | null }) {
   const { t } = useTranslation();
+  const names = usePictureTypeNames(listingId);
   const type = pictureTypeOf(serviceOfferId);
-  return type ? <Badge color="indigo" variant="light">{t('review.type.badge', { type: t(`review.type.${type}`) })}</Badge> : null;
+  if (!type || serviceOfferId === null) return null;
+  return <Badge color="indigo" variant="light">{t('review.type.badge', { type: names.get(serviceOfferId) ?? t(`review.type.${type}`) })}</Badge>;
 }
 
 /**
