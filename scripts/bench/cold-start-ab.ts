@@ -1,9 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ROOT } from '../local/stack.ts';
+import { median, sample, withLoaderAndEmptyHandler, type Sample } from './cold-start.ts';
 import { lambdaBundleSizes } from './sizes.ts';
 import { fmt } from './stats.ts';
 
@@ -22,21 +20,6 @@ import { fmt } from './stats.ts';
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 8);
 const IDS = (process.env.BENCH_COLD_IDS ?? 'logout,getAllTickets,getHMDsByUserId,getListingPictures,createShooting').split(',');
 
-const LOADER = `const started = performance.now();
-await import(process.argv[2]);
-process.stdout.write(String(performance.now() - started));
-`;
-
-function sample(loader: string, file: string): { wallMs: number; importMs: number } {
-  const started = performance.now();
-  const r = spawnSync(process.execPath, ['--enable-source-maps', loader, pathToFileURL(file).href], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', AWS_REGION: 'ca-central-1' } });
-  const wallMs = performance.now() - started;
-  if (r.status !== 0) throw new Error(`loading ${file} failed: ${r.stderr}`);
-  return { wallMs, importMs: Number(r.stdout) };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 const builds = process.argv.slice(2).map((arg) => {
   const [name, manifest] = arg.split('=') as [string, string];
   const files = new Map(lambdaBundleSizes(resolve(ROOT, manifest)).map((b) => [b.id, resolve(ROOT, b.file)]));
@@ -44,20 +27,15 @@ const builds = process.argv.slice(2).map((arg) => {
 });
 if (builds.length === 0) throw new Error('usage: cold-start-ab.ts <name>=<manifest> …');
 
-const dir = mkdtempSync(join(tmpdir(), 'cold-ab-'));
-try {
-  const loader = join(dir, 'loader.mjs');
-  const empty = join(dir, 'empty.mjs');
-  writeFileSync(loader, LOADER);
-  writeFileSync(empty, 'export const handler = async () => ({ statusCode: 200 });\n');
-  const samples = new Map<string, { wallMs: number; importMs: number }[]>();
-  const push = (key: string, s: { wallMs: number; importMs: number }) => samples.set(key, [...(samples.get(key) ?? []), s]);
+withLoaderAndEmptyHandler(({ loader, empty }) => {
+  const samples = new Map<string, Sample[]>();
+  const push = (key: string, s: Sample) => samples.set(key, [...(samples.get(key) ?? []), s]);
   for (let i = 0; i < RUNS; i++) {
     push('(empty handler)', sample(loader, empty));
     for (const id of IDS) for (const b of builds) push(`${id} [${b.name}]`, sample(loader, b.files.get(id) ?? ''));
   }
   const emptyWall = median(samples.get('(empty handler)')!.map((s) => s.wallMs));
-  console.log(`\nCold start A/B, median of ${RUNS} alternating runs; /proc/loadavg at the end: see below`);
+  console.log(`\nCold start A/B, median of ${RUNS} alternating runs; /proc/loadavg at the end: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   console.table(
     Object.fromEntries(
       [...samples].map(([key, s]) => {
@@ -66,6 +44,4 @@ try {
       }),
     ),
   );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});

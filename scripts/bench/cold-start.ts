@@ -24,12 +24,13 @@ await import(process.argv[2]);
 process.stdout.write(String(performance.now() - started));
 `;
 
-interface Sample {
+export interface Sample {
   wallMs: number;
   importMs: number;
 }
 
-function sample(loader: string, file: string): Sample {
+/** One fresh process that imports `file` through `loader` and exits: spawn-to-exit, and its own import figure. */
+export function sample(loader: string, file: string): Sample {
   const started = performance.now();
   const r = spawnSync(process.execPath, ['--enable-source-maps', loader, pathToFileURL(file).href], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', AWS_REGION: 'ca-central-1' } });
   const wallMs = performance.now() - started;
@@ -37,7 +38,7 @@ function sample(loader: string, file: string): Sample {
   return { wallMs, importMs: Number(r.stdout) };
 }
 
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 };
@@ -49,13 +50,22 @@ export interface ColdStartRow {
   ratio: number;
 }
 
-export function coldStartBench(manifestPath = MANIFEST): { empty: Sample; rows: ColdStartRow[] } {
+/** Runs `measure` with a loader script and an empty handler written to a temp folder, removed after. */
+export function withLoaderAndEmptyHandler<T>(measure: (files: { loader: string; empty: string }) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'cold-start-'));
   try {
     const loader = join(dir, 'loader.mjs');
     const empty = join(dir, 'empty.mjs');
     writeFileSync(loader, LOADER);
     writeFileSync(empty, 'export const handler = async () => ({ statusCode: 200 });\n');
+    return measure({ loader, empty });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function coldStartBench(manifestPath = MANIFEST): { empty: Sample; rows: ColdStartRow[] } {
+  return withLoaderAndEmptyHandler(({ loader, empty }) => {
     const bundles = lambdaBundleSizes(manifestPath);
     const emptyRuns: Sample[] = [];
     const runs = new Map<string, Sample[]>(bundles.map((b) => [b.id, []]));
@@ -73,9 +83,7 @@ export function coldStartBench(manifestPath = MANIFEST): { empty: Sample; rows: 
       })
       .sort((a, b) => b.wallMs - a.wallMs);
     return { empty: { wallMs: emptyMs, importMs: median(emptyRuns.map((s) => s.importMs)) }, rows };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function printColdStart({ empty, rows }: ReturnType<typeof coldStartBench>): void {
