@@ -15,6 +15,8 @@ export const FUNCTION_DEFAULTS = {
 export const OPERATION_OVERRIDES: Readonly<Record<string, { timeout: Duration }>> = {
   // Waits for the dispatch workflow: the budget of ADR 0101, below the HTTP API's 30 s.
   dispatchShooting: { timeout: Duration.seconds(DISPATCH_BUDGET.operationTimeoutS) },
+  // S3's CompleteMultipartUpload may be long (ADR 0400): up to 15 s for it (S3_COMPLETE_TIMEOUTS), then the checks.
+  completeMultipartUpload: { timeout: Duration.seconds(28) },
 };
 
 /**

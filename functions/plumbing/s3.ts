@@ -21,6 +21,25 @@ export const s3 = new S3Client({
 });
 
 /**
+ * CompleteMultipartUpload (ADR 0400). S3 documents that it "could take several minutes" and stays
+ * silent but for whitespace meanwhile, and s3rver copies the whole object before it answers (1 GiB:
+ * several seconds of silence): under S3_TIMEOUTS the idle socket fails the attempt at 5 s and the SDK
+ * sends the complete again. This client has no idle limit but a total one per request, and one
+ * attempt: a complete that outlives it answers 503, and the browser's retry sends it again, which S3
+ * (and the local emulator, scripts/local/s3-local.ts) answers with the completed object. The
+ * completeMultipartUpload Lambda's timeout (infra/config.ts OPERATION_OVERRIDES, 28 s) leaves room
+ * after this limit for the records and the archive check.
+ */
+export const S3_COMPLETE_TIMEOUTS = { connectionTimeout: 1_000, socketTimeout: 0, requestTimeout: 15_000, throwOnRequestTimeout: true } as const;
+
+export const s3Complete = new S3Client({
+  ...(process.env[ENV.s3Endpoint] ? { endpoint: process.env[ENV.s3Endpoint], forcePathStyle: true } : {}),
+  ...(localCredentials ? { credentials: localCredentials, region: 'us-east-1' } : {}),
+  maxAttempts: 1,
+  requestHandler: S3_COMPLETE_TIMEOUTS,
+});
+
+/**
  * Presigning needs its own client: with the SDK's default checksum mode a presigned PUT carries
  * the CRC32 of an empty body (x-amz-checksum-crc32=AAAAAA==), which S3 rejects for any real
  * upload. This one adds checksums only where S3 requires them. Same endpoint and credentials.

@@ -8,7 +8,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import yazl from 'yazl';
-import { s3 } from './s3.ts';
+import { s3, s3Complete } from './s3.ts';
 import { mediaBucket } from './media.ts';
 
 /**
@@ -85,7 +85,8 @@ export async function buildZipInBucket(entries: readonly ZipEntry[], targetKey: 
       if (pendingBytes > 0 || parts.length === 0) await flush();
     })();
     await Promise.race([pump, failed]);
-    await s3.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: targetKey, UploadId, MultipartUpload: { Parts: parts } }));
+    // S3's complete may stay silent for long (a large ZIP; s3rver copies it whole): no idle limit (ADR 0400).
+    await s3Complete.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: targetKey, UploadId, MultipartUpload: { Parts: parts } }));
     return total;
   } catch (error) {
     // Best effort (s3rver has no Abort); in AWS an abort-incomplete-multipart lifecycle rule on the media

@@ -1,13 +1,19 @@
 import { CompleteMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { completeMultipartUpload } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { s3 } from '../plumbing/s3.ts';
+import { s3Complete } from '../plumbing/s3.ts';
 import { conflict } from '../plumbing/errors.ts';
-import { deleteUploadRecords, injectorBucket, listParts, ownUpload, verifyStoredArchive } from '../storage/injector.ts';
+import { deleteUploadRecords, headFile, injectorBucket, listParts, ownUpload, verifyStoredArchive, type UploadRecord } from '../storage/injector.ts';
 
 /**
  * Completes the caller's upload from the recorded parts (all of them, in order), forgets the
  * records, then checks the object is an archive of the declared size (else it is deleted: 422).
+ *
+ * The complete may be long (S3 documents minutes; s3rver copies the whole object): it goes through
+ * s3Complete, which waits without an idle limit (ADR 0400). A complete sent again (the browser's
+ * retry after a 503 or a lost answer) completes the same object: S3 answers it with the object, or
+ * NoSuchUpload once it forgot the upload, and then the object written since the upload began, with
+ * the declared size, is this upload's.
  */
 export const handler = apiHandler(completeMultipartUpload, async ({ uploadId }, { user, log }) => {
   const upload = await ownUpload(uploadId, user.id);
@@ -16,7 +22,7 @@ export const handler = apiHandler(completeMultipartUpload, async ({ uploadId }, 
   const missing = Array.from({ length: upload.part_count }, (_, i) => i + 1).filter((n) => !recorded.has(n));
   if (missing.length) throw conflict('Some parts are not stored yet.', { missing: missing.slice(0, 100) });
   try {
-    await s3.send(
+    await s3Complete.send(
       new CompleteMultipartUploadCommand({
         Bucket: injectorBucket(),
         Key: upload.key,
@@ -26,14 +32,23 @@ export const handler = apiHandler(completeMultipartUpload, async ({ uploadId }, 
     );
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'EntityTooSmall' || name === 'NoSuchUpload') {
+    if (name === 'NoSuchUpload' && (await completedBefore(upload))) {
+      log('complete sent again: S3 had completed it', { uploadId });
+    } else if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'EntityTooSmall' || name === 'NoSuchUpload') {
       log('complete refused by S3', name);
       throw conflict('The stored parts do not match this upload; send the file again.', { reason: name });
+    } else {
+      throw error;
     }
-    throw error;
   }
   await deleteUploadRecords(upload);
   await verifyStoredArchive(upload.key, upload.size);
   log('multipart completed', { uploadId, key: upload.key, parts: parts.length });
   return { name: upload.name, date: upload.date, size: upload.size };
 });
+
+/** An object at the upload's key, of its declared size, written since the upload began: an earlier complete's. */
+async function completedBefore(upload: UploadRecord): Promise<boolean> {
+  const stored = await headFile(upload.key);
+  return !!stored && stored.size === upload.size && Date.parse(stored.updated) >= Date.parse(upload.created_at) - 1_000;
+}

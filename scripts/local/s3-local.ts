@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -36,6 +37,7 @@ export async function startS3Local(opts: { port: number; dataDir: string }): Pro
     configureBuckets: Object.values(BUCKETS).map((b) => ({ name: b.localName, configs: [CORS] })),
   });
   atomicWrites(server as unknown as { store: FilesystemStore });
+  idempotentComplete(server as unknown as { store: FilesystemStore });
   await server.run();
   return { endpoint: `http://127.0.0.1:${opts.port}`, stop: () => server.close(), onEvent: (listener) => void server.on('event', listener) };
 }
@@ -47,6 +49,7 @@ interface FilesystemStore {
   putMetadata(bucket: string, key: string, metadata: Record<string, unknown>, md5: string): Promise<void>;
   putObject(object: { bucket: string; key: string; metadata: Record<string, unknown>; content: Buffer | Readable }): Promise<{ size: number; md5: string }>;
   putPart(bucket: string, uploadId: string, partNumber: number, content: Readable): Promise<{ size: number; md5: string }>;
+  putObjectMultipart(bucket: string, uploadId: string, parts: { number: number; etag: string }[]): Promise<{ size: number; md5: string }>;
 }
 
 /**
@@ -90,5 +93,57 @@ function atomicWrites(server: { store: FilesystemStore }): void {
     const written = await writeWhole(partPath, content);
     await writeWhole(`${partPath}.md5`, Buffer.from(written.md5));
     return written;
+  };
+}
+
+/** How long a completed upload's id still completes again with the same answer (S3 keeps it "for a while"). */
+export const COMPLETED_UPLOAD_KEPT_MS = 15 * 60_000;
+
+/**
+ * CompleteMultipartUpload as S3 does it for a retry (ADR 0400). s3rver 3.7 re-reads the parts and
+ * writes the whole object before it answers (a 1 GiB object takes several seconds), so the SDK's
+ * idle-socket timeout fired and it sent the complete again: that second complete read the upload's
+ * folder while the first was removing it and answered InternalError (500), and once the first had
+ * finished, any later complete answered InternalError too (the folder was gone). S3 answers a
+ * complete of an upload it has just completed with the same object, and an unknown upload id with
+ * NoSuchUpload (404). Here a complete of an upload that is being completed waits for that one and
+ * answers its result; a completed upload's result is kept COMPLETED_UPLOAD_KEPT_MS; an upload id
+ * that has no folder is NoSuchUpload, and a listed part that was not stored (or whose ETag differs)
+ * is InvalidPart (400), as in S3 (s3rver would crash on the missing file).
+ */
+function idempotentComplete(server: { store: FilesystemStore }): void {
+  const { store } = server;
+  const complete = store.putObjectMultipart.bind(store);
+  const S3Error = createRequire(import.meta.url)('s3rver/lib/models/error.js') as new (code: string, message: string, detail?: Record<string, string>) => Error;
+  const running = new Map<string, Promise<{ size: number; md5: string }>>();
+  const completed = new Map<string, { at: number; result: { size: number; md5: string } }>();
+  store.putObjectMultipart = (bucket, uploadId, parts) => {
+    const id = `${bucket}/${uploadId}`;
+    const now = Date.now();
+    for (const [doneId, done] of completed) if (now - done.at > COMPLETED_UPLOAD_KEPT_MS) completed.delete(doneId);
+    const done = completed.get(id);
+    if (done) return Promise.resolve(done.result);
+    const inFlight = running.get(id);
+    if (inFlight) return inFlight;
+    const work = (async () => {
+      const uploadDir = join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
+      try {
+        await access(join(uploadDir, 'key'));
+      } catch {
+        throw new S3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.', { UploadId: uploadId });
+      }
+      // s3rver streams the listed part files without an error handler: a missing one would crash it.
+      for (const part of parts) {
+        const md5 = await readFile(join(uploadDir, `${part.number}.md5`), 'utf8').catch(() => undefined);
+        if (md5 === undefined || md5 !== part.etag) {
+          throw new S3Error('InvalidPart', 'One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part\'s entity tag.', { PartNumber: String(part.number) });
+        }
+      }
+      const result = await complete(bucket, uploadId, parts);
+      completed.set(id, { at: Date.now(), result });
+      return result;
+    })().finally(() => running.delete(id));
+    running.set(id, work);
+    return work;
   };
 }

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  type CompletedPart,
+} from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUCKETS } from '#shared/data/design.ts';
+import { freePort } from './ports.ts';
+import { startS3Local, type S3Local } from './s3-local.ts';
+
+/**
+ * A retried CompleteMultipartUpload (ADR 0400): the SDK sends the complete again when its socket
+ * stays idle too long, and s3rver's complete of a large object is silent for seconds. Stock s3rver
+ * answered the second complete InternalError (500), during the first or after it; S3 answers the
+ * completed object. Many parts make the complete take a while without a large object.
+ */
+describe('CompleteMultipartUpload in the local emulator', () => {
+  let s3local: S3Local;
+  let client: S3Client;
+  let dir: string;
+  const bucket = BUCKETS.injector.localName;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 's3-complete-'));
+    s3local = await startS3Local({ port: await freePort(), dataDir: dir });
+    client = new S3Client({ endpoint: s3local.endpoint, region: 'us-east-1', forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  });
+  afterAll(async () => {
+    client.destroy();
+    await s3local.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function upload(key: string, count: number, partBytes: number) {
+    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
+    const whole = createHash('sha256');
+    const parts: CompletedPart[] = [];
+    for (let n = 1; n <= count; n += 8) {
+      const batch = Array.from({ length: Math.min(8, count - n + 1) }, (_, i) => n + i);
+      const bodies = batch.map((p) => Buffer.alloc(partBytes, p % 251));
+      const etags = await Promise.all(batch.map((p, i) => client.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: p, Body: bodies[i] }))));
+      batch.forEach((p, i) => parts.push({ PartNumber: p, ETag: etags[i]!.ETag! }));
+      bodies.forEach((b) => whole.update(b));
+    }
+    const complete = () => client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+    return { UploadId: UploadId!, parts, sha: whole.digest('hex'), complete };
+  }
+
+  const stored = async (key: string) => {
+    const body = await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray();
+    return { size: body.length, sha: createHash('sha256').update(body).digest('hex') };
+  };
+
+  it('a complete sent again while the first runs, and again after it, answers the same object', async () => {
+    const key = 'complete/retried.bin';
+    const { parts, sha, complete } = await upload(key, 200, 64 * 1024);
+    const [first, second] = await Promise.all([complete(), new Promise((r) => setTimeout(r, 5)).then(complete)]);
+    const third = await complete();
+    expect(second.ETag).toBe(first.ETag);
+    expect(third.ETag).toBe(first.ETag);
+    expect(await stored(key)).toEqual({ size: parts.length * 64 * 1024, sha });
+  });
+
+  it('an unknown upload is NoSuchUpload (404), a part that was not stored is InvalidPart (400), not InternalError', async () => {
+    const unknown = await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/none.bin', UploadId: 'f'.repeat(32), MultipartUpload: { Parts: [{ PartNumber: 1, ETag: '"x"' }] } })).catch((e: Error) => e);
+    expect(unknown).toMatchObject({ name: 'NoSuchUpload', $metadata: { httpStatusCode: 404 } });
+
+    const { UploadId, parts } = await upload('complete/missing.bin', 2, 1024);
+    const withExtra = [...parts, { PartNumber: 3, ETag: parts[0]!.ETag! }];
+    const missing = await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/missing.bin', UploadId, MultipartUpload: { Parts: withExtra } })).catch((e: Error) => e);
+    expect(missing).toMatchObject({ name: 'InvalidPart', $metadata: { httpStatusCode: 400 } });
+    const wrongTag = await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/missing.bin', UploadId, MultipartUpload: { Parts: [parts[0]!, { PartNumber: 2, ETag: '"0123"' }] } })).catch((e: Error) => e);
+    expect(wrongTag).toMatchObject({ name: 'InvalidPart' });
+    // The upload is still there and completes with the right list.
+    expect((await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/missing.bin', UploadId, MultipartUpload: { Parts: parts } }))).ETag).toBeTruthy();
+  });
+});
