@@ -32,6 +32,9 @@ export const db = DynamoDBDocumentClient.from(dynamo, {
   marshallOptions: { removeUndefinedValues: true },
 });
 
+/** The credentials the DynamoDB client signs with (the function's role; locally the emulators' keys), for presign.ts. */
+export const awsCredentials = (): Promise<{ accessKeyId: string; secretAccessKey: string; sessionToken?: string }> => dynamo.config.credentials();
+
 export function requiredEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`environment variable ${name} is not set`);

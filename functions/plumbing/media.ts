@@ -1,13 +1,12 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ENV } from '#shared/data/design.ts';
 import { requiredEnv } from './aws.ts';
-import { s3 } from './s3.ts';
+import { presignUrl } from './presign.ts';
 
 /**
  * The media bucket (pictures, thumbnails, ZIPs): object keys and presigned GET URLs.
  * The bucket is private; the browser reads files through short-lived presigned URLs
  * (docs/decisions/0061-media-urls.md). Locally they point at s3rver, which allows GET from any origin.
+ * Signing needs no S3 client (presign.ts); writing an object does: media-objects.ts (ADR 0410).
  */
 export const mediaBucket = (): string => requiredEnv(ENV.mediaBucket);
 
@@ -37,25 +36,22 @@ export interface SignOptions {
 }
 
 /**
- * A presigned GET of a media object carrying the cache-busting `v` query parameter. The parameter is
- * added before signing (a build-step middleware), so it is covered by the signature.
+ * A presigned GET of a media object carrying the cache-busting `v` query parameter, which the
+ * signature covers.
  */
 export async function mediaUrl(key: string, { version, downloadName, now = new Date() }: SignOptions): Promise<string> {
-  const command = new GetObjectCommand({
-    Bucket: mediaBucket(),
-    Key: key,
-    ...(downloadName ? { ResponseContentDisposition: `attachment; filename="${downloadName.replace(/["\\]/g, '')}"` } : {}),
-  });
-  command.middlewareStack.add(
-    (next) => async (args) => {
-      const request = args.request as { query?: Record<string, string> };
-      request.query = { ...request.query, v: cacheBuster(version) };
-      return next(args);
-    },
-    { step: 'build', name: 'cacheBustingSuffix' },
-  );
   const signingDate = new Date(Math.floor(now.getTime() / SIGNING_WINDOW_MS) * SIGNING_WINDOW_MS);
-  return getSignedUrl(s3, command, { expiresIn: URL_LIFETIME_SECONDS, signingDate });
+  return presignUrl({
+    method: 'GET',
+    bucket: mediaBucket(),
+    key,
+    query: {
+      ...(downloadName ? { 'response-content-disposition': `attachment; filename="${downloadName.replace(/["\\]/g, '')}"` } : {}),
+      v: cacheBuster(version),
+    },
+    expiresInSeconds: URL_LIFETIME_SECONDS,
+    signingDate,
+  });
 }
 
 /** The date suffix: compact UTC date-time of the file's last change, e.g. 20261122T062154Z. */
@@ -63,10 +59,6 @@ export function cacheBuster(version: string): string {
   const date = new Date(version);
   if (Number.isNaN(date.getTime())) return version.replace(/[^A-Za-z0-9]/g, '');
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-}
-
-export async function putMediaObject(key: string, body: Uint8Array, contentType = 'image/jpeg'): Promise<void> {
-  await s3.send(new PutObjectCommand({ Bucket: mediaBucket(), Key: key, Body: body, ContentType: contentType }));
 }
 
 /** 'Index plus a slug of the address' (part 3 §9): 03-1200-rue-sherbrooke-ouest-montreal.jpg */

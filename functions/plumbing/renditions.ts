@@ -1,7 +1,8 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { s3 } from './s3.ts';
-import { mediaBucket, putMediaObject } from './media.ts';
+import { mediaBucket } from './media.ts';
+import { putMediaObject } from './media-objects.ts';
 
 /**
  * Renditions made from the real images with sharp, in the Lambda and locally alike

@@ -1,5 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   INJECTOR_MESSAGES,
@@ -13,7 +12,8 @@ import {
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { db, requiredEnv, tableName } from '../plumbing/aws.ts';
-import { presigner, s3 } from '../plumbing/s3.ts';
+import { presignUrl } from '../plumbing/presign.ts';
+import { s3 } from '../plumbing/s3.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
 import { badRequest, notFound, unprocessable } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
@@ -67,15 +67,28 @@ const expiresAt = () => new Date(Date.now() + PRESIGNED_URL_TTL_SECONDS * 1000).
  * stores at most what was counted toward the sender's quota (s3rver does not check signed headers).
  */
 export async function presignPut(key: string, size: number): Promise<{ url: string; expires_at: string }> {
-  const command = new PutObjectCommand({ Bucket: injectorBucket(), Key: key, ContentType: UPLOAD_CONTENT_TYPE, ContentLength: size });
-  const url = await getSignedUrl(presigner, command, { expiresIn: PRESIGNED_URL_TTL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) });
+  const url = await presignUrl({
+    method: 'PUT',
+    bucket: injectorBucket(),
+    key,
+    headers: { 'content-type': UPLOAD_CONTENT_TYPE, 'content-length': String(size) },
+    expiresInSeconds: PRESIGNED_URL_TTL_SECONDS,
+    signingDate: new Date(),
+  });
   return { url, expires_at: expiresAt() };
 }
 
 /** A part URL signing the part's exact length, so the parts together store exactly the declared size. */
 export async function presignPart(key: string, s3UploadId: string, partNumber: number, length: number): Promise<string> {
-  const command = new UploadPartCommand({ Bucket: injectorBucket(), Key: key, UploadId: s3UploadId, PartNumber: partNumber, ContentLength: length });
-  return getSignedUrl(presigner, command, { expiresIn: PRESIGNED_URL_TTL_SECONDS, signableHeaders: new Set(['content-length']) });
+  return presignUrl({
+    method: 'PUT',
+    bucket: injectorBucket(),
+    key,
+    query: { partNumber: String(partNumber), uploadId: s3UploadId },
+    headers: { 'content-length': String(length) },
+    expiresInSeconds: PRESIGNED_URL_TTL_SECONDS,
+    signingDate: new Date(),
+  });
 }
 
 /**
@@ -95,12 +108,15 @@ export async function verifyStoredArchive(key: string, declaredSize?: number): P
 }
 
 export async function presignGet(key: string, name: string): Promise<{ url: string; expires_at: string }> {
-  const command = new GetObjectCommand({
-    Bucket: injectorBucket(),
-    Key: key,
-    ResponseContentDisposition: `attachment; filename="${name}"`,
+  const url = await presignUrl({
+    method: 'GET',
+    bucket: injectorBucket(),
+    key,
+    query: { 'response-content-disposition': `attachment; filename="${name}"` },
+    expiresInSeconds: PRESIGNED_URL_TTL_SECONDS,
+    signingDate: new Date(),
   });
-  return { url: await getSignedUrl(presigner, command, { expiresIn: PRESIGNED_URL_TTL_SECONDS }), expires_at: expiresAt() };
+  return { url, expires_at: expiresAt() };
 }
 
 function remoteFile(key: string, size: number, updated: Date): RemoteFile | undefined {

@@ -1,10 +1,10 @@
-import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RELEASE_CONTENT_TYPE, RELEASE_MESSAGES, compareVersions, type ReleaseApp, type ReleaseView } from '#shared/catalogue/releases.ts';
 import { PRESIGNED_URL_TTL_SECONDS } from '#shared/catalogue/rij.ts';
 import { db, tableName } from '../plumbing/aws.ts';
-import { presigner, s3 } from '../plumbing/s3.ts';
+import { presignUrl } from '../plumbing/presign.ts';
+import { s3 } from '../plumbing/s3.ts';
 import { conflict, notFound, unprocessable } from '../plumbing/errors.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
@@ -90,8 +90,14 @@ export async function insertRelease(input: { app: ReleaseApp; version: string; f
 
 /** A PUT URL for the release's file, signing its declared size and type. */
 export async function presignReleaseUpload(release: StoredRelease): Promise<{ url: string; content_type: string; expires_at: string }> {
-  const command = new PutObjectCommand({ Bucket: mediaBucket(), Key: releaseObjectKey(release), ContentType: RELEASE_CONTENT_TYPE, ContentLength: release.size });
-  const url = await getSignedUrl(presigner, command, { expiresIn: PRESIGNED_URL_TTL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) });
+  const url = await presignUrl({
+    method: 'PUT',
+    bucket: mediaBucket(),
+    key: releaseObjectKey(release),
+    headers: { 'content-type': RELEASE_CONTENT_TYPE, 'content-length': String(release.size) },
+    expiresInSeconds: PRESIGNED_URL_TTL_SECONDS,
+    signingDate: new Date(),
+  });
   return { url, content_type: RELEASE_CONTENT_TYPE, expires_at: new Date(Date.now() + PRESIGNED_URL_TTL_SECONDS * 1000).toISOString() };
 }
 

@@ -3,7 +3,8 @@ import { assignPicturesType, getFloorplan, getListingPictures, getPictureTypes, 
 import { PictureServiceOffer, Subscription } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { floorTypeInEnglish, hasMeasuresShown } from '#shared/entities/floorplan-room.ts';
-import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
+import { mediaKeys } from '#functions/plumbing/media.ts';
+import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { insertFloorplanRoom } from '#functions/storage/floorplan-rooms.ts';
 import { tokenFor } from '../support/api.ts';
 import { subscribedListing } from '../support/subscribed-listing.ts';

@@ -20,7 +20,8 @@ import {
 } from '#shared/catalogue/review.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
-import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
+import { mediaKeys } from '#functions/plumbing/media.ts';
+import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { readMediaObject } from '#functions/plumbing/renditions.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { insertListing } from '#functions/storage/listings.ts';

@@ -1,6 +1,7 @@
 import { insertListing, type StoredListing } from '#functions/storage/listings.ts';
 import { insertPicture } from '#functions/storage/pictures.ts';
-import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
+import { mediaKeys } from '#functions/plumbing/media.ts';
+import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { getUser } from '#functions/storage/users.ts';
 import { Role } from '#shared/roles.ts';

@@ -4,7 +4,8 @@ import { publishListing, savePictureOrder, updatePicturesVideoSelection, updateP
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
-import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
+import { mediaKeys } from '#functions/plumbing/media.ts';
+import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { insertPicture, picturesOfListing } from '#functions/storage/pictures.ts';
 import { insertShooting } from '#functions/storage/shootings.ts';

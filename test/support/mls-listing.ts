@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import yauzl from 'yauzl';
-import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
+import { mediaKeys } from '#functions/plumbing/media.ts';
+import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { thumbnail, watermark } from '#functions/plumbing/renditions.ts';
 import { insertListing, newDistributionToken } from '#functions/storage/listings.ts';

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
+import { mediaKeys } from '#functions/plumbing/media.ts';
+import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { insertPicture } from '#functions/storage/pictures.ts';

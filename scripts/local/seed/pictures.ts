@@ -1,5 +1,6 @@
 import { listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
-import { mediaKeys, putMediaObject } from '#functions/plumbing/media.ts';
+import { mediaKeys } from '#functions/plumbing/media.ts';
+import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { insertPicture } from '#functions/storage/pictures.ts';
 import { insertShooting as insertShootingItem } from '#functions/storage/shootings.ts';
 import { nextId } from '#functions/plumbing/ids.ts';

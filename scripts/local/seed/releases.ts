@@ -1,4 +1,4 @@
-import { putMediaObject } from '#functions/plumbing/media.ts';
+import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { insertRelease, markUploaded, releaseObjectKey, setPublic } from '#functions/storage/releases.ts';
 import { RELEASE_APPS, RELEASE_CONTENT_TYPE } from '#shared/catalogue/releases.ts';
 import type { SeedContext } from './context.ts';
