@@ -1,10 +1,8 @@
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RELEASE_CONTENT_TYPE, RELEASE_MESSAGES, compareVersions, type ReleaseApp, type ReleaseView } from '#shared/catalogue/releases.ts';
 import { PRESIGNED_URL_TTL_SECONDS } from '#shared/catalogue/rij.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { presignUrl } from '../plumbing/presign.ts';
-import { s3 } from '../plumbing/s3.ts';
 import { conflict, notFound, unprocessable } from '../plumbing/errors.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
@@ -101,17 +99,13 @@ export async function presignReleaseUpload(release: StoredRelease): Promise<{ ur
   return { url, content_type: RELEASE_CONTENT_TYPE, expires_at: new Date(Date.now() + PRESIGNED_URL_TTL_SECONDS * 1000).toISOString() };
 }
 
-/** Records the upload once the bucket holds the file with the declared size; 422 otherwise. */
-export async function markUploaded(release: StoredRelease, now = new Date()): Promise<StoredRelease> {
-  let size: number | undefined;
-  try {
-    size = (await s3.send(new HeadObjectCommand({ Bucket: mediaBucket(), Key: releaseObjectKey(release) }))).ContentLength;
-  } catch (error) {
-    const name = (error as Error).name;
-    if (name !== 'NotFound' && name !== 'NoSuchKey') throw error;
-    throw unprocessable(RELEASE_MESSAGES.notUploaded);
-  }
-  if (size !== release.size) throw unprocessable(RELEASE_MESSAGES.sizeMismatch);
+/**
+ * Records the upload once the bucket holds the file with the declared size (`storedSize`, from
+ * media-objects.ts mediaObjectSize: undefined when there is no file); 422 otherwise.
+ */
+export async function markUploaded(release: StoredRelease, storedSize: number | undefined, now = new Date()): Promise<StoredRelease> {
+  if (storedSize === undefined) throw unprocessable(RELEASE_MESSAGES.notUploaded);
+  if (storedSize !== release.size) throw unprocessable(RELEASE_MESSAGES.sizeMismatch);
   const uploaded_at = now.toISOString();
   await update(release, 'SET uploaded_at = :at', { ':at': uploaded_at });
   return { ...release, uploaded_at };

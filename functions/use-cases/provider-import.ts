@@ -13,11 +13,11 @@ import {
   type ProviderImport,
   type ProviderListingRow,
   type ProviderRowType,
-  type ProviderSortColumn,
 } from '#shared/entities/provider.ts';
 import { addressKey } from '#shared/rules/quebec-address.ts';
 import { Role } from '#shared/roles.ts';
 import { s3 } from '../plumbing/s3.ts';
+import { compareBrokers } from './provider-order.ts';
 import { allListings } from '../storage/listings.ts';
 import { usersOfRole } from '../storage/users.ts';
 import { recordImport } from '../storage/provider-imports.ts';
@@ -188,25 +188,6 @@ export function buildGeneration(file: ParsedFile, ours: { mls: Set<string>; byBr
     for (const banner of banners.keys()) orders.push({ scope: `B#${banner}`, column, codes: sorted.filter((b) => b.banner_code === banner).map((b) => b.code) });
   }
   return { banners: [...banners.values()], franchises: [...franchises.values()], brokers, listings, orders };
-}
-
-const collator = new Intl.Collator('fr-CA', { sensitivity: 'base', numeric: true });
-
-/** The report's ascending order of one column; ties by code, so every order is total. */
-export function compareBrokers(a: ProviderBroker, b: ProviderBroker, column: ProviderSortColumn): number {
-  const by = (() => {
-    switch (column) {
-      case 'code':
-        return 0;
-      case 'name':
-        return collator.compare(`${a.lastname} ${a.firstname}`, `${b.lastname} ${b.firstname}`);
-      case 'city':
-        return collator.compare(a.city, b.city);
-      default:
-        return a[column] - b[column];
-    }
-  })();
-  return by || collator.compare(a.code, b.code);
 }
 
 async function* objectLines(bucket: string, key: string): AsyncIterable<string> {

@@ -6,7 +6,7 @@ import { allListings, type StoredListing } from '../storage/listings.ts';
 import { getUser } from '../storage/users.ts';
 import * as records from '../storage/provider-records.ts';
 import type { StoredProviderListing } from '../storage/provider-records.ts';
-import { compareBrokers } from './provider-import.ts';
+import { compareBrokers } from './provider-order.ts';
 
 /**
  * The MLS screens and provider reports built on our listings and the provider's current

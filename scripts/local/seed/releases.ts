@@ -1,4 +1,4 @@
-import { putMediaObject } from '#functions/plumbing/media-objects.ts';
+import { mediaObjectSize, putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { insertRelease, markUploaded, releaseObjectKey, setPublic } from '#functions/storage/releases.ts';
 import { RELEASE_APPS, RELEASE_CONTENT_TYPE } from '#shared/catalogue/releases.ts';
 import type { SeedContext } from './context.ts';
@@ -36,7 +36,7 @@ export async function seedReleases({ now, log }: SeedContext): Promise<void> {
       const bytes = new TextEncoder().encode(`${app} ${version}\n`.repeat(64));
       const release = await insertRelease({ app, version, filename, size: bytes.length }, now);
       await putMediaObject(releaseObjectKey(release), bytes, RELEASE_CONTENT_TYPE);
-      const uploaded = await markUploaded(release, now);
+      const uploaded = await markUploaded(release, await mediaObjectSize(releaseObjectKey(release)), now);
       if (isPublic) await setPublic(uploaded, true);
       count++;
     }
