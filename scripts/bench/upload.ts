@@ -5,6 +5,8 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -13,7 +15,7 @@ import { DEFAULT_PART_SIZE, MiB, choosePartSize } from '#shared/catalogue/rij.ts
 import type { InputOf, OperationDef, OutputOf } from '#shared/catalogue/operation.ts';
 import { BUCKETS } from '#shared/data/design.ts';
 import { Role } from '#shared/roles.ts';
-import { DEFAULT_CONCURRENCY, fetchPut, injectorApi, uploadFile, type FileSource, type OperationCaller } from '../../web/src/areas/injector/upload/index.ts';
+import { DEFAULT_CONCURRENCY, TransportError, fetchPut, injectorApi, uploadFile, type FileSource, type OperationCaller, type PutFn } from '../../web/src/areas/injector/upload/index.ts';
 import { DEMO_PASSWORD, demoAccount } from '../local/demo-accounts.ts';
 import { startHelper } from './processes.ts';
 import { fmt } from './stats.ts';
@@ -31,12 +33,43 @@ import { fmt } from './stats.ts';
  * Medians are printed, and for both multipart uploaders the parts phase alone (from the created
  * upload to the complete call), since s3rver's CompleteMultipartUpload re-reads and rewrites the
  * whole object, which real S3 does not do. BENCH_UPLOAD_MB changes the size (default 1024),
- * BENCH_UPLOAD_SAMPLES the rounds (default 3), BENCH_UPLOAD_PART_MB the part size.
+ * BENCH_UPLOAD_SAMPLES the rounds (default 3), BENCH_UPLOAD_PART_MB the part size, BENCH_UPLOAD_PUT
+ * the module's PUT (default `stream`: streamPut below; `fetch`: the module's fetchPut).
  */
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB;
 const SAMPLES = Math.max(3, Number(process.env.BENCH_UPLOAD_SAMPLES ?? 3));
 /** The preferred part size (default the module's, 8 MiB); BENCH_UPLOAD_PART_MB changes it. */
 const PART_SIZE = process.env.BENCH_UPLOAD_PART_MB ? Number(process.env.BENCH_UPLOAD_PART_MB) * MiB : undefined;
+
+/**
+ * The browser's xhrPut in Node (ADR 0400): XMLHttpRequest sends a File slice from disk in native code,
+ * with upload progress. Here the file-backed Blob slice is streamed into one node:http request, as the
+ * raw PUT streams the file, with progress per chunk written; nothing is read ahead of the socket.
+ * Undici's fetch (the module's fetchPut, BENCH_UPLOAD_PUT=fetch) takes each chunk through web streams
+ * in JavaScript, which a browser's XHR does not, and holds more memory.
+ */
+const streamPut: PutFn = (url, body, { contentType, signal, onProgress }) =>
+  new Promise((resolve, reject) => {
+    const aborted = () => Object.assign(new Error('The upload was cancelled.'), { name: 'AbortError' });
+    if (signal?.aborted) return reject(aborted());
+    const blob = body instanceof Blob ? body : new Blob([body as Uint8Array<ArrayBuffer>]);
+    const headers = { 'content-length': blob.size, ...(contentType ? { 'content-type': contentType } : {}) };
+    const req = request(url, { method: 'PUT', headers, ...(signal ? { signal } : {}) }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: (res.headers.etag as string | undefined) ?? null }));
+      res.on('error', (error) => reject(signal?.aborted ? aborted() : new TransportError(error.message)));
+    });
+    req.on('error', (error) => reject(signal?.aborted ? aborted() : new TransportError(error.message)));
+    const source = Readable.fromWeb(blob.stream() as NodeReadableStream<Uint8Array>);
+    let sent = 0;
+    source.on('data', (chunk: Uint8Array) => {
+      sent += chunk.length;
+      onProgress?.(sent);
+    });
+    source.on('error', (error) => req.destroy(error));
+    source.pipe(req);
+  });
+const MODULE_PUT: PutFn = process.env.BENCH_UPLOAD_PUT === 'fetch' ? fetchPut : streamPut;
 
 export interface UploadBenchFigures {
   bytes: number;
@@ -177,7 +210,7 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
       globalThis.gc?.();
       const memory = memorySampler();
       const started = performance.now();
-      const result = await uploadFile(source, { api: timedApi, put: fetchPut, partSize });
+      const result = await uploadFile(source, { api: timedApi, put: MODULE_PUT, partSize });
       const seconds = (performance.now() - started) / 1000;
       const m = memory();
       peak = { rss: Math.max(peak.rss, m.rss), buffers: Math.max(peak.buffers, m.buffers) };
@@ -245,6 +278,7 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
     };
     const all = (k: keyof typeof kinds, parts = false) => timings[k].map((t) => fmt(parts ? t.partsSeconds! : t.seconds, 1)).join(' / ');
     const inFlight = `${DEFAULT_CONCURRENCY} × ${partSize / MiB} MiB in flight`;
+    console.log(`upload module's PUT: ${MODULE_PUT === fetchPut ? 'fetchPut (undici fetch of a Blob slice)' : 'streamPut (a Blob slice streamed into node:http, as XHR sends a File slice)'}`);
     console.table({
       'raw PUT (one streamed request)': { 'MB/s (median)': fmt(figures.rawMBps, 1), 'seconds (samples)': all('raw') },
       [`upload module (${inFlight})`]: { 'MB/s (median)': fmt(figures.moduleMBps, 1), 'seconds (samples)': all('module') },

@@ -251,3 +251,55 @@ describe('uploadFile, recording parts', () => {
     expect(server.completed).toBe(false);
   });
 });
+
+describe('uploadFile, completing (ADR 0400)', () => {
+  const unavailable = () => Object.assign(new Error('storage did not answer'), { status: 503 });
+  const gone = () => Object.assign(new Error('Upload not found.'), { status: 404 });
+
+  it('a complete answered 503 is sent again; when the first had completed it (404 now), the file is checked by markUploaded', async () => {
+    const server = fakeServer();
+    const answers = [unavailable(), gone()];
+    let marked = 0;
+    const api = {
+      ...server.api,
+      complete: async () => Promise.reject(answers.shift() ?? new Error('no more')),
+      markUploaded: async () => {
+        marked++;
+        return true;
+      },
+    };
+    const result = await uploadFile(fakeFile(12 * MiB), { api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, ...noSleep });
+    expect(result).toMatchObject({ name: 'card.zip', date: '2026-11-22', size: 12 * MiB, multipart: true });
+    expect(marked).toBe(1);
+  });
+
+  it('a 404 to the first complete is an error, and so is a file markUploaded does not find stored', async () => {
+    const server = fakeServer();
+    const first = await uploadFile(fakeFile(12 * MiB), { api: { ...server.api, complete: async () => Promise.reject(gone()) }, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, ...noSleep }).catch((e: unknown) => e);
+    expect(first).toMatchObject({ kind: 'status', status: 404 });
+    const answers = [unavailable(), gone()];
+    const api = { ...server.api, complete: async () => Promise.reject(answers.shift()), markUploaded: async () => false };
+    const notStored = await uploadFile(fakeFile(12 * MiB), { api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, ...noSleep }).catch((e: unknown) => e);
+    expect(notStored).toMatchObject({ kind: 'status', message: 'The file is not stored.' });
+  });
+});
+
+describe('uploadFile, part URLs', () => {
+  it('asks for the next batch of part URLs while parts are sent, before the workers run out of them', async () => {
+    const server = fakeServer({ putDelayMs: 5 });
+    const asked: { parts: number[]; putsStarted: number }[] = [];
+    const api = {
+      ...server.api,
+      partUrls: async (id: string, numbers: number[]) => {
+        asked.push({ parts: numbers, putsStarted: server.puts.length });
+        await new Promise((r) => setTimeout(r, 15));
+        return server.api.partUrls(id, numbers);
+      },
+    };
+    const result = await uploadFile(fakeFile(40 * 5 * MiB), { api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, concurrency: 4, ...noSleep });
+    expect(result.requests).toBe(40);
+    expect(asked.flatMap((a) => a.parts).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    // Each later batch is asked while URLs of the previous one are still unused.
+    for (const [i, call] of asked.entries()) if (i > 0) expect(call.putsStarted).toBeLessThan(asked.slice(0, i).reduce((n, a) => n + a.parts.length, 0));
+  });
+});

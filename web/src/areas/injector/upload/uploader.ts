@@ -202,18 +202,25 @@ async function multipart(source: FileSource, o: UploadOptions): Promise<UploadRe
 
   const urls = new Map<number, string>();
   let fetching: Promise<void> | undefined;
-  const urlFor = async (partNumber: number): Promise<string> => {
-    while (!urls.has(partNumber)) {
-      if (!fetching) {
-        const wanted = [partNumber, ...queue.filter((n) => n !== partNumber && !urls.has(n))].slice(0, URL_BATCH);
-        fetching = withRetries(rt, signal, () => o.api.partUrls(uploadId, wanted))
-          .then((answer) => answer.forEach(({ partNumber: n, url }) => urls.set(n, url)))
-          .finally(() => {
-            fetching = undefined;
-          });
-      }
-      await fetching;
+  /** Asks for the URLs of `first` (if given) and of the next queued parts without one, one call at a time. */
+  const fetchBatch = (first?: number): Promise<void> | undefined => {
+    if (!fetching) {
+      const wanted = [...(first === undefined ? [] : [first]), ...queue.filter((n) => n !== first && !urls.has(n))].slice(0, URL_BATCH);
+      if (!wanted.length) return undefined;
+      fetching = withRetries(rt, signal, () => o.api.partUrls(uploadId, wanted))
+        .then((answer) => answer.forEach(({ partNumber: n, url }) => urls.set(n, url)))
+        .finally(() => {
+          fetching = undefined;
+        });
     }
+    return fetching;
+  };
+  const urlFor = async (partNumber: number): Promise<string> => {
+    while (!urls.has(partNumber)) await fetchBatch(partNumber);
+    // The next batch is asked while this part is sent, before the workers run out of URLs (a call
+    // costs 100-150 ms on the API: every worker waiting for it every URL_BATCH parts was a stall).
+    const ready = queue.reduce((count, n) => count + (urls.has(n) ? 1 : 0), 0);
+    if (ready < concurrency) fetchBatch()?.catch(() => undefined);
     return urls.get(partNumber)!;
   };
 
@@ -269,7 +276,16 @@ async function multipart(source: FileSource, o: UploadOptions): Promise<UploadRe
     if (failure && !(isAbortError(failure.reason) && unrecorded)) throw failure.reason;
     if (unrecorded) throw unrecorded.reason;
     if (o.signal?.aborted) throw abortError();
-    const done = await withRetries(rt, o.signal, () => o.api.complete(uploadId));
+    // A complete sent again after a lost answer or a 5xx: the server may have completed it meanwhile and
+    // forgotten the upload (404). Then the file is there; markUploaded below checks that it is stored.
+    const done = await withRetries(rt, o.signal, async (attempt) => {
+      try {
+        return await o.api.complete(uploadId);
+      } catch (error) {
+        if (attempt > 0 && apiStatus(error) === 404) return { name: created.name, date: created.date, size: source.size };
+        throw error;
+      }
+    });
     return { name: done.name, date: done.date, size: source.size, multipart: true, sentBytes, resumedBytes, requests };
   } catch (error) {
     if (o.signal?.aborted) {
