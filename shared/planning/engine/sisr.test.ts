@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildInstance } from './model.ts';
 import { evaluateRoute } from './schedule.ts';
-import { searchBudget, solveInstance, WORK_UNITS_PER_MS } from './sisr.ts';
+import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, searchBudget, solveInstance, WORK_UNITS_PER_MS } from './sisr.ts';
 import { Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
@@ -41,15 +41,19 @@ function randomVrptw(seed: number, n: number, m: number, cap: number, asymmetric
 describe('SISR engine', () => {
   // Regret 1: every recreate inserts by regret-2 (cached per-route best positions, class heirs, eligibility).
   // Ejection 1: every recreate that leaves a job out tries it by ejection (trials undone in place).
+  // Granular 2: each job is first tried only in the routes of its 2 nearest jobs and the empty vehicles
+  // (then everywhere, except the retried unserved ones): docs/decisions/0405.
   it.each([
-    [0, 0],
-    [1, 0],
-    [0, 1],
-  ])('returns feasible routes, each job at most once, cost equal to an independent sum (regret %s, ejection %s)', (regret, ejection) => {
+    [0, 0, 0],
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 2],
+    [0, 1, 2],
+  ])('returns feasible routes, each job at most once, cost equal to an independent sum (regret %s, ejection %s, granular %s)', (regret, ejection, granular) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 5, max: 40 }), fc.integer({ min: 1, max: 6 }), (seed, n, m) => {
         const inst = randomVrptw(seed, n, m, 60);
-        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed, regret, ejection });
+        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed, regret, ejection, granular });
         const seen = new Set<number>();
         let cost = 0;
         res.routes.forEach((r, v) => {
@@ -169,6 +173,33 @@ describe('SISR engine', () => {
     expect(searchBudget({ maxIterations: 10 }).maxWork).toBe(Infinity);
     expect(searchBudget({ maxWork: 5 * WORK_UNITS_PER_MS }).timeLimitMs).toBe(2000);
   });
+
+  it('inserts granularly from GRANULAR_MIN_VEHICLES vehicles on by default, and exactly as before below', () => {
+    const below = randomVrptw(21, 60, GRANULAR_MIN_VEHICLES - 1, 40);
+    const run = (inst: typeof below, granular?: number) => solveInstance(inst, { maxIterations: 150, timeLimitMs: 1e6, seed: 4, ...(granular === undefined ? {} : { granular }) });
+    expect(run(below).routes).toEqual(run(below, 0).routes);
+    const large = randomVrptw(21, 60, GRANULAR_MIN_VEHICLES, 40);
+    const byDefault = run(large);
+    expect(byDefault.routes).toEqual(run(large, GRANULAR_NEIGHBOURS).routes);
+    for (const [v, r] of byDefault.routes.entries()) expect(evaluateRoute(large, v, r).violations).toEqual([]);
+    expect(new Set(byDefault.routes.flat()).size + byDefault.unassigned.length).toBe(60);
+  });
+
+  it('keeps every job once and every route feasible when many jobs stay unserved (sampled retries, granular)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 3 }), (seed, granular) => {
+        // Capacity 30 for demands of 1 to 20 on 3 vehicles: most of the 80 jobs stay out, so only a sample is retried each time.
+        const inst = randomVrptw(seed, 80, 3, 30);
+        const res = solveInstance(inst, { maxIterations: 300, timeLimitMs: 1e6, seed, granular });
+        expect(res.unassigned.length).toBeGreaterThan(16);
+        const seen = res.routes.flat();
+        expect(new Set([...seen, ...res.unassigned]).size).toBe(80);
+        expect(seen.length + res.unassigned.length).toBe(80);
+        for (const [v, r] of res.routes.entries()) expect(evaluateRoute(inst, v, r).violations).toEqual([]);
+      }),
+      { numRuns: 10 },
+    );
+  }, 60_000);
 
   it('keeps frozen routes untouched', () => {
     const base = randomVrptw(3, 12, 3, 200);

@@ -53,6 +53,13 @@ export interface SearchOptions {
   /** Start and final temperatures as fractions of the mean arc cost (defaults 1 and 0.03, docs/decisions/0315). */
   t0?: number;
   tf?: number;
+  /**
+   * Granular insertion (docs/decisions/0405): a job is first tried only in the routes that serve
+   * one of its `granular` nearest jobs (and in the empty vehicles), and in every route only when
+   * none of those has a feasible position. 0 turns it off. Default: 0 below `GRANULAR_MIN_VEHICLES`
+   * vehicles (Solomon runs exactly as before), else `GRANULAR_NEIGHBOURS`.
+   */
+  granular?: number;
   /** Stop after this many iterations without a new best (default: run the whole budget). */
   maxIdleIterations?: number;
   /** Clock, injectable for tests. */
@@ -76,6 +83,11 @@ export interface SearchResult {
  * measured as work per CPU millisecond (`npm run bench:solver -- --calibrate`) on Solomon instances and Montreal days.
  */
 export const WORK_UNITS_PER_MS = 45_000;
+
+/** Fleets from this size on insert granularly by default (`SearchOptions.granular`). */
+export const GRANULAR_MIN_VEHICLES = 50;
+/** Nearest jobs whose routes a job is first tried in, on a large fleet. */
+export const GRANULAR_NEIGHBOURS = 40;
 
 /** Work units of one exact route check per route position (`Instance.routeCheck`). */
 const EXACT_CHECK_WORK = 30;
@@ -164,6 +176,12 @@ class Sisr {
   readonly absentSample: number;
   private readonly ejected = new Int32Array(1);
   readonly routeRemoval: number;
+  /** Neighbours whose routes are tried first (0: every route, see `SearchOptions.granular`). */
+  readonly granular: number;
+  /** Candidate routes of a granular insertion, and a per-vehicle stamp to list each once. */
+  private readonly cand: Int32Array;
+  private readonly candStamp: Int32Array;
+  private candMark = 0;
   readonly adj: Int32Array;
   readonly adjLen: number;
   readonly meanArc: number;
@@ -205,6 +223,9 @@ class Sisr {
     this.absentSeed = o.absentSeed ?? 0.5;
     this.absentSample = o.absentSample ?? ABSENT_SAMPLE;
     this.routeRemoval = o.routeRemoval ?? 0.05;
+    this.granular = Math.max(0, Math.floor(o.granular ?? (inst.nVehicles >= GRANULAR_MIN_VEHICLES ? GRANULAR_NEIGHBOURS : 0)));
+    this.cand = new Int32Array(inst.nVehicles);
+    this.candStamp = new Int32Array(inst.nVehicles);
     this.logKeep = Math.log(1 - Math.min(0.99, this.blink));
     this.blinkCountdown = this.nextBlink();
     const n = inst.nJobs;
@@ -465,8 +486,26 @@ class Sisr {
         list[count++] = seed;
       }
       const p = all || others <= this.absentSample ? 1 : this.absentSample / others;
-      for (let j = 0; j < n; j++) {
-        if (sol.routeOf[j] === -1 && inList[j] !== mark && this.insertable[j] && (p === 1 || this.rng.next() < p)) list[count++] = j;
+      if (p === 1 || this.granular === 0) {
+        // (Without granular insertion, one draw per candidate as before ADR 0405: the same plans.)
+        for (let j = 0; j < n; j++) {
+          if (sol.routeOf[j] === -1 && inList[j] !== mark && this.insertable[j] && (p === 1 || this.rng.next() < p)) {
+            list[count++] = j;
+            inList[j] = -mark; // retried: a granular insertion of it has no full-scan fallback
+          }
+        }
+      } else {
+        // Each candidate with probability p, drawn as geometric gaps: one draw per pick, not one per
+        // job (a thousand draws an iteration cost about 10 % of the large day's search).
+        const logQ = Math.log(1 - p);
+        let skip = Math.floor(Math.log(this.rng.next() + 1e-300) / logQ);
+        for (let j = 0; j < n; j++) {
+          if (sol.routeOf[j] !== -1 || inList[j] === mark || !this.insertable[j]) continue;
+          if (skip-- > 0) continue;
+          list[count++] = j;
+          inList[j] = -mark;
+          skip = Math.floor(Math.log(this.rng.next() + 1e-300) / logQ);
+        }
       }
     }
     if (count === 0) return;
@@ -485,7 +524,10 @@ class Sisr {
     if (this.regret > 0 && !all && count - first > 1 && this.rng.next() < this.regret) {
       for (let i = 0; i < first; i++) this.insertBest(sol, list[i]!);
       this.insertByRegret(sol, list, first, count);
-    } else for (let i = 0; i < count; i++) this.insertBest(sol, list[i]!);
+    } else {
+      const retried = -this.listStamp;
+      for (let i = 0; i < count; i++) this.insertBest(sol, list[i]!, all || this.inList[list[i]!] !== retried);
+    }
     // Only where jobs were already unserved before this ruin: a job left out by the blinks alone
     // (an empty route's one position skipped) is not worth a chain, and complete instances (Solomon)
     // then run exactly as without ejections.
@@ -656,12 +698,58 @@ class Sisr {
     sub.sort((a, b) => keys[a]! - keys[b]!);
   }
 
-  private insertBest(sol: Solution, u: number): void {
+  /**
+   * Job u at its cheapest feasible position. Granular (see `SearchOptions.granular`): first in the
+   * routes near it, then, with `fallback`, in every route when none of those has room.
+   */
+  private insertBest(sol: Solution, u: number, fallback = true): void {
     const fv = this.inst.fixedVehicle[u]!;
+    if (fv < 0 && this.granular > 0) {
+      const count = this.granularRoutes(sol, u);
+      this.work += (count >> 2) + (this.granular >> 2);
+      if (this.scanRoutes(sol, u, 0, count, Infinity, ++this.stamp, this.cand) < Infinity) {
+        this.insertAt(sol, this.scanV, this.scanK, u);
+        return;
+      }
+      if (!fallback) return;
+    }
     const vFrom = fv >= 0 ? fv : 0;
     const vTo = fv >= 0 ? fv + 1 : this.inst.nVehicles;
     this.work += (vTo - vFrom) >> 2;
-    if (this.scanRoutes(sol, u, vFrom, vTo, Infinity, ++this.stamp) < Infinity) this.insertAt(sol, this.scanV, this.scanK, u);
+    if (this.scanRoutes(sol, u, vFrom, vTo, Infinity, ++this.stamp, null) < Infinity) this.insertAt(sol, this.scanV, this.scanK, u);
+  }
+
+  /**
+   * The routes job u is first tried in when inserting granularly, into `cand` (count returned):
+   * the routes of its `granular` nearest jobs, then every empty vehicle, in increasing vehicle order
+   * (ties go to the lowest vehicle, as in a full scan).
+   */
+  private granularRoutes(sol: Solution, u: number): number {
+    const inst = this.inst;
+    const m = inst.nVehicles;
+    const cand = this.cand;
+    const candStamp = this.candStamp;
+    const mark = ++this.candMark;
+    const adj = this.adj;
+    const aBase = u * this.adjLen;
+    const kMax = Math.min(this.granular, this.adjLen);
+    let count = 0;
+    for (let a = 0; a < kMax; a++) {
+      const r = sol.routeOf[adj[aBase + a]!]!;
+      if (r >= 0 && candStamp[r] !== mark) {
+        candStamp[r] = mark;
+        cand[count++] = r;
+      }
+    }
+    for (let v = 0; v < m; v++) {
+      if (sol.len[v] === 0 && candStamp[v] !== mark) {
+        candStamp[v] = mark;
+        cand[count++] = v;
+      }
+    }
+    this.work += m >> 3;
+    sortSmall(cand, count);
+    return count;
   }
 
   private insertAt(sol: Solution, v: number, k: number, u: number): void {
@@ -685,17 +773,18 @@ class Sisr {
    * (Infinity if none; its position in `scanK`), with blinks. The caller checked `mayTake`.
    */
   private scanRoute(sol: Solution, u: number, v: number, bound: number): number {
-    return this.scanRoutes(sol, u, v, v + 1, bound, 0);
+    return this.scanRoutes(sol, u, v, v + 1, bound, 0, null);
   }
 
   /**
    * The cheapest feasible insertion of job u into the routes vFrom..vTo-1 that may take it, below
-   * `bound` (Infinity if none; route and position in `scanV`/`scanK`), with blinks. With a class
+   * `bound` (Infinity if none; route and position in `scanV`/`scanK`), with blinks; with a `list`,
+   * the routes list[vFrom..vTo-1] instead. With a class
    * stamp, only the first empty vehicle of each class is tried. One loop over the routes, so the
    * job's data are read once per job, not once per route (a call per route cost about 13 % of the
    * search's CPU: docs/decisions/0360).
    */
-  private scanRoutes(sol: Solution, u: number, vFrom: number, vTo: number, bound: number, stamp: number): number {
+  private scanRoutes(sol: Solution, u: number, vFrom: number, vTo: number, bound: number, stamp: number, list: Int32Array | null): number {
     const inst = this.inst;
     const N = inst.nLocs;
     const n = inst.nJobs;
@@ -715,7 +804,8 @@ class Sisr {
     const vClass = this.vClass;
     let best = bound;
     let found = false;
-    routes: for (let v = vFrom; v < vTo; v++) {
+    routes: for (let i = vFrom; i < vTo; i++) {
+      const v = list === null ? i : list[i]!;
       const len = sol.len[v]!;
       if (inst.allowed[v * n + u] !== 1 || inst.vFrozen[v] !== 0 || len >= inst.vMaxTasks[v]!) continue;
       if (stamp !== 0 && len === 0) {
@@ -800,6 +890,19 @@ class Sisr {
       this.work += k - kFrom;
     }
     return found ? best : Infinity;
+  }
+}
+
+/** Sorts a[0..count) increasingly in place (a few dozen values at most: an insertion sort, no allocation). */
+function sortSmall(a: Int32Array, count: number): void {
+  for (let i = 1; i < count; i++) {
+    const x = a[i]!;
+    let j = i - 1;
+    while (j >= 0 && a[j]! > x) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = x;
   }
 }
 
