@@ -3,7 +3,8 @@ import { completeMultipartUpload } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { s3Complete } from '../plumbing/s3.ts';
 import { conflict } from '../plumbing/errors.ts';
-import { deleteUploadRecords, headFile, injectorBucket, listParts, ownUpload, verifyStoredArchive, type UploadRecord } from '../storage/injector.ts';
+import { deleteUploadRecords, injectorBucket, listParts, ownUpload, type UploadRecord } from '../storage/injector.ts';
+import { headFile, verifyStoredArchive } from '../storage/injector-objects.ts';
 
 /**
  * Completes the caller's upload from the recorded parts (all of them, in order), forgets the

@@ -2,7 +2,8 @@ import { getDownloadLink } from '#shared/catalogue/rij.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { forbidden, notFound } from '../plumbing/errors.ts';
-import { headFile, presignGet, storedName } from '../storage/injector.ts';
+import { presignGet, storedName } from '../storage/injector.ts';
+import { headFile } from '../storage/injector-objects.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
 
 /** A presigned GET (15 min) for a stored file: the caller's own; another user's only for admin levels. */

@@ -2,7 +2,7 @@ import { getFilesOnServer } from '#shared/catalogue/rij.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { forbidden } from '../plumbing/errors.ts';
-import { listFiles } from '../storage/injector.ts';
+import { listFiles } from '../storage/injector-objects.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
 
 /**

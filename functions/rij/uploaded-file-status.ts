@@ -1,6 +1,7 @@
 import { uploadedFileStatus } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { businessToday, headFile, storedName } from '../storage/injector.ts';
+import { businessToday, storedName } from '../storage/injector.ts';
+import { headFile } from '../storage/injector-objects.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
 
 /** Whether one of the caller's files is stored, with its size and last update. */

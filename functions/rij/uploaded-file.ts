@@ -1,7 +1,8 @@
 import { uploadedFile } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { notFound } from '../plumbing/errors.ts';
-import { businessToday, headFile, saveSdCardState, storedName, verifyStoredArchive } from '../storage/injector.ts';
+import { businessToday, saveSdCardState, storedName } from '../storage/injector.ts';
+import { headFile, verifyStoredArchive } from '../storage/injector-objects.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
 
 /**

@@ -1,34 +1,31 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   INJECTOR_MESSAGES,
   PRESIGNED_URL_TTL_SECONDS,
   UPLOAD_CONTENT_TYPE,
   isAcceptedUpload,
-  isArchiveSignature,
   sanitizeFileName,
-  type RemoteFile,
 } from '#shared/catalogue/rij.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { db, requiredEnv, tableName } from '../plumbing/aws.ts';
 import { presignUrl } from '../plumbing/presign.ts';
-import { s3 } from '../plumbing/s3.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
 import { badRequest, notFound, unprocessable } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
-import { objectKeys } from './injector-keys.ts';
 
 /**
- * Storage of the remote-injection area: the injector bucket (files, presigned URLs, listing)
- * and the multipart upload records kept in the table (S3's ListParts is not available in the
- * local emulator, and the records also tie each upload to its owner). See ADR 0040.
+ * Storage of the remote-injection area: the injector bucket's names and presigned URLs, and the
+ * multipart upload records kept in the table (S3's ListParts is not available in the local
+ * emulator, and the records also tie each upload to its owner). See ADR 0040. Reading the bucket
+ * itself (head, list, archive check) is in injector-objects.ts, so that the handlers that only sign
+ * or record do not load the S3 client (ADR 0410).
  */
 
 export const injectorBucket = (): string => requiredEnv(ENV.injectorBucket);
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** The business's "today" (Quebec, shared/rules/business-time.ts) for a file without a stated date. */
 export function businessToday(now = new Date()): string {
   return localDateOf(now.getTime());
@@ -91,22 +88,6 @@ export async function presignPart(key: string, s3UploadId: string, partNumber: n
   });
 }
 
-/**
- * Checks a stored upload is what was allowed: a zip or tar archive (its first bytes), stored as
- * application/zip, of the declared size when one is known. Anything else is deleted and refused.
- */
-export async function verifyStoredArchive(key: string, declaredSize?: number): Promise<void> {
-  const head = await s3.send(new HeadObjectCommand({ Bucket: injectorBucket(), Key: key }));
-  const refuse = async (message: string) => {
-    await s3.send(new DeleteObjectCommand({ Bucket: injectorBucket(), Key: key }));
-    return unprocessable(message);
-  };
-  if (declaredSize !== undefined && head.ContentLength !== declaredSize) throw await refuse(INJECTOR_MESSAGES.sizeMismatch);
-  const start = await s3.send(new GetObjectCommand({ Bucket: injectorBucket(), Key: key, Range: 'bytes=0-511' }));
-  const bytes = await start.Body!.transformToByteArray();
-  if (head.ContentType !== UPLOAD_CONTENT_TYPE || !isArchiveSignature(bytes)) throw await refuse(INJECTOR_MESSAGES.notAnArchive);
-}
-
 export async function presignGet(key: string, name: string): Promise<{ url: string; expires_at: string }> {
   const url = await presignUrl({
     method: 'GET',
@@ -117,46 +98,6 @@ export async function presignGet(key: string, name: string): Promise<{ url: stri
     signingDate: new Date(),
   });
   return { url, expires_at: expiresAt() };
-}
-
-function remoteFile(key: string, size: number, updated: Date): RemoteFile | undefined {
-  const parsed = objectKeys.parse(key);
-  if (!parsed) return undefined;
-  return {
-    name: parsed.name,
-    date: parsed.date,
-    user_id: parsed.userId,
-    size,
-    updated: updated.toISOString(),
-    deletes_at: new Date(updated.getTime() + INJECTOR_RETENTION_DAYS * DAY_MS).toISOString(),
-  };
-}
-
-/** The stored file at a key, or undefined. */
-export async function headFile(key: string): Promise<RemoteFile | undefined> {
-  try {
-    const head = await s3.send(new HeadObjectCommand({ Bucket: injectorBucket(), Key: key }));
-    return remoteFile(key, head.ContentLength ?? 0, head.LastModified ?? new Date());
-  } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
-    throw error;
-  }
-}
-
-/** Every file under a prefix (S3 ListObjectsV2, all pages), oldest update first. */
-export async function listFiles(prefix: string): Promise<RemoteFile[]> {
-  const files: RemoteFile[] = [];
-  let token: string | undefined;
-  do {
-    const page = await s3.send(new ListObjectsV2Command({ Bucket: injectorBucket(), Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }));
-    for (const object of page.Contents ?? []) {
-      const file = object.Key ? remoteFile(object.Key, object.Size ?? 0, object.LastModified ?? new Date()) : undefined;
-      if (file) files.push(file);
-    }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return files.sort((a, b) => a.updated.localeCompare(b.updated) || a.name.localeCompare(b.name));
 }
 
 // ── Multipart upload records ───────────────────────────────────────────────────────────────

@@ -2,7 +2,8 @@ import { INJECTOR_DAYS, QUEUE_DAYS, RECENT_FILES, RECENT_LISTINGS, type Dashboar
 import { ShootingState } from '#shared/enums.ts';
 import { Role, isAdminLevel, type RoleId } from '#shared/roles.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
-import { listFiles, sdCardStates } from '../storage/injector.ts';
+import { sdCardStates } from '../storage/injector.ts';
+import { listFiles } from '../storage/injector-objects.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
 import { allListings } from '../storage/listings.ts';
 import { isActive, shootingsOfDay, shootingsOfTechBetween, type StoredShooting } from '../storage/shootings.ts';
