@@ -1,9 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { videoTemplate } from '#shared/catalogue/videos.ts';
-import { VIDEO_ERRORS } from '#shared/workflows/video.ts';
 import { s3 } from '../plumbing/s3.ts';
 import { mediaBucket, mediaKeys } from '../plumbing/media.ts';
 import { putMediaObject } from '../plumbing/media-objects.ts';
@@ -11,32 +10,13 @@ import { VIDEO_FORMATS, VideoRenderError, renderVideo, type VideoFormat } from '
 import { getListing } from '../storage/listings.ts';
 import { picturesOfListing, type StoredPicture } from '../storage/pictures.ts';
 import { getUser } from '../storage/users.ts';
-import { appendVideoLogs, getVideo, type StoredVideo } from '../storage/videos.ts';
+import { appendVideoLogs } from '../storage/videos.ts';
+import { VideoJobError, videoOrFail, type RenderedVideo } from './video-job-state.ts';
 
 /**
  * The steps of a video job (shared/workflows/video.ts) that need more than the video itself:
  * gather the listing's pictures in slideshow order, render both MP4s with ffmpeg, upload them.
- * Errors carry the names the workflow's Retry and Catch match (VIDEO_ERRORS).
  */
-export class VideoJobError extends Error {
-  constructor(kind: keyof typeof VIDEO_ERRORS, message: string) {
-    super(message);
-    this.name = VIDEO_ERRORS[kind];
-  }
-}
-
-/** Where this job runs, shown in the monitor's `vm` column. */
-export function runnerName(env: NodeJS.ProcessEnv = process.env): string {
-  const fn = env.AWS_LAMBDA_FUNCTION_NAME;
-  return fn ? `Lambda ${fn}` : `local runner on ${hostname()}`;
-}
-
-export async function videoOrFail(id: number): Promise<StoredVideo> {
-  const video = await getVideo(id);
-  if (!video) throw new VideoJobError('input', `Video ${id} does not exist.`);
-  return video;
-}
-
 /**
  * The pictures of a video, in slideshow order (by shooting, then picture index): those chosen for
  * videos (`included_in_video`, part 3 §3) when any is, else the public ones; the template's
@@ -68,13 +48,6 @@ async function brokerPhoto(pictureUrl: string | null, file: string): Promise<str
   }
   await download(pictureUrl, file, "The broker's photo");
   return file;
-}
-
-export interface RenderedVideo {
-  video_id: number;
-  mp4_key: string;
-  instagram_key: string;
-  duration_s: number;
 }
 
 /** Render step: both formats rendered in /tmp and uploaded to the media bucket. */
@@ -128,17 +101,4 @@ export async function renderAndUpload(videoId: number): Promise<RenderedVideo> {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-}
-
-/** The failure's message from a Catch's error output: locally the message, in AWS Lambda's JSON cause. */
-export function failureMessage(error: { Error?: string; Cause?: string } | undefined): string {
-  if (!error) return 'Unknown error.';
-  let cause = error.Cause ?? '';
-  try {
-    const parsed = JSON.parse(cause) as { errorMessage?: string };
-    if (parsed.errorMessage) cause = parsed.errorMessage;
-  } catch {
-    /* a plain message */
-  }
-  return `${error.Error ?? 'Error'}: ${cause}`.trim();
 }

@@ -1,5 +1,5 @@
 import { markVideoFailed, releaseVideoLock } from '../storage/videos.ts';
-import { failureMessage, videoOrFail } from '../use-cases/video-job.ts';
+import { failureMessage, videoOrFail } from '../use-cases/video-job-state.ts';
 
 /**
  * The video job's failure state (MarkFailure, then Fail): status 3, the error added to the video's

@@ -1,5 +1,5 @@
 import { markVideoUploaded, releaseVideoLock } from '../storage/videos.ts';
-import { videoOrFail, type RenderedVideo } from '../use-cases/video-job.ts';
+import { videoOrFail, type RenderedVideo } from '../use-cases/video-job-state.ts';
 
 /** Video job step 3 (MarkSuccess): status 2 with the MP4s, and the run lock released. */
 export async function handler(input: RenderedVideo): Promise<{ video_id: number; status: number }> {

@@ -1,6 +1,6 @@
 import { VIDEO_BUDGET } from '#shared/workflows/video.ts';
 import { appendVideoLogs, markVideoRunning, takeVideoLock } from '../storage/videos.ts';
-import { VideoJobError, runnerName, videoOrFail } from '../use-cases/video-job.ts';
+import { VideoJobError, runnerName, videoOrFail } from '../use-cases/video-job-state.ts';
 
 /**
  * Video job step 1 (Queue): takes the listing + template run lock (conditional write) so two jobs
