@@ -1,6 +1,6 @@
 import '../local/quiet-sdk.ts';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, openAsBlob, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -140,6 +140,54 @@ function rawPut(url: string, path: string, size: number, contentType: string): P
   });
 }
 
+/**
+ * CPU seconds used so far by this process and by each helper's process group (Linux /proc; the
+ * helpers run in their own groups, processes.ts): where an upload's time goes on a 2-core machine.
+ * Groups are named by their leader's command line: s3rver, the API (with DynamoDB Local's java).
+ */
+function cpuSeconds(): { client: number; s3rver: number; api: number } {
+  const self = process.cpuUsage();
+  const out = { client: (self.user + self.system) / 1e6, s3rver: 0, api: 0 };
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return out;
+  }
+  const leaders = new Map<string, 's3rver' | 'api' | undefined>();
+  const leaderOf = (pgid: string) => {
+    if (!leaders.has(pgid)) {
+      let cmd = '';
+      try {
+        cmd = readFileSync(`/proc/${pgid}/cmdline`, 'utf8');
+      } catch {
+        // gone
+      }
+      leaders.set(pgid, cmd.includes('s3-server.ts') ? 's3rver' : cmd.includes('bench/serve.ts') ? 'api' : undefined);
+    }
+    return leaders.get(pgid);
+  };
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const group = leaderOf(fields[2]!);
+      if (group) out[group] += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+const loadavg = () => {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').trim();
+  } catch {
+    return 'unknown';
+  }
+};
+
 function memorySampler() {
   const base = process.memoryUsage();
   let peakRss = base.rss;
@@ -250,11 +298,15 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
     const kinds = { raw, module: viaModule, sdk: viaSdk } as const;
     const order = ['raw', 'module', 'sdk'] as const;
     const timings: Record<keyof typeof kinds, Timing[]> = { raw: [], module: [], sdk: [] };
+    const cpu: Record<keyof typeof kinds, { client: number; s3rver: number; api: number }[]> = { raw: [], module: [], sdk: [] };
     for (let round = 0; round < SAMPLES; round++) {
       // Rotate who goes first, so a drift in the machine's load hits each way alike.
       for (let i = 0; i < order.length; i++) {
         const kind = order[(i + round) % order.length]!;
+        const before = cpuSeconds();
         timings[kind].push(await kinds[kind](round));
+        const after = cpuSeconds();
+        cpu[kind].push({ client: after.client - before.client, s3rver: after.s3rver - before.s3rver, api: after.api - before.api });
         // Each object goes as soon as it is measured (s3rver keeps them on disk).
         for (const key of toDelete.splice(0)) await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
       }
@@ -286,6 +338,12 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
       [`AWS SDK lib-storage Upload (${inFlight})`]: { 'MB/s (median)': fmt(figures.sdkMBps, 1), 'seconds (samples)': all('sdk') },
       '  its parts phase ': { 'MB/s (median)': fmt(figures.sdkPartsMBps, 1), 'seconds (samples)': all('sdk', true) },
     });
+    const cpuOf = (k: keyof typeof kinds) => {
+      const part = (f: 'client' | 's3rver' | 'api') => fmt(median(cpu[k].map((c) => c[f])), 1);
+      return `client ${part('client')} s, s3rver ${part('s3rver')} s, API + DynamoDB Local ${part('api')} s (wall ${fmt(secs(k), 1)} s)`;
+    };
+    console.log(`CPU seconds per upload (medians; 2 cores shared with whatever else runs, load ${loadavg()}):`);
+    for (const k of order) console.log(`  ${k.padEnd(6)} ${cpuOf(k)}`);
     console.log(
       `upload module / SDK Upload throughput = ${fmt(figures.moduleVsSdk, 2)} (target ≥ 1) ${figures.moduleVsSdk >= 1 ? 'OK' : 'MISSED'}; ` +
         `module parts phase / raw PUT = ${fmt(figures.partsVsRaw, 2)} (target ≥ 0.9) ${figures.partsVsRaw >= 0.9 ? 'OK' : 'MISSED'}; ` +
