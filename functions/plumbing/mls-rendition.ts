@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 
 /**
  * The MLS-ready rendition of a picture (docs/decisions/0250-mls-ready-download.md): what Centris
@@ -28,6 +28,7 @@ export interface MlsJpeg {
 
 /** The MLS-ready JPEG of `image` (any format sharp reads, any colour space, any EXIF orientation). */
 export async function mlsJpeg(image: Buffer, maxBytes = MLS_MAX_BYTES): Promise<MlsJpeg> {
+  const sharp = await loadSharp();
   // Decoded once (orientation applied, transparency on white, converted to sRGB through the input's profile); every try encodes these pixels.
   const { data, info } = await sharp(image, { failOn: 'none' })
     .rotate()

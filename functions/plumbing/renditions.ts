@@ -1,8 +1,8 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import sharp from 'sharp';
 import { s3 } from './s3.ts';
 import { mediaBucket } from './media.ts';
 import { putMediaObject } from './media-objects.ts';
+import { loadSharp } from './sharp.ts';
 
 /**
  * Renditions made from the real images with sharp, in the Lambda and locally alike
@@ -35,12 +35,14 @@ function watermarkSvg(width: number, height: number): Buffer {
 
 /** The picture with the watermark drawn over it, as a JPEG of the same size. */
 export async function watermark(image: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   const { width = 1, height = 1 } = await sharp(image).metadata();
   return sharp(image).composite([{ input: watermarkSvg(width, height) }]).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
 }
 
 /** A JPEG thumbnail, longest side THUMBNAIL_MAX_SIDE, never enlarged. */
 export async function thumbnail(image: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(image).rotate().resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
 }
 
