@@ -38,14 +38,3 @@ export const s3Complete = new S3Client({
   maxAttempts: 1,
   requestHandler: S3_COMPLETE_TIMEOUTS,
 });
-
-/**
- * Presigning needs its own client: with the SDK's default checksum mode a presigned PUT carries
- * the CRC32 of an empty body (x-amz-checksum-crc32=AAAAAA==), which S3 rejects for any real
- * upload. This one adds checksums only where S3 requires them. Same endpoint and credentials.
- */
-export const presigner = new S3Client({
-  ...(process.env[ENV.s3Endpoint] ? { endpoint: process.env[ENV.s3Endpoint], forcePathStyle: true } : {}),
-  ...(localCredentials ? { credentials: localCredentials, region: 'us-east-1' } : {}),
-  requestChecksumCalculation: 'WHEN_REQUIRED',
-});
