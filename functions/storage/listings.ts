@@ -372,12 +372,23 @@ async function indexListings(listings: readonly SequencedListing[], how: EntryWr
     changes.push(...listings.map((l) => ({ l, before: before.get(l.listing.id), after: indexedOf(l) })));
   }
   const blocks = blockChanges(changes.map(({ l, before, after }) => ({ id: l.listing.id, before, after })));
+  let written: { failed: false } | { failed: true; error: unknown } = { failed: false };
   try {
     await inPool(blocks, BLOCK_WRITERS, (change) => writeBlock(change, how));
-  } finally {
-    // After the block writes (even those of a write that failed half way): cached blocks read before are not current any more.
-    if (blocks.length) await bumpSearchClock();
+  } catch (error) {
+    written = { failed: true, error };
   }
+  // After the block writes (even those of a write that failed half way): cached blocks read before
+  // are not current any more. When both fail, the block write's error is the one to answer.
+  if (blocks.length) {
+    try {
+      await bumpSearchClock();
+    } catch (error) {
+      if (!written.failed) throw error;
+      console.error('listing search: the index clock was not moved after a failed block write', error);
+    }
+  }
+  if (written.failed) throw written.error;
   if (how === 'newer') {
     for (const { l } of changes) await writeMapItem(l);
   } else {

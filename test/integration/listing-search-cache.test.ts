@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { searchListings, updateListing, getListing as getListingOp } from '#shared/catalogue/listings.ts';
 import { setMls } from '#shared/catalogue/mls.ts';
@@ -131,6 +131,33 @@ describe('listing search block cache (ADR 0365)', () => {
     configureListingSearchCache({ settleMs: 0, maxBytes: 10 });
     expect((await here(a!)).count).toBe(1);
     expect(listingSearchCacheStats()).toMatchObject({ words: 0, bytes: 0 });
+  });
+});
+
+describe('an index write that fails (ADR 0365)', () => {
+  /** Makes the search block writes and/or the index clock's bump fail, for one call of `run`. */
+  const failing = async (which: { blocks: boolean; clock: boolean }, run: () => Promise<unknown>) => {
+    const send = db.send.bind(db);
+    const spy = vi.spyOn(db, 'send').mockImplementation(((command: { input?: { Key?: { pk?: string }; UpdateExpression?: string } }) => {
+      const input = command.input ?? {};
+      if (which.clock && input.Key?.pk === keys.listingSearchClock.pk) return Promise.reject(new Error('clock down'));
+      if (which.blocks && input.UpdateExpression?.startsWith('SET gsi2pk')) return Promise.reject(new Error('blocks down'));
+      return send(command as Parameters<typeof send>[0]);
+    }) as typeof db.send);
+    try {
+      return await run().then(
+        () => 'no error',
+        (error: Error) => error.message,
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it("answers the block write's error when the clock's bump fails too, and the bump's error when it fails alone", async () => {
+    expect(await failing({ blocks: true, clock: true }, () => insertListing(fields(`3 rue ${word}f`)))).toBe('blocks down');
+    expect(await failing({ blocks: false, clock: true }, () => insertListing(fields(`4 rue ${word}g`)))).toBe('clock down');
+    expect(await failing({ blocks: true, clock: false }, () => insertListing(fields(`5 rue ${word}h`)))).toBe('blocks down');
   });
 });
 
