@@ -1,19 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   GetObjectCommand,
-  S3Client,
   UploadPartCommand,
   type CompletedPart,
 } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUCKETS } from '#shared/data/design.ts';
-import { freePort } from './ports.ts';
-import { startS3Local, type S3Local } from './s3-local.ts';
+import { useS3Local } from './s3-local-fixture.ts';
 
 /**
  * A retried CompleteMultipartUpload (ADR 0400): the SDK sends the complete again when its socket
@@ -22,38 +17,26 @@ import { startS3Local, type S3Local } from './s3-local.ts';
  * completed object. Many parts make the complete take a while without a large object.
  */
 describe('CompleteMultipartUpload in the local emulator', () => {
-  let s3local: S3Local;
-  let client: S3Client;
-  let dir: string;
+  const s3 = useS3Local({ region: 'us-east-1', maxAttempts: 1 });
   const bucket = BUCKETS.injector.localName;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 's3-complete-'));
-    s3local = await startS3Local({ port: await freePort(), dataDir: dir });
-    client = new S3Client({ endpoint: s3local.endpoint, region: 'us-east-1', forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  });
-  afterAll(async () => {
-    client.destroy();
-    await s3local.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   async function upload(key: string, count: number, partBytes: number) {
-    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
+    const { UploadId } = await s3.client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
     const whole = createHash('sha256');
     const parts: CompletedPart[] = [];
     for (let n = 1; n <= count; n += 8) {
       const batch = Array.from({ length: Math.min(8, count - n + 1) }, (_, i) => n + i);
       const bodies = batch.map((p) => Buffer.alloc(partBytes, p % 251));
-      const etags = await Promise.all(batch.map((p, i) => client.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: p, Body: bodies[i] }))));
+      const etags = await Promise.all(batch.map((p, i) => s3.client.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: p, Body: bodies[i] }))));
       batch.forEach((p, i) => parts.push({ PartNumber: p, ETag: etags[i]!.ETag! }));
       bodies.forEach((b) => whole.update(b));
     }
-    const complete = () => client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+    const complete = () => s3.client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
     return { UploadId: UploadId!, parts, sha: whole.digest('hex'), complete };
   }
 
   const stored = async (key: string) => {
-    const body = await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray();
+    const body = await (await s3.client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray();
     return { size: body.length, sha: createHash('sha256').update(body).digest('hex') };
   };
 
@@ -68,16 +51,16 @@ describe('CompleteMultipartUpload in the local emulator', () => {
   });
 
   it('an unknown upload is NoSuchUpload (404), a part that was not stored is InvalidPart (400), not InternalError', async () => {
-    const unknown = await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/none.bin', UploadId: 'f'.repeat(32), MultipartUpload: { Parts: [{ PartNumber: 1, ETag: '"x"' }] } })).catch((e: Error) => e);
+    const unknown = await s3.client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/none.bin', UploadId: 'f'.repeat(32), MultipartUpload: { Parts: [{ PartNumber: 1, ETag: '"x"' }] } })).catch((e: Error) => e);
     expect(unknown).toMatchObject({ name: 'NoSuchUpload', $metadata: { httpStatusCode: 404 } });
 
     const { UploadId, parts } = await upload('complete/missing.bin', 2, 1024);
     const withExtra = [...parts, { PartNumber: 3, ETag: parts[0]!.ETag! }];
-    const missing = await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/missing.bin', UploadId, MultipartUpload: { Parts: withExtra } })).catch((e: Error) => e);
+    const missing = await s3.client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/missing.bin', UploadId, MultipartUpload: { Parts: withExtra } })).catch((e: Error) => e);
     expect(missing).toMatchObject({ name: 'InvalidPart', $metadata: { httpStatusCode: 400 } });
-    const wrongTag = await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/missing.bin', UploadId, MultipartUpload: { Parts: [parts[0]!, { PartNumber: 2, ETag: '"0123"' }] } })).catch((e: Error) => e);
+    const wrongTag = await s3.client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/missing.bin', UploadId, MultipartUpload: { Parts: [parts[0]!, { PartNumber: 2, ETag: '"0123"' }] } })).catch((e: Error) => e);
     expect(wrongTag).toMatchObject({ name: 'InvalidPart' });
     // The upload is still there and completes with the right list.
-    expect((await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/missing.bin', UploadId, MultipartUpload: { Parts: parts } }))).ETag).toBeTruthy();
+    expect((await s3.client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/missing.bin', UploadId, MultipartUpload: { Parts: parts } }))).ETag).toBeTruthy();
   });
 });
