@@ -1,12 +1,5 @@
-import {
-  CalculateRouteCommand,
-  CalculateRouteMatrixCommand,
-  GetPlaceCommand,
-  LocationClient,
-  SearchPlaceIndexForSuggestionsCommand,
-  SearchPlaceIndexForTextCommand,
-  type Place,
-} from '@aws-sdk/client-location';
+import type * as LocationSdk from '@aws-sdk/client-location';
+import type { LocationClient, Place } from '@aws-sdk/client-location';
 import { ENV } from '#shared/data/design.ts';
 import { CachedTravelProvider, OfflineTravelProvider, type LatLng, type TravelMatrix, type TravelProvider } from '#shared/planning/travel.ts';
 import { requiredEnv } from '../aws.ts';
@@ -20,14 +13,29 @@ const BLOCK = 10;
 /** CalculateRoute takes a departure, a destination and at most 23 waypoints. */
 const ROUTE_POINTS = 25;
 
+type Sdk = typeof LocationSdk;
+
+/**
+ * The SDK is imported here, at first use: esbuild inlines the adapter into every bundle that can
+ * reach location(), and a static import would load the SDK at the start of all of them (ADR 0410).
+ */
+export async function awsLocation(): Promise<AwsLocation> {
+  return new AwsLocation(await import('@aws-sdk/client-location'));
+}
+
 export class AwsLocation implements LocationPort {
-  private readonly client = new LocationClient({});
-  private readonly travel = new CachedTravelProvider(new AwsRouteMatrix(this.client));
+  private readonly client: LocationClient;
+  private readonly travel: CachedTravelProvider;
+
+  constructor(private readonly sdk: Sdk) {
+    this.client = new sdk.LocationClient({});
+    this.travel = new CachedTravelProvider(new AwsRouteMatrix(sdk, this.client));
+  }
 
   async suggest(text: string, language?: 'fr' | 'en'): Promise<PlaceSuggestion[]> {
     const answer = await guard(() =>
       this.client.send(
-        new SearchPlaceIndexForSuggestionsCommand({ IndexName: requiredEnv(ENV.placeIndex), Text: text, FilterCountries: COUNTRIES, MaxResults: MAX_SUGGESTIONS, ...(language ? { Language: language } : {}) }),
+        new this.sdk.SearchPlaceIndexForSuggestionsCommand({ IndexName: requiredEnv(ENV.placeIndex), Text: text, FilterCountries: COUNTRIES, MaxResults: MAX_SUGGESTIONS, ...(language ? { Language: language } : {}) }),
       ),
     );
     return (answer.Results ?? []).filter((r) => r.PlaceId).map((r) => ({ text: r.Text ?? '', place_id: r.PlaceId! }));
@@ -37,10 +45,10 @@ export class AwsLocation implements LocationPort {
     const IndexName = requiredEnv(ENV.placeIndex);
     const lang = language ? { Language: language } : {};
     if (query.placeId) {
-      const answer = await guard(() => this.client.send(new GetPlaceCommand({ IndexName, PlaceId: query.placeId, ...lang })));
+      const answer = await guard(() => this.client.send(new this.sdk.GetPlaceCommand({ IndexName, PlaceId: query.placeId, ...lang })));
       return answer.Place ? fromPlace(answer.Place) : undefined;
     }
-    const answer = await guard(() => this.client.send(new SearchPlaceIndexForTextCommand({ IndexName, Text: query.text, FilterCountries: COUNTRIES, MaxResults: 1, ...lang })));
+    const answer = await guard(() => this.client.send(new this.sdk.SearchPlaceIndexForTextCommand({ IndexName, Text: query.text, FilterCountries: COUNTRIES, MaxResults: 1, ...lang })));
     const place = answer.Results?.[0]?.Place;
     return place ? fromPlace(place) : undefined;
   }
@@ -58,7 +66,7 @@ export class AwsLocation implements LocationPort {
       const piece = points.slice(i, i + ROUTE_POINTS).map((p) => [p.lng, p.lat]);
       const answer = await guard(() =>
         this.client.send(
-          new CalculateRouteCommand({
+          new this.sdk.CalculateRouteCommand({
             CalculatorName: requiredEnv(ENV.routeCalculator),
             DeparturePosition: piece[0],
             DestinationPosition: piece.at(-1),
@@ -98,7 +106,10 @@ async function guard<T>(call: () => Promise<T>): Promise<T> {
 class AwsRouteMatrix implements TravelProvider {
   private readonly offline = new OfflineTravelProvider();
 
-  constructor(private readonly client: LocationClient) {}
+  constructor(
+    private readonly sdk: Sdk,
+    private readonly client: LocationClient,
+  ) {}
 
   async matrix(points: readonly LatLng[]): Promise<TravelMatrix> {
     const n = points.length;
@@ -111,7 +122,7 @@ class AwsRouteMatrix implements TravelProvider {
         const to = points.slice(j0, j0 + BLOCK);
         const answer = await guard(() =>
           this.client.send(
-            new CalculateRouteMatrixCommand({
+            new this.sdk.CalculateRouteMatrixCommand({
               CalculatorName: requiredEnv(ENV.routeCalculator),
               DeparturePositions: from.map(pos),
               DestinationPositions: to.map(pos),

@@ -13,6 +13,6 @@ export function location(): Promise<LocationPort> {
   // so esbuild drops the offline gazetteer from them.
   port ??= process.env.IMMO_LOCAL
     ? import('./offline.ts').then((m) => new m.OfflineLocation())
-    : import('./aws.ts').then((m) => new m.AwsLocation());
+    : import('./aws.ts').then((m) => m.awsLocation());
   return port;
 }

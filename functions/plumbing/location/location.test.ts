@@ -3,7 +3,7 @@ import type { CalculateRouteMatrixCommand} from '@aws-sdk/client-location';
 import { GetPlaceCommand, LocationClient, SearchPlaceIndexForSuggestionsCommand } from '@aws-sdk/client-location';
 import { ENV } from '#shared/data/design.ts';
 import { haversineKm } from '#shared/planning/travel.ts';
-import { AwsLocation } from './aws.ts';
+import { awsLocation } from './aws.ts';
 import { GAZETTEER, gazetteerFigures, municipalities, municipalityById } from './gazetteer.ts';
 import { OfflineLocation } from './offline.ts';
 
@@ -84,7 +84,7 @@ describe('Amazon Location adapter (no network: the client is stubbed)', () => {
   it('restricts suggestions to Canada and names the place index from the environment', async () => {
     process.env[ENV.placeIndex] = 'places-test';
     const send = vi.spyOn(LocationClient.prototype, 'send').mockResolvedValue({ Results: [{ Text: '4500 Rue Saint-Denis, Montréal, QC, CAN', PlaceId: 'p1' }, { Text: 'no id' }] } as never);
-    const answer = await new AwsLocation().suggest('4500 saint-denis', 'fr');
+    const answer = await (await awsLocation()).suggest('4500 saint-denis', 'fr');
     expect(answer).toEqual([{ text: '4500 Rue Saint-Denis, Montréal, QC, CAN', place_id: 'p1' }]);
     const command = send.mock.calls[0]![0] as SearchPlaceIndexForSuggestionsCommand;
     expect(command).toBeInstanceOf(SearchPlaceIndexForSuggestionsCommand);
@@ -96,14 +96,14 @@ describe('Amazon Location adapter (no network: the client is stubbed)', () => {
     const send = vi.spyOn(LocationClient.prototype, 'send').mockResolvedValue({
       Place: { AddressNumber: '4500', Street: 'Rue Saint-Denis', Municipality: 'Montréal', PostalCode: 'H2J 2L3', Country: 'CAN', Geometry: { Point: [-73.58, 45.52] } },
     } as never);
-    expect(await new AwsLocation().geocode({ placeId: 'p1' })).toEqual({ address: '4500 Rue Saint-Denis', civic_number: '4500', street: 'Rue Saint-Denis', city: 'Montréal', postalcode: 'H2J 2L3', lat: 45.52, lng: -73.58, approximate: false });
+    expect(await (await awsLocation()).geocode({ placeId: 'p1' })).toEqual({ address: '4500 Rue Saint-Denis', civic_number: '4500', street: 'Rue Saint-Denis', city: 'Montréal', postalcode: 'H2J 2L3', lat: 45.52, lng: -73.58, approximate: false });
     expect(send.mock.calls[0]![0]).toBeInstanceOf(GetPlaceCommand);
   });
 
   it('answers 503 when Amazon Location fails', async () => {
     process.env[ENV.placeIndex] = 'places-test';
     vi.spyOn(LocationClient.prototype, 'send').mockRejectedValue(Object.assign(new Error('boom'), { name: 'ThrottlingException' }) as never);
-    await expect(new AwsLocation().suggest('x')).rejects.toMatchObject({ status: 503 });
+    await expect((await awsLocation()).suggest('x')).rejects.toMatchObject({ status: 503 });
   });
 
   it('builds the travel matrix from CalculateRouteMatrix, falling back offline for a pair it cannot route', async () => {
@@ -116,7 +116,7 @@ describe('Amazon Location adapter (no network: the client is stubbed)', () => {
     } as never);
     const a = { lat: 45.5, lng: -73.6 };
     const b = { lat: 45.6, lng: -73.7 };
-    const m = await new AwsLocation().matrix([a, b]);
+    const m = await (await awsLocation()).matrix([a, b]);
     expect(m.distancesKm[0]![1]).toBe(12.5);
     expect(m.durationsS[0]![1]).toBe(900);
     expect(m.distancesKm[1]![0]).toBeCloseTo(haversineKm(a, b) * 1.3, 6);
