@@ -4,14 +4,19 @@ import { badRequest } from '../plumbing/errors.ts';
 import { ownUpload, savePart } from '../storage/injector.ts';
 
 /**
- * Records a part the browser stored (its ETag and size), so a reload resumes without sending it
- * again. The size must be the part's exact length (every part but the last is one part size).
+ * Records parts the browser stored (their ETags and sizes), so a reload resumes without sending
+ * them again. The module sends them in batches (ADR 0420): one call, one session and ownership
+ * check for up to 50 parts. Every part must belong to the upload and have its exact length (every
+ * part but the last is one part size); one wrong part refuses the whole batch, nothing is recorded.
  */
-export const handler = apiHandler(recordUploadedPart, async ({ uploadId, partNumber, etag, size }, { user }) => {
+export const handler = apiHandler(recordUploadedPart, async ({ uploadId, parts }, { user }) => {
   const upload = await ownUpload(uploadId, user.id);
-  if (partNumber > upload.part_count) throw badRequest('Invalid input.', { partNumber: [`This upload has ${upload.part_count} parts.`] });
-  const expected = partLength(upload.size, upload.part_size, partNumber);
-  if (size !== expected) throw badRequest('Invalid input.', { size: [`Part ${partNumber} is ${expected} bytes.`] });
-  await savePart(upload, { partNumber, etag: etag.replace(/"/g, ''), size });
-  return { status: 200 as const };
+  const fields: Record<string, string[]> = {};
+  parts.forEach(({ partNumber, size }, i) => {
+    if (partNumber > upload.part_count) fields[`parts.${i}.partNumber`] = [`This upload has ${upload.part_count} parts.`];
+    else if (size !== partLength(upload.size, upload.part_size, partNumber)) fields[`parts.${i}.size`] = [`Part ${partNumber} is ${partLength(upload.size, upload.part_size, partNumber)} bytes.`];
+  });
+  if (Object.keys(fields).length) throw badRequest('Invalid input.', fields);
+  await Promise.all(parts.map(({ partNumber, etag, size }) => savePart(upload, { partNumber, etag: etag.replace(/"/g, ''), size })));
+  return { status: 200 as const, recorded: parts.length };
 });

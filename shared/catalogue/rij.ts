@@ -195,20 +195,47 @@ export const getUploadPartUrls = defineOperation({
   resources: ['table', 'injectorBucket'],
 });
 
+/**
+ * An S3 part ETag as the PUT answers it: the part's MD5 in hex, with or without S3's double quotes
+ * (S3 compares them without quotes; the record keeps it unquoted).
+ */
+export const PART_ETAG = /^"?[0-9a-fA-F]{32}"?$/;
+
+const partToRecord = z.object({
+  partNumber: z.number().int().min(1).max(MAX_PARTS),
+  etag: z.string().trim().regex(PART_ETAG, 'Not an S3 part ETag (the part\'s MD5 in hex).'),
+  size: z.number().int().min(1).max(MAX_PART_SIZE),
+});
+
+/**
+ * Parts recorded per call (ADR 0420): the module records the parts it stored in batches (every
+ * RECORD_BATCH parts, or a few seconds after a part was stored, and the rest before complete).
+ */
+export const MAX_PARTS_PER_RECORD = 50;
+
 export const recordUploadedPart = defineOperation({
   id: 'recordUploadedPart',
   area: 'rij',
-  method: 'PUT',
-  path: '/api/rij/multipart/{uploadId}/parts/{partNumber}',
+  method: 'POST',
+  path: '/api/rij/multipart/{uploadId}/parts',
   access: 'authenticated',
-  summary: 'Records a stored part (its ETag and size), so an interrupted upload resumes without sending it again.',
+  summary:
+    'Records parts the browser stored (each one\'s number, ETag and exact size; 1 to 50 per call, each number once), so an interrupted upload resumes without sending them again. A part recorded again replaces its record.',
   input: z.object({
     uploadId,
-    partNumber: z.coerce.number().int().min(1).max(MAX_PARTS),
-    etag: z.string().trim().min(1).max(200),
-    size: z.number().int().min(1),
+    parts: z
+      .array(partToRecord)
+      .min(1)
+      .max(MAX_PARTS_PER_RECORD)
+      .superRefine((parts, ctx) => {
+        const seen = new Set<number>();
+        parts.forEach((part, i) => {
+          if (seen.has(part.partNumber)) ctx.addIssue({ code: 'custom', path: [i, 'partNumber'], message: `Part ${part.partNumber} is listed twice.` });
+          seen.add(part.partNumber);
+        });
+      }),
   }),
-  output: z.object({ status: z.literal(200) }),
+  output: z.object({ status: z.literal(200), recorded: z.number().int() }),
   resources: ['table'],
 });
 

@@ -102,8 +102,9 @@ async function uploadParts(filename: string) {
     const put = await fetch(url, { method: 'PUT', body: bytes.subarray((partNumber - 1) * 5 * MiB, partNumber * 5 * MiB) });
     expect(put.status).toBe(200);
     etags[partNumber] = put.headers.get('etag')!;
-    bodyOf(await callOp(recordUploadedPart, { uploadId: created.uploadId, partNumber, etag: etags[partNumber]!, size: partNumber === 1 ? 5 * MiB : 4321 }, tech.token));
   }
+  const parts = [1, 2].map((partNumber) => ({ partNumber, etag: etags[partNumber]!, size: partNumber === 1 ? 5 * MiB : 4321 }));
+  bodyOf(await callOp(recordUploadedPart, { uploadId: created.uploadId, parts }, tech.token));
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.rijUpload(created.uploadId), ConsistentRead: true }));
   const s3Complete = () =>
     direct.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: Item!.key as string, UploadId: Item!.s3_upload_id as string, MultipartUpload: { Parts: [1, 2].map((n) => ({ PartNumber: n, ETag: etags[n]! })) } }));

@@ -221,7 +221,8 @@ describe('multipart upload through presigned part URLs', () => {
   const bytes = zipBytes(size);
   const file = { filename: 'big card.zip', filetype: 'application/zip', size, lastModified: 1_700_000_000_000, partSize: 5 * MiB, date: today };
 
-  async function sendPart(who: Caller, uploadId: string, partNumber: number, partSize: number) {
+  /** PUTs one part to its presigned URL: what a record of it says. */
+  async function storePart(who: Caller, uploadId: string, partNumber: number, partSize: number) {
     const urls = bodyOf(await callOp(getUploadPartUrls, { uploadId, partNumbers: [partNumber] }, who.token));
     const url = new URL(urls.urls[0]!.url);
     // Each part URL signs its exact length (S3 refuses another size): the parts cannot store more than declared.
@@ -230,8 +231,12 @@ describe('multipart upload through presigned part URLs', () => {
     expect(chunk.length).toBe(partLength(size, partSize, partNumber));
     const put = await fetch(urls.urls[0]!.url, { method: 'PUT', body: chunk });
     expect(put.status).toBe(200);
-    const etag = put.headers.get('etag')!;
-    bodyOf(await callOp(recordUploadedPart, { uploadId, partNumber, etag, size: chunk.length }, who.token));
+    return { partNumber, etag: put.headers.get('etag')!, size: chunk.length };
+  }
+
+  async function sendPart(who: Caller, uploadId: string, partNumber: number, partSize: number) {
+    const part = await storePart(who, uploadId, partNumber, partSize);
+    expect(bodyOf(await callOp(recordUploadedPart, { uploadId, parts: [part] }, who.token))).toEqual({ status: 200, recorded: 1 });
   }
 
   it('stores parts, resumes with the recorded ones, refuses to complete while parts are missing, then completes and lists the file', async () => {
@@ -257,7 +262,8 @@ describe('multipart upload through presigned part URLs', () => {
 
     // Part numbers beyond the upload, and wrong sizes, are refused.
     errorOf(await callOp(getUploadPartUrls, { uploadId, partNumbers: [4] }, tech.token), 400);
-    errorOf(await callOp(recordUploadedPart, { uploadId, partNumber: 3, etag: 'x', size: partSize }, tech.token), 400);
+    const wrongSize = errorOf(await callOp(recordUploadedPart, { uploadId, parts: [{ partNumber: 3, etag: 'd41d8cd98f00b204e9800998ecf8427e', size: partSize }] }, tech.token), 400);
+    expect(wrongSize.fields?.['parts.0.size']).toEqual([`Part 3 is ${size - 2 * partSize} bytes.`]);
 
     const early = errorOf(await callOp(completeMultipartUpload, { uploadId }, tech.token), 409);
     expect(early.details).toMatchObject({ missing: [3] });
@@ -273,6 +279,57 @@ describe('multipart upload through presigned part URLs', () => {
 
     // The records are gone: the same file starts a new upload.
     errorOf(await callOp(listUploadedParts, { uploadId }, tech.token), 404);
+  });
+
+  it('records stored parts in batches (ADR 0420): one call for several parts in any order, a part recorded again replaces its record', async () => {
+    const created = bodyOf(await callOp(createMultipartUpload, { ...file, filename: 'batched.zip' }, tech.token));
+    const { uploadId, partSize } = created;
+    const parts = [];
+    for (const n of [1, 2, 3]) parts.push(await storePart(tech, uploadId, n, partSize));
+    expect(bodyOf(await callOp(recordUploadedPart, { uploadId, parts: [parts[2]!, parts[0]!] }, tech.token))).toEqual({ status: 200, recorded: 2 });
+    expect(bodyOf(await callOp(recordUploadedPart, { uploadId, parts: [parts[1]!, parts[0]!] }, tech.token))).toEqual({ status: 200, recorded: 2 });
+    const listed = bodyOf(await callOp(listUploadedParts, { uploadId }, tech.token)).parts.sort((a, b) => a.partNumber - b.partNumber);
+    // Stored without S3's quotes, as complete sends them back.
+    expect(listed).toEqual(parts.map((p) => ({ ...p, etag: p.etag.replace(/"/g, '') })));
+    bodyOf(await callOp(completeMultipartUpload, { uploadId }, tech.token));
+    const link = bodyOf(await callOp(getDownloadLink, { filename: 'batched.zip', date: today }, tech.token));
+    expect(sha(new Uint8Array(await (await fetch(link.url)).arrayBuffer()))).toBe(sha(bytes));
+  });
+
+  it('refuses a malformed batch of parts with a 400 naming each bad field, and records nothing of it', async () => {
+    const created = bodyOf(await callOp(createMultipartUpload, { ...file, filename: 'hostile-parts.zip' }, tech.token));
+    const { uploadId, partSize, partCount } = created;
+    const md5 = 'd41d8cd98f00b204e9800998ecf8427e';
+    const good = (partNumber: number) => ({ partNumber, etag: `"${md5}"`, size: partLength(size, partSize, partNumber) });
+    const refused = async (parts: unknown, field: string) => {
+      const res = await call<ErrorBody>('POST', `/api/rij/multipart/${uploadId}/parts`, { token: tech.token, body: { parts } });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(Object.keys((res.body as ErrorBody).error.fields ?? {}), JSON.stringify(res.body)).toContain(field);
+    };
+    await refused([], 'parts');
+    await refused(Array.from({ length: 51 }, () => good(1)), 'parts');
+    await refused('1', 'parts');
+    await refused([good(1), good(2), good(1)], 'parts.2.partNumber');
+    await refused([{ ...good(1), partNumber: 0 }], 'parts.0.partNumber');
+    await refused([good(1), { ...good(1), partNumber: 10_001 }], 'parts.1.partNumber');
+    await refused([{ ...good(1), partNumber: '1' }], 'parts.0.partNumber');
+    await refused([{ ...good(1), partNumber: 1.5 }], 'parts.0.partNumber');
+    await refused([{ ...good(1), etag: 'x' }], 'parts.0.etag');
+    await refused([{ ...good(1), etag: `${md5}0` }], 'parts.0.etag');
+    await refused([{ ...good(1), etag: `"${'g'.repeat(32)}"` }], 'parts.0.etag');
+    await refused([{ ...good(1), etag: 42 }], 'parts.0.etag');
+    await refused([{ ...good(1), size: -1 }], 'parts.0.size');
+    await refused([{ ...good(1), size: 'big' }], 'parts.0.size');
+    await refused([{ partNumber: 1 }], 'parts.0.etag');
+    await refused([null], 'parts.0');
+    // Checked against the upload: a part beyond its count, a wrong length; the good part beside them is not recorded either.
+    await refused([good(1), { ...good(1), partNumber: partCount + 1 }], 'parts.1.partNumber');
+    await refused([good(1), { ...good(2), size: partSize - 1 }], 'parts.1.size');
+    expect(bodyOf(await callOp(listUploadedParts, { uploadId }, tech.token)).parts).toEqual([]);
+    // Someone else's upload does not exist for them, whatever the batch.
+    errorOf(await callOp(recordUploadedPart, { uploadId, parts: [good(1)] }, other.token), 404);
+    expect(bodyOf(await callOp(listUploadedParts, { uploadId }, tech.token)).parts).toEqual([]);
+    await callOp(abortMultipartUpload, { uploadId }, tech.token);
   });
 
   it('refuses a declared size over 500 GiB (400 with the field)', async () => {

@@ -21,8 +21,8 @@ export function injectorApi(call: OperationCaller): InjectorApi {
     getUploadUrl: (input) => call(getUploadURL, input),
     createMultipart: (input) => call(createMultipartUpload, input),
     partUrls: async (uploadId, partNumbers) => (await call(getUploadPartUrls, { uploadId, partNumbers })).urls,
-    recordPart: async (uploadId, part) => {
-      await call(recordUploadedPart, { uploadId, ...part });
+    recordParts: async (uploadId, parts) => {
+      await call(recordUploadedPart, { uploadId, parts });
     },
     complete: (uploadId) => call(completeMultipartUpload, { uploadId }),
     abort: async (uploadId) => {

@@ -35,7 +35,8 @@ export interface InjectorApi {
   getUploadUrl(input: { filename: string; filetype: string; size: number; date?: string }): Promise<{ url: string; name: string; date: string; content_type: string }>;
   createMultipart(input: { filename: string; filetype: string; size: number; lastModified: number; partSize?: number; date?: string }): Promise<CreatedUpload>;
   partUrls(uploadId: string, partNumbers: number[]): Promise<{ partNumber: number; url: string }[]>;
-  recordPart(uploadId: string, part: RecordedPart): Promise<void>;
+  /** Records stored parts (1 to MAX_PARTS_PER_RECORD per call). */
+  recordParts(uploadId: string, parts: RecordedPart[]): Promise<void>;
   complete(uploadId: string): Promise<{ name: string; date: string; size: number }>;
   abort(uploadId: string): Promise<void>;
   /** rij/uploadedFile then rij/uploadedFileStatus: true when the file is stored. */

@@ -22,8 +22,9 @@ function fakeFile(size: number, name = 'card.zip'): FileSource & { slices: [numb
 }
 
 /** An in-memory server: records parts like the real one, counts PUTs, fails on demand. */
-function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPut?: (part: number, attempt: number) => 'network' | number | undefined; putDelayMs?: number; onRecord?: (part: RecordedPart) => void } = {}) {
+function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPut?: (part: number, attempt: number) => 'network' | number | undefined; putDelayMs?: number; hangPut?: (part: number) => boolean; onRecord?: (part: RecordedPart) => void } = {}) {
   const recorded = new Map<number, RecordedPart>((opts.recorded ?? []).map((p) => [p.partNumber, p]));
+  const recordCalls: number[][] = [];
   const puts: { url: string; bytes: number }[] = [];
   const attempts = new Map<number, number>();
   let inFlight = 0;
@@ -39,9 +40,12 @@ function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPu
       return { uploadId: 'u1', name: sanitizeFileName(input.filename), date: '2026-11-22', partSize, partCount: partCount(input.size, partSize), resumed: recorded.size > 0, parts: [...recorded.values()] };
     },
     partUrls: async (_id, numbers) => numbers.map((n) => ({ partNumber: n, url: `https://s3/part?partNumber=${n}` })),
-    recordPart: async (_id, part) => {
-      recorded.set(part.partNumber, part);
-      opts.onRecord?.(part);
+    recordParts: async (_id, parts) => {
+      recordCalls.push(parts.map((p) => p.partNumber));
+      for (const part of parts) {
+        recorded.set(part.partNumber, part);
+        opts.onRecord?.(part);
+      }
     },
     complete: async () => {
       completed = true;
@@ -57,6 +61,8 @@ function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPu
     const attempt = attempts.get(part) ?? 0;
     attempts.set(part, attempt + 1);
     puts.push({ url, bytes: (body as Uint8Array).length });
+    // The browser dies while sending it: no answer ever (the test stops it by aborting).
+    if (opts.hangPut?.(part)) return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))));
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
@@ -76,6 +82,7 @@ function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPu
     put,
     puts,
     recorded,
+    recordCalls,
     get maxInFlight() {
       return maxInFlight;
     },
@@ -222,7 +229,7 @@ describe('uploadFile', () => {
     const controller = new AbortController();
     // Cancelled once the first part is sent and recorded, while others are in flight.
     const server = fakeServer({ putDelayMs: 20, onRecord: () => controller.abort() });
-    const error = await uploadFile(fakeFile(40 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, concurrency: 2, signal: controller.signal }).catch((e: unknown) => e);
+    const error = await uploadFile(fakeFile(40 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, concurrency: 2, recordBatch: 1, signal: controller.signal }).catch((e: unknown) => e);
     expect(isAbortError(error)).toBe(true);
     expect(server.aborted).toBe(true);
     expect(server.completed).toBe(false);
@@ -236,16 +243,110 @@ describe('uploadFile, paused', () => {
     const controller = new AbortController();
     // The page is left once the first part is sent and recorded.
     const server = fakeServer({ putDelayMs: 20, onRecord: () => controller.abort(UPLOAD_PAUSED) });
-    const error = await uploadFile(fakeFile(40 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, signal: controller.signal }).catch((e: unknown) => e);
+    const error = await uploadFile(fakeFile(40 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, recordBatch: 1, signal: controller.signal }).catch((e: unknown) => e);
     expect(isAbortError(error)).toBe(true);
     expect(server.aborted).toBe(false);
+  });
+
+  it('a pause records the parts stored so far that wait for their batch, so the resume does not send them again (ADR 0420)', async () => {
+    const { UPLOAD_PAUSED } = await import('./uploader.ts');
+    const controller = new AbortController();
+    const server = fakeServer({ putDelayMs: 5 });
+    const put: PutFn = async (url, body, o) => {
+      const answer = await server.put(url, body, o);
+      if (server.puts.length === 3) controller.abort(UPLOAD_PAUSED);
+      return answer;
+    };
+    const file = fakeFile(40 * MiB);
+    const options = { api: server.api, multipartThreshold: 5 * MiB, partSize: 5 * MiB, concurrency: 1, recordDelayMs: 60_000 };
+    const error = await uploadFile(file, { ...options, put, signal: controller.signal }).catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+    expect([...server.recorded.keys()].sort()).toEqual([1, 2, 3]);
+    const resumed = await uploadFile(file, { ...options, put: server.put });
+    expect(resumed).toMatchObject({ resumedBytes: 15 * MiB, sentBytes: 25 * MiB });
+    expect(server.puts.map((p) => Number(new URL(p.url).searchParams.get('partNumber')))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });
 
 describe('uploadFile, recording parts', () => {
+  it('records stored parts in batches of recordBatch (default 32), each part once, all before complete (ADR 0420)', async () => {
+    let completedAfter = -1;
+    const server = fakeServer();
+    const api = {
+      ...server.api,
+      complete: async (id: string) => {
+        completedAfter = server.recorded.size;
+        return server.api.complete(id);
+      },
+    };
+    const result = await uploadFile(fakeFile(70 * 5 * MiB), { api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, recordDelayMs: 60_000, ...noSleep });
+    expect(result.requests).toBe(70);
+    // 70 parts: two full batches while sending, the last 6 before complete (one call per part before).
+    expect(server.recordCalls.map((c) => c.length)).toEqual([32, 32, 6]);
+    expect(server.recordCalls.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 70 }, (_, i) => i + 1));
+    expect(completedAfter).toBe(70);
+    const batched = await uploadFile(fakeFile(10 * 5 * MiB, 'other.zip'), { api: fakeServer().api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, recordBatch: 80, ...noSleep }).catch((e: unknown) => e);
+    expect(batched).toMatchObject({ multipart: true }); // recordBatch is capped at the server's 50 per call
+  });
+
+  it('a stored part waits at most recordDelayMs for its record: a smaller batch is sent while the next parts are slow to send', async () => {
+    const server = fakeServer({ putDelayMs: 40 });
+    const recordedDuring: number[] = [];
+    const put: PutFn = async (url, body, o) => {
+      recordedDuring.push(server.recorded.size);
+      return server.put(url, body, o);
+    };
+    await uploadFile(fakeFile(8 * 5 * MiB), { api: server.api, put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, concurrency: 1, recordDelayMs: 10 });
+    // With 40 ms per part and a 10 ms delay, each part is recorded before the next-but-one is sent.
+    expect(server.recordCalls.length).toBeGreaterThanOrEqual(4);
+    for (const [i, recordedSoFar] of recordedDuring.entries()) if (i >= 2) expect(recordedSoFar).toBeGreaterThanOrEqual(i - 1);
+  });
+
+  it('a crash loses only the records still waiting: the resume sends those parts again, and only those', async () => {
+    // The first run stores parts 1-6 and dies while sending part 7: parts 1-4 were recorded (one batch),
+    // parts 5 and 6 were stored in S3 but waited for their batch.
+    const server = fakeServer({ hangPut: (part) => part === 7 && server.puts.length === 7 });
+    const file = fakeFile(10 * 5 * MiB);
+    const options = { api: server.api, multipartThreshold: 5 * MiB, partSize: 5 * MiB, concurrency: 1, recordBatch: 4, recordDelayMs: 60_000, ...noSleep };
+    const dead = new AbortController();
+    const first = uploadFile(file, { ...options, put: server.put, signal: dead.signal }).catch((e: unknown) => e);
+    while (server.puts.length < 7 || server.recorded.size < 4) await new Promise((r) => setTimeout(r, 1));
+    expect([...server.recorded.keys()].sort()).toEqual([1, 2, 3, 4]);
+
+    const resumed = await uploadFile(file, { ...options, put: server.put });
+    expect(server.puts.slice(7).map((p) => Number(new URL(p.url).searchParams.get('partNumber')))).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(resumed).toMatchObject({ resumedBytes: 20 * MiB, sentBytes: 30 * MiB, multipart: true });
+    expect(server.completed).toBe(true);
+    dead.abort();
+    expect(isAbortError(await first)).toBe(true);
+  });
+
+  it('a part that failed keeps the upload, and the parts stored before it are recorded for the resume', async () => {
+    const server = fakeServer({ failPut: (part) => (part === 5 ? 400 : undefined) });
+    const error = await uploadFile(fakeFile(10 * 5 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, concurrency: 1, recordDelayMs: 60_000, ...noSleep }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'status', status: 400 });
+    expect([...server.recorded.keys()].sort()).toEqual([1, 2, 3, 4]);
+    expect(server.aborted).toBe(false);
+  });
+
+  it('a record call is retried like any other call', async () => {
+    const server = fakeServer();
+    let failures = 1;
+    const api = {
+      ...server.api,
+      recordParts: async (id: string, parts: RecordedPart[]) => {
+        if (failures-- > 0) throw Object.assign(new Error('busy'), { status: 503 });
+        return server.api.recordParts(id, parts);
+      },
+    };
+    await uploadFile(fakeFile(12 * MiB), { api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, ...noSleep });
+    expect(server.recorded.size).toBe(3);
+    expect(server.completed).toBe(true);
+  });
+
   it('fails (status) when the server refuses to record a part, and never completes', async () => {
     const server = fakeServer();
-    const api = { ...server.api, recordPart: async () => Promise.reject(Object.assign(new Error('bad size'), { status: 400 })) };
+    const api = { ...server.api, recordParts: async () => Promise.reject(Object.assign(new Error('bad size'), { status: 400 })) };
     const error = await uploadFile(fakeFile(12 * MiB), { api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, ...noSleep }).catch((e: unknown) => e);
     expect((error as UploadError).kind).toBe('status');
     expect(server.completed).toBe(false);

@@ -1,7 +1,7 @@
-import { DEFAULT_MULTIPART_THRESHOLD, DEFAULT_PART_SIZE, UPLOAD_CONTENT_TYPE, partLength } from '#shared/catalogue/rij.ts';
+import { DEFAULT_MULTIPART_THRESHOLD, DEFAULT_PART_SIZE, MAX_PARTS_PER_RECORD, UPLOAD_CONTENT_TYPE, partLength } from '#shared/catalogue/rij.ts';
 import { backoffDelay, sleep as defaultSleep } from './backoff.ts';
 import { TransportError, UploadError, abortError, isAbortError } from './errors.ts';
-import type { FileSource, InjectorApi, PutFn, UploadProgress, UploadResult } from './types.ts';
+import type { FileSource, InjectorApi, PutFn, RecordedPart, UploadProgress, UploadResult } from './types.ts';
 
 export interface UploadOptions {
   api: InjectorApi;
@@ -16,6 +16,10 @@ export interface UploadOptions {
   attempts?: number;
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** Stored parts recorded per call (at most MAX_PARTS_PER_RECORD). */
+  recordBatch?: number;
+  /** How long a stored part may wait for a record call before a smaller batch is sent. */
+  recordDelayMs?: number;
   /** The day to file the upload under (the sender's local date); default the server's today. */
   date?: string;
   signal?: AbortSignal;
@@ -35,6 +39,17 @@ export const UPLOAD_PAUSED = 'upload-paused';
 export const DEFAULT_ATTEMPTS = 5;
 /** Part URLs asked per call (they live 15 minutes; a batch is used well within that). */
 const URL_BATCH = 16;
+
+/**
+ * Stored parts are recorded in batches (ADR 0420): a call as soon as RECORD_BATCH parts wait, or
+ * RECORD_DELAY_MS after the oldest waiting part was stored, and the rest before complete (and after a
+ * failure or a pause, so that sending the file again resumes after them). A part stored but not yet
+ * recorded when the browser dies is sent again by the resume: a crash costs at most about
+ * RECORD_DELAY_MS of sending (or RECORD_BATCH parts), and a call costs the API a session check, an
+ * ownership read and a log record whatever the number of parts it records.
+ */
+export const RECORD_BATCH = 32;
+export const RECORD_DELAY_MS = 2_000;
 
 /** Statuses worth another attempt: the URL expired (403), throttling, timeouts, server errors. */
 const RETRYABLE = (status: number) => status === 403 || status === 408 || status === 429 || status >= 500;
@@ -226,7 +241,13 @@ async function multipart(source: FileSource, o: UploadOptions): Promise<UploadRe
 
   let requests = 0;
   let sentBytes = 0;
-  const recordings: Promise<void>[] = [];
+  const recorder = partRecorder({
+    record: (parts, retried) => (retried ? withRetries(rt, signal, () => o.api.recordParts(uploadId, parts)) : o.api.recordParts(uploadId, parts)),
+    batch: Math.min(MAX_PARTS_PER_RECORD, Math.max(1, o.recordBatch ?? RECORD_BATCH)),
+    delayMs: o.recordDelayMs ?? RECORD_DELAY_MS,
+    signal,
+    onFailure: () => stop.abort(),
+  });
   const queue = [...pending];
   const sendPart = async (partNumber: number) => {
     const start = (partNumber - 1) * partSize;
@@ -252,10 +273,8 @@ async function multipart(source: FileSource, o: UploadOptions): Promise<UploadRe
     });
     sentBytes += length;
     meter.stored(partNumber, length);
-    // Recorded while the worker sends its next part (the record only has to exist before complete).
-    const recording = withRetries(rt, signal, () => o.api.recordPart(uploadId, { partNumber, etag, size: length }));
-    recording.catch(() => stop.abort());
-    recordings.push(recording);
+    // Recorded in a batch while the workers send the next parts (a record only has to exist before complete).
+    recorder.add({ partNumber, etag, size: length });
   };
   const worker = async () => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) await sendPart(next);
@@ -271,10 +290,14 @@ async function multipart(source: FileSource, o: UploadOptions): Promise<UploadRe
     const outcomes = await Promise.allSettled(workers);
     const failure = outcomes.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !isAbortError(r.reason))
       ?? outcomes.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    const recorded = await Promise.allSettled(recordings);
-    const unrecorded = recorded.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failure && !(isAbortError(failure.reason) && unrecorded)) throw failure.reason;
-    if (unrecorded) throw unrecorded.reason;
+    if (failure) {
+      // A part failed: the parts stored meanwhile are recorded (one attempt per call), so sending the
+      // file again resumes after them. (A pause does the same below; a cancel aborts the upload.)
+      if (!o.signal?.aborted) await recorder.salvage();
+      // Workers stopped because a record was refused: that refusal is the error.
+      throw isAbortError(failure.reason) && recorder.failure !== undefined ? recorder.failure : failure.reason;
+    }
+    await recorder.drain();
     if (o.signal?.aborted) throw abortError();
     // A complete sent again after a lost answer or a 5xx: the server may have completed it meanwhile and
     // forgotten the upload (404). Then the file is there; markUploaded below checks that it is stored.
@@ -289,13 +312,94 @@ async function multipart(source: FileSource, o: UploadOptions): Promise<UploadRe
     return { name: done.name, date: done.date, size: source.size, multipart: true, sentBytes, resumedBytes, requests };
   } catch (error) {
     if (o.signal?.aborted) {
-      // Cancelled by the user: abort the upload (S3 frees its parts; the records go).
-      if (o.signal.reason !== UPLOAD_PAUSED) await o.api.abort(uploadId).catch(() => undefined);
+      if (o.signal.reason === UPLOAD_PAUSED) {
+        // Paused (the page is left): the stored parts are recorded, so the resume does not send them again.
+        await recorder.salvage();
+      } else {
+        // Cancelled by the user: abort the upload (S3 frees its parts; the records go).
+        await recorder.settled();
+        await o.api.abort(uploadId).catch(() => undefined);
+      }
       throw abortError();
     }
     // Any other failure keeps the upload: sending the same file again resumes it.
     throw asUploadError(error);
   } finally {
+    recorder.close();
     o.signal?.removeEventListener('abort', onOuterAbort);
   }
+}
+
+/**
+ * Records stored parts in batches, one call at a time: a call when `batch` parts wait, or `delayMs`
+ * after the oldest waiting part was stored. A call that fails (after its retries) stops the upload
+ * (`onFailure`) and is kept as `failure`; a call cut short by the upload's stop puts its parts back.
+ */
+function partRecorder(o: { record: (parts: RecordedPart[], retried: boolean) => Promise<void>; batch: number; delayMs: number; signal: AbortSignal; onFailure: () => void }) {
+  const waiting: RecordedPart[] = [];
+  let inFlight: Promise<void> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let failure: unknown;
+  let closed = false;
+  const idle = () => closed || failure !== undefined || o.signal.aborted;
+  const clearTimer = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+  const send = (): Promise<void> => {
+    clearTimer();
+    if (inFlight || !waiting.length || idle()) return inFlight ?? Promise.resolve();
+    const parts = waiting.splice(0, o.batch);
+    inFlight = o
+      .record(parts, true)
+      .catch((error: unknown) => {
+        if (isAbortError(error)) {
+          waiting.unshift(...parts);
+          return;
+        }
+        failure ??= error;
+        o.onFailure();
+      })
+      .finally(() => {
+        inFlight = undefined;
+        schedule();
+      });
+    return inFlight;
+  };
+  const schedule = () => {
+    if (inFlight || !waiting.length || idle()) return;
+    if (waiting.length >= o.batch) void send();
+    else timer ??= setTimeout(() => void send(), o.delayMs);
+  };
+  return {
+    add(part: RecordedPart) {
+      waiting.push(part);
+      schedule();
+    },
+    get failure() {
+      return failure;
+    },
+    /** Waits for the call in flight, if any. */
+    async settled() {
+      await inFlight;
+    },
+    /** Records every waiting part now; throws the first failure (an abort error once the upload is stopped). */
+    async drain() {
+      while (!idle() && (inFlight || waiting.length)) await (inFlight ?? send());
+      await inFlight;
+      if (failure !== undefined) throw failure;
+      if (o.signal.aborted) throw abortError();
+    },
+    /** After a failure or a pause: records what waits, one attempt per call, errors ignored. */
+    async salvage() {
+      await inFlight;
+      clearTimer();
+      if (failure !== undefined) return;
+      while (waiting.length) await o.record(waiting.splice(0, o.batch), false).catch(() => undefined);
+    },
+    close() {
+      closed = true;
+      clearTimer();
+    },
+  };
 }
