@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -113,7 +113,6 @@ export const COMPLETED_UPLOAD_KEPT_MS = 15 * 60_000;
  */
 function idempotentComplete(server: { store: FilesystemStore }): void {
   const { store } = server;
-  const complete = store.putObjectMultipart.bind(store);
   const S3Error = createRequire(import.meta.url)('s3rver/lib/models/error.js') as new (code: string, message: string, detail?: Record<string, string>) => Error;
   const running = new Map<string, Promise<{ size: number; md5: string }>>();
   const completed = new Map<string, { at: number; result: { size: number; md5: string } }>();
@@ -139,11 +138,50 @@ function idempotentComplete(server: { store: FilesystemStore }): void {
           throw new S3Error('InvalidPart', 'One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part\'s entity tag.', { PartNumber: String(part.number) });
         }
       }
-      const result = await complete(bucket, uploadId, parts);
+      const result = await assemble(store, bucket, uploadDir, parts);
       completed.set(id, { at: Date.now(), result });
       return result;
     })().finally(() => running.delete(id));
     running.set(id, work);
     return work;
   };
+}
+
+/**
+ * The object of a completed multipart upload, as S3 makes it (ADR 0420): the parts' bytes in order
+ * under the key, and the ETag S3 gives a multipart object, the MD5 of the parts' binary MD5s, '-' and
+ * the number of parts (not the MD5 of the bytes: S3 does not read the object again to complete it).
+ * s3rver 3.7 read every part through its PutObject path, hashing the whole object a second time, and
+ * answered that MD5; here the part files are copied into the object's file (written aside and renamed,
+ * as every write, ADR 0321) without hashing, and the part folder goes.
+ */
+async function assemble(store: FilesystemStore, bucket: string, uploadDir: string, parts: { number: number; etag: string }[]): Promise<{ size: number; md5: string }> {
+  const [key, metadata] = await Promise.all([readFile(join(uploadDir, 'key'), 'utf8'), readFile(join(uploadDir, 'metadata'), 'utf8').then((json) => JSON.parse(json) as Record<string, unknown>)]);
+  const ordered = [...parts].sort((a, b) => a.number - b.number);
+  const objectPath = store.getResourcePath(bucket, key, 'object');
+  await mkdir(dirname(objectPath), { recursive: true });
+  const partial = `${objectPath}.${randomBytes(6).toString('hex')}.partial`;
+  let size = 0;
+  async function* bytes() {
+    for (const part of ordered) {
+      for await (const chunk of createReadStream(join(uploadDir, String(part.number)), { highWaterMark: 1024 * 1024 })) {
+        size += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+    }
+  }
+  try {
+    await pipeline(bytes, createWriteStream(partial, { highWaterMark: 1024 * 1024 }));
+    await rename(partial, objectPath);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  const md5s = createHash('md5');
+  for (const part of ordered) md5s.update(Buffer.from(part.etag, 'hex'));
+  const etag = `${md5s.digest('hex')}-${ordered.length}`;
+  // The metadata s3rver keeps for the object (the initiate's Content-Type and x-amz-meta-*), as its own complete does.
+  await store.putMetadata(bucket, key, { 'content-type': 'binary/octet-stream', ...metadata }, etag);
+  await rm(uploadDir, { recursive: true, force: true });
+  return { size, md5: etag };
 }
