@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SESSION_LIFETIME_SECONDS } from '#shared/rules/session.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { userRecord, type UserRecord } from '#shared/entities/user.ts';
@@ -7,6 +7,7 @@ import { db, tableName } from './aws.ts';
 import { putNewItem } from './new-item.ts';
 import { keys } from './keys.ts';
 import { byIndex } from './query.ts';
+import { batchWriteAll } from './batch-write.ts';
 
 /**
  * Sessions: an opaque 256-bit random token; only its SHA-256 is stored, with a 15-day
@@ -99,14 +100,7 @@ export async function revokeSessionsOfUser(userId: number, keepTokenHash?: strin
       }),
     );
     const doomed = (page.Items ?? []).filter((item) => item.pk !== keys.session(keepTokenHash ?? '').pk);
-    for (let i = 0; i < doomed.length; i += 25) {
-      const chunk = doomed.slice(i, i + 25);
-      await db.send(
-        new BatchWriteCommand({
-          RequestItems: { [tableName()]: chunk.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })) },
-        }),
-      );
-    }
+    await batchWriteAll(doomed.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
     revoked += doomed.length;
     start = page.LastEvaluatedKey;
   } while (start);

@@ -1,9 +1,9 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../plumbing/aws.ts';
+import { tableName } from '../plumbing/aws.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
 import { transact, cancellationCodes } from '../plumbing/transact.ts';
+import { batchWriteAll } from '../plumbing/batch-write.ts';
 import { bumpHalfDay } from './half-day.ts';
 
 /**
@@ -16,8 +16,6 @@ export interface Availability {
   /** Business day YYYY-MM-DD (Quebec). */
   date: string;
 }
-
-const BATCH_WRITE_MAX = 25;
 
 function toAvailability(item: Record<string, unknown>): Availability {
   return { user_id: Number(item.user_id), date: String(item.date) };
@@ -50,16 +48,7 @@ export async function availableOn(date: string, userIds: readonly number[]): Pro
  */
 export async function addAvailabilities(userIds: readonly number[], dates: readonly string[], now = new Date().toISOString()): Promise<Availability[]> {
   const all: Availability[] = [...new Set(userIds)].flatMap((user_id) => [...new Set(dates)].map((date) => ({ user_id, date })));
-  for (let i = 0; i < all.length; i += BATCH_WRITE_MAX) {
-    let pending: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']> | undefined = {
-      [tableName()]: all.slice(i, i + BATCH_WRITE_MAX).map((a) => ({ PutRequest: { Item: { ...keys.availability(a.user_id, a.date), ...a, created_at: now } } })),
-    };
-    for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 6)));
-      const out = await db.send(new BatchWriteCommand({ RequestItems: pending }));
-      pending = out.UnprocessedItems as typeof pending;
-    }
-  }
+  await batchWriteAll(all.map((a) => ({ PutRequest: { Item: { ...keys.availability(a.user_id, a.date), ...a, created_at: now } } })));
   return all;
 }
 

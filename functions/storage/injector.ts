@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   INJECTOR_MESSAGES,
   PRESIGNED_URL_TTL_SECONDS,
@@ -14,6 +14,7 @@ import { putNewItem } from '../plumbing/new-item.ts';
 import { badRequest, notFound, unprocessable } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
+import { batchWriteAll } from '../plumbing/batch-write.ts';
 
 /**
  * Storage of the remote-injection area: the injector bucket's names and presigned URLs, and the
@@ -182,13 +183,7 @@ export async function deleteUploadRecords(upload: UploadRecord): Promise<void> {
     keys.rijUpload(upload.id),
     ...parts.map((p) => keys.rijPart(upload.id, p.partNumber)),
   ];
-  for (let i = 0; i < doomed.length; i += 25) {
-    let requests: Record<string, unknown>[] | undefined = doomed.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests?.length && attempt < 5; attempt++) {
-      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }));
-      requests = UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined;
-    }
-  }
+  await batchWriteAll(doomed.map((Key) => ({ DeleteRequest: { Key } })));
 }
 
 // ── SD-card state records ──────────────────────────────────────────────────────────────────

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { listingRecord, type ListingRecord } from '#shared/entities/listing.ts';
 import type * as z from '#shared/zod.ts';
 import { drivingWord, entryContent, entryMatches, entryRow, searchEntry, searchTombstone, wordsOf, type ListingSearch, type SearchRow } from '#shared/rules/listing-search.ts';
@@ -9,6 +9,7 @@ import { keys } from '../plumbing/keys.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
+import { batchWriteAll, type WriteRequest } from '../plumbing/batch-write.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
 import { inPool } from '../plumbing/pool.ts';
@@ -66,7 +67,7 @@ export async function insertListings(fieldsList: ReadonlyArray<Omit<z.input<type
   await inPool(fieldsList, BLOCK_WRITERS, async (fields) => void prepared.push(await newListingPut(fields, now)));
   // What they are indexed under, written before the listings exist: no change of them can come first (ADR 0345).
   const listings = prepared.map(({ listing }) => ({ listing, seq: 0 }));
-  await batchWrite(listings.map((l) => ({ PutRequest: { Item: searchWordsItem(l.listing.id, indexedOf(l)) } })));
+  await batchWriteAll(listings.map((l) => ({ PutRequest: { Item: searchWordsItem(l.listing.id, indexedOf(l)) } })));
   await inPool(prepared, BLOCK_WRITERS, ({ put }) => putNewItem(put.Put!));
   await indexListings(listings, 'new');
   return listings.map(({ listing }) => listing);
@@ -198,20 +199,6 @@ function mapRowOf(l: ListingRecord) {
     lat: l.lat,
     lng: l.lng,
   };
-}
-
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
-
-async function batchWrite(requests: WriteRequest[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending: Record<string, WriteRequest[]> | undefined = { [tableName()]: requests.slice(i, i + 25) };
-    for (let attempt = 0; pending; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * 50 * 2 ** Math.min(attempt, 6)));
-      const out = await db.send(new BatchWriteCommand({ RequestItems: pending as never }));
-      const left = out.UnprocessedItems as Record<string, WriteRequest[]> | undefined;
-      pending = left && Object.values(left).some((r) => r.length) ? left : undefined;
-    }
-  }
 }
 
 const conditionFailed = (error: unknown) => (error as Error | null)?.name === 'ConditionalCheckFailedException';
@@ -392,7 +379,7 @@ async function indexListings(listings: readonly SequencedListing[], how: EntryWr
   if (how === 'newer') {
     for (const { l } of changes) await writeMapItem(l);
   } else {
-    await batchWrite(changes.flatMap(({ l, after }) => [...(how === 'force' ? [{ PutRequest: { Item: searchWordsItem(l.listing.id, after) } }] : []), mapRequest(l)]));
+    await batchWriteAll(changes.flatMap(({ l, after }) => [...(how === 'force' ? [{ PutRequest: { Item: searchWordsItem(l.listing.id, after) } }] : []), mapRequest(l)]));
   }
 }
 
@@ -415,7 +402,7 @@ export async function upgradeListingSearchIndex(): Promise<number> {
     const page = await queryListingItems('allListings', keys.allListings, 250, start);
     const listings = page.items.map(sequenced);
     if (tokenItems) {
-      await batchWrite(
+      await batchWriteAll(
         listings.flatMap(({ listing: l }) => [...searchWordsOf(l), ALL_WORD].map((word) => ({ DeleteRequest: { Key: { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, word).sk } } }))),
       );
     }

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   providerBanner,
   providerBroker,
@@ -15,8 +15,8 @@ import { db, tableName } from '../plumbing/aws.ts';
 import { keys, PROVIDER_SHARDS } from '../plumbing/keys.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
-import { isServiceUnavailable } from '../plumbing/errors.ts';
-import { backoffDelay, PATIENCE, patiently, pause } from '../plumbing/retry.ts';
+import { batchWriteAll, type WriteRequest } from '../plumbing/batch-write.ts';
+import { PATIENCE, patiently } from '../plumbing/retry.ts';
 
 /**
  * The listing-data provider's records (docs/decisions/0220): the one module that reads and writes
@@ -54,45 +54,19 @@ export interface ProviderGeneration {
   orders: { scope: string; column: ProviderSortColumn; codes: string[] }[];
 }
 
-const BATCH_WRITE_MAX = 25;
 /**
  * BatchWrite calls in flight during an import or a clean-up (ADR 0330): enough to keep DynamoDB
  * busy, few enough that the API's own calls (a login) do not queue behind a long line of batches.
  */
 export const PROVIDER_WRITERS = 4;
-/** Calls of one batch before the import gives up on it (about 2 minutes of a database that does not answer). */
-export const PROVIDER_WRITE_TRIES = PATIENCE.tries;
-
-type BatchInput = { RequestItems: Record<string, Item[]> };
-type BatchSend = (input: BatchInput) => Promise<{ UnprocessedItems?: Record<string, Item[]> }>;
-const sendBatch: BatchSend = (input) => db.send(new BatchWriteCommand(input as never)) as never;
 
 /**
- * Writes (or deletes) items 25 at a time, PROVIDER_WRITERS batches in flight. What DynamoDB leaves
- * unprocessed, and a batch that timed out or was throttled, is sent again after a growing wait
- * (writing the same puts or deletes twice is harmless); after PROVIDER_WRITE_TRIES the batch fails.
+ * Writes (or deletes) items 25 at a time, PROVIDER_WRITERS batches in flight, with the import's
+ * patience: a batch fails after PATIENCE.tries calls (about 2 minutes of a database that does not answer).
  */
-export async function batchWrite(requests: Item[], send: BatchSend = sendBatch, wait: (ms: number) => Promise<unknown> = pause): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < requests.length) {
-      const chunk = requests.slice(next, (next += BATCH_WRITE_MAX));
-      let pending: Record<string, Item[]> | undefined = { [tableName()]: chunk };
-      for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
-        if (attempt >= PROVIDER_WRITE_TRIES) throw new Error('The database kept refusing a batch of provider records.');
-        if (attempt > 0) await wait(backoffDelay(attempt, PATIENCE.backoff));
-        try {
-          pending = (await send({ RequestItems: pending })).UnprocessedItems;
-        } catch (error) {
-          if (!isServiceUnavailable(error) || attempt + 1 >= PROVIDER_WRITE_TRIES) throw error;
-        }
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: PROVIDER_WRITERS }, worker));
-}
+const writeRecords = (requests: WriteRequest[]) => batchWriteAll(requests, { writers: PROVIDER_WRITERS, tries: PATIENCE.tries, backoff: PATIENCE.backoff });
 
-const put = (item: Item) => ({ PutRequest: { Item: item } });
+const put = (item: Item): WriteRequest => ({ PutRequest: { Item: item } });
 
 /** Writes one whole generation (not yet visible: the state still names the previous one). */
 export async function writeGeneration(gen: string, data: ProviderGeneration, onProgress?: (written: number) => void): Promise<number> {
@@ -104,7 +78,7 @@ export async function writeGeneration(gen: string, data: ProviderGeneration, onP
     ...data.listings.map(({ key, ...l }) => put({ ...keys.providerListing(gen, l.mls), ...keys.providerListingAddress(gen, key, l.mls), ...l, key })),
   ];
   for (let i = 0; i < requests.length; i += 5000) {
-    await batchWrite(requests.slice(i, i + 5000));
+    await writeRecords(requests.slice(i, i + 5000));
     onProgress?.(Math.min(i + 5000, requests.length));
   }
   return requests.length;
@@ -146,7 +120,7 @@ export async function deleteGeneration(gen: string): Promise<number> {
   let deleted = 0;
   for (const pk of partitions) {
     const items = await patiently(() => queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk' }));
-    await batchWrite(items.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
+    await writeRecords(items.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
     deleted += items.length;
   }
   return deleted;
