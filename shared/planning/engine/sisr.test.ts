@@ -43,17 +43,20 @@ describe('SISR engine', () => {
   // Ejection 1: every recreate that leaves a job out tries it by ejection (trials undone in place).
   // Granular 2: each job is first tried only in the routes of its 2 nearest jobs and the empty vehicles
   // (then everywhere, except the retried unserved ones): docs/decisions/0405.
+  // Local search: relocate, swap and 2-opt* on each new best and at the end (docs/decisions/0415).
   it.each([
-    [0, 0, 0],
-    [1, 0, 0],
-    [0, 1, 0],
-    [0, 0, 2],
-    [0, 1, 2],
-  ])('returns feasible routes, each job at most once, cost equal to an independent sum (regret %s, ejection %s, granular %s)', (regret, ejection, granular) => {
+    [0, 0, 0, false],
+    [1, 0, 0, false],
+    [0, 1, 0, false],
+    [0, 0, 2, false],
+    [0, 1, 2, false],
+    [0, 0, 0, true],
+    [0, 1, 2, true],
+  ])('returns feasible routes, each job at most once, cost equal to an independent sum (regret %s, ejection %s, granular %s, local search %s)', (regret, ejection, granular, localSearch) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 5, max: 40 }), fc.integer({ min: 1, max: 6 }), (seed, n, m) => {
         const inst = randomVrptw(seed, n, m, 60);
-        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed, regret, ejection, granular });
+        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed, regret, ejection, granular, localSearch });
         const seen = new Set<number>();
         let cost = 0;
         res.routes.forEach((r, v) => {
@@ -184,6 +187,55 @@ describe('SISR engine', () => {
     for (const [v, r] of byDefault.routes.entries()) expect(evaluateRoute(large, v, r).violations).toEqual([]);
     expect(new Set(byDefault.routes.flat()).size + byDefault.unassigned.length).toBe(60);
   });
+
+  it('runs the local search by default from GRANULAR_MIN_VEHICLES vehicles, and not below', () => {
+    const run = (inst: ReturnType<typeof randomVrptw>, localSearch?: boolean) =>
+      solveInstance(inst, { maxWork: 2_000_000, timeLimitMs: 1e6, seed: 4, ...(localSearch === undefined ? {} : { localSearch }) });
+    const below = randomVrptw(22, 60, GRANULAR_MIN_VEHICLES - 1, 40);
+    expect(run(below).routes).toEqual(run(below, false).routes);
+    const large = randomVrptw(22, 60, GRANULAR_MIN_VEHICLES, 40);
+    const byDefault = run(large);
+    expect(byDefault.routes).toEqual(run(large, true).routes);
+    expect(byDefault.work).toBeLessThan(2_000_000 + 200_000);
+    for (const [v, r] of byDefault.routes.entries()) expect(evaluateRoute(large, v, r).violations).toEqual([]);
+  });
+
+  it('local search: 2-opt* and relocations give each technician the jobs near home', () => {
+    // Two technicians on a line, homes at x = 0 and x = 100; each starts with the other's two jobs.
+    const xs = [0, 100, 10, 20, 80, 90];
+    const N = xs.length;
+    const d = new Float64Array(N * N);
+    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) d[i * N + j] = Math.abs(xs[i]! - xs[j]!);
+    const inst = buildInstance({
+      nLocs: N,
+      matrices: [{ durations: d, distances: d }],
+      jobs: [2, 3, 4, 5].map((loc) => ({ loc, service: 5, windows: [[0, 1000] as const] })),
+      vehicles: [0, 1].map((home) => ({ start: home, end: home, window: [0, 1000] as const })),
+      initialRoutes: [[2, 3], [0, 1]],
+    });
+    const without = solveInstance(inst, { maxIterations: 0, localSearch: false });
+    expect(without.cost).toBe(360);
+    const res = solveInstance(inst, { maxIterations: 0, localSearch: true });
+    expect(res.cost).toBe(80);
+    expect(res.routes.map((r) => [...r].sort())).toEqual([[0, 1], [2, 3]]);
+    expect(res.unassigned).toEqual([]);
+  });
+
+  it('local search never makes the plan worse and keeps it feasible (blocked intervals, two windows, eligibility)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
+        const inst = randomVrptw(seed, 30, 4, 60);
+        // No iteration: the initial plan, then (b) the final local search on it, which moves jobs but never drops one.
+        const a = solveInstance(inst, { maxIterations: 0, timeLimitMs: 1e6, seed, localSearch: false });
+        const b = solveInstance(inst, { maxIterations: 0, timeLimitMs: 1e6, seed, localSearch: true });
+        expect(b.unassigned).toEqual(a.unassigned);
+        expect(b.cost).toBeLessThanOrEqual(a.cost + 1e-9);
+        for (const [v, r] of b.routes.entries()) expect(evaluateRoute(inst, v, r).violations).toEqual([]);
+        expect(new Set([...b.routes.flat(), ...b.unassigned]).size).toBe(30);
+      }),
+      { numRuns: 20 },
+    );
+  }, 60_000);
 
   it('keeps every job once and every route feasible when many jobs stay unserved (sampled retries, granular)', () => {
     fc.assert(

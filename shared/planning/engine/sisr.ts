@@ -60,6 +60,15 @@ export interface SearchOptions {
    * vehicles (Solomon runs exactly as before), else `GRANULAR_NEIGHBOURS`.
    */
   granular?: number;
+  /**
+   * Local search (docs/decisions/0415): relocate, swap and 2-opt* between routes whose jobs are near
+   * neighbours, first improvement, until none improves: on the routes an iteration changed whenever
+   * it finds a new best, and on the whole best plan at the end. Counted in work units; the
+   * ruin-and-recreate loop stops at `1 - LOCAL_SEARCH_SHARE` of the work budget to leave the last
+   * one room. Default: on where granular insertion is on (fleets of `GRANULAR_MIN_VEHICLES`
+   * or more), off below (Solomon runs exactly as before).
+   */
+  localSearch?: boolean;
   /** Stop after this many iterations without a new best (default: run the whole budget). */
   maxIdleIterations?: number;
   /** Clock, injectable for tests. */
@@ -88,6 +97,11 @@ export const WORK_UNITS_PER_MS = 45_000;
 export const GRANULAR_MIN_VEHICLES = 50;
 /** Nearest jobs whose routes a job is first tried in, on a large fleet. */
 export const GRANULAR_NEIGHBOURS = 40;
+
+/** Share of the work budget left to the final local search when it is on. */
+export const LOCAL_SEARCH_SHARE = 0.02;
+/** Nearest jobs a job is tried to swap with in the local search. */
+const LS_SWAP_NEIGHBOURS = 15;
 
 /** Work units of one exact route check per route position (`Instance.routeCheck`). */
 const EXACT_CHECK_WORK = 30;
@@ -128,7 +142,9 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   let lastBest = 0;
   let stoppedBySafety = false;
   const perIteration = 300 + inst.nJobs + 2 * inst.nVehicles;
-  while (hasMovable && it < maxIter && it - lastBest < maxIdle && search.work < maxWork) {
+  const ls = search.localSearchOn;
+  const loopWork = ls && maxWork < Infinity ? maxWork * (1 - LOCAL_SEARCH_SHARE) : maxWork;
+  while (hasMovable && it < maxIter && it - lastBest < maxIdle && search.work < loopWork) {
     if ((it & 15) === 0) {
       const elapsed = now() - t0Clock;
       if (elapsed >= timeLimit) {
@@ -142,7 +158,12 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
     it++;
     search.work += perIteration;
     search.ruinAndRecreate(work);
-    const total = work.total();
+    let total = work.total();
+    if (ls && total < bestTotal - 1e-9) {
+      // A new best: local search on the routes this iteration changed (and the ones it then changes).
+      search.localSearch(work, maxWork, search.touched, search.touchedCount);
+      total = work.total();
+    }
     if (total < curTotal - T * Math.log(rng.next() + 1e-300)) {
       cur.copyRoutesFrom(work, search.touched, search.touchedCount);
       curTotal = total;
@@ -155,6 +176,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
       work.copyRoutesFrom(cur, search.touched, search.touchedCount);
     }
   }
+  if (ls && hasMovable && !stoppedBySafety) search.localSearch(best, maxWork);
   const routes: number[][] = [];
   for (let v = 0; v < inst.nVehicles; v++) routes.push(best.route(v));
   return { routes, unassigned: best.absent(), cost: best.routesCost(), iterations: it, elapsedMs: now() - t0Clock, work: search.work, stoppedBySafety };
@@ -178,6 +200,8 @@ class Sisr {
   readonly routeRemoval: number;
   /** Neighbours whose routes are tried first (0: every route, see `SearchOptions.granular`). */
   readonly granular: number;
+  /** Final local search on (see `SearchOptions.localSearch`). */
+  readonly localSearchOn: boolean;
   /** Candidate routes of a granular insertion, and a per-vehicle stamp to list each once. */
   private readonly cand: Int32Array;
   private readonly candStamp: Int32Array;
@@ -224,6 +248,7 @@ class Sisr {
     this.absentSample = o.absentSample ?? ABSENT_SAMPLE;
     this.routeRemoval = o.routeRemoval ?? 0.05;
     this.granular = Math.max(0, Math.floor(o.granular ?? (inst.nVehicles >= GRANULAR_MIN_VEHICLES ? GRANULAR_NEIGHBOURS : 0)));
+    this.localSearchOn = o.localSearch ?? this.granular > 0;
     this.cand = new Int32Array(inst.nVehicles);
     this.candStamp = new Int32Array(inst.nVehicles);
     this.logKeep = Math.log(1 - Math.min(0.99, this.blink));
@@ -750,6 +775,243 @@ class Sisr {
     this.work += m >> 3;
     sortSmall(cand, count);
     return count;
+  }
+
+  /**
+   * Local search on `sol` until no move improves it or the work reaches `maxWork` (docs/decisions/0415).
+   * Every served job, in a random order:
+   * - relocate: out of its route, then at its cheapest feasible position in the routes near it
+   *   (its `granular` nearest jobs' routes, its own route, one empty vehicle per class), kept when
+   *   that costs less than it saved;
+   * - swap: with each of its `LS_SWAP_NEIGHBOURS` nearest served jobs in another route, each at its
+   *   cheapest feasible position in the other's route, kept when the two routes cost less.
+   * Moves reuse the insertion scan (every constraint it checks: time windows, blocked intervals,
+   * exact route checks, limits) with blinks off; a move that does not improve is undone exactly.
+   * Returns the number of moves kept.
+   */
+  localSearch(sol: Solution, maxWork: number, routes: Int32Array | null = null, routeCount = 0): number {
+    const inst = this.inst;
+    const n = inst.nJobs;
+    const order = (this.lsOrder ??= new Int32Array(n));
+    const savedBlink = this.blinkCountdown;
+    this.blinkCountdown = Number.MAX_SAFE_INTEGER;
+    let kept = 0;
+    let improved = true;
+    while (improved && this.work < maxWork) {
+      improved = false;
+      let count = 0;
+      if (routes === null) {
+        for (let j = 0; j < n; j++) if (sol.routeOf[j]! >= 0 && !inst.vFrozen[sol.routeOf[j]!]) order[count++] = j;
+      } else {
+        for (let i = 0; i < routeCount; i++) {
+          const v = routes[i]!;
+          if (inst.vFrozen[v]) continue;
+          for (let k = 1; k <= sol.len[v]!; k++) order[count++] = sol.nodes[v * sol.stride + k]!;
+        }
+      }
+      for (let i = count - 1; i > 0; i--) {
+        const r = Math.floor(this.rng.next() * (i + 1));
+        const t = order[i]!;
+        order[i] = order[r]!;
+        order[r] = t;
+      }
+      this.work += count;
+      for (let i = 0; i < count && this.work < maxWork; i++) {
+        const u = order[i]!;
+        if (sol.routeOf[u]! < 0) continue;
+        if (this.relocate(sol, u) || this.swapNear(sol, u) || this.twoOptStar(sol, u)) {
+          kept++;
+          improved = true;
+        }
+      }
+    }
+    this.blinkCountdown = savedBlink;
+    if (routes === null) this.resetTouched();
+    return kept;
+  }
+
+  private lsOrder: Int32Array | null = null;
+
+  /** Relocate move of `localSearch`. Returns whether it was kept. */
+  private relocate(sol: Solution, u: number): boolean {
+    const inst = this.inst;
+    const r = sol.routeOf[u]!;
+    const pos = sol.posOf[u]!;
+    const before = sol.cost[r]!;
+    this.removeAt(sol, r, pos);
+    const gain = before - sol.cost[r]!;
+    const fv = inst.fixedVehicle[u]!;
+    let count: number;
+    if (fv >= 0) {
+      this.cand[0] = fv;
+      count = 1;
+    } else {
+      count = this.granular > 0 ? this.granularRoutes(sol, u) : this.allRoutes();
+      if (this.candStamp[r] !== this.candMark) {
+        this.cand[count++] = r;
+        sortSmall(this.cand, count);
+      }
+      this.work += count >> 2;
+    }
+    if (this.scanRoutes(sol, u, 0, count, gain - 1e-7, ++this.stamp, this.cand) < Infinity) {
+      this.insertAt(sol, this.scanV, this.scanK, u);
+      return true;
+    }
+    this.insertAt(sol, r, pos - 1, u);
+    return false;
+  }
+
+  /** Every vehicle into `cand` (the candidate routes when granular insertion is off). */
+  private allRoutes(): number {
+    const m = this.inst.nVehicles;
+    const mark = ++this.candMark;
+    for (let v = 0; v < m; v++) {
+      this.cand[v] = v;
+      this.candStamp[v] = mark;
+    }
+    this.work += m >> 3;
+    return m;
+  }
+
+  /** Swap move of `localSearch`: u with one of its nearest jobs in another route. Returns whether one was kept. */
+  private swapNear(sol: Solution, u: number): boolean {
+    const inst = this.inst;
+    if (inst.fixedVehicle[u]! >= 0) return false;
+    const aBase = u * this.adjLen;
+    const kMax = Math.min(LS_SWAP_NEIGHBOURS, this.adjLen);
+    for (let a = 0; a < kMax; a++) {
+      const w = this.adj[aBase + a]!;
+      const r1 = sol.routeOf[u]!;
+      const r2 = sol.routeOf[w]!;
+      if (r2 < 0 || r2 === r1 || inst.vFrozen[r2] || inst.fixedVehicle[w]! >= 0) continue;
+      if (!inst.allowed[r2 * inst.nJobs + u] || !inst.allowed[r1 * inst.nJobs + w]) continue;
+      const p1 = sol.posOf[u]!;
+      const p2 = sol.posOf[w]!;
+      const before = sol.cost[r1]! + sol.cost[r2]!;
+      this.removeAt(sol, r1, p1);
+      this.removeAt(sol, r2, p2);
+      const gain = before - sol.cost[r1]! - sol.cost[r2]!;
+      const d1 = this.scanRoute(sol, u, r2, gain - 1e-7);
+      if (d1 < Infinity) {
+        const k1 = this.scanK;
+        this.insertAt(sol, r2, k1, u);
+        const d2 = this.scanRoute(sol, w, r1, gain - d1 - 1e-7);
+        if (d2 < Infinity) {
+          this.insertAt(sol, r1, this.scanK, w);
+          return true;
+        }
+        this.removeAt(sol, r2, k1 + 1);
+      }
+      this.insertAt(sol, r2, p2 - 1, w);
+      this.insertAt(sol, r1, p1 - 1, u);
+    }
+    return false;
+  }
+
+  private tailA: number[] = [];
+  private tailB: number[] = [];
+
+  /**
+   * 2-opt* move of `localSearch`: the routes of u and of one of its nearest jobs w exchange their
+   * tails, either u then w's tail, or w then u's tail. Each new route is checked in full by
+   * `evaluateRoute` (every constraint). Returns whether one was kept.
+   */
+  private twoOptStar(sol: Solution, u: number): boolean {
+    const inst = this.inst;
+    const aBase = u * this.adjLen;
+    const kMax = Math.min(LS_SWAP_NEIGHBOURS, this.adjLen);
+    for (let a = 0; a < kMax; a++) {
+      const w = this.adj[aBase + a]!;
+      const r1 = sol.routeOf[u]!;
+      const r2 = sol.routeOf[w]!;
+      if (r2 < 0 || r2 === r1 || inst.vFrozen[r2]) continue;
+      const p1 = sol.posOf[u]!;
+      const p2 = sol.posOf[w]!;
+      // (a) r1: ..u, w..   r2: ..before w, after u..   (b) r2: ..w, u..   r1: ..before u, after w..
+      if (this.tryTails(sol, r1, p1, r2, p2 - 1) || this.tryTails(sol, r2, p2, r1, p1 - 1)) return true;
+    }
+    return false;
+  }
+
+  /** Route a keeps its positions 1..ka then takes b's from kb+1 on; b keeps 1..kb then takes a's from ka+1 on. Kept if cheaper and feasible. */
+  private tryTails(sol: Solution, a: number, ka: number, b: number, kb: number): boolean {
+    const inst = this.inst;
+    const la = sol.len[a]!;
+    const lb = sol.len[b]!;
+    if (ka === la && kb === lb) return false;
+    const baseA = a * sol.stride;
+    const baseB = b * sol.stride;
+    const na = this.tailA;
+    const nb = this.tailB;
+    na.length = 0;
+    nb.length = 0;
+    for (let k = 1; k <= ka; k++) na.push(sol.nodes[baseA + k]!);
+    for (let k = kb + 1; k <= lb; k++) na.push(sol.nodes[baseB + k]!);
+    for (let k = 1; k <= kb; k++) nb.push(sol.nodes[baseB + k]!);
+    for (let k = ka + 1; k <= la; k++) nb.push(sol.nodes[baseA + k]!);
+    this.work += 4;
+    const before = sol.cost[a]! + sol.cost[b]!;
+    if (inst.vArc[a] === inst.vArc[b]) {
+      // A lower bound first: the arcs inside the two tails keep their costs (same matrix), only the
+      // two joins and the two ends change; an excess-distance charge is never negative.
+      const arc = inst.vArc[a]!;
+      const N = inst.nLocs;
+      const locs = sol.locs;
+      const nla = ka + (lb - kb);
+      const nlb = kb + (la - ka);
+      const endA = locs[baseA + la + 1]!;
+      const endB = locs[baseB + lb + 1]!;
+      // Arc sums of the heads (legs before the cut), then of the tails (legs after the join, to the old end).
+      let headA = 0;
+      for (let k = 0; k < ka; k++) headA += sol.legArc[baseA + k]!;
+      let headB = 0;
+      for (let k = 0; k < kb; k++) headB += sol.legArc[baseB + k]!;
+      const tailA = sol.arcSum[a]! - headA - (la > 0 ? sol.legArc[baseA + ka]! : 0);
+      const tailB = sol.arcSum[b]! - headB - (lb > 0 ? sol.legArc[baseB + kb]! : 0);
+      this.work += ka + kb;
+      let lbA = 0;
+      if (nla > 0) {
+        lbA = inst.vFixed[a]! + headA + tailB;
+        const from = locs[baseA + ka]!;
+        if (kb < lb) lbA += arc[from * N + locs[baseB + kb + 1]!]! - arc[locs[baseB + lb]! * N + endB]! + arc[locs[baseB + lb]! * N + endA]!;
+        else lbA += arc[from * N + endA]!;
+      }
+      let lbB = 0;
+      if (nlb > 0) {
+        lbB = inst.vFixed[b]! + headB + tailA;
+        const from = locs[baseB + kb]!;
+        if (ka < la) lbB += arc[from * N + locs[baseA + ka + 1]!]! - arc[locs[baseA + la]! * N + endA]! + arc[locs[baseA + la]! * N + endB]!;
+        else lbB += arc[from * N + endB]!;
+      }
+      if (lbA + lbB >= before - 1e-7) return false;
+    }
+    this.work += 4 * (la + lb);
+    if (na.length > inst.vMaxTasks[a]! || nb.length > inst.vMaxTasks[b]!) return false;
+    for (const j of na) if (!inst.allowed[a * inst.nJobs + j]) return false;
+    for (const j of nb) if (!inst.allowed[b * inst.nJobs + j]) return false;
+    const ea = evaluateRoute(inst, a, na);
+    if (!ea.feasible) return false;
+    if (ea.cost >= before - 1e-7) return false;
+    const eb = evaluateRoute(inst, b, nb);
+    this.work += EXACT_CHECK_WORK * (la + lb);
+    if (!eb.feasible || ea.cost + eb.cost >= before - 1e-7) return false;
+    for (let k = 0; k < na.length; k++) sol.nodes[baseA + 1 + k] = na[k]!;
+    for (let k = 0; k < nb.length; k++) sol.nodes[baseB + 1 + k] = nb[k]!;
+    sol.len[a] = na.length;
+    sol.len[b] = nb.length;
+    sol.update(a);
+    sol.update(b);
+    this.touch(a);
+    this.touch(b);
+    return true;
+  }
+
+  /** Takes the job at position p out of route v. */
+  private removeAt(sol: Solution, v: number, p: number): void {
+    this.drop[p] = 1;
+    this.work += sol.len[v]!;
+    sol.removeFlagged(v, this.drop, this.ejected, 0);
+    this.touch(v);
   }
 
   private insertAt(sol: Solution, v: number, k: number, u: number): void {
