@@ -100,7 +100,7 @@ export const GRANULAR_NEIGHBOURS = 40;
 
 /** Share of the work budget left to the final local search when it is on. */
 export const LOCAL_SEARCH_SHARE = 0.02;
-/** Nearest jobs a job is tried to swap with in the local search. */
+/** Nearest jobs a job is tried to swap with, and to exchange route tails with (2-opt*), in the local search. */
 const LS_SWAP_NEIGHBOURS = 15;
 
 /** Work units of one exact route check per route position (`Instance.routeCheck`). */
@@ -200,7 +200,7 @@ class Sisr {
   readonly routeRemoval: number;
   /** Neighbours whose routes are tried first (0: every route, see `SearchOptions.granular`). */
   readonly granular: number;
-  /** Final local search on (see `SearchOptions.localSearch`). */
+  /** Local search on each new best and at the end (see `SearchOptions.localSearch`). */
   readonly localSearchOn: boolean;
   /** Candidate routes of a granular insertion, and a per-vehicle stamp to list each once. */
   private readonly cand: Int32Array;
