@@ -117,8 +117,15 @@ describe('remote injector', () => {
       (url) => url.pathname.startsWith('/injector/') && url.searchParams.get('partNumber') === '3',
       (route) => void held.push(route),
     );
-    const recorded = (n: number) => page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/api/rij/multipart/`) && r.url().endsWith(`/parts/${n}`) && r.status() === 200);
-    const partsRecorded = Promise.all([recorded(1), recorded(2)]);
+    // Stored parts are recorded in batches (ADR 0420): wait until the records of parts 1 and 2 are answered.
+    const recorded = new Set<number>();
+    const partsRecorded = new Promise<void>((resolve) => {
+      page.on('response', (r) => {
+        if (r.request().method() !== 'POST' || !/\/api\/rij\/multipart\/[^/]+\/parts$/.test(new URL(r.url()).pathname) || r.status() !== 200) return;
+        for (const part of (r.request().postDataJSON() as { parts: { partNumber: number }[] }).parts) recorded.add(part.partNumber);
+        if (recorded.has(1) && recorded.has(2)) resolve();
+      });
+    });
 
     await fileInput(page).setInputFiles(big.path);
     await page.getByRole('button', { name: fr.injector.upload }).click();
