@@ -26,8 +26,8 @@ import { fmt } from './stats.ts';
  * s3rver, which runs alone in its own process (the API and DynamoDB Local in another, this
  * process is the client):
  *  - one raw streamed PUT (presigned);
- *  - the browser's upload module (presigned multipart, DEFAULT_CONCURRENCY parts in flight, each
- *    part recorded beside the next send);
+ *  - the browser's upload module (presigned multipart, DEFAULT_CONCURRENCY parts in flight, the
+ *    stored parts recorded in batches beside the next sends, ADR 0420);
  *  - the AWS SDK's own multipart uploader (@aws-sdk/lib-storage Upload) with the same part size
  *    and concurrency.
  * Medians are printed, and for both multipart uploaders the parts phase alone (from the created
