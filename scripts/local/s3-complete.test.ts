@@ -16,7 +16,8 @@ import { useS3Local } from './s3-local-fixture.ts';
  * answered the second complete InternalError (500), during the first or after it; S3 answers the
  * completed object. Many parts make the complete take a while without a large object.
  */
-describe('CompleteMultipartUpload in the local emulator', () => {
+// Many parts on a loaded machine (the unit project runs files in parallel): more than the default 5 s.
+describe('CompleteMultipartUpload in the local emulator', { timeout: 30_000 }, () => {
   const s3 = useS3Local({ region: 'us-east-1', maxAttempts: 1 });
   const bucket = BUCKETS.injector.localName;
 

@@ -9,6 +9,8 @@ import { startS3Local, type S3Local } from './s3-local.ts';
 export interface S3LocalFixture {
   readonly emulator: S3Local;
   readonly client: S3Client;
+  /** The emulator's data folder (one subfolder per bucket). */
+  readonly dataDir: string;
 }
 
 /**
@@ -43,6 +45,10 @@ export function useS3Local(options: Pick<S3ClientConfig, 'region' | 'maxAttempts
     get client() {
       if (!client) throw new Error('the emulator starts in beforeAll');
       return client;
+    },
+    get dataDir() {
+      if (!dir) throw new Error('the emulator starts in beforeAll');
+      return dir;
     },
   };
 }
