@@ -1,7 +1,7 @@
 import { partLength, recordUploadedPart } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest } from '../plumbing/errors.ts';
-import { ownUpload, savePart } from '../storage/injector.ts';
+import { ownUpload, saveParts } from '../storage/injector.ts';
 
 /**
  * Records parts the browser stored (their ETags and sizes), so a reload resumes without sending
@@ -17,6 +17,6 @@ export const handler = apiHandler(recordUploadedPart, async ({ uploadId, parts }
     else if (size !== partLength(upload.size, upload.part_size, partNumber)) fields[`parts.${i}.size`] = [`Part ${partNumber} is ${partLength(upload.size, upload.part_size, partNumber)} bytes.`];
   });
   if (Object.keys(fields).length) throw badRequest('Invalid input.', fields);
-  await Promise.all(parts.map(({ partNumber, etag, size }) => savePart(upload, { partNumber, etag: etag.replace(/"/g, ''), size })));
+  await saveParts(upload, parts.map(({ partNumber, etag, size }) => ({ partNumber, etag: etag.replace(/"/g, ''), size })));
   return { status: 200 as const, recorded: parts.length };
 });

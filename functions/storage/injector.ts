@@ -157,13 +157,11 @@ export async function saveUpload(upload: UploadRecord): Promise<void> {
   );
 }
 
-export async function savePart(upload: UploadRecord, part: PartRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.rijPart(upload.id, part.partNumber), part_number: part.partNumber, etag: part.etag, size: part.size, ttl: recordTtl(upload.created_at) },
-    }),
-  );
+const partItem = (upload: UploadRecord, part: PartRecord) => ({ ...keys.rijPart(upload.id, part.partNumber), part_number: part.partNumber, etag: part.etag, size: part.size, ttl: recordTtl(upload.created_at) });
+
+/** Records several stored parts at once (25 per BatchWriteItem); a part recorded again replaces its record. */
+export async function saveParts(upload: UploadRecord, parts: readonly PartRecord[]): Promise<void> {
+  await batchWriteAll(parts.map((part) => ({ PutRequest: { Item: partItem(upload, part) } })));
 }
 
 export async function listParts(uploadId: string): Promise<PartRecord[]> {
