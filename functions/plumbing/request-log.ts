@@ -30,14 +30,19 @@ const REDACTED = '[redacted]';
 
 /**
  * Bounds on what a record keeps of a request, so that any request, hostile ones included, is
- * logged: DynamoDB refuses items over 400 KB, nesting over 32 levels, empty or `__proto__`
- * attribute names and numbers beyond ±1e125.
+ * logged: DynamoDB refuses items over 400 KB, nesting over 32 levels, empty, `__proto__` or
+ * `constructor` attribute names and numbers beyond ±1e125.
  */
 export const LOG_LIMITS = { depth: 8, entries: 100, stringLength: 2_000, numberMagnitude: 1e125 } as const;
 const TRUNCATED = '…';
 
-/** A map key DynamoDB stores as it is (an empty name and `__proto__` are refused or mangled). */
-const storableKey = (key: string) => (key === '' || key === '__proto__' ? `(${key})` : key);
+/**
+ * A map key DynamoDB stores as it is: an empty name and `__proto__` are refused or mangled, and the
+ * document client's marshaller takes an object with its own `constructor` key for a class instance
+ * (it refuses the whole item, or reads `{"constructor": {"name": "Set"}}` as a Set).
+ */
+const UNSTORABLE_KEYS = new Set(['', '__proto__', 'constructor']);
+const storableKey = (key: string) => (UNSTORABLE_KEYS.has(key) ? `(${key})` : key);
 
 const storableNumber = (n: number) => (Math.abs(n) < LOG_LIMITS.numberMagnitude && (n === 0 || Math.abs(n) > 1e-125) ? n : String(n));
 

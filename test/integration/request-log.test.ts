@@ -8,7 +8,7 @@ import { writeRequestLog } from '#functions/plumbing/request-log.ts';
 
 /** Hostile requests are exactly the ones an operator needs in the log: every one must be stored. */
 describe('request log', () => {
-  it('stores the record of a hostile request (deep nesting, __proto__ and empty keys, huge numbers, a 1 MB string), secrets redacted', async () => {
+  it('stores the record of a hostile request (deep nesting, __proto__, constructor and empty keys, huge numbers, a 1 MB string), secrets redacted', async () => {
     let deep: unknown = { password: 'hunter2' };
     for (let i = 0; i < 60; i++) deep = { next: deep };
     const body = JSON.parse(`{"__proto__": {"token": "t"}, "": 1, "n": 1e300, "long": "${'x'.repeat(1_000_000)}"}`) as Record<string, unknown>;
@@ -21,8 +21,9 @@ describe('request log', () => {
       method: 'POST',
       status: 400,
       params: {},
-      query: { q: 'y'.repeat(10_000) },
-      body: { ...body, deep },
+      // The junk-input test's prototype-pollution query: the document client refused any item with an own `constructor` key.
+      query: { q: 'y'.repeat(10_000), ...(JSON.parse('{"constructor": "x"}') as Record<string, string>) },
+      body: { ...body, deep, nested: JSON.parse('{"constructor": {"prototype": {"polluted": true}}}') as unknown },
       date,
       durationMs: 3,
       user: undefined,
@@ -34,6 +35,8 @@ describe('request log', () => {
     expect(Item!.response_status).toBe(400);
     expect(Item!.body['(__proto__)']).toEqual({ token: '[redacted]' });
     expect(Item!.body.n).toBe('1e+300');
+    expect(Item!.query['(constructor)']).toBe('x');
+    expect(Item!.body.nested).toEqual({ '(constructor)': { prototype: { polluted: true } } });
     expect(JSON.stringify(Item)).not.toContain('hunter2');
     expect(JSON.stringify(Item).length).toBeLessThan(100_000);
   });
