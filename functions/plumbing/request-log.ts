@@ -31,9 +31,10 @@ const REDACTED = '[redacted]';
 /**
  * Bounds on what a record keeps of a request, so that any request, hostile ones included, is
  * logged: DynamoDB refuses items over 400 KB, nesting over 32 levels, empty, `__proto__` or
- * `constructor` attribute names and numbers beyond ±1e125.
+ * `constructor` attribute names and numbers beyond ±1e125 or below 1e-130; the document client
+ * refuses numbers beyond ±(2^53 - 1) (kept as strings here).
  */
-export const LOG_LIMITS = { depth: 8, entries: 100, stringLength: 2_000, numberMagnitude: 1e125 } as const;
+export const LOG_LIMITS = { depth: 8, entries: 100, stringLength: 2_000, numberMagnitude: Number.MAX_SAFE_INTEGER } as const;
 const TRUNCATED = '…';
 
 /**
@@ -44,7 +45,7 @@ const TRUNCATED = '…';
 const UNSTORABLE_KEYS = new Set(['', '__proto__', 'constructor']);
 const storableKey = (key: string) => (UNSTORABLE_KEYS.has(key) ? `(${key})` : key);
 
-const storableNumber = (n: number) => (Math.abs(n) < LOG_LIMITS.numberMagnitude && (n === 0 || Math.abs(n) > 1e-125) ? n : String(n));
+const storableNumber = (n: number) => (Math.abs(n) <= LOG_LIMITS.numberMagnitude && (n === 0 || Math.abs(n) > 1e-125) ? n : String(n));
 
 /**
  * Replaces the values of password-, token- and secret-like keys at any depth, and bounds the rest

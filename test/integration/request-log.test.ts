@@ -23,7 +23,8 @@ describe('request log', () => {
       params: {},
       // The junk-input test's prototype-pollution query: the document client refused any item with an own `constructor` key.
       query: { q: 'y'.repeat(10_000), ...(JSON.parse('{"constructor": "x"}') as Record<string, string>) },
-      body: { ...body, deep, nested: JSON.parse('{"constructor": {"prototype": {"polluted": true}}}') as unknown },
+      // 2^53: the junk-input test's largest integer; the document client refuses numbers beyond 2^53 - 1.
+      body: { ...body, deep, nested: JSON.parse('{"constructor": {"prototype": {"polluted": true}}}') as unknown, unsafe: 2 ** 53, e20: 1e20 },
       date,
       durationMs: 3,
       user: undefined,
@@ -36,6 +37,7 @@ describe('request log', () => {
     expect(Item!.body['(__proto__)']).toEqual({ token: '[redacted]' });
     expect(Item!.body.n).toBe('1e+300');
     expect(Item!.query['(constructor)']).toBe('x');
+    expect([Item!.body.unsafe, Item!.body.e20]).toEqual(['9007199254740992', '100000000000000000000']);
     expect(Item!.body.nested).toEqual({ '(constructor)': { prototype: { polluted: true } } });
     expect(JSON.stringify(Item)).not.toContain('hunter2');
     expect(JSON.stringify(Item).length).toBeLessThan(100_000);
