@@ -48,9 +48,16 @@ describe('createVideo, addVideoToQueue, getListingVideos', () => {
     const failed = await settled(video.id, queued.version);
     expect(failed.status).toBe(VideoCreationStatus.failure);
     expect(failed.errors.at(-1)).toMatch(/VideoInputError: The listing has no pictures/);
-    // A failed video may be queued again.
-    expect(bodyOf(await callOp(addVideoToQueue, { videoId: video.id }, token)).video.status).toBe(VideoCreationStatus.enqueued);
-    expect(errorOf(await callOp(addVideoToQueue, { videoId: video.id }, token), 409).message).toBe(VIDEO_MESSAGES.alreadyQueued);
+    // A failed video may be queued again. Another video of the listing and template holds the run
+    // lock meanwhile, so the job waits queued (without it, the job could fail before the next call).
+    const holder = { id: 900_010, listing_id: listing.id, template_id: 1 };
+    expect(await takeVideoLock(holder, 60)).toBe(true);
+    try {
+      expect(bodyOf(await callOp(addVideoToQueue, { videoId: video.id }, token)).video.status).toBe(VideoCreationStatus.enqueued);
+      expect(errorOf(await callOp(addVideoToQueue, { videoId: video.id }, token), 409).message).toBe(VIDEO_MESSAGES.alreadyQueued);
+    } finally {
+      await releaseVideoLock(holder);
+    }
   });
 
   it('refuses a video without a template, or with a template that does not exist (400 with the field)', async () => {
