@@ -1,6 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './aws.ts';
 import { externalServiceFailed, isServiceUnavailable } from './errors.ts';
+import { inPool } from './pool.ts';
 import { backoffDelay, pause, type Backoff } from './retry.ts';
 
 type Item = Record<string, unknown>;
@@ -40,21 +41,18 @@ const sendBatch: BatchWriteSend = (input) => db.send(new BatchWriteCommand(input
 export async function batchWriteAll(requests: readonly WriteRequest[], options: BatchWriteOptions = {}): Promise<void> {
   const { writers = 1, tries = BATCH_WRITE_TRIES, backoff = { base: 50 }, send = sendBatch, wait = pause } = options;
   const table = tableName();
-  let next = 0;
-  const worker = async () => {
-    while (next < requests.length) {
-      const chunk = requests.slice(next, (next += BATCH_WRITE_MAX));
-      let pending: WriteRequest[] = chunk;
-      for (let attempt = 0; pending.length; attempt++) {
-        if (attempt >= tries) throw externalServiceFailed('The database is busy; try again in a moment.');
-        if (attempt > 0) await wait(backoffDelay(attempt, backoff));
-        try {
-          pending = (await send({ RequestItems: { [table]: pending } })).UnprocessedItems?.[table] ?? [];
-        } catch (error) {
-          if (!isServiceUnavailable(error) || attempt + 1 >= tries) throw error;
-        }
+  const chunks: WriteRequest[][] = [];
+  for (let at = 0; at < requests.length; at += BATCH_WRITE_MAX) chunks.push(requests.slice(at, at + BATCH_WRITE_MAX));
+  await inPool(chunks, Math.max(1, writers), async (chunk) => {
+    let pending = chunk;
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= tries) throw externalServiceFailed('The database is busy; try again in a moment.');
+      if (attempt > 0) await wait(backoffDelay(attempt, backoff));
+      try {
+        pending = (await send({ RequestItems: { [table]: pending } })).UnprocessedItems?.[table] ?? [];
+      } catch (error) {
+        if (!isServiceUnavailable(error) || attempt + 1 >= tries) throw error;
       }
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(writers, Math.ceil(requests.length / BATCH_WRITE_MAX))) }, worker));
+  });
 }
