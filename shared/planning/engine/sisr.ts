@@ -873,6 +873,12 @@ class Sisr {
     return m;
   }
 
+  /** The route of w when it is not u's route and may change (the neighbour test of `swapNear` and `twoOptStar`); -1 otherwise. */
+  private otherOpenRoute(sol: Solution, u: number, w: number): number {
+    const r2 = sol.routeOf[w]!;
+    return r2 < 0 || r2 === sol.routeOf[u] || this.inst.vFrozen[r2] ? -1 : r2;
+  }
+
   /** Swap move of `localSearch`: u with one of its nearest jobs in another route. Returns whether one was kept. */
   private swapNear(sol: Solution, u: number): boolean {
     const inst = this.inst;
@@ -881,9 +887,9 @@ class Sisr {
     const kMax = Math.min(LS_SWAP_NEIGHBOURS, this.adjLen);
     for (let a = 0; a < kMax; a++) {
       const w = this.adj[aBase + a]!;
+      const r2 = this.otherOpenRoute(sol, u, w);
+      if (r2 < 0 || inst.fixedVehicle[w]! >= 0) continue;
       const r1 = sol.routeOf[u]!;
-      const r2 = sol.routeOf[w]!;
-      if (r2 < 0 || r2 === r1 || inst.vFrozen[r2] || inst.fixedVehicle[w]! >= 0) continue;
       if (!inst.allowed[r2 * inst.nJobs + u] || !inst.allowed[r1 * inst.nJobs + w]) continue;
       const p1 = sol.posOf[u]!;
       const p2 = sol.posOf[w]!;
@@ -917,14 +923,13 @@ class Sisr {
    * `evaluateRoute` (every constraint). Returns whether one was kept.
    */
   private twoOptStar(sol: Solution, u: number): boolean {
-    const inst = this.inst;
     const aBase = u * this.adjLen;
     const kMax = Math.min(LS_SWAP_NEIGHBOURS, this.adjLen);
     for (let a = 0; a < kMax; a++) {
       const w = this.adj[aBase + a]!;
+      const r2 = this.otherOpenRoute(sol, u, w);
+      if (r2 < 0) continue;
       const r1 = sol.routeOf[u]!;
-      const r2 = sol.routeOf[w]!;
-      if (r2 < 0 || r2 === r1 || inst.vFrozen[r2]) continue;
       const p1 = sol.posOf[u]!;
       const p2 = sol.posOf[w]!;
       // (a) r1: ..u, w..   r2: ..before w, after u..   (b) r2: ..w, u..   r1: ..before u, after w..
