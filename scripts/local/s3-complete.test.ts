@@ -18,7 +18,8 @@ import { useS3Local } from './s3-local-fixture.ts';
  */
 // Many parts on a loaded machine (the unit project runs files in parallel): more than the default 5 s.
 describe('CompleteMultipartUpload in the local emulator', { timeout: 30_000 }, () => {
-  const s3 = useS3Local({ region: 'us-east-1', maxAttempts: 1 });
+  // Parts of 1 KiB and up, so that uploads of many parts stay small (S3 and the stack's emulator: 5 MiB).
+  const s3 = useS3Local({ region: 'us-east-1', maxAttempts: 1, minPartBytes: 1024 });
   const bucket = BUCKETS.injector.localName;
 
   async function upload(key: string, count: number, partBytes: number) {
@@ -63,5 +64,20 @@ describe('CompleteMultipartUpload in the local emulator', { timeout: 30_000 }, (
     expect(wrongTag).toMatchObject({ name: 'InvalidPart' });
     // The upload is still there and completes with the right list.
     expect((await s3.client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'complete/missing.bin', UploadId, MultipartUpload: { Parts: parts } }))).ETag).toBeTruthy();
+  });
+
+  it('as S3: parts listed out of order are InvalidPartOrder, a part but the last under the minimum EntityTooSmall (400); the last may be smaller', async () => {
+    const key = 'complete/sizes.bin';
+    const { UploadId } = await s3.client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
+    const bodies = [Buffer.alloc(1023, 1), Buffer.alloc(1024, 2), Buffer.alloc(10, 3)];
+    const parts = await Promise.all(bodies.map(async (Body, i) => ({ PartNumber: i + 1, ETag: (await s3.client.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: i + 1, Body }))).ETag! })));
+    const complete = (list: CompletedPart[]) => s3.client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: list } })).catch((e: Error) => e);
+    expect(await complete([parts[1]!, parts[0]!])).toMatchObject({ name: 'InvalidPartOrder', $metadata: { httpStatusCode: 400 } });
+    expect(await complete([parts[1]!, parts[1]!])).toMatchObject({ name: 'InvalidPartOrder' });
+    expect(await complete(parts)).toMatchObject({ name: 'EntityTooSmall', $metadata: { httpStatusCode: 400 } });
+    // Without the short first part: 1,024 bytes then 10 (the last).
+    const done = await complete([parts[1]!, parts[2]!]);
+    expect(done).toMatchObject({ ETag: expect.stringMatching(/-2"$/) });
+    expect(await stored(key)).toEqual({ size: 1034, sha: createHash('sha256').update(Buffer.concat([bodies[1]!, bodies[2]!])).digest('hex') });
   });
 });

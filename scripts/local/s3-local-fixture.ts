@@ -17,13 +17,13 @@ export interface S3LocalFixture {
  * The local emulator in a temporary folder and a client for it, for the tests of the emulator
  * itself; call inside a `describe`, read the fields inside tests (they are set in `beforeAll`).
  */
-export function useS3Local(options: Pick<S3ClientConfig, 'region' | 'maxAttempts'> = {}): S3LocalFixture {
+export function useS3Local(options: Pick<S3ClientConfig, 'region' | 'maxAttempts'> & { minPartBytes?: number } = {}): S3LocalFixture {
   let emulator: S3Local | undefined;
   let client: S3Client | undefined;
   let dir = '';
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 's3-local-'));
-    emulator = await startS3Local({ port: await freePort(), dataDir: dir });
+    emulator = await startS3Local({ port: await freePort(), dataDir: dir, ...(options.minPartBytes === undefined ? {} : { minPartBytes: options.minPartBytes }) });
     client = new S3Client({
       endpoint: emulator.endpoint,
       region: options.region ?? 'ca-central-1',

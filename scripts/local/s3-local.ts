@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -27,7 +27,11 @@ const CORS = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-export async function startS3Local(opts: { port: number; dataDir: string }): Promise<S3Local> {
+/** S3's smallest part, except the last (EntityTooSmall on complete). */
+export const S3_MIN_PART_BYTES = 5 * 1024 * 1024;
+
+/** `minPartBytes`: the smallest part but the last a complete accepts (S3's 5 MiB; tests of the emulator itself lower it). */
+export async function startS3Local(opts: { port: number; dataDir: string; minPartBytes?: number }): Promise<S3Local> {
   mkdirSync(opts.dataDir, { recursive: true });
   const server = new S3rver({
     port: opts.port,
@@ -37,7 +41,7 @@ export async function startS3Local(opts: { port: number; dataDir: string }): Pro
     configureBuckets: Object.values(BUCKETS).map((b) => ({ name: b.localName, configs: [CORS] })),
   });
   atomicWrites(server as unknown as { store: FilesystemStore });
-  idempotentComplete(server as unknown as { store: FilesystemStore });
+  idempotentComplete(server as unknown as { store: FilesystemStore }, opts.minPartBytes ?? S3_MIN_PART_BYTES);
   await server.run();
   return { endpoint: `http://127.0.0.1:${opts.port}`, stop: () => server.close(), onEvent: (listener) => void server.on('event', listener) };
 }
@@ -111,7 +115,7 @@ export const COMPLETED_UPLOAD_KEPT_MS = 15 * 60_000;
  * that has no folder is NoSuchUpload, and a listed part that was not stored (or whose ETag differs)
  * is InvalidPart (400), as in S3 (s3rver would crash on the missing file).
  */
-function idempotentComplete(server: { store: FilesystemStore }): void {
+function idempotentComplete(server: { store: FilesystemStore }, minPartBytes: number): void {
   const { store } = server;
   const S3Error = createRequire(import.meta.url)('s3rver/lib/models/error.js') as new (code: string, message: string, detail?: Record<string, string>) => Error;
   const running = new Map<string, Promise<{ size: number; md5: string }>>();
@@ -132,10 +136,15 @@ function idempotentComplete(server: { store: FilesystemStore }): void {
         throw new S3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.', { UploadId: uploadId });
       }
       // s3rver streams the listed part files without an error handler: a missing one would crash it.
-      for (const part of parts) {
+      for (const [i, part] of parts.entries()) {
+        if (i > 0 && part.number <= parts[i - 1]!.number) throw new S3Error('InvalidPartOrder', 'The list of parts was not in ascending order. The parts list must be specified in order by part number.');
         const md5 = await readFile(join(uploadDir, `${part.number}.md5`), 'utf8').catch(() => undefined);
         if (md5 === undefined || md5 !== part.etag) {
           throw new S3Error('InvalidPart', 'One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part\'s entity tag.', { PartNumber: String(part.number) });
+        }
+        const { size } = await stat(join(uploadDir, String(part.number)));
+        if (i < parts.length - 1 && size < minPartBytes) {
+          throw new S3Error('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size', { ProposedSize: String(size), MinSizeAllowed: String(minPartBytes), PartNumber: String(part.number), ETag: part.etag });
         }
       }
       const result = await assemble(store, bucket, uploadDir, parts);

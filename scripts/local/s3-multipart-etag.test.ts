@@ -19,7 +19,7 @@ import { useS3Local } from './s3-local-fixture.ts';
  * answered the MD5 of the whole object, which it computed by reading every byte again.
  */
 describe('multipart upload in the local emulator: S3\'s ETags', () => {
-  const s3 = useS3Local({ region: 'us-east-1', maxAttempts: 1 });
+  const s3 = useS3Local({ region: 'us-east-1', maxAttempts: 1, minPartBytes: 300_000 });
   const bucket = BUCKETS.injector.localName;
   const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
