@@ -784,7 +784,8 @@ class Sisr {
    *   (its `granular` nearest jobs' routes, its own route, one empty vehicle per class), kept when
    *   that costs less than it saved;
    * - swap: with each of its `LS_SWAP_NEIGHBOURS` nearest served jobs in another route, each at its
-   *   cheapest feasible position in the other's route, kept when the two routes cost less.
+   *   cheapest feasible position in the other's route, kept when the two routes cost less;
+   * - 2-opt*: its route and the route of one of those nearest jobs exchange their tails (`twoOptStar`).
    * Moves reuse the insertion scan (every constraint it checks: time windows, blocked intervals,
    * exact route checks, limits) with blinks off; a move that does not improve is undone exactly.
    * Returns the number of moves kept.
@@ -959,13 +960,8 @@ class Sisr {
     if (inst.vArc[a] === inst.vArc[b]) {
       // A lower bound first: the arcs inside the two tails keep their costs (same matrix), only the
       // two joins and the two ends change; an excess-distance charge is never negative.
-      const arc = inst.vArc[a]!;
-      const N = inst.nLocs;
-      const locs = sol.locs;
       const nla = ka + (lb - kb);
       const nlb = kb + (la - ka);
-      const endA = locs[baseA + la + 1]!;
-      const endB = locs[baseB + lb + 1]!;
       // Arc sums of the heads (legs before the cut), then of the tails (legs after the join, to the old end).
       let headA = 0;
       for (let k = 0; k < ka; k++) headA += sol.legArc[baseA + k]!;
@@ -974,20 +970,8 @@ class Sisr {
       const tailA = sol.arcSum[a]! - headA - (la > 0 ? sol.legArc[baseA + ka]! : 0);
       const tailB = sol.arcSum[b]! - headB - (lb > 0 ? sol.legArc[baseB + kb]! : 0);
       this.work += ka + kb;
-      let lbA = 0;
-      if (nla > 0) {
-        lbA = inst.vFixed[a]! + headA + tailB;
-        const from = locs[baseA + ka]!;
-        if (kb < lb) lbA += arc[from * N + locs[baseB + kb + 1]!]! - arc[locs[baseB + lb]! * N + endB]! + arc[locs[baseB + lb]! * N + endA]!;
-        else lbA += arc[from * N + endA]!;
-      }
-      let lbB = 0;
-      if (nlb > 0) {
-        lbB = inst.vFixed[b]! + headB + tailA;
-        const from = locs[baseB + kb]!;
-        if (ka < la) lbB += arc[from * N + locs[baseA + ka + 1]!]! - arc[locs[baseA + la]! * N + endA]! + arc[locs[baseA + la]! * N + endB]!;
-        else lbB += arc[from * N + endB]!;
-      }
+      const lbA = nla > 0 ? this.joinedBound(sol, a, ka, b, kb, headA, tailB) : 0;
+      const lbB = nlb > 0 ? this.joinedBound(sol, b, kb, a, ka, headB, tailA) : 0;
       if (lbA + lbB >= before - 1e-7) return false;
     }
     this.work += 4 * (la + lb);
@@ -1009,6 +993,28 @@ class Sisr {
     this.touch(a);
     this.touch(b);
     return true;
+  }
+
+  /**
+   * A lower bound on the cost of route a keeping its positions 1..ka (arcs `head`) then taking b's
+   * jobs from kb+1 on (arcs `tail`, to b's old end), both on the same matrix (`tryTails`): the fixed
+   * cost, the two arc sums, the join, and the last job's leg to a's end instead of b's.
+   */
+  private joinedBound(sol: Solution, a: number, ka: number, b: number, kb: number, head: number, tail: number): number {
+    const inst = this.inst;
+    const arc = inst.vArc[a]!;
+    const N = inst.nLocs;
+    const locs = sol.locs;
+    const baseA = a * sol.stride;
+    const baseB = b * sol.stride;
+    const lb = sol.len[b]!;
+    const endA = locs[baseA + sol.len[a]! + 1]!;
+    const endB = locs[baseB + lb + 1]!;
+    let bound = inst.vFixed[a]! + head + tail;
+    const from = locs[baseA + ka]!;
+    if (kb < lb) bound += arc[from * N + locs[baseB + kb + 1]!]! - arc[locs[baseB + lb]! * N + endB]! + arc[locs[baseB + lb]! * N + endA]!;
+    else bound += arc[from * N + endA]!;
+    return bound;
   }
 
   /** Takes the job at position p out of route v. */
