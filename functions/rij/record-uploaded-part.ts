@@ -13,8 +13,12 @@ export const handler = apiHandler(recordUploadedPart, async ({ uploadId, parts }
   const upload = await ownUpload(uploadId, user.id);
   const fields: Record<string, string[]> = {};
   parts.forEach(({ partNumber, size }, i) => {
-    if (partNumber > upload.part_count) fields[`parts.${i}.partNumber`] = [`This upload has ${upload.part_count} parts.`];
-    else if (size !== partLength(upload.size, upload.part_size, partNumber)) fields[`parts.${i}.size`] = [`Part ${partNumber} is ${partLength(upload.size, upload.part_size, partNumber)} bytes.`];
+    if (partNumber > upload.part_count) {
+      fields[`parts.${i}.partNumber`] = [`This upload has ${upload.part_count} parts.`];
+      return;
+    }
+    const expected = partLength(upload.size, upload.part_size, partNumber);
+    if (size !== expected) fields[`parts.${i}.size`] = [`Part ${partNumber} is ${expected} bytes.`];
   });
   if (Object.keys(fields).length) throw badRequest('Invalid input.', fields);
   await saveParts(upload, parts.map(({ partNumber, etag, size }) => ({ partNumber, etag: etag.replace(/"/g, ''), size })));
