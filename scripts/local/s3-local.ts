@@ -158,21 +158,21 @@ function idempotentComplete(server: { store: FilesystemStore }, minPartBytes: nu
 
 /**
  * The object of a completed multipart upload, as S3 makes it (ADR 0420): the parts' bytes in order
+ * (the caller checked that they are listed in ascending order)
  * under the key, and the ETag S3 gives a multipart object, the MD5 of the parts' binary MD5s, '-' and
  * the number of parts (not the MD5 of the bytes: S3 does not read the object again to complete it).
  * s3rver 3.7 read every part through its PutObject path, hashing the whole object a second time, and
  * answered that MD5; here the part files are copied into the object's file (written aside and renamed,
  * as every write, ADR 0321) without hashing, and the part folder goes.
  */
-async function assemble(store: FilesystemStore, bucket: string, uploadDir: string, parts: { number: number; etag: string }[]): Promise<{ size: number; md5: string }> {
+async function assemble(store: FilesystemStore, bucket: string, uploadDir: string, parts: readonly { number: number; etag: string }[]): Promise<{ size: number; md5: string }> {
   const [key, metadata] = await Promise.all([readFile(join(uploadDir, 'key'), 'utf8'), readFile(join(uploadDir, 'metadata'), 'utf8').then((json) => JSON.parse(json) as Record<string, unknown>)]);
-  const ordered = [...parts].sort((a, b) => a.number - b.number);
   const objectPath = store.getResourcePath(bucket, key, 'object');
   await mkdir(dirname(objectPath), { recursive: true });
   const partial = `${objectPath}.${randomBytes(6).toString('hex')}.partial`;
   let size = 0;
   async function* bytes() {
-    for (const part of ordered) {
+    for (const part of parts) {
       for await (const chunk of createReadStream(join(uploadDir, String(part.number)), { highWaterMark: 1024 * 1024 })) {
         size += (chunk as Buffer).length;
         yield chunk as Buffer;
@@ -187,8 +187,8 @@ async function assemble(store: FilesystemStore, bucket: string, uploadDir: strin
     throw error;
   }
   const md5s = createHash('md5');
-  for (const part of ordered) md5s.update(Buffer.from(part.etag, 'hex'));
-  const etag = `${md5s.digest('hex')}-${ordered.length}`;
+  for (const part of parts) md5s.update(Buffer.from(part.etag, 'hex'));
+  const etag = `${md5s.digest('hex')}-${parts.length}`;
   // The metadata s3rver keeps for the object (the initiate's Content-Type and x-amz-meta-*), as its own complete does.
   await store.putMetadata(bucket, key, { 'content-type': 'binary/octet-stream', ...metadata }, etag);
   await rm(uploadDir, { recursive: true, force: true });
