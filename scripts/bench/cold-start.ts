@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,15 +64,38 @@ export function withLoaderAndEmptyHandler<T>(measure: (files: { loader: string; 
   }
 }
 
-export function coldStartBench(manifestPath = MANIFEST): { empty: Sample; rows: ColdStartRow[] } {
+/**
+ * What every bundle loads before any code of ours (functions/plumbing/aws.ts: sessions are read on
+ * every request): the DynamoDB client and lib-dynamodb from node_modules (external, ADR 0011/0380),
+ * with the document client built. Written inside the repository so the bare imports resolve.
+ */
+const SDK_FLOOR = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+export const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export const handler = async () => ({ statusCode: 200 });
+`;
+
+const medianSample = (s: Sample[]): Sample => ({ wallMs: median(s.map((x) => x.wallMs)), importMs: median(s.map((x) => x.importMs)) });
+
+export function coldStartBench(manifestPath = MANIFEST): { empty: Sample; floor: Sample; rows: ColdStartRow[] } {
   return withLoaderAndEmptyHandler(({ loader, empty }) => {
     const bundles = lambdaBundleSizes(manifestPath);
     const emptyRuns: Sample[] = [];
+    const floorRuns: Sample[] = [];
     const runs = new Map<string, Sample[]>(bundles.map((b) => [b.id, []]));
-    for (let i = 0; i < RUNS; i++) {
-      // Alternate: the empty handler, then every bundle, in each round, so load drifts hit both.
-      emptyRuns.push(sample(loader, empty));
-      for (const b of bundles) runs.get(b.id)!.push(sample(loader, resolve(ROOT, b.file)));
+    mkdirSync(join(ROOT, 'dist'), { recursive: true });
+    const floorDir = mkdtempSync(join(ROOT, 'dist', 'cold-start-floor-'));
+    const floor = join(floorDir, 'floor.mjs');
+    writeFileSync(floor, SDK_FLOOR);
+    try {
+      for (let i = 0; i < RUNS; i++) {
+        // Alternate: the empty handler, the SDK floor, then every bundle, in each round, so load drifts hit all.
+        emptyRuns.push(sample(loader, empty));
+        floorRuns.push(sample(loader, floor));
+        for (const b of bundles) runs.get(b.id)!.push(sample(loader, resolve(ROOT, b.file)));
+      }
+    } finally {
+      rmSync(floorDir, { recursive: true, force: true });
     }
     const emptyMs = median(emptyRuns.map((s) => s.wallMs));
     const rows = bundles
@@ -82,15 +105,16 @@ export function coldStartBench(manifestPath = MANIFEST): { empty: Sample; rows: 
         return { id: b.id, wallMs, importMs: median(s.map((x) => x.importMs)), ratio: wallMs / emptyMs };
       })
       .sort((a, b) => b.wallMs - a.wallMs);
-    return { empty: { wallMs: emptyMs, importMs: median(emptyRuns.map((s) => s.importMs)) }, rows };
+    return { empty: medianSample(emptyRuns), floor: medianSample(floorRuns), rows };
   });
 }
 
-export function printColdStart({ empty, rows }: ReturnType<typeof coldStartBench>): void {
+export function printColdStart({ empty, floor, rows }: ReturnType<typeof coldStartBench>): void {
   console.log(`\nCold start: fresh node --enable-source-maps process that imports the bundle and exits, median of ${RUNS} alternating runs`);
   console.table(
     Object.fromEntries([
       ['(empty handler)', { 'process ms': fmt(empty.wallMs, 1), 'import ms': fmt(empty.importMs, 1), '× empty': '1.00' }],
+      ['(SDK floor: DynamoDB clients only)', { 'process ms': fmt(floor.wallMs, 1), 'import ms': fmt(floor.importMs, 1), '× empty': fmt(floor.wallMs / empty.wallMs) }],
       ...rows.map((r) => [r.id, { 'process ms': fmt(r.wallMs, 1), 'import ms': fmt(r.importMs, 1), '× empty': fmt(r.ratio) }]),
     ]),
   );
@@ -98,6 +122,11 @@ export function printColdStart({ empty, rows }: ReturnType<typeof coldStartBench
   console.log(
     `slowest bundle ${worst.id}: ${fmt(worst.wallMs, 1)} ms = ${fmt(worst.ratio)} × the empty handler's ${fmt(empty.wallMs, 1)} ms ` +
       `(target ≤ ${COLD_START_TARGET}) ${worst.ratio <= COLD_START_TARGET ? 'OK' : 'MISSED'}`,
+  );
+  const ours = rows.map((r) => r.wallMs - floor.wallMs);
+  console.log(
+    `the SDK floor (node + client-dynamodb + lib-dynamodb, loaded by every bundle) is ${fmt(floor.wallMs / empty.wallMs)} × the empty handler; ` +
+      `above it, a bundle's own code and other clients add ${fmt(median(ours), 1)} ms (median), ${fmt(ours[0]!, 1)} ms (slowest bundle)`,
   );
 }
 
