@@ -33,34 +33,60 @@ import { fmt } from './stats.ts';
  * Medians are printed, and for both multipart uploaders the parts phase alone (from the created
  * upload to the complete call), since s3rver's CompleteMultipartUpload re-reads and rewrites the
  * whole object, which real S3 does not do. BENCH_UPLOAD_MB changes the size (default 1024),
- * BENCH_UPLOAD_SAMPLES the rounds (default 3), BENCH_UPLOAD_PART_MB the part size, BENCH_UPLOAD_PUT
- * the module's PUT (default `stream`: streamPut below; `fetch`: the module's fetchPut).
+ * BENCH_UPLOAD_SAMPLES the rounds (default 5, at least 3), BENCH_UPLOAD_PART_MB the part size, BENCH_UPLOAD_PUT
+ * the module's PUT (default `file`: filePut below; `stream`: streamPut; `fetch`: the module's fetchPut).
  */
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB;
-const SAMPLES = Math.max(3, Number(process.env.BENCH_UPLOAD_SAMPLES ?? 3));
+const SAMPLES = Math.max(3, Number(process.env.BENCH_UPLOAD_SAMPLES ?? 5));
 /** The preferred part size (default the module's, 8 MiB); BENCH_UPLOAD_PART_MB changes it. */
 const PART_SIZE = process.env.BENCH_UPLOAD_PART_MB ? Number(process.env.BENCH_UPLOAD_PART_MB) * MiB : undefined;
 
 /**
- * The browser's xhrPut in Node (ADR 0400): XMLHttpRequest sends a File slice from disk in native code,
- * with upload progress. Here the file-backed Blob slice is streamed into one node:http request, as the
- * raw PUT streams the file, with progress per chunk written; nothing is read ahead of the socket.
- * Undici's fetch (the module's fetchPut, BENCH_UPLOAD_PUT=fetch) takes each chunk through web streams
- * in JavaScript, which a browser's XHR does not, and holds more memory.
+ * The stand-in for the browser's xhrPut of ADR 0400 (BENCH_UPLOAD_PUT=stream): the file-backed Blob
+ * slice streamed through web streams into one node:http request, with progress per chunk written;
+ * nothing is read ahead of the socket. Undici's fetch (the module's fetchPut, BENCH_UPLOAD_PUT=fetch)
+ * also takes each chunk through web streams, and holds more memory.
  */
-const streamPut: PutFn = (url, body, { contentType, signal, onProgress }) =>
+const streamPut: PutFn = (url, body, options) => {
+  const blob = body instanceof Blob ? body : new Blob([body as Uint8Array<ArrayBuffer>]);
+  return putStream(url, blob.size, () => Readable.fromWeb(blob.stream() as NodeReadableStream<Uint8Array>), options);
+};
+
+/** A slice of a file on disk that knows where it comes from (`fileSource`), so `filePut` can read it as the raw PUT reads the file. */
+interface FileRange {
+  path: string;
+  start: number;
+  end: number;
+}
+const fileRanges = new WeakMap<object, FileRange>();
+
+/**
+ * The default stand-in for the browser's xhrPut: the part's bytes are read from the file with
+ * `createReadStream` (1 MiB reads), exactly as the raw PUT reads the whole file, and streamed into
+ * one node:http request with progress per chunk. XMLHttpRequest reads a File slice in native code;
+ * Node's web-stream path (`streamPut`) costs JavaScript per 64 KiB chunk, about 2.5 times the CPU
+ * of `createReadStream` (ADR 0435), which the 2-core machine then takes from s3rver. A body that is
+ * not a file slice goes through `streamPut`.
+ */
+const filePut: PutFn = (url, body, options) => {
+  const range = typeof body === 'object' ? fileRanges.get(body) : undefined;
+  if (!range) return streamPut(url, body, options);
+  return putStream(url, range.end - range.start, () => createReadStream(range.path, { start: range.start, end: range.end - 1, highWaterMark: MiB }), options);
+};
+
+/** One PUT of `size` bytes from `open()` into a node:http request, with progress per chunk written. */
+const putStream = (url: string, size: number, open: () => Readable, { contentType, signal, onProgress }: Parameters<PutFn>[2]): ReturnType<PutFn> =>
   new Promise((resolve, reject) => {
     const aborted = () => Object.assign(new Error('The upload was cancelled.'), { name: 'AbortError' });
     if (signal?.aborted) return reject(aborted());
-    const blob = body instanceof Blob ? body : new Blob([body as Uint8Array<ArrayBuffer>]);
-    const headers = { 'content-length': blob.size, ...(contentType ? { 'content-type': contentType } : {}) };
+    const headers = { 'content-length': size, ...(contentType ? { 'content-type': contentType } : {}) };
     const req = request(url, { method: 'PUT', headers, ...(signal ? { signal } : {}) }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: (res.headers.etag as string | undefined) ?? null }));
       res.on('error', (error) => reject(signal?.aborted ? aborted() : new TransportError(error.message)));
     });
     req.on('error', (error) => reject(signal?.aborted ? aborted() : new TransportError(error.message)));
-    const source = Readable.fromWeb(blob.stream() as NodeReadableStream<Uint8Array>);
+    const source = open();
     let sent = 0;
     source.on('data', (chunk: Uint8Array) => {
       sent += chunk.length;
@@ -69,7 +95,14 @@ const streamPut: PutFn = (url, body, { contentType, signal, onProgress }) =>
     source.on('error', (error) => req.destroy(error));
     source.pipe(req);
   });
-const MODULE_PUT: PutFn = process.env.BENCH_UPLOAD_PUT === 'fetch' ? fetchPut : streamPut;
+const PUTS = { file: filePut, stream: streamPut, fetch: fetchPut } as const;
+const MODULE_PUT_NAME = (process.env.BENCH_UPLOAD_PUT ?? 'file') as keyof typeof PUTS;
+const MODULE_PUT: PutFn = PUTS[MODULE_PUT_NAME] ?? filePut;
+const PUT_DESCRIPTIONS: Record<keyof typeof PUTS, string> = {
+  file: 'filePut (the part read from the file with createReadStream, as the raw PUT reads it, streamed into node:http)',
+  stream: 'streamPut (a Blob slice streamed through web streams into node:http)',
+  fetch: 'fetchPut (undici fetch of a Blob slice)',
+};
 
 export interface UploadBenchFigures {
   bytes: number;
@@ -91,7 +124,12 @@ interface Timing {
   seconds: number;
   /** From the created multipart upload to the complete call (multipart only). */
   partsSeconds?: number;
+  /** CPU seconds of each process from the created upload to the complete call (multipart only). */
+  partsCpu?: Cpu;
 }
+
+type Cpu = { client: number; s3rver: number; api: number };
+const cpuBetween = (a: Cpu, b: Cpu): Cpu => ({ client: b.client - a.client, s3rver: b.s3rver - a.s3rver, api: b.api - a.api });
 
 /** The catalogue client of the web app, over fetch with a base URL and a token (Node). */
 function caller(baseUrl: string, token: string): OperationCaller {
@@ -115,7 +153,12 @@ function caller(baseUrl: string, token: string): OperationCaller {
 async function fileSource(path: string, name: string): Promise<FileSource> {
   const blob = await openAsBlob(path);
   const { mtimeMs } = statSync(path);
-  return { name, size: blob.size, type: 'application/zip', lastModified: Math.floor(mtimeMs), slice: (start, end) => blob.slice(start, end) };
+  const slice = (start: number, end: number) => {
+    const part = blob.slice(start, end);
+    fileRanges.set(part, { path, start, end: Math.min(end, blob.size) });
+    return part;
+  };
+  return { name, size: blob.size, type: 'application/zip', lastModified: Math.floor(mtimeMs), slice };
 }
 
 async function generate(path: string, size: number): Promise<void> {
@@ -243,15 +286,19 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
       const source = await fileSource(path, `bench-module-${n}.zip`);
       let partsStarted = 0;
       let partsEnded = 0;
+      let cpuStarted = cpuSeconds();
+      let cpuEnded = cpuStarted;
       const timedApi = {
         ...api,
         createMultipart: async (...args: Parameters<typeof api.createMultipart>) => {
           const created = await api.createMultipart(...args);
           partsStarted = performance.now();
+          cpuStarted = cpuSeconds();
           return created;
         },
         complete: async (id: string) => {
           partsEnded = performance.now();
+          cpuEnded = cpuSeconds();
           return api.complete(id);
         },
       };
@@ -264,19 +311,27 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
       peak = { rss: Math.max(peak.rss, m.rss), buffers: Math.max(peak.buffers, m.buffers) };
       if (result.size !== size || !result.multipart) throw new Error('the module did not upload the whole file by multipart');
       toDelete.push(`${result.date}/${tech.id}/${result.name}`);
-      return { seconds, partsSeconds: (partsEnded - partsStarted) / 1000 };
+      return { seconds, partsSeconds: (partsEnded - partsStarted) / 1000, partsCpu: cpuBetween(cpuStarted, cpuEnded) };
     };
 
     const viaSdk = async (n: number): Promise<Timing> => {
       const key = `${date || 'bench'}/${tech.id}/bench-sdk-${n}.zip`;
       let partsStarted = 0;
       let partsEnded = 0;
+      let cpuStarted = cpuSeconds();
+      let cpuEnded = cpuStarted;
       const client = new S3Client({ endpoint: s3Endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
       client.middlewareStack.add(
         (next, context) => async (args) => {
-          if (context.commandName === 'CompleteMultipartUploadCommand') partsEnded = performance.now();
+          if (context.commandName === 'CompleteMultipartUploadCommand') {
+            partsEnded = performance.now();
+            cpuEnded = cpuSeconds();
+          }
           const out = await next(args);
-          if (context.commandName === 'CreateMultipartUploadCommand') partsStarted = performance.now();
+          if (context.commandName === 'CreateMultipartUploadCommand') {
+            partsStarted = performance.now();
+            cpuStarted = cpuSeconds();
+          }
           return out;
         },
         { step: 'initialize', name: 'benchPhases' },
@@ -292,13 +347,13 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
       const seconds = (performance.now() - started) / 1000;
       client.destroy();
       toDelete.push(key);
-      return { seconds, partsSeconds: (partsEnded - partsStarted) / 1000 };
+      return { seconds, partsSeconds: (partsEnded - partsStarted) / 1000, partsCpu: cpuBetween(cpuStarted, cpuEnded) };
     };
 
     const kinds = { raw, module: viaModule, sdk: viaSdk } as const;
     const order = ['raw', 'module', 'sdk'] as const;
     const timings: Record<keyof typeof kinds, Timing[]> = { raw: [], module: [], sdk: [] };
-    const cpu: Record<keyof typeof kinds, { client: number; s3rver: number; api: number }[]> = { raw: [], module: [], sdk: [] };
+    const cpu: Record<keyof typeof kinds, Cpu[]> = { raw: [], module: [], sdk: [] };
     for (let round = 0; round < SAMPLES; round++) {
       // Rotate who goes first, so a drift in the machine's load hits each way alike.
       for (let i = 0; i < order.length; i++) {
@@ -306,7 +361,7 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
         const before = cpuSeconds();
         timings[kind].push(await kinds[kind](round));
         const after = cpuSeconds();
-        cpu[kind].push({ client: after.client - before.client, s3rver: after.s3rver - before.s3rver, api: after.api - before.api });
+        cpu[kind].push(cpuBetween(before, after));
         // Each object goes as soon as it is measured (s3rver keeps them on disk).
         for (const key of toDelete.splice(0)) await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
       }
@@ -330,7 +385,7 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
     };
     const all = (k: keyof typeof kinds, parts = false) => timings[k].map((t) => fmt(parts ? t.partsSeconds! : t.seconds, 1)).join(' / ');
     const inFlight = `${DEFAULT_CONCURRENCY} × ${partSize / MiB} MiB in flight`;
-    console.log(`upload module's PUT: ${MODULE_PUT === fetchPut ? 'fetchPut (undici fetch of a Blob slice)' : 'streamPut (a Blob slice streamed into node:http, as XHR sends a File slice)'}`);
+    console.log(`upload module's PUT: ${PUT_DESCRIPTIONS[MODULE_PUT_NAME] ?? PUT_DESCRIPTIONS.file}`);
     console.table({
       'raw PUT (one streamed request)': { 'MB/s (median)': fmt(figures.rawMBps, 1), 'seconds (samples)': all('raw') },
       [`upload module (${inFlight})`]: { 'MB/s (median)': fmt(figures.moduleMBps, 1), 'seconds (samples)': all('module') },
@@ -338,12 +393,14 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
       [`AWS SDK lib-storage Upload (${inFlight})`]: { 'MB/s (median)': fmt(figures.sdkMBps, 1), 'seconds (samples)': all('sdk') },
       '  its parts phase ': { 'MB/s (median)': fmt(figures.sdkPartsMBps, 1), 'seconds (samples)': all('sdk', true) },
     });
-    const cpuOf = (k: keyof typeof kinds) => {
-      const part = (f: 'client' | 's3rver' | 'api') => fmt(median(cpu[k].map((c) => c[f])), 1);
-      return `client ${part('client')} s, s3rver ${part('s3rver')} s, API + DynamoDB Local ${part('api')} s (wall ${fmt(secs(k), 1)} s)`;
+    const cpuLine = (samples: Cpu[], wall: number) => {
+      const part = (f: keyof Cpu) => fmt(median(samples.map((c) => c[f])), 1);
+      return `client ${part('client')} s, s3rver ${part('s3rver')} s, API + DynamoDB Local ${part('api')} s (wall ${fmt(wall, 1)} s)`;
     };
     console.log(`CPU seconds per upload (medians; 2 cores shared with whatever else runs, load ${loadavg()}):`);
-    for (const k of order) console.log(`  ${k.padEnd(6)} ${cpuOf(k)}`);
+    for (const k of order) console.log(`  ${k.padEnd(6)} ${cpuLine(cpu[k], secs(k))}`);
+    // The parts phase against the raw PUT, process by process: where the phase's extra time goes.
+    for (const k of ['module', 'sdk'] as const) console.log(`  ${`${k} parts phase`.padEnd(6)} ${cpuLine(timings[k].map((t) => t.partsCpu!), partsSecs(k))}`);
     console.log(
       `upload module / SDK Upload throughput = ${fmt(figures.moduleVsSdk, 2)} (target ≥ 1) ${figures.moduleVsSdk >= 1 ? 'OK' : 'MISSED'}; ` +
         `module parts phase / raw PUT = ${fmt(figures.partsVsRaw, 2)} (target ≥ 0.9) ${figures.partsVsRaw >= 0.9 ? 'OK' : 'MISSED'}; ` +
