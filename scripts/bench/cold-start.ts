@@ -97,15 +97,14 @@ export function coldStartBench(manifestPath = MANIFEST): { empty: Sample; floor:
     } finally {
       rmSync(floorDir, { recursive: true, force: true });
     }
-    const emptyMs = median(emptyRuns.map((s) => s.wallMs));
+    const emptyMedian = medianSample(emptyRuns);
     const rows = bundles
       .map((b) => {
-        const s = runs.get(b.id)!;
-        const wallMs = median(s.map((x) => x.wallMs));
-        return { id: b.id, wallMs, importMs: median(s.map((x) => x.importMs)), ratio: wallMs / emptyMs };
+        const m = medianSample(runs.get(b.id)!);
+        return { id: b.id, ...m, ratio: m.wallMs / emptyMedian.wallMs };
       })
       .sort((a, b) => b.wallMs - a.wallMs);
-    return { empty: medianSample(emptyRuns), floor: medianSample(floorRuns), rows };
+    return { empty: emptyMedian, floor: medianSample(floorRuns), rows };
   });
 }
 

@@ -131,6 +131,30 @@ interface Timing {
 type Cpu = { client: number; s3rver: number; api: number };
 const cpuBetween = (a: Cpu, b: Cpu): Cpu => ({ client: b.client - a.client, s3rver: b.s3rver - a.s3rver, api: b.api - a.api });
 
+/**
+ * The parts phase of a multipart upload: `start()` once the upload is created, `end()` when the
+ * complete is sent. The /proc scan of `cpuSeconds` is kept out of the timed span.
+ */
+function partsPhase() {
+  let started = 0;
+  let ended = 0;
+  let cpuStarted: Cpu | undefined;
+  let cpuEnded: Cpu | undefined;
+  return {
+    start() {
+      cpuStarted = cpuSeconds();
+      started = performance.now();
+    },
+    end() {
+      ended = performance.now();
+      cpuEnded = cpuSeconds();
+    },
+    timing(seconds: number): Timing {
+      return { seconds, partsSeconds: (ended - started) / 1000, partsCpu: cpuBetween(cpuStarted!, cpuEnded!) };
+    },
+  };
+}
+
 /** The catalogue client of the web app, over fetch with a base URL and a token (Node). */
 function caller(baseUrl: string, token: string): OperationCaller {
   return (async <Op extends OperationDef>(op: Op, input: InputOf<Op>): Promise<OutputOf<Op>> => {
@@ -188,7 +212,7 @@ function rawPut(url: string, path: string, size: number, contentType: string): P
  * helpers run in their own groups, processes.ts): where an upload's time goes on a 2-core machine.
  * Groups are named by their leader's command line: s3rver, the API (with DynamoDB Local's java).
  */
-function cpuSeconds(): { client: number; s3rver: number; api: number } {
+function cpuSeconds(): Cpu {
   const self = process.cpuUsage();
   const out = { client: (self.user + self.system) / 1e6, s3rver: 0, api: 0 };
   let pids: string[];
@@ -284,22 +308,16 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
     let peak = { rss: 0, buffers: 0 };
     const viaModule = async (n: number): Promise<Timing> => {
       const source = await fileSource(path, `bench-module-${n}.zip`);
-      let partsStarted = 0;
-      let partsEnded = 0;
-      let cpuStarted = cpuSeconds();
-      let cpuEnded = cpuStarted;
+      const phase = partsPhase();
       const timedApi = {
         ...api,
         createMultipart: async (...args: Parameters<typeof api.createMultipart>) => {
           const created = await api.createMultipart(...args);
-          // The /proc scan is kept out of the timed phase: before its start, after its end.
-          cpuStarted = cpuSeconds();
-          partsStarted = performance.now();
+          phase.start();
           return created;
         },
         complete: async (id: string) => {
-          partsEnded = performance.now();
-          cpuEnded = cpuSeconds();
+          phase.end();
           return api.complete(id);
         },
       };
@@ -312,27 +330,18 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
       peak = { rss: Math.max(peak.rss, m.rss), buffers: Math.max(peak.buffers, m.buffers) };
       if (result.size !== size || !result.multipart) throw new Error('the module did not upload the whole file by multipart');
       toDelete.push(`${result.date}/${tech.id}/${result.name}`);
-      return { seconds, partsSeconds: (partsEnded - partsStarted) / 1000, partsCpu: cpuBetween(cpuStarted, cpuEnded) };
+      return phase.timing(seconds);
     };
 
     const viaSdk = async (n: number): Promise<Timing> => {
       const key = `${date || 'bench'}/${tech.id}/bench-sdk-${n}.zip`;
-      let partsStarted = 0;
-      let partsEnded = 0;
-      let cpuStarted = cpuSeconds();
-      let cpuEnded = cpuStarted;
+      const phase = partsPhase();
       const client = new S3Client({ endpoint: s3Endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
       client.middlewareStack.add(
         (next, context) => async (args) => {
-          if (context.commandName === 'CompleteMultipartUploadCommand') {
-            partsEnded = performance.now();
-            cpuEnded = cpuSeconds();
-          }
+          if (context.commandName === 'CompleteMultipartUploadCommand') phase.end();
           const out = await next(args);
-          if (context.commandName === 'CreateMultipartUploadCommand') {
-            cpuStarted = cpuSeconds();
-            partsStarted = performance.now();
-          }
+          if (context.commandName === 'CreateMultipartUploadCommand') phase.start();
           return out;
         },
         { step: 'initialize', name: 'benchPhases' },
@@ -348,7 +357,7 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
       const seconds = (performance.now() - started) / 1000;
       client.destroy();
       toDelete.push(key);
-      return { seconds, partsSeconds: (partsEnded - partsStarted) / 1000, partsCpu: cpuBetween(cpuStarted, cpuEnded) };
+      return phase.timing(seconds);
     };
 
     const kinds = { raw, module: viaModule, sdk: viaSdk } as const;
