@@ -90,10 +90,15 @@ export const keys = {
   },
   listingWordBucket: (word: string) => `LWORDS#${word.slice(0, 3)}`,
   listingSearchEntry: (listingId: number) => `e${listingId}`,
+  /** The ids of one '@all' block's listings (number set `ids`), apart from the block so that the total of the listings reads a few bytes per listing (ADR 0440). */
+  listingIdSet: (listingId: number) => ({ pk: 'LISTINGIDS', sk: `BLOCK#${pad(Math.floor(listingId / LISTING_SEARCH_BLOCK), 6)}` }),
+  listingIdSets: 'LISTINGIDS',
   /** The words (and entry) a listing is indexed under now: what the next change removes or replaces. */
   listingSearchWords: (listingId: number) => ({ pk: `LISTING#${listingId}`, sk: 'SEARCHWORDS' }),
   /** Present once the table's listing search entries carry their rows (ADR 0345; local upgrade). */
   listingSearchVersion: { pk: 'LISTINGSEARCH', sk: 'V3' },
+  /** Present once every '@all' block's ids are in its id set (ADR 0440; local upgrade). */
+  listingSearchVersionIds: { pk: 'LISTINGSEARCH', sk: 'V4' },
   /** Present once the table's listing search index is in the block form of ADR 0300 (older tables hold token items). */
   listingSearchVersionBlocks: { pk: 'LISTINGSEARCH', sk: 'V2' },
   /** The listing search index clock (ADR 0365): `n` grows by 1 after every index change's block writes, `at` is when (ms). */

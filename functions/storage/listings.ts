@@ -5,7 +5,7 @@ import type * as z from '#shared/zod.ts';
 import { drivingWord, entryContent, entryMatches, entryRow, searchEntry, searchTombstone, wordsOf, type ListingSearch, type SearchRow } from '#shared/rules/listing-search.ts';
 import type { ListingFields } from '#shared/catalogue/listings.ts';
 import { db, tableName } from '../plumbing/aws.ts';
-import { keys } from '../plumbing/keys.ts';
+import { keys, LISTING_SEARCH_BLOCK } from '../plumbing/keys.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
@@ -167,9 +167,12 @@ export const allListings = (limit = 100, start?: Record<string, unknown>) => que
  * (words, entry content, sequence) is claimed by compare-and-swap before the entries are written, so
  * each change knows the words the change before it wrote and leaves a tombstone (a greater sequence,
  * no row) under those it lost. '@map' items (the listing map) keep a copy of the row (ADR 0200).
+ * The ids of each '@all' block are also kept in a small id set, so that the search without words
+ * reads only the newest blocks and the sets' sizes (ADR 0440).
  * ---------------------------------------------------------------------------------------------- */
 
 const ALL_WORD = '@all';
+const ALL_BLOCK_PK = keys.listingSearchBlock(ALL_WORD, 0).pk;
 const MAP_WORD = '@map';
 const ENTRY_ATTRIBUTE = /^e\d+$/;
 /** Entries set by one unconditional UpdateItem (an update expression is at most 4 KB). */
@@ -284,7 +287,20 @@ async function writeEntries(key: BlockChange['key'], entries: ReadonlyArray<[str
   }
 }
 
+/**
+ * Adds listings to their '@all' block's id set (ADR 0440), before their entries: a listing exists
+ * before it is indexed, so the total counts it even if its entry write fails; ADD is idempotent and
+ * '@all' entries are never tombstoned (every listing keeps the word), so the sets hold exactly the
+ * listings ever indexed.
+ */
+async function addToIdSet(ids: readonly number[]): Promise<void> {
+  await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.listingIdSet(ids[0]!), UpdateExpression: 'ADD ids :ids', ExpressionAttributeValues: { ':ids': new Set(ids) } }));
+}
+
+const entryIdsOf = (entries: ReadonlyArray<[string, unknown]>): number[] => entries.filter(([name]) => ENTRY_ATTRIBUTE.test(name)).map(([name]) => Number(name.slice(1)));
+
 async function writeBlock(change: BlockChange, how: EntryWrite): Promise<void> {
+  if (change.key.pk === ALL_BLOCK_PK && change.set.length) await addToIdSet(entryIdsOf(change.set));
   const size = how === 'force' ? ENTRIES_PER_UPDATE : how === 'new' ? NEW_ENTRIES_PER_UPDATE : 1;
   for (let i = 0; i < change.set.length; i += size) await writeEntries(change.key, change.set.slice(i, i + size), how);
 }
@@ -390,11 +406,15 @@ const indexListingItem = (item: Record<string, unknown>): Promise<void> => index
  * Local tables made before ADR 0345 hold entries without rows (ADR 0300), or per-word token items
  * with a copy of the row (before ADR 0300): the first start after it writes every listing's entries
  * anew (and deletes those token items if the table is older than ADR 0300), once: a marker item.
+ * Tables made before ADR 0440 get the id sets of their '@all' blocks, once: another marker.
  * Answers the number of listings re-indexed.
  */
 export async function upgradeListingSearchIndex(): Promise<number> {
   const read = (key: Record<string, string>) => db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  if ((await read(keys.listingSearchVersion)).Item) return 0;
+  if ((await read(keys.listingSearchVersion)).Item) {
+    if (!(await read(keys.listingSearchVersionIds)).Item) await fillIdSets();
+    return 0;
+  }
   const tokenItems = !(await read(keys.listingSearchVersionBlocks)).Item;
   let count = 0;
   let start: Record<string, unknown> | undefined;
@@ -410,13 +430,25 @@ export async function upgradeListingSearchIndex(): Promise<number> {
     count += listings.length;
     start = page.next;
   } while (start);
+  await fillIdSets();
   await markListingSearchIndexCurrent();
   return count;
 }
 
-/** Records that every listing of the table is indexed as ADR 0345 says (a new table's seed writes them so). */
+/** Every '@all' block's ids into its id set (ADD: a write meanwhile keeps its own), then the marker. */
+async function fillIdSets(): Promise<void> {
+  const blocks = await queryAll({ ...byIndex('listingSearchWords', keys.listingWordBucket(ALL_WORD), { beginsWith: `${ALL_WORD}#` }) });
+  await inPool(blocks, BLOCK_WRITERS, async (block) => {
+    const ids = entryIdsOf(Object.entries(block));
+    if (ids.length) await addToIdSet(ids);
+  });
+  await markListingSearchIndexCurrent();
+}
+
+/** Records that every listing of the table is indexed as ADRs 0345 and 0440 say (a new table's seed writes them so). */
 export async function markListingSearchIndexCurrent(): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.listingSearchVersion, upgraded_at: new Date().toISOString() } }));
+  const upgraded_at = new Date().toISOString();
+  await batchWriteAll([keys.listingSearchVersion, keys.listingSearchVersionIds].map((key) => ({ PutRequest: { Item: { ...key, upgraded_at } } })));
 }
 
 /** The index clock: every index change ADDs 1 after its block writes (ADR 0365). */
@@ -497,6 +529,11 @@ export async function searchListingRows(
     cacheStats.stale++;
   }
   cacheStats.misses++;
+  if (!search.words.length && !search.mlsNull && !search.from && !search.to) {
+    const newest = await newestListingRows(search, limit);
+    const extra = alsoRead(newest.rows);
+    return { ...newest, read: extra.length ? await batchGet(extra) : [] };
+  }
   clock ??= await readSearchClock();
   const readAt = Date.now();
   const blocks = await queryAll({ ...byIndex('listingSearchWords', keys.listingWordBucket(driver ?? ALL_WORD), { beginsWith: prefix }) });
@@ -507,6 +544,39 @@ export async function searchListingRows(
   const answer = answerFrom(prefix, word, search, limit);
   const extra = alsoRead(answer.rows);
   return { ...answer, read: extra.length ? await batchGet(extra) : [] };
+}
+
+/**
+ * The search without words or commands, without reading every '@all' block (ADR 0440): the rows of
+ * the newest blocks, read newest first until they hold `limit` listings, and the total from the id
+ * sets (a few bytes per listing).
+ */
+async function newestListingRows(search: ListingSearch, limit: number): Promise<{ rows: SearchRow[]; count: number }> {
+  const newestBlocks = async () => {
+    const blocks: Array<Record<string, unknown>> = [];
+    let ids = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(
+        new QueryCommand({
+          ...byIndex('listingSearchWords', keys.listingWordBucket(ALL_WORD), { beginsWith: `${ALL_WORD}#` }),
+          TableName: tableName(),
+          ScanIndexForward: false,
+          Limit: Math.ceil(limit / LISTING_SEARCH_BLOCK) + 1,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const block of page.Items ?? []) {
+        blocks.push(block);
+        ids += entryIdsOf(Object.entries(block)).length;
+      }
+      start = page.LastEvaluatedKey;
+    } while (start && ids < limit);
+    return blocks;
+  };
+  const [blocks, idSets] = await Promise.all([newestBlocks(), queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.listingIdSets } })]);
+  const { page } = answerOf(cachedWordOf(blocks, (name) => ENTRY_ATTRIBUTE.test(name), 0, 0), search, limit);
+  return { rows: page.map(([id, entry]) => entryRow(id, entry)!), count: idSets.reduce((n, set) => n + (set.ids as Set<number>).size, 0) };
 }
 
 /** A listing on the map (its row as last indexed). */
