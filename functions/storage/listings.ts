@@ -173,6 +173,8 @@ export const allListings = (limit = 100, start?: Record<string, unknown>) => que
 
 const ALL_WORD = '@all';
 const ALL_BLOCK_PK = keys.listingSearchBlock(ALL_WORD, 0).pk;
+/** The key condition of a Query of the '@all' blocks (gsi2). */
+const allBlocks = () => byIndex('listingSearchWords', keys.listingWordBucket(ALL_WORD), { beginsWith: `${ALL_WORD}#` });
 const MAP_WORD = '@map';
 const ENTRY_ATTRIBUTE = /^e\d+$/;
 /** Entries set by one unconditional UpdateItem (an update expression is at most 4 KB). */
@@ -412,7 +414,10 @@ const indexListingItem = (item: Record<string, unknown>): Promise<void> => index
 export async function upgradeListingSearchIndex(): Promise<number> {
   const read = (key: Record<string, string>) => db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   if ((await read(keys.listingSearchVersion)).Item) {
-    if (!(await read(keys.listingSearchVersionIds)).Item) await fillIdSets();
+    if (!(await read(keys.listingSearchVersionIds)).Item) {
+      await fillIdSets();
+      await markListingSearchIndexCurrent();
+    }
     return 0;
   }
   const tokenItems = !(await read(keys.listingSearchVersionBlocks)).Item;
@@ -435,14 +440,13 @@ export async function upgradeListingSearchIndex(): Promise<number> {
   return count;
 }
 
-/** Every '@all' block's ids into its id set (ADD: a write meanwhile keeps its own), then the marker. */
+/** Every '@all' block's ids into its id set (ADD: a write meanwhile keeps its own). */
 async function fillIdSets(): Promise<void> {
-  const blocks = await queryAll({ ...byIndex('listingSearchWords', keys.listingWordBucket(ALL_WORD), { beginsWith: `${ALL_WORD}#` }) });
+  const blocks = await queryAll(allBlocks());
   await inPool(blocks, BLOCK_WRITERS, async (block) => {
     const ids = entryIdsOf(Object.entries(block));
     if (ids.length) await addToIdSet(ids);
   });
-  await markListingSearchIndexCurrent();
 }
 
 /** Records that every listing of the table is indexed as ADRs 0345 and 0440 say (a new table's seed writes them so). */
@@ -559,7 +563,7 @@ async function newestListingRows(search: ListingSearch, limit: number): Promise<
     do {
       const page = await db.send(
         new QueryCommand({
-          ...byIndex('listingSearchWords', keys.listingWordBucket(ALL_WORD), { beginsWith: `${ALL_WORD}#` }),
+          ...allBlocks(),
           TableName: tableName(),
           ScanIndexForward: false,
           Limit: Math.ceil(limit / LISTING_SEARCH_BLOCK) + 1,
