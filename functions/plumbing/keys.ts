@@ -91,7 +91,7 @@ export const keys = {
   listingWordBucket: (word: string) => `LWORDS#${word.slice(0, 3)}`,
   listingSearchEntry: (listingId: number) => `e${listingId}`,
   /** The ids of one '@all' block's listings (number set `ids`), apart from the block so that the total of the listings reads a few bytes per listing (ADR 0440). */
-  listingIdSet: (listingId: number) => ({ pk: 'LISTINGIDS', sk: `BLOCK#${pad(Math.floor(listingId / LISTING_SEARCH_BLOCK), 6)}` }),
+  listingIdSet: (listingId: number) => ({ pk: keys.listingIdSets, sk: `BLOCK#${pad(Math.floor(listingId / LISTING_SEARCH_BLOCK), 6)}` }),
   listingIdSets: 'LISTINGIDS',
   /** The words (and entry) a listing is indexed under now: what the next change removes or replaces. */
   listingSearchWords: (listingId: number) => ({ pk: `LISTING#${listingId}`, sk: 'SEARCHWORDS' }),

@@ -177,6 +177,7 @@ const ALL_BLOCK_PK = keys.listingSearchBlock(ALL_WORD, 0).pk;
 const allBlocks = () => byIndex('listingSearchWords', keys.listingWordBucket(ALL_WORD), { beginsWith: `${ALL_WORD}#` });
 const MAP_WORD = '@map';
 const ENTRY_ATTRIBUTE = /^e\d+$/;
+const isEntryAttribute = (name: string) => ENTRY_ATTRIBUTE.test(name);
 /** Entries set by one unconditional UpdateItem (an update expression is at most 4 KB). */
 const ENTRIES_PER_UPDATE = 100;
 /** Entries set by one UpdateItem that requires none of them to exist yet (each adds a condition). */
@@ -299,7 +300,7 @@ async function addToIdSet(ids: readonly number[]): Promise<void> {
   await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.listingIdSet(ids[0]!), UpdateExpression: 'ADD ids :ids', ExpressionAttributeValues: { ':ids': new Set(ids) } }));
 }
 
-const entryIdsOf = (entries: ReadonlyArray<[string, unknown]>): number[] => entries.filter(([name]) => ENTRY_ATTRIBUTE.test(name)).map(([name]) => Number(name.slice(1)));
+const entryIdsOf = (entries: ReadonlyArray<[string, unknown]>): number[] => entries.filter(([name]) => isEntryAttribute(name)).map(([name]) => Number(name.slice(1)));
 
 async function writeBlock(change: BlockChange, how: EntryWrite): Promise<void> {
   if (change.key.pk === ALL_BLOCK_PK && change.set.length) await addToIdSet(entryIdsOf(change.set));
@@ -541,7 +542,7 @@ export async function searchListingRows(
   clock ??= await readSearchClock();
   const readAt = Date.now();
   const blocks = await queryAll({ ...byIndex('listingSearchWords', keys.listingWordBucket(driver ?? ALL_WORD), { beginsWith: prefix }) });
-  const word = cachedWordOf(blocks, (name) => ENTRY_ATTRIBUTE.test(name), clock.n, readAt);
+  const word = cachedWordOf(blocks, isEntryAttribute, clock.n, readAt);
   // Blocks read just after a bump may miss a write gsi2 has not shown yet (eventually consistent in AWS): used, not kept.
   if (readAt - clock.at >= cacheOptions.settleMs) keepWord(prefix, word);
   else forgetWord(prefix);
@@ -579,7 +580,7 @@ async function newestListingRows(search: ListingSearch, limit: number): Promise<
     return blocks;
   };
   const [blocks, idSets] = await Promise.all([newestBlocks(), queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.listingIdSets } })]);
-  const { page } = answerOf(cachedWordOf(blocks, (name) => ENTRY_ATTRIBUTE.test(name), 0, 0), search, limit);
+  const { page } = answerOf(cachedWordOf(blocks, isEntryAttribute, 0, 0), search, limit);
   return { rows: page.map(([id, entry]) => entryRow(id, entry)!), count: idSets.reduce((n, set) => n + (set.ids as Set<number>).size, 0) };
 }
 
