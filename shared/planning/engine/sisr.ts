@@ -89,9 +89,10 @@ export interface SearchResult {
 
 /**
  * Work units per millisecond of search on a quiet machine of the project's kind (2 vCPU, Node 20),
- * measured as work per CPU millisecond (`npm run bench:solver -- --calibrate`) on Solomon instances and Montreal days.
+ * measured as work per CPU millisecond (`npm run bench:solver -- --calibrate`) on Solomon instances
+ * (docs/decisions/0445: 73–80 k at load 0.2). A unit of a 1,000-shooting day costs about 1.7 times as much CPU.
  */
-export const WORK_UNITS_PER_MS = 45_000;
+export const WORK_UNITS_PER_MS = 75_000;
 
 /** Fleets from this size on insert granularly by default (`SearchOptions.granular`). */
 export const GRANULAR_MIN_VEHICLES = 50;
