@@ -32,7 +32,7 @@ import { solveInstance, WORK_UNITS_PER_MS, type SearchOptions } from '#shared/pl
 import { evaluateRoute } from '#shared/planning/engine/schedule.ts';
 import { findBenchDir, parseSolomon, solomonToInstance, solomonToVroom } from './solver-lib.ts';
 import { runVroom, vroomBinFrom } from './vroom-run.ts';
-import { runMontrealBench } from './solver-montreal.ts';
+import { BIG_DAY_EFFORT_S, runMontrealBench } from './solver-montreal.ts';
 
 const processStart = performance.now();
 const PARSE_ALLOWANCE_MS = 20;
@@ -72,7 +72,7 @@ function parseArgs(argv: string[]): Args {
     loadProcs: 2,
     montrealLong: 10,
     bigDay: 1000,
-    bigDayEffortS: 15,
+    bigDayEffortS: BIG_DAY_EFFORT_S,
     smallDay: true,
     calibrate: false,
     vroom: vroomBinFrom(argv),

@@ -90,7 +90,7 @@ export interface SearchResult {
 /**
  * Work units per millisecond of search on a quiet machine of the project's kind (2 vCPU, Node 20),
  * measured as work per CPU millisecond (`npm run bench:solver -- --calibrate`) on Solomon instances
- * (docs/decisions/0445: 73–80 k at load 0.2). A unit of a 1,000-shooting day costs about 1.7 times as much CPU.
+ * (docs/decisions/0445: 73–81 k at load 0.15–0.85). A unit of a 1,000-shooting day costs about 1.75 times as much CPU.
  */
 export const WORK_UNITS_PER_MS = 75_000;
 
