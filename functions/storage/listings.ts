@@ -168,7 +168,8 @@ export const allListings = (limit = 100, start?: Record<string, unknown>) => que
  * each change knows the words the change before it wrote and leaves a tombstone (a greater sequence,
  * no row) under those it lost. '@map' items (the listing map) keep a copy of the row (ADR 0200).
  * The ids of each '@all' block are also kept in a small id set, so that the search without words
- * reads only the newest blocks and the sets' sizes (ADR 0440).
+ * reads only the newest blocks and the sets' sizes (ADR 0440). A listing without an MLS number also
+ * has the word '@nomls', which drives 'mls:null' without a word of 3 characters (ADR 0450).
  * ---------------------------------------------------------------------------------------------- */
 
 const ALL_WORD = '@all';
@@ -176,6 +177,8 @@ const ALL_BLOCK_PK = keys.listingSearchBlock(ALL_WORD, 0).pk;
 /** The key condition of a Query of the '@all' blocks (gsi2). */
 const allBlocks = () => byIndex('listingSearchWords', keys.listingWordBucket(ALL_WORD), { beginsWith: `${ALL_WORD}#` });
 const MAP_WORD = '@map';
+/** Every listing without an MLS number (the entry's flag `n`), tombstoned when it gets one (ADR 0450). */
+const NO_MLS_WORD = '@nomls';
 const ENTRY_ATTRIBUTE = /^e\d+$/;
 const isEntryAttribute = (name: string) => ENTRY_ATTRIBUTE.test(name);
 /** Entries set by one unconditional UpdateItem (an update expression is at most 4 KB). */
@@ -231,7 +234,7 @@ interface Indexed {
 function indexedOf({ listing: l, seq }: SequencedListing): Indexed & { entry: string } {
   const words = searchWordsOf(l);
   const entry = searchEntry(seq, words, l);
-  return { words: [...words, ALL_WORD], content: entryContent(entry), seq, entry };
+  return { words: [...words, ALL_WORD, ...(l.mls ? [] : [NO_MLS_WORD])], content: entryContent(entry), seq, entry };
 }
 
 const searchWordsItem = (id: number, { words, content, seq }: Indexed) => ({ ...keys.listingSearchWords(id), words, entry: content, seq });
@@ -409,35 +412,44 @@ const indexListingItem = (item: Record<string, unknown>): Promise<void> => index
  * Local tables made before ADR 0345 hold entries without rows (ADR 0300), or per-word token items
  * with a copy of the row (before ADR 0300): the first start after it writes every listing's entries
  * anew (and deletes those token items if the table is older than ADR 0300), once: a marker item.
- * Tables made before ADR 0440 get the id sets of their '@all' blocks, once: another marker.
+ * Tables made before ADR 0440 get the id sets of their '@all' blocks, and tables made before ADR
+ * 0450 the '@nomls' entries of their listings without an MLS number, once each: other markers.
  * Answers the number of listings re-indexed.
  */
 export async function upgradeListingSearchIndex(): Promise<number> {
   const read = (key: Record<string, string>) => db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   if ((await read(keys.listingSearchVersion)).Item) {
-    if (!(await read(keys.listingSearchVersionIds)).Item) {
-      await fillIdSets();
-      await markListingSearchIndexCurrent();
-    }
-    return 0;
+    const [ids, noMls] = await Promise.all([read(keys.listingSearchVersionIds), read(keys.listingSearchVersionNoMls)]);
+    if (!ids.Item) await fillIdSets();
+    const count = noMls.Item ? 0 : await reindexListings((l) => !l.listing.mls);
+    if (!ids.Item || !noMls.Item) await markListingSearchIndexCurrent();
+    return count;
   }
   const tokenItems = !(await read(keys.listingSearchVersionBlocks)).Item;
+  const count = await reindexListings(() => true, async (listings) => {
+    if (!tokenItems) return;
+    await batchWriteAll(
+      listings.flatMap(({ listing: l }) => [...searchWordsOf(l), ALL_WORD].map((word) => ({ DeleteRequest: { Key: { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, word).sk } } }))),
+    );
+  });
+  await fillIdSets();
+  await markListingSearchIndexCurrent();
+  return count;
+}
+
+/** Writes the index of every listing `which` picks anew ('force'), 250 at a time, each page after `before` it; answers how many. */
+async function reindexListings(which: (l: SequencedListing) => boolean, before?: (listings: SequencedListing[]) => Promise<void>): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
     const page = await queryListingItems('allListings', keys.allListings, 250, start);
     const listings = page.items.map(sequenced);
-    if (tokenItems) {
-      await batchWriteAll(
-        listings.flatMap(({ listing: l }) => [...searchWordsOf(l), ALL_WORD].map((word) => ({ DeleteRequest: { Key: { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, word).sk } } }))),
-      );
-    }
-    await indexListings(listings, 'force');
-    count += listings.length;
+    await before?.(listings);
+    const picked = listings.filter(which);
+    await indexListings(picked, 'force');
+    count += picked.length;
     start = page.next;
   } while (start);
-  await fillIdSets();
-  await markListingSearchIndexCurrent();
   return count;
 }
 
@@ -450,10 +462,10 @@ async function fillIdSets(): Promise<void> {
   });
 }
 
-/** Records that every listing of the table is indexed as ADRs 0345 and 0440 say (a new table's seed writes them so). */
+/** Records that every listing of the table is indexed as ADRs 0345, 0440 and 0450 say (a new table's seed writes them so). */
 export async function markListingSearchIndexCurrent(): Promise<void> {
   const upgraded_at = new Date().toISOString();
-  await batchWriteAll([keys.listingSearchVersion, keys.listingSearchVersionIds].map((key) => ({ PutRequest: { Item: { ...key, upgraded_at } } })));
+  await batchWriteAll([keys.listingSearchVersion, keys.listingSearchVersionIds, keys.listingSearchVersionNoMls].map((key) => ({ PutRequest: { Item: { ...key, upgraded_at } } })));
 }
 
 /** The index clock: every index change ADDs 1 after its block writes (ADR 0365). */
@@ -505,8 +517,8 @@ function answerFrom(driver: string, word: CachedWord, search: ListingSearch, lim
 /**
  * What a search finds: the rows of the first `limit` listings (newest id first) and the exact total,
  * both from the block entries of the driving word (every word of the listings holding it as a
- * prefix); without a word of 3 characters, those of '@all'. A listing found under several words
- * shows its latest matching entry.
+ * prefix); without a word of 3 characters, those of '@nomls' for 'mls:null' (ADR 0450), else of
+ * '@all'. A listing found under several words shows its latest matching entry.
  *
  * The blocks of a driving word are cached in this process (ADR 0365) under the index clock read
  * BEFORE them. A warm search computes its page from the cached entries, then reads the clock
@@ -520,7 +532,9 @@ export async function searchListingRows(
   alsoRead: (rows: SearchRow[]) => Array<Record<string, unknown>> = () => [],
 ): Promise<{ rows: SearchRow[]; count: number; read: Array<Record<string, unknown>> }> {
   const driver = drivingWord(search.words.filter((w) => w.length >= 3));
-  const prefix = driver ?? `${ALL_WORD}#`;
+  const word = driver ?? (search.mlsNull ? NO_MLS_WORD : ALL_WORD);
+  // A typed word drives every word it prefixes; a synthetic one only itself.
+  const prefix = driver ?? `${word}#`;
   let clock: Clock | undefined;
   const cached = cachedWord(prefix);
   if (cached && Date.now() - cached.readAt < cacheOptions.maxAgeMs) {
@@ -534,21 +548,19 @@ export async function searchListingRows(
     cacheStats.stale++;
   }
   cacheStats.misses++;
-  if (!search.words.length && !search.mlsNull && !search.from && !search.to) {
-    const newest = await newestListingRows(search, limit);
-    const extra = alsoRead(newest.rows);
-    return { ...newest, read: extra.length ? await batchGet(extra) : [] };
-  }
+  const withRead = async (answer: { rows: SearchRow[]; count: number }) => {
+    const extra = alsoRead(answer.rows);
+    return { ...answer, read: extra.length ? await batchGet(extra) : [] };
+  };
+  if (!search.words.length && !search.mlsNull && !search.from && !search.to) return withRead(await newestListingRows(search, limit));
   clock ??= await readSearchClock();
   const readAt = Date.now();
-  const blocks = await queryAll({ ...byIndex('listingSearchWords', keys.listingWordBucket(driver ?? ALL_WORD), { beginsWith: prefix }) });
-  const word = cachedWordOf(blocks, isEntryAttribute, clock.n, readAt);
+  const blocks = await queryAll({ ...byIndex('listingSearchWords', keys.listingWordBucket(word), { beginsWith: prefix }) });
+  const entries = cachedWordOf(blocks, isEntryAttribute, clock.n, readAt);
   // Blocks read just after a bump may miss a write gsi2 has not shown yet (eventually consistent in AWS): used, not kept.
-  if (readAt - clock.at >= cacheOptions.settleMs) keepWord(prefix, word);
+  if (readAt - clock.at >= cacheOptions.settleMs) keepWord(prefix, entries);
   else forgetWord(prefix);
-  const answer = answerFrom(prefix, word, search, limit);
-  const extra = alsoRead(answer.rows);
-  return { ...answer, read: extra.length ? await batchGet(extra) : [] };
+  return withRead(answerFrom(prefix, entries, search, limit));
 }
 
 /**

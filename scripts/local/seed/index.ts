@@ -33,7 +33,7 @@ const SEEDERS: readonly Seeder[] = [seedAccounts, seedUsers, seedOffers, seedPla
 export async function seedDemoData(log: (line: string) => void = () => undefined): Promise<'seeded' | 'already-seeded'> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: SEED_MARKER, ConsistentRead: true }));
   if (Item) {
-    // A table seeded before ADR 0300 gets its listing search index in blocks (once).
+    // An older table gets its listing search index brought to the current form (ADRs 0300 to 0450, once each).
     const upgraded = await upgradeListingSearchIndex();
     if (upgraded) log(`listing search index upgraded: ${upgraded} listings`);
     const visited = await upgradeVisitedListings();

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { searchListings } from '#shared/catalogue/listings.ts';
+import { entryMatches, entryRow, parseListingSearch, type ListingSearch } from '#shared/rules/listing-search.ts';
+import { Role } from '#shared/roles.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { byIndex, queryAll } from '#functions/plumbing/query.ts';
+import { getListing, insertListing, searchListingRows, setListingMls, updateListingFields, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
+import { configureListingSearchCache } from '#functions/storage/listing-search-cache.ts';
+import { tokenFor } from '../support/api.ts';
+import { bodyOf, callOp } from '../support/operations.ts';
+
+/**
+ * 'mls:null' without a word of 3 characters (ADR 0450): driven by the '@nomls' blocks, it answers
+ * what reading every '@all' block answers; a listing leaves it when it gets an MLS number and comes
+ * back when the number is cleared; the local upgrade writes the '@nomls' entries of a table made
+ * before them.
+ */
+
+let token = '';
+beforeAll(async () => {
+  token = (await tokenFor(Role.admin)).token;
+  // No cached word in this process: every search here reads the blocks.
+  configureListingSearchCache({ maxBytes: 0 });
+});
+afterAll(() => configureListingSearchCache());
+
+const parsed = (text: string): ListingSearch => {
+  const p = parseListingSearch(text);
+  if (!p.ok) throw new Error(p.message);
+  return p.search;
+};
+const word = `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const fields = (address: string) => ({ address, app: '', city: 'Laval', postalcode: 'H7X 1Y4', room_count: 4, is_house: true, lat: 45.5, lng: -73.7, state: 0, mls: null, broker_id: 900003, broker: { firstname: 'Zoé', lastname: 'Côté' } });
+
+const blocksOf = (w: string) => queryAll(byIndex('listingSearchWords', keys.listingWordBucket(w), { beginsWith: `${w}#` }));
+
+/** What reading every '@all' block answers for a search: the total and the first `limit` rows, newest id first. */
+async function everyBlock(search: ListingSearch, limit: number) {
+  const entries = (await blocksOf('@all')).flatMap((block) => Object.entries(block).filter(([name, entry]) => /^e\d+$/.test(name) && entryMatches(String(entry), search)));
+  const rows = entries.map(([name, entry]) => entryRow(Number(name.slice(1)), String(entry))!).sort((a, b) => b.id - a.id);
+  return { count: rows.length, rows: rows.slice(0, limit) };
+}
+
+/** The search and the truth, taken again until no listing was written meanwhile (other test files write listings). */
+async function searchedAndTruth(search: ListingSearch, limit: number) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const before = await everyBlock(search, limit);
+    const { count, rows } = await searchListingRows(search, limit);
+    const after = await everyBlock(search, limit);
+    if (JSON.stringify(before) === JSON.stringify(after)) return { searched: { count, rows }, truth: after };
+  }
+  throw new Error('listings were written during every one of 20 attempts');
+}
+
+const noMlsIds = async () => new Set((await searchListingRows(parsed('mls:null'), 1_000_000)).rows.map((r) => r.id));
+
+describe("'mls:null' from the '@nomls' blocks (ADR 0450)", () => {
+  it('answers what every @all block answers, alone, with short words and with dates', async () => {
+    const a = await insertListing(fields(`7 rue ${word}`));
+    await insertListing({ ...fields(`8 rue ${word}`), mls: '19990001' });
+    for (const text of ['mls:null', 'mls:null 7', 'mls:null du:2026-01-01', 'mls:null au:2020-01-01']) {
+      for (const limit of [1, 100, 1000]) {
+        const { searched, truth } = await searchedAndTruth(parsed(text), limit);
+        expect(searched, `${text}, limit ${limit}`).toEqual(truth);
+      }
+    }
+    const page = bodyOf(await callOp(searchListings, { search: 'mls:null' }, token));
+    expect(page.listings.every((l) => l.mls === null)).toBe(true);
+    expect(page.listings.map((l) => l.id)).toContain(a.id);
+  });
+
+  it('a listing leaves mls:null when it gets an MLS number and comes back when the number is cleared', async () => {
+    const l = await insertListing(fields(`9 rue ${word}`));
+    expect(await noMlsIds()).toContain(l.id);
+    await setListingMls(l.id, '19990002');
+    expect(await noMlsIds()).not.toContain(l.id);
+    const stored = (await getListing(l.id))!;
+    await updateListingFields(stored, { mls: null, civic_number: '9', street: `rue ${word}`, app: '', city: 'Laval', postalcode: 'H7X 1Y4', sold: false, date_sold: null, date_notarized: null, expired: false });
+    expect(await noMlsIds()).toContain(l.id);
+    // Its words' search finds it under mls:null too (driven by its word, not by '@nomls').
+    expect((await searchListingRows(parsed(`mls:null ${word}`), 100)).rows.map((r) => r.id)).toContain(l.id);
+  });
+
+  it("a table made before '@nomls': the local upgrade writes the entries of its listings without MLS, once", async () => {
+    const l = await insertListing(fields(`10 rue ${word}`));
+    // As the code before ADR 0450 left it: no '@nomls' entry, SEARCHWORDS without the word, no V5 marker.
+    const block = keys.listingSearchBlock('@nomls', l.id);
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: { pk: block.pk, sk: block.sk }, UpdateExpression: 'REMOVE #e', ExpressionAttributeNames: { '#e': keys.listingSearchEntry(l.id) } }));
+    const { Item: words } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchWords(l.id), ConsistentRead: true }));
+    expect(words!.words).toContain('@nomls');
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...words, words: (words!.words as string[]).filter((w) => w !== '@nomls') } }));
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.listingSearchVersionNoMls }));
+    expect(await noMlsIds()).not.toContain(l.id);
+
+    expect(await upgradeListingSearchIndex()).toBeGreaterThan(0);
+    expect(await noMlsIds()).toContain(l.id);
+    expect((await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchVersionNoMls, ConsistentRead: true }))).Item).toBeDefined();
+    expect(await upgradeListingSearchIndex()).toBe(0);
+    const { searched, truth } = await searchedAndTruth(parsed('mls:null'), 100);
+    expect(searched).toEqual(truth);
+  }, 300_000);
+});
