@@ -99,7 +99,7 @@ export const keys = {
   listingSearchVersion: { pk: 'LISTINGSEARCH', sk: 'V3' },
   /** Present once every '@all' block's ids are in its id set (ADR 0440; local upgrade). */
   listingSearchVersionIds: { pk: 'LISTINGSEARCH', sk: 'V4' },
-  /** Present once every listing without an MLS number has its '@nomls' entry (ADR 0450; local upgrade). */
+  /** Present once every listing has its '@nomls' (no MLS number) and month ('@dt2026-11') entries (ADR 0450; local upgrade). */
   listingSearchVersionNoMls: { pk: 'LISTINGSEARCH', sk: 'V5' },
   /** Present once the table's listing search index is in the block form of ADR 0300 (older tables hold token items). */
   listingSearchVersionBlocks: { pk: 'LISTINGSEARCH', sk: 'V2' },

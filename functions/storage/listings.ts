@@ -169,7 +169,8 @@ export const allListings = (limit = 100, start?: Record<string, unknown>) => que
  * no row) under those it lost. '@map' items (the listing map) keep a copy of the row (ADR 0200).
  * The ids of each '@all' block are also kept in a small id set, so that the search without words
  * reads only the newest blocks and the sets' sizes (ADR 0440). A listing without an MLS number also
- * has the word '@nomls', which drives 'mls:null' without a word of 3 characters (ADR 0450).
+ * has the word '@nomls', and one with a shooting date the word of its month: they drive 'mls:null'
+ * and the date commands without a word of 3 characters (ADR 0450).
  * ---------------------------------------------------------------------------------------------- */
 
 const ALL_WORD = '@all';
@@ -179,6 +180,9 @@ const allBlocks = () => byIndex('listingSearchWords', keys.listingWordBucket(ALL
 const MAP_WORD = '@map';
 /** Every listing without an MLS number (the entry's flag `n`), tombstoned when it gets one (ADR 0450). */
 const NO_MLS_WORD = '@nomls';
+/** Every listing with a shooting date has the word of its month, '@dt2026-11' (ADR 0450): the date commands read a range of them. */
+const DATE_WORD = '@dt';
+const dateWord = (date: string) => `${DATE_WORD}${date.slice(0, 7)}`;
 const ENTRY_ATTRIBUTE = /^e\d+$/;
 const isEntryAttribute = (name: string) => ENTRY_ATTRIBUTE.test(name);
 /** Entries set by one unconditional UpdateItem (an update expression is at most 4 KB). */
@@ -234,7 +238,8 @@ interface Indexed {
 function indexedOf({ listing: l, seq }: SequencedListing): Indexed & { entry: string } {
   const words = searchWordsOf(l);
   const entry = searchEntry(seq, words, l);
-  return { words: [...words, ALL_WORD, ...(l.mls ? [] : [NO_MLS_WORD])], content: entryContent(entry), seq, entry };
+  const synthetic = [ALL_WORD, ...(l.mls ? [] : [NO_MLS_WORD]), ...(l.shootingdate ? [dateWord(l.shootingdate)] : [])];
+  return { words: [...words, ...synthetic], content: entryContent(entry), seq, entry };
 }
 
 const searchWordsItem = (id: number, { words, content, seq }: Indexed) => ({ ...keys.listingSearchWords(id), words, entry: content, seq });
@@ -413,7 +418,7 @@ const indexListingItem = (item: Record<string, unknown>): Promise<void> => index
  * with a copy of the row (before ADR 0300): the first start after it writes every listing's entries
  * anew (and deletes those token items if the table is older than ADR 0300), once: a marker item.
  * Tables made before ADR 0440 get the id sets of their '@all' blocks, and tables made before ADR
- * 0450 the '@nomls' entries of their listings without an MLS number, once each: other markers.
+ * 0450 the '@nomls' and month entries of their listings, once each: other markers.
  * Answers the number of listings re-indexed.
  */
 export async function upgradeListingSearchIndex(): Promise<number> {
@@ -421,7 +426,7 @@ export async function upgradeListingSearchIndex(): Promise<number> {
   if ((await read(keys.listingSearchVersion)).Item) {
     const [ids, noMls] = await Promise.all([read(keys.listingSearchVersionIds), read(keys.listingSearchVersionNoMls)]);
     if (!ids.Item) await fillIdSets();
-    const count = noMls.Item ? 0 : await reindexListings((l) => !l.listing.mls);
+    const count = noMls.Item ? 0 : await reindexListings(({ listing: l }) => !l.mls || !!l.shootingdate);
     if (!ids.Item || !noMls.Item) await markListingSearchIndexCurrent();
     return count;
   }
@@ -515,10 +520,27 @@ function answerFrom(driver: string, word: CachedWord, search: ListingSearch, lim
 }
 
 /**
+ * The blocks a search reads (gsi2) and the key they are cached under: those of the driving word and
+ * every word it prefixes; without a word of 3 characters, those of '@nomls' for 'mls:null', else those
+ * of the months of the date commands, else those of '@all' (ADR 0450). A synthetic word drives only itself.
+ */
+function drivingBlocks(search: ListingSearch): { key: string; bucket: string; sort: { beginsWith: string } | { from: string; to: string } } {
+  const driver = drivingWord(search.words.filter((w) => w.length >= 3));
+  if (driver) return { key: driver, bucket: driver, sort: { beginsWith: driver } };
+  const only = (word: string) => ({ key: `${word}#`, bucket: word, sort: { beginsWith: `${word}#` } });
+  if (search.mlsNull) return only(NO_MLS_WORD);
+  if (!search.from && !search.to) return only(ALL_WORD);
+  // gsi2sk is '<word>#<block>': '#' sorts below the digits, '~' above them.
+  const from = search.from ? `${dateWord(search.from)}#` : `${DATE_WORD}#`;
+  const to = `${search.to ? dateWord(search.to) : `${DATE_WORD}9999-12`}#~`;
+  return { key: `${from}..${to}`, bucket: DATE_WORD, sort: { from, to } };
+}
+
+/**
  * What a search finds: the rows of the first `limit` listings (newest id first) and the exact total,
  * both from the block entries of the driving word (every word of the listings holding it as a
- * prefix); without a word of 3 characters, those of '@nomls' for 'mls:null' (ADR 0450), else of
- * '@all'. A listing found under several words shows its latest matching entry.
+ * prefix), or of the synthetic words of `drivingBlocks`. A listing found under several words shows
+ * its latest matching entry.
  *
  * The blocks of a driving word are cached in this process (ADR 0365) under the index clock read
  * BEFORE them. A warm search computes its page from the cached entries, then reads the clock
@@ -531,14 +553,11 @@ export async function searchListingRows(
   limit: number,
   alsoRead: (rows: SearchRow[]) => Array<Record<string, unknown>> = () => [],
 ): Promise<{ rows: SearchRow[]; count: number; read: Array<Record<string, unknown>> }> {
-  const driver = drivingWord(search.words.filter((w) => w.length >= 3));
-  const word = driver ?? (search.mlsNull ? NO_MLS_WORD : ALL_WORD);
-  // A typed word drives every word it prefixes; a synthetic one only itself.
-  const prefix = driver ?? `${word}#`;
+  const drive = drivingBlocks(search);
   let clock: Clock | undefined;
-  const cached = cachedWord(prefix);
+  const cached = cachedWord(drive.key);
   if (cached && Date.now() - cached.readAt < cacheOptions.maxAgeMs) {
-    const answer = answerFrom(prefix, cached, search, limit);
+    const answer = answerFrom(drive.key, cached, search, limit);
     const items = await batchGet([keys.listingSearchClock, ...alsoRead(answer.rows)], { consistent: true });
     clock = clockOf(items.find(isClock));
     if (clock.n === cached.clock) {
@@ -555,12 +574,12 @@ export async function searchListingRows(
   if (!search.words.length && !search.mlsNull && !search.from && !search.to) return withRead(await newestListingRows(search, limit));
   clock ??= await readSearchClock();
   const readAt = Date.now();
-  const blocks = await queryAll({ ...byIndex('listingSearchWords', keys.listingWordBucket(word), { beginsWith: prefix }) });
+  const blocks = await queryAll({ ...byIndex('listingSearchWords', keys.listingWordBucket(drive.bucket), drive.sort) });
   const entries = cachedWordOf(blocks, isEntryAttribute, clock.n, readAt);
   // Blocks read just after a bump may miss a write gsi2 has not shown yet (eventually consistent in AWS): used, not kept.
-  if (readAt - clock.at >= cacheOptions.settleMs) keepWord(prefix, entries);
-  else forgetWord(prefix);
-  return withRead(answerFrom(prefix, entries, search, limit));
+  if (readAt - clock.at >= cacheOptions.settleMs) keepWord(drive.key, entries);
+  else forgetWord(drive.key);
+  return withRead(answerFrom(drive.key, entries, search, limit));
 }
 
 /**

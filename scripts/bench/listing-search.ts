@@ -26,8 +26,8 @@ const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 40);
 const WRITE_BATCH = 250;
 
-/** The queries an office types (after the 500 ms pause): civic number and street, a broker, an MLS number, a street and city, an id; and the MLS screen's 'mls:null'. */
-const QUERIES = ['4821 sherbrooke', 'lapiniere brossard', 'bouchard', '2713', 'christophe colomb montreal', '17001234', 'gouin 12', 'mls:null'];
+/** The queries an office types (after the 500 ms pause): civic number and street, a broker, an MLS number, a street and city, an id, a month's shootings; and the MLS screen's 'mls:null'. */
+const QUERIES = ['4821 sherbrooke', 'lapiniere brossard', 'bouchard', '2713', 'christophe colomb montreal', '17001234', 'gouin 12', 'du:2026-11-01 au:2026-11-30', 'mls:null'];
 
 /** The machine's load average (1, 5, 15 min) beside the figures: they mean little without it. */
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

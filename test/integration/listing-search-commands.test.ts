@@ -6,16 +6,17 @@ import { Role } from '#shared/roles.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { byIndex, queryAll } from '#functions/plumbing/query.ts';
-import { getListing, insertListing, searchListingRows, setListingMls, updateListingFields, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
+import { getListing, insertListing, noteListingShootingDate, searchListingRows, setListingMls, updateListingFields, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
 import { configureListingSearchCache } from '#functions/storage/listing-search-cache.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
 
 /**
- * 'mls:null' without a word of 3 characters (ADR 0450): driven by the '@nomls' blocks, it answers
- * what reading every '@all' block answers; a listing leaves it when it gets an MLS number and comes
- * back when the number is cleared; the local upgrade writes the '@nomls' entries of a table made
- * before them.
+ * The commands without a word of 3 characters (ADR 0450): 'mls:null' reads the '@nomls' blocks and
+ * the date commands those of the months in their range, and they answer what reading every '@all'
+ * block answers; a listing leaves 'mls:null' when it gets an MLS number and comes back when the
+ * number is cleared, and moves from month to month with its shooting date; the local upgrade writes
+ * the entries of a table made before them.
  */
 
 let token = '';
@@ -54,7 +55,8 @@ async function searchedAndTruth(search: ListingSearch, limit: number) {
   throw new Error('listings were written during every one of 20 attempts');
 }
 
-const noMlsIds = async () => new Set((await searchListingRows(parsed('mls:null'), 1_000_000)).rows.map((r) => r.id));
+const idsFound = async (text: string) => new Set((await searchListingRows(parsed(text), 1_000_000)).rows.map((r) => r.id));
+const noMlsIds = () => idsFound('mls:null');
 
 describe("'mls:null' from the '@nomls' blocks (ADR 0450)", () => {
   it('answers what every @all block answers, alone, with short words and with dates', async () => {
@@ -99,6 +101,48 @@ describe("'mls:null' from the '@nomls' blocks (ADR 0450)", () => {
     expect((await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchVersionNoMls, ConsistentRead: true }))).Item).toBeDefined();
     expect(await upgradeListingSearchIndex()).toBe(0);
     const { searched, truth } = await searchedAndTruth(parsed('mls:null'), 100);
+    expect(searched).toEqual(truth);
+  }, 300_000);
+});
+
+describe('the date commands from the month words (ADR 0450)', () => {
+  const ranges = ['du:2026-03-01 au:2026-03-31', 'du:2026-03-15 au:2026-04-02', 'du:2026-04-01', 'au:2026-03-20', 'du:2025-12-31 au:2026-01-01', 'du:2026-03-10 au:2026-03-10 7'];
+
+  it('answer what every @all block answers, over one month, across months and with one bound', async () => {
+    const dates = ['2025-12-31', '2026-01-01', '2026-03-10', '2026-03-31', '2026-04-01', '2026-04-02'];
+    for (const [k, date] of dates.entries()) await noteListingShootingDate((await insertListing(fields(`${k + 1} rue ${word}d`))).id, date);
+    for (const text of ranges) {
+      for (const limit of [1, 100, 1000]) {
+        const { searched, truth } = await searchedAndTruth(parsed(text), limit);
+        expect(searched, `${text}, limit ${limit}`).toEqual(truth);
+      }
+    }
+  });
+
+  it("a listing moves from month to month with its shooting date (its old month's entry tombstoned)", async () => {
+    const l = await insertListing({ ...fields(`20 rue ${word}m`), mls: '19990003' });
+    expect(await idsFound('au:2030-12-31')).not.toContain(l.id);
+    await noteListingShootingDate(l.id, '2026-05-30');
+    expect(await idsFound('du:2026-05-01 au:2026-05-31')).toContain(l.id);
+    await noteListingShootingDate(l.id, '2026-06-02');
+    expect(await idsFound('du:2026-05-01 au:2026-05-31')).not.toContain(l.id);
+    expect(await idsFound('du:2026-06-01 au:2026-06-02')).toContain(l.id);
+    expect(await idsFound('du:2026-06-03')).not.toContain(l.id);
+  });
+
+  it('a table made before the month words: the local upgrade writes them, once', async () => {
+    const l = await insertListing({ ...fields(`21 rue ${word}m`), mls: '19990004' });
+    await noteListingShootingDate(l.id, '2026-07-04');
+    const block = keys.listingSearchBlock('@dt2026-07', l.id);
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: { pk: block.pk, sk: block.sk }, UpdateExpression: 'REMOVE #e', ExpressionAttributeNames: { '#e': keys.listingSearchEntry(l.id) } }));
+    const { Item: words } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchWords(l.id), ConsistentRead: true }));
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...words, words: (words!.words as string[]).filter((w) => w !== '@dt2026-07') } }));
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.listingSearchVersionNoMls }));
+    expect(await idsFound('du:2026-07-01 au:2026-07-31')).not.toContain(l.id);
+
+    expect(await upgradeListingSearchIndex()).toBeGreaterThan(0);
+    expect(await idsFound('du:2026-07-01 au:2026-07-31')).toContain(l.id);
+    const { searched, truth } = await searchedAndTruth(parsed('du:2026-07-01'), 100);
     expect(searched).toEqual(truth);
   }, 300_000);
 });
