@@ -100,7 +100,7 @@ export const keys = {
   /** Present once every '@all' block's ids are in its id set (ADR 0440; local upgrade). */
   listingSearchVersionIds: { pk: 'LISTINGSEARCH', sk: 'V4' },
   /** Present once every listing has its '@nomls' (no MLS number) and month ('@dt2026-11') entries (ADR 0450; local upgrade). */
-  listingSearchVersionNoMls: { pk: 'LISTINGSEARCH', sk: 'V5' },
+  listingSearchVersionCommands: { pk: 'LISTINGSEARCH', sk: 'V5' },
   /** Present once the table's listing search index is in the block form of ADR 0300 (older tables hold token items). */
   listingSearchVersionBlocks: { pk: 'LISTINGSEARCH', sk: 'V2' },
   /** The listing search index clock (ADR 0365): `n` grows by 1 after every index change's block writes, `at` is when (ms). */

@@ -424,10 +424,10 @@ const indexListingItem = (item: Record<string, unknown>): Promise<void> => index
 export async function upgradeListingSearchIndex(): Promise<number> {
   const read = (key: Record<string, string>) => db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   if ((await read(keys.listingSearchVersion)).Item) {
-    const [ids, noMls] = await Promise.all([read(keys.listingSearchVersionIds), read(keys.listingSearchVersionNoMls)]);
+    const [ids, commands] = await Promise.all([read(keys.listingSearchVersionIds), read(keys.listingSearchVersionCommands)]);
     if (!ids.Item) await fillIdSets();
-    const count = noMls.Item ? 0 : await reindexListings(({ listing: l }) => !l.mls || !!l.shootingdate);
-    if (!ids.Item || !noMls.Item) await markListingSearchIndexCurrent();
+    const count = commands.Item ? 0 : await reindexListings(({ listing: l }) => !l.mls || !!l.shootingdate);
+    if (!ids.Item || !commands.Item) await markListingSearchIndexCurrent();
     return count;
   }
   const tokenItems = !(await read(keys.listingSearchVersionBlocks)).Item;
@@ -470,7 +470,7 @@ async function fillIdSets(): Promise<void> {
 /** Records that every listing of the table is indexed as ADRs 0345, 0440 and 0450 say (a new table's seed writes them so). */
 export async function markListingSearchIndexCurrent(): Promise<void> {
   const upgraded_at = new Date().toISOString();
-  await batchWriteAll([keys.listingSearchVersion, keys.listingSearchVersionIds, keys.listingSearchVersionNoMls].map((key) => ({ PutRequest: { Item: { ...key, upgraded_at } } })));
+  await batchWriteAll([keys.listingSearchVersion, keys.listingSearchVersionIds, keys.listingSearchVersionCommands].map((key) => ({ PutRequest: { Item: { ...key, upgraded_at } } })));
 }
 
 /** The index clock: every index change ADDs 1 after its block writes (ADR 0365). */

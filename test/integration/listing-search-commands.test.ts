@@ -93,12 +93,12 @@ describe("'mls:null' from the '@nomls' blocks (ADR 0450)", () => {
     const { Item: words } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchWords(l.id), ConsistentRead: true }));
     expect(words!.words).toContain('@nomls');
     await db.send(new PutCommand({ TableName: tableName(), Item: { ...words, words: (words!.words as string[]).filter((w) => w !== '@nomls') } }));
-    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.listingSearchVersionNoMls }));
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.listingSearchVersionCommands }));
     expect(await noMlsIds()).not.toContain(l.id);
 
     expect(await upgradeListingSearchIndex()).toBeGreaterThan(0);
     expect(await noMlsIds()).toContain(l.id);
-    expect((await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchVersionNoMls, ConsistentRead: true }))).Item).toBeDefined();
+    expect((await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchVersionCommands, ConsistentRead: true }))).Item).toBeDefined();
     expect(await upgradeListingSearchIndex()).toBe(0);
     const { searched, truth } = await searchedAndTruth(parsed('mls:null'), 100);
     expect(searched).toEqual(truth);
@@ -137,7 +137,7 @@ describe('the date commands from the month words (ADR 0450)', () => {
     await db.send(new UpdateCommand({ TableName: tableName(), Key: { pk: block.pk, sk: block.sk }, UpdateExpression: 'REMOVE #e', ExpressionAttributeNames: { '#e': keys.listingSearchEntry(l.id) } }));
     const { Item: words } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchWords(l.id), ConsistentRead: true }));
     await db.send(new PutCommand({ TableName: tableName(), Item: { ...words, words: (words!.words as string[]).filter((w) => w !== '@dt2026-07') } }));
-    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.listingSearchVersionNoMls }));
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.listingSearchVersionCommands }));
     expect(await idsFound('du:2026-07-01 au:2026-07-31')).not.toContain(l.id);
 
     expect(await upgradeListingSearchIndex()).toBeGreaterThan(0);
