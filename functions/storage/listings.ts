@@ -183,6 +183,8 @@ const NO_MLS_WORD = '@nomls';
 /** Every listing with a shooting date has the word of its month, '@dt2026-11' (ADR 0450): the date commands read a range of them. */
 const DATE_WORD = '@dt';
 const dateWord = (date: string) => `${DATE_WORD}${date.slice(0, 7)}`;
+/** The words a listing has for the search commands (ADR 0450). */
+const commandWordsOf = (l: ListingRecord): string[] => [...(l.mls ? [] : [NO_MLS_WORD]), ...(l.shootingdate ? [dateWord(l.shootingdate)] : [])];
 const ENTRY_ATTRIBUTE = /^e\d+$/;
 const isEntryAttribute = (name: string) => ENTRY_ATTRIBUTE.test(name);
 /** Entries set by one unconditional UpdateItem (an update expression is at most 4 KB). */
@@ -238,8 +240,7 @@ interface Indexed {
 function indexedOf({ listing: l, seq }: SequencedListing): Indexed & { entry: string } {
   const words = searchWordsOf(l);
   const entry = searchEntry(seq, words, l);
-  const synthetic = [ALL_WORD, ...(l.mls ? [] : [NO_MLS_WORD]), ...(l.shootingdate ? [dateWord(l.shootingdate)] : [])];
-  return { words: [...words, ...synthetic], content: entryContent(entry), seq, entry };
+  return { words: [...words, ALL_WORD, ...commandWordsOf(l)], content: entryContent(entry), seq, entry };
 }
 
 const searchWordsItem = (id: number, { words, content, seq }: Indexed) => ({ ...keys.listingSearchWords(id), words, entry: content, seq });
@@ -426,7 +427,7 @@ export async function upgradeListingSearchIndex(): Promise<number> {
   if ((await read(keys.listingSearchVersion)).Item) {
     const [ids, commands] = await Promise.all([read(keys.listingSearchVersionIds), read(keys.listingSearchVersionCommands)]);
     if (!ids.Item) await fillIdSets();
-    const count = commands.Item ? 0 : await reindexListings(({ listing: l }) => !l.mls || !!l.shootingdate);
+    const count = commands.Item ? 0 : await reindexListings(({ listing }) => commandWordsOf(listing).length > 0);
     if (!ids.Item || !commands.Item) await markListingSearchIndexCurrent();
     return count;
   }

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { searchListings } from '#shared/catalogue/listings.ts';
-import { entryMatches, entryRow, parseListingSearch, type ListingSearch } from '#shared/rules/listing-search.ts';
+import { parseListingSearch, type ListingSearch } from '#shared/rules/listing-search.ts';
 import { Role } from '#shared/roles.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { byIndex, queryAll } from '#functions/plumbing/query.ts';
 import { getListing, insertListing, noteListingShootingDate, searchListingRows, setListingMls, updateListingFields, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
 import { configureListingSearchCache } from '#functions/storage/listing-search-cache.ts';
 import { tokenFor } from '../support/api.ts';
+import { searchedAndTruth } from '../support/listing-search-truth.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
 
 /**
@@ -34,26 +34,6 @@ const parsed = (text: string): ListingSearch => {
 };
 const word = `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const fields = (address: string) => ({ address, app: '', city: 'Laval', postalcode: 'H7X 1Y4', room_count: 4, is_house: true, lat: 45.5, lng: -73.7, state: 0, mls: null, broker_id: 900003, broker: { firstname: 'Zoé', lastname: 'Côté' } });
-
-const blocksOf = (w: string) => queryAll(byIndex('listingSearchWords', keys.listingWordBucket(w), { beginsWith: `${w}#` }));
-
-/** What reading every '@all' block answers for a search: the total and the first `limit` rows, newest id first. */
-async function everyBlock(search: ListingSearch, limit: number) {
-  const entries = (await blocksOf('@all')).flatMap((block) => Object.entries(block).filter(([name, entry]) => /^e\d+$/.test(name) && entryMatches(String(entry), search)));
-  const rows = entries.map(([name, entry]) => entryRow(Number(name.slice(1)), String(entry))!).sort((a, b) => b.id - a.id);
-  return { count: rows.length, rows: rows.slice(0, limit) };
-}
-
-/** The search and the truth, taken again until no listing was written meanwhile (other test files write listings). */
-async function searchedAndTruth(search: ListingSearch, limit: number) {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const before = await everyBlock(search, limit);
-    const { count, rows } = await searchListingRows(search, limit);
-    const after = await everyBlock(search, limit);
-    if (JSON.stringify(before) === JSON.stringify(after)) return { searched: { count, rows }, truth: after };
-  }
-  throw new Error('listings were written during every one of 20 attempts');
-}
 
 const idsFound = async (text: string) => new Set((await searchListingRows(parsed(text), 1_000_000)).rows.map((r) => r.id));
 const noMlsIds = () => idsFound('mls:null');

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { searchListings } from '#shared/catalogue/listings.ts';
-import { entryRow, type ListingSearch } from '#shared/rules/listing-search.ts';
+import { type ListingSearch } from '#shared/rules/listing-search.ts';
 import { Role } from '#shared/roles.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { byIndex, queryAll } from '#functions/plumbing/query.ts';
-import { insertListing, noteListingShootingDate, searchListingRows, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
+import { insertListing, noteListingShootingDate, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
 import { configureListingSearchCache } from '#functions/storage/listing-search-cache.ts';
 import { tokenFor } from '../support/api.ts';
+import { blocksOf, searchedAndTruth } from '../support/listing-search-truth.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
 
 /**
@@ -29,34 +29,13 @@ const EMPTY: ListingSearch = { words: [], mlsNull: false, from: null, to: null }
 const word = `zn${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const fields = (address: string) => ({ address, app: '', city: 'Laval', postalcode: 'H7X 1Y4', room_count: 4, is_house: true, lat: 45.5, lng: -73.7, state: 0, mls: null, broker_id: 900003, broker: { firstname: 'Zoé', lastname: 'Côté' } });
 
-/** Every '@all' block of the table, oldest first. */
-const allBlocks = () => queryAll(byIndex('listingSearchWords', keys.listingWordBucket('@all'), { beginsWith: '@all#' }));
-
-/** What reading every block answers: the total and the first `limit` rows, newest id first. */
-async function everyBlock(limit: number) {
-  const entries = (await allBlocks()).flatMap((block) => Object.entries(block).filter(([name]) => /^e\d+$/.test(name)));
-  const rows = entries.map(([name, entry]) => entryRow(Number(name.slice(1)), String(entry))!).sort((a, b) => b.id - a.id);
-  return { count: rows.length, rows: rows.slice(0, limit) };
-}
-
-/** The search and what every block answers, taken again until no listing was written meanwhile (other test files write listings). */
-async function searchedAndTruth(limit: number) {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const before = await everyBlock(limit);
-    const { count, rows } = await searchListingRows(EMPTY, limit);
-    const after = await everyBlock(limit);
-    if (before.count === after.count && before.rows[0]?.id === after.rows[0]?.id) return { searched: { count, rows }, truth: after };
-  }
-  throw new Error('listings were written during every one of 20 attempts');
-}
-
 describe('listing search without words (ADR 0440)', () => {
   it('answers the newest listings and the exact total, as reading every block does, after inserts and changes', async () => {
     const a = await insertListing(fields(`31 rue ${word}`));
     const b = await insertListing(fields(`32 rue ${word}`));
     await noteListingShootingDate(a.id, '2026-08-09');
     for (const limit of [1, 100, 1000]) {
-      const { searched, truth } = await searchedAndTruth(limit);
+      const { searched, truth } = await searchedAndTruth(EMPTY, limit);
       expect(searched, `limit ${limit}`).toEqual(truth);
     }
     const page = bodyOf(await callOp(searchListings, { search: '' }, token));
@@ -68,14 +47,14 @@ describe('listing search without words (ADR 0440)', () => {
 
   it('a table made before the id sets: the local upgrade fills them from the blocks, once', async () => {
     await insertListing(fields(`33 rue ${word}`));
-    const [oldest] = await allBlocks();
+    const [oldest] = await blocksOf('@all');
     const oldestIds = Object.keys(oldest!).filter((name) => /^e\d+$/.test(name)).map((name) => Number(name.slice(1)));
     const setKey = keys.listingIdSet(oldestIds[0]!);
     await db.send(new DeleteCommand({ TableName: tableName(), Key: setKey }));
     await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.listingSearchVersionIds }));
 
     // The total comes from the sets: without the oldest block's, its listings are missing from it.
-    const without = await searchedAndTruth(100);
+    const without = await searchedAndTruth(EMPTY, 100);
     expect(without.searched.rows).toEqual(without.truth.rows);
     expect(without.searched.count).toBe(without.truth.count - oldestIds.length);
 
@@ -83,7 +62,7 @@ describe('listing search without words (ADR 0440)', () => {
     const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: setKey, ConsistentRead: true }));
     expect([...(Item!.ids as Set<number>)].sort((x, y) => x - y)).toEqual(oldestIds.sort((x, y) => x - y));
     expect((await db.send(new GetCommand({ TableName: tableName(), Key: keys.listingSearchVersionIds, ConsistentRead: true }))).Item).toBeDefined();
-    const upgraded = await searchedAndTruth(100);
+    const upgraded = await searchedAndTruth(EMPTY, 100);
     expect(upgraded.searched).toEqual(upgraded.truth);
   });
 });
