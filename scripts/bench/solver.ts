@@ -98,6 +98,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--tf') args.search.tf = Number(next());
     else if (a === '--cbar') args.search.avgRemoved = Number(next());
     else if (a === '--lmax') args.search.maxString = Number(next());
+    else if (a === '--restart-idle') args.search.restartIdle = Number(next());
     else if (a === '--blink') args.search.blinkRate = Number(next());
     else if (a === '--split') args.search.splitDepth = Number(next());
     else if (a === '--regret') args.search.regret = Number(next());

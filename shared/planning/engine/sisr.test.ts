@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildInstance } from './model.ts';
 import { evaluateRoute } from './schedule.ts';
-import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, searchBudget, solveInstance, WORK_UNITS_PER_MS } from './sisr.ts';
+import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, RESTART_IDLE_PER_JOB, searchBudget, solveInstance, WORK_UNITS_PER_MS } from './sisr.ts';
 import { Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
@@ -44,19 +44,22 @@ describe('SISR engine', () => {
   // Granular 2: each job is first tried only in the routes of its 2 nearest jobs and the empty vehicles
   // (then everywhere, except the retried unserved ones): docs/decisions/0405.
   // Local search: relocate, swap and 2-opt* on each new best and at the end (docs/decisions/0415).
+  // Return to best 10: the search goes back to the best plan after 10 iterations without a new one (ADR 0455).
   it.each([
-    [0, 0, 0, false],
-    [1, 0, 0, false],
-    [0, 1, 0, false],
-    [0, 0, 2, false],
-    [0, 1, 2, false],
-    [0, 0, 0, true],
-    [0, 1, 2, true],
-  ])('returns feasible routes, each job at most once, cost equal to an independent sum (regret %s, ejection %s, granular %s, local search %s)', (regret, ejection, granular, localSearch) => {
+    [0, 0, 0, false, undefined],
+    [1, 0, 0, false, undefined],
+    [0, 1, 0, false, undefined],
+    [0, 0, 2, false, undefined],
+    [0, 1, 2, false, undefined],
+    [0, 0, 0, true, undefined],
+    [0, 1, 2, true, undefined],
+    [0, 0, 0, false, 10],
+    [0, 1, 2, true, 10],
+  ])('returns feasible routes, each job at most once, cost equal to an independent sum (regret %s, ejection %s, granular %s, local search %s, return to best after %s idle iterations, undefined: the default)', (regret, ejection, granular, localSearch, restartIdle) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 5, max: 40 }), fc.integer({ min: 1, max: 6 }), (seed, n, m) => {
         const inst = randomVrptw(seed, n, m, 60);
-        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed, regret, ejection, granular, localSearch });
+        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed, regret, ejection, granular, localSearch, restartIdle });
         const seen = new Set<number>();
         let cost = 0;
         res.routes.forEach((r, v) => {
@@ -140,6 +143,29 @@ describe('SISR engine', () => {
       { numRuns: 10 },
     );
   }, 60_000);
+
+  it('goes back to the best plan after restartIdle iterations without a new best when it serves every job it may, never with 0', () => {
+    const inst = randomVrptw(7, 40, 5, 80);
+    const base = { maxIterations: 3000, seed: 4, timeLimitMs: 1e9 };
+    const off = solveInstance(inst, { ...base, restartIdle: 0 });
+    expect(off.returns).toBe(0);
+    // A threshold the run never reaches changes nothing.
+    const unreached = solveInstance(inst, { ...base, restartIdle: 3000 });
+    expect(unreached.returns).toBe(0);
+    expect(unreached.routes).toEqual(off.routes);
+    const often = solveInstance(inst, { ...base, restartIdle: 50 });
+    expect(often.returns).toBeGreaterThan(0);
+    expect(often.returns).toBeLessThanOrEqual(3000 / 51);
+    expect(often.routes).not.toEqual(off.routes);
+    // Never while the best plan leaves out a job a vehicle may take: the search keeps making room.
+    const crowded = solveInstance(randomVrptw(7, 40, 1, 30), { ...base, restartIdle: 50 });
+    expect(crowded.unassigned.length).toBeGreaterThan(0);
+    expect(crowded.returns).toBe(0);
+    // By default after RESTART_IDLE_PER_JOB iterations per job: 1,000 for 5 jobs, where a search soon stops improving.
+    const small = solveInstance(randomVrptw(3, 5, 2, 80), { ...base, maxIterations: 5000 });
+    expect(small.returns).toBeGreaterThan(0);
+    expect(small.returns).toBeLessThanOrEqual(Math.floor(5000 / (RESTART_IDLE_PER_JOB * 5 + 1)));
+  });
 
   it('is deterministic for a seed and an iteration cap', () => {
     const inst = randomVrptw(5, 30, 4, 80);

@@ -69,6 +69,11 @@ export interface SearchOptions {
    * or more), off below (Solomon runs exactly as before).
    */
   localSearch?: boolean;
+  /**
+   * After this many iterations without a new best, the search goes back to the best plan and
+   * anneals on from there (0: never), when that plan serves every job a vehicle may take. Default `RESTART_IDLE_PER_JOB` × jobs (docs/decisions/0455).
+   */
+  restartIdle?: number;
   /** Stop after this many iterations without a new best (default: run the whole budget). */
   maxIdleIterations?: number;
   /** Clock, injectable for tests. */
@@ -85,6 +90,8 @@ export interface SearchResult {
   work: number;
   /** True when the wall-clock safety stop ended the run before its work budget. */
   stoppedBySafety: boolean;
+  /** Times the search went back to the best plan (`SearchOptions.restartIdle`). */
+  returns: number;
 }
 
 /**
@@ -93,6 +100,12 @@ export interface SearchResult {
  * (docs/decisions/0445: 73–81 k at load 0.15–0.85). A unit of a 1,000-shooting day costs about 1.75 times as much CPU.
  */
 export const WORK_UNITS_PER_MS = 75_000;
+
+/**
+ * Iterations without a new best, per job, after which the search returns to the best plan
+ * (`SearchOptions.restartIdle`): 20,000 on a Solomon instance, 200,000 on a 1,000-shooting day.
+ */
+export const RESTART_IDLE_PER_JOB = 200;
 
 /** Fleets from this size on insert granularly by default (`SearchOptions.granular`). */
 export const GRANULAR_MIN_VEHICLES = 50;
@@ -141,6 +154,10 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   const hasMovable = search.movableCount > 0;
   const maxIdle = options.maxIdleIterations ?? Infinity;
   let lastBest = 0;
+  /** Iteration of the last new best or return to it. */
+  let lastReturn = 0;
+  let returns = 0;
+  const restartIdle = options.restartIdle === 0 ? Infinity : (options.restartIdle ?? RESTART_IDLE_PER_JOB * inst.nJobs);
   let stoppedBySafety = false;
   const perIteration = 300 + inst.nJobs + 2 * inst.nVehicles;
   const ls = search.localSearchOn;
@@ -155,6 +172,18 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
       // Cooling follows the work done (or iterations), never the clock: a loaded machine runs the same search.
       progress = Math.max(maxIter < Infinity ? it / maxIter : 0, maxWork < Infinity ? search.work / maxWork : 0);
       T = T0 * Math.pow(Tf / T0, progress);
+    }
+    if (it - lastReturn > restartIdle) {
+      // Annealing drifted away from the best plan for long without beating it: go back to it, when
+      // that plan serves every job it could. While jobs are left out, wandering away from the best
+      // is how the search makes room for one more (returning cost shootings on the 150-shooting day).
+      lastReturn = it;
+      if (search.servesAll(best)) {
+        cur.copyFrom(best);
+        work.copyFrom(best);
+        curTotal = bestTotal;
+        returns++;
+      }
     }
     it++;
     search.work += perIteration;
@@ -172,6 +201,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
         best.copyFrom(work);
         bestTotal = total;
         lastBest = it;
+        lastReturn = it;
       }
     } else {
       work.copyRoutesFrom(cur, search.touched, search.touchedCount);
@@ -180,7 +210,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   if (ls && hasMovable && !stoppedBySafety) search.localSearch(best, maxWork);
   const routes: number[][] = [];
   for (let v = 0; v < inst.nVehicles; v++) routes.push(best.route(v));
-  return { routes, unassigned: best.absent(), cost: best.routesCost(), iterations: it, elapsedMs: now() - t0Clock, work: search.work, stoppedBySafety };
+  return { routes, unassigned: best.absent(), cost: best.routesCost(), iterations: it, elapsedMs: now() - t0Clock, work: search.work, stoppedBySafety, returns };
 }
 
 /** Expected number of previously unserved jobs retried per recreate when there are many (default of `absentSample`). */
@@ -345,6 +375,12 @@ class Sisr {
   private nextBlink(): number {
     if (this.blink <= 0) return Number.MAX_SAFE_INTEGER;
     return 1 + Math.floor(Math.log(this.rng.next() + 1e-300) / this.logKeep);
+  }
+
+  /** Whether the plan serves every job some vehicle may take. */
+  servesAll(sol: Solution): boolean {
+    for (let j = 0; j < this.inst.nJobs; j++) if (sol.routeOf[j] === -1 && this.insertable[j]) return false;
+    return true;
   }
 
   private touch(v: number): void {
