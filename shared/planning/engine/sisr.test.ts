@@ -149,6 +149,7 @@ describe('SISR engine', () => {
     const base = { maxIterations: 3000, seed: 4, timeLimitMs: 1e9 };
     const off = solveInstance(inst, { ...base, restartIdle: 0 });
     expect(off.returns).toBe(0);
+    for (const restartIdle of [-1, Number.NaN]) expect(solveInstance(inst, { ...base, restartIdle }).routes).toEqual(off.routes);
     // A threshold the run never reaches changes nothing.
     const unreached = solveInstance(inst, { ...base, restartIdle: 3000 });
     expect(unreached.returns).toBe(0);

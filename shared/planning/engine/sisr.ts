@@ -71,7 +71,8 @@ export interface SearchOptions {
   localSearch?: boolean;
   /**
    * After this many iterations without a new best, the search goes back to the best plan and
-   * anneals on from there (0: never), when that plan serves every job a vehicle may take. Default `RESTART_IDLE_PER_JOB` × jobs (docs/decisions/0455).
+   * anneals on from there, when that plan serves every job a vehicle may take (0 or less: never).
+   * Default `RESTART_IDLE_PER_JOB` × jobs (docs/decisions/0455).
    */
   restartIdle?: number;
   /** Stop after this many iterations without a new best (default: run the whole budget). */
@@ -154,10 +155,11 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   const hasMovable = search.movableCount > 0;
   const maxIdle = options.maxIdleIterations ?? Infinity;
   let lastBest = 0;
-  /** Iteration of the last new best or return to it. */
+  /** Iteration of the last new best, or of the last time the idle stretch was checked for a return. */
   let lastReturn = 0;
   let returns = 0;
-  const restartIdle = options.restartIdle === 0 ? Infinity : (options.restartIdle ?? RESTART_IDLE_PER_JOB * inst.nJobs);
+  const idleBeforeReturn = options.restartIdle ?? RESTART_IDLE_PER_JOB * inst.nJobs;
+  const restartIdle = idleBeforeReturn > 0 ? idleBeforeReturn : Infinity;
   let stoppedBySafety = false;
   const perIteration = 300 + inst.nJobs + 2 * inst.nVehicles;
   const ls = search.localSearchOn;
