@@ -162,7 +162,7 @@ describe('SISR engine', () => {
     const crowded = solveInstance(randomVrptw(7, 40, 1, 30), { ...base, restartIdle: 50 });
     expect(crowded.unassigned.length).toBeGreaterThan(0);
     expect(crowded.returns).toBe(0);
-    // By default after RESTART_IDLE_PER_JOB iterations per job: 1,000 for 5 jobs, where a search soon stops improving.
+    // By default after RESTART_IDLE_PER_JOB iterations per job: 750 for 5 jobs, where a search soon stops improving.
     const small = solveInstance(randomVrptw(3, 5, 2, 80), { ...base, maxIterations: 5000 });
     expect(small.returns).toBeGreaterThan(0);
     expect(small.returns).toBeLessThanOrEqual(Math.floor(5000 / (RESTART_IDLE_PER_JOB * 5 + 1)));

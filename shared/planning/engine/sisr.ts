@@ -104,9 +104,10 @@ export const WORK_UNITS_PER_MS = 75_000;
 
 /**
  * Iterations without a new best, per job, after which the search returns to the best plan
- * (`SearchOptions.restartIdle`): 20,000 on a Solomon instance, 200,000 on a 1,000-shooting day.
+ * (`SearchOptions.restartIdle`): 15,000 on a Solomon instance, 150,000 on a 1,000-shooting day
+ * (docs/decisions/0460).
  */
-export const RESTART_IDLE_PER_JOB = 200;
+export const RESTART_IDLE_PER_JOB = 150;
 
 /** Fleets from this size on insert granularly by default (`SearchOptions.granular`). */
 export const GRANULAR_MIN_VEHICLES = 50;
