@@ -72,7 +72,7 @@ export interface SearchOptions {
   /**
    * After this many iterations without a new best, the search goes back to the best plan and
    * anneals on from there, when that plan serves every job a vehicle may take (0 or less: never).
-   * Default `RESTART_IDLE_PER_JOB` × jobs (docs/decisions/0455).
+   * Default `RESTART_IDLE_PER_JOB` × jobs (docs/decisions/0455, 0460).
    */
   restartIdle?: number;
   /** Stop after this many iterations without a new best (default: run the whole budget). */
