@@ -42,6 +42,60 @@ export function vroomFigures(problem: DayProblem, matrix: TravelMatrix, plan: Da
   return { cost: duration, duration, distance, served, unassigned: problem.shootings.length - served, routes: plan.routes.length };
 }
 
+/**
+ * VROOM `-x 5 -t 1` on the default large day (1,000 shootings, generator seed 2027), from
+ * docs/decisions/0370: the figures the large-day lines compare with when VROOM itself is not run.
+ */
+export const VROOM_LARGE_DAY = { shootings: 1000, served: 953, cost: 477_723 } as const;
+
+/**
+ * The plan's VROOM cost once it serves only `target` shootings: the served shooting whose removal
+ * saves the most travel leaves its route, again and again, until `target` are left (the plan
+ * unchanged if it serves `target` or fewer). A removal is taken only when it saves travel
+ * (d(p,n) ≤ d(p,u) + d(u,n)): every later arrival is then no later than before, so each route stays
+ * feasible without a new check. This prices the shootings a plan serves beyond `target`; it does
+ * not say the remaining set is the one VROOM serves.
+ */
+export function costAtServed(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan, target: number): { cost: number; served: number; saved: number } {
+  const vp = dayToVroom(problem, matrix);
+  const durations = (vp.matrices?.car ?? Object.values(vp.matrices ?? {})[0])!.durations!;
+  const jobIndex = new Map(vp.jobs?.map((j) => [j.id, j.location_index!]) ?? []);
+  const vehicleById = new Map(vp.vehicles.map((v) => [v.id, v]));
+  const routes = plan.routes.map((r) => {
+    const v = vehicleById.get(r.techId)!;
+    return [v.start_index!, ...r.shootingIds.map((id) => jobIndex.get(id)!), v.end_index!];
+  });
+  const d = (a: number, b: number) => durations[a]![b]!;
+  let served = routes.reduce((a, r) => a + r.length - 2, 0);
+  let saved = 0;
+  while (served > target) {
+    let best = -1;
+    let bestR = -1;
+    let bestK = -1;
+    routes.forEach((r, ri) => {
+      for (let k = 1; k < r.length - 1; k++) {
+        const gain = d(r[k - 1]!, r[k]!) + d(r[k]!, r[k + 1]!) - d(r[k - 1]!, r[k + 1]!);
+        if (gain > best) [best, bestR, bestK] = [gain, ri, k];
+      }
+    });
+    if (best < 0) break;
+    routes[bestR]!.splice(bestK, 1);
+    saved += best;
+    served--;
+  }
+  return { cost: vroomFigures(problem, matrix, plan).cost - saved, served, saved };
+}
+
+/** `costAtServed` at VROOM's served count, printed beside VROOM's cost. */
+function atVroomServedLine(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan, vroom: { served: number; cost: number }, source: string): string {
+  const at = costAtServed(problem, matrix, plan, vroom.served);
+  if (plan.totals.served <= vroom.served) return `${''.padEnd(14)} serves ${plan.totals.served}, not more than VROOM's ${vroom.served} (${source}): no extra shootings to price`;
+  return (
+    `${''.padEnd(14)} at VROOM's ${vroom.served} served (${source}): the ${plan.totals.served - at.served} shootings whose removal saves most left out save ${at.saved} s, ` +
+    `cost ${at.cost} against VROOM's ${vroom.cost} (ratio ${(at.cost / vroom.cost).toFixed(4)}; a price of the extra shootings, not the goal's figure: the sets differ)`
+  );
+}
+
 function vroomLine(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan): string {
   const f = vroomFigures(problem, matrix, plan);
   return `${''.padEnd(14)} VROOM units: cost ${f.cost}  duration ${f.duration} s  distance ${f.distance} m  served ${f.served}  unassigned ${f.unassigned}  routes ${f.routes}`;
@@ -78,6 +132,7 @@ function vroomBeside(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan, o
       `served by VROOM only ${onlyVroom.length} (mean ${hours(onlyVroom).toFixed(2)} h), by ours only ${onlyOurs.length} (mean ${hours(onlyOurs).toFixed(2)} h; all shootings ${meanAll.toFixed(2)} h); ` +
       `"serves as many as VROOM at no more cost": ${holds ? 'yes' : 'NO'}; in VROOM's objective (most served, then least cost) ours is ${['worse', 'equal', 'better'][lex + 1]}`,
   );
+  console.log(atVroomServedLine(problem, matrix, plan, v, 'this run'));
 }
 
 /** The machine's load averages (1, 5, 15 min), printed beside a wall time. */
@@ -154,6 +209,7 @@ function runBigDay(shootings: number, seed: number, search: SearchOptions, vroom
   const solvedWall = (performance.now() - t0) / 1000;
   const solvedCpu = cpuS(c0);
   if (vroom) vroomBeside(problem, matrix, run.plan, run.seconds, vroom);
+  else if (shootings === VROOM_LARGE_DAY.shootings) console.log(atVroomServedLine(problem, matrix, run.plan, VROOM_LARGE_DAY, 'ADR 0370'));
   console.log(boundLine(problem, matrix, run.plan));
   const reasons = new Map<string, number>();
   for (const u of run.plan.unassigned) reasons.set(u.reason, (reasons.get(u.reason) ?? 0) + 1);
