@@ -74,5 +74,14 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     // The demo visits (seeded through the recording path) fill the default range: both charts show.
     await page.getByRole('heading', { name: t('listings.stats.visitors_per_date') }).waitFor();
     await page.getByRole('heading', { name: t('listings.stats.top_completed') }).waitFor();
+
+    // An address too long for the axis ends in '…' there; the point under the pointer is read out in
+    // full under the chart, as its row of the figures table says it.
+    const title = t('listings.stats.top_completed');
+    await page.locator(`[data-chart="${title}"] .u-over`).hover();
+    const readout = page.locator(`[data-chart-readout="${title}"]`);
+    await expect.poll(() => readout.textContent()).toMatch(/ — \d+ %$/);
+    const rows = await page.locator('table caption', { hasText: title }).locator('xpath=..').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(' — ')));
+    expect(rows).toContain(await readout.textContent());
   });
 });

@@ -8,7 +8,7 @@ import { listingFields, RECURRING_KEYS, type ListingDetail } from '#shared/catal
 import { pathOf } from '#shared/routes.ts';
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDay, formatNumber, localToday } from '../../i18n/format.ts';
+import { formatDay, formatDayShort, formatNumber, localToday } from '../../i18n/format.ts';
 import { listingQueries, useSaveListingMutation } from './queries.ts';
 import { lastMonthRange, VisitChart } from './visit-chart.tsx';
 
@@ -184,7 +184,7 @@ function ListingVisitStats({ listingId }: { listingId: number }) {
   const { t, i18n } = useTranslation();
   const [range, setRange] = useState(() => lastMonthRange(localToday()));
   const stats = useQuery(listingQueries.visits(listingId, range.from, range.to));
-  const day = (d: string) => formatDay(d, i18n.language);
+  const day = (d: string) => ({ label: formatDay(d, i18n.language), tick: formatDayShort(d, i18n.language) });
   return (
     <Stack>
       <Group>
@@ -211,8 +211,8 @@ function ListingVisitStats({ listingId }: { listingId: number }) {
             <Text>{t('listings.no_data')}</Text>
           ) : (
             <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <VisitChart title={t('listings.stats.visitors')} points={stats.data.days.map((d) => ({ label: day(d.date), value: d.visitor }))} color="--mantine-color-blue-7" lng={i18n.language} columns={[t('listings.dialog.date'), t('listings.stats.visitors')]} />
-              <VisitChart title={t('listings.stats.visits')} points={stats.data.days.map((d) => ({ label: day(d.date), value: d.session }))} color="--mantine-color-teal-8" lng={i18n.language} columns={[t('listings.dialog.date'), t('listings.stats.visits')]} />
+              <VisitChart title={t('listings.stats.visitors')} points={stats.data.days.map((d) => ({ ...day(d.date), value: d.visitor }))} color="--mantine-color-blue-7" lng={i18n.language} columns={[t('listings.dialog.date'), t('listings.stats.visitors')]} />
+              <VisitChart title={t('listings.stats.visits')} points={stats.data.days.map((d) => ({ ...day(d.date), value: d.session }))} color="--mantine-color-teal-8" lng={i18n.language} columns={[t('listings.dialog.date'), t('listings.stats.visits')]} />
             </SimpleGrid>
           )}
           <Table maw={360}>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDay, localToday } from '../../i18n/format.ts';
+import { formatDay, formatDayShort, localToday } from '../../i18n/format.ts';
 import { listingQueries } from './queries.ts';
 import { lastMonthRange, VisitChart } from './visit-chart.tsx';
 
@@ -39,14 +39,14 @@ export function ListingStatsPage() {
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           <VisitChart
             title={t('listings.stats.visitors_per_date')}
-            points={report.data.days.map((d) => ({ label: formatDay(d.date, i18n.language), value: d.visitor }))}
+            points={report.data.days.map((d) => ({ label: formatDay(d.date, i18n.language), tick: formatDayShort(d.date, i18n.language), value: d.visitor }))}
             color="--mantine-color-blue-7"
             lng={i18n.language}
             columns={[t('listings.dialog.date'), t('listings.stats.visitors')]}
           />
           <VisitChart
             title={t('listings.stats.top_completed')}
-            points={report.data.top.map((l) => ({ label: `${l.listing_id} ${l.address}`, value: l.completed }))}
+            points={report.data.top.map((l) => ({ label: `${l.listing_id} ${l.address}`, tick: l.address, value: l.completed }))}
             color="--mantine-color-teal-8"
             unit=" %"
             lng={i18n.language}

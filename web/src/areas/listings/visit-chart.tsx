@@ -4,8 +4,10 @@ import { FiguresTable, LineChart } from '../../components/line-chart.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 
 export interface ChartPoint {
-  /** What the x axis shows for the point (a formatted date, a listing). */
+  /** The point's x in full (a formatted date, a listing): the readout and the figures table. */
   label: string;
+  /** What the x axis shows for it, when shorter than `label` (a short date, a listing id). */
+  tick?: string;
   value: number;
 }
 
@@ -16,15 +18,16 @@ export interface ChartPoint {
 export function VisitChart({ title, points, color, unit = '', lng, columns }: { title: string; points: readonly ChartPoint[]; color: string; unit?: string; lng: string; columns: [string, string] }) {
   const xs = useMemo(() => points.map((_p, i) => i), [points]);
   const ys = useMemo(() => points.map((p) => p.value), [points]);
-  const xLabel = useCallback((i: number) => (Number.isInteger(i) ? (points[i]?.label ?? '') : ''), [points]);
+  const xLabel = useCallback((i: number) => (Number.isInteger(i) ? (points[i]?.tick ?? points[i]?.label ?? '') : ''), [points]);
+  const xTitle = useCallback((i: number) => points[i]?.label ?? '', [points]);
   const yLabel = useCallback((v: number) => `${formatNumber(v, lng)}${unit}`, [lng, unit]);
   return (
     <Paper withBorder p="sm">
       <Title order={3} fz="md">
         {title}
       </Title>
-      <LineChart title={title} color={color} height={220} xs={xs} ys={ys} time={false} xLabel={xLabel} yLabel={yLabel} />
-      <FiguresTable caption={title} columns={columns} rows={points.map((p) => [p.label, `${p.value}${unit}`] as const)} />
+      <LineChart title={title} color={color} height={220} xs={xs} ys={ys} time={false} xLabel={xLabel} xTitle={xTitle} yLabel={yLabel} />
+      <FiguresTable caption={title} columns={columns} rows={points.map((p) => [p.label, yLabel(p.value)] as const)} />
     </Paper>
   );
 }

@@ -21,6 +21,7 @@ export function DayChart({ title, points, color }: DayChartProps) {
   const xs = useMemo(() => points.map((p) => (dayStartMs(p.mydate) + 12 * 3_600_000) / 1000), [points]);
   const ys = useMemo(() => points.map((p) => p.count), [points]);
   const xLabel = useCallback((s: number) => formatDayShort(s * 1000, lng), [lng]);
+  const xTitle = useCallback((s: number) => formatDay(s * 1000, lng), [lng]);
   const yLabel = useCallback((v: number) => formatNumber(v, lng), [lng]);
   return (
     <Paper withBorder p="sm">
@@ -30,7 +31,7 @@ export function DayChart({ title, points, color }: DayChartProps) {
       <Text fz="sm" c="dimmed">
         {t('logs.chart_total', { total: formatNumber(total, lng) })}
       </Text>
-      <LineChart title={title} color={color} height={240} xs={xs} ys={ys} time xLabel={xLabel} yLabel={yLabel} showPoints={points.length < 40} />
+      <LineChart title={title} color={color} height={240} xs={xs} ys={ys} time xLabel={xLabel} xTitle={xTitle} yLabel={yLabel} showPoints={points.length < 40} />
       <FiguresTable caption={title} columns={[t('logs.col.date'), title]} rows={points.map((p) => [formatDay(p.mydate, lng), String(p.count)] as const)} />
     </Paper>
   );
