@@ -52,7 +52,7 @@ export function ProviderBrokerPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th aria-sort={asc ? 'ascending' : 'descending'}>
-                <UnstyledButton fw={600} onClick={() => setAsc(!asc)}>
+                <UnstyledButton fw={600} fz="sm" onClick={() => setAsc(!asc)}>
                   {t('provider.col.mls')} {asc ? '▲' : '▼'}
                 </UnstyledButton>
               </Table.Th>

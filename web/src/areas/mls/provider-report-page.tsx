@@ -59,7 +59,7 @@ function BrokersTab() {
   const header = (column: ProviderSortColumn | null, label: string) => (
     <Table.Th key={label} aria-sort={column && scope.sortColumn === column ? (scope.sortDir === 'asc' ? 'ascending' : 'descending') : undefined}>
       {column ? (
-        <UnstyledButton onClick={() => sortBy(column)} fw={600}>
+        <UnstyledButton onClick={() => sortBy(column)} fw={600} fz="sm">
           {label} {scope.sortColumn === column ? (scope.sortDir === 'asc' ? '▲' : '▼') : ''}
         </UnstyledButton>
       ) : (
