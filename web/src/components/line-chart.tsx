@@ -21,7 +21,7 @@ function canvasMeasure(): Measure {
   return (text) => ctx.measureText(text).width;
 }
 
-/** `text` cut at a word or character so that it measures at most `max` px, with '…' when cut. */
+/** `text` cut at the character that makes it measure at most `max` px, '…' included (no space before the '…'). */
 export function fitTick(text: string, measure: Measure, max = MAX_TICK_PX): string {
   if (measure(text) <= max) return text;
   let end = text.length;
