@@ -18,26 +18,37 @@ function line(label: string, plan: DayPlan, seconds: number, cpu: number): strin
 }
 
 /**
- * The plan in VROOM's units, over the exported problem's own matrices (whole seconds and metres):
- * VROOM's cost for an exported day is the travel duration, so cost = duration here.
+ * The plan's routes as location indexes of the exported problem (start, shootings, end), with the
+ * exported matrices: what `vroomFigures` and `costAtServed` measure.
  */
-export function vroomFigures(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan): { cost: number; duration: number; distance: number; served: number; unassigned: number; routes: number } {
+function vroomRoutes(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan): { durations: number[][]; distances: number[][]; routes: number[][] } {
   const vp = dayToVroom(problem, matrix);
   const car = vp.matrices?.car ?? Object.values(vp.matrices ?? {})[0];
   if (!car?.durations || !car.distances) throw new Error('dayToVroom gave no matrices');
   const jobIndex = new Map(vp.jobs?.map((j) => [j.id, j.location_index!]) ?? []);
   const vehicleById = new Map(vp.vehicles.map((v) => [v.id, v]));
+  const routes = plan.routes.map((r) => {
+    const v = vehicleById.get(r.techId)!;
+    return [v.start_index!, ...r.shootingIds.map((id) => jobIndex.get(id)!), v.end_index!];
+  });
+  return { durations: car.durations, distances: car.distances, routes };
+}
+
+/**
+ * The plan in VROOM's units, over the exported problem's own matrices (whole seconds and metres):
+ * VROOM's cost for an exported day is the travel duration, so cost = duration here.
+ */
+export function vroomFigures(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan): { cost: number; duration: number; distance: number; served: number; unassigned: number; routes: number } {
+  const { durations, distances, routes } = vroomRoutes(problem, matrix, plan);
   let duration = 0;
   let distance = 0;
   let served = 0;
-  for (const r of plan.routes) {
-    const v = vehicleById.get(r.techId)!;
-    const idx = [v.start_index!, ...r.shootingIds.map((id) => jobIndex.get(id)!), v.end_index!];
+  for (const idx of routes) {
     for (let k = 1; k < idx.length; k++) {
-      duration += car.durations[idx[k - 1]!]![idx[k]!]!;
-      distance += car.distances[idx[k - 1]!]![idx[k]!]!;
+      duration += durations[idx[k - 1]!]![idx[k]!]!;
+      distance += distances[idx[k - 1]!]![idx[k]!]!;
     }
-    served += r.shootingIds.length;
+    served += idx.length - 2;
   }
   return { cost: duration, duration, distance, served, unassigned: problem.shootings.length - served, routes: plan.routes.length };
 }
@@ -57,15 +68,9 @@ export const VROOM_LARGE_DAY = { shootings: 1000, served: 953, cost: 477_723 } a
  * not say the remaining set is the one VROOM serves.
  */
 export function costAtServed(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan, target: number): { cost: number; served: number; saved: number } {
-  const vp = dayToVroom(problem, matrix);
-  const durations = (vp.matrices?.car ?? Object.values(vp.matrices ?? {})[0])!.durations!;
-  const jobIndex = new Map(vp.jobs?.map((j) => [j.id, j.location_index!]) ?? []);
-  const vehicleById = new Map(vp.vehicles.map((v) => [v.id, v]));
-  const routes = plan.routes.map((r) => {
-    const v = vehicleById.get(r.techId)!;
-    return [v.start_index!, ...r.shootingIds.map((id) => jobIndex.get(id)!), v.end_index!];
-  });
+  const { durations, routes } = vroomRoutes(problem, matrix, plan);
   const d = (a: number, b: number) => durations[a]![b]!;
+  const cost = routes.reduce((sum, r) => sum + r.slice(1).reduce((c, to, k) => c + d(r[k]!, to), 0), 0);
   let served = routes.reduce((a, r) => a + r.length - 2, 0);
   let saved = 0;
   while (served > target) {
@@ -83,7 +88,7 @@ export function costAtServed(problem: DayProblem, matrix: TravelMatrix, plan: Da
     saved += best;
     served--;
   }
-  return { cost: vroomFigures(problem, matrix, plan).cost - saved, served, saved };
+  return { cost: cost - saved, served, saved };
 }
 
 /** `costAtServed` at VROOM's served count, printed beside VROOM's cost. */

@@ -6,7 +6,7 @@ import { formatNumber } from '../../i18n/format.ts';
 export interface ChartPoint {
   /** The point's x in full (a formatted date, a listing): the readout and the figures table. */
   label: string;
-  /** What the x axis shows for it, when shorter than `label` (a short date, a listing id). */
+  /** What the x axis shows for it, when shorter than `label` (a short date, an address without its listing id). */
   tick?: string;
   value: number;
 }

@@ -32,7 +32,7 @@ export function DayChart({ title, points, color }: DayChartProps) {
         {t('logs.chart_total', { total: formatNumber(total, lng) })}
       </Text>
       <LineChart title={title} color={color} height={240} xs={xs} ys={ys} time xLabel={xLabel} xTitle={xTitle} yLabel={yLabel} showPoints={points.length < 40} />
-      <FiguresTable caption={title} columns={[t('logs.col.date'), title]} rows={points.map((p) => [formatDay(p.mydate, lng), String(p.count)] as const)} />
+      <FiguresTable caption={title} columns={[t('logs.col.date'), title]} rows={points.map((p) => [formatDay(p.mydate, lng), yLabel(p.count)] as const)} />
     </Paper>
   );
 }
