@@ -4,7 +4,8 @@
  * figures and VROOM-comparable ones (the plan measured in `dayToVroom`'s matrices and units).
  */
 import { readFileSync } from 'node:fs';
-import { dayPoints, solveDay, type DayPlan, type DayProblem } from '#shared/planning/day.ts';
+import { buildDayModel, dayPoints, solveDay, type DayPlan, type DayProblem } from '#shared/planning/day.ts';
+import { evaluateRoute } from '#shared/planning/engine/schedule.ts';
 import type { SearchOptions } from '#shared/planning/engine/sisr.ts';
 import { montrealDay } from '#shared/planning/montreal-day.ts';
 import { OfflineTravelProvider, type TravelMatrix } from '#shared/planning/travel.ts';
@@ -62,30 +63,35 @@ export const VROOM_LARGE_DAY = { shootings: 1000, served: 953, cost: 477_723 } a
 /**
  * The plan's VROOM cost once it serves only `target` shootings: the served shooting whose removal
  * saves the most travel leaves its route, again and again, until `target` are left (the plan
- * unchanged if it serves `target` or fewer). A removal is taken only when it saves travel
- * (d(p,n) ≤ d(p,u) + d(u,n)): every later arrival is then no later than before, so each route stays
- * feasible without a new check. This prices the shootings a plan serves beyond `target`; it does
- * not say the remaining set is the one VROOM serves.
+ * unchanged if it serves `target` or fewer). A removal is taken only when it saves travel and
+ * leaves its route feasible by the engine's own check: a shorter way is not always an earlier
+ * arrival (the removed stop may be where the technician waited out an unavailability, and a
+ * direct road can be slower than the detour). This prices the shootings a plan serves beyond
+ * `target`; it does not say the remaining set is the one VROOM serves.
  */
 export function costAtServed(problem: DayProblem, matrix: TravelMatrix, plan: DayPlan, target: number): { cost: number; served: number; saved: number } {
   const { durations, routes } = vroomRoutes(problem, matrix, plan);
   const d = (a: number, b: number) => durations[a]![b]!;
   const cost = routes.reduce((sum, r) => sum + r.slice(1).reduce((c, to, k) => c + d(r[k]!, to), 0), 0);
   let served = routes.reduce((a, r) => a + r.length - 2, 0);
+  if (served <= target) return { cost, served, saved: 0 };
+  const { instance } = buildDayModel(problem, matrix);
+  const techIndex = new Map(problem.technicians.map((t, i) => [t.id, i]));
+  const shootingIndex = new Map(problem.shootings.map((s, j) => [s.id, j]));
+  const jobs = plan.routes.map((r) => r.shootingIds.map((id) => shootingIndex.get(id)!));
+  const vehicles = plan.routes.map((r) => techIndex.get(r.techId)!);
   let saved = 0;
   while (served > target) {
-    let best = -1;
-    let bestR = -1;
-    let bestK = -1;
+    const removals: Array<{ gain: number; ri: number; k: number }> = [];
     routes.forEach((r, ri) => {
-      for (let k = 1; k < r.length - 1; k++) {
-        const gain = d(r[k - 1]!, r[k]!) + d(r[k]!, r[k + 1]!) - d(r[k - 1]!, r[k + 1]!);
-        if (gain > best) [best, bestR, bestK] = [gain, ri, k];
-      }
+      for (let k = 1; k < r.length - 1; k++) removals.push({ gain: d(r[k - 1]!, r[k]!) + d(r[k]!, r[k + 1]!) - d(r[k - 1]!, r[k + 1]!), ri, k });
     });
-    if (best < 0) break;
-    routes[bestR]!.splice(bestK, 1);
-    saved += best;
+    removals.sort((x, y) => y.gain - x.gain || x.ri - y.ri || x.k - y.k);
+    const take = removals.find((m) => m.gain >= 0 && evaluateRoute(instance, vehicles[m.ri]!, jobs[m.ri]!.toSpliced(m.k - 1, 1)).feasible);
+    if (!take) break;
+    routes[take.ri]!.splice(take.k, 1);
+    jobs[take.ri]!.splice(take.k - 1, 1);
+    saved += take.gain;
     served--;
   }
   return { cost: cost - saved, served, saved };

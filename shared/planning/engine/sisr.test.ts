@@ -6,13 +6,28 @@ import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, RESTART_IDLE_PER_JOB, searc
 import { Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
-/** A random Solomon-like VRPTW. */
-function randomVrptw(seed: number, n: number, m: number, cap: number, asymmetric = false) {
+/**
+ * A random Solomon-like VRPTW; vehicle 0 may not work in [300, 400]. Options: `asymmetric` roads;
+ * `slowDirect`, one road in four takes twice its straight line, so a detour through a third place
+ * can be quicker than the direct road (as on a road network's matrix, which need not meet the
+ * triangle inequality); `blockedAll`, every vehicle has the blocked interval.
+ */
+function randomVrptw(seed: number, n: number, m: number, cap: number, { asymmetric = false, slowDirect = false, blockedAll = false } = {}) {
   const rng = new Rng(seed);
   const pts = Array.from({ length: n + 1 }, () => [rng.next() * 100, rng.next() * 100] as const);
   const N = n + 1;
   const d = new Float64Array(N * N);
   for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) d[i * N + j] = Math.hypot(pts[i]![0] - pts[j]![0], pts[i]![1] - pts[j]![1]) * (asymmetric && i < j ? 1.3 : 1);
+  if (slowDirect) {
+    for (let i = 0; i < N; i++) {
+      for (let j = i + 1; j < N; j++) {
+        if (rng.next() < 0.25) {
+          d[i * N + j] = 2 * d[i * N + j]!;
+          d[j * N + i] = 2 * d[j * N + i]!;
+        }
+      }
+    }
+  }
   return buildInstance({
     nLocs: N,
     matrices: [{ durations: d, distances: d }],
@@ -32,7 +47,7 @@ function randomVrptw(seed: number, n: number, m: number, cap: number, asymmetric
       window: [0, 1200] as const,
       capacity: [cap],
       perDistance: 1,
-      blocked: v === 0 ? [[300, 400] as const] : [],
+      blocked: v === 0 || blockedAll ? [[300, 400] as const] : [],
     })),
     eligible: (v, j) => !(v === 1 && j % 3 === 0),
   });
@@ -92,7 +107,7 @@ describe('SISR engine', () => {
   it('incremental insertion keeps the cached slack data equal to a full recomputation', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
-        const inst = randomVrptw(seed, 25, 3, 1e9, seed % 2 === 0);
+        const inst = randomVrptw(seed, 25, 3, 1e9, { asymmetric: seed % 2 === 0 });
         const rng = new Rng(seed);
         const a = new Solution(inst);
         for (let j = 0; j < inst.nJobs; j++) {
@@ -127,7 +142,7 @@ describe('SISR engine', () => {
   it('reads asymmetric matrices the right way round (transposes for the insertion scan)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
-        const inst = randomVrptw(seed, 30, 4, 80, true);
+        const inst = randomVrptw(seed, 30, 4, 80, { asymmetric: true });
         const N = inst.nLocs;
         expect(inst.vDurT[0]).not.toBe(inst.vDur[0]);
         for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) expect(inst.vDurT[0]![j * N + i]).toBe(inst.vDur[0]![i * N + j]);
@@ -279,6 +294,44 @@ describe('SISR engine', () => {
       { numRuns: 10 },
     );
   }, 60_000);
+
+  it('knows when taking a job out breaks a route (Solution.feasible agrees with evaluateRoute)', () => {
+    let broken = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 2, max: 4 }), (seed, m) => {
+        const inst = randomVrptw(seed, 30, m, 60, { slowDirect: true, blockedAll: true });
+        const start = solveInstance(inst, { maxIterations: 0, timeLimitMs: 1e6, seed, localSearch: false });
+        const sol = new Solution(inst);
+        const rng = new Rng(seed);
+        const drop = new Uint8Array(inst.nJobs + 2);
+        const out = new Int32Array(inst.nJobs);
+        for (let v = 0; v < m; v++) {
+          start.routes[v]!.forEach((j, k) => sol.insert(v, k, j));
+          expect(sol.feasible(v)).toBe(true);
+          for (let trial = 0; trial < 10 && sol.len[v]! > 0; trial++) {
+            const route = sol.route(v);
+            const p = rng.int(1, route.length);
+            drop[p] = 1;
+            sol.removeFlagged(v, drop, out, 0);
+            const left = evaluateRoute(inst, v, sol.route(v)).feasible;
+            expect(sol.feasible(v)).toBe(left);
+            if (!left) broken++;
+            sol.insert(v, p - 1, out[0]!);
+            expect(sol.route(v)).toEqual(route);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // Some removals do break a route (about one trial in 30), or this test would prove nothing.
+    expect(broken).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('local search keeps a route it takes a job from feasible (a found case: the stop before a blocked interval)', () => {
+    const inst = randomVrptw(700558, 37, 2, 60);
+    const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 1e6, seed: 700558, regret: 0, ejection: 0, granular: 0, localSearch: true });
+    for (const [v, r] of res.routes.entries()) expect(evaluateRoute(inst, v, r).violations).toEqual([]);
+  });
 
   it('keeps frozen routes untouched', () => {
     const base = randomVrptw(3, 12, 3, 200);

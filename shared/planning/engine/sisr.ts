@@ -192,12 +192,15 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
     search.work += perIteration;
     search.ruinAndRecreate(work);
     let total = work.total();
-    if (ls && total < bestTotal - 1e-9) {
+    // A ruin can leave a route it took jobs from infeasible (see `Solution.feasible`) when the
+    // recreate put none back into it: such a plan is never accepted.
+    const feasible = search.touchedFeasible(work);
+    if (feasible && ls && total < bestTotal - 1e-9) {
       // A new best: local search on the routes this iteration changed (and the ones it then changes).
       search.localSearch(work, maxWork, search.touched, search.touchedCount);
       total = work.total();
     }
-    if (total < curTotal - T * Math.log(rng.next() + 1e-300)) {
+    if (feasible && total < curTotal - T * Math.log(rng.next() + 1e-300)) {
       cur.copyRoutesFrom(work, search.touched, search.touchedCount);
       curTotal = total;
       if (total < bestTotal - 1e-9) {
@@ -391,6 +394,20 @@ class Sisr {
       this.isTouched[v] = 1;
       this.touched[this.touchedCount++] = v;
     }
+  }
+
+  /** Whether every route this iteration changed is feasible (`Solution.feasible`). */
+  touchedFeasible(sol: Solution): boolean {
+    for (let i = 0; i < this.touchedCount; i++) if (!this.feasibleAfterRemoval(sol, this.touched[i]!)) return false;
+    return true;
+  }
+
+  /** `Solution.feasible`, its work counted: a simulation of the route with blocked intervals, the exact check. */
+  private feasibleAfterRemoval(sol: Solution, v: number): boolean {
+    const len = sol.len[v]!;
+    if (this.inst.vBlocked[v] !== null) this.work += len;
+    if (this.inst.vExact[v] === 1) this.work += EXACT_CHECK_WORK * len;
+    return sol.feasible(v);
   }
 
   private resetTouched(): void {
@@ -894,7 +911,8 @@ class Sisr {
       }
       this.work += count >> 2;
     }
-    if (this.scanRoutes(sol, u, 0, count, gain - 1e-7, ++this.stamp, this.cand) < Infinity) {
+    // An insertion always leaves a feasible route; the removal alone may not (`Solution.feasible`).
+    if (this.scanRoutes(sol, u, 0, count, gain - 1e-7, ++this.stamp, this.cand) < Infinity && (this.scanV === r || this.feasibleAfterRemoval(sol, r))) {
       this.insertAt(sol, this.scanV, this.scanK, u);
       return true;
     }

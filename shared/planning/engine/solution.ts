@@ -310,22 +310,25 @@ export class Solution {
     return this.inst.routeCheck!(v, c.subarray(0, len + 1));
   }
 
-  /** Full simulation of route v with u inserted after position k, honouring blocked intervals. */
+  /**
+   * Full simulation of route v with u inserted after position k, honouring blocked intervals; with
+   * u = -1, of the route as stored.
+   */
   feasibleWithBlocked(v: number, k: number, u: number): boolean {
     const inst = this.inst;
     const blocked = inst.vBlocked[v]!;
     const N = inst.nLocs;
     const dur = inst.vDur[v]!;
     const base = v * this.stride;
-    const len = this.len[v]!;
+    const total = this.len[v]! + (u >= 0 ? 1 : 0);
     let t = inst.vTwStart[v]!;
     let loc = inst.vStart[v]!;
-    for (let p = 1; p <= len + 2; p++) {
+    for (let p = 1; p <= total + 1; p++) {
       let j: number;
-      if (p <= k) j = this.nodes[base + p]!;
+      if (p > total) j = -1;
+      else if (u < 0 || p <= k) j = this.nodes[base + p]!;
       else if (p === k + 1) j = u;
-      else if (p <= len + 1) j = this.nodes[base + p - 1]!;
-      else j = -1;
+      else j = this.nodes[base + p - 1]!;
       const next = j >= 0 ? inst.jobLoc[j]! : inst.vEnd[v]!;
       const tt = dur[loc * N + next]!;
       const arrival = departAvoiding(blocked, t, tt) + tt;
@@ -338,5 +341,23 @@ export class Solution {
       loc = next;
     }
     return true;
+  }
+
+  /**
+   * Whether route v as stored meets every constraint of its vehicle. An insertion scan only ever
+   * makes feasible routes; a removal can break one, because a stop can make the route faster: the
+   * direct road may be slower than the detour (travel matrices need not meet the triangle
+   * inequality), the removed stop was where the vehicle waited out a blocked interval, or it let
+   * two jobs at one place share a setup. Loads and the task cap only fall when a job leaves.
+   */
+  feasible(v: number): boolean {
+    const inst = this.inst;
+    const len = this.len[v]!;
+    if (len === 0) return true;
+    const base = v * this.stride;
+    if (this.dep[base + len + 1]! > inst.vTwEnd[v]!) return false;
+    if (this.dist[v]! > inst.vMaxDist[v]! || this.travel[v]! > inst.vMaxTravel[v]!) return false;
+    if (inst.vBlocked[v] !== null && !this.feasibleWithBlocked(v, len, -1)) return false;
+    return !inst.vExact[v] || inst.routeCheck!(v, this.nodes.subarray(base + 1, base + 1 + len));
   }
 }
