@@ -122,8 +122,9 @@ const liveRegion = (page: Page): Locator => page.locator('#planner-live-region')
 
 /** Drags with the mouse; `during` runs while the shooting hovers over the target, before the drop. */
 async function mouseDrag(page: Page, from: Locator, to: Locator, during?: () => Promise<void>): Promise<void> {
+  // Hovering waits until the handle stands still: a notice sliding in above the board moves it.
+  await from.hover();
   const a = (await from.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
   // The drop zones show their state once the drag starts (the cards grow): aim after that.
