@@ -240,9 +240,10 @@ export function startAdapter(opts: { port: number; host?: string; webDir?: strin
   const headers = localSecurityHeaders();
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    // A client going away mid-request (a browser leaving the page) is normal, not worth a stack trace.
+    // A client going away mid-request (a browser leaving the page) is normal, not worth a stack trace;
+    // so is `readBody` leaving its loop at an oversize body, which aborts the stream (ABORT_ERR).
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ECONNRESET') console.error('request stream error', error);
+      if (error.code !== 'ECONNRESET' && error.code !== 'ABORT_ERR') console.error('request stream error', error);
     });
     res.on('error', (error) => console.error('response stream error', error));
     try {
