@@ -122,9 +122,10 @@ const liveRegion = (page: Page): Locator => page.locator('#planner-live-region')
 
 /** Drags with the mouse; `during` runs while the shooting hovers over the target, before the drop. */
 async function mouseDrag(page: Page, from: Locator, to: Locator, during?: () => Promise<void>): Promise<void> {
-  // Hovering waits until the handle stands still: a notice sliding in above the board moves it.
-  await from.hover();
+  // Pressed as soon as the previous drop shows its result: the dropped card's copy, still gliding
+  // back over the board for 250 ms, must not take the press (it did, on a fast machine).
   const a = (await from.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
   // The drop zones show their state once the drag starts (the cards grow): aim after that.

@@ -357,7 +357,8 @@ export function PlannerPage() {
                 </Grid>
               </BoardBusy.Provider>
             </BoardDragSource>
-            <DragOverlay>
+            {/* The dragged card's copy never takes a press: after a drop it glides back for 250 ms over the board's cards. */}
+            <DragOverlay style={{ pointerEvents: 'none' }}>
               {dragged && (
                 <Paper withBorder shadow="md" p="xs">
                   <Text size="sm">{addressOf(dragged)}</Text>
