@@ -79,7 +79,10 @@ export async function seedDay(date: string): Promise<{ techIds: number[]; unassi
   const at = now.toISOString();
   const zones = (await listZones(ZoneType.photoshoot)).map((z) => z.id);
   const depots = (await listDepots()).map((d) => d.id);
-  const existing = (await activeUsersOfRole(Role.tech_capture)).map((u) => u.id);
+  // Only technicians the board can show: a start (home or depot). The users bench writes thousands of
+  // bare technicians (no depot, which the user form requires), and counting them made the page wait
+  // for 1,679 cards it never draws.
+  const existing = (await activeUsersOfRole(Role.tech_capture)).filter((u) => u.home || u.depot_id !== null).map((u) => u.id);
   const passwordHash = await hashPassword(`${DEMO_PASSWORD}-bench`);
   const techIds = [...existing];
   for (let i = 0; techIds.length < TECHS; i++) {
@@ -294,7 +297,8 @@ async function keyboardDrag(page: Page, shootingId: number): Promise<DragFigures
     };
     document.addEventListener('keydown', window.__onKey, true);
   })()`);
-  const handle = page.locator(`li[data-shooting-id="${shootingId}"] [aria-roledescription="draggable"]`);
+  // The drag handle: the card's one element with a role description (in the page's language, so not matched by its words).
+  const handle = page.locator(`li[data-shooting-id="${shootingId}"] [aria-roledescription]`);
   await handle.focus();
   await page.keyboard.press('Space');
   await page.locator('[data-drop-tone]').first().waitFor();
