@@ -62,7 +62,8 @@ const STREETS = ['Rue Saint-Denis', 'Boulevard Saint-Laurent', 'Avenue du Parc',
  * each technician (08:00, 11:00, 14:00) and the others unassigned (morning or afternoon, no time).
  */
 export async function seedDay(date: string): Promise<{ techIds: number[]; unassigned: number }> {
-  const { activeUsersOfRole, insertUser, newUserId } = await import('#functions/storage/users.ts');
+  const { insertUser, newUserId } = await import('#functions/storage/users.ts');
+  const { captureTechnicians } = await import('#functions/use-cases/planning-world.ts');
   const { listZones } = await import('#functions/storage/zones.ts');
   const { listDepots } = await import('#functions/storage/depots.ts');
   const { addAvailabilities } = await import('#functions/storage/availabilities.ts');
@@ -79,10 +80,10 @@ export async function seedDay(date: string): Promise<{ techIds: number[]; unassi
   const at = now.toISOString();
   const zones = (await listZones(ZoneType.photoshoot)).map((z) => z.id);
   const depots = (await listDepots()).map((d) => d.id);
-  // Only technicians the board can show: a start (home or depot). The users bench writes thousands of
-  // bare technicians (no depot, which the user form requires), and counting them made the page wait
-  // for 1,679 cards it never draws.
-  const existing = (await activeUsersOfRole(Role.tech_capture)).filter((u) => u.home || u.depot_id !== null).map((u) => u.id);
+  // Only technicians the board can show: those with a start (home or depot), by the board's own
+  // rule. The users bench writes thousands of bare technicians (no depot, which the user form
+  // requires), and counting them made the page wait for 1,679 cards it never draws.
+  const existing = (await captureTechnicians()).filter((t) => t.start).map((t) => t.user.id);
   const passwordHash = await hashPassword(`${DEMO_PASSWORD}-bench`);
   const techIds = [...existing];
   for (let i = 0; techIds.length < TECHS; i++) {
