@@ -67,10 +67,13 @@ export function withLoaderAndEmptyHandler<T>(measure: (files: { loader: string; 
 /**
  * What every bundle loads before any code of ours (functions/plumbing/aws.ts: sessions are read on
  * every request): the DynamoDB client and lib-dynamodb from node_modules (external, ADR 0011/0380),
- * with the document client built. Written inside the repository so the bare imports resolve.
+ * loaded through require as the bundles load them (ADR 0475), with the document client built.
+ * Written inside the repository so the bare names resolve.
  */
-const SDK_FLOOR = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+const SDK_FLOOR = `import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const { DynamoDBClient } = require('@aws-sdk/client-dynamodb');
+const { DynamoDBDocumentClient } = require('@aws-sdk/lib-dynamodb');
 export const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 export const handler = async () => ({ statusCode: 200 });
 `;
