@@ -287,6 +287,12 @@ export const keys = {
   /** The broker codes of one report scope ('ALL' or 'B#<banner>') in one column's order, computed at import. */
   providerOrders: (gen: string) => `PROV#${gen}#ORDERS`,
   providerOrder: (gen: string, scope: string, column: string) => ({ pk: `PROV#${gen}#ORDERS`, sk: `${scope}#${column}` }),
+  /** One stored page of a scope's report rows in one column's ascending order (ADR 0480), spread over the shards. */
+  providerPageShard: (gen: string, shard: number) => `PROV#${gen}#PAGES#${shard}`,
+  providerPage: (gen: string, scope: string, column: string, index: number) => {
+    const sk = `${scope}#${column}#${pad(index)}`;
+    return { pk: keys.providerPageShard(gen, shardOf(sk)), sk };
+  },
   /**
    * Automated videos (part 3 §3 "Video", "Video job"; ADR 0240): a video is its job. gsi1: a listing's
    * videos; gsi2: every job (the monitor), both by request time.

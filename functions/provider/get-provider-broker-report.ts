@@ -7,7 +7,7 @@ import { brokerPage } from '../use-cases/provider-reports.ts';
 export const handler = apiHandler(getProviderBrokerReport, async ({ offset, ...scope }) => {
   const state = await providerState();
   if (!state) return { data: [], offset: null, total: 0 };
-  const { data, total } = await brokerPage(state.generation, scope, offset, PROVIDER_PAGE_SIZE);
+  const { data, total } = await brokerPage(state, scope, offset, PROVIDER_PAGE_SIZE);
   const next = offset + data.length;
   return { data, offset: next < total ? next : null, total };
 });

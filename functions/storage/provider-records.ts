@@ -10,6 +10,7 @@ import {
   type ProviderListing,
   type ProviderSortColumn,
 } from '#shared/entities/provider.ts';
+import { PROVIDER_PAGE_SIZE } from '#shared/catalogue/provider.ts';
 import type { AddressKey } from '#shared/rules/quebec-address.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys, PROVIDER_SHARDS } from '../plumbing/keys.ts';
@@ -31,6 +32,11 @@ export interface ProviderState {
   imported_at: string;
   key: string;
   counts: { banners: number; franchises: number; brokers: number; listings: number };
+  /**
+   * Brokers per report scope ('ALL', 'B#<banner>'): where a descending page starts among the
+   * stored ascending pages (ADR 0480). Absent from a state written before the pages were stored.
+   */
+  scopeTotals?: Record<string, number>;
 }
 
 /** The generation readers use, and when it was imported (undefined before the first import). */
@@ -74,6 +80,7 @@ export async function writeGeneration(gen: string, data: ProviderGeneration, onP
     ...data.banners.map((b) => put({ ...keys.providerBanner(gen, b.code), ...b })),
     ...data.franchises.map((f) => put({ ...keys.providerFranchise(gen, f.banner_code, f.code), ...f })),
     ...data.orders.map((o) => put({ ...keys.providerOrder(gen, o.scope, o.column), codes: o.codes.join(',') })),
+    ...reportPageItems(gen, data).map(put),
     ...data.brokers.map((b) => put({ ...keys.providerBroker(gen, b.code), ...b })),
     ...data.listings.map(({ key, ...l }) => put({ ...keys.providerListing(gen, l.mls), ...keys.providerListingAddress(gen, key, l.mls), ...l, key })),
   ];
@@ -114,6 +121,7 @@ export async function deleteGeneration(gen: string): Promise<number> {
     keys.providerBanners(gen),
     keys.providerFranchises(gen),
     keys.providerOrders(gen),
+    ...Array.from({ length: PROVIDER_SHARDS }, (_, s) => keys.providerPageShard(gen, s)),
     ...Array.from({ length: PROVIDER_SHARDS }, (_, s) => keys.providerBrokerShard(gen, s)),
     ...Array.from({ length: PROVIDER_SHARDS }, (_, s) => keys.providerListingShard(gen, s)),
   ];
@@ -168,6 +176,36 @@ export async function listingsAtCivic(gen: string, address: AddressKey): Promise
     new QueryCommand({ TableName: tableName(), ...byIndex('providerListingsByStreet', keys.providerStreet(gen, address), { beginsWith: `${address.civic}#` }), Limit: 50 }),
   );
   return Items.map(toListing);
+}
+
+/**
+ * Each scope's report rows (a broker without their listings) in each column's ascending order, cut
+ * into pages of PROVIDER_PAGE_SIZE: a Courtiers page then reads one or two items instead of the
+ * scope's whole order and a BatchGet of 50 brokers (ADR 0480).
+ */
+function reportPageItems(gen: string, data: ProviderGeneration): Item[] {
+  const rowOf = new Map(data.brokers.map(({ listings: _listings, ...row }) => [row.code, row]));
+  return data.orders.flatMap((o) =>
+    Array.from({ length: Math.ceil(o.codes.length / PROVIDER_PAGE_SIZE) }, (_, index) => ({
+      ...keys.providerPage(gen, o.scope, o.column, index),
+      index,
+      rows: o.codes.slice(index * PROVIDER_PAGE_SIZE, (index + 1) * PROVIDER_PAGE_SIZE).map((code) => rowOf.get(code)),
+    })),
+  );
+}
+
+/** The brokers of each scope, as the state item keeps them (ProviderState.scopeTotals). */
+export const scopeTotals = (data: ProviderGeneration): Record<string, number> =>
+  Object.fromEntries(data.orders.filter((o) => o.column === data.orders[0]?.column).map((o) => [o.scope, o.codes.length]));
+
+/** Report rows `from` (included) to `to` (excluded) of a scope in one column's ascending order, from the stored pages. */
+export async function reportRows(gen: string, scope: string, column: ProviderSortColumn, from: number, to: number): Promise<ProviderBroker[]> {
+  if (to <= from) return [];
+  const first = Math.floor(from / PROVIDER_PAGE_SIZE);
+  const indexes = Array.from({ length: Math.floor((to - 1) / PROVIDER_PAGE_SIZE) - first + 1 }, (_, i) => first + i);
+  const rowsOf = new Map((await batchGet(indexes.map((i) => keys.providerPage(gen, scope, column, i)))).map((item) => [item.index as number, item.rows as Item[]]));
+  const start = first * PROVIDER_PAGE_SIZE;
+  return indexes.flatMap((i) => rowsOf.get(i) ?? []).slice(from - start, to - start).map((row) => providerBroker.parse(row));
 }
 
 /** The broker codes of a scope in one column's ascending order (computed at import). */

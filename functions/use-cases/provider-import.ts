@@ -22,7 +22,7 @@ import { allListings } from '../storage/listings.ts';
 import { usersOfRole } from '../storage/users.ts';
 import { recordImport } from '../storage/provider-imports.ts';
 import { patiently } from '../plumbing/retry.ts';
-import { deleteGeneration, providerState, switchGeneration, writeGeneration, type ProviderGeneration, type StoredFranchise } from '../storage/provider-records.ts';
+import { deleteGeneration, providerState, scopeTotals, switchGeneration, writeGeneration, type ProviderGeneration, type StoredFranchise } from '../storage/provider-records.ts';
 
 /**
  * The provider file import (issue 14 item 1, docs/decisions/0220): a JSON Lines file dropped under
@@ -224,7 +224,7 @@ export async function importProviderObject(bucket: string, key: string, log: (li
   try {
     const data = buildGeneration(file, await ourListings());
     await writeGeneration(generation, data);
-    const current = await switchGeneration({ generation, imported_at: new Date().toISOString(), started_at: run.started_at, key, counts });
+    const current = await switchGeneration({ generation, imported_at: new Date().toISOString(), started_at: run.started_at, key, counts, scopeTotals: scopeTotals(data) });
     // The generation no longer read: the previous one, or ours when a later import won.
     const stale = current ? previous?.generation : generation;
     if (stale && stale !== generation) await deleteGeneration(stale);

@@ -5,7 +5,7 @@ import { listingAddressKey, pickMatch, type MatchOutcome } from '#shared/rules/q
 import { allListings, type StoredListing } from '../storage/listings.ts';
 import { getUser } from '../storage/users.ts';
 import * as records from '../storage/provider-records.ts';
-import type { StoredProviderListing } from '../storage/provider-records.ts';
+import type { ProviderState, StoredProviderListing } from '../storage/provider-records.ts';
 import { compareBrokers } from './provider-order.ts';
 
 /**
@@ -59,8 +59,13 @@ export async function inBatches<T, R>(items: readonly T[], width: number, fn: (i
   return out;
 }
 
+type ReportScope = { banner?: string | undefined; franchise?: string | undefined; sortColumn: ProviderSortColumn; sortDir: 'asc' | 'desc' };
+
+/** The stored orders' scope of a report scope: one banner's brokers, or all of them. */
+const orderScope = (scope: ReportScope) => (scope.banner ? `B#${scope.banner}` : 'ALL');
+
 /** The broker codes of a report scope in the asked order. */
-export async function scopeCodes(gen: string, scope: { banner?: string | undefined; franchise?: string | undefined; sortColumn: ProviderSortColumn; sortDir: 'asc' | 'desc' }): Promise<string[] | ProviderBroker[]> {
+export async function scopeCodes(gen: string, scope: ReportScope): Promise<string[] | ProviderBroker[]> {
   if (scope.franchise) {
     const franchise = (await records.franchises(gen, scope.banner)).find((f) => f.code === scope.franchise);
     if (!franchise) return [];
@@ -68,12 +73,25 @@ export async function scopeCodes(gen: string, scope: { banner?: string | undefin
     brokers.sort((a, b) => compareBrokers(a, b, scope.sortColumn));
     return scope.sortDir === 'desc' ? brokers.reverse() : brokers;
   }
-  const codes = await records.order(gen, scope.banner ? `B#${scope.banner}` : 'ALL', scope.sortColumn);
+  const codes = await records.order(gen, orderScope(scope), scope.sortColumn);
   return scope.sortDir === 'desc' ? codes.reverse() : codes;
 }
 
-/** One page of brokers of a scope. */
-export async function brokerPage(gen: string, scope: Parameters<typeof scopeCodes>[1], offset: number, limit: number): Promise<{ data: ProviderBroker[]; total: number }> {
+/**
+ * `limit` brokers of a scope from `offset`, in the asked order. A banner or all brokers: read from the
+ * pages stored at import (ADR 0480), a descending page being ascending rows read backwards; a
+ * franchise (at most a few hundred brokers), or a generation imported before the pages were stored:
+ * its brokers read by code.
+ */
+export async function brokerPage(state: ProviderState, scope: ReportScope, offset: number, limit: number): Promise<{ data: ProviderBroker[]; total: number }> {
+  if (!scope.franchise && state.scopeTotals) {
+    const total = state.scopeTotals[orderScope(scope)] ?? 0;
+    const end = Math.min(total, offset + limit);
+    const [from, to] = scope.sortDir === 'desc' ? [total - end, total - offset] : [offset, end];
+    const rows = await records.reportRows(state.generation, orderScope(scope), scope.sortColumn, from, to);
+    return { data: scope.sortDir === 'desc' ? rows.reverse() : rows, total };
+  }
+  const gen = state.generation;
   const all = await scopeCodes(gen, scope);
   const slice = all.slice(offset, offset + limit);
   const data = typeof slice[0] === 'string' ? await records.brokersByCode(gen, slice as string[]) : (slice as ProviderBroker[]);

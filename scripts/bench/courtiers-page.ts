@@ -6,9 +6,8 @@ import { useStackEnv } from './provider-import.ts';
 import { fmt, summarize } from './stats.ts';
 
 /**
- * A Courtiers page (screen 9) sorted by listing count over the demo provider data (ADR 0220: the
- * GetItem of the scope's order and a BatchGet of 50 brokers), one call at a time: the use-case in
- * this process and the whole operation through HTTP (session, handler, request log), beside raw
+ * A Courtiers page (screen 9) sorted by listing count over the demo provider data (ADRs 0220 and
+ * 0480: the state, then one or two stored pages), one call at a time: the use-case in this process and the whole operation through HTTP (session, handler, request log), beside raw
  * GetItem in the same run. Needs the provider import done (providerImportBench first).
  * Prints figures; asserts nothing.
  */
@@ -44,7 +43,7 @@ export async function courtiersPageBench(server: { url: string; dynamoEndpoint: 
   let rows = 0;
   const useCase = await time(async (i) => {
     const s = await providerState();
-    rows = (await brokerPage(s!.generation, scope, offset(i), 50)).data.length;
+    rows = (await brokerPage(s!, scope, offset(i), 50)).data.length;
   });
   const http = await time(async (i) => {
     const res = await fetch(`${server.url}/api/provider/brokers?sortColumn=count&sortDir=desc&offset=${offset(i)}`, { headers: { authorization: `Bearer ${token}` } });

@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '#functions/plumbing/s3.ts';
 import { mediaBucket } from '#functions/plumbing/media.ts';
 import { insertListing } from '#functions/storage/listings.ts';
+import { brokersByCode, deleteGeneration, order, providerState, reportRows, writeGeneration, type ProviderState } from '#functions/storage/provider-records.ts';
+import { brokerPage } from '#functions/use-cases/provider-reports.ts';
 import { getListingsWithoutMls, getMlsMatches, setMls } from '#shared/catalogue/mls.ts';
 import { getBadListings, getProviderBroker, getProviderBrokerReport, getProviderBrokersCsv, getProviderFilters, getProviderImports } from '#shared/catalogue/provider.ts';
 import { Role } from '#shared/roles.ts';
@@ -131,6 +133,41 @@ describe('Courtiers and Franchises', () => {
     expect(listings.length).toBe(b.count);
     expect(listings.every((l) => l.brokers.includes('DEMO01'))).toBe(true);
     expect(errorOf(await callOp(getProviderBroker, { code: 'NOSUCH' }, admin), 404).code).toBe('not_found');
+  });
+
+  it('reads a page from the pages stored at import: the same rows as the order and the brokers, at any offset, both ways (ADR 0480)', async () => {
+    const state = (await providerState(true))!;
+    expect(state.scopeTotals?.ALL).toBe(state.counts.brokers);
+    // The path of a generation imported before the pages were stored: the order, then the brokers by code.
+    const byCode: ProviderState = { ...state, scopeTotals: undefined };
+    const banner = bodyOf(await callOp(getProviderFilters, {}, admin)).banners[1]!.code;
+    expect(state.counts.brokers).toBeGreaterThan(120);
+    for (const scope of [{ sortColumn: 'count', sortDir: 'desc' }, { sortColumn: 'name', sortDir: 'asc' }, { sortColumn: 'hausBroker', sortDir: 'desc', banner }, { sortColumn: 'city', sortDir: 'asc', banner }] as const) {
+      const total = state.scopeTotals![scope.banner ? `B#${scope.banner}` : 'ALL']!;
+      expect(total).toBeGreaterThan(0);
+      for (const offset of new Set([0, 37, 50, total - 70, total - 50, total - 1, total, total + 5].filter((o) => o >= 0))) {
+        const paged = await brokerPage(state, scope, offset, 50);
+        expect(paged, `${JSON.stringify(scope)} from ${offset}`).toEqual(await brokerPage(byCode, scope, offset, 50));
+        expect(paged.data).toHaveLength(Math.max(0, Math.min(50, total - offset)));
+      }
+    }
+    const whole = await brokerPage(state, { sortColumn: 'code', sortDir: 'asc' }, 0, Number.MAX_SAFE_INTEGER);
+    expect(whole.data.map((b) => b.code)).toEqual(await order(state.generation, 'ALL', 'code'));
+  });
+
+  it('stores the pages with the generation and deletes them with it', async () => {
+    const state = (await providerState(true))!;
+    const codes = (await order(state.generation, 'ALL', 'code')).slice(0, 73);
+    const brokers = await brokersByCode(state.generation, codes);
+    const gen = `test-pages-${Date.now()}`;
+    await writeGeneration(gen, { banners: [], franchises: [], brokers, listings: [], orders: [{ scope: 'ALL', column: 'code', codes }] });
+    const rows = await reportRows(gen, 'ALL', 'code', 0, 73);
+    expect(rows.map((b) => b.code)).toEqual(codes);
+    expect(rows[0]).not.toHaveProperty('listings');
+    expect(await reportRows(gen, 'ALL', 'code', 45, 55)).toEqual(rows.slice(45, 55));
+    // 73 brokers + 1 order + 2 pages.
+    expect(await deleteGeneration(gen)).toBe(76);
+    expect(await reportRows(gen, 'ALL', 'code', 0, 73)).toEqual([]);
   });
 });
 
