@@ -85,6 +85,6 @@ describe.each(['fr', 'en'] as const)('technician schedule and capture report, in
     expect(pdf).toContain(tech.addresses.today);
     expect(pdf).not.toContain(tech.addresses.tomorrow);
     for (const column of ['address', 'date', 'start', 'end', 'total']) expect(pdf).toContain(`(${tx(`reports.col.${column}`)})`);
-    expect(pdf).toContain('1 h 10');
+    expect(pdf).toContain(lang === 'fr' ? '1 h 10' : '1 hr 10 min');
   });
 });

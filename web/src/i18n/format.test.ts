@@ -49,9 +49,12 @@ describe('the web formatter follows the reader language', () => {
     expect(formatHours(1.5, 'fr')).toBe('1,5 h');
     expect(formatHours(1.5, 'en')).toBe('1.5 h');
     expect(formatHours(2, 'fr')).toBe('2 h');
-    expect(formatDuration(0)).toBe('0 min');
-    expect(formatDuration(35 * 60)).toBe('35 min');
-    expect(formatDuration(3900)).toBe('1 h 05');
+    expect(formatDuration(0, 'fr')).toBe('0 min');
+    expect(formatDuration(35 * 60, 'en')).toBe('35 min');
+    expect(formatDuration(3900, 'fr')).toBe('1 h 05');
+    expect(formatDuration(3900, 'en')).toBe('1 hr 5 min');
+    expect(formatDuration(7200, 'fr')).toBe('2 h 00');
+    expect(formatDuration(7200, 'en')).toBe('2 hr');
   });
 
   it("gives the browser's own date", () => {

@@ -79,11 +79,13 @@ export function formatHours(hours: number, lng: string): string {
   return `${formatNumber(hours, lng)} h`;
 }
 
-/** A duration in seconds, the same in both languages: '35 min', '1 h 05'. */
-export function formatDuration(seconds: number): string {
+/** A duration in seconds as the reader writes it: '35 min' in both languages; '1 h 05' in French, '1 hr 5 min' in English. */
+export function formatDuration(seconds: number, lng: string): string {
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
+  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+  if (languageOf(lng) === 'fr') return `${hours} h ${String(rest).padStart(2, '0')}`;
+  return rest === 0 ? `${hours} hr` : `${hours} hr ${rest} min`;
 }
 
 /** '12,3 km' / '12.3 km'. */

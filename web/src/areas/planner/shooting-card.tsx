@@ -178,7 +178,7 @@ function ShootingFacts({ shooting }: { shooting: PlannerShooting }) {
       <span className={classes.dimmed}>
         {interval
           ? t('planner.time_range', { start: formatClock(interval.start, language), end: formatClock(interval.end, language) })
-          : t('planner.estimated', { duration: formatDuration(shooting.estimated_duration) })}
+          : t('planner.estimated', { duration: formatDuration(shooting.estimated_duration, language) })}
       </span>
       <Badge variant="light" colour={progress === 'completed' ? 'green' : progress === 'in_progress' ? 'blue' : 'gray'}>
         {t(`planner.progress.${progress}`)}

@@ -89,7 +89,7 @@ function DashboardCard({ shooting: s, order }: { shooting: ShootingView; order: 
         </Group>
         <Text size="sm">{[s.listing.city, s.listing.postalcode].filter(Boolean).join(' ')}</Text>
         <Text size="sm" c="dimmed">
-          {t('shootingdashboard.details', { rooms: s.room_count, duration: formatDuration(s.estimated_duration) })}
+          {t('shootingdashboard.details', { rooms: s.room_count, duration: formatDuration(s.estimated_duration, i18n.language) })}
         </Text>
         {s.only_360 && <Badge size="sm" variant="outline">{t('shootingdashboard.only_360')}</Badge>}
         {s.note && <Text size="sm">{s.note}</Text>}

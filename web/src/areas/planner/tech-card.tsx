@@ -92,7 +92,7 @@ const TechBody = memo(function TechBody({ tech, figures, shootings, onCopy, onIn
         <Figure label={t('planner.shooting_count')} value={String(figures?.shooting_count ?? shootings.length)} />
         <Figure label={t('planner.km')} value={formatKm(figures?.km ?? 0, language)} />
         <Figure label={t('planner.cost')} value={formatMoney(figures?.cost ?? 0, language)} />
-        <Figure label={t('planner.transit_time')} value={formatDuration(figures?.transit_time ?? 0)} />
+        <Figure label={t('planner.transit_time')} value={formatDuration(figures?.transit_time ?? 0, language)} />
       </div>
       {depotAddress && <Figure label={t('planner.depot')} value={depotAddress} />}
       {tech.unavailabilities.map((u) => (

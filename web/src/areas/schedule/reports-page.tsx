@@ -64,8 +64,8 @@ function Report({ techId, admin }: { techId: number | undefined; admin: boolean 
         title: t('route.shootReports'),
         subtitle: `${r.tech.firstname} ${r.tech.lastname} — ${t('reports.period', { from: r.start_date, to: r.end_date })}`,
         columns: [t('reports.col.address'), t('reports.col.date'), t('reports.col.start'), t('reports.col.end'), t('reports.col.total')],
-        rows: r.rows.map((row) => [[row.address, row.app && `#${row.app}`, row.city].filter(Boolean).join(', '), row.scheduleddate, formatClock(row.start, lng), formatClock(row.end, lng), formatDuration(row.duration_s)] as const),
-        total: t('reports.total_time', { time: formatDuration(r.total_capture_s) }),
+        rows: r.rows.map((row) => [[row.address, row.app && `#${row.app}`, row.city].filter(Boolean).join(', '), row.scheduleddate, formatClock(row.start, lng), formatClock(row.end, lng), formatDuration(row.duration_s, lng)] as const),
+        total: t('reports.total_time', { time: formatDuration(r.total_capture_s, lng) }),
         fileName: `rapport-captures-${r.start_date}-${r.end_date}.pdf`,
       });
     } finally {
@@ -89,8 +89,8 @@ function Report({ techId, admin }: { techId: number | undefined; admin: boolean 
           {admin && (
             <Group>
               <Text>{t('reports.total_distance', { km: formatKm(query.data.total_distance_km, lng) })}</Text>
-              <Text>{t('reports.average_time', { time: formatDuration(query.data.average_capture_s) })}</Text>
-              <Text>{t('reports.total_time', { time: formatDuration(query.data.total_capture_s) })}</Text>
+              <Text>{t('reports.average_time', { time: formatDuration(query.data.average_capture_s, lng) })}</Text>
+              <Text>{t('reports.total_time', { time: formatDuration(query.data.total_capture_s, lng) })}</Text>
             </Group>
           )}
           <Text size="sm" c="dimmed">
