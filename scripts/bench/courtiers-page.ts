@@ -7,8 +7,9 @@ import { fmt, summarize } from './stats.ts';
 
 /**
  * A Courtiers page (screen 9) sorted by listing count over the demo provider data (ADRs 0220 and
- * 0480: the state, then one or two stored pages), one call at a time: the use-case in this process and the whole operation through HTTP (session, handler, request log), beside raw
- * GetItem in the same run. Needs the provider import done (providerImportBench first).
+ * 0480: the state, then one or two stored pages), one call at a time: the use-case in this process
+ * and the whole operation through HTTP (session, handler, request log), beside raw GetItem in the
+ * same run. Needs the provider import done (providerImportBench first).
  * Prints figures; asserts nothing.
  */
 const CALLS = Number(process.env.BENCH_COURTIERS_CALLS ?? 200);
