@@ -9,6 +9,7 @@ import {
   type ProviderFranchise,
   type ProviderListing,
   type ProviderSortColumn,
+  PROVIDER_SORT_COLUMNS,
 } from '#shared/entities/provider.ts';
 import { PROVIDER_PAGE_SIZE } from '#shared/catalogue/provider.ts';
 import type { AddressKey } from '#shared/rules/quebec-address.ts';
@@ -194,9 +195,9 @@ function reportPageItems(gen: string, data: ProviderGeneration): Item[] {
   );
 }
 
-/** The brokers of each scope, as the state item keeps them (ProviderState.scopeTotals). */
+/** The brokers of each scope, as the state item keeps them (ProviderState.scopeTotals): every column's order of a scope holds them all. */
 export const scopeTotals = (data: ProviderGeneration): Record<string, number> =>
-  Object.fromEntries(data.orders.filter((o) => o.column === data.orders[0]?.column).map((o) => [o.scope, o.codes.length]));
+  Object.fromEntries(data.orders.filter((o) => o.column === PROVIDER_SORT_COLUMNS[0]).map((o) => [o.scope, o.codes.length]));
 
 /** Report rows `from` (included) to `to` (excluded) of a scope in one column's ascending order, from the stored pages. */
 export async function reportRows(gen: string, scope: string, column: ProviderSortColumn, from: number, to: number): Promise<ProviderBroker[]> {

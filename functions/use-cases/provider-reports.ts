@@ -85,10 +85,11 @@ export async function scopeCodes(gen: string, scope: ReportScope): Promise<strin
  */
 export async function brokerPage(state: ProviderState, scope: ReportScope, offset: number, limit: number): Promise<{ data: ProviderBroker[]; total: number }> {
   if (!scope.franchise && state.scopeTotals) {
-    const total = state.scopeTotals[orderScope(scope)] ?? 0;
+    const stored = orderScope(scope);
+    const total = state.scopeTotals[stored] ?? 0;
     const end = Math.min(total, offset + limit);
     const [from, to] = scope.sortDir === 'desc' ? [total - end, total - offset] : [offset, end];
-    const rows = await records.reportRows(state.generation, orderScope(scope), scope.sortColumn, from, to);
+    const rows = await records.reportRows(state.generation, stored, scope.sortColumn, from, to);
     return { data: scope.sortDir === 'desc' ? rows.reverse() : rows, total };
   }
   const gen = state.generation;

@@ -83,7 +83,8 @@ export function formatHours(hours: number, lng: string): string {
 export function formatDuration(seconds: number, lng: string): string {
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return `${minutes} min`;
-  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
   if (languageOf(lng) === 'fr') return `${hours} h ${String(rest).padStart(2, '0')}`;
   return rest === 0 ? `${hours} hr` : `${hours} hr ${rest} min`;
 }
