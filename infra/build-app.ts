@@ -16,7 +16,7 @@ import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { WebStack } from './stacks/web-stack.ts';
 import { WorkflowsStack } from './stacks/workflows-stack.ts';
 import { taskEntries, type WorkflowDef } from './workflows.ts';
-import { ProviderImportTrigger, PROVIDER_IMPORT_TRIGGER, triggerEntries } from './triggers.ts';
+import { ProviderImportTrigger, PROVIDER_IMPORT_TRIGGER, REQUEST_LOG_INGEST, triggerEntries } from './triggers.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -73,6 +73,7 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
     description: 'Immo media: HTTP API, one Lambda per catalogue operation',
     operations: options.operations,
     codeFor: (op) => options.codeFor(op.id),
+    requestLogIngestCode: options.codeFor(REQUEST_LOG_INGEST.id),
     maxOperationsPerStack: options.maxOperationsPerStack,
     throttle: { rateLimit: settings.apiRateLimit, burstLimit: settings.apiBurstLimit },
     bindings: {

@@ -89,11 +89,5 @@ export function deploySettings(context: (key: string) => unknown): DeploySetting
   };
 }
 
-/**
- * Partition-key prefix of the request-log records (functions/plumbing/keys.ts requestLog): the
- * one write every operation makes, granted even to read-only operations (ADR 0102).
- */
-export const REQUEST_LOG_PK_PREFIX = 'REQLOG#';
-
 /** Header CloudFront adds to every /api/* origin request; the API refuses requests without it (ADR 0100). */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';

@@ -13,7 +13,9 @@ import { acknowledge } from './nag.ts';
  * under the id below. Locally scripts/local/stack.ts forwards s3rver's own events to the same handler.
  */
 export const PROVIDER_IMPORT_TRIGGER = { id: 'providerImportTrigger', area: 'triggers', module: 'functions/provider/import-provider-file.ts', ffmpeg: false } as const;
-export const triggerEntries = [PROVIDER_IMPORT_TRIGGER];
+/** Stores the request-log lines the API functions print, handed over by their log groups' subscription (ADR 0485). */
+export const REQUEST_LOG_INGEST = { id: 'requestLogIngest', area: 'triggers', module: 'functions/logs/ingest-request-logs.ts', ffmpeg: false } as const;
+export const triggerEntries = [PROVIDER_IMPORT_TRIGGER, REQUEST_LOG_INGEST];
 
 export interface ProviderImportTriggerProps {
   code: Code;
@@ -41,7 +43,7 @@ export class ProviderImportTrigger extends Construct {
       memorySize: 2048,
       timeout: Duration.minutes(15),
     });
-    this.fn.bindAll(['table', 'mediaBucket'], { table: props.table, mediaBucket: props.mediaBucket }, { writes: ['table'], requestLog: false });
+    this.fn.bindAll(['table', 'mediaBucket'], { table: props.table, mediaBucket: props.mediaBucket }, { writes: ['table'] });
     const bucket = Bucket.fromBucketName(this, 'MediaBucket', props.mediaBucket.bucketName);
     bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.fn.function), { prefix: PROVIDER_PREFIX });
     // CDK's own custom resource that writes the bucket's notification configuration at deploy time.

@@ -15,6 +15,7 @@ export {
   number,
   object,
   record,
+  strictObject,
   string,
   toJSONSchema,
   tuple,

@@ -4,7 +4,7 @@ import type * as z from '#shared/zod.ts';
 import type { Access, OperationDef } from '#shared/catalogue/operation.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { HttpError, badRequest, forbidden, isServiceUnavailable, payloadTooLarge, serviceUnavailable, unauthorized } from './errors.ts';
-import { writeRequestLog } from './request-log.ts';
+import { shipRequestLog } from './request-log.ts';
 import { bearerToken, findSession, type Session } from './sessions.ts';
 
 /** JSON bodies above this size answer 413 (files go straight to S3 through presigned URLs). */
@@ -80,13 +80,12 @@ function internalOf(request: Req): Internal {
 }
 
 function requestLog(op: OperationDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
-  const write = async (request: Req) => {
-    // Storage is out: the log write would wait out the same timeouts and push the answer past the Lambda's.
-    if (request.error && isServiceUnavailable(request.error)) return;
+  // Shipped, not stored: the answer never waits on the log, even with storage out (ADR 0485).
+  const ship = (request: Req) => {
     const internal = internalOf(request);
     const { event } = request;
     const user = internal.session?.user;
-    await writeRequestLog({
+    shipRequestLog({
       requestId: request.context.awsRequestId,
       path: event.rawPath,
       route: `${op.method} ${op.path}`,
@@ -108,8 +107,8 @@ function requestLog(op: OperationDef): MiddlewareObj<Event, Result, Error, Conte
       // Expose internal state to the handler body through the context object.
       (request.context as unknown as { internal: Internal }).internal = request.internal;
     },
-    after: write,
-    onError: write,
+    after: ship,
+    onError: ship,
   };
 }
 

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { LOG_LIMITS, redact, redactPath } from './request-log.ts';
+import {
+  LOG_LIMITS,
+  MAX_REQUEST_LOG_ITEM_BYTES,
+  REQUEST_LOG_LINE_MARKER,
+  parseRequestLogLine,
+  redact,
+  redactPath,
+  requestLogItem,
+  requestLogLine,
+  setRequestLogSink,
+  shipRequestLog,
+  type RequestLogItem,
+  type RequestLogRecord,
+} from './request-log.ts';
 
 describe('redact', () => {
   it('hides passwords, tokens and secrets at any depth and keeps the rest', () => {
@@ -38,5 +51,92 @@ describe('redactPath', () => {
 
   it('replaces the secret value itself when the path does not line up with the route', () => {
     expect(redactPath(`/api/delivery/${token}/`, 'GET /api/delivery/{token}', { token })).toBe('/api/delivery/[redacted]/');
+  });
+});
+
+const record = (over: Partial<RequestLogRecord> = {}): RequestLogRecord => ({
+  requestId: 'req-1',
+  path: '/api/tickets/7',
+  route: 'GET /api/tickets/{id}',
+  method: 'GET',
+  status: 200,
+  params: { id: '7' },
+  query: {},
+  body: undefined,
+  date: new Date('2026-11-25T14:05:06.789Z'),
+  durationMs: 12,
+  user: { id: 102, email: 'admin@example.test' },
+  ip: '127.0.0.1',
+  logs: [],
+  ...over,
+});
+
+describe('request-log lines (ADR 0485)', () => {
+  it('a shipped item comes back whole from its line, user index and hour+status index included', () => {
+    const item = requestLogItem(record({ body: { password: 'p', note: 'n' } }));
+    const line = requestLogLine(item);
+    expect(line.startsWith(`${REQUEST_LOG_LINE_MARKER} {`)).toBe(true);
+    expect(line.endsWith('\n')).toBe(true);
+    expect(line.slice(0, -1)).not.toContain('\n');
+    expect(parseRequestLogLine(line.trimEnd())).toEqual(item);
+    expect(item).toMatchObject({ pk: 'REQLOG#2026-11-25T14', gsi1pk: 'REQLOGUSER#102', gsi5pk: 'REQLOG#2026-11-25T14#200', body: { password: '[redacted]', note: 'n' } });
+    const anonymous = requestLogItem(record({ user: undefined, status: 401 }));
+    expect(parseRequestLogLine(requestLogLine(anonymous).trimEnd())).toEqual(anonymous);
+  });
+
+  it('refuses a line that is not a record, or whose keys would write anywhere else', () => {
+    const item = requestLogItem(record());
+    const line = (changed: Record<string, unknown>) => `${REQUEST_LOG_LINE_MARKER} ${JSON.stringify({ ...item, ...changed })}`;
+    for (const refused of [
+      'START RequestId: 1 Version: $LATEST',
+      `2026-11-25T14:05:06.789Z\treq-1\tINFO\t${requestLogLine(item)}`,
+      `${REQUEST_LOG_LINE_MARKER} {not json`,
+      `${REQUEST_LOG_LINE_MARKER} []`,
+      line({ pk: 'REQLOG#STATS#2026-11-25', sk: 'DAY' }),
+      line({ pk: 'USER#102' }),
+      line({ sk: '2026-11-25T14:05:06.789Z#' }),
+      line({ gsi1pk: 'REQLOGUSER#103' }),
+      line({ gsi5pk: 'REQLOG#2026-11-25T14#500' }),
+      line({ response_status: 500 }),
+      line({ req_date: '2026-11-25T15:05:06.789Z' }),
+      line({ req_date: 'yesterday' }),
+      line({ gsi2pk: 'LISTING#1' }),
+      line({ role: 12 }),
+      line({ ttl: 'never' }),
+    ]) {
+      expect(parseRequestLogLine(refused), refused.slice(0, 80)).toBeUndefined();
+    }
+  });
+
+  it(`keeps a record within ${MAX_REQUEST_LOG_ITEM_BYTES} bytes: an oversized one keeps its request line, status, user and timing`, () => {
+    const body = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, 'é'.repeat(1_999)]));
+    const item = requestLogItem(record({ method: 'POST', status: 400, body, logs: [['input', body]] }));
+    expect(Buffer.byteLength(JSON.stringify(item))).toBeLessThanOrEqual(MAX_REQUEST_LOG_ITEM_BYTES);
+    expect(item).toMatchObject({ path: '/api/tickets/7', method: 'POST', response_status: 400, request_time: 12, user: { id: 102 }, body: '…', query: '…', params: '…' });
+    expect(JSON.stringify(item.logs)).toContain(`record over ${MAX_REQUEST_LOG_ITEM_BYTES} bytes`);
+    expect(parseRequestLogLine(requestLogLine(item).trimEnd())).toEqual(item);
+  });
+
+  it('ships to the sink set, and a sink that throws never reaches the request', () => {
+    const shipped: RequestLogItem[] = [];
+    const previous = setRequestLogSink((item) => shipped.push(item));
+    try {
+      shipRequestLog(record());
+      expect(shipped.map((i) => i.sk)).toEqual(['2026-11-25T14:05:06.789Z#req-1']);
+      setRequestLogSink(() => {
+        throw new Error('sink down');
+      });
+      const errors: unknown[][] = [];
+      const error = console.error;
+      console.error = (...parts: unknown[]) => errors.push(parts);
+      try {
+        expect(() => shipRequestLog(record())).not.toThrow();
+      } finally {
+        console.error = error;
+      }
+      expect(errors[0]?.[0]).toBe('request log write failed');
+    } finally {
+      setRequestLogSink(previous);
+    }
   });
 });

@@ -1,13 +1,17 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { localDateOf } from '#shared/rules/business-time.ts';
+import * as z from '#shared/zod.ts';
 import { REQUEST_LOG_RETENTION_DAYS } from '#shared/rules/session.ts';
-import { db, tableName } from './aws.ts';
 import { keys } from './keys.ts';
 
 /**
  * One record per API call, read later by the request-log viewer (/superlog). Kept 90 days by TTL.
  * Secrets never reach it: password-, token- and secret-like values in the body, query, path
  * parameters, the raw path and the handler's log lines are redacted.
+ *
+ * The handler does not store it: it ships the record's item off the request path (ADR 0485). In
+ * AWS the item is one line on the function's standard output, which a CloudWatch Logs subscription
+ * hands in batches to the ingest Lambda (functions/logs/ingest-request-logs.ts); locally a batcher
+ * in the API's process takes it (scripts/local/request-log-batcher.ts). Both store batches with
+ * plumbing/request-log-store.ts.
  */
 export interface RequestLogRecord {
   requestId: string;
@@ -85,21 +89,19 @@ export function redactPath(path: string, route: string, params: Record<string, s
   return redacted;
 }
 
-/** The counter attribute of a status in the day's counters item (`status_500`). */
-export const statusCounter = (status: number) => `status_${status}`;
-
-/** Users already counted for a day by this container: their marker write is skipped (ADR 0230). */
-const countedUsers = new Set<string>();
+/** The stored form of a record: its keys, the redacted request and its TTL (ADR 0230). */
+export type RequestLogItem = Record<string, unknown> & { pk: string; sk: string; req_date: string; response_status: number; ttl: number; user?: { id: number; email: string } };
 
 /**
- * Writes the record (one PutItem: the hour partition, the user index and the hour+status index
- * come with it) and, beside it, the day's counters (one UpdateItem with atomic ADDs) that the
- * analytics charts read; a user's first request of the day also puts a marker that counts them
- * once. Both run together: the request waits for the slower one, not for both in a row.
+ * Largest item shipped, in bytes of JSON: under CloudWatch Logs' 256 KB per event (a longer line
+ * is split and its JSON lost) and DynamoDB's 400 KB per item. A bigger record keeps its request
+ * line, status, user and timing, and loses its body, query, parameters and log lines.
  */
-export async function writeRequestLog(record: RequestLogRecord): Promise<void> {
+export const MAX_REQUEST_LOG_ITEM_BYTES = 200_000;
+
+export function requestLogItem(record: RequestLogRecord): RequestLogItem {
   const ttl = Math.ceil(record.date.getTime() / 1000) + REQUEST_LOG_RETENTION_DAYS * 86_400;
-  const item = {
+  const item: RequestLogItem = {
     ...keys.requestLog(record.date, record.requestId),
     ...(record.user ? keys.requestLogByUser(record.user.id, record.date) : {}),
     ...keys.requestLogByStatus(record.date, record.status, record.requestId),
@@ -117,48 +119,85 @@ export async function writeRequestLog(record: RequestLogRecord): Promise<void> {
     logs: redact(record.logs),
     ttl,
   };
-  const day = localDateOf(record.date.getTime());
-  // Thunks: a write that cannot even be built (no table configured) is a failed write like the others.
-  const writes: Array<() => Promise<unknown>> = [
-    () => db.send(new PutCommand({ TableName: tableName(), Item: item })),
-    () => db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.requestStats(day),
-        UpdateExpression: 'ADD requests :one, #status :one SET #ttl = if_not_exists(#ttl, :ttl)',
-        ExpressionAttributeNames: { '#status': statusCounter(record.status), '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':ttl': ttl },
-      }),
-    ),
-    ...(record.user ? [() => countUser(day, record.user!.id, ttl)] : []),
-  ];
-  const results = await Promise.allSettled(writes.map(async (write) => write()));
-  for (const result of results) {
-    // A failed log write must never turn a served request into an error.
-    if (result.status === 'rejected') console.error('request log write failed', result.reason);
-  }
+  if (Buffer.byteLength(JSON.stringify(item)) <= MAX_REQUEST_LOG_ITEM_BYTES) return item;
+  return { ...item, path: redact(item.path), params: TRUNCATED, query: TRUNCATED, body: TRUNCATED, logs: [['request log', `record over ${MAX_REQUEST_LOG_ITEM_BYTES} bytes: body, query, parameters and log lines left out`]] };
 }
 
-/** Counts a user once per day: a marker put only if absent, then one ADD to the day's `users`. */
-async function countUser(day: string, userId: number, ttl: number): Promise<void> {
-  const memo = `${day}#${userId}`;
-  if (countedUsers.has(memo)) return;
+/** Starts a request-log line on standard output; the subscription filter matches this word. */
+export const REQUEST_LOG_LINE_MARKER = 'IMMOREQUESTLOG';
+
+/** The line that carries an item: the marker, a space, the item's JSON (which holds no line break). */
+export const requestLogLine = (item: RequestLogItem) => `${REQUEST_LOG_LINE_MARKER} ${JSON.stringify(item)}\n`;
+
+const shippedItem = z.strictObject({
+  pk: z.string(),
+  sk: z.string().max(200),
+  gsi1pk: z.string().optional(),
+  gsi1sk: z.string().optional(),
+  gsi5pk: z.string(),
+  gsi5sk: z.string(),
+  path: z.string(),
+  route: z.string().max(300),
+  method: z.string().max(10),
+  response_status: z.number().int().min(100).max(599),
+  params: z.unknown(),
+  query: z.unknown(),
+  body: z.unknown().optional(),
+  req_date: z.string(),
+  request_time: z.number(),
+  user: z.object({ id: z.number().int(), email: z.string().max(320) }).optional(),
+  ip: z.string().max(100),
+  logs: z.unknown(),
+  ttl: z.number().int().positive(),
+});
+
+/**
+ * The item a request-log line carries, or undefined when the line is not one: the ingest stores
+ * only an item whose attributes are a record's and whose keys are the ones its own date, request
+ * id, status and user give, so no line can write anywhere else in the table.
+ */
+export function parseRequestLogLine(line: string): RequestLogItem | undefined {
+  if (!line.startsWith(`${REQUEST_LOG_LINE_MARKER} `)) return undefined;
+  let json: unknown;
   try {
-    await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.requestStatsUser(day, userId), ttl }, ConditionExpression: 'attribute_not_exists(pk)' }));
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    countedUsers.add(memo);
-    return;
+    json = JSON.parse(line.slice(REQUEST_LOG_LINE_MARKER.length + 1));
+  } catch {
+    return undefined;
   }
-  countedUsers.add(memo);
-  if (countedUsers.size > 10_000) countedUsers.clear();
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.requestStats(day),
-      UpdateExpression: 'ADD #users :one',
-      ExpressionAttributeNames: { '#users': 'users' },
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
-  );
+  const parsed = shippedItem.safeParse(json);
+  if (!parsed.success) return undefined;
+  const item = parsed.data;
+  const date = new Date(item.req_date);
+  if (Number.isNaN(date.getTime()) || date.toISOString() !== item.req_date) return undefined;
+  const requestId = item.sk.slice(item.req_date.length + 1);
+  const expected = {
+    ...keys.requestLog(date, requestId),
+    ...(item.user ? keys.requestLogByUser(item.user.id, date) : {}),
+    ...keys.requestLogByStatus(date, item.response_status, requestId),
+  };
+  const given = { pk: item.pk, sk: item.sk, gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk, gsi5pk: item.gsi5pk, gsi5sk: item.gsi5sk };
+  const keysMatch = requestId.length > 0 && Object.entries(given).every(([name, value]) => value === (expected as Record<string, string | undefined>)[name]);
+  return keysMatch ? (json as RequestLogItem) : undefined;
+}
+
+export type RequestLogSink = (item: RequestLogItem) => void;
+
+// Standard output is a pipe in Lambda, and Node writes to pipes synchronously on Linux: the line is out before the handler returns.
+let sink: RequestLogSink = (item) => process.stdout.write(requestLogLine(item));
+
+/** Where shipped items go (the local stack's batcher); returns the sink it replaced. */
+export function setRequestLogSink(next: RequestLogSink): RequestLogSink {
+  const previous = sink;
+  sink = next;
+  return previous;
+}
+
+/** Hands a call's record over for storage without waiting for it: no request waits on the log. */
+export function shipRequestLog(record: RequestLogRecord): void {
+  try {
+    sink(requestLogItem(record));
+  } catch (error) {
+    // A record that cannot be shipped must never turn a served request into an error.
+    console.error('request log write failed', error);
+  }
 }

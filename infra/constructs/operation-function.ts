@@ -8,7 +8,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ENV } from '../../shared/data/design.ts';
 import type { Resource } from '../../shared/catalogue/operation.ts';
-import { FUNCTION_DEFAULTS, REQUEST_LOG_PK_PREFIX } from '../config.ts';
+import { FUNCTION_DEFAULTS } from '../config.ts';
 import { acknowledge } from '../nag.ts';
 
 /** Amazon Location resources, by name (for the handler) and ARN (for the grant). */
@@ -44,8 +44,6 @@ export interface OperationFunctionProps {
 export interface BindOptions {
   /** The data resources the function may change; the others are granted read-only. Default: all. */
   writes?: readonly Resource[];
-  /** A read-only table grant still allows the request-log PutItem (default true; API operations). */
-  requestLog?: boolean;
 }
 
 /**
@@ -102,20 +100,9 @@ export class OperationFunction extends Construct {
     switch (resource) {
       case 'table': {
         const table = required(bindings.table, resource, this);
+        // The request log is stored by its ingest, not by the operation (ADR 0485): a read-only operation writes nothing.
         if (write) table.grantReadWriteData(fn);
-        else {
-          table.grantReadData(fn);
-          // The handler wrapper writes one request-log record per call and ADDs to the day's counters, under REQLOG# only (ADR 0230).
-          if (options.requestLog ?? true) {
-            fn.addToRolePolicy(
-              new PolicyStatement({
-                actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
-                resources: [table.tableArn],
-                conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${REQUEST_LOG_PK_PREFIX}*`] } },
-              }),
-            );
-          }
-        }
+        else table.grantReadData(fn);
         fn.addEnvironment(ENV.tableName, table.tableName);
         return;
       }

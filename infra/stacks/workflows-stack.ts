@@ -39,7 +39,7 @@ export class WorkflowsStack extends Stack {
           ...(task.timeoutSeconds ? { timeout: Duration.seconds(task.timeoutSeconds) } : {}),
           ...(task.memoryMb ? { memorySize: task.memoryMb } : {}),
         });
-        fn.bindAll(task.resources, props.bindings, { writes: task.writes, requestLog: false });
+        fn.bindAll(task.resources, props.bindings, { writes: task.writes });
         if (task.ephemeralStorageMb) (fn.function.node.defaultChild as CfnFunction).ephemeralStorage = { size: task.ephemeralStorageMb };
         return { state, fn };
       });

@@ -80,7 +80,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return Buffer.concat(chunks);
 }
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, hooks: AdapterHooks): Promise<void> {
   const method = req.method ?? 'GET';
   const route = routes.find((r) => r.op.method === method && r.pattern.test(url.pathname));
   if (!route) {
@@ -138,6 +138,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
     getRemainingTimeInMillis: () => 30_000,
   } as unknown as Context;
   const handler = await handlerFor(route.op);
+  if (route.op.area === 'logs') await hooks.beforeLogRead?.();
   const result = await handler(event, context);
   res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
   res.end(result.body ?? '');
@@ -201,8 +202,16 @@ function failed(res: ServerResponse, error: unknown): void {
   }
 }
 
+export interface AdapterHooks {
+  /**
+   * Runs before the request-log viewer's operations: the local stack stores the records shipped so
+   * far, so that the viewer shows every request already answered (in AWS they arrive within seconds).
+   */
+  beforeLogRead?: () => Promise<void>;
+}
+
 /** One request: any throw or rejection in it ends as a 500 answer, never as the end of the process. */
-async function handle(req: IncomingMessage, res: ServerResponse, webDir: string): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, webDir: string, hooks: AdapterHooks): Promise<void> {
   let url: URL;
   try {
     // A leading '//' would read as a host name: the request target is always a path here.
@@ -214,7 +223,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, webDir: string)
   const refused = badPath(url.pathname);
   // A bad escape in an API path parameter is named by handleApi as a field error.
   if (refused && !(api && refused === BAD_ESCAPE)) return sendJson(res, 400, badRequest(refused).body());
-  if (api) return handleApi(req, res, url);
+  if (api) return handleApi(req, res, url, hooks);
   // As CloudFront's web origin allows GET and HEAD only: a write outside /api (e.g. '/api/x/../..' once normalized) is refused, not answered with the app's page.
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 403, new HttpError('forbidden', 'The web app answers GET and HEAD only.').body());
   return serveStatic(res, url, webDir);
@@ -235,7 +244,7 @@ function localSecurityHeaders(): Record<string, string> {
   return securityHeaders({ storage, maps: [] });
 }
 
-export function startAdapter(opts: { port: number; host?: string; webDir?: string }): Promise<{ server: Server; url: string }> {
+export function startAdapter(opts: { port: number; host?: string; webDir?: string } & AdapterHooks): Promise<{ server: Server; url: string }> {
   const webDir = resolve(opts.webDir ?? join(ROOT, 'web/dist'));
   const headers = localSecurityHeaders();
   const server = createServer((req, res) => {
@@ -247,7 +256,7 @@ export function startAdapter(opts: { port: number; host?: string; webDir?: strin
     });
     res.on('error', (error) => console.error('response stream error', error));
     try {
-      handle(req, res, webDir).catch((error: unknown) => failed(res, error));
+      handle(req, res, webDir, opts).catch((error: unknown) => failed(res, error));
     } catch (error) {
       failed(res, error);
     }

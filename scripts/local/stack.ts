@@ -97,8 +97,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   ]);
   useLocalWorkflowRunner(await localWorkflowRunner(ROOT, WORKFLOWS));
   log(`local Step Functions: ${WORKFLOWS.map((w) => w.resource).join(', ')}`);
-  const { startAdapter } = await import('./adapter.ts');
-  const { server, url } = await startAdapter({ port: httpPort, ...(opts.host ? { host: opts.host } : {}) });
+  // The request log's records, shipped by the handlers, are stored in batches off the request path (ADR 0485).
+  const [{ startAdapter }, { startRequestLogBatcher }] = await Promise.all([import('./adapter.ts'), import('./request-log-batcher.ts')]);
+  const requestLogs = startRequestLogBatcher();
+  const { server, url } = await startAdapter({ port: httpPort, ...(opts.host ? { host: opts.host } : {}), beforeLogRead: requestLogs.flush });
   log(`API and web app on ${url}`);
 
   return {
@@ -112,6 +114,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
+      await requestLogs.stop();
       await Promise.all([emulators.dynamo.stop(), emulators.s3.stop()]);
       lock?.release();
     },

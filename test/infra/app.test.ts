@@ -10,11 +10,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../shared/catalogue/index.ts';
 import { writtenResources, type Resource } from '../../shared/catalogue/operation.ts';
 import { DISPATCH_BUDGET } from '../../shared/workflows/budget.ts';
-import { keys } from '../../functions/plumbing/keys.ts';
+import { REQUEST_LOG_LINE_MARKER } from '../../functions/plumbing/request-log.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS, TABLE } from '../../shared/data/design.ts';
 import { REPO_ROOT, bundleForApp, buildApp, cdkJsonContext, type ImmoApp } from '../../infra/build-app.ts';
 import { FFMPEG_IMAGE } from '../../infra/native-image.ts';
-import { CFN_RESOURCE_LIMIT, DEFAULT_API_BURST_LIMIT, DEFAULT_API_RATE_LIMIT, ORIGIN_VERIFY_HEADER, REQUEST_LOG_PK_PREFIX, deploySettings } from '../../infra/config.ts';
+import { CFN_RESOURCE_LIMIT, DEFAULT_API_BURST_LIMIT, DEFAULT_API_RATE_LIMIT, ORIGIN_VERIFY_HEADER, deploySettings } from '../../infra/config.ts';
 import { ORIGIN_CHECK_HANDLER } from '../../infra/stacks/api-stack.ts';
 import type { BundleResult } from '../../scripts/build/bundle.ts';
 import { taskEntries, workflows } from '../../infra/workflows.ts';
@@ -206,8 +206,36 @@ describe('api stack', () => {
         expect(fn.Properties).not.toHaveProperty('Runtime');
       } else expect(fn.Properties).toMatchObject({ ...common, Runtime: 'nodejs22.x', Handler: 'index.handler' });
     }
-    // The not-found Lambda of the $default route and the origin-check authorizer are the only other ones.
-    expect(functionsOf(templates.get(built.api.node.path)!)).toHaveLength(2);
+    // The not-found Lambda of the $default route, the origin-check authorizer and the request log's ingest are the only other ones.
+    expect(functionsOf(templates.get(built.api.node.path)!)).toHaveLength(3);
+  });
+
+  it("every operation's log group hands its request-log lines to the ingest, which alone writes them (ADR 0485)", () => {
+    const parent = templates.get(built.api.node.path)!;
+    const ingestId = logicalId(built.api.requestLogIngest.function);
+    const permissions = resourcesOfType(parent, 'AWS::Lambda::Permission').filter(([, p]) => JSON.stringify(p.Properties?.FunctionName).includes(ingestId));
+    expect(permissions).toHaveLength(1);
+    const [permissionId, permission] = permissions[0]!;
+    expect(permission.Properties).toMatchObject({ Principal: 'logs.amazonaws.com', Action: 'lambda:InvokeFunction', SourceAccount: expect.anything() });
+    expect(JSON.stringify(permission.Properties?.SourceArn)).toContain(':log-group:*');
+    for (const op of operations) {
+      const fn = built.api.functions.get(op.id)!;
+      const template = templates.get(fn.node.scope!.node.path)!;
+      const filters = resourcesOfType(template, 'AWS::Logs::SubscriptionFilter').filter(([, f]) => JSON.stringify(f.Properties?.LogGroupName) === JSON.stringify({ Ref: logicalId(fn.logGroup) }));
+      expect(filters, op.id).toHaveLength(1);
+      expect(filters[0]![1].Properties?.FilterPattern, op.id).toBe(`"${REQUEST_LOG_LINE_MARKER}"`);
+    }
+    // Each nested stack, hence each subscription, is created once the ingest may be invoked, and passes the ingest's ARN in.
+    for (const nested of built.api.operationStacks) {
+      const resource = parent.Resources[built.api.getLogicalId(nested.nestedStackResource as CfnElement)] as { DependsOn?: string | string[]; Properties?: Record<string, unknown> } | undefined;
+      expect([resource?.DependsOn].flat(), nested.node.id).toContain(permissionId);
+      expect(JSON.stringify(resource?.Properties?.Parameters)).toContain(ingestId);
+    }
+    const ingestActions = resourcesOfType(parent, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties?.Roles).includes(`"${logicalId(built.api.requestLogIngest.role)}"`))
+      .flatMap(([, p]) => (p.Properties?.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement.flatMap((s) => [s.Action].flat()));
+    expect(ingestActions).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    expect(ingestActions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'))).toEqual([]);
   });
 
   it('one route per operation (method and /api path from the catalogue), plus $default', () => {
@@ -425,22 +453,14 @@ const DYNAMO_WRITES = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|T
 const S3_WRITES = /^s3:(PutObject|DeleteObject|Abort|\*)/;
 
 describe('least privilege from the catalogue (ADR 0102)', () => {
-  it('an operation that only reads gets read actions, plus PutItem and UpdateItem on its request-log records only', () => {
+  it('an operation that only reads gets read actions and no write at all, not even for its request log (ADR 0485)', () => {
     const readOnly = operations.filter((op) => op.resources.includes('table') && !writtenResources(op).includes('table'));
     expect(readOnly.map((op) => op.id)).toEqual(expect.arrayContaining(['getShooting', 'getZones', 'getUserFromToken']));
     for (const op of readOnly) {
-      const statements = statementsOf(op.id);
-      const actions = statements.flatMap((s) => [s.Action].flat());
+      const actions = statementsOf(op.id).flatMap((s) => [s.Action].flat());
       expect(actions, op.id).toContain('dynamodb:GetItem');
-      for (const s of statements) {
-        const writes = [s.Action].flat().filter((a) => DYNAMO_WRITES.test(a));
-        if (writes.length === 0) continue;
-        expect(writes, op.id).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
-        expect(s.Condition, op.id).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${REQUEST_LOG_PK_PREFIX}*`] } });
-      }
+      expect(actions.filter((a) => DYNAMO_WRITES.test(a)), op.id).toEqual([]);
     }
-    // The prefix is the one the request log really writes under.
-    expect(keys.requestLog(new Date('2026-11-22T10:00:00Z'), 'r1').pk.startsWith(REQUEST_LOG_PK_PREFIX)).toBe(true);
   });
 
   it('an operation that only reads a bucket has no S3 write action; one that writes keeps them', () => {
@@ -453,8 +473,8 @@ describe('least privilege from the catalogue (ADR 0102)', () => {
     }
     const zip = statementsOf('downloadAllPictures').flatMap((s) => [s.Action].flat());
     expect(zip.some((a) => S3_WRITES.test(a))).toBe(true);
-    // Only the request log's own writes (its record and the day's counters, ADR 0230).
-    expect(zip.filter((a) => DYNAMO_WRITES.test(a)).sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    // It reads the table only: its request log is written by the ingest (ADR 0485).
+    expect(zip.filter((a) => DYNAMO_WRITES.test(a))).toEqual([]);
     const writer = statementsOf('createShooting').flatMap((s) => [s.Action].flat());
     expect(writer).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:BatchWriteItem']));
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
@@ -85,13 +85,16 @@ describe('request log', () => {
     const listing = await newListing();
     bodyOf(await page(listing.token));
     errorOf(await feedback(listing.token, 0, 'Hi'), 404);
-    const { Items = [] } = await db.send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.requestLog(new Date(), '').pk }, ScanIndexForward: false, Limit: 200 }),
-    );
-    const mine = Items.filter((i) => String(i.route).includes('/api/delivery/{token}'));
-    expect(mine.length).toBeGreaterThanOrEqual(2);
-    expect(JSON.stringify(Items)).not.toContain(listing.token);
-    expect(mine.map((i) => i.path)).toContain('/api/delivery/[redacted]');
-    expect(mine.map((i) => i.path)).toContain('/api/delivery/[redacted]/feedback');
+    // The records are stored off the request path, within moments (ADR 0485).
+    await vi.waitFor(async () => {
+      const { Items = [] } = await db.send(
+        new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.requestLog(new Date(), '').pk }, ScanIndexForward: false, Limit: 200 }),
+      );
+      const mine = Items.filter((i) => String(i.route).includes('/api/delivery/{token}'));
+      expect(mine.length).toBeGreaterThanOrEqual(2);
+      expect(JSON.stringify(Items)).not.toContain(listing.token);
+      expect(mine.map((i) => i.path)).toContain('/api/delivery/[redacted]');
+      expect(mine.map((i) => i.path)).toContain('/api/delivery/[redacted]/feedback');
+    }, { timeout: 10_000, interval: 100 });
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { call, loginWithPassword, tokenFor } from '../support/api.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
@@ -48,17 +48,20 @@ describe('HTTP contract of the local adapter and the handler wrapper', () => {
     await loginWithPassword(marker, 'super-secret-password');
     const { token } = await tokenFor(Role.admin);
     await call('GET', '/api/session/me', { token });
-    const { Items = [] } = await db.send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.requestLog(new Date(), '').pk }, ScanIndexForward: false, Limit: 200 }),
-    );
-    const loginLog = Items.find((i) => (i.body as { email?: string } | undefined)?.email === marker);
-    expect(loginLog).toMatchObject({ path: '/api/session/login', method: 'POST', response_status: 401, ip: expect.any(String) });
-    expect(loginLog!.body.password).toBe('[redacted]');
-    expect(JSON.stringify(Items)).not.toContain('super-secret-password');
-    expect(JSON.stringify(Items)).not.toContain(token);
-    expect(loginLog!.ttl).toBeGreaterThan(Date.now() / 1000 + 89 * 86_400);
-    expect(typeof loginLog!.request_time).toBe('number');
-    const meLog = Items.find((i) => i.path === '/api/session/me' && i.user?.id === 102);
-    expect(meLog?.response_status).toBe(200);
+    // The records are stored off the request path, within moments (ADR 0485).
+    await vi.waitFor(async () => {
+      const { Items = [] } = await db.send(
+        new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.requestLog(new Date(), '').pk }, ScanIndexForward: false, Limit: 200 }),
+      );
+      const loginLog = Items.find((i) => (i.body as { email?: string } | undefined)?.email === marker);
+      expect(loginLog).toMatchObject({ path: '/api/session/login', method: 'POST', response_status: 401, ip: expect.any(String) });
+      expect(loginLog!.body.password).toBe('[redacted]');
+      expect(JSON.stringify(Items)).not.toContain('super-secret-password');
+      expect(JSON.stringify(Items)).not.toContain(token);
+      expect(loginLog!.ttl).toBeGreaterThan(Date.now() / 1000 + 89 * 86_400);
+      expect(typeof loginLog!.request_time).toBe('number');
+      const meLog = Items.find((i) => i.path === '/api/session/me' && i.user?.id === 102);
+      expect(meLog?.response_status).toBe(200);
+    }, { timeout: 10_000, interval: 100 });
   });
 });

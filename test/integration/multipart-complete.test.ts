@@ -14,6 +14,7 @@ import { MiB, completeMultipartUpload, createMultipartUpload, getDownloadLink, g
 import { Role } from '#shared/roles.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
+import { startRequestLogBatcher, type RequestLogBatcher } from '../../scripts/local/request-log-batcher.ts';
 
 /**
  * CompleteMultipartUpload may be long and silent (S3 documents minutes; s3rver copies the whole
@@ -30,6 +31,7 @@ let mode: 'slow' | 'forgot' | 'plain' = 'plain';
 let proxy: Server;
 let handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 let tech: { token: string; id: number };
+let requestLogs: RequestLogBatcher | undefined;
 const today = new Date().toISOString().slice(0, 10);
 const bucket = BUCKETS.injector.localName;
 const direct = new S3Client({ endpoint: realS3, forcePathStyle: true, region: 'us-east-1', maxAttempts: 1, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
@@ -61,6 +63,8 @@ beforeAll(async () => {
   // Before functions/plumbing/s3.ts is loaded: its clients read the endpoint once.
   process.env[ENV.s3Endpoint] = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   handler = (await import('#functions/rij/complete-multipart-upload.ts')).handler as unknown as typeof handler;
+  // The handler runs in this process, as in the local stack: its request-log records are stored as there.
+  requestLogs = startRequestLogBatcher();
   const { s3Complete } = await import('#functions/plumbing/s3.ts');
   expect(Number((await s3Complete.config.endpoint!()).port)).toBe((proxy.address() as AddressInfo).port);
   // Not a role rij.test.ts sends with: these uploads count toward the sender's daily quota, which
@@ -70,6 +74,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await requestLogs?.stop();
   direct.destroy();
   await new Promise((resolve) => proxy.close(resolve));
 });

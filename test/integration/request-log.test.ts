@@ -1,10 +1,15 @@
 import '../support/stack-env.ts';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { handler as ingest } from '#functions/logs/ingest-request-logs.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { writeRequestLog } from '#functions/plumbing/request-log.ts';
+import { requestLogItem, requestLogLine, shipRequestLog, type RequestLogRecord } from '#functions/plumbing/request-log.ts';
+import { writeRequestLog } from '#functions/plumbing/request-log-store.ts';
+import { localDateOf } from '#shared/rules/business-time.ts';
+import { startRequestLogBatcher } from '../../scripts/local/request-log-batcher.ts';
 
 /** Hostile requests are exactly the ones an operator needs in the log: every one must be stored. */
 describe('request log', () => {
@@ -41,5 +46,77 @@ describe('request log', () => {
     expect(Item!.body.nested).toEqual({ '(constructor)': { prototype: { polluted: true } } });
     expect(JSON.stringify(Item)).not.toContain('hunter2');
     expect(JSON.stringify(Item).length).toBeLessThan(100_000);
+  });
+});
+
+const record = (over: Partial<RequestLogRecord>): RequestLogRecord => ({
+  requestId: randomUUID(),
+  path: '/api/session/me',
+  route: 'GET /api/session/me',
+  method: 'GET',
+  status: 200,
+  params: {},
+  query: {},
+  body: undefined,
+  date: new Date(),
+  durationMs: 4,
+  user: undefined,
+  ip: '127.0.0.1',
+  logs: [],
+  ...over,
+});
+
+const dayCounters = async (date: Date) => (await db.send(new GetCommand({ TableName: tableName(), Key: keys.requestStats(localDateOf(date.getTime())) }))).Item ?? {};
+const stored = async (r: RequestLogRecord) => (await db.send(new GetCommand({ TableName: tableName(), Key: keys.requestLog(r.date, r.requestId) }))).Item;
+
+/** What a CloudWatch Logs subscription hands its Lambda: gzipped, base64 JSON with the log group's lines. */
+function subscriptionEvent(messages: string[], messageType = 'DATA_MESSAGE') {
+  const data = { messageType, owner: '123456789012', logGroup: '/aws/lambda/ImmoApi-GetUserFromToken', logStream: 's', subscriptionFilters: ['f'], logEvents: messages.map((message, i) => ({ id: String(i), timestamp: Date.now(), message })) };
+  return { awslogs: { data: gzipSync(JSON.stringify(data)).toString('base64') } };
+}
+
+describe('request log ingest (ADR 0485)', () => {
+  it("stores the records a log group's lines carry, adds them to their days' counters once per batch, and skips every other line", async () => {
+    // Two Quebec days, so that the counters of each get their own share; two users never seen before.
+    const today = new Date();
+    const yesterday = new Date(today.getTime() - 86_400_000);
+    const [alice, bob] = [{ id: 800_000 + randomInt(90_000), email: 'alice@ingest.test' }, { id: 890_001 + randomInt(9_000), email: 'bob@ingest.test' }];
+    const records = [
+      record({ date: today, user: alice }),
+      record({ date: today, user: alice, status: 404 }),
+      record({ date: today, user: bob, status: 404 }),
+      record({ date: today, status: 401 }),
+      record({ date: yesterday, user: alice, status: 418 }),
+    ];
+    const [todayBefore, yesterdayBefore] = [await dayCounters(today), await dayCounters(yesterday)];
+    const lines = records.map((r) => requestLogLine(requestLogItem(r)));
+    const forged = `IMMOREQUESTLOG ${JSON.stringify({ ...requestLogItem(records[0]!), pk: 'REQLOG#STATS#2026-01-01', sk: 'DAY' })}`;
+    const answer = await ingest(subscriptionEvent(['START RequestId: 1 Version: $LATEST', ...lines, forged, 'END RequestId: 1']) as never);
+    expect(answer).toEqual({ stored: 5, skipped: 3 });
+    for (const r of records) expect((await stored(r))?.response_status, r.requestId).toBe(r.status);
+    const [todayAfter, yesterdayAfter] = [await dayCounters(today), await dayCounters(yesterday)];
+    const added = (after: Record<string, unknown>, before: Record<string, unknown>, name: string) => Number(after[name] ?? 0) - Number(before[name] ?? 0);
+    expect([added(todayAfter, todayBefore, 'requests'), added(todayAfter, todayBefore, 'status_404'), added(todayAfter, todayBefore, 'status_401'), added(todayAfter, todayBefore, 'users')]).toEqual([4, 2, 1, 2]);
+    expect([added(yesterdayAfter, yesterdayBefore, 'requests'), added(yesterdayAfter, yesterdayBefore, 'status_418'), added(yesterdayAfter, yesterdayBefore, 'users')]).toEqual([1, 1, 1]);
+    // The same batch delivered again stores the same items and counts no user twice.
+    await ingest(subscriptionEvent(lines) as never);
+    expect(added(await dayCounters(today), todayBefore, 'users')).toBe(2);
+    // CloudWatch's check of the destination, sent when the subscription is created, stores nothing.
+    expect(await ingest(subscriptionEvent(lines, 'CONTROL_MESSAGE') as never)).toEqual({ stored: 0, skipped: 0 });
+  });
+
+  it('locally, the records the handlers ship are stored in batches once flushed, as the viewer reads them', async () => {
+    const reports: string[] = [];
+    const batcher = startRequestLogBatcher((line) => reports.push(line));
+    const records = Array.from({ length: 130 }, (_, i) => record({ path: `/api/tickets/${i}`, route: 'GET /api/tickets/{id}', params: { id: String(i) } }));
+    try {
+      for (const r of records) shipRequestLog(r);
+      await batcher.flush();
+    } finally {
+      await batcher.stop();
+    }
+    const paths = await Promise.all(records.map(async (r) => (await stored(r))?.path));
+    expect(paths).toEqual(records.map((r) => r.path));
+    expect(reports).toEqual([]);
   });
 });
