@@ -115,6 +115,8 @@ describe('request-log lines (ADR 0485)', () => {
     expect(item).toMatchObject({ path: '/api/tickets/7', method: 'POST', response_status: 400, request_time: 12, user: { id: 102 }, body: '…', query: '…', params: '…' });
     expect(JSON.stringify(item.logs)).toContain(`record over ${MAX_REQUEST_LOG_ITEM_BYTES} bytes`);
     expect(parseRequestLogLine(requestLogLine(item).trimEnd())).toEqual(item);
+    const large = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`k${i}`, 'x'.repeat(1_999)]));
+    expect(requestLogItem(record({ method: 'POST', body: large })).body).toEqual(large);
   });
 
   it('ships to the sink set, and a sink that throws never reaches the request', () => {

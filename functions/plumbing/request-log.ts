@@ -93,11 +93,12 @@ export function redactPath(path: string, route: string, params: Record<string, s
 export type RequestLogItem = Record<string, unknown> & { pk: string; sk: string; req_date: string; response_status: number; ttl: number; user?: { id: number; email: string } };
 
 /**
- * Largest item shipped, in bytes of JSON: under CloudWatch Logs' 256 KB per event (a longer line
- * is split and its JSON lost) and DynamoDB's 400 KB per item. A bigger record keeps its request
- * line, status, user and timing, and loses its body, query, parameters and log lines.
+ * Largest item shipped, in bytes of JSON. Lambda's log capture may cut a line of standard output
+ * at 64 KiB into two log events, and the JSON of both halves is lost; CloudWatch Logs' own limit is
+ * 256 KB per event and DynamoDB's 400 KB per item. A bigger record keeps its request line, status,
+ * user and timing, and loses its body, query, parameters and log lines.
  */
-export const MAX_REQUEST_LOG_ITEM_BYTES = 200_000;
+export const MAX_REQUEST_LOG_ITEM_BYTES = 60_000;
 
 export function requestLogItem(record: RequestLogRecord): RequestLogItem {
   const ttl = Math.ceil(record.date.getTime() / 1000) + REQUEST_LOG_RETENTION_DAYS * 86_400;
