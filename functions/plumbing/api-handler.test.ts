@@ -1,11 +1,20 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from '#shared/zod.ts';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { defineOperation } from '#shared/catalogue/operation.ts';
 import { apiHandler } from './api-handler.ts';
 import { conflict } from './errors.ts';
+import { setRequestLogSink, type RequestLogItem, type RequestLogSink } from './request-log.ts';
 
-// No table: the request-log write fails and is swallowed, which is itself part of the contract.
+// The records the wrapper ships, caught here instead of printed (ADR 0485).
+const shipped: RequestLogItem[] = [];
+let printing: RequestLogSink;
+beforeAll(() => {
+  printing = setRequestLogSink((item) => shipped.push(item));
+});
+afterAll(() => {
+  setRequestLogSink(printing);
+});
 const op = defineOperation({
   id: 'probe',
   area: 'test',
@@ -60,6 +69,20 @@ describe('apiHandler', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret internals');
     expect(res.body).not.toContain('index.mjs');
+    // The record still ships, with the status answered and the error for the log viewer.
+    expect(shipped.at(-1)).toMatchObject({ response_status: 500, route: 'POST /api/probe/{id}', path: '/api/probe/7', body: { name: 'Ana' } });
+    expect(JSON.stringify(shipped.at(-1)!.logs)).toContain('secret internals');
+  });
+
+  it('ships one record per call, without waiting for its storage', async () => {
+    const before = shipped.length;
+    const handler = apiHandler(op, async ({ name }) => ({ greeting: name }));
+    expect((await handler(event('{"name":"Bo"}'), context)).statusCode).toBe(200);
+    expect((await handler(event('{"name":"B"}'), context)).statusCode).toBe(400);
+    expect(shipped.slice(before).map((item) => [item.response_status, item.sk])).toEqual([
+      [200, expect.stringMatching(/#req-1$/)],
+      [400, expect.stringMatching(/#req-1$/)],
+    ]);
   });
 
   it('answers 500 when the logic breaks its own output contract', async () => {

@@ -107,7 +107,7 @@ describe('request log ingest (ADR 0485)', () => {
 
   it('locally, the records the handlers ship are stored in batches once flushed, as the viewer reads them', async () => {
     const reports: string[] = [];
-    const batcher = startRequestLogBatcher((line) => reports.push(line));
+    const batcher = startRequestLogBatcher({ report: (line) => reports.push(line) });
     const records = Array.from({ length: 130 }, (_, i) => record({ path: `/api/tickets/${i}`, route: 'GET /api/tickets/{id}', params: { id: String(i) } }));
     try {
       for (const r of records) shipRequestLog(r);

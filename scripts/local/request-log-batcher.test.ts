@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { requestLogItem, shipRequestLog, type RequestLogItem, type RequestLogRecord } from '#functions/plumbing/request-log.ts';
+import { LOCAL_BATCH_ITEMS, LOCAL_BATCH_RETRY_MS, startRequestLogBatcher } from './request-log-batcher.ts';
+
+const record = (i: number): RequestLogRecord => ({
+  requestId: `req-${i}`,
+  path: `/api/tickets/${i}`,
+  route: 'GET /api/tickets/{id}',
+  method: 'GET',
+  status: 200,
+  params: { id: String(i) },
+  query: {},
+  body: undefined,
+  date: new Date('2026-11-25T15:00:00Z'),
+  durationMs: 3,
+  user: undefined,
+  ip: '127.0.0.1',
+  logs: [],
+});
+
+describe('the local request-log batcher (ADR 0485)', () => {
+  it(`stores what the handlers ship in batches of at most ${LOCAL_BATCH_ITEMS}, in order, once flushed`, async () => {
+    const batches: RequestLogItem[][] = [];
+    const batcher = startRequestLogBatcher({ store: async (items) => void batches.push(items) });
+    try {
+      for (let i = 0; i < 230; i++) shipRequestLog(record(i));
+      await batcher.flush();
+    } finally {
+      await batcher.stop();
+    }
+    expect(batches.map((b) => b.length)).toEqual([100, 100, 30]);
+    expect(batches.flat().map((item) => item.sk)).toEqual(Array.from({ length: 230 }, (_, i) => requestLogItem(record(i)).sk));
+  });
+
+  it('stores a batch again after a failure, as the ingest is retried, and reports it lost only after the last try', async () => {
+    const waits: number[] = [];
+    const reports: string[] = [];
+    let calls = 0;
+    const flaky = startRequestLogBatcher({
+      report: (line) => reports.push(line),
+      wait: async (ms) => void waits.push(ms),
+      store: async () => {
+        if (++calls < 3) throw new Error('database down');
+      },
+    });
+    shipRequestLog(record(1));
+    await flaky.stop();
+    expect([calls, waits, reports]).toEqual([3, LOCAL_BATCH_RETRY_MS, []]);
+
+    const down = startRequestLogBatcher({ report: (line) => reports.push(line), wait: async () => undefined, store: () => Promise.reject(new Error('database down')) });
+    shipRequestLog(record(2));
+    shipRequestLog(record(3));
+    await down.stop();
+    expect(reports).toEqual(['request log write failed: 2 records lost (database down)']);
+  });
+});
