@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { requestLogItem, shipRequestLog, type RequestLogItem, type RequestLogRecord } from '#functions/plumbing/request-log.ts';
+import { requestLogItem, shipRequestLog, type RequestLogItem } from '#functions/plumbing/request-log.ts';
+import { requestLogRecord } from '../../test/support/request-log-records.ts';
 import { LOCAL_BATCH_ITEMS, LOCAL_BATCH_RETRY_MS, startRequestLogBatcher } from './request-log-batcher.ts';
 
-const record = (i: number): RequestLogRecord => ({
-  requestId: `req-${i}`,
-  path: `/api/tickets/${i}`,
-  route: 'GET /api/tickets/{id}',
-  method: 'GET',
-  status: 200,
-  params: { id: String(i) },
-  query: {},
-  body: undefined,
-  date: new Date('2026-11-25T15:00:00Z'),
-  durationMs: 3,
-  user: undefined,
-  ip: '127.0.0.1',
-  logs: [],
-});
+const record = (i: number) => requestLogRecord({ requestId: `req-${i}`, path: `/api/tickets/${i}`, route: 'GET /api/tickets/{id}', params: { id: String(i) }, date: new Date('2026-11-25T15:00:00Z') });
 
 describe('the local request-log batcher (ADR 0485)', () => {
   it(`stores what the handlers ship in batches of at most ${LOCAL_BATCH_ITEMS}, in order, once flushed`, async () => {

@@ -4,6 +4,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { RequestLogRecord } from '#functions/plumbing/request-log.ts';
 import { writeRequestLog } from '#functions/plumbing/request-log-store.ts';
+import { requestLogRecord } from '../support/request-log-records.ts';
 import { Role } from '#shared/roles.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
@@ -24,22 +25,18 @@ async function writeFor(uid: number, count: number, over: (i: number) => Partial
     const batch = Array.from({ length: Math.min(5, count - start) }, (_, j) => start + j);
     await Promise.all(
       batch.map((i) =>
-        writeRequestLog({
-          requestId: randomUUID(),
-          path: `/api/tickets/${i}`,
-          route: 'GET /api/tickets/{id}',
-          method: 'GET',
-          status: 200,
-          params: { id: String(i) },
-          query: {},
-          body: {},
-          date: new Date(now - i * 1000),
-          durationMs: 10 + i,
-          user: { id: uid, email: `e2e.${uid}@logs.test` },
-          ip: '192.0.2.44',
-          logs: [],
-          ...over(i),
-        }),
+        writeRequestLog(
+          requestLogRecord({
+            path: `/api/tickets/${i}`,
+            route: 'GET /api/tickets/{id}',
+            params: { id: String(i) },
+            date: new Date(now - i * 1000),
+            durationMs: 10 + i,
+            user: { id: uid, email: `e2e.${uid}@logs.test` },
+            ip: '192.0.2.44',
+            ...over(i),
+          }),
+        ),
       ),
     );
   }

@@ -9,23 +9,9 @@ import { localDateOf } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
 import { call, loginWithPassword, tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+import { requestLogRecord } from '../support/request-log-records.ts';
 
-const record = (over: Partial<RequestLogRecord>): RequestLogRecord => ({
-  requestId: randomUUID(),
-  path: '/api/tickets',
-  route: 'GET /api/tickets',
-  method: 'GET',
-  status: 200,
-  params: {},
-  query: {},
-  body: {},
-  date: new Date(),
-  durationMs: 12,
-  user: undefined,
-  ip: '192.0.2.10',
-  logs: [],
-  ...over,
-});
+const record = requestLogRecord;
 
 /** Records of a user id no real account has, a few seconds apart, ending now. */
 async function writeFor(uid: number, count: number, over: (i: number) => Partial<RequestLogRecord> = () => ({})): Promise<void> {

@@ -10,6 +10,7 @@ import { requestLogItem, requestLogLine, shipRequestLog, type RequestLogRecord }
 import { writeRequestLog } from '#functions/plumbing/request-log-store.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { startRequestLogBatcher } from '../../scripts/local/request-log-batcher.ts';
+import { requestLogRecord } from '../support/request-log-records.ts';
 
 /** Hostile requests are exactly the ones an operator needs in the log: every one must be stored. */
 describe('request log', () => {
@@ -49,22 +50,7 @@ describe('request log', () => {
   });
 });
 
-const record = (over: Partial<RequestLogRecord>): RequestLogRecord => ({
-  requestId: randomUUID(),
-  path: '/api/session/me',
-  route: 'GET /api/session/me',
-  method: 'GET',
-  status: 200,
-  params: {},
-  query: {},
-  body: undefined,
-  date: new Date(),
-  durationMs: 4,
-  user: undefined,
-  ip: '127.0.0.1',
-  logs: [],
-  ...over,
-});
+const record = (over: Partial<RequestLogRecord>) => requestLogRecord({ path: '/api/session/me', route: 'GET /api/session/me', ...over });
 
 const dayCounters = async (date: Date) => (await db.send(new GetCommand({ TableName: tableName(), Key: keys.requestStats(localDateOf(date.getTime())) }))).Item ?? {};
 const stored = async (r: RequestLogRecord) => (await db.send(new GetCommand({ TableName: tableName(), Key: keys.requestLog(r.date, r.requestId) }))).Item;
