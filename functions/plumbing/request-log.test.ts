@@ -34,6 +34,7 @@ describe('redact bounds what a record keeps', () => {
 
   it('renames keys and numbers DynamoDB cannot store', () => {
     const junk = JSON.parse('{"__proto__": {"password": "p"}, "": 1, "big": 1e300, "tiny": 1e-300, "ok": 12.5, "constructor": {"name": "Set"}, "unsafe": 9007199254740992, "safe": -9007199254740991, "e20": 1e20}') as unknown;
+    expect(redact({ big: 2n ** 70n })).toEqual({ big: '1180591620717411303424' });
     expect(redact(junk)).toEqual({ '(__proto__)': { password: '[redacted]' }, '()': 1, big: '1e+300', tiny: '1e-300', ok: 12.5, '(constructor)': { name: 'Set' }, unsafe: '9007199254740992', safe: -9007199254740991, e20: '100000000000000000000' });
   });
 });

@@ -59,6 +59,8 @@ const storableNumber = (n: number) => (Math.abs(n) <= LOG_LIMITS.numberMagnitude
 export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.length > LOG_LIMITS.stringLength ? value.slice(0, LOG_LIMITS.stringLength) + TRUNCATED : value;
   if (typeof value === 'number') return storableNumber(value);
+  // JSON has no BigInt: the record's line could not be written at all.
+  if (typeof value === 'bigint') return value.toString();
   if (!value || typeof value !== 'object') return value;
   if (depth >= LOG_LIMITS.depth) return TRUNCATED;
   if (Array.isArray(value)) return value.slice(0, LOG_LIMITS.entries).map((v) => redact(v, depth + 1));
