@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { CloudWatchLogsDecodedData, CloudWatchLogsEvent } from 'aws-lambda';
 import { parseRequestLogLine, type RequestLogItem } from '../plumbing/request-log.ts';
@@ -20,6 +21,8 @@ export async function handler(event: CloudWatchLogsEvent): Promise<{ stored: num
   }
   const skipped = data.logEvents.length - items.length;
   if (skipped > 0) console.warn(`request log ingest: ${skipped} of ${data.logEvents.length} lines from ${data.logGroup} are not records`);
-  await storeRequestLogItems(items);
+  // A delivery sent again (Lambda's retry) carries the same events: it names the same batch.
+  const batchId = createHash('sha256').update(`${data.logGroup}\n${data.logStream}\n${data.logEvents.map((e) => e.id).join(',')}`).digest('base64url');
+  await storeRequestLogItems(items, batchId);
   return { stored: items.length, skipped };
 }

@@ -48,6 +48,8 @@ export const keys = {
   requestStats: (day: string) => ({ pk: `REQLOG#STATS#${day}`, sk: 'DAY' }),
   /** One marker per user and Quebec day: its first request counts the user once. */
   requestStatsUser: (day: string, userId: number) => ({ pk: `REQLOG#STATS#${day}`, sk: `USER#${userId}` }),
+  /** One marker per ingested batch and Quebec day: a batch delivered again is not counted again (ADR 0485). */
+  requestStatsBatch: (day: string, batchId: string) => ({ pk: `REQLOG#STATS#${day}`, sk: `BATCH#${batchId}` }),
 
   /** App releases (ADR 0232): one partition per app, a release per numeric id, a guard per version. */
   release: (app: string, id: number) => ({ pk: keys.releasesOfApp(app), sk: `RELEASE#${pad(id)}` }),

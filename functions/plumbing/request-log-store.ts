@@ -4,6 +4,7 @@ import { db, tableName } from './aws.ts';
 import { batchWriteAll } from './batch-write.ts';
 import { inPool } from './pool.ts';
 import { keys } from './keys.ts';
+import { cancellationCodes, transact } from './transact.ts';
 import { requestLogItem, type RequestLogItem, type RequestLogRecord } from './request-log.ts';
 
 /** The counter attribute of a status in the day's counters item (`status_500`). */
@@ -23,10 +24,11 @@ interface DayCounts {
  * Stores a batch of request-log items (ADR 0485): the items 25 per BatchWriteItem, then per Quebec
  * day one UpdateItem that ADDs the batch's requests and statuses to the day's counters, and for
  * each user not yet counted that day a marker put only if absent, the new ones ADDed to `users`.
- * The items go first: a batch that fails is stored again whole (by the ingest's retry), and a put
- * of the same item twice is harmless where an ADD twice is not.
+ * A batch that fails is stored again whole (the ingest's retry, the local batcher's): the items
+ * are put again, which is harmless, and with a `batchId` the counters' ADD goes in one transaction
+ * with the batch's marker for the day, put only if absent, so a batch is counted once.
  */
-export async function storeRequestLogItems(items: readonly RequestLogItem[]): Promise<void> {
+export async function storeRequestLogItems(items: readonly RequestLogItem[], batchId?: string): Promise<void> {
   const unique = [...new Map(items.map((item) => [`${item.pk}\u0000${item.sk}`, item])).values()];
   if (unique.length === 0) return;
   await batchWriteAll(unique.map((Item) => ({ PutRequest: { Item } })), { writers: 4 });
@@ -41,7 +43,7 @@ export async function storeRequestLogItems(items: readonly RequestLogItem[]): Pr
     days.set(day, counts);
   }
   await inPool([...days], 4, async ([day, counts]) => {
-    await addToDay(day, counts);
+    await addToDay(day, counts, batchId);
     let added = 0;
     await inPool([...counts.users], 8, async (userId) => {
       if (await markUser(day, userId, counts.ttl)) added += 1;
@@ -50,22 +52,30 @@ export async function storeRequestLogItems(items: readonly RequestLogItem[]): Pr
   });
 }
 
-/** Stores one record at once (the direct path: tests and tools that write a record themselves). */
+/** Stores one record at once, counted without a batch marker (the direct path: tests and tools that write a record themselves). */
 export function writeRequestLog(record: RequestLogRecord): Promise<void> {
   return storeRequestLogItems([requestLogItem(record)]);
 }
 
-function addToDay(day: string, counts: DayCounts): Promise<unknown> {
+async function addToDay(day: string, counts: DayCounts, batchId: string | undefined): Promise<void> {
   const statuses = [...counts.statuses];
-  return db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.requestStats(day),
-      UpdateExpression: `ADD requests :requests, ${statuses.map((_, i) => `#s${i} :s${i}`).join(', ')} SET #ttl = if_not_exists(#ttl, :ttl)`,
-      ExpressionAttributeNames: { '#ttl': 'ttl', ...Object.fromEntries(statuses.map(([status], i) => [`#s${i}`, statusCounter(status)])) },
-      ExpressionAttributeValues: { ':requests': counts.requests, ':ttl': counts.ttl, ...Object.fromEntries(statuses.map(([, n], i) => [`:s${i}`, n])) },
-    }),
-  );
+  const add = {
+    TableName: tableName(),
+    Key: keys.requestStats(day),
+    UpdateExpression: `ADD requests :requests, ${statuses.map((_, i) => `#s${i} :s${i}`).join(', ')} SET #ttl = if_not_exists(#ttl, :ttl)`,
+    ExpressionAttributeNames: { '#ttl': 'ttl', ...Object.fromEntries(statuses.map(([status], i) => [`#s${i}`, statusCounter(status)])) },
+    ExpressionAttributeValues: { ':requests': counts.requests, ':ttl': counts.ttl, ...Object.fromEntries(statuses.map(([, n], i) => [`:s${i}`, n])) },
+  };
+  if (batchId === undefined) return void (await db.send(new UpdateCommand(add)));
+  try {
+    await transact([
+      { Put: { TableName: tableName(), Item: { ...keys.requestStatsBatch(day, batchId), ttl: counts.ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Update: add },
+    ]);
+  } catch (error) {
+    // The marker is there: this batch was counted for this day before it failed further on.
+    if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+  }
 }
 
 /** Puts the user's marker for the day if absent: true when this call counted them. */

@@ -22,17 +22,19 @@ describe('the local request-log batcher (ADR 0485)', () => {
   it('stores a batch again after a failure, as the ingest is retried, and reports it lost only after the last try', async () => {
     const waits: number[] = [];
     const reports: string[] = [];
-    let calls = 0;
+    const batchIds: string[] = [];
     const flaky = startRequestLogBatcher({
       report: (line) => reports.push(line),
       wait: async (ms) => void waits.push(ms),
-      store: async () => {
-        if (++calls < 3) throw new Error('database down');
+      store: async (_, batchId) => {
+        if (batchIds.push(batchId) < 3) throw new Error('database down');
       },
     });
     shipRequestLog(record(1));
     await flaky.stop();
-    expect([calls, waits, reports]).toEqual([3, LOCAL_BATCH_RETRY_MS, []]);
+    expect([batchIds.length, waits, reports]).toEqual([3, LOCAL_BATCH_RETRY_MS, []]);
+    // Each try names the same batch, so that its counters are added once.
+    expect(new Set(batchIds).size).toBe(1);
 
     const down = startRequestLogBatcher({ report: (line) => reports.push(line), wait: async () => undefined, store: () => Promise.reject(new Error('database down')) });
     shipRequestLog(record(2));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setRequestLogSink, type RequestLogItem } from '#functions/plumbing/request-log.ts';
 import { storeRequestLogItems } from '#functions/plumbing/request-log-store.ts';
 
@@ -12,7 +13,7 @@ export interface RequestLogBatcherOptions {
   /** Where a batch lost for good is reported (default: standard error). */
   report?: (line: string) => void;
   /** Injected in tests: how a batch is stored, and the pause between its tries. */
-  store?: (items: RequestLogItem[]) => Promise<void>;
+  store?: (items: RequestLogItem[], batchId: string) => Promise<void>;
   wait?: (ms: number) => Promise<unknown>;
 }
 
@@ -35,9 +36,10 @@ export function startRequestLogBatcher(options: RequestLogBatcherOptions = {}): 
   let storing: Promise<void> = Promise.resolve();
 
   const storeWithRetries = async (batch: RequestLogItem[]) => {
+    const batchId = randomUUID();
     for (let attempt = 0; ; attempt++) {
       try {
-        return await store(batch);
+        return await store(batch, batchId);
       } catch (error) {
         if (attempt >= LOCAL_BATCH_RETRY_MS.length) return report(`request log write failed: ${batch.length} records lost (${(error as Error).message})`);
         await wait(LOCAL_BATCH_RETRY_MS[attempt]!);
