@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
 import type { ErrorBody } from '#shared/catalogue/index.ts';
 import { getShootingItem } from '#functions/storage/shootings.ts';
@@ -10,6 +10,7 @@ import { dispatchHandler } from '#functions/planner/dispatch-shooting.ts';
 import { DISPATCH_BUDGET, HTTP_API_LIMIT_S, dispatchWorkflow } from '#shared/workflows/index.ts';
 import { Role } from '#shared/roles.ts';
 import { localWorkflowRunner } from '../../scripts/local/workflows.ts';
+import { startRequestLogBatcher, type RequestLogBatcher } from '../../scripts/local/request-log-batcher.ts';
 import { book, planningBrokerToken } from './booking-support.ts';
 import { ownDay } from '../support/days.ts';
 
@@ -33,7 +34,15 @@ async function invoke(handler: ReturnType<typeof dispatchHandler>, token: string
   return { status: result.statusCode ?? 0, body: JSON.parse(result.body ?? '{}') };
 }
 
-afterAll(() => useLocalWorkflowRunner(undefined));
+// The handler runs in this process, as in the local stack: its request-log records are stored as there.
+let requestLogs: RequestLogBatcher;
+beforeAll(() => {
+  requestLogs = startRequestLogBatcher();
+});
+afterAll(async () => {
+  useLocalWorkflowRunner(undefined);
+  await requestLogs.stop();
+});
 
 describe('dispatchShooting runs out of time (ADR 0101)', () => {
   it('the budget nests: solver < Solve step < workflow < operation < HTTP API, and apply fits before the workflow limit', () => {
