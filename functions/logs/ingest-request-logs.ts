@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { CloudWatchLogsDecodedData, CloudWatchLogsEvent } from 'aws-lambda';
 import { parseRequestLogLine, type RequestLogItem } from '../plumbing/request-log.ts';
-import { storeRequestLogItems } from '../plumbing/request-log-store.ts';
+import { storeRequestLogItems } from '../storage/request-logs.ts';
 
 /**
  * The request log's ingest (ADR 0485): the CloudWatch Logs subscription of every API function's

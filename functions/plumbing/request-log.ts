@@ -11,7 +11,7 @@ import { keys } from './keys.ts';
  * AWS the item is one line on the function's standard output, which a CloudWatch Logs subscription
  * hands in batches to the ingest Lambda (functions/logs/ingest-request-logs.ts); locally a batcher
  * in the API's process takes it (scripts/local/request-log-batcher.ts). Both store batches with
- * plumbing/request-log-store.ts.
+ * storage/request-logs.ts.
  */
 export interface RequestLogRecord {
   requestId: string;

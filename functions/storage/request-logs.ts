@@ -1,23 +1,32 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCESS, TABLE } from '#shared/data/design.ts';
 import type { RequestLogEntry } from '#shared/catalogue/logs.ts';
 import { daysOf, matchesLogSearch, TEXT_FIELDS, type FilterableLog, type LogSearch } from '#shared/logs/search.ts';
-import { dayStartMs } from '#shared/rules/business-time.ts';
+import { dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
+import { batchWriteAll } from '../plumbing/batch-write.ts';
 import { keys } from '../plumbing/keys.ts';
+import { inPool } from '../plumbing/pool.ts';
 import { byIndex } from '../plumbing/query.ts';
+import { requestLogItem, type RequestLogItem, type RequestLogRecord } from '../plumbing/request-log.ts';
+import { cancellationCodes, transact } from '../plumbing/transact.ts';
 
 /**
- * Reads of the request log (ADR 0230). The records are written by the handler wrapper
- * (plumbing/request-log.ts), one per call, partitioned by UTC hour; a search reads, newest (or
- * oldest) first, only the partitions of its days and only the records its most selective key
- * names: a user's index partition (uid), the hour+status index partitions (status), or the hour
- * partitions. The other filters are applied to what was read, within a read budget; a search
+ * The request log's items (ADR 0230), read and written here only. The handler wrapper ships one
+ * record per call (plumbing/request-log.ts); the ingest (or the local batcher) stores them in
+ * batches with storeRequestLogItems (ADR 0485). They are partitioned by UTC hour; a search
+ * reads, newest (or oldest) first, only the partitions of its days and only the records its most
+ * selective key names: a user's index partition (uid), the hour+status index partitions (status),
+ * or the hour partitions. The other filters are applied to what was read, within a read budget; a search
  * stops at a page of matches or at its budget and says where to continue.
  */
 
 type Item = Record<string, unknown>;
+
+/** The counter attribute of a status in the day's counters item (`status_500`), and its pattern. */
+const STATUS_COUNTER = /^status_(\d{3})$/;
+const statusCounter = (status: number) => `status_${status}`;
 
 /** Where a search continues: the index of the partition in its list, and the key to start after. */
 export interface LogPosition {
@@ -172,7 +181,7 @@ export async function dayCounters(from: string, to: string): Promise<DayCounters
     const item = byDay.get(day) ?? {};
     const statuses: Record<number, number> = {};
     for (const [name, value] of Object.entries(item)) {
-      const m = /^status_(\d{3})$/.exec(name);
+      const m = STATUS_COUNTER.exec(name);
       if (m) statuses[Number(m[1])] = Number(value);
     }
     return { day, requests: Number(item.requests ?? 0), users: Number(item.users ?? 0), statuses };
@@ -185,4 +194,101 @@ export async function countFromCounters(search: LogSearch): Promise<number | nul
   const counters = await dayCounters(search.from, search.to);
   const status = search.status;
   return counters.reduce((sum, c) => sum + (status === undefined ? c.requests : (c.statuses[status] ?? 0)), 0);
+}
+
+
+/** Users already counted for a day by this process: their marker write is skipped (ADR 0230). */
+const countedUsers = new Set<string>();
+
+interface DayCounts {
+  requests: number;
+  statuses: Map<number, number>;
+  users: Set<number>;
+  ttl: number;
+}
+
+/**
+ * Stores a batch of request-log items (ADR 0485): the items 25 per BatchWriteItem, then per Quebec
+ * day one UpdateItem that ADDs the batch's requests and statuses to the day's counters, and for
+ * each user not yet counted that day a marker put only if absent, the new ones ADDed to `users`.
+ * A batch that fails is stored again whole (the ingest's retry, the local batcher's): the items
+ * are put again, which is harmless, and with a `batchId` the counters' ADD goes in one transaction
+ * with the batch's marker for the day, put only if absent, so a batch is counted once.
+ */
+export async function storeRequestLogItems(items: readonly RequestLogItem[], batchId?: string): Promise<void> {
+  const unique = [...new Map(items.map((item) => [`${item.pk}\u0000${item.sk}`, item])).values()];
+  if (unique.length === 0) return;
+  await batchWriteAll(unique.map((Item) => ({ PutRequest: { Item } })), { writers: 4 });
+  const days = new Map<string, DayCounts>();
+  for (const item of unique) {
+    const day = localDateOf(Date.parse(item.req_date));
+    const counts = days.get(day) ?? { requests: 0, statuses: new Map(), users: new Set(), ttl: item.ttl };
+    counts.requests += 1;
+    counts.statuses.set(item.response_status, (counts.statuses.get(item.response_status) ?? 0) + 1);
+    if (item.user) counts.users.add(item.user.id);
+    counts.ttl = Math.max(counts.ttl, item.ttl);
+    days.set(day, counts);
+  }
+  await inPool([...days], 4, async ([day, counts]) => {
+    await addToDay(day, counts, batchId);
+    let added = 0;
+    await inPool([...counts.users], 8, async (userId) => {
+      if (await markUser(day, userId, counts.ttl)) added += 1;
+    });
+    if (added > 0) await addUsers(day, added);
+  });
+}
+
+/** Stores one record at once, counted without a batch marker (the direct path: tests and tools that write a record themselves). */
+export function writeRequestLog(record: RequestLogRecord): Promise<void> {
+  return storeRequestLogItems([requestLogItem(record)]);
+}
+
+async function addToDay(day: string, counts: DayCounts, batchId: string | undefined): Promise<void> {
+  const statuses = [...counts.statuses];
+  const add = {
+    TableName: tableName(),
+    Key: keys.requestStats(day),
+    UpdateExpression: `ADD requests :requests, ${statuses.map((_, i) => `#s${i} :s${i}`).join(', ')} SET #ttl = if_not_exists(#ttl, :ttl)`,
+    ExpressionAttributeNames: { '#ttl': 'ttl', ...Object.fromEntries(statuses.map(([status], i) => [`#s${i}`, statusCounter(status)])) },
+    ExpressionAttributeValues: { ':requests': counts.requests, ':ttl': counts.ttl, ...Object.fromEntries(statuses.map(([, n], i) => [`:s${i}`, n])) },
+  };
+  if (batchId === undefined) return void (await db.send(new UpdateCommand(add)));
+  try {
+    await transact([
+      { Put: { TableName: tableName(), Item: { ...keys.requestStatsBatch(day, batchId), ttl: counts.ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Update: add },
+    ]);
+  } catch (error) {
+    // The marker is there: this batch was counted for this day before it failed further on.
+    if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+  }
+}
+
+/** Puts the user's marker for the day if absent: true when this call counted them. */
+async function markUser(day: string, userId: number, ttl: number): Promise<boolean> {
+  const memo = `${day}#${userId}`;
+  if (countedUsers.has(memo)) return false;
+  let added = true;
+  try {
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.requestStatsUser(day, userId), ttl }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    added = false;
+  }
+  if (countedUsers.size >= 10_000) countedUsers.clear();
+  countedUsers.add(memo);
+  return added;
+}
+
+function addUsers(day: string, count: number): Promise<unknown> {
+  return db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.requestStats(day),
+      UpdateExpression: 'ADD #users :count',
+      ExpressionAttributeNames: { '#users': 'users' },
+      ExpressionAttributeValues: { ':count': count },
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setRequestLogSink, type RequestLogItem } from '#functions/plumbing/request-log.ts';
-import { storeRequestLogItems } from '#functions/plumbing/request-log-store.ts';
+import { storeRequestLogItems } from '#functions/storage/request-logs.ts';
 
 export interface RequestLogBatcher {
   /** Resolves once every item shipped so far is stored (or its batch has failed for good and been reported). */

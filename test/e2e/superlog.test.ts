@@ -3,7 +3,7 @@ import '../support/stack-env.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { RequestLogRecord } from '#functions/plumbing/request-log.ts';
-import { writeRequestLog } from '#functions/plumbing/request-log-store.ts';
+import { writeRequestLog } from '#functions/storage/request-logs.ts';
 import { requestLogRecord } from '../support/request-log-records.ts';
 import { Role } from '#shared/roles.ts';
 import { useBrowser, waitForPath } from './browser.ts';

@@ -2,7 +2,7 @@ import '../support/stack-env.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RequestLogRecord } from '#functions/plumbing/request-log.ts';
-import { writeRequestLog } from '#functions/plumbing/request-log-store.ts';
+import { writeRequestLog } from '#functions/storage/request-logs.ts';
 import { getLogCharts, getRequestLogs } from '#shared/catalogue/logs.ts';
 import { getUserFromToken } from '#shared/catalogue/session.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';

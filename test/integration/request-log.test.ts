@@ -7,7 +7,7 @@ import { handler as ingest } from '#functions/logs/ingest-request-logs.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { requestLogItem, requestLogLine, shipRequestLog, type RequestLogRecord } from '#functions/plumbing/request-log.ts';
-import { writeRequestLog } from '#functions/plumbing/request-log-store.ts';
+import { writeRequestLog } from '#functions/storage/request-logs.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { startRequestLogBatcher } from '../../scripts/local/request-log-batcher.ts';
 import { requestLogRecord } from '../support/request-log-records.ts';
