@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   LOG_LIMITS,
   MAX_REQUEST_LOG_ITEM_BYTES,
@@ -118,6 +118,19 @@ describe('request-log lines (ADR 0485)', () => {
     expect(parseRequestLogLine(requestLogLine(item).trimEnd())).toEqual(item);
     const large = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`k${i}`, 'x'.repeat(1_999)]));
     expect(requestLogItem(record({ method: 'POST', body: large })).body).toEqual(large);
+  });
+
+  it('in Lambda, prints the item as one line on standard output, read back whole', () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+    try {
+      shipRequestLog(record());
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written).toHaveLength(1);
+    expect(written[0]!.endsWith('\n')).toBe(true);
+    expect(parseRequestLogLine(written[0]!.trimEnd())).toEqual(requestLogItem(record()));
   });
 
   it('ships to the sink set, and a sink that throws never reaches the request', () => {

@@ -102,7 +102,10 @@ export type RequestLogItem = Record<string, unknown> & { pk: string; sk: string;
  */
 export const MAX_REQUEST_LOG_ITEM_BYTES = 60_000;
 
-export function requestLogItem(record: RequestLogRecord): RequestLogItem {
+export const requestLogItem = (record: RequestLogRecord): RequestLogItem => boundedItem(record).item;
+
+/** The record's item and its JSON, serialized once: the size check and the shipped line share it. */
+function boundedItem(record: RequestLogRecord): { item: RequestLogItem; json: string } {
   const ttl = Math.ceil(record.date.getTime() / 1000) + REQUEST_LOG_RETENTION_DAYS * 86_400;
   const item: RequestLogItem = {
     ...keys.requestLog(record.date, record.requestId),
@@ -122,15 +125,18 @@ export function requestLogItem(record: RequestLogRecord): RequestLogItem {
     logs: redact(record.logs),
     ttl,
   };
-  if (Buffer.byteLength(JSON.stringify(item)) <= MAX_REQUEST_LOG_ITEM_BYTES) return item;
-  return { ...item, path: redact(item.path), params: TRUNCATED, query: TRUNCATED, body: TRUNCATED, logs: [['request log', `record over ${MAX_REQUEST_LOG_ITEM_BYTES} bytes: body, query, parameters and log lines left out`]] };
+  const json = JSON.stringify(item);
+  if (Buffer.byteLength(json) <= MAX_REQUEST_LOG_ITEM_BYTES) return { item, json };
+  const cut = { ...item, path: redact(item.path), params: TRUNCATED, query: TRUNCATED, body: TRUNCATED, logs: [['request log', `record over ${MAX_REQUEST_LOG_ITEM_BYTES} bytes: body, query, parameters and log lines left out`]] };
+  return { item: cut, json: JSON.stringify(cut) };
 }
 
 /** Starts a request-log line on standard output; the subscription filter matches this word. */
 export const REQUEST_LOG_LINE_MARKER = 'IMMOREQUESTLOG';
 
 /** The line that carries an item: the marker, a space, the item's JSON (which holds no line break). */
-export const requestLogLine = (item: RequestLogItem) => `${REQUEST_LOG_LINE_MARKER} ${JSON.stringify(item)}\n`;
+const lineOf = (json: string) => `${REQUEST_LOG_LINE_MARKER} ${json}\n`;
+export const requestLogLine = (item: RequestLogItem) => lineOf(JSON.stringify(item));
 
 const shippedItem = z.strictObject({
   pk: z.string(),
@@ -183,10 +189,11 @@ export function parseRequestLogLine(line: string): RequestLogItem | undefined {
   return keysMatch ? (json as RequestLogItem) : undefined;
 }
 
-export type RequestLogSink = (item: RequestLogItem) => void;
+/** Takes a shipped item, and its JSON for a sink that prints it. */
+export type RequestLogSink = (item: RequestLogItem, json: string) => void;
 
 // Standard output is a pipe in Lambda, and Node writes to pipes synchronously on Linux: the line is out before the handler returns.
-let sink: RequestLogSink = (item) => process.stdout.write(requestLogLine(item));
+let sink: RequestLogSink = (_item, json) => process.stdout.write(lineOf(json));
 
 /** Where shipped items go (the local stack's batcher); returns the sink it replaced. */
 export function setRequestLogSink(next: RequestLogSink): RequestLogSink {
@@ -198,7 +205,8 @@ export function setRequestLogSink(next: RequestLogSink): RequestLogSink {
 /** Hands a call's record over for storage without waiting for it: no request waits on the log. */
 export function shipRequestLog(record: RequestLogRecord): void {
   try {
-    sink(requestLogItem(record));
+    const { item, json } = boundedItem(record);
+    sink(item, json);
   } catch (error) {
     // A record that cannot be shipped must never turn a served request into an error.
     console.error('request log write failed', error);
