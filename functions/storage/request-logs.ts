@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCESS, TABLE } from '#shared/data/design.ts';
 import type { RequestLogEntry } from '#shared/catalogue/logs.ts';
 import { daysOf, matchesLogSearch, TEXT_FIELDS, type FilterableLog, type LogSearch } from '#shared/logs/search.ts';
@@ -10,7 +10,8 @@ import { keys } from '../plumbing/keys.ts';
 import { inPool } from '../plumbing/pool.ts';
 import { byIndex } from '../plumbing/query.ts';
 import { requestLogItem, type RequestLogItem, type RequestLogRecord } from '../plumbing/request-log.ts';
-import { cancellationCodes, transact } from '../plumbing/transact.ts';
+import { backoffDelay, pause } from '../plumbing/retry.ts';
+import { cancellationCodes, transact, type TransactItem } from '../plumbing/transact.ts';
 
 /**
  * The request log's items (ADR 0230), read and written here only. The handler wrapper ships one
@@ -209,11 +210,13 @@ interface DayCounts {
 
 /**
  * Stores a batch of request-log items (ADR 0485): the items 25 per BatchWriteItem, then per Quebec
- * day one UpdateItem that ADDs the batch's requests and statuses to the day's counters, and for
- * each user not yet counted that day a marker put only if absent, the new ones ADDed to `users`.
- * A batch that fails is stored again whole (the ingest's retry, the local batcher's): the items
- * are put again, which is harmless, and with a `batchId` the counters' ADD goes in one transaction
- * with the batch's marker for the day, put only if absent, so a batch is counted once.
+ * day one transaction that ADDs the batch's requests and statuses to the day's counters, and one
+ * that puts a marker for each user not yet counted that day, only if absent, and ADDs the new ones
+ * to `users`. A batch that fails is stored again whole (the ingest's retry, the local batcher's):
+ * the items are put again, which is harmless, and with a `batchId` the counters' ADD goes with the
+ * batch's marker for the day, put only if absent, so a batch is counted once. A user's marker and
+ * its count commit together, so a failure between them cannot leave a user counted as seen but
+ * not in `users`.
  */
 export async function storeRequestLogItems(items: readonly RequestLogItem[], batchId?: string): Promise<void> {
   const unique = [...new Map(items.map((item) => [`${item.pk}\u0000${item.sk}`, item])).values()];
@@ -231,11 +234,7 @@ export async function storeRequestLogItems(items: readonly RequestLogItem[], bat
   }
   await inPool([...days], 4, async ([day, counts]) => {
     await addToDay(day, counts, batchId);
-    let added = 0;
-    await inPool([...counts.users], 8, async (userId) => {
-      if (await markUser(day, userId, counts.ttl)) added += 1;
-    });
-    if (added > 0) await addUsers(day, added);
+    await countNewUsers(day, [...counts.users], counts.ttl);
   });
 }
 
@@ -246,49 +245,66 @@ export function writeRequestLog(record: RequestLogRecord): Promise<void> {
 
 async function addToDay(day: string, counts: DayCounts, batchId: string | undefined): Promise<void> {
   const statuses = [...counts.statuses];
-  const add = {
-    TableName: tableName(),
-    Key: keys.requestStats(day),
-    UpdateExpression: `ADD requests :requests, ${statuses.map((_, i) => `#s${i} :s${i}`).join(', ')} SET #ttl = if_not_exists(#ttl, :ttl)`,
-    ExpressionAttributeNames: { '#ttl': 'ttl', ...Object.fromEntries(statuses.map(([status], i) => [`#s${i}`, statusCounter(status)])) },
-    ExpressionAttributeValues: { ':requests': counts.requests, ':ttl': counts.ttl, ...Object.fromEntries(statuses.map(([, n], i) => [`:s${i}`, n])) },
-  };
-  if (batchId === undefined) return void (await db.send(new UpdateCommand(add)));
-  try {
-    await transact([
-      { Put: { TableName: tableName(), Item: { ...keys.requestStatsBatch(day, batchId), ttl: counts.ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Update: add },
-    ]);
-  } catch (error) {
-    // The marker is there: this batch was counted for this day before it failed further on.
-    if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
-  }
-}
-
-/** Puts the user's marker for the day if absent: true when this call counted them. */
-async function markUser(day: string, userId: number, ttl: number): Promise<boolean> {
-  const memo = `${day}#${userId}`;
-  if (countedUsers.has(memo)) return false;
-  let added = true;
-  try {
-    await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.requestStatsUser(day, userId), ttl }, ConditionExpression: 'attribute_not_exists(pk)' }));
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    added = false;
-  }
-  if (countedUsers.size >= 10_000) countedUsers.clear();
-  countedUsers.add(memo);
-  return added;
-}
-
-function addUsers(day: string, count: number): Promise<unknown> {
-  return db.send(
-    new UpdateCommand({
+  const add: TransactItem = {
+    Update: {
       TableName: tableName(),
       Key: keys.requestStats(day),
-      UpdateExpression: 'ADD #users :count',
-      ExpressionAttributeNames: { '#users': 'users' },
-      ExpressionAttributeValues: { ':count': count },
-    }),
-  );
+      UpdateExpression: `ADD requests :requests, ${statuses.map((_, i) => `#s${i} :s${i}`).join(', ')} SET #ttl = if_not_exists(#ttl, :ttl)`,
+      ExpressionAttributeNames: { '#ttl': 'ttl', ...Object.fromEntries(statuses.map(([status], i) => [`#s${i}`, statusCounter(status)])) },
+      ExpressionAttributeValues: { ':requests': counts.requests, ':ttl': counts.ttl, ...Object.fromEntries(statuses.map(([, n], i) => [`:s${i}`, n])) },
+    },
+  };
+  if (batchId === undefined) return void (await transactCounters([add]));
+  const codes = await transactCounters([{ Put: { TableName: tableName(), Item: { ...keys.requestStatsBatch(day, batchId), ttl: counts.ttl }, ConditionExpression: 'attribute_not_exists(pk)' } }, add]);
+  // codes: the marker is there, so this batch was counted for this day before it failed further on.
+  if (codes && codes[0] !== 'ConditionalCheckFailed') throw new Error(`request log counters: unexpected cancellation ${codes.join(', ')}`);
+}
+
+/** A transaction holds at most 100 items: 99 users' markers and the day's counter. */
+const USERS_PER_TRANSACTION = 99;
+
+/**
+ * Counts the users not yet counted for the day: their markers, put only if absent, and the ADD of
+ * their number to `users`, in one transaction. A user whose marker is already there (counted by
+ * an earlier batch or another process) cancels it; the others are sent again without them.
+ */
+async function countNewUsers(day: string, userIds: number[], ttl: number): Promise<void> {
+  const fresh = userIds.filter((id) => !countedUsers.has(`${day}#${id}`));
+  for (let i = 0; i < fresh.length; i += USERS_PER_TRANSACTION) {
+    let left = fresh.slice(i, i + USERS_PER_TRANSACTION);
+    while (left.length > 0) {
+      const markers: TransactItem[] = left.map((id) => ({ Put: { TableName: tableName(), Item: { ...keys.requestStatsUser(day, id), ttl }, ConditionExpression: 'attribute_not_exists(pk)' } }));
+      const count: TransactItem = { Update: { TableName: tableName(), Key: keys.requestStats(day), UpdateExpression: 'ADD #users :count', ExpressionAttributeNames: { '#users': 'users' }, ExpressionAttributeValues: { ':count': left.length } } };
+      const codes = await transactCounters([...markers, count]);
+      if (!codes) break;
+      const counted = left.filter((_, k) => codes[k] === 'ConditionalCheckFailed');
+      if (counted.length === 0) throw new Error(`request log counters: unexpected cancellation ${codes.join(', ')}`);
+      left = left.filter((_, k) => codes[k] !== 'ConditionalCheckFailed');
+    }
+    if (countedUsers.size >= 10_000) countedUsers.clear();
+    for (const id of fresh.slice(i, i + USERS_PER_TRANSACTION)) countedUsers.add(`${day}#${id}`);
+  }
+}
+
+const CONFLICT_TRIES = 8;
+const CONFLICT_BACKOFF = { base: 20, cap: 1_000 } as const;
+
+/**
+ * Sends a transaction on a day's counters. Ingests of several log groups run at once and update
+ * the same day's item, and DynamoDB cancels a transaction that meets another one on an item
+ * (TransactionConflict): it is sent again after a random, growing pause. Returns the cancellation
+ * codes when a condition failed, else null.
+ */
+async function transactCounters(items: TransactItem[]): Promise<string[] | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await transact(items);
+      return null;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (codes?.includes('ConditionalCheckFailed')) return codes;
+      if (!codes?.includes('TransactionConflict') || attempt >= CONFLICT_TRIES) throw error;
+      await pause(backoffDelay(attempt, CONFLICT_BACKOFF));
+    }
+  }
 }

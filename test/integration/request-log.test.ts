@@ -1,7 +1,7 @@
 import '../support/stack-env.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as ingest } from '#functions/logs/ingest-request-logs.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
@@ -90,6 +90,42 @@ describe('request log ingest (ADR 0485)', () => {
     expect([await dayCounters(today), await dayCounters(yesterday)]).toEqual([todayAfter, yesterdayAfter]);
     // CloudWatch's check of the destination, sent when the subscription is created, stores nothing.
     expect(await ingest(subscriptionEvent(lines, 'CONTROL_MESSAGE') as never)).toEqual({ stored: 0, skipped: 0 });
+  });
+
+  it('counts exactly when many deliveries of one day arrive at once, each with users never seen that day (the ingest runs once per log group)', async () => {
+    // A day of its own, so that no other test's calls move its counters.
+    const day = new Date(Date.UTC(2031, randomInt(12), 1 + randomInt(28), 15));
+    const [shared, counted] = [{ id: 500_000 + randomInt(90_000), email: 'everyone@ingest.test' }, { id: 590_001 + randomInt(9_000), email: 'counted@ingest.test' }];
+    const deliveries = Array.from({ length: 12 }, (_, d) => {
+      const user = { id: 700_000 + d * 1_000 + randomInt(1_000), email: `u${d}@ingest.test` };
+      return subscriptionEvent([record({ date: day, user }), record({ date: day, user, status: 404 }), record({ date: day, user: shared }), record({ date: day, user: counted })].map((r) => requestLogLine(requestLogItem(r))));
+    });
+    // A user another process already counted that day: their marker is there, and cancels a transaction that would count them again.
+    await db.send(new PutCommand({ TableName: tableName(), Item: keys.requestStatsUser(localDateOf(day.getTime()), counted.id) }));
+    const before = await dayCounters(day);
+    // DynamoDB Local runs them one after the other; DynamoDB cancels a transaction that meets another
+    // one on the day's item. The first transactions here are cancelled so, as DynamoDB answers.
+    let conflicts = 0;
+    db.middlewareStack.add(
+      (next) => async (args) => {
+        const input = args.input as { TransactItems?: unknown[] };
+        if (input.TransactItems && conflicts < 10) {
+          conflicts += 1;
+          throw Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: input.TransactItems.map((_, i) => ({ Code: i === input.TransactItems!.length - 1 ? 'TransactionConflict' : 'None' })) });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'transactionConflicts' },
+    );
+    try {
+      const answers = await Promise.all(deliveries.map((delivery) => ingest(delivery as never)));
+      expect(answers.every((a) => a.stored === 4)).toBe(true);
+    } finally {
+      db.middlewareStack.remove('transactionConflicts');
+    }
+    expect(conflicts).toBe(10);
+    const after = await dayCounters(day);
+    expect(['requests', 'status_200', 'status_404', 'users'].map((name) => Number(after[name] ?? 0) - Number(before[name] ?? 0))).toEqual([48, 36, 12, 13]);
   });
 
   it('locally, the records the handlers ship are stored in batches once flushed, as the viewer reads them', async () => {
