@@ -102,6 +102,7 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
     httpApi: api.httpApi,
     table: data.table,
     stateMachines: Object.values(workflows.stateMachines),
+    requestLogFailures: api.requestLogFailures,
   });
   return { app, data, workflows, api, web, monitoring, settings };
 }

@@ -5,9 +5,12 @@ import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-ap
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Code, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { FilterPattern, LogGroup, RetentionDays, SubscriptionFilter } from 'aws-cdk-lib/aws-logs';
 import { LambdaDestination } from 'aws-cdk-lib/aws-logs-destinations';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { writtenResources, type OperationDef } from '../../shared/catalogue/operation.ts';
 import { REQUEST_LOG_LINE_MARKER } from '../../functions/plumbing/request-log.ts';
@@ -44,6 +47,8 @@ export class ApiStack extends Stack {
   readonly originCheck: OperationFunction;
   /** Stores the request-log lines of every operation's log group (ADR 0485). */
   readonly requestLogIngest: OperationFunction;
+  /** The ingest's deliveries that failed after Lambda's retries, and the source of their replay. */
+  readonly requestLogFailures: Queue;
   readonly operationStacks: OperationsStack[] = [];
   /** Operation id → its function construct, wherever it lives. */
   readonly functions = new Map<string, OperationFunction>();
@@ -121,6 +126,18 @@ export class ApiStack extends Stack {
       timeout: Duration.minutes(1),
     });
     this.requestLogIngest.bindAll(['table'], bindings, { writes: ['table'] });
+    // A delivery that still fails after Lambda's two retries is kept here, 14 days, instead of
+    // being dropped; an alarm watches the queue, and the replay (off by default) stores its
+    // messages again once the cause is mended: README, "When the request log's ingest fails".
+    this.requestLogFailures = new Queue(this, 'RequestLogIngestFailures', {
+      retentionPeriod: Duration.days(14),
+      visibilityTimeout: Duration.minutes(6),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    acknowledge(this.requestLogFailures, 'AwsSolutions-SQS3', "This queue is itself where the ingest's failed deliveries go; its replay leaves a message that fails again in it.");
+    this.requestLogIngest.function.configureAsyncInvoke({ onFailure: new SqsDestination(this.requestLogFailures), retryAttempts: 2 });
+    this.requestLogIngest.function.addEventSource(new SqsEventSource(this.requestLogFailures, { enabled: false, batchSize: 10, reportBatchItemFailures: true }));
     // One grant for every log group of this account and region: one per group would outgrow the function's 20 KB policy.
     const stack = Stack.of(this);
     this.requestLogIngest.function.addPermission('LogGroupsOfThisAccount', {

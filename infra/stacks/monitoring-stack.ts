@@ -5,6 +5,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { acknowledge } from '../nag.ts';
@@ -17,6 +18,8 @@ export interface MonitoringStackProps extends StackProps {
   httpApi: IHttpApi;
   table: ITable;
   stateMachines: readonly IStateMachine[];
+  /** The request log ingest's failed deliveries (ADR 0485). */
+  requestLogFailures: IQueue;
 }
 
 /** Share of 5xx answers (percent) over 5 minutes that raises the API alarm. */
@@ -29,7 +32,8 @@ const PERIOD = Duration.minutes(5);
 /**
  * CloudWatch alarms to one SNS topic (ADR 0103): the API's 5xx rate, Lambda errors and throttles
  * of every function of the app (one Metrics Insights query each, so the count of alarms does not
- * grow with the catalogue), DynamoDB throttling, and failed or timed-out workflow executions.
+ * grow with the catalogue), DynamoDB throttling, failed or timed-out workflow executions, and
+ * request-log deliveries waiting in the ingest's failure queue.
  */
 export class MonitoringStack extends Stack {
   readonly topic: Topic;
@@ -80,6 +84,10 @@ export class MonitoringStack extends Stack {
         period: PERIOD,
         label: 'DynamoDB throttle events',
       }),
+    );
+
+    this.alarm('RequestLogIngestFailures', "Request-log deliveries failed after the ingest's retries and wait in its failure queue (README: when the request log's ingest fails)", 1,
+      props.requestLogFailures.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }),
     );
 
     props.stateMachines.forEach((machine, i) => {

@@ -235,7 +235,27 @@ describe('api stack', () => {
       .filter(([, p]) => JSON.stringify(p.Properties?.Roles).includes(`"${logicalId(built.api.requestLogIngest.role)}"`))
       .flatMap(([, p]) => (p.Properties?.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement.flatMap((s) => [s.Action].flat()));
     expect(ingestActions).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
-    expect(ingestActions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'))).toEqual([]);
+    // Besides the table: its failure queue, to send a failed delivery to and to read it back for the replay.
+    expect(ingestActions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('sqs:')).sort()).toEqual([]);
+    expect(ingestActions).toEqual(expect.arrayContaining(['sqs:SendMessage', 'sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+  });
+
+  it("a delivery the ingest failed after Lambda's two retries waits 14 days in a queue, which an alarm watches and an off-by-default replay reads (ADR 0485)", () => {
+    const parent = templates.get(built.api.node.path)!;
+    const ingestId = logicalId(built.api.requestLogIngest.function);
+    const queueId = built.api.getLogicalId(built.api.requestLogFailures.node.defaultChild as CfnElement);
+    expect(parent.Resources[queueId]?.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 86_400, VisibilityTimeout: 360, SqsManagedSseEnabled: true });
+    const invokeConfigs = resourcesOfType(parent, 'AWS::Lambda::EventInvokeConfig');
+    expect(invokeConfigs).toHaveLength(1);
+    expect(invokeConfigs[0]![1].Properties).toMatchObject({ FunctionName: { Ref: ingestId }, MaximumRetryAttempts: 2 });
+    expect(JSON.stringify(invokeConfigs[0]![1].Properties?.DestinationConfig)).toContain(queueId);
+    const mappings = resourcesOfType(parent, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]![1].Properties).toMatchObject({ FunctionName: { Ref: ingestId }, Enabled: false, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(JSON.stringify(mappings[0]![1].Properties?.EventSourceArn)).toContain(queueId);
+    const alarms = resourcesOfType(templates.get(built.monitoring.node.path)!, 'AWS::CloudWatch::Alarm');
+    const alarm = alarms.find(([id]) => id.startsWith('RequestLogIngestFailures'))![1].Properties!;
+    expect(alarm).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS', Threshold: 1, Statistic: 'Maximum' });
   });
 
   it('one route per operation (method and /api path from the catalogue), plus $default', () => {
@@ -629,7 +649,7 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     monitoring.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
     const alarms = resourcesOfType(templates.get(built.monitoring.node.path)!, 'AWS::CloudWatch::Alarm');
     expect(alarms.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(
-      ['Api5xxRate', 'DynamoDbThrottles', 'LambdaErrors', 'LambdaThrottles', ...workflows.map((_, i) => `WorkflowFailures${i + 1}`)].sort(),
+      ['Api5xxRate', 'DynamoDbThrottles', 'LambdaErrors', 'LambdaThrottles', 'RequestLogIngestFailures', ...workflows.map((_, i) => `WorkflowFailures${i + 1}`)].sort(),
     );
     for (const [id, alarm] of alarms) {
       expect(alarm.Properties?.AlarmActions, id).toEqual([{ Ref: expect.stringMatching(/^Alarms/) }]);

@@ -2,6 +2,7 @@ import '../support/stack-env.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { handler as ingest } from '#functions/logs/ingest-request-logs.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
@@ -126,6 +127,41 @@ describe('request log ingest (ADR 0485)', () => {
     expect(conflicts).toBe(10);
     const after = await dayCounters(day);
     expect(['requests', 'status_200', 'status_404', 'users'].map((name) => Number(after[name] ?? 0) - Number(before[name] ?? 0))).toEqual([48, 36, 12, 13]);
+  });
+
+  it("the replay of the failure queue stores a delivery Lambda gave up on, leaves one that fails again in the queue, and drops a message that holds no delivery", async () => {
+    const day = new Date(Date.UTC(2032, randomInt(12), 1 + randomInt(28), 15));
+    const [failed, again] = [[record({ date: day }), record({ date: day, status: 503 })], [record({ date: day })]];
+    // What Lambda sends to an asynchronous invocation's failure destination: the invocation's record, its event inside.
+    const message = (messageId: string, records: RequestLogRecord[]) => ({
+      messageId,
+      body: JSON.stringify({
+        version: '1.0',
+        requestContext: { requestId: randomUUID(), condition: 'RetriesExhausted', approximateInvokeCount: 3 },
+        requestPayload: subscriptionEvent(records.map((r) => requestLogLine(requestLogItem(r)))),
+        responseContext: { statusCode: 200, functionError: 'Unhandled' },
+      }),
+    });
+    const before = await dayCounters(day);
+    const first = await ingest({ Records: [message('m1', failed), { messageId: 'm2', body: '{"requestPayload": {"awslogs": {"data": "not gzip"}}}' }, { messageId: 'm3', body: 'junk' }] } as never as SQSEvent);
+    expect(first).toEqual({ batchItemFailures: [] });
+    for (const r of failed) expect((await stored(r))?.response_status).toBe(r.status);
+    // The table refuses the next write: that message stays in the queue for the next try.
+    db.middlewareStack.add(
+      (next) => async (args) => {
+        if ((args.input as { RequestItems?: unknown }).RequestItems) throw Object.assign(new Error('refused'), { name: 'ValidationException' });
+        return next(args);
+      },
+      { step: 'initialize', name: 'refuseWrites' },
+    );
+    try {
+      expect(await ingest({ Records: [message('m4', again)] } as never as SQSEvent)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm4' }] });
+    } finally {
+      db.middlewareStack.remove('refuseWrites');
+    }
+    expect(await stored(again[0]!)).toBeUndefined();
+    const after = await dayCounters(day);
+    expect(['requests', 'status_200', 'status_503'].map((name) => Number(after[name] ?? 0) - Number(before[name] ?? 0))).toEqual([2, 1, 1]);
   });
 
   it('locally, the records the handlers ship are stored in batches once flushed, as the viewer reads them', async () => {
