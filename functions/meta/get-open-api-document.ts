@@ -1,8 +1,5 @@
 import { getOpenApiDocument } from '#shared/catalogue/meta.ts';
-import { operations } from '#shared/catalogue/index.ts';
-import { openApiDocument } from '#shared/openapi.ts';
+import { catalogueOpenApiDocument } from '#shared/openapi-document.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 
-let document: Record<string, unknown> | undefined;
-
-export const handler = apiHandler(getOpenApiDocument, async () => (document ??= openApiDocument(operations)));
+export const handler = apiHandler(getOpenApiDocument, async () => catalogueOpenApiDocument);

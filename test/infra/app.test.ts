@@ -109,6 +109,35 @@ process.stdout.write(JSON.stringify(failed));
   });
 });
 
+describe('build-time modules', () => {
+  it("the OpenAPI bundle answers the catalogue's document, computed when it was built, without the catalogue's schemas", async () => {
+    const { catalogueOpenApiDocument } = await import('../../shared/openapi-document.ts');
+    const bundle = bundles.bundles.find((b) => b.id === 'getOpenApiDocument')!;
+    const dir = tempDir('immo-infra-openapi-');
+    const [caller, answer] = [path.join(dir, 'call.mjs'), path.join(dir, 'answer.json')];
+    writeFileSync(
+      caller,
+      `import { writeFileSync } from 'node:fs';
+const { handler } = await import(process.argv[2]);
+const event = { version: '2.0', routeKey: 'GET /api/openapi.json', rawPath: '/api/openapi.json', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/api/openapi.json', sourceIp: '192.0.2.1' }, requestId: 'r1', timeEpoch: Date.now() }, isBase64Encoded: false };
+writeFileSync(process.argv[3], JSON.stringify(await handler(event, { awsRequestId: 'r1', getRemainingTimeInMillis: () => 10_000 })));
+`,
+    );
+    const run = spawnSync(process.execPath, [caller, pathToFileURL(path.resolve(REPO_ROOT, bundle.file)).href, answer], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', NODE_PATH: path.join(REPO_ROOT, 'node_modules'), AWS_REGION: 'ca-central-1' },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const response = JSON.parse(readFileSync(answer, 'utf8')) as { statusCode: number; body: string };
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toEqual(catalogueOpenApiDocument);
+    // The document is inlined gzipped, and no operation's schema is in the bundle: the bundle holds no operation's summary.
+    const code = readFileSync(path.resolve(REPO_ROOT, bundle.file), 'utf8');
+    expect(code).not.toContain(operations.find((op) => op.id === 'createShooting')!.summary);
+    expect(bundle.bytes).toBeLessThan(200 * 1024);
+  });
+});
+
 describe('data stack', () => {
   it('the table: on-demand, PITR, TTL, encryption, deletion protection, retained, keys and GSIs from the design', () => {
     data.resourceCountIs('AWS::DynamoDB::Table', 1);
