@@ -2,8 +2,8 @@ import { isServiceUnavailable } from './errors.ts';
 
 /**
  * Retries in one place (docs/decisions/0355): the one backoff formula of every loop that calls
- * DynamoDB again (batch reads, the import's batch writes, the half-day transaction), and
- * `patiently` for a call that may safely run twice.
+ * DynamoDB again (batch reads, the import's batch writes, the half-day transaction, a transaction
+ * through conflicts), and `patiently` for a call that may safely run twice.
  */
 
 /** A pause of `ms` milliseconds. */

@@ -1,5 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from './aws.ts';
+import { backoffDelay, pause } from './retry.ts';
 
 /**
  * One DynamoDB transaction made of pieces the storage modules build (each entity's module alone
@@ -19,6 +20,29 @@ export type TransactItem = TransactItems[number];
  */
 export async function transact(items: TransactItems): Promise<void> {
   await db.send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+const CONFLICT_TRIES = 8;
+const CONFLICT_BACKOFF = { base: 20, cap: 1_000 } as const;
+
+/**
+ * A transaction on items that concurrent writers update as well (a day's counters): DynamoDB
+ * cancels a transaction that meets another one on an item (TransactionConflict), and the SDK does
+ * not retry that; it is sent again after a random, growing pause (8 tries). A condition that failed
+ * is the caller's to handle: its cancellation codes are returned, and null when it committed.
+ */
+export async function transactThroughConflicts(items: TransactItems): Promise<string[] | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await transact(items);
+      return null;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (codes?.includes('ConditionalCheckFailed')) return codes;
+      if (!codes?.includes('TransactionConflict') || attempt >= CONFLICT_TRIES) throw error;
+      await pause(backoffDelay(attempt, CONFLICT_BACKOFF));
+    }
+  }
 }
 
 /** Whether an error is a cancelled transaction, and the cancellation code of each piece ('None' when it held). */

@@ -10,8 +10,7 @@ import { keys } from '../plumbing/keys.ts';
 import { inPool } from '../plumbing/pool.ts';
 import { byIndex } from '../plumbing/query.ts';
 import { requestLogItem, type RequestLogItem, type RequestLogRecord } from '../plumbing/request-log.ts';
-import { backoffDelay, pause } from '../plumbing/retry.ts';
-import { cancellationCodes, transact, type TransactItem } from '../plumbing/transact.ts';
+import { transactThroughConflicts, type TransactItem } from '../plumbing/transact.ts';
 
 /**
  * The request log's items (ADR 0230), read and written here only. The handler wrapper ships one
@@ -254,8 +253,8 @@ async function addToDay(day: string, counts: DayCounts, batchId: string | undefi
       ExpressionAttributeValues: { ':requests': counts.requests, ':ttl': counts.ttl, ...Object.fromEntries(statuses.map(([, n], i) => [`:s${i}`, n])) },
     },
   };
-  if (batchId === undefined) return void (await transactCounters([add]));
-  const codes = await transactCounters([{ Put: { TableName: tableName(), Item: { ...keys.requestStatsBatch(day, batchId), ttl: counts.ttl }, ConditionExpression: 'attribute_not_exists(pk)' } }, add]);
+  if (batchId === undefined) return void (await transactThroughConflicts([add]));
+  const codes = await transactThroughConflicts([{ Put: { TableName: tableName(), Item: { ...keys.requestStatsBatch(day, batchId), ttl: counts.ttl }, ConditionExpression: 'attribute_not_exists(pk)' } }, add]);
   // codes: the marker is there, so this batch was counted for this day before it failed further on.
   if (codes && codes[0] !== 'ConditionalCheckFailed') throw new Error(`request log counters: unexpected cancellation ${codes.join(', ')}`);
 }
@@ -275,7 +274,7 @@ async function countNewUsers(day: string, userIds: number[], ttl: number): Promi
     while (left.length > 0) {
       const markers: TransactItem[] = left.map((id) => ({ Put: { TableName: tableName(), Item: { ...keys.requestStatsUser(day, id), ttl }, ConditionExpression: 'attribute_not_exists(pk)' } }));
       const count: TransactItem = { Update: { TableName: tableName(), Key: keys.requestStats(day), UpdateExpression: 'ADD #users :count', ExpressionAttributeNames: { '#users': 'users' }, ExpressionAttributeValues: { ':count': left.length } } };
-      const codes = await transactCounters([...markers, count]);
+      const codes = await transactThroughConflicts([...markers, count]);
       if (!codes) break;
       const counted = left.filter((_, k) => codes[k] === 'ConditionalCheckFailed');
       if (counted.length === 0) throw new Error(`request log counters: unexpected cancellation ${codes.join(', ')}`);
@@ -283,28 +282,5 @@ async function countNewUsers(day: string, userIds: number[], ttl: number): Promi
     }
     if (countedUsers.size >= 10_000) countedUsers.clear();
     for (const id of fresh.slice(i, i + USERS_PER_TRANSACTION)) countedUsers.add(`${day}#${id}`);
-  }
-}
-
-const CONFLICT_TRIES = 8;
-const CONFLICT_BACKOFF = { base: 20, cap: 1_000 } as const;
-
-/**
- * Sends a transaction on a day's counters. Ingests of several log groups run at once and update
- * the same day's item, and DynamoDB cancels a transaction that meets another one on an item
- * (TransactionConflict): it is sent again after a random, growing pause. Returns the cancellation
- * codes when a condition failed, else null.
- */
-async function transactCounters(items: TransactItem[]): Promise<string[] | null> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await transact(items);
-      return null;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes?.includes('ConditionalCheckFailed')) return codes;
-      if (!codes?.includes('TransactionConflict') || attempt >= CONFLICT_TRIES) throw error;
-      await pause(backoffDelay(attempt, CONFLICT_BACKOFF));
-    }
   }
 }
