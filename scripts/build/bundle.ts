@@ -174,6 +174,9 @@ function buildTimeModules(root: string): Plugin {
     setup(b) {
       b.onLoad({ filter: new RegExp(`^(${files.map(escape).join('|')})$`) }, async (args) => {
         const values = (await import(pathToFileURL(args.path).href)) as Record<string, unknown>;
+        for (const [name, value] of Object.entries(values)) {
+          if (typeof value === 'function' || value === undefined) throw new Error(`${args.path}: export '${name}' is not a JSON value; a build-time module exports data only`);
+        }
         // Gzipped: the OpenAPI document is 371 KB of JSON and 29 KB gzipped; unzipping it takes about a millisecond.
         const contents = [
           "import { gunzipSync } from 'node:zlib';",
