@@ -202,11 +202,11 @@ describe('planner', () => {
     expect(await column.getByText(label(BOOKED.timed)).count()).toBe(1);
     expect((await getShootingItem(ids.get(BOOKED.timed)!))?.tech_id).toBeNull();
 
-    // Keyboard, locked technician: refused with the spec's alert, nothing changes. The handle says what it is in the page's language.
+    // Keyboard, locked technician: refused with the spec's alert (in the page's language), nothing changes. The handle says what it is in the page's language.
     expect(await handle(page, lang, BOOKED.byKeyboard).getAttribute('aria-roledescription')).toBe(t('planner.dnd.roledescription'));
     await keyboardDragTo(page, handle(page, lang, BOOKED.byKeyboard), LOCKED.name);
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Tech is currently locked for the day!').waitFor();
+    await dialog.getByText(t('planner.locked_alert')).waitFor();
     await dialog.getByRole('button', { name: t('common.ok') }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect((await getShootingItem(ids.get(BOOKED.byKeyboard)!))?.tech_id).toBeNull();

@@ -33,3 +33,42 @@ describe.each(areas)('area catalogues: %s', (area) => {
     }
   });
 });
+
+/** Words of a text, without its {{placeholders}} and search-syntax tokens (status:500). */
+const words = (text: string) => text.replace(/\{\{[^}]*\}\}/g, ' ').split(/\s+/).filter((w) => /^[\p{L}'’-]{2,}[!.:,]?$/u.test(w));
+
+/** A text the same in both languages that is not a cognate: the spec's own French role list says 'Social Media'. */
+const SAME_IN_BOTH = new Set(['Social Media']);
+
+describe('one language at a time', () => {
+  const read = (area: string, lang: string) => leafKeys(JSON.parse(readFileSync(join(AREAS_DIR, area, 'locales', `${lang}.json`), 'utf8')));
+
+  it('has no English sentence or phrase in a French catalogue (a text of two words or more the same in both)', () => {
+    const same = areas.flatMap((area) => {
+      const e = read(area, 'en');
+      return [...read(area, 'fr')].filter(([key, v]) => typeof v === 'string' && v === e.get(key) && words(v).length >= 2 && !SAME_IN_BOTH.has(v)).map(([key, v]) => `${area}: ${key} = ${String(v)}`);
+    });
+    expect(same).toEqual([]);
+  });
+
+  it.each([
+    ['planner', 'planner.locked_alert', 'Tech is currently locked for the day!'],
+    ['planner', 'shootingdashboard.no_shootings', 'has no shootings'],
+    ['planner', 'plannermap.open', 'Map'],
+    ['social', 'social.both_required', 'Please select both facebook page and broker!'],
+    ['social', 'social.saved', 'Save successfully!'],
+    ['social', 'social.save_failed', 'Save failed!'],
+    ['zones', 'zones.tab_create', 'Create Zone'],
+    ['zones', 'zones.undo', 'UNDO'],
+    ['zones', 'zones.no_shape', 'Please mark the zone on the map before saving it!'],
+    ['zones', 'zones.no_name', 'Please set the zone name before saving it!'],
+    ['zones', 'zones.unexpected', 'An unexpected error has occured:'],
+    ['mls', 'mls.save', 'Save MLS'],
+    ['listings', 'listings.dialog.review_photos', 'Review Photos'],
+    ['videos', 'videos.create_failed', 'Error'],
+  ])("%s: the spec's English text %s is shown verbatim in English and in French in the French interface", (area, key, text) => {
+    expect(read(area, 'en').get(key)).toBe(text);
+    const french = read(area, 'fr').get(key);
+    expect(typeof french === 'string' && french !== text).toBe(true);
+  });
+});

@@ -34,7 +34,8 @@ describe('planner', () => {
 
   it('shows the messages of part 2 §8 verbatim in French', () => {
     expect(fr.planner.assign_conflict).toBe("Conflit d'horaire, l'assignation n'a pas été effectuée.");
-    expect(fr.planner.locked_alert).toBe('Tech is currently locked for the day!');
+    expect(en.planner.locked_alert).toBe('Tech is currently locked for the day!');
+    expect(fr.planner.locked_alert).toBe('Le technicien est verrouillé pour la journée!');
     expect(fr.planner.flag_reset_success).toBe(PLANNER_MESSAGES.flagResetSuccess);
     expect(fr.planner.flag_reset_failure).toBe(PLANNER_MESSAGES.flagResetFailure);
     expect(fr.planner.unlock_failed).toBe(PLANNER_MESSAGES.unlockFailed);
