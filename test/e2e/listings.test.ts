@@ -39,7 +39,7 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     await page.getByRole('cell', { name: `20 rue ${word}, Laval` }).waitFor();
 
     await search.fill(`${word} mls:42`);
-    await page.getByText(t('listings.bad_command', { message: 'The MLS command is mls:null.' })).waitFor();
+    await page.getByText(t('listings.bad_command', { message: t('listings.msg.mls_null') })).waitFor();
 
     await search.fill(`${word} mls:null`);
     await page.getByRole('cell', { name: `20 rue ${word}, Laval` }).click();

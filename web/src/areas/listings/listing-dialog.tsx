@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { listingFields, RECURRING_KEYS, type ListingDetail } from '#shared/catalogue/listings.ts';
 import { pathOf } from '#shared/routes.ts';
 import { isApiError } from '../../api/client.ts';
+import { refusalMessage } from './messages.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay, formatDayShort, formatNumber, localToday } from '../../i18n/format.ts';
 import { listingQueries, useSaveListingMutation } from './queries.ts';
@@ -195,7 +196,7 @@ function ListingVisitStats({ listingId }: { listingId: number }) {
         <DelayedLoader label={t('common.loading')} />
       ) : stats.isError ? (
         <Alert color="red" role="alert">
-          {isApiError(stats.error, 400) ? stats.error.message : t('listings.load_failed')}
+          {isApiError(stats.error, 400) ? refusalMessage(t, stats.error) : t('listings.load_failed')}
         </Alert>
       ) : (
         <>

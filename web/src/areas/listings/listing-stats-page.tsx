@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
+import { refusalMessage } from './messages.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay, formatDayShort, localToday } from '../../i18n/format.ts';
 import { listingQueries } from './queries.ts';
@@ -31,7 +32,7 @@ export function ListingStatsPage() {
         <DelayedLoader label={t('common.loading')} />
       ) : report.isError ? (
         <Alert color="red" role="alert">
-          {isApiError(report.error, 400) ? report.error.message : t('listings.load_failed')}
+          {isApiError(report.error, 400) ? refusalMessage(t, report.error) : t('listings.load_failed')}
         </Alert>
       ) : report.data.days.length === 0 ? (
         <Text role="status">{t('listings.no_data')}</Text>

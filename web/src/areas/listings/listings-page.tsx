@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListingRow } from '#shared/catalogue/listings.ts';
 import { parseListingSearch } from '#shared/rules/listing-search.ts';
 import { isApiError } from '../../api/client.ts';
+import { listingMessage, refusalMessage } from './messages.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay, formatNumber } from '../../i18n/format.ts';
 import { ListingDialog } from './listing-dialog.tsx';
@@ -40,7 +41,7 @@ export function ListingsPage() {
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
           maxLength={200}
-          error={commandError ? t('listings.bad_command', { message: commandError }) : undefined}
+          error={commandError ? t('listings.bad_command', { message: listingMessage(t, commandError) }) : undefined}
           w={{ base: '100%', sm: 420 }}
         />
         <SegmentedControl
@@ -59,7 +60,7 @@ export function ListingsPage() {
         <DelayedLoader label={t('common.loading')} />
       ) : result.isError ? (
         <Alert color="red" role="alert">
-          {isApiError(result.error, 400) ? result.error.message : t('listings.load_failed')}
+          {isApiError(result.error, 400) ? refusalMessage(t, result.error) : t('listings.load_failed')}
         </Alert>
       ) : result.data ? (
         <>
