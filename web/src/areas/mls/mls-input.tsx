@@ -5,6 +5,9 @@ import { mlsNumber } from '#shared/catalogue/mls.ts';
 import { isApiError } from '../../api/client.ts';
 import { useSetMlsMutation } from './queries.ts';
 
+/** What a refused save says, in the page's language: the number is not one (400), else it could not be saved. */
+const refusalKey = (error: Error) => (isApiError(error, 400) ? 'mls.mls_invalid' : 'mls.save_failed');
+
 /** A numeric MLS input with its Save MLS button (screens 6 and 7); the catalogue's schema decides what may be sent. */
 export function MlsInput({ listingId, initial, label }: { listingId: number; initial: string; label: string }) {
   const { t } = useTranslation();
@@ -15,7 +18,7 @@ export function MlsInput({ listingId, initial, label }: { listingId: number; ini
     const parsed = mlsNumber.safeParse(value);
     if (!parsed.success) return setError(t('mls.mls_invalid'));
     setError(null);
-    save.mutate({ listingId, mls: parsed.data }, { onError: (e) => setError(isApiError(e) ? e.message : t('mls.save_failed')) });
+    save.mutate({ listingId, mls: parsed.data }, { onError: (e) => setError(t(refusalKey(e))) });
   };
   return (
     <Group align="flex-start" gap="xs" wrap="nowrap">
