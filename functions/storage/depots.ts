@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEPOT_MESSAGES, type DepotFields, type DepotView } from '#shared/catalogue/depots.ts';
+import type { DepotFields, DepotView } from '#shared/catalogue/depots.ts';
+import { DEPOT_MESSAGES } from '#shared/messages/depots.ts';
 import { depotRecord, type DepotRecord } from '#shared/entities/depot.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { putNewItem } from '../plumbing/new-item.ts';

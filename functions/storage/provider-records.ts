@@ -9,9 +9,9 @@ import {
   type ProviderFranchise,
   type ProviderListing,
   type ProviderSortColumn,
+  PROVIDER_PAGE_SIZE,
   PROVIDER_SORT_COLUMNS,
 } from '#shared/entities/provider.ts';
-import { PROVIDER_PAGE_SIZE } from '#shared/catalogue/provider.ts';
 import type { AddressKey } from '#shared/rules/quebec-address.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys, PROVIDER_SHARDS } from '../plumbing/keys.ts';

@@ -3,7 +3,8 @@ import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.t
 import type * as z from '#shared/zod.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
-import { SHOOTING_ADMIN_MESSAGES, SHOOTING_MESSAGES, type ShootingView } from '#shared/catalogue/shootings.ts';
+import type { ShootingView } from '#shared/catalogue/shootings.ts';
+import { SHOOTING_ADMIN_MESSAGES, SHOOTING_MESSAGES } from '#shared/messages/shootings.ts';
 import { dayStartMs } from '#shared/rules/business-time.ts';
 import { TABLE, type AccessPattern } from '#shared/data/design.ts';
 import type { ListingRecord } from '#shared/entities/listing.ts';

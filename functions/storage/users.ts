@@ -5,7 +5,7 @@ import { keys, normalizeEmail } from '../plumbing/keys.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
 import { cancellationCodes, transact, type TransactItem } from '../plumbing/transact.ts';
 import { nextId } from '../plumbing/ids.ts';
-import { USER_MESSAGES } from '#shared/catalogue/users.ts';
+import { USER_MESSAGES } from '#shared/messages/users.ts';
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, type HttpError } from '../plumbing/errors.ts';
 import { depotReferenceChange, depotReferenceFailure } from './depots.ts';

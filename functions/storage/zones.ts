@@ -1,5 +1,5 @@
 import type { ParsedZoneChanges } from '#shared/catalogue/zones.ts';
-import { ZONE_MESSAGES } from '#shared/catalogue/zones.ts';
+import { ZONE_MESSAGES } from '#shared/messages/zones.ts';
 import { zoneRecord, type ZoneRecord } from '#shared/entities/zone.ts';
 import { ZoneType } from '#shared/enums.ts';
 import { pointInPolygon } from '#shared/planning/zones.ts';

@@ -2,24 +2,15 @@ import * as z from '../zod.ts';
 import { ADMIN_ROLES } from '../roles.ts';
 import { depotRecord } from '../entities/depot.ts';
 import { defineOperation } from './operation.ts';
+import { DEPOT_MESSAGES } from '../messages/depots.ts';
+
+export { DEPOT_MESSAGES };
 
 /**
  * Depots (part 2 §2 "Depots", §3, §5, §7 "Depots and zones", §8): GET depots, POST depot (create,
  * answers the depot with its id), PUT depot (modify), POST removeDepot (id). Administrators only
  * (the route table's roles 1, 2). Choices where the spec is silent: docs/decisions/0145.
  */
-
-/** Messages; `referenced` is the spec's text (part 2 §8), the others are English field messages the screen translates. */
-export const DEPOT_MESSAGES = {
-  referenced: 'Depot is still assigned to one or more users. Please remove the depot from all users.',
-  changedMeanwhile: 'This depot was changed by someone else meanwhile; reload it and try again.',
-  notFound: 'No depot has this id.',
-  streetRequired: 'Enter the street.',
-  cityRequired: 'Enter the city.',
-  civicNumber: 'A civic number has at most 20 characters.',
-  lat: 'A latitude is a number between -90 and 90.',
-  lng: 'A longitude is a number between -180 and 180.',
-} as const;
 
 /** A depot id: digits only, in a path or a body ('1e3', '0x10', ' 7' answer 400, as the route /depots/edit/{id} takes digits only). */
 const id = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive());

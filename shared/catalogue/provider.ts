@@ -1,6 +1,6 @@
 import * as z from '../zod.ts';
 import { ADMIN_ROLES } from '../roles.ts';
-import { PROVIDER_SORT_COLUMNS, providerBanner, providerBroker, providerFranchise, providerImport } from '../entities/provider.ts';
+import { PROVIDER_PAGE_SIZE, PROVIDER_SORT_COLUMNS, providerBanner, providerBroker, providerFranchise, providerImport } from '../entities/provider.ts';
 import { defineOperation } from './operation.ts';
 import { providerRecord } from './mls.ts';
 
@@ -9,7 +9,7 @@ import { providerRecord } from './mls.ts';
  * lists", "provider broker report", "provider broker", "provider listings for broker",
  * "bad-listing audit"), administrators only (§2). Data: docs/decisions/0220; CSV: 0222.
  */
-export const PROVIDER_PAGE_SIZE = 50;
+export { PROVIDER_PAGE_SIZE };
 export const CENTRIS_CSV_NAME = 'centris.csv';
 
 const code = z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'A code is 1 to 20 letters, digits, - or _.');

@@ -2,6 +2,9 @@ import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { ADMIN_ROLES, PLANNER_ROLES, Role } from '../roles.ts';
 import { calendarDate, dayInput } from './dates.ts';
+import { SHOOTING_MESSAGES, SHOOTING_ADMIN_MESSAGES, BOOKING_MESSAGES } from '../messages/shootings.ts';
+
+export { SHOOTING_MESSAGES, SHOOTING_ADMIN_MESSAGES, BOOKING_MESSAGES };
 
 /**
  * Broker shootings, part 1 sections 2.4 to 2.7, 3, 5, 7 to 9: address suggestions and geocoding,
@@ -59,18 +62,6 @@ export const shootingView = z.object({
   pictures: z.array(z.unknown()),
 });
 export type ShootingView = z.infer<typeof shootingView>;
-
-/** Messages the web shows; the spec's keys are the web's (bookshooting.*, cancelshooting.*). */
-export const SHOOTING_MESSAGES = {
-  citySupported: 'The service is available in this city.',
-  cityNotSupported: "Le service n'est pas disponible dans cette ville.",
-  slotTaken: 'There was an error while booking your shooting. The timeframe you selected might not be available anymore.',
-  alreadyConfirmed: 'The shooting is already confirmed: it can no longer be changed or cancelled.',
-  notUnconfirmed: 'Only a shooting pending confirmation can be changed or cancelled.',
-  reasonTooShort: 'The cancellation reason must contain at least 5 characters.',
-  sameSlot: 'The shooting is already in this time frame.',
-  pastSlot: 'This time frame has already started.',
-} as const;
 
 export const CANCELLATION_REASON_MIN_LENGTH = 5;
 /** The wizard asks 7 days at a time; the server answers at most this many days per call. */
@@ -178,13 +169,6 @@ export const bookingRequest = z.object({
   extra_service_offers: z.array(z.number().int().positive()).max(20).default([]),
 });
 
-export const BOOKING_MESSAGES = {
-  notBookable: 'This service cannot be added to this booking.',
-  brokerRequired: 'Choose the broker this shooting is for.',
-  notABroker: 'This user is not a broker.',
-  brokersOnly: 'Only administrators book on behalf of a broker.',
-} as const;
-
 export const createShooting = defineOperation({
   id: 'createShooting',
   area: 'shootings',
@@ -275,16 +259,6 @@ export const cancelShooting = defineOperation({
 
 /** The 'Picture Upload' service offer, by its catalogue key name: only its shootings have a saisie-à-la-source flag. */
 export const PICTURE_UPLOAD_KEY = 'picture_upload';
-
-export const SHOOTING_ADMIN_MESSAGES = {
-  stale: 'This shooting was changed by someone else meanwhile: it has been reloaded, check it and try again.',
-  noPictureUpload: "Only a shooting with a 'Picture Upload' service has a saisie-à-la-source flag.",
-  notAnExtra: 'This service cannot be added to this shooting.',
-  serviceAdded: 'The service was added to the shooting.',
-  notPostProd: 'Choose a post-production technician.',
-  notBillable: 'Mark the shooting billable before generating its invoice.',
-  noteRequired: 'Write the note first.',
-} as const;
 
 /** Quebec sales taxes on an invoice (GST 5 %, QST 9.975 %). */
 export const INVOICE_TAXES = { tps: 0.05, tvq: 0.09975 } as const;

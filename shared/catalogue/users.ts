@@ -4,6 +4,9 @@ import { Subscription } from '../enums.ts';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../rules/password.ts';
 import { defineOperation } from './operation.ts';
 import { shootingView } from './shootings.ts';
+import { USER_MESSAGES } from '../messages/users.ts';
+
+export { USER_MESSAGES };
 
 /**
  * Users, part 2 §2 "User list and user form", §3 "User (admin form)", §5 "Users", §6 and §7
@@ -14,28 +17,6 @@ import { shootingView } from './shootings.ts';
 
 /** The role choices of the user form, in the spec's order (part 2 §3 "Role choices in the user form"). */
 export const FORM_ROLES = [Role.broker, Role.tech_capture, Role.tech_postprod, Role.client, Role.tech_injector, Role.tech_postprod_lead, Role.admin, Role.social_medias, Role.sales] as const;
-
-/** Field messages in English (the form shows its own translation of each; the spec gives none but the password's). */
-export const USER_MESSAGES = {
-  required: 'Required',
-  email: 'Enter a valid e-mail address.',
-  role: 'Choose one of the roles of the form.',
-  atLeastOne: 'Choose at least one.',
-  /** Part 2 §8 "User save 409". */
-  exists: "L'usager existe déjà.",
-  changedMeanwhile: 'This user changed meanwhile; reload the form and try again.',
-  aboveYourLevel: 'You cannot change a user above your level.',
-  notYourself: 'You cannot suspend yourself or change your own role.',
-  unknownZone: 'This zone does not exist (or is not a photoshoot zone).',
-  unknownOffer: 'This service offer does not exist.',
-  unknownPackage: 'This shooting package does not exist.',
-  unknownTeam: 'This team does not exist.',
-  unknownFranchise: 'This franchise does not exist.',
-  subscription: 'Choose one of the subscriptions.',
-  /** Part 2 §8 "User save success" (create, then edit). */
-  created: "L'usager a été créé avec succès. Vous pouvez en créer un nouveau ou retourner à la liste.",
-  saved: 'La sauvegarde effectuée avec succès.',
-} as const;
 
 /** The most users read per role by the list (one bounded index Query each). */
 export const USERS_PER_ROLE_MAX = 20_000;

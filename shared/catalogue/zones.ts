@@ -3,6 +3,9 @@ import { ADMIN_ROLES } from '../roles.ts';
 import { daysBetween } from '../rules/business-time.ts';
 import { calendarDate } from './dates.ts';
 import { defineOperation } from './operation.ts';
+import { ZONE_MESSAGES } from '../messages/zones.ts';
+
+export { ZONE_MESSAGES };
 
 /**
  * Zones, part 2 sections 2, 3, 5, 7 and 8: reading them, the zone editor's save (update, create
@@ -11,19 +14,6 @@ import { defineOperation } from './operation.ts';
  * coordinates") and sent by the editor as a closed list of lat/lng (part 2 §3, §4).
  * docs/decisions/0140-zone-editor-and-map-data.md.
  */
-
-/** The editor's texts of part 2 §5 and §8, verbatim. */
-export const ZONE_MESSAGES = {
-  noShape: 'Please mark the zone on the map before saving it!',
-  noName: 'Please set the zone name before saving it!',
-  errorTitle: 'Erreur lors de la supression de zone',
-  unexpected: 'An unexpected error has occured:',
-  blocked: 'These zones are still in use: reassign the shootings and change the users’ zones before deleting them.',
-  stale: 'Someone else changed, deleted or started using these zones since you loaded them; reload the zones and make your change again.',
-  duplicate: 'A zone may appear only once in a save.',
-  tooMany: 'Save at most 100 zone changes at once.',
-  nothing: 'A save changes at least one zone (update, create or delete).',
-} as const;
 
 /** Zone types (part 2 §3, §9): photoshoot 1, sales 2; the editor's default is sales. */
 export const ZONE_TYPES = [1, 2] as const;

@@ -107,6 +107,9 @@ export const providerFranchise = z.object({
 export type ProviderBanner = z.infer<typeof providerBanner>;
 export type ProviderFranchise = z.infer<typeof providerFranchise>;
 
+/** Rows per Courtiers page (screen 9's infinite scroll), also the size of the pages the import stores (docs/decisions/0480). */
+export const PROVIDER_PAGE_SIZE = 50;
+
 /** The provider broker report's sortable columns (screen 9), each served by an order the import computes. */
 export const PROVIDER_SORT_COLUMNS = ['code', 'name', 'city', 'count', 'allListing', 'marketListing', 'hausBroker'] as const;
 export type ProviderSortColumn = (typeof PROVIDER_SORT_COLUMNS)[number];
