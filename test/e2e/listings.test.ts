@@ -1,16 +1,24 @@
 import { describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
+import { readFile } from 'node:fs/promises';
 import { Role } from '#shared/roles.ts';
+import { createSession } from '#functions/plumbing/sessions.ts';
+import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
 import { insertListing, newDistributionToken } from '#functions/storage/listings.ts';
+import { billShooting, createShooting, getShootingAdmin } from '#shared/catalogue/shootings.ts';
+import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
+import { tokenFor } from '../support/api.ts';
+import { bodyOf, callOp } from '../support/operations.ts';
 import { useBrowser, waitForPath } from './browser.ts';
-import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
+import { BROWSER_LOCALE, loginAs, ownDay, textsIn } from './fixtures.ts';
 
 /**
  * Part 3 screens 1–3 as staff live them, in French then English: sales land on /listings, search
  * with words and the commands (a bad command is named), open a listing whose sold flag blocks the
  * save until the MLS and dates are there, see the delivered listings on the map; an administrator
- * opens /ListingStats.
+ * opens a listing's shooting and its invoice from the dialog, and opens /ListingStats.
  */
+const INVOICED_ADDRESS = { fr: '3200 Rue Wellington', en: '2100 Boulevard Roland-Therrien' } as const;
 const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);
 
@@ -63,6 +71,45 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     await map.waitFor();
     expect(Number(await map.getAttribute('data-count'))).toBeGreaterThanOrEqual(1);
     await page.locator('canvas.maplibregl-canvas').waitFor();
+  });
+
+  it("an administrator opens a shooting of the listing and its invoice from the listing's dialog", async () => {
+    const b = PLANNING_BROKERS[0];
+    const broker = (await createSession({ id: b.id, firstname: b.firstname, lastname: b.lastname, email: b.email, role: Role.broker })).token;
+    const admin = (await tokenFor(Role.admin)).token;
+    const p = demoAddress(INVOICED_ADDRESS[lang]);
+    const booking = { address: p.address, app: '', city: p.city, postalcode: p.postalcode, is_house: true, room_count: 4, scheduleddate: ownDay(), is_am: true, is_existing_listing: false, note: '', lat: p.lat, lng: p.lng };
+    const shooting = bodyOf(await callOp(createShooting, booking, broker)).data;
+
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.admin, lang);
+    await waitForPath(page, '/shooting');
+    await page.goto('/listings');
+    // The listing's id finds it alone (the seeded listings share the demo addresses).
+    await page.getByRole('searchbox', { name: t('listings.search') }).fill(String(shooting.listing.id));
+    await expect.poll(() => page.getByTestId('listings-total').textContent()).toBe(t('listings.total_one', { formatted: '1' }));
+    await page.getByRole('cell', { name: new RegExp(`^${p.address}`) }).click();
+    const dialog = page.getByRole('dialog');
+    const invoice = dialog.getByRole('button', { name: t('shootingDialog.invoice_of', { id: shooting.id }) });
+
+    // Not billable yet: the alert says why there is no invoice.
+    await invoice.click();
+    const alert = page.getByRole('dialog').filter({ hasText: t('shootingDialog.invoice_needs_billable') });
+    await alert.getByRole('button', { name: t('common.ok') }).click();
+    await alert.waitFor({ state: 'hidden' });
+
+    const { version } = bodyOf(await callOp(getShootingAdmin, { shooting_id: shooting.id }, admin)).data;
+    bodyOf(await callOp(billShooting, { shooting_id: shooting.id, version, billable: true }, admin));
+    const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
+    const invoiceId = bodyOf(await callOp(getShootingAdmin, { shooting_id: shooting.id }, admin)).data.invoice_id!;
+    expect(download.suggestedFilename()).toBe(`${t('shootingDialog.invoice_file')}-${invoiceId}.pdf`);
+    const pdf = (await readFile(await download.path())).toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toContain(invoiceId);
+
+    // The row's other action is the planner's shooting dialog, on top of the listing's.
+    await dialog.getByRole('button', { name: t('shootingDialog.open_of', { id: shooting.id }) }).click();
+    await page.getByRole('dialog', { name: t('shootingDialog.title', { id: shooting.id }) }).getByText(t('shootingDialog.invoice_number', { id: invoiceId })).waitFor();
   });
 
   it('an administrator opens the virtual-visit report', async () => {

@@ -5,13 +5,23 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listingFields, RECURRING_KEYS, type ListingDetail } from '#shared/catalogue/listings.ts';
+import { generateShootingInvoice, getShootingAdmin } from '#shared/catalogue/shootings.ts';
 import { pathOf } from '#shared/routes.ts';
-import { isApiError } from '../../api/client.ts';
+import { isApiError, mayCall } from '../../api/client.ts';
 import { refusalMessage } from './messages.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay, formatDayShort, formatNumber, localToday } from '../../i18n/format.ts';
+import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
+import plannerEn from '../planner/locales/en.json';
+import plannerFr from '../planner/locales/fr.json';
+import { InvoiceButton } from '../planner/invoice-button.tsx';
+import { DialogButton } from '../planner/shooting-dialog.tsx';
+import { useSessionUser } from '../session/use-session.ts';
 import { listingQueries, useSaveListingMutation } from './queries.ts';
 import { lastMonthRange, VisitChart } from './visit-chart.tsx';
+
+// The shootings' row actions are the planner's shooting dialog and invoice: their texts come with the dialog.
+registerAreaCatalogues({ fr: plannerFr, en: plannerEn });
 
 /** Part 3 §3: listing states. */
 const LISTING_STATES = ['created', 'captured', 'validated', 'vr_ready', 'postponed'] as const;
@@ -148,8 +158,12 @@ function ListingForm({ listing, onClose, save, saved, onSaved: setSaved }: { lis
   );
 }
 
+/** The listing's shootings; a row's actions are the planner's shooting dialog and the invoice, for the roles that may call them. */
 function ShootingsTable({ listing, lng }: { listing: ListingDetail; lng: string }) {
   const { t } = useTranslation();
+  const role = useSessionUser()?.role;
+  const opens = mayCall(getShootingAdmin, role);
+  const invoices = mayCall(generateShootingInvoice, role);
   if (!listing.shootings.length) return <Text c="dimmed">{t('listings.dialog.no_shootings')}</Text>;
   return (
     <Table.ScrollContainer minWidth={420}>
@@ -161,6 +175,7 @@ function ShootingsTable({ listing, lng }: { listing: ListingDetail; lng: string 
             <Table.Th>{t('listings.dialog.date')}</Table.Th>
             <Table.Th>{t('listings.dialog.shooting_state')}</Table.Th>
             <Table.Th>{t('listings.dialog.tech')}</Table.Th>
+            {(opens || invoices) && <Table.Th>{t('listings.dialog.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -172,6 +187,14 @@ function ShootingsTable({ listing, lng }: { listing: ListingDetail; lng: string 
               </Table.Td>
               <Table.Td>{t(`listings.shooting_state.${s.state}`, { defaultValue: String(s.state) })}</Table.Td>
               <Table.Td>{s.tech_id ? <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(s.tech_id))}>{s.tech_id}</Anchor> : '—'}</Table.Td>
+              {(opens || invoices) && (
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {opens && <DialogButton shootingId={s.id} label={t('shootingDialog.open_of', { id: s.id })} text={t('shootingDialog.open')} />}
+                    {invoices && <InvoiceButton shootingId={s.id} />}
+                  </Group>
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
