@@ -66,6 +66,12 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await loginAs(page, Role.tech_postprod, lang);
     await waitForPath(page, '/tech_review');
     await page.getByRole('heading', { level: 1, name: t('route.tech_review') }).waitFor();
+    // The row also opens the listing admin dialog (part 3 screen 1: 'opened from a row in … review').
+    await page.getByRole('button', { name: t('review.listing_details_of', { address: listing.address }) }).click();
+    const listingDialog = page.getByRole('dialog', { name: t('listings.dialog.title', { id: listing.id }) });
+    await listingDialog.getByRole('link', { name: t('listings.dialog.review_photos') }).waitFor();
+    await listingDialog.getByRole('button', { name: t('listings.dialog.close') }).click();
+    await listingDialog.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: title }).click();
     await waitForPath(page, `/tech_review/${listing.id}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();

@@ -14,14 +14,18 @@ import { formatDay, formatDayShort, formatNumber, localToday } from '../../i18n/
 import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import plannerEn from '../planner/locales/en.json';
 import plannerFr from '../planner/locales/fr.json';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
 import { InvoiceButton } from '../planner/invoice-button.tsx';
 import { DialogButton } from '../planner/shooting-dialog.tsx';
 import { useSessionUser } from '../session/use-session.ts';
 import { listingQueries, useSaveListingMutation } from './queries.ts';
 import { lastMonthRange, VisitChart } from './visit-chart.tsx';
 
-// The shootings' row actions are the planner's shooting dialog and invoice: their texts come with the dialog.
+// The dialog opens from other areas too (the review queue loads it on demand): its texts come with it,
+// and so do the planner's, for the shootings' row actions (the shooting dialog and the invoice).
 registerAreaCatalogues({ fr: plannerFr, en: plannerEn });
+registerAreaCatalogues({ fr, en });
 
 /** Part 3 §3: listing states. */
 const LISTING_STATES = ['created', 'captured', 'validated', 'vr_ready', 'postponed'] as const;

@@ -1,16 +1,24 @@
-import { Alert, Anchor, Badge, Group, Stack, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getListing } from '#shared/catalogue/listings.ts';
 import { REVIEW_TABS, type ReviewQueueItem } from '#shared/catalogue/review.ts';
 import { pathOf } from '#shared/routes.ts';
+import { mayCall } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay } from '../../i18n/format.ts';
+import { useSessionUser } from '../session/use-session.ts';
 import { elapsedColour, reviewQueries } from './queries.ts';
+
+/** The listing admin dialog (part 3 screen 1, 'opened from a row in search, audit or review'), loaded when first opened. */
+const ListingDialog = lazy(() => import('../listings/listing-dialog.tsx').then((m) => ({ default: m.ListingDialog })));
 
 /**
  * /tech_review (part 3 screen 4): four tabs with their counts, by the listing's last shooting
- * (§4); each item links to /tech_review/{listing_id} and shows its elapsed days in colour (§9).
+ * (§4); each item links to /tech_review/{listing_id}, shows its elapsed days in colour (§9) and
+ * opens the listing admin dialog for the roles that may read it.
  */
 export function ReviewQueuePage() {
   const { t } = useTranslation();
@@ -46,6 +54,8 @@ export function ReviewQueuePage() {
 
 function QueueTable({ items }: { items: ReviewQueueItem[] }) {
   const { t, i18n } = useTranslation();
+  const opens = mayCall(getListing, useSessionUser()?.role);
+  const [open, setOpen] = useState<number | null>(null);
   if (items.length === 0) return <Text>{t('review.queue_empty')}</Text>;
   return (
     <Table.ScrollContainer minWidth={320}>
@@ -59,6 +69,7 @@ function QueueTable({ items }: { items: ReviewQueueItem[] }) {
               <VisuallyHidden>{t('review.col.elapsed')}</VisuallyHidden>
               <span aria-hidden>{t('review.col.elapsed_short')}</span>
             </Table.Th>
+            {opens && <Table.Th>{t('review.col.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -80,10 +91,22 @@ function QueueTable({ items }: { items: ReviewQueueItem[] }) {
                   </Badge>
                 </Group>
               </Table.Td>
+              {opens && (
+                <Table.Td>
+                  <Button size="compact-xs" variant="subtle" aria-label={t('review.listing_details_of', { address: item.address })} onClick={() => setOpen(item.listing_id)}>
+                    {t('review.listing_details')}
+                  </Button>
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      {open !== null && (
+        <Suspense fallback={<DelayedLoader label={t('common.loading')} />}>
+          <ListingDialog listingId={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </Table.ScrollContainer>
   );
 }
