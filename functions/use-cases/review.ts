@@ -151,7 +151,11 @@ export async function reviewPicture(picture: StoredPicture, position: number): P
 
 /** The listing's pictures named by `ids` (400 naming the field when one is not the listing's). */
 export async function picturesNamed(listingId: number, ids: readonly number[], field = 'picture_ids'): Promise<StoredPicture[]> {
-  const all = await picturesOfListing(listingId);
+  return picturesNamedAmong(await picturesOfListing(listingId), ids, field);
+}
+
+/** `picturesNamed` among pictures already read. */
+export function picturesNamedAmong(all: readonly StoredPicture[], ids: readonly number[], field = 'picture_ids'): StoredPicture[] {
   const byId = new Map(all.map((p) => [p.id, p]));
   const found = [...new Set(ids)].map((id) => byId.get(id));
   if (found.some((p) => !p)) throw badRequest(REVIEW_MESSAGES.unknownPicture, { [field]: [REVIEW_MESSAGES.unknownPicture] });

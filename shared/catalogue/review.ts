@@ -26,7 +26,12 @@ export const REVIEW_MESSAGES = {
   noBrokerEmail: 'The broker of this listing has no e-mail address.',
   purchasedType: 'A picture bought by the broker keeps its type.',
   typeNotForSubscription: "This picture type is not one of the choices of the listing broker's subscription.",
+  slideshowFull: 'The slideshow holds at most 20 pictures.',
 } as const;
+
+/** Part 3 §9: 'Slideshow suggests 12 pictures and at most 20.' */
+export const SLIDESHOW_SUGGESTED = 12;
+export const SLIDESHOW_MAX = 20;
 
 const id = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive());
 const pictureIds = z.array(z.number().int().positive()).min(1, 'Choose at least one picture.').max(1000);
@@ -164,7 +169,7 @@ export const updatePicturesVideoSelection = defineOperation({
   method: 'POST',
   path: '/api/review/pictures/slideshow',
   access: REVIEW_ROLES,
-  summary: 'Puts pictures in or out of the slideshow and automated videos.',
+  summary: `Puts pictures in or out of the slideshow and automated videos; 422 when the slideshow would hold more than ${SLIDESHOW_MAX}.`,
   input: z.object({ listing_id: id, picture_ids: pictureIds, included_in_video: z.boolean() }),
   output: done,
   resources: ['table'],

@@ -14,6 +14,7 @@ import {
   sendMediaEmail,
   sendPictureForReview,
   sendShootingForRetouch,
+  SLIDESHOW_MAX,
   updatePicturesVideoSelection,
   updatePicturesVisibility,
   updatePicturesWatermark,
@@ -171,6 +172,24 @@ describe('visibility, slideshow and watermark (§5)', () => {
     bodyOf(await callOp(updatePicturesVideoSelection, { listing_id: listing.id, picture_ids: pictures.map((p) => p.id), included_in_video: true }, staff));
     bodyOf(await callOp(updatePicturesVideoSelection, { listing_id: listing.id, picture_ids: [pictures[1]!.id], included_in_video: false }, staff));
     expect((await load(listing.id)).pictures.map((p) => p.included_in_video)).toEqual([true, false, true]);
+  });
+
+  it(`holds at most ${SLIDESHOW_MAX} pictures: one more is refused with 422 and nothing changes; those already in do not count twice`, async () => {
+    const { listing, pictures } = await reviewListing(SLIDESHOW_MAX + 2);
+    const ids = pictures.map((p) => p.id);
+    const select = (picture_ids: number[], included_in_video = true) => callOp(updatePicturesVideoSelection, { listing_id: listing.id, picture_ids, included_in_video }, staff);
+    bodyOf(await select(ids.slice(0, SLIDESHOW_MAX - 1)));
+    // The last place, asked with pictures already in: 20 in all.
+    bodyOf(await select(ids.slice(SLIDESHOW_MAX - 3, SLIDESHOW_MAX)));
+    const refused = await select(ids.slice(SLIDESHOW_MAX - 1, SLIDESHOW_MAX + 1));
+    expect(refused.status).toBe(422);
+    expect((refused.body as { error: { message: string } }).error.message).toBe(REVIEW_MESSAGES.slideshowFull);
+    const inSlideshow = async () => (await load(listing.id)).pictures.filter((p) => p.included_in_video).map((p) => p.id);
+    expect(await inSlideshow()).toEqual(ids.slice(0, SLIDESHOW_MAX));
+    // Out, then another in: still at most 20.
+    bodyOf(await select([ids[0]!], false));
+    bodyOf(await select([ids[SLIDESHOW_MAX + 1]!]));
+    expect((await inSlideshow()).length).toBe(SLIDESHOW_MAX);
   });
 });
 

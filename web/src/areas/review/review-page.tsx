@@ -4,9 +4,10 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutputOf } from '#shared/catalogue/operation.ts';
-import type { getListingPictures, ReviewPicture } from '#shared/catalogue/review.ts';
+import { SLIDESHOW_MAX, SLIDESHOW_SUGGESTED, type getListingPictures, type ReviewPicture } from '#shared/catalogue/review.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { pathOf } from '#shared/routes.ts';
+import { isApiError } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay } from '../../i18n/format.ts';
@@ -31,8 +32,6 @@ import {
   type ReviewFilter,
 } from './queries.ts';
 
-/** Slideshow: 12 pictures suggested (§9). */
-const SLIDESHOW_SUGGESTED = 12;
 
 /**
  * /tech_review/{listing_id} (part 3 screen 5, §4, §5): the listing's pictures in a virtualized
@@ -101,10 +100,13 @@ function ReviewScreen({ data }: { data: Data }) {
     const locked = ids.some((pid) => byId.get(pid)?.is_purchased) && flag !== 'included_in_video';
     if (locked) return void showAlert({ title: t('review.not_allowed'), text: t('review.purchased_locked') });
     if (flag === 'show_watermark' && value && ids.some((pid) => !byId.get(pid)?.public)) return void showAlert({ title: t('review.not_allowed'), text: t('review.watermark_public_only') });
+    const slideshowAfter = new Set([...data.pictures.filter((p) => p.included_in_video).map((p) => p.id), ...ids]).size;
+    const full = () => showAlert({ title: t('review.not_allowed'), text: t('review.slideshow_full', { max: SLIDESHOW_MAX, count: slideshowAfter }) });
+    if (flag === 'included_in_video' && value && slideshowAfter > SLIDESHOW_MAX) return void full();
     try {
       await flags.mutateAsync({ flag, ids, value });
-    } catch {
-      await showAlert({ title: t('review.not_allowed'), text: t('review.action_failed') });
+    } catch (error) {
+      await (isApiError(error, 422) && flag === 'included_in_video' ? full() : showAlert({ title: t('review.not_allowed'), text: t('review.action_failed') }));
     }
   };
 
@@ -134,7 +136,7 @@ function ReviewScreen({ data }: { data: Data }) {
       await publish.mutateAsync(listing.id).catch(() => undefined);
     }
     if (data.pictures.length >= SLIDESHOW_SUGGESTED && counts.slideshow < SLIDESHOW_SUGGESTED) {
-      if (!(await showAlert({ title: t('review.broker_title'), text: t('review.slideshow_prompt', { count: counts.slideshow }), cancel: true }))) return;
+      if (!(await showAlert({ title: t('review.broker_title'), text: t('review.slideshow_prompt', { count: counts.slideshow, suggested: SLIDESHOW_SUGGESTED }), cancel: true }))) return;
     }
     const unvalidated = data.pictures.filter((p) => p.is_validated === null).length;
     const toRetouch = data.pictures.filter((p) => p.is_validated === false).length;
