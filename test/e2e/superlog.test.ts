@@ -60,6 +60,8 @@ describe.each(['fr', 'en'] as const)('request-log viewer, in %s', (lang) => {
     const failing = 900_000 + randomInt(90_000);
     const marker = `marker-${randomUUID().slice(0, 8)}`;
     await writeFor(failing, 1, () => ({ status: 500, method: 'POST', path: '/api/tickets', body: { description: `Une très longue description ${marker}` }, logs: [['error', `Timeout ${marker}`]] }));
+    const unavailable = 900_000 + randomInt(90_000);
+    await writeFor(unavailable, 1, () => ({ status: 503, method: 'GET', path: '/api/planner' }));
     const many = 900_000 + randomInt(90_000);
     await writeFor(many, 62);
     const page = await adminOn(lang, '/superlog', 'route.superlog');
@@ -88,6 +90,16 @@ describe.each(['fr', 'en'] as const)('request-log viewer, in %s', (lang) => {
     await row.getByRole('button', { name: '/api/tickets' }).click();
     await page.getByText(`error Timeout ${marker}`).waitFor();
     await page.getByText(marker, { exact: false }).first().waitFor();
+
+    // Only status 500 is flagged: a 503 row keeps the table's colours.
+    const redText = await row.evaluate((el) => getComputedStyle(el).color);
+    await box.fill(`uid:${unavailable}`);
+    await box.press('Enter');
+    const other = page.locator('tbody tr[data-status="503"]');
+    await other.waitFor();
+    await page.mouse.move(0, 0);
+    expect(await other.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(background);
+    expect(await other.evaluate((el) => getComputedStyle(el).color)).not.toBe(redText);
 
     // 50 rows, then 12 more once scrolled to the bottom (offset = rows loaded).
     await box.fill(`uid:${many}`);

@@ -10,6 +10,9 @@ export type LogColumn = (typeof LOG_COLUMNS)[number];
 
 /** Part 3 §9: params, query and body shortened to 30 characters of JSON. */
 export const PREVIEW_LENGTH = 30;
+
+/** Part 3 screen 14: 'status 500 rows highlighted red' (other statuses, 503 included, are not). */
+const flagged = (status: number) => status === 500;
 export function preview(value: unknown): string {
   const json = JSON.stringify(value ?? null) ?? '';
   return json.length > PREVIEW_LENGTH ? `${json.slice(0, PREVIEW_LENGTH)}…` : json;
@@ -82,7 +85,7 @@ function LogTable({ logs, sort, direction, onSort, open, toggle }: LogRowsProps 
       </Table.Thead>
       <Table.Tbody>
         {logs.map((log) => {
-          const failed = log.response_status >= 500;
+          const failed = flagged(log.response_status);
           return (
             <Fragment key={log.id}>
               <Table.Tr data-log-id={log.id} data-status={log.response_status} bg={failed ? 'red.1' : undefined} c={failed ? 'red.9' : undefined} onClick={() => toggle(log.id)} style={{ cursor: 'pointer' }}>
@@ -121,7 +124,7 @@ function LogCards({ logs, open, toggle }: LogRowsProps & Expandable) {
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
       {logs.map((log) => {
-        const failed = log.response_status >= 500;
+        const failed = flagged(log.response_status);
         return (
           <Card component="li" key={log.id} withBorder padding="xs" data-log-id={log.id} data-status={log.response_status} bg={failed ? 'red.1' : undefined} c={failed ? 'red.9' : undefined}>
             <UnstyledButton c="inherit" aria-expanded={open.has(log.id)} onClick={() => toggle(log.id)} style={{ display: 'block', width: '100%' }}>
