@@ -1,4 +1,5 @@
 import type { ListingDetail } from '#shared/catalogue/listings.ts';
+import { isOnMarket } from '#shared/rules/listing-market.ts';
 import { addressParts, type StoredListing } from '../storage/listings.ts';
 import { shootingsOfBroker } from '../storage/shootings.ts';
 import { getUser } from '../storage/users.ts';
@@ -23,6 +24,7 @@ export async function listingDetailOf(listing: StoredListing): Promise<ListingDe
     date_sold: listing.date_sold,
     date_notarized: listing.date_notarized,
     expired: listing.expired,
+    on_market: isOnMarket(listing),
     distribution_token: listing.distribution_token,
     shootingdate: listing.shootingdate,
     broker: {

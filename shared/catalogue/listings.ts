@@ -127,6 +127,8 @@ export const listingDetail = z.object({
   date_sold: z.string().nullable(),
   date_notarized: z.string().nullable(),
   expired: z.boolean(),
+  /** Not sold and not expired (`isOnMarket`, docs/decisions/0202). */
+  on_market: z.boolean(),
   distribution_token: z.string().nullable(),
   shootingdate: z.string().nullable(),
   broker: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), broker_code: z.string().nullable() }),

@@ -109,11 +109,11 @@ describe('listing dialog', () => {
   it('reads a listing with its parts, saves on its version (409 when stale) and search follows the new address', async () => {
     const l = await listing({ address: `77 rue ${word}dlg` });
     const { listing: detail } = bodyOf(await callOp(getListing, { id: l.id }, tokens[Role.admin]));
-    expect(detail).toMatchObject({ id: l.id, civic_number: '77', street: `rue ${word}dlg`, sold: false, broker: { id: 900001, broker_code: null } });
+    expect(detail).toMatchObject({ id: l.id, civic_number: '77', street: `rue ${word}dlg`, sold: false, on_market: true, broker: { id: 900001, broker_code: null } });
     const saved = bodyOf(
       await callOp(updateListing, { id: l.id, version: detail.version, mls: '87654321', civic_number: '78', street: `boulevard ${word}neuf`, app: '3', city: 'Laval', postalcode: 'H7N 1A1', sold: false, expired: true }, tokens[Role.admin]),
     ).listing;
-    expect(saved).toMatchObject({ address: `78 boulevard ${word}neuf`, mls: '87654321', expired: true, version: detail.version + 1 });
+    expect(saved).toMatchObject({ address: `78 boulevard ${word}neuf`, mls: '87654321', expired: true, on_market: false, version: detail.version + 1 });
     expect((await readListing(l.id))?.city).toBe('Laval');
     expect((await callOp(searchListings, { search: `${word}neuf` }, tokens[Role.admin])).body).toMatchObject({ count: 1 });
     expect((await callOp(searchListings, { search: `${word}dlg` }, tokens[Role.admin])).body).toMatchObject({ count: 0 });
@@ -126,7 +126,7 @@ describe('listing dialog', () => {
     const res = await callOp(updateListing, { id: l.id, version: 1, street: 'rue X', city: 'Laval', sold: true, mls: '', date_sold: '2026-02-30', date_notarized: null }, tokens[Role.admin]);
     expect(errorOf(res, 400).fields).toMatchObject({ mls: [LISTING_MESSAGES.soldMls], date_sold: [LISTING_MESSAGES.soldDate], date_notarized: [LISTING_MESSAGES.notarizedDate] });
     const ok = await callOp(updateListing, { id: l.id, version: 1, street: 'rue X', city: 'Laval', sold: true, mls: '111', date_sold: '2026-02-01', date_notarized: '2026-03-01' }, tokens[Role.admin]);
-    expect(bodyOf(ok).listing).toMatchObject({ sold: true, date_sold: '2026-02-01', date_notarized: '2026-03-01' });
+    expect(bodyOf(ok).listing).toMatchObject({ sold: true, on_market: false, date_sold: '2026-02-01', date_notarized: '2026-03-01' });
   });
 
   it('an unknown listing answers 404, a non-numeric id 400', async () => {

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listingFields, RECURRING_KEYS, type ListingDetail } from '#shared/catalogue/listings.ts';
 import { generateShootingInvoice, getShootingAdmin } from '#shared/catalogue/shootings.ts';
+import { ListingState } from '#shared/enums.ts';
+import { shownInHeadset } from '#shared/rules/listing-market.ts';
 import { pathOf } from '#shared/routes.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
 import { refusalMessage } from './messages.ts';
@@ -29,7 +31,6 @@ registerAreaCatalogues({ fr, en });
 
 /** Part 3 §3: listing states. */
 const LISTING_STATES = ['created', 'captured', 'validated', 'vr_ready', 'postponed'] as const;
-const VR_READY = 3;
 
 /**
  * The listing admin dialog (part 3 screen 1), opened from a row of search, audit or review: the
@@ -102,8 +103,8 @@ function ListingForm({ listing, onClose, save, saved, onSaved: setSaved }: { lis
           )}
         </Group>
       </Group>
-      <Alert color={listing.state === VR_READY ? 'green' : 'gray'} role="status" p="xs">
-        {listing.state === VR_READY ? t('listings.dialog.hmd_visible') : t('listings.dialog.hmd_hidden')}
+      <Alert color={shownInHeadset(listing) ? 'green' : 'gray'} role="status" p="xs">
+        {shownInHeadset(listing) ? t('listings.dialog.hmd_visible') : listing.state === ListingState.vr_ready ? t('listings.dialog.hmd_off_market') : t('listings.dialog.hmd_hidden')}
       </Alert>
       <Text>
         {t('listings.dialog.broker')}{' '}
