@@ -32,7 +32,6 @@ import {
   type ReviewFilter,
 } from './queries.ts';
 
-
 /**
  * /tech_review/{listing_id} (part 3 screen 5, §4, §5): the listing's pictures in a virtualized
  * grid of 1–12 columns (default 3), filters, counters, multi-select and the actions on the
