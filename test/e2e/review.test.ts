@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
+import { SLIDESHOW_SUGGESTED } from '#shared/catalogue/review.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
@@ -156,7 +157,7 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await page.getByRole('button', { name: t('review.send_broker') }).click();
     await page.getByRole('dialog').getByText(t('review.publish_prompt')).waitFor();
     await dialogButton(page, t('review.yes')).click();
-    await page.getByRole('dialog').getByText(t('review.slideshow_prompt', { count: 0 })).waitFor();
+    await page.getByRole('dialog').getByText(t('review.slideshow_prompt', { count: 0, suggested: SLIDESHOW_SUGGESTED })).waitFor();
     await alertOk(page).click();
     await page.getByRole('dialog').getByText(t('review.counts_confirm', { unvalidated: 0, retouch: 1 })).waitFor();
     await alertOk(page).click();
