@@ -73,7 +73,7 @@ describe.each(['fr', 'en'] as const)('request-log viewer, in %s', (lang) => {
 
     // A bad search is refused under the box, nothing is sent.
     await box.fill('foo:bar');
-    await page.getByRole('button', { name: t('logs.go') }).click();
+    await page.getByRole('button', { name: t('logs.go'), exact: true }).click();
     await page.getByText(t('logs.error.unknownKeyword', { word: 'foo' })).waitFor();
 
     // Enter searches; the 500 row is red, its body shortened to 30 characters of JSON.
@@ -103,7 +103,7 @@ describe.each(['fr', 'en'] as const)('request-log viewer, in %s', (lang) => {
 
     // 50 rows, then 12 more once scrolled to the bottom (offset = rows loaded).
     await box.fill(`uid:${many}`);
-    await page.getByRole('button', { name: t('logs.go') }).click();
+    await page.getByRole('button', { name: t('logs.go'), exact: true }).click();
     await expect.poll(() => rowsShown(page)).toBe(50);
     await page.locator('tbody tr[data-log-id]').last().scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 20_000);
