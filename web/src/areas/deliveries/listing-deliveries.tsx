@@ -13,7 +13,8 @@ import { PagerControls, useCursorPages } from './pager.tsx';
 import { deliveryQueries } from './queries.ts';
 
 const ROW_HEIGHT = 42;
-const COLUMNS = '90px minmax(220px, 2fr) minmax(120px, 1fr) minmax(160px, 1fr) 200px';
+// The last column fits the longest date at the body's 16 px ('2026-12-28, 12:59 p.m.' is 190 px) with its padding.
+const COLUMNS = '90px minmax(220px, 2fr) minmax(120px, 1fr) minmax(160px, 1fr) 224px';
 const CELLS = ['id', 'address', 'city', 'broker', 'updated'] as const;
 
 /**
