@@ -104,6 +104,48 @@ describe('SISR engine', () => {
     );
   }, 60_000);
 
+  it('keeps its unserved jobs and empty routes counted through insertions, removals and copies', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
+        const inst = randomVrptw(seed, 70, 5, 1e9);
+        // Symmetric roads: one interleaved array serves the legs into and out of every location.
+        expect(inst.vIn[0]).toBe(inst.vOut[0]);
+        const rng = new Rng(seed);
+        const a = new Solution(inst);
+        const b = new Solution(inst);
+        const drop = new Uint8Array(inst.nJobs + 2);
+        const out = new Int32Array(inst.nJobs);
+        const check = (s: Solution) => {
+          const unserved = Array.from({ length: inst.nJobs }, (_, j) => j).filter((j) => s.routeOf[j] === -1);
+          expect(s.absent()).toEqual(unserved);
+          expect(s.absentCount()).toBe(unserved.length);
+          expect(s.emptyCount).toBe(Array.from(s.len).filter((l) => l === 0).length);
+          let total = s.routesCost();
+          for (const j of unserved) total += inst.jobPenalty[j]!;
+          expect(s.total()).toBe(total);
+        };
+        check(a);
+        for (let step = 0; step < 200; step++) {
+          const unserved = a.absent();
+          if (unserved.length > 0 && rng.next() < 0.6) {
+            const v = rng.int(0, 4);
+            a.insert(v, rng.int(0, a.len[v]!), unserved[rng.int(0, unserved.length - 1)]!);
+          } else {
+            const v = rng.int(0, 4);
+            for (let k = 1; k <= a.len[v]!; k++) drop[k] = rng.next() < 0.4 ? 1 : 0;
+            a.removeFlagged(v, drop, out, 0);
+          }
+          check(a);
+          if (step % 7 === 0) {
+            b.copyFrom(a);
+            check(b);
+          }
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+
   it('incremental insertion keeps the cached slack data equal to a full recomputation', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
@@ -139,13 +181,20 @@ describe('SISR engine', () => {
     );
   }, 60_000);
 
-  it('reads asymmetric matrices the right way round (transposes for the insertion scan)', () => {
+  it('reads asymmetric matrices the right way round (interleaved legs out of and into each location for the insertion scan)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
         const inst = randomVrptw(seed, 30, 4, 80, { asymmetric: true });
         const N = inst.nLocs;
-        expect(inst.vDurT[0]).not.toBe(inst.vDur[0]);
-        for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) expect(inst.vDurT[0]![j * N + i]).toBe(inst.vDur[0]![i * N + j]);
+        expect(inst.vIn[0]).not.toBe(inst.vOut[0]);
+        for (let i = 0; i < N; i++) {
+          for (let j = 0; j < N; j++) {
+            const c = i * N + j;
+            expect([inst.vOut[0]![3 * c], inst.vOut[0]![3 * c + 1], inst.vOut[0]![3 * c + 2]]).toEqual([inst.vDur[0]![c], inst.vArc[0]![c], inst.vDist[0]![c]]);
+            const t = j * N + i;
+            expect([inst.vIn[0]![3 * t], inst.vIn[0]![3 * t + 1], inst.vIn[0]![3 * t + 2]]).toEqual([inst.vDur[0]![c], inst.vArc[0]![c], inst.vDist[0]![c]]);
+          }
+        }
         const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed });
         let cost = 0;
         res.routes.forEach((r, v) => {

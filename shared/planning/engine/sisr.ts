@@ -550,8 +550,6 @@ class Sisr {
 
   /** Reinserts the removed jobs and every other unserved job, each at its cheapest feasible position. */
   private recreate(sol: Solution, removedCount: number, all = false): void {
-    const inst = this.inst;
-    const n = inst.nJobs;
     const list = this.removed;
     let count = removedCount;
     // Previously unserved jobs join the list: all of them while they are few, else a random
@@ -568,12 +566,17 @@ class Sisr {
         list[count++] = seed;
       }
       const p = all || others <= this.absentSample ? 1 : this.absentSample / others;
+      // The unserved jobs in index order, read from the solution's bit set (not a scan of every job).
+      const bits = sol.absentBits;
       if (p === 1 || this.granular === 0) {
         // (Without granular insertion, one draw per candidate as before ADR 0405: the same plans.)
-        for (let j = 0; j < n; j++) {
-          if (sol.routeOf[j] === -1 && inList[j] !== mark && this.insertable[j] && (p === 1 || this.rng.next() < p)) {
-            list[count++] = j;
-            inList[j] = -mark; // retried: a granular insertion of it has no full-scan fallback
+        for (let w = 0; w < bits.length; w++) {
+          for (let x = bits[w]!; x !== 0; x &= x - 1) {
+            const j = (w << 5) + 31 - Math.clz32(x & -x);
+            if (inList[j] !== mark && this.insertable[j] && (p === 1 || this.rng.next() < p)) {
+              list[count++] = j;
+              inList[j] = -mark; // retried: a granular insertion of it has no full-scan fallback
+            }
           }
         }
       } else {
@@ -581,12 +584,15 @@ class Sisr {
         // job (a thousand draws an iteration cost about 10 % of the large day's search).
         const logQ = Math.log(1 - p);
         let skip = Math.floor(Math.log(this.rng.next() + 1e-300) / logQ);
-        for (let j = 0; j < n; j++) {
-          if (sol.routeOf[j] !== -1 || inList[j] === mark || !this.insertable[j]) continue;
-          if (skip-- > 0) continue;
-          list[count++] = j;
-          inList[j] = -mark;
-          skip = Math.floor(Math.log(this.rng.next() + 1e-300) / logQ);
+        for (let w = 0; w < bits.length; w++) {
+          for (let x = bits[w]!; x !== 0; x &= x - 1) {
+            const j = (w << 5) + 31 - Math.clz32(x & -x);
+            if (inList[j] === mark || !this.insertable[j]) continue;
+            if (skip-- > 0) continue;
+            list[count++] = j;
+            inList[j] = -mark;
+            skip = Math.floor(Math.log(this.rng.next() + 1e-300) / logQ);
+          }
         }
       }
     }
@@ -803,8 +809,8 @@ class Sisr {
 
   /**
    * The routes job u is first tried in when inserting granularly, into `cand` (count returned):
-   * the routes of its `granular` nearest jobs, then every empty vehicle, in increasing vehicle order
-   * (ties go to the lowest vehicle, as in a full scan).
+   * the routes of its `granular` nearest jobs, then every empty vehicle in increasing order. The
+   * list is not sorted: `scanRoutes` breaks ties by the lowest vehicle, as a full scan would.
    */
   private granularRoutes(sol: Solution, u: number): number {
     const inst = this.inst;
@@ -823,14 +829,15 @@ class Sisr {
         cand[count++] = r;
       }
     }
-    for (let v = 0; v < m; v++) {
-      if (sol.len[v] === 0 && candStamp[v] !== mark) {
-        candStamp[v] = mark;
-        cand[count++] = v;
+    if (sol.emptyCount > 0) {
+      for (let v = 0; v < m; v++) {
+        if (sol.len[v] === 0 && candStamp[v] !== mark) {
+          candStamp[v] = mark;
+          cand[count++] = v;
+        }
       }
     }
     this.work += m >> 3;
-    sortSmall(cand, count);
     return count;
   }
 
@@ -905,10 +912,7 @@ class Sisr {
       count = 1;
     } else {
       count = this.granular > 0 ? this.granularRoutes(sol, u) : this.allRoutes();
-      if (this.candStamp[r] !== this.candMark) {
-        this.cand[count++] = r;
-        sortSmall(this.cand, count);
-      }
+      if (this.candStamp[r] !== this.candMark) this.cand[count++] = r;
       this.work += count >> 2;
     }
     // An insertion always leaves a feasible route; the removal alone may not (`Solution.feasible`).
@@ -1135,6 +1139,7 @@ class Sisr {
     const vClass = this.vClass;
     let best = bound;
     let found = false;
+    let bestV = -1;
     routes: for (let i = vFrom; i < vTo; i++) {
       const v = list === null ? i : list[i]!;
       const len = sol.len[v]!;
@@ -1148,10 +1153,8 @@ class Sisr {
       for (let d = 0; d < dims; d++) {
         if (sol.load[v * dims + d]! + inst.demand[u * dims + d]! > inst.capacity[v * dims + d]!) continue routes;
       }
-      const dur = inst.vDur[v]!;
-      const arc = inst.vArc[v]!;
-      const durT = inst.vDurT[v]!;
-      const arcT = inst.vArcT[v]!;
+      const vIn = inst.vIn[v]!;
+      const vOut = inst.vOut[v]!;
       const excess = this.hasExcess[v] === 1;
       const limits = this.hasLimits[v] === 1;
       const blocked = inst.vBlocked[v] !== null;
@@ -1178,8 +1181,11 @@ class Sisr {
         }
         const pl = locs[base + k]!;
         const nl = locs[base + k + 1]!;
-        // Every matrix read is in row u (of the matrix or its transpose) or in the route's legs.
-        const a = dk + durT[rowU + pl]!;
+        // Every matrix read is in row u of the legs into u or out of u (duration, arc, distance
+        // side by side), or in the route's own legs.
+        const cIn = 3 * (rowU + pl);
+        const cOut = 3 * (rowU + nl);
+        const a = dk + vIn[cIn]!;
         let st: number;
         if (multi) {
           st = earliestStartMulti(inst.twMulti[u]!, a);
@@ -1188,20 +1194,20 @@ class Sisr {
           if (a > lu2) continue;
           st = a < eu ? eu : a;
         }
-        if (st + su + dur[rowU + nl]! > lat[base + k + 1]!) continue;
-        let delta = arcT[rowU + pl]! + arc[rowU + nl]! - sub * legArc[base + k]! + fixedAdd;
-        if (delta >= best && !excess) continue;
+        if (st + su + vOut[cOut]! > lat[base + k + 1]!) continue;
+        let delta = vIn[cIn + 1]! + vOut[cOut + 1]! - sub * legArc[base + k]! + fixedAdd;
+        // Ties go to the lowest vehicle, then the lowest position, whatever the routes' order.
+        if (!excess && (delta > best || (delta === best && (!found || v >= bestV)))) continue;
         if (excess || limits) {
-          const dist = inst.vDist[v]!;
-          const dd = inst.vDistT[v]![rowU + pl]! + dist[rowU + nl]! - sub * sol.legDist[base + k]!;
+          const dd = vIn[cIn + 2]! + vOut[cOut + 2]! - sub * sol.legDist[base + k]!;
           if (limits) {
-            const dt = durT[rowU + pl]! + dur[rowU + nl]! - sub * sol.legDur[base + k]!;
+            const dt = vIn[cIn]! + vOut[cOut]! - sub * sol.legDur[base + k]!;
             if (sol.dist[v]! + dd > inst.vMaxDist[v]! || sol.travel[v]! + dt > inst.vMaxTravel[v]!) continue;
           }
           if (excess) {
             const excessD = sol.dist[v]! + dd - inst.vFree[v]!;
             delta = inst.vFixed[v]! + sol.arcSum[v]! + delta - fixedAdd + (excessD > 0 ? excessD * inst.vExcess[v]! : 0) - sol.cost[v]!;
-            if (delta >= best) continue;
+            if (delta > best || (delta === best && (!found || v >= bestV))) continue;
           }
         }
         if (blocked) {
@@ -1215,25 +1221,13 @@ class Sisr {
         }
         best = delta;
         found = true;
+        bestV = v;
         this.scanV = v;
         this.scanK = k;
       }
       this.work += k - kFrom;
     }
     return found ? best : Infinity;
-  }
-}
-
-/** Sorts a[0..count) increasingly in place (a few dozen values at most: an insertion sort, no allocation). */
-function sortSmall(a: Int32Array, count: number): void {
-  for (let i = 1; i < count; i++) {
-    const x = a[i]!;
-    let j = i - 1;
-    while (j >= 0 && a[j]! > x) {
-      a[j + 1] = a[j]!;
-      j--;
-    }
-    a[j + 1] = x;
   }
 }
 

@@ -32,6 +32,12 @@ export class Solution {
   readonly cost: Float64Array;
   readonly routeOf: Int32Array;
   readonly posOf: Int32Array;
+  /** Bit j set while job j is in no route: the unserved jobs in index order without a scan of every job. */
+  readonly absentBits: Uint32Array;
+  private absentN: number;
+  /** 1 for the vehicles whose route is empty, and how many there are. */
+  private readonly emptyRoute: Uint8Array;
+  emptyCount = 0;
 
   constructor(inst: Instance) {
     this.inst = inst;
@@ -52,14 +58,34 @@ export class Solution {
     this.cost = new Float64Array(m);
     this.routeOf = new Int32Array(inst.nJobs).fill(-1);
     this.posOf = new Int32Array(inst.nJobs).fill(-1);
+    this.absentBits = new Uint32Array((inst.nJobs + 31) >>> 5);
+    for (let j = 0; j < inst.nJobs; j++) this.absentBits[j >>> 5]! |= 1 << (j & 31);
+    this.absentN = inst.nJobs;
+    this.emptyRoute = new Uint8Array(m);
     for (let v = 0; v < m; v++) this.update(v);
   }
 
   /** Number of jobs not in any route. */
   absentCount(): number {
-    let served = 0;
-    for (let v = 0; v < this.inst.nVehicles; v++) served += this.len[v]!;
-    return this.inst.nJobs - served;
+    return this.absentN;
+  }
+
+  /** Job j, unserved until now, joins route v. */
+  private served(j: number, v: number): void {
+    if (this.routeOf[j] === -1) {
+      this.absentN--;
+      this.absentBits[j >>> 5]! &= ~(1 << (j & 31));
+    }
+    this.routeOf[j] = v;
+  }
+
+  /** Keeps `emptyCount` true after route v's length changed. */
+  private lengthChanged(v: number): void {
+    const empty = this.len[v] === 0 ? 1 : 0;
+    if (empty !== this.emptyRoute[v]) {
+      this.emptyRoute[v] = empty;
+      this.emptyCount += empty ? 1 : -1;
+    }
   }
 
   routesCost(): number {
@@ -71,9 +97,12 @@ export class Solution {
   /** Objective: route costs plus the penalty of every unserved job. */
   total(): number {
     let c = this.routesCost();
-    if (this.absentCount() > 0) {
+    if (this.absentN > 0) {
       const pen = this.inst.jobPenalty;
-      for (let j = 0; j < this.inst.nJobs; j++) if (this.routeOf[j] === -1) c += pen[j]!;
+      const bits = this.absentBits;
+      for (let w = 0; w < bits.length; w++) {
+        for (let x = bits[w]!; x !== 0; x &= x - 1) c += pen[(w << 5) + 31 - Math.clz32(x & -x)]!;
+      }
     }
     return c;
   }
@@ -85,7 +114,10 @@ export class Solution {
 
   absent(): number[] {
     const out: number[] = [];
-    for (let j = 0; j < this.inst.nJobs; j++) if (this.routeOf[j] === -1) out.push(j);
+    const bits = this.absentBits;
+    for (let w = 0; w < bits.length; w++) {
+      for (let x = bits[w]!; x !== 0; x &= x - 1) out.push((w << 5) + 31 - Math.clz32(x & -x));
+    }
     return out;
   }
 
@@ -127,9 +159,12 @@ export class Solution {
       this.travel[v] = o.travel[v]!;
       this.arcSum[v] = o.arcSum[v]!;
       this.cost[v] = o.cost[v]!;
+      this.lengthChanged(v);
     }
     this.routeOf.set(o.routeOf);
     this.posOf.set(o.posOf);
+    this.absentBits.set(o.absentBits);
+    this.absentN = o.absentN;
   }
 
   /** Recomputes route v's cached data in O(len). */
@@ -150,7 +185,7 @@ export class Solution {
     for (let k = 1; k <= len; k++) {
       const j = nodes[base + k]!;
       locs[base + k] = inst.jobLoc[j]!;
-      this.routeOf[j] = v;
+      this.served(j, v);
       this.posOf[j] = k;
       for (let d = 0; d < dims; d++) this.load[v * dims + d]! += inst.demand[j * dims + d]!;
     }
@@ -173,6 +208,7 @@ export class Solution {
     this.travel[v] = len > 0 ? travel : 0;
     this.arcSum[v] = len > 0 ? arcSum : 0;
     this.cost[v] = len === 0 ? 0 : routeCostLocal(inst, v, arcSum, distance);
+    this.lengthChanged(v);
   }
 
   /** Inserts job u after position k (0..len) of route v; updates the cached data incrementally. */
@@ -211,7 +247,7 @@ export class Solution {
     locs[base + k + 1] = lu;
     const nlen = len + 1;
     this.len[v] = nlen;
-    this.routeOf[u] = v;
+    this.served(u, v);
     for (let p = k + 1; p <= nlen; p++) this.posOf[nodes[base + p]!] = p;
     const dims = inst.dims;
     for (let d = 0; d < dims; d++) this.load[v * dims + d]! += inst.demand[u * dims + d]!;
@@ -287,6 +323,8 @@ export class Solution {
       if (drop[k]) {
         out[outCount++] = j;
         this.routeOf[j] = -1;
+        this.absentN++;
+        this.absentBits[j >>> 5]! |= 1 << (j & 31);
         this.posOf[j] = -1;
         drop[k] = 0;
       } else this.nodes[base + w++] = j;
@@ -319,6 +357,7 @@ export class Solution {
     const blocked = inst.vBlocked[v]!;
     const N = inst.nLocs;
     const dur = inst.vDur[v]!;
+    const legDur = this.legDur;
     const base = v * this.stride;
     const total = this.len[v]! + (u >= 0 ? 1 : 0);
     let t = inst.vTwStart[v]!;
@@ -330,7 +369,8 @@ export class Solution {
       else if (p === k + 1) j = u;
       else j = this.nodes[base + p - 1]!;
       const next = j >= 0 ? inst.jobLoc[j]! : inst.vEnd[v]!;
-      const tt = dur[loc * N + next]!;
+      // Only the two legs next to u are new; the others are the stored route's cached legs.
+      const tt = u < 0 || p <= k ? legDur[base + p - 1]! : p > k + 2 ? legDur[base + p - 2]! : dur[loc * N + next]!;
       const arrival = departAvoiding(blocked, t, tt) + tt;
       if (j < 0) return arrival <= inst.vTwEnd[v]!;
       let start = earliestStart(inst, j, arrival);
