@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildInstance } from './model.ts';
 import { evaluateRoute } from './schedule.ts';
-import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, RESTART_IDLE_PER_JOB, searchBudget, solveInstance, WORK_UNITS_PER_MS } from './sisr.ts';
+import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, LARGE_FLEET_MAX_STRING, RESTART_IDLE_PER_JOB, searchBudget, solveInstance, WORK_UNITS_PER_MS } from './sisr.ts';
 import { Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
@@ -277,6 +277,17 @@ describe('SISR engine', () => {
     expect(byDefault.routes).toEqual(run(large, GRANULAR_NEIGHBOURS).routes);
     for (const [v, r] of byDefault.routes.entries()) expect(evaluateRoute(large, v, r).violations).toEqual([]);
     expect(new Set(byDefault.routes.flat()).size + byDefault.unassigned.length).toBe(60);
+  });
+
+  it('takes strings of at most LARGE_FLEET_MAX_STRING jobs by default from GRANULAR_MIN_VEHICLES vehicles, of at most 10 below', () => {
+    const run = (inst: ReturnType<typeof randomVrptw>, maxString?: number) =>
+      solveInstance(inst, { maxIterations: 100, timeLimitMs: 1e6, seed: 4, ...(maxString === undefined ? {} : { maxString }) }).routes;
+    const below = randomVrptw(23, 300, GRANULAR_MIN_VEHICLES - 1, 60);
+    expect(run(below)).toEqual(run(below, 10));
+    expect(run(below)).not.toEqual(run(below, LARGE_FLEET_MAX_STRING));
+    const large = randomVrptw(23, 300, GRANULAR_MIN_VEHICLES, 60);
+    expect(run(large)).toEqual(run(large, LARGE_FLEET_MAX_STRING));
+    expect(run(large)).not.toEqual(run(large, 10));
   });
 
   it('runs the local search by default from GRANULAR_MIN_VEHICLES vehicles, and not below', () => {

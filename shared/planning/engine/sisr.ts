@@ -29,7 +29,10 @@ export interface SearchOptions {
   seed?: number;
   /** Average number of removed jobs per ruin (c̄, default 10). */
   avgRemoved?: number;
-  /** Maximum string length (L^max, default 10). */
+  /**
+   * Maximum string length (L^max): default 10, and `LARGE_FLEET_MAX_STRING` on fleets of
+   * `GRANULAR_MIN_VEHICLES` or more (docs/decisions/0500).
+   */
   maxString?: number;
   blinkRate?: number;
   /** Split-string ruin: probability of preserving one more customer inside the removed span (default 0.5). */
@@ -113,6 +116,11 @@ export const RESTART_IDLE_PER_JOB = 150;
 export const GRANULAR_MIN_VEHICLES = 50;
 /** Nearest jobs whose routes a job is first tried in, on a large fleet. */
 export const GRANULAR_NEIGHBOURS = 40;
+/**
+ * L^max on a large fleet: a business day's routes are short (about 6 shootings on the 1,000-shooting
+ * day), and shorter strings taken from more routes recombine them better (docs/decisions/0500).
+ */
+export const LARGE_FLEET_MAX_STRING = 5;
 
 /** Share of the work budget left to the final local search when it is on. */
 export const LOCAL_SEARCH_SHARE = 0.02;
@@ -276,7 +284,7 @@ class Sisr {
     this.inst = inst;
     this.rng = rng;
     this.cbar = o.avgRemoved ?? 10;
-    this.lmax = o.maxString ?? 10;
+    this.lmax = o.maxString ?? (inst.nVehicles >= GRANULAR_MIN_VEHICLES ? LARGE_FLEET_MAX_STRING : 10);
     this.blink = o.blinkRate ?? 0.01;
     this.splitDepth = o.splitDepth ?? 0.5;
     this.regret = o.regret ?? 0;
