@@ -124,6 +124,12 @@ export interface Instance {
   routeCheck: ((vehicle: number, jobs: ArrayLike<number>) => boolean) | null;
   /** 1 for the vehicles `routeCheck` applies to. */
   vExact: Uint8Array;
+  /**
+   * 1 for the vehicles whose travel durations are all ≥ 0 (real roads): an insertion scan may then
+   * refuse a position on times alone, before it reads the matrix (a job cannot start before the
+   * vehicle leaves the previous stop).
+   */
+  vNonNegative: Uint8Array;
 }
 
 /**
@@ -279,6 +285,7 @@ export function buildInstance(spec: ProblemSpec): Instance {
   });
   const vOut: Float64Array[] = [];
   const vIn: Float64Array[] = [];
+  const vNonNegative = new Uint8Array(nVehicles);
   spec.vehicles.forEach((_, v) => {
     const [dur, arc, dist] = [vDur[v]!, vArc[v]!, vDist[v]!];
     const key = `pack:${arcKeys[v]}`;
@@ -286,6 +293,7 @@ export function buildInstance(spec: ProblemSpec): Instance {
     const [durT, arcT, distT] = [dur, arc, dist].map((m) => transposed(m, N)) as [Float64Array, Float64Array, Float64Array];
     const symmetric = durT === dur && arcT === arc && distT === dist;
     vIn.push(symmetric ? vOut[v]! : derive(dur, `${key}:T`, () => interleave(durT, arcT, distT, N)));
+    vNonNegative[v] = derive(dur, 'min', () => Float64Array.of(dur.reduce((a, x) => (x < a ? x : a), Infinity)))[0]! >= 0 ? 1 : 0;
   });
 
   const allowed = new Uint8Array(nVehicles * nJobs);
@@ -343,6 +351,7 @@ export function buildInstance(spec: ProblemSpec): Instance {
     jobPenalty,
     routeCheck: spec.routeCheck ?? null,
     vExact: Uint8Array.from({ length: nVehicles }, (_, v) => (spec.routeCheck && (spec.exactVehicles?.[v] ?? true) ? 1 : 0)),
+    vNonNegative,
   };
 }
 

@@ -10,9 +10,10 @@ import { Rng } from '../rng.ts';
  * A random Solomon-like VRPTW; vehicle 0 may not work in [300, 400]. Options: `asymmetric` roads;
  * `slowDirect`, one road in four takes twice its straight line, so a detour through a third place
  * can be quicker than the direct road (as on a road network's matrix, which need not meet the
- * triangle inequality); `blockedAll`, every vehicle has the blocked interval.
+ * triangle inequality); `blockedAll`, every vehicle has the blocked interval; `negativeLeg`, the
+ * road from customer 1 to customer 2 takes -50 (a matrix no road gives, which the engine must still honour).
  */
-function randomVrptw(seed: number, n: number, m: number, cap: number, { asymmetric = false, slowDirect = false, blockedAll = false } = {}) {
+function randomVrptw(seed: number, n: number, m: number, cap: number, { asymmetric = false, slowDirect = false, blockedAll = false, negativeLeg = false } = {}) {
   const rng = new Rng(seed);
   const pts = Array.from({ length: n + 1 }, () => [rng.next() * 100, rng.next() * 100] as const);
   const N = n + 1;
@@ -28,6 +29,7 @@ function randomVrptw(seed: number, n: number, m: number, cap: number, { asymmetr
       }
     }
   }
+  if (negativeLeg) d[1 * N + 2] = -50;
   return buildInstance({
     nLocs: N,
     matrices: [{ durations: d, distances: d }],
@@ -103,6 +105,42 @@ describe('SISR engine', () => {
       { numRuns: 30 },
     );
   }, 60_000);
+
+  it('refuses positions on times alone only where no travel takes negative time', () => {
+    expect(Array.from(randomVrptw(5, 30, 4, 80).vNonNegative)).toEqual([1, 1, 1, 1]);
+    // B fits after A only because the road A → B takes -30: A ends at 50, B starts at 20 and ends
+    // at 30, the vehicle is back at 30, before 40. A refusal on times alone would leave B out.
+    const d = new Float64Array(9);
+    d[1 * 3 + 2] = -30;
+    const timeTravel = buildInstance({
+      nLocs: 3,
+      matrices: [{ durations: d, distances: new Float64Array(9) }],
+      jobs: [
+        { loc: 1, service: 50, windows: [[0, 0]] },
+        { loc: 2, service: 10, windows: [[20, 25]] },
+      ],
+      vehicles: [{ start: 0, end: 0, window: [0, 40] }],
+    });
+    expect(Array.from(timeTravel.vNonNegative)).toEqual([0]);
+    const both = solveInstance(timeTravel, { maxIterations: 50, timeLimitMs: 5000, seed: 1 });
+    expect(both.routes).toEqual([[0, 1]]);
+    expect(evaluateRoute(timeTravel, 0, [0, 1]).violations).toEqual([]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
+        const inst = randomVrptw(seed, 30, 4, 80, { negativeLeg: true });
+        expect(Array.from(inst.vNonNegative)).toEqual([0, 0, 0, 0]);
+        const res = solveInstance(inst, { maxIterations: 300, timeLimitMs: 5000, seed });
+        let cost = 0;
+        res.routes.forEach((r, v) => {
+          const e = evaluateRoute(inst, v, r);
+          expect(e.violations).toEqual([]);
+          cost += e.cost;
+        });
+        expect(res.cost).toBeCloseTo(cost, 6);
+      }),
+      { numRuns: 10 },
+    );
+  });
 
   it('keeps its unserved jobs and empty routes counted through insertions, removals and copies', () => {
     fc.assert(

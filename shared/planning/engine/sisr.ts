@@ -1163,6 +1163,11 @@ class Sisr {
       }
       const vIn = inst.vIn[v]!;
       const vOut = inst.vOut[v]!;
+      // Without negative travel, u cannot start before max(departure from k, its window) and must
+      // be done before the next stop's latest arrival: most positions of a business day's full
+      // routes fail that, and it needs no matrix read (ADR 0505).
+      const nonNegative = inst.vNonNegative[v] === 1;
+      const timeOnly = nonNegative ? su : -Infinity;
       const excess = this.hasExcess[v] === 1;
       const limits = this.hasLimits[v] === 1;
       const blocked = inst.vBlocked[v] !== null;
@@ -1170,9 +1175,9 @@ class Sisr {
       const fixedAdd = len === 0 ? inst.vFixed[v]! : 0;
       const sub = len === 0 ? 0 : 1;
       // Latest arrivals grow along a route: skip the positions whose successor must be reached
-      // before the job could even be done (binary search).
+      // before the job could even be done (binary search; again only without negative travel).
       let k0 = 0;
-      let hi = len;
+      let hi = nonNegative ? len : 0;
       while (k0 < hi) {
         const mid = (k0 + hi) >> 1;
         if (lat[base + mid + 1]! < need) k0 = mid + 1;
@@ -1182,11 +1187,12 @@ class Sisr {
       let k = k0;
       for (; k <= len; k++) {
         const dk = dep[base + k]!;
-        if (dk > lu2) break;
+        if (dk > lu2 && nonNegative) break;
         if (--this.blinkCountdown <= 0) {
           this.blinkCountdown = this.nextBlink();
           continue;
         }
+        if ((dk > eu ? dk : eu) + timeOnly > lat[base + k + 1]!) continue;
         const pl = locs[base + k]!;
         const nl = locs[base + k + 1]!;
         // Every matrix read is in row u of the legs into u or out of u (duration, arc, distance
