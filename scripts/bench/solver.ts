@@ -1,7 +1,7 @@
 /**
  * npm run bench:solver [-- --budget 2] [--instances C101,R201] [--long] [--seed 1]
  *                      [--no-montreal] [--no-solomon] [--no-load-check] [--load-procs 2]
- *                      [--montreal-long 10] [--big-day 1000] [--big-day-effort 15] [--no-small-day] [--calibrate]
+ *                      [--montreal-long 10] [--big-day 1000] [--big-day-effort 20] [--no-small-day] [--calibrate]
  *                      [--t0 1] [--tf 0.03] [--cbar 10] [--lmax 10] [--blink 0.01]
  *                      [--split 0.5] [--regret 0] [--ejection 0]
  *                      [--absent-seed 0.5] [--absent-sample 16] [--granular 40] [--local-search 0|1] (search overrides, all benches)
