@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildInstance } from './model.ts';
+import { buildInstance, type Instance } from './model.ts';
 import { evaluateRoute } from './schedule.ts';
-import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, LARGE_FLEET_MAX_STRING, RESTART_IDLE_PER_JOB, searchBudget, solveInstance, WORK_UNITS_PER_MS } from './sisr.ts';
+import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, LARGE_FLEET_MAX_STRING, RESTART_IDLE_PER_JOB, searchBudget, solveInstance, WORK_UNITS_PER_MS, type SearchResult } from './sisr.ts';
 import { Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
@@ -53,6 +53,17 @@ function randomVrptw(seed: number, n: number, m: number, cap: number, { asymmetr
     })),
     eligible: (v, j) => !(v === 1 && j % 3 === 0),
   });
+}
+
+/** Every route of the result meets its vehicle's constraints, and the result's cost is the routes' own. */
+function expectFeasibleAndPriced(inst: Instance, res: SearchResult): void {
+  let cost = 0;
+  res.routes.forEach((r, v) => {
+    const e = evaluateRoute(inst, v, r);
+    expect(e.violations).toEqual([]);
+    cost += e.cost;
+  });
+  expect(res.cost).toBeCloseTo(cost, 6);
 }
 
 describe('SISR engine', () => {
@@ -129,14 +140,7 @@ describe('SISR engine', () => {
       fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
         const inst = randomVrptw(seed, 30, 4, 80, { negativeLeg: true });
         expect(Array.from(inst.vNonNegative)).toEqual([0, 0, 0, 0]);
-        const res = solveInstance(inst, { maxIterations: 300, timeLimitMs: 5000, seed });
-        let cost = 0;
-        res.routes.forEach((r, v) => {
-          const e = evaluateRoute(inst, v, r);
-          expect(e.violations).toEqual([]);
-          cost += e.cost;
-        });
-        expect(res.cost).toBeCloseTo(cost, 6);
+        expectFeasibleAndPriced(inst, solveInstance(inst, { maxIterations: 300, timeLimitMs: 5000, seed }));
       }),
       { numRuns: 10 },
     );
@@ -233,14 +237,7 @@ describe('SISR engine', () => {
             expect([inst.vIn[0]![3 * t], inst.vIn[0]![3 * t + 1], inst.vIn[0]![3 * t + 2]]).toEqual([inst.vDur[0]![c], inst.vArc[0]![c], inst.vDist[0]![c]]);
           }
         }
-        const res = solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed });
-        let cost = 0;
-        res.routes.forEach((r, v) => {
-          const e = evaluateRoute(inst, v, r);
-          expect(e.violations).toEqual([]);
-          cost += e.cost;
-        });
-        expect(res.cost).toBeCloseTo(cost, 6);
+        expectFeasibleAndPriced(inst, solveInstance(inst, { maxIterations: 200, timeLimitMs: 5000, seed }));
       }),
       { numRuns: 10 },
     );
