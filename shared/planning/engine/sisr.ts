@@ -1,6 +1,6 @@
 import { evaluateRoute } from './schedule.ts';
 import type { Instance } from './model.ts';
-import { Solution } from './solution.ts';
+import { lowestBitJob, Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
 /**
@@ -580,7 +580,7 @@ class Sisr {
         // (Without granular insertion, one draw per candidate as before ADR 0405: the same plans.)
         for (let w = 0; w < bits.length; w++) {
           for (let x = bits[w]!; x !== 0; x &= x - 1) {
-            const j = (w << 5) + 31 - Math.clz32(x & -x);
+            const j = lowestBitJob(w, x);
             if (inList[j] !== mark && this.insertable[j] && (p === 1 || this.rng.next() < p)) {
               list[count++] = j;
               inList[j] = -mark; // retried: a granular insertion of it has no full-scan fallback
@@ -594,7 +594,7 @@ class Sisr {
         let skip = Math.floor(Math.log(this.rng.next() + 1e-300) / logQ);
         for (let w = 0; w < bits.length; w++) {
           for (let x = bits[w]!; x !== 0; x &= x - 1) {
-            const j = (w << 5) + 31 - Math.clz32(x & -x);
+            const j = lowestBitJob(w, x);
             if (inList[j] === mark || !this.insertable[j]) continue;
             if (skip-- > 0) continue;
             list[count++] = j;

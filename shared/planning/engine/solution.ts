@@ -1,5 +1,10 @@
 import { departAvoiding, earliestStart, latestStart, startAvoiding, type Instance } from './model.ts';
 
+/** The job of the lowest set bit of word `x`, word `w` of a job bit set (`Solution.absentBits`). */
+export function lowestBitJob(w: number, x: number): number {
+  return (w << 5) + 31 - Math.clz32(x & -x);
+}
+
 function routeCostLocal(inst: Instance, v: number, arcSum: number, dist: number): number {
   const excess = dist - inst.vFree[v]!;
   return inst.vFixed[v]! + arcSum + (excess > 0 ? excess * inst.vExcess[v]! : 0);
@@ -79,6 +84,13 @@ export class Solution {
     this.routeOf[j] = v;
   }
 
+  /** Job j leaves its route and is unserved. */
+  private unserved(j: number): void {
+    this.routeOf[j] = -1;
+    this.absentN++;
+    this.absentBits[j >>> 5]! |= 1 << (j & 31);
+  }
+
   /** Keeps `emptyCount` true after route v's length changed. */
   private lengthChanged(v: number): void {
     const empty = this.len[v] === 0 ? 1 : 0;
@@ -101,7 +113,7 @@ export class Solution {
       const pen = this.inst.jobPenalty;
       const bits = this.absentBits;
       for (let w = 0; w < bits.length; w++) {
-        for (let x = bits[w]!; x !== 0; x &= x - 1) c += pen[(w << 5) + 31 - Math.clz32(x & -x)]!;
+        for (let x = bits[w]!; x !== 0; x &= x - 1) c += pen[lowestBitJob(w, x)]!;
       }
     }
     return c;
@@ -116,7 +128,7 @@ export class Solution {
     const out: number[] = [];
     const bits = this.absentBits;
     for (let w = 0; w < bits.length; w++) {
-      for (let x = bits[w]!; x !== 0; x &= x - 1) out.push((w << 5) + 31 - Math.clz32(x & -x));
+      for (let x = bits[w]!; x !== 0; x &= x - 1) out.push(lowestBitJob(w, x));
     }
     return out;
   }
@@ -322,9 +334,7 @@ export class Solution {
       const j = this.nodes[base + k]!;
       if (drop[k]) {
         out[outCount++] = j;
-        this.routeOf[j] = -1;
-        this.absentN++;
-        this.absentBits[j >>> 5]! |= 1 << (j & 31);
+        this.unserved(j);
         this.posOf[j] = -1;
         drop[k] = 0;
       } else this.nodes[base + w++] = j;
