@@ -4,7 +4,8 @@
  *                      [--montreal-long 10] [--big-day 1000] [--big-day-effort 20] [--no-small-day] [--calibrate]
  *                      [--t0 1] [--tf 0.03] [--cbar 10] [--lmax 10] [--blink 0.01]
  *                      [--split 0.5] [--regret 0] [--ejection 0]
- *                      [--absent-seed 0.5] [--absent-sample 16] [--granular 40] [--local-search 0|1] (search overrides, all benches)
+ *                      [--absent-seed 0.5] [--absent-sample 16] [--granular 40] [--local-search 0|1]
+ *                      [--warm-penalty 1] [--warm-phase 0.7] (search overrides, all benches)
  *                      [--safety-s 3600] (wall-clock safety stop of every solve, for a very loaded machine)
  *                      [--vroom /path/to/vroom] (or env VROOM_BIN: VROOM itself beside ours, `-x 5 -t 1`)
  *
@@ -107,6 +108,8 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--absent-sample') args.search.absentSample = Number(next());
     else if (a === '--granular') args.search.granular = Number(next());
     else if (a === '--local-search') args.search.localSearch = next() !== '0';
+    else if (a === '--warm-penalty') args.search.warmPenalty = Number(next());
+    else if (a === '--warm-phase') args.search.warmPhase = Number(next());
     else if (a === '--safety-s') args.search.timeLimitMs = Number(next()) * 1000;
     else if (a === '--vroom') next();
   }

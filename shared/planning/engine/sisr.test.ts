@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildInstance, type Instance } from './model.ts';
 import { evaluateRoute } from './schedule.ts';
-import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, LARGE_FLEET_MAX_STRING, RESTART_IDLE_PER_JOB, searchBudget, solveInstance, WORK_UNITS_PER_MS, type SearchResult } from './sisr.ts';
+import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, LARGE_FLEET_MAX_STRING, LARGE_FLEET_WARM_PENALTY, LARGE_FLEET_WARM_PHASE, RESTART_IDLE_PER_JOB, searchBudget, solveInstance, WORK_UNITS_PER_MS, type SearchResult } from './sisr.ts';
 import { Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
@@ -53,6 +53,14 @@ function randomVrptw(seed: number, n: number, m: number, cap: number, { asymmetr
     })),
     eligible: (v, j) => !(v === 1 && j % 3 === 0),
   });
+}
+
+/** Places on a line at `xs`: travel takes |x_i - x_j| in time and in distance. */
+function onALine(xs: number[]) {
+  const N = xs.length;
+  const d = new Float64Array(N * N);
+  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) d[i * N + j] = Math.abs(xs[i]! - xs[j]!);
+  return { nLocs: N, matrices: [{ durations: d, distances: d }] };
 }
 
 /** Every route of the result meets its vehicle's constraints, and the result's cost is the routes' own. */
@@ -163,8 +171,13 @@ describe('SISR engine', () => {
           expect(s.absentCount()).toBe(unserved.length);
           expect(s.emptyCount).toBe(Array.from(s.len).filter((l) => l === 0).length);
           let total = s.routesCost();
-          for (const j of unserved) total += inst.jobPenalty[j]!;
+          let penalties = 0;
+          for (const j of unserved) {
+            total += inst.jobPenalty[j]!;
+            penalties += inst.jobPenalty[j]!;
+          }
           expect(s.total()).toBe(total);
+          expect(s.absentPenalty()).toBe(penalties);
         };
         check(a);
         for (let step = 0; step < 200; step++) {
@@ -337,15 +350,39 @@ describe('SISR engine', () => {
     for (const [v, r] of byDefault.routes.entries()) expect(evaluateRoute(large, v, r).violations).toEqual([]);
   });
 
+  it('weighs unserved jobs lightly early on by default from GRANULAR_MIN_VEHICLES vehicles, and exactly as before below', () => {
+    const run = (inst: ReturnType<typeof randomVrptw>, warm?: { warmPenalty: number; warmPhase?: number }) =>
+      solveInstance(inst, { maxWork: 1_000_000, timeLimitMs: 1e6, seed: 4, ...warm });
+    const below = randomVrptw(24, 200, GRANULAR_MIN_VEHICLES - 1, 25);
+    expect(run(below).routes).toEqual(run(below, { warmPenalty: 0 }).routes);
+    expect(run(below).routes).not.toEqual(run(below, { warmPenalty: LARGE_FLEET_WARM_PENALTY, warmPhase: LARGE_FLEET_WARM_PHASE }).routes);
+    const large = randomVrptw(24, 200, GRANULAR_MIN_VEHICLES, 25);
+    const byDefault = run(large);
+    expect(byDefault.routes).toEqual(run(large, { warmPenalty: LARGE_FLEET_WARM_PENALTY, warmPhase: LARGE_FLEET_WARM_PHASE }).routes);
+    expect(byDefault.routes).not.toEqual(run(large, { warmPenalty: 0 }).routes);
+    expectFeasibleAndPriced(large, byDefault);
+  });
+
+  it('judges new bests with the full penalty: a job the light early penalty let go is still served in the result', () => {
+    // One vehicle at x = 0, four jobs near it and one at x = 100 whose window leaves it one position
+    // (last): blinks often leave it out, and under a penalty of a millionth of a mean arc dropping it
+    // is always accepted; the result must still serve it.
+    const inst = buildInstance({
+      ...onALine([0, 5, 10, 15, 20, 100]),
+      jobs: [1, 2, 3, 4, 5].map((loc) => ({ loc, service: 5, windows: [loc === 5 ? ([500, 600] as const) : ([0, 400] as const)] })),
+      vehicles: [{ start: 0, end: 0, window: [0, 1000] as const, perDistance: 1 }],
+    });
+    const served = (warmPenalty: number) => solveInstance(inst, { maxIterations: 400, timeLimitMs: 1e6, seed: 3, blinkRate: 0.5, warmPenalty, warmPhase: 1 });
+    for (const res of [served(0), served(1e-6)]) {
+      expect(res.unassigned).toEqual([]);
+      expect(res.cost).toBe(200);
+    }
+  });
+
   it('local search: 2-opt* and relocations give each technician the jobs near home', () => {
     // Two technicians on a line, homes at x = 0 and x = 100; each starts with the other's two jobs.
-    const xs = [0, 100, 10, 20, 80, 90];
-    const N = xs.length;
-    const d = new Float64Array(N * N);
-    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) d[i * N + j] = Math.abs(xs[i]! - xs[j]!);
     const inst = buildInstance({
-      nLocs: N,
-      matrices: [{ durations: d, distances: d }],
+      ...onALine([0, 100, 10, 20, 80, 90]),
       jobs: [2, 3, 4, 5].map((loc) => ({ loc, service: 5, windows: [[0, 1000] as const] })),
       vehicles: [0, 1].map((home) => ({ start: home, end: home, window: [0, 1000] as const })),
       initialRoutes: [[2, 3], [0, 1]],

@@ -57,6 +57,17 @@ export interface SearchOptions {
   t0?: number;
   tf?: number;
   /**
+   * Warm start of the unserved-job penalty (docs/decisions/0510): the acceptance test weighs an
+   * unserved job `warmPenalty` mean arc costs at the start, rising geometrically to its full penalty
+   * at `warmPhase` of the work budget (or of the iterations), so the early search may trade a costly
+   * job for a better shape of the routes. New bests are always judged with the full penalties: what
+   * the search returns still serves as many jobs as any plan it found. 0 turns it off. Defaults:
+   * `LARGE_FLEET_WARM_PENALTY` and `LARGE_FLEET_WARM_PHASE` from `GRANULAR_MIN_VEHICLES` vehicles,
+   * off below (Solomon and dispatch days run exactly as before).
+   */
+  warmPenalty?: number;
+  warmPhase?: number;
+  /**
    * Granular insertion (docs/decisions/0405): a job is first tried only in the routes that serve
    * one of its `granular` nearest jobs (and in the empty vehicles), and in every route only when
    * none of those has a feasible position. 0 turns it off. Default: 0 below `GRANULAR_MIN_VEHICLES`
@@ -122,6 +133,11 @@ export const GRANULAR_NEIGHBOURS = 40;
  */
 export const LARGE_FLEET_MAX_STRING = 5;
 
+/** The acceptance's penalty of an unserved job at the start of a large fleet's search, in mean arc costs (`SearchOptions.warmPenalty`). */
+export const LARGE_FLEET_WARM_PENALTY = 1;
+/** Share of the work budget after which an unserved job weighs its full penalty again (`SearchOptions.warmPhase`). */
+export const LARGE_FLEET_WARM_PHASE = 0.7;
+
 /** Share of the work budget left to the final local search when it is on. */
 export const LOCAL_SEARCH_SHARE = 0.02;
 /** Nearest jobs a job is tried to swap with, and to exchange route tails with (2-opt*), in the local search. */
@@ -172,6 +188,10 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   let stoppedBySafety = false;
   const perIteration = 300 + inst.nJobs + 2 * inst.nVehicles;
   const ls = search.localSearchOn;
+  // Acceptance weighs unserved jobs at `1 - relief` of their penalties during the warm phase.
+  const warm = search.warmPenalty > 0 && search.warmPhase > 0 ? (search.warmPenalty * meanArc) / inst.unassignedPenalty : 1;
+  let relief = 0;
+  let curAbsent = warm < 1 ? cur.absentPenalty() : 0;
   const loopWork = ls && maxWork < Infinity ? maxWork * (1 - LOCAL_SEARCH_SHARE) : maxWork;
   while (hasMovable && it < maxIter && it - lastBest < maxIdle && search.work < loopWork) {
     if ((it & 15) === 0) {
@@ -183,6 +203,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
       // Cooling follows the work done (or iterations), never the clock: a loaded machine runs the same search.
       progress = Math.max(maxIter < Infinity ? it / maxIter : 0, maxWork < Infinity ? search.work / maxWork : 0);
       T = T0 * Math.pow(Tf / T0, progress);
+      if (warm < 1) relief = progress < search.warmPhase ? 1 - Math.pow(warm, 1 - progress / search.warmPhase) : 0;
     }
     if (it - lastReturn > restartIdle) {
       // Annealing drifted away from the best plan for long without beating it: go back to it, when
@@ -193,6 +214,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
         cur.copyFrom(best);
         work.copyFrom(best);
         curTotal = bestTotal;
+        curAbsent = warm < 1 ? cur.absentPenalty() : 0;
         returns++;
       }
     }
@@ -200,6 +222,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
     search.work += perIteration;
     search.ruinAndRecreate(work);
     let total = work.total();
+    const absent = warm < 1 ? work.absentPenalty() : 0;
     // A ruin can leave a route it took jobs from infeasible (see `Solution.feasible`) when the
     // recreate put none back into it: such a plan is never accepted.
     const feasible = search.touchedFeasible(work);
@@ -208,9 +231,10 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
       search.localSearch(work, maxWork, search.touched, search.touchedCount);
       total = work.total();
     }
-    if (feasible && total < curTotal - T * Math.log(rng.next() + 1e-300)) {
+    if (feasible && total - relief * absent < curTotal - relief * curAbsent - T * Math.log(rng.next() + 1e-300)) {
       cur.copyRoutesFrom(work, search.touched, search.touchedCount);
       curTotal = total;
+      curAbsent = absent;
       if (total < bestTotal - 1e-9) {
         best.copyFrom(work);
         bestTotal = total;
@@ -247,6 +271,9 @@ class Sisr {
   readonly granular: number;
   /** Local search on each new best and at the end (see `SearchOptions.localSearch`). */
   readonly localSearchOn: boolean;
+  /** Warm start of the acceptance's unserved-job penalty (see `SearchOptions.warmPenalty`). */
+  readonly warmPenalty: number;
+  readonly warmPhase: number;
   /** Candidate routes of a granular insertion, and a per-vehicle stamp to list each once. */
   private readonly cand: Int32Array;
   private readonly candStamp: Int32Array;
@@ -294,6 +321,9 @@ class Sisr {
     this.routeRemoval = o.routeRemoval ?? 0.05;
     this.granular = Math.max(0, Math.floor(o.granular ?? (inst.nVehicles >= GRANULAR_MIN_VEHICLES ? GRANULAR_NEIGHBOURS : 0)));
     this.localSearchOn = o.localSearch ?? this.granular > 0;
+    const large = inst.nVehicles >= GRANULAR_MIN_VEHICLES;
+    this.warmPenalty = Math.max(0, o.warmPenalty ?? (large ? LARGE_FLEET_WARM_PENALTY : 0));
+    this.warmPhase = Math.min(1, Math.max(0, o.warmPhase ?? (large ? LARGE_FLEET_WARM_PHASE : 0)));
     this.cand = new Int32Array(inst.nVehicles);
     this.candStamp = new Int32Array(inst.nVehicles);
     this.logKeep = Math.log(1 - Math.min(0.99, this.blink));

@@ -108,7 +108,16 @@ export class Solution {
 
   /** Objective: route costs plus the penalty of every unserved job. */
   total(): number {
-    let c = this.routesCost();
+    return this.addAbsentPenalties(this.routesCost());
+  }
+
+  /** The penalties of the unserved jobs. */
+  absentPenalty(): number {
+    return this.addAbsentPenalties(0);
+  }
+
+  /** c plus each unserved job's penalty, in job order (the order `total` has always summed in). */
+  private addAbsentPenalties(c: number): number {
     if (this.absentN > 0) {
       const pen = this.inst.jobPenalty;
       const bits = this.absentBits;
