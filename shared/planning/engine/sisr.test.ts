@@ -355,7 +355,7 @@ describe('SISR engine', () => {
       solveInstance(inst, { maxWork: 1_000_000, timeLimitMs: 1e6, seed: 4, ...warm });
     const below = randomVrptw(24, 200, GRANULAR_MIN_VEHICLES - 1, 25);
     expect(run(below).routes).toEqual(run(below, { warmPenalty: 0 }).routes);
-    expect(run(below).routes).not.toEqual(run(below, { warmPenalty: LARGE_FLEET_WARM_PENALTY, warmPhase: LARGE_FLEET_WARM_PHASE }).routes);
+    expect(run(below).routes).not.toEqual(run(below, { warmPenalty: LARGE_FLEET_WARM_PENALTY }).routes);
     const large = randomVrptw(24, 200, GRANULAR_MIN_VEHICLES, 25);
     const byDefault = run(large);
     expect(byDefault.routes).toEqual(run(large, { warmPenalty: LARGE_FLEET_WARM_PENALTY, warmPhase: LARGE_FLEET_WARM_PHASE }).routes);

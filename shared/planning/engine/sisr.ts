@@ -61,9 +61,9 @@ export interface SearchOptions {
    * unserved job `warmPenalty` mean arc costs at the start, rising geometrically to its full penalty
    * at `warmPhase` of the work budget (or of the iterations), so the early search may trade a costly
    * job for a better shape of the routes. New bests are always judged with the full penalties: what
-   * the search returns still serves as many jobs as any plan it found. 0 turns it off. Defaults:
-   * `LARGE_FLEET_WARM_PENALTY` and `LARGE_FLEET_WARM_PHASE` from `GRANULAR_MIN_VEHICLES` vehicles,
-   * off below (Solomon and dispatch days run exactly as before).
+   * the search returns still serves as many jobs as any plan it found. A penalty of 0 turns it off.
+   * Defaults: `LARGE_FLEET_WARM_PENALTY` from `GRANULAR_MIN_VEHICLES` vehicles, 0 below (Solomon and
+   * dispatch days run exactly as before); the phase `LARGE_FLEET_WARM_PHASE`.
    */
   warmPenalty?: number;
   warmPhase?: number;
@@ -323,7 +323,7 @@ class Sisr {
     this.localSearchOn = o.localSearch ?? this.granular > 0;
     const large = inst.nVehicles >= GRANULAR_MIN_VEHICLES;
     this.warmPenalty = Math.max(0, o.warmPenalty ?? (large ? LARGE_FLEET_WARM_PENALTY : 0));
-    this.warmPhase = Math.min(1, Math.max(0, o.warmPhase ?? (large ? LARGE_FLEET_WARM_PHASE : 0)));
+    this.warmPhase = Math.min(1, Math.max(0, o.warmPhase ?? LARGE_FLEET_WARM_PHASE));
     this.cand = new Int32Array(inst.nVehicles);
     this.candStamp = new Int32Array(inst.nVehicles);
     this.logKeep = Math.log(1 - Math.min(0.99, this.blink));
