@@ -188,10 +188,12 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
   let stoppedBySafety = false;
   const perIteration = 300 + inst.nJobs + 2 * inst.nVehicles;
   const ls = search.localSearchOn;
-  // Acceptance weighs unserved jobs at `1 - relief` of their penalties during the warm phase.
-  const warm = search.warmPenalty > 0 && search.warmPhase > 0 ? (search.warmPenalty * meanArc) / inst.unassignedPenalty : 1;
+  // The acceptance test weighs unserved jobs at `1 - relief` of their penalties: `startShare` at the
+  // start of the warm phase, rising geometrically to 1 at its end (1 from the start: no warm phase).
+  const startShare = search.warmPenalty > 0 && search.warmPhase > 0 ? (search.warmPenalty * meanArc) / inst.unassignedPenalty : 1;
+  const warm = startShare < 1;
   let relief = 0;
-  let curAbsent = warm < 1 ? cur.absentPenalty() : 0;
+  let curAbsent = warm ? cur.absentPenalty() : 0;
   const loopWork = ls && maxWork < Infinity ? maxWork * (1 - LOCAL_SEARCH_SHARE) : maxWork;
   while (hasMovable && it < maxIter && it - lastBest < maxIdle && search.work < loopWork) {
     if ((it & 15) === 0) {
@@ -203,7 +205,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
       // Cooling follows the work done (or iterations), never the clock: a loaded machine runs the same search.
       progress = Math.max(maxIter < Infinity ? it / maxIter : 0, maxWork < Infinity ? search.work / maxWork : 0);
       T = T0 * Math.pow(Tf / T0, progress);
-      if (warm < 1) relief = progress < search.warmPhase ? 1 - Math.pow(warm, 1 - progress / search.warmPhase) : 0;
+      if (warm) relief = progress < search.warmPhase ? 1 - Math.pow(startShare, 1 - progress / search.warmPhase) : 0;
     }
     if (it - lastReturn > restartIdle) {
       // Annealing drifted away from the best plan for long without beating it: go back to it, when
@@ -214,7 +216,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
         cur.copyFrom(best);
         work.copyFrom(best);
         curTotal = bestTotal;
-        curAbsent = warm < 1 ? cur.absentPenalty() : 0;
+        curAbsent = warm ? cur.absentPenalty() : 0;
         returns++;
       }
     }
@@ -222,7 +224,7 @@ export function solveInstance(inst: Instance, options: SearchOptions = {}): Sear
     search.work += perIteration;
     search.ruinAndRecreate(work);
     let total = work.total();
-    const absent = warm < 1 ? work.absentPenalty() : 0;
+    const absent = warm ? work.absentPenalty() : 0;
     // A ruin can leave a route it took jobs from infeasible (see `Solution.feasible`) when the
     // recreate put none back into it: such a plan is never accepted.
     const feasible = search.touchedFeasible(work);
