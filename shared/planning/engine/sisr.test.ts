@@ -236,6 +236,58 @@ describe('SISR engine', () => {
     );
   }, 60_000);
 
+  it('checks blocked intervals from the insertion point on, as a simulation of the whole route does', () => {
+    // Stored routes are built by random insertions, so some are already late: the check must then
+    // still simulate to the end rather than trust the stored route.
+    let refused = 0;
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
+        const base = randomVrptw(seed, 24, 3, 1e9, { slowDirect: seed % 2 === 0, negativeLeg: seed % 3 === 0 });
+        const rng = new Rng(seed);
+        const intervals = () => {
+          const list = Array.from({ length: rng.int(1, 3) }, () => {
+            const s = rng.next() * 1000;
+            return [s, s + 20 + rng.next() * 150];
+          });
+          return Float64Array.from(list.sort((a, b) => a[0]! - b[0]!).flat());
+        };
+        const inst: Instance = { ...base, vBlocked: [intervals(), intervals(), intervals()] };
+        const timely = (v: number, jobs: number[]) =>
+          evaluateRoute(inst, v, jobs).violations.every((x) => !x.startsWith('late:') && x !== 'end_after_working_hours');
+        const sol = new Solution(inst);
+        const copy = new Solution(inst);
+        const drop = new Uint8Array(inst.nJobs + 2);
+        const out = new Int32Array(inst.nJobs);
+        for (let step = 0; step < 40; step++) {
+          const v = rng.int(0, 2);
+          const absent = sol.absent();
+          if (absent.length > 0 && rng.next() < 0.7) sol.insert(v, rng.int(0, sol.len[v]!), absent[rng.int(0, absent.length - 1)]!);
+          else {
+            for (let k = 1; k <= sol.len[v]!; k++) drop[k] = rng.next() < 0.3 ? 1 : 0;
+            sol.removeFlagged(v, drop, out, 0);
+          }
+          const s = step % 5 === 0 ? (copy.copyFrom(sol), copy) : sol;
+          for (let w = 0; w < 3; w++) {
+            const route = s.route(w);
+            expect(s.feasibleWithBlocked(w, route.length, -1)).toBe(timely(w, route));
+            for (const u of s.absent()) {
+              for (let k = 0; k <= route.length; k++) {
+                const ok = timely(w, [...route.slice(0, k), u, ...route.slice(k)]);
+                expect(s.feasibleWithBlocked(w, k, u)).toBe(ok);
+                if (ok) accepted++;
+                else refused++;
+              }
+            }
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+    expect(accepted).toBeGreaterThan(1000);
+    expect(refused).toBeGreaterThan(1000);
+  }, 60_000);
+
   it('reads asymmetric matrices the right way round (interleaved legs out of and into each location for the insertion scan)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {

@@ -5,6 +5,14 @@ export function lowestBitJob(w: number, x: number): number {
   return (w << 5) + 31 - Math.clz32(x & -x);
 }
 
+/**
+ * When the vehicle leaves job j, having left its previous stop at t on a leg of tt, with its
+ * blocked intervals avoided on the road and at the job (Infinity if it misses the job's windows).
+ */
+function leaveAvoiding(inst: Instance, blocked: Float64Array, t: number, tt: number, j: number): number {
+  return startAvoiding(inst, blocked, j, earliestStart(inst, j, departAvoiding(blocked, t, tt) + tt)) + inst.service[j]!;
+}
+
 function routeCostLocal(inst: Instance, v: number, arcSum: number, dist: number): number {
   const excess = dist - inst.vFree[v]!;
   return inst.vFixed[v]! + arcSum + (excess > 0 ? excess * inst.vExcess[v]! : 0);
@@ -30,6 +38,13 @@ export class Solution {
   readonly legDur: Float64Array;
   readonly legDist: Float64Array;
   readonly legArc: Float64Array;
+  /**
+   * For a vehicle with blocked intervals: bdep[k], the departure from position k when the route is
+   * simulated avoiding them (Infinity from a job it cannot reach in time on), and bOk[v], whether
+   * the whole route is feasible so; what `feasibleWithBlocked` starts from and stops at.
+   */
+  private readonly bdep: Float64Array;
+  private readonly bOk: Uint8Array;
   readonly load: Float64Array;
   readonly dist: Float64Array;
   readonly travel: Float64Array;
@@ -56,6 +71,9 @@ export class Solution {
     this.legDur = new Float64Array(m * this.stride);
     this.legDist = new Float64Array(m * this.stride);
     this.legArc = new Float64Array(m * this.stride);
+    const anyBlocked = inst.vBlocked.some((b) => b !== null);
+    this.bdep = new Float64Array(anyBlocked ? m * this.stride : 0);
+    this.bOk = new Uint8Array(m);
     this.load = new Float64Array(m * inst.dims);
     this.dist = new Float64Array(m);
     this.travel = new Float64Array(m);
@@ -166,6 +184,10 @@ export class Solution {
       const legDur = this.legDur;
       const legDist = this.legDist;
       const legArc = this.legArc;
+      if (this.inst.vBlocked[v] !== null) {
+        this.bdep.set(o.bdep.subarray(base, end), base);
+        this.bOk[v] = o.bOk[v]!;
+      }
       for (let k = base; k < end; k++) {
         nodes[k] = o.nodes[k]!;
         locs[k] = o.locs[k]!;
@@ -224,6 +246,7 @@ export class Solution {
     this.forward(v, 0, false);
     this.lat[base + len + 1] = inst.vTwEnd[v]!;
     this.backward(v, len, false);
+    if (inst.vBlocked[v] !== null) this.blockedForward(v, 0, false);
     // An unused vehicle does not travel: its totals are zero.
     this.dist[v] = len > 0 ? distance : 0;
     this.travel[v] = len > 0 ? travel : 0;
@@ -285,6 +308,32 @@ export class Solution {
     this.cost[v] = routeCostLocal(inst, v, this.arcSum[v]!, this.dist[v]!);
     this.forward(v, k, true);
     this.backward(v, k + 1, true);
+    if (inst.vBlocked[v] !== null) {
+      this.bdep.copyWithin(base + k + 2, base + k + 1, base + len + 1);
+      this.blockedForward(v, k, true);
+    }
+  }
+
+  /**
+   * `bdep` from position `from` on, and `bOk` (`from` = 0 restarts at the vehicle's start). With
+   * `stopAtSame`, stops at the first position after from+1 whose departure is unchanged: the rest of
+   * the route, and whether it is feasible, are then unchanged too.
+   */
+  private blockedForward(v: number, from: number, stopAtSame: boolean): void {
+    const inst = this.inst;
+    const blocked = inst.vBlocked[v]!;
+    const base = v * this.stride;
+    const len = this.len[v]!;
+    const bdep = this.bdep;
+    if (from === 0) bdep[base] = inst.vTwStart[v]!;
+    let t = bdep[base + from]!;
+    for (let p = from + 1; p <= len; p++) {
+      t = leaveAvoiding(inst, blocked, t, this.legDur[base + p - 1]!, this.nodes[base + p]!);
+      if (stopAtSame && p > from + 1 && bdep[base + p] === t) return;
+      bdep[base + p] = t;
+    }
+    const tt = this.legDur[base + len]!;
+    this.bOk[v] = t !== Infinity && departAvoiding(blocked, t, tt) + tt <= inst.vTwEnd[v]! ? 1 : 0;
   }
 
   /** Caches leg i (an index into the route arrays) of vehicle v: matrix cell a. */
@@ -368,38 +417,37 @@ export class Solution {
   }
 
   /**
-   * Full simulation of route v with u inserted after position k, honouring blocked intervals; with
-   * u = -1, of the route as stored.
+   * Whether route v with u inserted after position k is feasible with its blocked intervals; with
+   * u = -1, the route as stored. Simulates from position k, and only until the route's times are
+   * back at or before the stored route's.
    */
   feasibleWithBlocked(v: number, k: number, u: number): boolean {
+    if (u < 0) return this.bOk[v] === 1;
     const inst = this.inst;
     const blocked = inst.vBlocked[v]!;
     const N = inst.nLocs;
     const dur = inst.vDur[v]!;
     const legDur = this.legDur;
+    const bdep = this.bdep;
+    const ok = this.bOk[v] === 1;
     const base = v * this.stride;
-    const total = this.len[v]! + (u >= 0 ? 1 : 0);
-    let t = inst.vTwStart[v]!;
-    let loc = inst.vStart[v]!;
-    for (let p = 1; p <= total + 1; p++) {
-      let j: number;
-      if (p > total) j = -1;
-      else if (u < 0 || p <= k) j = this.nodes[base + p]!;
-      else if (p === k + 1) j = u;
-      else j = this.nodes[base + p - 1]!;
-      const next = j >= 0 ? inst.jobLoc[j]! : inst.vEnd[v]!;
-      // Only the two legs next to u are new; the others are the stored route's cached legs.
-      const tt = u < 0 || p <= k ? legDur[base + p - 1]! : p > k + 2 ? legDur[base + p - 2]! : dur[loc * N + next]!;
-      const arrival = departAvoiding(blocked, t, tt) + tt;
-      if (j < 0) return arrival <= inst.vTwEnd[v]!;
-      let start = earliestStart(inst, j, arrival);
-      if (start === Infinity) return false;
-      start = startAvoiding(inst, blocked, j, start);
-      if (start === Infinity) return false;
-      t = start + inst.service[j]!;
-      loc = next;
+    const len = this.len[v]!;
+    // The route up to position k is the stored one: start from its departure there.
+    let t = bdep[base + k]!;
+    if (t === Infinity) return false;
+    const lu = inst.jobLoc[u]!;
+    t = leaveAvoiding(inst, blocked, t, dur[this.locs[base + k]! * N + lu]!, u);
+    if (t === Infinity) return false;
+    for (let q = k + 1; q <= len; q++) {
+      const tt = q === k + 1 ? dur[lu * N + this.locs[base + q]!]! : legDur[base + q - 1]!;
+      t = leaveAvoiding(inst, blocked, t, tt, this.nodes[base + q]!);
+      if (t === Infinity) return false;
+      // Every step is non-decreasing in the time it starts from: leaving job j no later than the
+      // stored route does, the rest goes as the stored route's, feasible, or earlier.
+      if (ok && t <= bdep[base + q]!) return true;
     }
-    return true;
+    const tt = k === len ? dur[lu * N + inst.vEnd[v]!]! : legDur[base + len]!;
+    return departAvoiding(blocked, t, tt) + tt <= inst.vTwEnd[v]!;
   }
 
   /**
