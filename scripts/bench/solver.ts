@@ -62,6 +62,26 @@ interface Args {
   search: SearchOptions;
 }
 
+type NumericSearchOption = { [K in keyof SearchOptions]-?: NonNullable<SearchOptions[K]> extends number ? K : never }[keyof SearchOptions];
+
+/** The search overrides that take a number, by flag. */
+const SEARCH_FLAGS: Record<string, NumericSearchOption> = {
+  '--t0': 't0',
+  '--tf': 'tf',
+  '--cbar': 'avgRemoved',
+  '--lmax': 'maxString',
+  '--restart-idle': 'restartIdle',
+  '--blink': 'blinkRate',
+  '--split': 'splitDepth',
+  '--regret': 'regret',
+  '--ejection': 'ejection',
+  '--absent-seed': 'absentSeed',
+  '--absent-sample': 'absentSample',
+  '--granular': 'granular',
+  '--warm-penalty': 'warmPenalty',
+  '--warm-phase': 'warmPhase',
+};
+
 function parseArgs(argv: string[]): Args {
   const args: Args = {
     budgets: [2],
@@ -80,7 +100,7 @@ function parseArgs(argv: string[]): Args {
     search: {},
   };
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+    const a = argv[i]!;
     const next = () => argv[++i] ?? '';
     // A flag's value that is not a number stops the bench: NaN would turn the setting off unseen.
     const num = () => {
@@ -102,21 +122,8 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--big-day-effort') args.bigDayEffortS = num();
     else if (a === '--no-small-day') args.smallDay = false;
     else if (a === '--calibrate') args.calibrate = true;
-    else if (a === '--t0') args.search.t0 = num();
-    else if (a === '--tf') args.search.tf = num();
-    else if (a === '--cbar') args.search.avgRemoved = num();
-    else if (a === '--lmax') args.search.maxString = num();
-    else if (a === '--restart-idle') args.search.restartIdle = num();
-    else if (a === '--blink') args.search.blinkRate = num();
-    else if (a === '--split') args.search.splitDepth = num();
-    else if (a === '--regret') args.search.regret = num();
-    else if (a === '--ejection') args.search.ejection = num();
-    else if (a === '--absent-seed') args.search.absentSeed = num();
-    else if (a === '--absent-sample') args.search.absentSample = num();
-    else if (a === '--granular') args.search.granular = num();
+    else if (Object.hasOwn(SEARCH_FLAGS, a)) args.search[SEARCH_FLAGS[a]!] = num();
     else if (a === '--local-search') args.search.localSearch = next() !== '0';
-    else if (a === '--warm-penalty') args.search.warmPenalty = num();
-    else if (a === '--warm-phase') args.search.warmPhase = num();
     else if (a === '--safety-s') args.search.timeLimitMs = num() * 1000;
     else if (a === '--vroom') next();
     else throw new Error(`unknown flag ${a} (the list is at the top of scripts/bench/solver.ts)`);
