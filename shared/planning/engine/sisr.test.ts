@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildInstance, type Instance } from './model.ts';
 import { evaluateRoute } from './schedule.ts';
-import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, LARGE_FLEET_MAX_STRING, LARGE_FLEET_WARM_PENALTY, LARGE_FLEET_WARM_PHASE, RESTART_IDLE_PER_JOB, searchBudget, solveInstance, WORK_UNITS_PER_MS, type SearchResult } from './sisr.ts';
+import { GRANULAR_MIN_VEHICLES, GRANULAR_NEIGHBOURS, LARGE_FLEET_MAX_STRING, RESTART_IDLE_PER_JOB, searchBudget, solveInstance, WARM_MIN_VEHICLES, WARM_PENALTY, WARM_PHASE, WORK_UNITS_PER_MS, type SearchResult } from './sisr.ts';
 import { Solution } from './solution.ts';
 import { Rng } from '../rng.ts';
 
@@ -402,15 +402,17 @@ describe('SISR engine', () => {
     for (const [v, r] of byDefault.routes.entries()) expect(evaluateRoute(large, v, r).violations).toEqual([]);
   });
 
-  it('weighs unserved jobs lightly early on by default from GRANULAR_MIN_VEHICLES vehicles, and exactly as before below', () => {
+  it('weighs unserved jobs lightly early on by default from WARM_MIN_VEHICLES vehicles, and exactly as before below', () => {
     const run = (inst: ReturnType<typeof randomVrptw>, warm?: { warmPenalty: number; warmPhase?: number }) =>
       solveInstance(inst, { maxWork: 1_000_000, timeLimitMs: 1e6, seed: 4, ...warm });
-    const below = randomVrptw(24, 200, GRANULAR_MIN_VEHICLES - 1, 25);
+    // Solomon's fleets (25 vehicles) stay below the threshold.
+    expect(WARM_MIN_VEHICLES).toBeGreaterThan(25);
+    const below = randomVrptw(24, 200, WARM_MIN_VEHICLES - 1, 25);
     expect(run(below).routes).toEqual(run(below, { warmPenalty: 0 }).routes);
-    expect(run(below).routes).not.toEqual(run(below, { warmPenalty: LARGE_FLEET_WARM_PENALTY }).routes);
-    const large = randomVrptw(24, 200, GRANULAR_MIN_VEHICLES, 25);
+    expect(run(below).routes).not.toEqual(run(below, { warmPenalty: WARM_PENALTY }).routes);
+    const large = randomVrptw(24, 200, WARM_MIN_VEHICLES, 25);
     const byDefault = run(large);
-    expect(byDefault.routes).toEqual(run(large, { warmPenalty: LARGE_FLEET_WARM_PENALTY, warmPhase: LARGE_FLEET_WARM_PHASE }).routes);
+    expect(byDefault.routes).toEqual(run(large, { warmPenalty: WARM_PENALTY, warmPhase: WARM_PHASE }).routes);
     expect(byDefault.routes).not.toEqual(run(large, { warmPenalty: 0 }).routes);
     expectFeasibleAndPriced(large, byDefault);
   });

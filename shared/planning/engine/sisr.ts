@@ -62,8 +62,8 @@ export interface SearchOptions {
    * at `warmPhase` of the work budget (or of the iterations), so the early search may trade a costly
    * job for a better shape of the routes. New bests are always judged with the full penalties: what
    * the search returns still serves as many jobs as any plan it found. A penalty of 0 turns it off.
-   * Defaults: `LARGE_FLEET_WARM_PENALTY` from `GRANULAR_MIN_VEHICLES` vehicles, 0 below (Solomon and
-   * dispatch days run exactly as before); the phase `LARGE_FLEET_WARM_PHASE`.
+   * Defaults: `WARM_PENALTY` from `WARM_MIN_VEHICLES` vehicles, 0 below (Solomon and days of fewer
+   * technicians run exactly as before, docs/decisions/0520); the phase `WARM_PHASE`.
    */
   warmPenalty?: number;
   warmPhase?: number;
@@ -133,10 +133,12 @@ export const GRANULAR_NEIGHBOURS = 40;
  */
 export const LARGE_FLEET_MAX_STRING = 5;
 
-/** The acceptance's penalty of an unserved job at the start of a large fleet's search, in mean arc costs (`SearchOptions.warmPenalty`). */
-export const LARGE_FLEET_WARM_PENALTY = 1;
+/** Fleets from this size on weigh unserved jobs lightly early on by default (`SearchOptions.warmPenalty`, docs/decisions/0520). */
+export const WARM_MIN_VEHICLES = 30;
+/** The acceptance's penalty of an unserved job at the start of the search, in mean arc costs (`SearchOptions.warmPenalty`). */
+export const WARM_PENALTY = 1;
 /** Share of the work budget after which an unserved job weighs its full penalty again (`SearchOptions.warmPhase`). */
-export const LARGE_FLEET_WARM_PHASE = 0.7;
+export const WARM_PHASE = 0.7;
 
 /** Share of the work budget left to the final local search when it is on. */
 export const LOCAL_SEARCH_SHARE = 0.02;
@@ -323,9 +325,8 @@ class Sisr {
     this.routeRemoval = o.routeRemoval ?? 0.05;
     this.granular = Math.max(0, Math.floor(o.granular ?? (inst.nVehicles >= GRANULAR_MIN_VEHICLES ? GRANULAR_NEIGHBOURS : 0)));
     this.localSearchOn = o.localSearch ?? this.granular > 0;
-    const large = inst.nVehicles >= GRANULAR_MIN_VEHICLES;
-    this.warmPenalty = Math.max(0, o.warmPenalty ?? (large ? LARGE_FLEET_WARM_PENALTY : 0));
-    this.warmPhase = Math.min(1, Math.max(0, o.warmPhase ?? LARGE_FLEET_WARM_PHASE));
+    this.warmPenalty = Math.max(0, o.warmPenalty ?? (inst.nVehicles >= WARM_MIN_VEHICLES ? WARM_PENALTY : 0));
+    this.warmPhase = Math.min(1, Math.max(0, o.warmPhase ?? WARM_PHASE));
     this.cand = new Int32Array(inst.nVehicles);
     this.candStamp = new Int32Array(inst.nVehicles);
     this.logKeep = Math.log(1 - Math.min(0.99, this.blink));
