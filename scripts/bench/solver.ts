@@ -123,7 +123,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--no-small-day') args.smallDay = false;
     else if (a === '--calibrate') args.calibrate = true;
     else if (Object.hasOwn(SEARCH_FLAGS, a)) args.search[SEARCH_FLAGS[a]!] = num();
-    else if (a === '--local-search') args.search.localSearch = next() !== '0';
+    else if (a === '--local-search') args.search.localSearch = num() !== 0;
     else if (a === '--safety-s') args.search.timeLimitMs = num() * 1000;
     else if (a === '--vroom') next();
     else throw new Error(`unknown flag ${a} (the list is at the top of scripts/bench/solver.ts)`);
