@@ -185,7 +185,8 @@ export class Solution {
       const legDist = this.legDist;
       const legArc = this.legArc;
       if (this.inst.vBlocked[v] !== null) {
-        this.bdep.set(o.bdep.subarray(base, end), base);
+        // A plain loop: a subarray view per copied route would be garbage on the search's hot path.
+        for (let k = base; k < end; k++) this.bdep[k] = o.bdep[k]!;
         this.bOk[v] = o.bOk[v]!;
       }
       for (let k = base; k < end; k++) {
