@@ -35,7 +35,7 @@ export function sample(loader: string, file: string): Sample {
   const started = performance.now();
   const r = spawnSync(process.env.BENCH_COLD_NODE ?? process.execPath, ['--enable-source-maps', loader, pathToFileURL(file).href], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', AWS_REGION: 'ca-central-1' } });
   const wallMs = performance.now() - started;
-  if (r.status !== 0) throw new Error(`loading ${file} failed: ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`loading ${file} failed: ${r.error?.message ?? r.stderr}`);
   return { wallMs, importMs: Number(r.stdout) };
 }
 
