@@ -110,7 +110,10 @@ function DepotForm({ depot }: { depot?: DepotView }) {
     Object.fromEntries(FIELDS.filter((f) => paths.includes(f)).map((f) => [f, t(`depots.field.${f}`)])) as Partial<Record<Field, string>>;
 
   const failureText = (error: unknown) =>
-    isApiError(error, 400) ? t('depots.invalid') : isApiError(error, 409) ? t('depots.changed_meanwhile') : isApiError(error, 404) ? t('depots.not_found') : t('depots.error');
+    isApiError(error, 400) ? t('depots.invalid') : isApiError(error, 409) ? t('depots.changed_meanwhile') : isApiError(error, 404) ? t('depots.not_found') : serverFailure(error);
+
+  // Part 2 §8 "Depot save": any other failure shows the server's message (with its status) in red.
+  const serverFailure = (error: unknown) => (isApiError(error) && error.status > 0 ? t('depots.failed', { status: error.status, message: error.message }) : t('depots.error'));
 
   return (
     <Stack maw={720}>
