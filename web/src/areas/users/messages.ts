@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { USER_MESSAGES } from '#shared/catalogue/users.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
-import { isApiError } from '../../api/client.ts';
+import { isApiError, type ApiError } from '../../api/client.ts';
 import type { Outcome } from '../../app/outcome-alert.tsx';
 
 export type { Outcome };
@@ -33,5 +33,10 @@ export function outcomeOfFailure(t: TFunction, error: Error): Outcome {
   if (isApiError(error, 409)) return { ok: false, text: error.message === USER_MESSAGES.exists ? t('users.exists') : t('users.changed_meanwhile') };
   if (isApiError(error, 400)) return { ok: false, text: t('users.invalid') };
   if (isApiError(error, 403)) return { ok: false, text: t('users.above_level') };
-  return { ok: false, text: isApiError(error) ? t('users.failed', { status: error.status, message: error.message }) : t('users.network') };
+  return { ok: false, text: isAnswered(error) ? t('users.failed', { status: error.status, message: error.message }) : t('users.network') };
+}
+
+/** Whether the server answered (an HTTP status); a request that never reached it is an ApiError of status 0, with the browser's own text. */
+export function isAnswered(error: unknown): error is ApiError {
+  return isApiError(error) && error.status > 0;
 }

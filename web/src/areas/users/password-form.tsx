@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { changePassword } from '#shared/catalogue/session.ts';
 import type { UserData } from '#shared/catalogue/users.ts';
 import { mustGiveOldPassword } from '#shared/roles.ts';
-import { isApiError } from '../../api/client.ts';
+import { useAlert } from '../../app/alert-provider.tsx';
 import { useSessionUser } from '../session/use-session.ts';
-import { fieldMessage, type Outcome } from './messages.ts';
+import { fieldMessage, isAnswered, type Outcome } from './messages.ts';
 import { useChangePasswordMutation } from './queries.ts';
 import { OutcomeAlert } from '../../app/outcome-alert.tsx';
 
@@ -24,6 +24,7 @@ export function PasswordForm({ user }: { user: UserData }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const change = useChangePasswordMutation();
+  const showAlert = useAlert();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,17 +42,17 @@ export function PasswordForm({ user }: { user: UserData }) {
         setConfirmation('');
         setOutcome({ ok: true, text: t('users.password_changed') });
       },
-      onError: (error) =>
+      onError: (error) => {
+        // Part 2 §8 "Password change": a network failure shows an exception dialog; a status, its text and the server's message.
+        if (!isAnswered(error)) {
+          void showAlert({ title: t('users.network_title'), text: t('users.network') });
+          return;
+        }
         setOutcome({
           ok: false,
-          text: isApiError(error, 409)
-            ? t('users.old_password_invalid')
-            : isApiError(error, 403)
-              ? t('users.above_level')
-              : isApiError(error)
-                ? t('users.failed', { status: error.status, message: error.message })
-                : t('users.network'),
-        }),
+          text: error.status === 409 ? t('users.old_password_invalid') : error.status === 403 ? t('users.above_level') : t('users.failed', { status: error.status, message: error.message }),
+        });
+      },
     });
   };
 

@@ -312,6 +312,7 @@ function UserForm({ user }: { user?: UserData }) {
                   </Stack>
                 </SimpleGrid>
               )}
+              <TextInput label={t('users.pixel_id')} description={t('users.pixel_id_help')} value={values.pixel_id} onChange={(e) => set('pixel_id', e.currentTarget.value)} error={err('pixel_id')} maxLength={100} />
               <Textarea label={t('users.notes')} autosize minRows={2} value={values.note_about_broker} onChange={(e) => set('note_about_broker', e.currentTarget.value)} error={err('note_about_broker')} maxLength={2000} />
               <Checkbox label={t('users.suspended')} checked={values.suspended} onChange={(e) => set('suspended', e.currentTarget.checked)} error={err('suspended')} />
             </Stack>
