@@ -6,6 +6,9 @@ import { ApiError, buildRequest, callOperation, onUnauthorized } from './client.
 import { startGet } from './early-get.ts';
 import { sessionToken } from './session-token.ts';
 import { SESSION_CHECK_URL } from '../boot-session-check.ts';
+import { setupI18n } from '../i18n/index.ts';
+import en from '../i18n/locales/en.json';
+import fr from '../i18n/locales/fr.json';
 
 const getThing = defineOperation({
   id: 'getThing',
@@ -91,6 +94,14 @@ describe('callOperation', () => {
   it('turns a network failure into an ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(callOperation(getUserFromToken, {})).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it("gives a network failure a text in the page's language, not the browser's English one", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const i18n = setupI18n('fr');
+    await expect(callOperation(getUserFromToken, {})).rejects.toMatchObject({ status: 0, message: fr.common.network_error });
+    await i18n.changeLanguage('en');
+    await expect(callOperation(getUserFromToken, {})).rejects.toMatchObject({ status: 0, message: en.common.network_error });
   });
 
   it('uses a GET started at boot once, for the same URL and token (ADR 0395)', async () => {

@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import type { ErrorCode } from '#shared/catalogue/errors.ts';
 import { pathParams, type InputOf, type OperationDef, type OutputOf } from '#shared/catalogue/operation.ts';
 import { checkRoute } from '#shared/routes.ts';
@@ -102,7 +103,8 @@ export async function callOperation<Op extends OperationDef>(op: Op, input: Inpu
     response = await (early ?? fetch(url, { method: op.method, headers, body, signal: options.signal }));
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
-    throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
+    // The browser's own text ('Failed to fetch') is English whatever the page's language: screens that show a failure's message show this one.
+    throw new ApiError(0, 'network_error', i18n.isInitialized ? i18n.t('common.network_error') : cause instanceof Error ? cause.message : 'Network error');
   }
 
   const text = await response.text();
