@@ -112,7 +112,7 @@ export async function deliveryPicture(picture: StoredPicture & { thumbnail_key: 
 }
 
 /** Minimal shooting view; tolerant of fields other areas add. */
-export type ShootingView = Pick<ShootingRecord, 'id' | 'listing_id' | 'broker_id' | 'scheduleddate' | 'state' | 'tech_id' | 'pp_tech_id'>;
+export type ShootingView = Pick<ShootingRecord, 'id' | 'listing_id' | 'broker_id' | 'scheduleddate' | 'state' | 'tech_id' | 'pp_tech_id' | 'is_public_for_broker' | 'all_services_delivered'>;
 
 function toShootingView(item: Record<string, unknown>): ShootingView {
   const parsed = shootingRecord.safeParse(item);
@@ -125,6 +125,8 @@ function toShootingView(item: Record<string, unknown>): ShootingView {
     state: Number(item.state ?? 0),
     tech_id: item.tech_id == null ? null : Number(item.tech_id),
     pp_tech_id: item.pp_tech_id == null ? null : Number(item.pp_tech_id),
+    is_public_for_broker: item.is_public_for_broker === true,
+    all_services_delivered: item.all_services_delivered === true,
   };
 }
 
@@ -135,10 +137,16 @@ export async function getShootings(ids: readonly number[]): Promise<ShootingView
 
 /**
  * 'Final delivery' (docs/decisions/0063-final-delivery.md): every shooting that has pictures on the
- * page is delivered (state 14). Anything earlier means more pictures may still be added.
+ * page is delivered: in state 14, or sent to the broker (public for the broker) with all its services
+ * delivered and not back in retouch. Anything else means more pictures may still be added.
  */
-export function isFinalDelivery(shootings: readonly ShootingView[]): boolean {
-  return shootings.length > 0 && shootings.every((s) => s.state === ShootingState.delivered);
+export function isFinalDelivery(shootings: readonly Pick<ShootingView, 'state' | 'is_public_for_broker' | 'all_services_delivered'>[]): boolean {
+  return shootings.length > 0 && shootings.every(isDelivered);
+}
+
+function isDelivered(s: Pick<ShootingView, 'state' | 'is_public_for_broker' | 'all_services_delivered'>): boolean {
+  if (s.state === ShootingState.delivered) return true;
+  return s.is_public_for_broker && s.all_services_delivered && s.state !== ShootingState.retouch;
 }
 
 /** One Query page of shooting ids under a technician's partition (the shootings' tech index for capture, pointer items for post-production). */

@@ -5,7 +5,15 @@ import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { findUserByEmail } from '#functions/storage/users.ts';
-import { listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
+import { getListing, insertListing, listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
+import { insertPicture } from '#functions/storage/pictures.ts';
+import { insertShooting } from '#functions/storage/shootings.ts';
+import { mediaKeys } from '#functions/plumbing/media.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { sendMediaEmail } from '#shared/catalogue/review.ts';
+import { getShootingAdmin, updateShootingCompletion } from '#shared/catalogue/shootings.ts';
+import sharp from 'sharp';
 import { ticketsFor } from '#functions/storage/tickets.ts';
 import { fileSharingSetting } from '#functions/plumbing/media.ts';
 import { putMediaObject } from '#functions/plumbing/media-objects.ts';
@@ -55,6 +63,28 @@ describe('getDeliveriesFromToken (public)', () => {
     const empty = await delivery(byAddress('350 boulevard des Laurentides').distribution_token!);
     expect(empty.listing.pictures).toEqual([]);
     expect(empty.listing.is_final).toBe(false);
+  });
+
+  it('becomes final once the staff sent the pictures to the broker with all services delivered', async () => {
+    const staff = (await tokenFor(Role.tech_postprod)).token;
+    const now = new Date().toISOString();
+    const listing = await insertListing({ address: `${await nextId('final-delivery-test', 1)} rue de la Livraison`, city: 'Montréal', postalcode: 'H2X 1Y4', room_count: 4, is_house: true, lat: 45.5, lng: -73.6, state: 1, broker_id: brokerId, broker: { firstname: 'Béatrice', lastname: 'Roy' } });
+    const shooting = await insertShooting(
+      { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: brokerId, scheduleddate: now.slice(0, 10), am: true, is_confirmed: true, state: ShootingState.uploaded, estimated_duration: 3600, room_count: 4, created_at: now, updated_at: now },
+      { lat: null, lng: null, reserved_tech_id: null },
+    );
+    const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 120, b: 160 } } }).jpeg().toBuffer();
+    const [original, thumbnail] = [mediaKeys.original(listing.id, shooting.id, 0), mediaKeys.thumbnail(listing.id, shooting.id, 0)];
+    await putMediaObject(original, image);
+    await putMediaObject(thumbnail, image);
+    await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: 0, original_key: original, thumbnail_key: thumbnail, is_purchased: false, created_at: now });
+
+    bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff));
+    const token = (await getListing(listing.id))!.distribution_token!;
+    expect((await delivery(token)).listing.is_final, 'sent, services not all delivered').toBe(false);
+    const { version } = bodyOf(await callOp(getShootingAdmin, { shooting_id: shooting.id }, staff)).data;
+    bodyOf(await callOp(updateShootingCompletion, { shooting_id: shooting.id, version, all_services_delivered: true }, staff));
+    expect((await delivery(token)).listing.is_final, 'sent with every service delivered').toBe(true);
   });
 
   it('answers 404 for an unknown token and 400 for something that is not a token', async () => {
