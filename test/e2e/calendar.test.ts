@@ -16,6 +16,7 @@ import { BROWSER_LOCALE, loginAs, ownDay, textsIn, type Lang } from './fixtures.
  * technicians have no availability (booking slots closed, no planner card), select the day in
  * the month view and give both an availability, then remove one, then drag a morning in the week
  * view into an unavailability for the other; the booking slots and the planner follow (ADR 0155).
+ * The calendar is 700 px high, and an availability sits at 12:00 in the week's hours (ADR 0530).
  */
 const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);
@@ -61,6 +62,8 @@ describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
     expect(await cards()).not.toContain(1014);
 
     const page = await adminOnCalendar(lang);
+    // 700 px high on a wide screen, toolbar included (part 2 §9).
+    expect(Math.round((await page.locator('.tech-calendar .fc').boundingBox())!.height)).toBe(700);
     // Month view: move on until the day is on screen, click it (a one-day selection).
     const cell = page.locator(`.fc-daygrid-day[data-date="${date}"]`).first();
     for (let i = 0; i < 4 && !(await cell.count()); i++) await page.locator('.fc-next-button').click();
@@ -86,17 +89,23 @@ describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
     await page.getByRole('button', { name: lang === 'fr' ? 'Semaine' : 'Week' }).click();
     const column = page.locator(`.fc-timegrid-col[data-date="${date}"]`);
     for (let i = 0; i < 8 && !(await column.count()); i++) await page.locator('.fc-next-button').click();
+    const yOf = async (time: string) => (await page.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!;
+
+    // Bédard's availability is in the day's hours at 12:00, not in the all-day row (part 2 §9).
+    await page.locator('.fc-timegrid-slot-lane[data-time="12:00:00"]').evaluate((lane) => lane.scrollIntoView({ block: 'center' }));
+    const available = column.locator('.cal-available', { hasText: QUEBEC[1014] }).first();
+    await available.waitFor();
+    expect(Math.abs((await available.boundingBox())!.y - (await yOf('12:00:00')).y)).toBeLessThanOrEqual(2);
+    expect(await page.locator(`.fc-daygrid-day[data-date="${date}"] .cal-available`).count()).toBe(0);
+
     const newUnavailability = t('calendar.new_unavailability');
     const dialog = page.getByRole('dialog', { name: newUnavailability });
-    // The week's schedule arrives after the view changes and grows the all-day row, which moves the
-    // hours down: measure after it has arrived, and again before each new try, as a user's eye would.
+    // Measure once the week's schedule has arrived, and again before each new try, as a user's eye would.
     for (let attempt = 1; ; attempt++) {
       await page.waitForLoadState('networkidle');
-      // Mid-morning in the middle of the screen: 08:00 and 12:30 both on screen however tall the
-      // all-day row of availabilities has grown (other tests give technicians availabilities too).
+      // Mid-morning in the middle of the calendar's hours: 08:00 and 12:30 both on screen.
       await page.locator('.fc-timegrid-slot-lane[data-time="10:00:00"]').evaluate((lane) => lane.scrollIntoView({ block: 'center' }));
       const x = (await column.boundingBox())!;
-      const yOf = async (time: string) => (await page.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!;
       const from = await yOf('08:00:00');
       const to = await yOf('12:30:00');
       await page.mouse.move(x.x + x.width / 2, from.y + from.height / 2);

@@ -16,11 +16,14 @@ import { SLOT_HOURS } from '#shared/rules/slots.ts';
 import { mayCall } from '../../api/client.ts';
 import { formatDay, formatTimestamp, languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
+import { availabilityEvent, CALENDAR_VIEW, nameOf, type AvailabilityProps, type CalendarView } from './events.ts';
 import { calendarQueries, useAddAvailabilityMutation, useCreateUnavailabilityMutation, useRemoveAvailabilityMutation, useRemoveUnavailabilityMutation } from './queries.ts';
 import './calendar.css';
 
 /** Part 2 §9: the data of the month on screen plus or minus 7 days. */
 const MARGIN_DAYS = 7;
+/** Part 2 §9: the calendar's height (docs/decisions/0530). */
+const HEIGHT_PX = 700;
 
 type Dialog =
   | { kind: 'new-availability'; dates: string[] }
@@ -34,8 +37,6 @@ interface Feedback {
   text: string;
 }
 
-const nameOf = (u: { firstname: string; lastname: string } | null) => (u ? `${u.firstname} ${u.lastname}` : '');
-
 /** A shooting's place on the calendar: its planned times, else its half-day's window (part 1 §2.5). */
 function shootingSpan(s: CalendarShooting): { start: string | number; end: string | number } {
   if (s.starttime && s.endtime) return { start: s.starttime, end: s.endtime };
@@ -46,10 +47,12 @@ function shootingSpan(s: CalendarShooting): { start: string | number; end: strin
 
 /**
  * The technician calendar (part 2 §2 'Technician calendar', §4 its five dialogs, §5, §6): month,
- * 5-day week and day views from 06:00 to 21:00. Administrators see every capture technician (or
- * those they filter) and act on anyone; a technician sees and acts on their own calendar. A month
- * selection adds whole-day availabilities; a time selection adds an unavailability (the server keeps
- * it in UTC, seconds zeroed, and applies the 7 o'clock rule: docs/decisions/0156).
+ * 5-day week and day views from 06:00 to 21:00, 700 px high; a whole-day availability shows at
+ * 23:00 of its day in the month and at 12:00 in the week and day (docs/decisions/0530).
+ * Administrators see every capture technician (or those they filter) and act on anyone; a
+ * technician sees and acts on their own calendar. A month selection adds whole-day availabilities;
+ * a time selection adds an unavailability (the server keeps it in UTC, seconds zeroed, and applies
+ * the 7 o'clock rule: docs/decisions/0156).
  */
 export function CalendarPage() {
   const { t, i18n } = useTranslation();
@@ -57,6 +60,7 @@ export function CalendarPage() {
   const user = useSessionUser();
   const admin = mayCall(getAllScheduleForTimeperiod, user?.role);
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
+  const [view, setView] = useState<CalendarView>(CALENDAR_VIEW.month);
   const [filter, setFilter] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -78,14 +82,7 @@ export function CalendarPage() {
 
   const events = useMemo<EventInput[]>(
     () => [
-      ...shown.availabilities.map((a) => ({
-        id: `a-${a.user_id}-${a.date}`,
-        title: admin ? `${t('calendar.available')} · ${nameOf(a.user)}` : t('calendar.available'),
-        start: a.date,
-        allDay: true,
-        classNames: ['cal-available'],
-        extendedProps: { kind: 'availability', userId: a.user_id, date: a.date, name: nameOf(a.user) },
-      })),
+      ...shown.availabilities.map((a) => availabilityEvent(a, view, admin ? `${t('calendar.available')} · ${nameOf(a.user)}` : t('calendar.available'))),
       ...shown.unAvailabilities.map((u) => ({
         id: `u-${u.id}`,
         title: [t('calendar.unavailable'), admin ? nameOf(u.user) : '', u.summary].filter(Boolean).join(' · '),
@@ -102,10 +99,11 @@ export function CalendarPage() {
         extendedProps: { kind: 'shooting', date: s.scheduleddate },
       })),
     ],
-    [shown, admin, t],
+    [shown, view, admin, t],
   );
 
   const onDates = (arg: DatesSetArg) => {
+    setView(arg.view.type as CalendarView);
     const start = addDays(localDateOf(arg.start.getTime()), -MARGIN_DAYS);
     const end = addDays(localDateOf(arg.end.getTime() - 1), MARGIN_DAYS);
     setRange((r) => (r?.start === start && r.end === end ? r : { start, end }));
@@ -127,10 +125,10 @@ export function CalendarPage() {
 
   const onEventClick = (arg: EventClickArg) => {
     setFeedback(null);
-    const p = arg.event.extendedProps as { kind: string; userId?: number; date?: string; name?: string; u?: UnavailabilityView };
-    if (p.kind === 'availability') setDialog({ kind: 'remove-availability', userId: p.userId!, date: p.date!, name: p.name! });
-    else if (p.kind === 'unavailability') setDialog({ kind: 'remove-unavailability', u: p.u! });
-    else setDialog({ kind: 'display-shootings', date: p.date! });
+    const p = arg.event.extendedProps as AvailabilityProps | { kind: 'unavailability'; u: UnavailabilityView } | { kind: 'shooting'; date: string };
+    if (p.kind === 'availability') setDialog({ kind: 'remove-availability', userId: p.userId, date: p.date, name: p.name });
+    else if (p.kind === 'unavailability') setDialog({ kind: 'remove-unavailability', u: p.u });
+    else setDialog({ kind: 'display-shootings', date: p.date });
   };
 
   const close = (result?: Feedback) => {
@@ -169,14 +167,14 @@ export function CalendarPage() {
           plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
           locales={[frLocale]}
           locale={languageOf(lng)}
-          initialView="dayGridMonth"
-          views={{ timeGridFiveDay: { type: 'timeGrid', duration: { days: 5 }, dateIncrement: { days: 5 }, buttonText: languageOf(lng) === 'fr' ? 'Semaine' : 'Week' } }}
-          headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridFiveDay,timeGridDay' }}
+          initialView={CALENDAR_VIEW.month}
+          views={{ [CALENDAR_VIEW.week]: { type: 'timeGrid', duration: { days: 5 }, dateIncrement: { days: 5 }, buttonText: languageOf(lng) === 'fr' ? 'Semaine' : 'Week' } }}
+          headerToolbar={{ left: 'prev,next today', center: 'title', right: Object.values(CALENDAR_VIEW).join(',') }}
           slotMinTime="06:00:00"
           slotMaxTime="21:00:00"
-          // The page scrolls, not the calendar: on a busy week the all-day row of availabilities
-          // would otherwise leave the hours a sliver of a fixed-height calendar.
-          height="auto"
+          // Availabilities sit in the hours (12:00), not the all-day row, so a busy week keeps its
+          // hours in view; a busy month scrolls inside the calendar (docs/decisions/0530).
+          height={HEIGHT_PX}
           selectable={admin || !!user}
           selectMirror
           select={onSelect}
