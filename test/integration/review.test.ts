@@ -245,4 +245,15 @@ describe('publish and send to broker (§4)', () => {
     expect(tabs.public_sent.some((i) => i.listing_id === listing.id)).toBe(true);
     expect(tabs.under_review.some((i) => i.listing_id === listing.id)).toBe(false);
   });
+
+  it('a shooting sent back to retouch after the broker got it leaves Public and Sent for Retouch', async () => {
+    const { listing, shooting, pictures } = await reviewListing(2);
+    bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff));
+    expect((await getShootingItem(shooting.id))!.is_public_for_broker).toBe(true);
+    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: pictures[1]!.id }, staff));
+    bodyOf(await callOp(sendShootingForRetouch, { shooting_id: shooting.id }, staff));
+    const { tabs } = bodyOf(await callOp(listingsForReview, {}, staff));
+    expect(tabs.retouch.find((i) => i.listing_id === listing.id)).toMatchObject({ shooting_id: shooting.id, shooting_state: ShootingState.retouch });
+    expect(tabs.public_sent.some((i) => i.listing_id === listing.id)).toBe(false);
+  });
 });

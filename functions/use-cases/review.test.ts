@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ShootingState } from '#shared/enums.ts';
+import { tabsOf } from './review.ts';
+
+const shooting = (state: number, is_public_for_broker: boolean, all_services_delivered = true) => ({ state, is_public_for_broker, all_services_delivered });
+
+describe('tabsOf (the review queue tabs of part 3 §4, ADR 0210)', () => {
+  it('state 3 → Retouch, even when the broker already got the media (sent back to retouch after the e-mail)', () => {
+    expect(tabsOf(shooting(ShootingState.retouch, false))).toEqual(['retouch']);
+    expect(tabsOf(shooting(ShootingState.retouch, true))).toEqual(['retouch']);
+  });
+
+  it('state 5 and not public → Under Review; public for the broker → Public and Sent', () => {
+    expect(tabsOf(shooting(ShootingState.uploaded, false))).toEqual(['under_review']);
+    expect(tabsOf(shooting(ShootingState.uploaded, true))).toEqual(['public_sent']);
+    expect(tabsOf(shooting(ShootingState.delivered, true))).toEqual(['public_sent']);
+  });
+
+  it('other states are in no tab; not all services delivered adds post-production incomplet', () => {
+    expect(tabsOf(shooting(ShootingState.confirmed, false, false))).toEqual([]);
+    expect(tabsOf(shooting(ShootingState.retouch, true, false))).toEqual(['retouch', 'incomplete']);
+  });
+});
