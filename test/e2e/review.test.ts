@@ -5,6 +5,7 @@ import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { SLIDESHOW_SUGGESTED } from '#shared/catalogue/review.ts';
 import { ShootingState } from '#shared/enums.ts';
+import { landingPath } from '#shared/routes.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { picturesOfListing } from '#functions/storage/pictures.ts';
@@ -17,11 +18,13 @@ import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
  * Issue 13's full review, as a post-production technician lives it (part 3 screens 4 and 5, §4,
  * §5), in each language on a listing of its own (12 real JPEGs in the S3 emulator, the first four
  * unseen): from the queue, validate pictures (each moving on to the next unseen one), send one to
- * retouch with a comment ('Validation terminée'), send the shooting to retouch and find the listing
- * in the Retouch tab, be told ordering needs no filter, reorder two pictures with the keyboard (the
- * screen reader's announcements guide it) and save, then send to the broker (publish, slideshow,
- * counts and quality prompts): back on /tech_review with the listing under 'Public and Sent', the
- * tour public, and the media e-mail in the outbox. No untranslated key shows on the way.
+ * retouch with a comment ('Validation terminée'), be told ordering needs no filter, reorder two
+ * pictures with the keyboard (the screen reader's announcements guide it) and save, then send to
+ * the broker (publish, slideshow, counts and quality prompts): back on /tech_review with the
+ * listing under 'Public and Sent', the tour public, and the media e-mail in the outbox; then send
+ * the shooting back to retouch and find the listing in the Retouch tab, no longer under 'Public
+ * and Sent' (state 3 decides first, ADR 0210). No untranslated key shows on the way.
+ * The capture technician may open the screen but not the planner's shooting dialog: no 'Details'.
  */
 const browser = useBrowser(inject('baseUrl'));
 const outbox = inject('mailOutbox');
@@ -60,7 +63,7 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
   const dialogButton = (page: Page, name: string) => page.getByRole('dialog').getByRole('button', { name, exact: true });
   const alertOk = (page: Page) => page.getByRole('dialog').getByRole('button', { name: t('common.ok'), exact: true });
 
-  it('a post-production technician reviews a listing, sends the shooting to retouch, reorders and sends to the broker', async () => {
+  it('a post-production technician reviews a listing, reorders, sends to the broker, then sends the shooting back to retouch', async () => {
     const { listing, shooting } = await listingOfThisTest(lang);
     const title = `${listing.address}, ${listing.city}`;
     const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
@@ -79,6 +82,8 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await page.getByRole('button', { name: t('review.open', { n: PICTURES }), exact: true }).waitFor();
     expect(await rawKeysShown(page), 'a text key shown untranslated').toBeUndefined();
     await page.getByText(t('review.count.public_other', { count: PICTURES })).waitFor();
+    // A post-production technician may open the shooting dialog.
+    await page.getByRole('button', { name: t('shootingDialog.open_label', { address: listing.address }) }).waitFor();
 
     // Validate 1 and 2 (the dialog moves on), send 3 to retouch (a comment first), validate 4: 'Validation terminée'.
     await page.getByRole('button', { name: t('review.open', { n: 1 }), exact: true }).click();
@@ -108,18 +113,6 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await page.getByText(t('review.done_title')).waitFor();
     await page.getByText(t('review.done_text', { validated: 3, retouch: 1 })).waitFor();
     await expect.poll(async () => (await picturesOfListing(listing.id)).slice(0, 4).map((p) => p.is_validated)).toEqual([true, true, false, true]);
-
-    // The shooting goes to retouch: back on the queue, the listing is under 'Retouch'; open it again.
-    await page.getByRole('button', { name: t('review.send_retouch'), exact: true }).click();
-    await page.getByRole('dialog').getByText(t('review.retouch_confirm')).waitFor();
-    await alertOk(page).click();
-    await waitForPath(page, '/tech_review');
-    expect((await getShootingItem(shooting.id))!.state).toBe(ShootingState.retouch);
-    await page.getByRole('tab', { name: tabNamed(t('review.tab.retouch', { count: '§' })) }).click();
-    await page.getByRole('tabpanel').getByRole('link', { name: title }).click();
-    await waitForPath(page, `/tech_review/${listing.id}`);
-    await page.getByRole('button', { name: t('review.in_retouch'), exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: t('review.in_retouch'), exact: true }).isDisabled()).toBe(true);
 
     // With a filter, ordering is refused with the spec's alert.
     await page.getByLabel(t('review.filter')).selectOption('validated');
@@ -178,6 +171,39 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     // Back on the listing: the tour is public now (the button says so and is done).
     await page.getByRole('tabpanel').getByRole('link', { name: title }).click();
     await page.getByRole('button', { name: t('review.tour_public'), exact: true }).waitFor();
+
+    // Picture 3 still needs its retouch: the shooting goes back to retouch after the broker got it.
+    // Back on the queue, the listing is under 'Retouch' and no longer under 'Public and Sent'; open it again.
+    await page.getByRole('button', { name: t('review.send_retouch'), exact: true }).click();
+    await page.getByRole('dialog').getByText(t('review.retouch_confirm')).waitFor();
+    await alertOk(page).click();
+    await waitForPath(page, '/tech_review');
+    expect((await getShootingItem(shooting.id))!.state).toBe(ShootingState.retouch);
+    const retouchTab = page.getByRole('tab', { name: tabNamed(t('review.tab.retouch', { count: '§' })) });
+    await retouchTab.click();
+    await page.getByRole('tabpanel').getByRole('link', { name: title }).waitFor();
+    await page.getByRole('tab', { name: tabNamed(t('review.tab.public_sent', { count: '§' })) }).click();
+    await expect.poll(() => page.getByRole('tabpanel').getByRole('link', { name: title }).count()).toBe(0);
+    await retouchTab.click();
+    await page.getByRole('tabpanel').getByRole('link', { name: title }).click();
+    await waitForPath(page, `/tech_review/${listing.id}`);
+    await page.getByRole('button', { name: t('review.in_retouch'), exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: t('review.in_retouch'), exact: true }).isDisabled()).toBe(true);
     expect(await rawKeysShown(page), 'a text key shown untranslated').toBeUndefined();
+  });
+
+  it('the capture technician opens the review screen without the shooting details the planner keeps', async () => {
+    const { listing } = await reviewListing({ street: `rue du Capteur ${lang}`, pictures: 1, unseen: () => true, original: { width: 600, height: 400 } });
+    const title = `${listing.address}, ${listing.city}`;
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.tech_capture, lang);
+    await waitForPath(page, landingPath(Role.tech_capture));
+    await page.goto(`/tech_review/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('heading', { level: 2, name: t('review.shootings') }).waitFor();
+    await page.getByRole('button', { name: t('review.open', { n: 1 }), exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: t('shootingDialog.open_label', { address: listing.address }) }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: t('shootingDialog.open'), exact: true }).count()).toBe(0);
+    expect(await page.getByRole('alert').allInnerTexts()).toEqual([]);
   });
 });

@@ -5,12 +5,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutputOf } from '#shared/catalogue/operation.ts';
 import { SLIDESHOW_MAX, SLIDESHOW_SUGGESTED, type getListingPictures, type ReviewPicture } from '#shared/catalogue/review.ts';
+import { getShootingAdmin } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { pathOf } from '#shared/routes.ts';
-import { isApiError } from '../../api/client.ts';
+import { isApiError, mayCall } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay } from '../../i18n/format.ts';
+import { useSessionUser } from '../session/use-session.ts';
 import { ShootingDialogButton } from '../planner/shooting-dialog.tsx';
 import { AutomatedVideosPanel } from '../videos/index.ts';
 import { COLUMN_CHOICES, PictureGrid } from './picture-grid.tsx';
@@ -72,6 +74,8 @@ function ReviewScreen({ data }: { data: Data }) {
   const retouch = useRetouchMutation();
   const publish = usePublishMutation();
   const mediaEmail = useMediaEmailMutation();
+  // The shooting dialog is the planner's (getShootingAdmin): shown only to the roles that may call it (not the capture technician, who may open this screen).
+  const opensShooting = mayCall(getShootingAdmin, useSessionUser()?.role);
 
   const typeNames = usePictureTypeNames(listing.id);
   const byId = useMemo(() => new Map(data.pictures.map((p) => [p.id, p])), [data.pictures]);
@@ -203,7 +207,7 @@ function ReviewScreen({ data }: { data: Data }) {
                   {t('review.pp_tech')} {s.pp_tech.firstname} {s.pp_tech.lastname}
                 </Anchor>
               )}
-              <ShootingDialogButton shootingId={s.id} address={listing.address} />
+              {opensShooting && <ShootingDialogButton shootingId={s.id} address={listing.address} />}
             </Group>
           ))}
         </Stack>
