@@ -55,5 +55,5 @@ export type TicketUrgencyId = (typeof TicketUrgency)[keyof typeof TicketUrgency]
 export const TICKET_PROBLEM_TYPES = ['software', 'hardware', 'booth', 'vr', 'broker', 'other'] as const;
 export type TicketProblemType = (typeof TICKET_PROBLEM_TYPES)[number];
 
-/** Floors: 4 to 1 'Étage n', 0 ground floor, -1 basement, -2 common area. */
+/** Floors of part 1: 4 to 1 'Étage n', 0 ground floor, -1 basement, -2 common area (one of two readings: floorLabel in rules/floors.ts). */
 export const FLOORS = [4, 3, 2, 1, 0, -1, -2] as const;

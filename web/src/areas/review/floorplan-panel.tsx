@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FloorplanRoom } from '#shared/catalogue/review.ts';
 import { floorTypeInEnglish, hasMeasuresShown } from '#shared/entities/floorplan-room.ts';
+import { FLOOR_LABEL_READING, floorLabel } from '#shared/rules/floors.ts';
 import { formatNumber, languageOf } from '../../i18n/format.ts';
 import { reviewQueries } from './queries.ts';
 
@@ -10,7 +11,8 @@ import { reviewQueries } from './queries.ts';
  * The floorplan panel of the review screen (part 3 screen 5 'floorplan room list and a measures
  * table', §9; ADR 0275): collapsed at first; the rooms floor by floor with their markers'
  * low-resolution pictures in order, then the measures table without the outdoor rooms of §9, the
- * floor type in English on the English screen (as recorded, French, on the French one).
+ * floor type in English on the English screen (as recorded, French, on the French one). Floors are
+ * named by part 3's reading of their number (ADR 0535); the stored `floorname` only when it has none.
  */
 export function FloorplanPanel({ listingId }: { listingId: number }) {
   const { t } = useTranslation();
@@ -46,24 +48,35 @@ function FloorplanContent({ listingId }: { listingId: number }) {
   );
 }
 
-function floorsOf(rooms: readonly FloorplanRoom[]): { floor: number; floorname: string; rooms: FloorplanRoom[] }[] {
-  const floors = new Map<number, { floor: number; floorname: string; rooms: FloorplanRoom[] }>();
+/** The label a user reads for a room's floor on this screen. */
+function useFloorName(): (room: Pick<FloorplanRoom, 'floor' | 'floorname'>) => string {
+  const { i18n } = useTranslation();
+  const lang = languageOf(i18n.language);
+  return (room) => floorLabel(room.floor, FLOOR_LABEL_READING.tech_review_listing, lang) ?? room.floorname;
+}
+
+/** The rooms under one heading per floor label, lowest floor first (part 3's 'Other' gathers several floors). */
+function floorsOf(rooms: readonly FloorplanRoom[], nameOf: (room: FloorplanRoom) => string): { name: string; floor: number; rooms: FloorplanRoom[] }[] {
+  const floors = new Map<string, { name: string; floor: number; rooms: FloorplanRoom[] }>();
   for (const room of rooms) {
-    const floor = floors.get(room.floor) ?? { floor: room.floor, floorname: room.floorname, rooms: [] };
+    const name = nameOf(room);
+    const floor = floors.get(name) ?? { name, floor: room.floor, rooms: [] };
+    floor.floor = Math.min(floor.floor, room.floor);
     floor.rooms.push(room);
-    floors.set(room.floor, floor);
+    floors.set(name, floor);
   }
   return [...floors.values()].sort((a, b) => a.floor - b.floor);
 }
 
 function RoomList({ rooms }: { rooms: readonly FloorplanRoom[] }) {
   const { t } = useTranslation();
+  const floorName = useFloorName();
   return (
     <Stack gap="sm">
-      {floorsOf(rooms).map((floor) => (
-        <section key={floor.floor} aria-label={floor.floorname}>
+      {floorsOf(rooms, floorName).map((floor) => (
+        <section key={floor.name} aria-label={floor.name}>
           <Title order={3} size="h5">
-            {floor.floorname}
+            {floor.name}
           </Title>
           <Stack gap={6} component="ul" style={{ listStyle: 'none', paddingInlineStart: 0, margin: 0 }}>
             {floor.rooms.map((room) => (
@@ -88,6 +101,7 @@ function RoomList({ rooms }: { rooms: readonly FloorplanRoom[] }) {
 function MeasuresTable({ rooms }: { rooms: readonly FloorplanRoom[] }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
+  const floorName = useFloorName();
   const length = (value: number, inches: number | null) =>
     inches === null ? t('review.floorplan.metres', { value: formatNumber(value, lng, { maximumFractionDigits: 2 }) }) : t('review.floorplan.feet', { feet: formatNumber(value, lng, { maximumFractionDigits: 0 }), inches: formatNumber(inches, lng, { maximumFractionDigits: 1 }) });
   const floorType = (value: string | null) => (value === null ? '' : languageOf(lng) === 'en' ? floorTypeInEnglish(value) : value);
@@ -107,7 +121,7 @@ function MeasuresTable({ rooms }: { rooms: readonly FloorplanRoom[] }) {
         {rooms.map((room) => (
           <Table.Tr key={room.id}>
             <Table.Td>{room.roomname}</Table.Td>
-            <Table.Td>{room.floorname}</Table.Td>
+            <Table.Td>{floorName(room)}</Table.Td>
             <Table.Td>{t('review.floorplan.by', { width: length(room.width, room.width_inches), height: length(room.height, room.height_inches) })}</Table.Td>
             <Table.Td>{room.irregular ? t('review.yes') : t('review.no')}</Table.Td>
             <Table.Td>{floorType(room.floor_type)}</Table.Td>
