@@ -33,16 +33,24 @@ export function pictureItem(picture: PictureRecord): Record<string, unknown> {
 export async function insertPicture(fields: Omit<z.input<typeof pictureRecord>, 'id'>): Promise<PictureRecord> {
   const picture = pictureRecord.parse({ ...fields, id: await nextId('picture') });
   await putNewItem({ TableName: tableName(), Item: pictureItem(picture), ConditionExpression: 'attribute_not_exists(pk)' });
-  await db.send(
-    new UpdateCommand({
+  await db.send(new UpdateCommand(reviewEntryKept(picture.listing_id, picture.shooting_id).Update!));
+  return picture;
+}
+
+/**
+ * The listing's review-queue entry names the shooting and no longer expires: new pictures came, or
+ * the shooting went back to retouch after the media e-mail had set its expiry (`expireReviewEntry`).
+ */
+export function reviewEntryKept(listingId: number, shootingId: number): TransactItem {
+  return {
+    Update: {
       TableName: tableName(),
-      Key: keys.reviewEntry(picture.listing_id),
+      Key: keys.reviewEntry(listingId),
       UpdateExpression: 'SET listing_id = :l ADD shooting_ids :s REMOVE #ttl',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':l': picture.listing_id, ':s': new Set([picture.shooting_id]) },
-    }),
-  );
-  return picture;
+      ExpressionAttributeValues: { ':l': listingId, ':s': new Set([shootingId]) },
+    },
+  };
 }
 
 async function queryAll(listingId: number, prefix: string): Promise<StoredPicture[]> {

@@ -401,9 +401,9 @@ export async function assignPostProd(s: StoredShooting, ppTechId: number | null,
 // ---------------------------------------------------------------------------------------------
 // Review (part 3 §4; docs/decisions/0211): retouch and the media e-mail, at the version read.
 
-/** Send for retouch (state 3), at the version read. */
-export async function sendForRetouch(s: StoredShooting, now = new Date().toISOString()): Promise<void> {
-  await send(updateOf(s.id, s.version, { set: { state: ShootingState.retouch, updated_at: now } }));
+/** Send for retouch (state 3), at the version read: the transaction's piece (the listing's review-queue entry is kept with it). */
+export function retouchPiece(s: StoredShooting, now = new Date().toISOString()): TransactItem {
+  return updateOf(s.id, s.version, { set: { state: ShootingState.retouch, updated_at: now } });
 }
 
 /** The media e-mail went out: the shooting is public for the broker from now on. */

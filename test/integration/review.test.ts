@@ -26,7 +26,7 @@ import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { readMediaObject } from '#functions/plumbing/renditions.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { insertListing } from '#functions/storage/listings.ts';
-import { insertPicture, picturesOfListing } from '#functions/storage/pictures.ts';
+import { expireReviewEntry, insertPicture, picturesOfListing, SENT_ENTRY_DAYS } from '#functions/storage/pictures.ts';
 import { getShootingItem, insertShooting } from '#functions/storage/shootings.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
@@ -255,5 +255,18 @@ describe('publish and send to broker (§4)', () => {
     const { tabs } = bodyOf(await callOp(listingsForReview, {}, staff));
     expect(tabs.retouch.find((i) => i.listing_id === listing.id)).toMatchObject({ shooting_id: shooting.id, shooting_state: ShootingState.retouch });
     expect(tabs.public_sent.some((i) => i.listing_id === listing.id)).toBe(false);
+  });
+
+  it('a retouch keeps the listing in the queue although its media e-mail went out long enough ago to expire it', async () => {
+    const { listing, shooting, pictures } = await reviewListing(2);
+    bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff));
+    // The e-mail went out SENT_ENTRY_DAYS + 1 days ago: the entry has expired, the listing is out of every tab.
+    await expireReviewEntry(listing.id, new Date(Date.now() - (SENT_ENTRY_DAYS + 1) * 86_400_000));
+    const inQueue = async () => Object.values(bodyOf(await callOp(listingsForReview, {}, staff)).tabs).some((items) => items.some((i) => i.listing_id === listing.id));
+    expect(await inQueue()).toBe(false);
+    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: pictures[1]!.id }, staff));
+    bodyOf(await callOp(sendShootingForRetouch, { shooting_id: shooting.id }, staff));
+    const { tabs } = bodyOf(await callOp(listingsForReview, {}, staff));
+    expect(tabs.retouch.some((i) => i.listing_id === listing.id)).toBe(true);
   });
 });
