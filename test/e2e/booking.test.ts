@@ -3,13 +3,18 @@ import '../support/stack-env.ts';
 import type { Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
+import { cancelShooting, createShooting } from '#shared/catalogue/shootings.ts';
+import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
+import { tokenFor } from '../support/api.ts';
+import { bodyOf, callOp } from '../support/operations.ts';
 import { useBrowser, waitForPath } from './browser.ts';
-import { BROWSER_LOCALE as LOCALE, loginAs, text, type Lang } from './fixtures.ts';
+import { BROWSER_LOCALE as LOCALE, loginAs, ownDay, text, type Lang } from './fixtures.ts';
 
 /**
  * Part 1 §2.4 to §2.7 as a broker lives them, in English and in French: book a shooting through the
- * wizard and see it pending with its half-day, change its time, cancel another one.
+ * wizard and see it pending with its half-day, change its time, cancel another one; a shooting no
+ * longer pending offers no change of time.
  */
 
 const baseUrl = inject('baseUrl');
@@ -21,6 +26,8 @@ const PLAN: Record<Lang, { query: string; street: string; cancels: string; admin
   fr: { query: '5100 cote-des-neiges', street: '5100 Chemin de la Côte-des-Neiges', cancels: '250 Boulevard Saint-Martin Ouest', adminCancels: '3200 Rue Wellington', adminQuery: '2100 roland', adminStreet: '2100 Boulevard Roland-Therrien, Longueuil', hours: /^8h30 - 12h30$/ },
 };
 const SLOT_REASON_KEYS = ['started', 'no_technician', 'full'];
+/** Per language: where the broker books the shooting the office cancels while its change-time page is open. */
+const MEANWHILE_CANCELLED: Record<Lang, string> = { en: '3000 Boulevard de la Concorde Est', fr: '700 Boulevard de Mortagne' };
 
 describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
   const t = (key: string, values: Record<string, string> = {}) => text(lang, key, values);
@@ -117,19 +124,30 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await booked.getByText(t('shootings.status_pending')).waitFor();
     await booked.getByText(listDate(chosenLabel)).waitFor();
 
-    // Change its time: the current slot is marked as the current one (not a greyed radio), submit waits for a choice.
+    // Change its time: the current slot is a checked, disabled radio marked as current; submit waits for a choice.
     await booked.getByRole('link', { name: t('shootings.change_time') }).click();
     await page.getByText(t('shootings.change_time_notice')).waitFor();
     await expectSlotTable(page);
-    const current = page.locator('td[data-slot="current"]');
+    const current = page.getByRole('radio', { name: `${chosenLabel}: ${t('shootings.slot_current')}`, exact: true });
     expect(await current.count()).toBe(1);
-    expect(await current.textContent()).toContain(t('shootings.slot_current'));
-    expect(await current.textContent()).toContain(chosenLabel);
+    expect(await current.isChecked()).toBe(true);
+    expect(await current.isDisabled()).toBe(true);
+    expect(await page.locator('td[data-slot="current"]').textContent()).toContain(t('shootings.slot_current'));
     expect(await page.getByRole('radio', { name: chosenLabel, exact: true }).count()).toBe(0);
     const submit = page.getByRole('button', { name: t('shootings.submit_change') });
     expect(await submit.isDisabled()).toBe(true);
     const other = enabledSlots(page).nth(1);
     const otherLabel = (await other.getAttribute('aria-label'))!;
+    await other.check();
+    // The broker's pick leaves the original slot checked.
+    expect(await current.isChecked()).toBe(true);
+    // A change that cannot reach the server says so in red, and the slot is to be chosen again.
+    await page.route((url) => /^\/api\/shootings\/\d+\/time$/.test(url.pathname), (route) => route.abort());
+    await submit.click();
+    const failure = page.getByRole('alert').filter({ hasText: t('shootings.change_time_error') });
+    await failure.getByText(t('shootings.change_time_failed.network')).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.unrouteAll();
     await other.check();
     await submit.click();
     await page.getByText(t('shootings.time_changed')).waitFor();
@@ -274,6 +292,35 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await page.evaluate((url) => fetch(url).then(() => undefined), sentinel);
     expect(sent).toEqual([sentinel]);
     await page.getByText(t('shootings.cancel_question')).waitFor();
+  });
+
+  it('a shooting no longer pending offers no time frames: confirmed, its page says so; cancelled while its page is open, the change fails in red', async () => {
+    const page = await brokerPage();
+    await page.goto('/shooting');
+    const confirmedId = await row(page, '1000 Rue Sherbrooke Ouest').getAttribute('data-shooting-id');
+    await page.goto(`/shooting/changeTime/${confirmedId}`);
+    await page.getByText(t('shootings.change_time_blocked.confirmed')).waitFor();
+    await page.getByRole('link', { name: t('shootings.back_to_list') }).waitFor();
+    expect(await page.getByRole('table', { name: t('shootings.time_frame') }).count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('radio').count()).toBe(0);
+    expect(await page.getByRole('button', { name: t('shootings.submit_change') }).count()).toBe(0);
+
+    // A pending shooting of the broker's own, which the office cancels while its change-time page is open.
+    const broker = (await tokenFor(Role.broker)).token;
+    const place = demoAddress(MEANWHILE_CANCELLED[lang]);
+    const booking = { address: place.address, app: '', city: place.city, postalcode: place.postalcode, is_house: true, room_count: 4, scheduleddate: ownDay(), is_am: true, is_existing_listing: false, note: '', lat: place.lat, lng: place.lng };
+    const id = bodyOf(await callOp(createShooting, booking, broker)).data.id;
+    await page.goto(`/shooting/changeTime/${id}`);
+    await page.getByText(t('shootings.change_time_notice')).waitFor();
+    await page.locator('table[aria-busy="false"]').waitFor();
+    await enabledSlots(page).first().check();
+    bodyOf(await callOp(cancelShooting, { shooting_id: id, cancellation_reason: 'Propriété vendue' }, (await tokenFor(Role.admin)).token));
+    await page.getByRole('button', { name: t('shootings.submit_change') }).click();
+    const failure = page.getByRole('alert').filter({ hasText: t('shootings.change_time_error') });
+    await failure.getByText(t('shootings.change_time_blocked.cancelled')).waitFor();
+    expect(await page.getByRole('table', { name: t('shootings.time_frame') }).count()).toBe(0);
+    await page.getByRole('link', { name: t('shootings.back_to_list') }).click();
+    await waitForPath(page, '/shooting');
   });
 });
 

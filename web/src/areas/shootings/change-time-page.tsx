@@ -3,16 +3,46 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SHOOTING_MESSAGES, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
 import { shootingQueries, useChangeShootingTime } from './queries.ts';
 import { LIST_VIEW } from '../../app/staff-shooting.tsx';
 
+/** Why a shooting's time can no longer change: the key under `shootings.change_time_blocked`. */
+export type ChangeTimeBlock = 'confirmed' | 'cancelled' | 'not_pending';
+
 /**
- * /shooting/changeTime/{id}, part 1 §2.6: a notice that nothing else can change, the listing's address
- * and room count, the slot picker with the current slot marked as such; submit is disabled until
- * a slot is picked and while the change is sent. A failure only sets an error flag (§8) and refreshes
- * the slots, so a slot taken meanwhile shows disabled.
+ * Null while the shooting is pending (not confirmed and state 7 'unconfirmed': the rule by which the
+ * list offers change-time, part 1 §2.4, §4, and the server's `assertPending`); otherwise why not.
+ */
+export function changeTimeBlock(s: Pick<ShootingView, 'is_confirmed' | 'state'>): ChangeTimeBlock | null {
+  if (!s.is_confirmed && s.state === ShootingState.unconfirmed) return null;
+  if (s.state === ShootingState.canceled) return 'cancelled';
+  if (s.is_confirmed || s.state === ShootingState.confirmed) return 'confirmed';
+  return 'not_pending';
+}
+
+/** The text of a failed change: a key under `shootings.change_time_failed` and its values. */
+export function changeTimeFailure(error: unknown): { key: string; values?: Record<string, string | number> } {
+  const key = (name: string) => `shootings.change_time_failed.${name}`;
+  if (!isApiError(error) || error.status === 0) return { key: key('network') };
+  if (error.status === 409 && (error.message === SHOOTING_MESSAGES.alreadyConfirmed || error.message === SHOOTING_MESSAGES.notUnconfirmed)) return { key: key('not_pending') };
+  if (error.status === 409) return { key: key('taken') };
+  if (error.status === 422 && error.message === SHOOTING_MESSAGES.pastSlot) return { key: key('started') };
+  return { key: key('other'), values: { status: error.status, message: error.message } };
+}
+
+/**
+ * /shooting/changeTime/{id}, part 1 §2.6: for a pending shooting, a notice that nothing else can
+ * change, the listing's address and room count, the slot picker with the original slot checked and
+ * disabled; submit is disabled until a slot is picked and while the change is sent. A shooting no
+ * longer pending (confirmed, cancelled, done) shows why, with the way back, and no picker. A failure
+ * shows what went wrong in red (part 1 §8 only sets a flag: docs/decisions/0116) and reloads the
+ * shooting and the slots, so a slot taken meanwhile shows disabled and a confirmation meanwhile shows
+ * the notice.
  */
 export function ChangeTimePage() {
   const { t } = useTranslation();
@@ -21,13 +51,20 @@ export function ChangeTimePage() {
   const valid = Number.isInteger(shootingId) && shootingId > 0;
   const query = useQuery({ ...shootingQueries.detail(shootingId), enabled: valid });
   const [slot, setSlot] = useState<SlotChoice | null>(null);
-  const change = useChangeShootingTime(shootingId, { onError: () => setSlot(null) });
+  const change = useChangeShootingTime(shootingId, {
+    onError: () => {
+      setSlot(null);
+      void query.refetch();
+    },
+  });
   const s = query.data?.data;
+  const blocked = s && changeTimeBlock(s);
+  const failure = change.isError ? changeTimeFailure(change.error) : undefined;
 
   return (
     <Stack maw={900} data-error={change.isError || undefined}>
       <Title order={1}>{t('route.shooting_change_time')}</Title>
-      {!valid || query.isError ? (
+      {!valid || (query.isError && !s) ? (
         <>
           <Text>{t('shootings.not_found')}</Text>
           <BackLink />
@@ -37,6 +74,14 @@ export function ChangeTimePage() {
       ) : change.isSuccess ? (
         <Stack align="flex-start">
           <Text fw={500}>{t('shootings.time_changed')}</Text>
+          <BackLink />
+        </Stack>
+      ) : blocked ? (
+        <Stack align="flex-start" data-blocked={blocked}>
+          {/* After a submit that failed because of it (confirmed or cancelled meanwhile), it says so in red. */}
+          <Alert w="100%" {...(change.isError ? { color: 'red', role: 'alert', title: t('shootings.change_time_error') } : { color: 'yellow' })}>
+            {t(`shootings.change_time_blocked.${blocked}`)}
+          </Alert>
           <BackLink />
         </Stack>
       ) : (
@@ -54,6 +99,11 @@ export function ChangeTimePage() {
             value={slot}
             onChange={setSlot}
           />
+          {failure && (
+            <Alert color="red" role="alert" title={t('shootings.change_time_error')}>
+              {t(failure.key, failure.values)}
+            </Alert>
+          )}
           <Group justify="space-between">
             <BackLink />
             <Button disabled={!slot || change.isPending} loading={change.isPending} onClick={() => slot && change.mutate(slot)}>

@@ -33,7 +33,7 @@ const sameSlot = (a: SlotChoice | null | undefined, b: SlotChoice) => !!a && a.d
 /**
  * Part 1 §2.5 step 2 and §2.6: a table of AM (8h30-12h30) and PM (12h30-17h00) rows by day, 7 days
  * at a time (Previous never before today, Next never past the booking horizon, docs/decisions/0086), one choice. An unsuccessful slot is disabled and says why
- * (started, no technician, full); `original` (change time) is marked as the current slot.
+ * (started, no technician, full); `original` (change time) is a checked, disabled radio marked 'current'.
  */
 export function SlotPicker({ property, value, onChange, original }: { property: SlotProperty; value: SlotChoice | null; onChange: (slot: SlotChoice) => void; original?: SlotChoice }) {
   const { t, i18n } = useTranslation();
@@ -94,12 +94,22 @@ export function SlotPicker({ property, value, onChange, original }: { property: 
                   const available = !!answer?.success && !query.isFetching;
                   const name = `${formatDay(d, i18n.language)}, ${row.label}`;
                   if (isOriginal) {
-                    // The shooting's slot now: marked as the current one, not offered and not greyed like a full one.
+                    // The shooting's slot now (part 1 §2.6): shown checked and disabled, in a radio group of its own so the
+                    // broker's pick never unchecks it; named like an unavailable slot, its reason being 'current'.
+                    const current = t('shootings.slot_current');
                     return (
                       <Table.Td key={d} ta="center" data-slot="current" bg="var(--mantine-color-blue-light)">
-                        <VisuallyHidden>{name}: </VisuallyHidden>
-                        <Badge variant="filled" color="blue.8" size="sm">
-                          {t('shootings.slot_current')}
+                        <Radio
+                          name="time-slot-current"
+                          aria-label={`${name}: ${current}`}
+                          value={`${d}:${row.am ? 'am' : 'pm'}`}
+                          styles={{ body: { justifyContent: 'center' } }}
+                          checked
+                          disabled
+                          readOnly
+                        />
+                        <Badge variant="filled" color="blue.8" size="xs" mt={2} aria-hidden>
+                          {current}
                         </Badge>
                       </Table.Td>
                     );
