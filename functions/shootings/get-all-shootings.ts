@@ -1,9 +1,11 @@
 import { getAllShootings } from '#shared/catalogue/shootings.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
+import { cardProgressOf } from '#shared/rules/shooting-progress.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest } from '../plumbing/errors.ts';
 import { shootingViews, shootingsOfBroker, shootingsOfDay, shootingsOfTech, type StoredShooting } from '../storage/shootings.ts';
+import { shootTimes } from '../use-cases/shoot-times.ts';
 
 /** Staff read at most this many days per call (one day-index Query per day). */
 export const MAX_STAFF_DAYS = 62;
@@ -11,6 +13,7 @@ export const MAX_STAFF_DAYS = 62;
 /**
  * Who sees what (docs/decisions/0051-shooting-list-for-brokers.md): a broker their own shootings,
  * a capture technician the ones assigned to them, staff (1, 2, 5, 8) every shooting of a date range.
+ * Each with its card status; a one-day read by anyone but a broker also with its shoot time.
  */
 export const handler = apiHandler(getAllShootings, async ({ from, to }, ctx) => {
   const role = ctx.user.role;
@@ -30,5 +33,8 @@ export const handler = apiHandler(getAllShootings, async ({ from, to }, ctx) => 
   }
   const inRange = shootings.filter((s) => (!from || s.scheduleddate >= from) && (!to || s.scheduleddate <= to));
   inRange.sort((a, b) => a.scheduleddate.localeCompare(b.scheduleddate) || Number(b.am) - Number(a.am) || a.id - b.id);
-  return { data: await shootingViews(inRange) };
+  // One day (the shooting dashboard's) read by anyone but a broker: with the shoot times (docs/decisions/0525).
+  const withShootTime = from !== undefined && from === to && role !== Role.broker;
+  const [views, times] = await Promise.all([shootingViews(inRange), withShootTime ? shootTimes(inRange) : undefined]);
+  return { data: views.map((view, i) => ({ ...view, progress: cardProgressOf(inRange[i]!), ...(times && { shoot_time: times.get(view.id) ?? null }) })) };
 });

@@ -2,14 +2,17 @@ import { CALENDAR_MESSAGES } from '#shared/catalogue/calendar.ts';
 import { SCHEDULE_MESSAGES, type ReportRow, type ScheduleCard } from '#shared/catalogue/schedule.ts';
 import type { UserRecord } from '#shared/entities/user.ts';
 import { isAdminLevel, Role } from '#shared/roles.ts';
+import { cardProgressOf } from '#shared/rules/shooting-progress.ts';
 import { forbidden, notFound } from '../plumbing/errors.ts';
 import { listingsById } from '../storage/listings.ts';
 import { isActive, shootingsOfDay, shootingsOfTechBetween, shootingView, type StoredShooting } from '../storage/shootings.ts';
 import { activeUsersOfRole, getUser } from '../storage/users.ts';
+import { shootTimes } from './shoot-times.ts';
 
 /**
  * The technician's daily schedule and capture report (docs/decisions/0165, 0166): whose shootings
- * a caller reads, the day's cards, and the report's rows and totals.
+ * a caller reads, the day's cards, and the report's rows and totals (each card with its status and
+ * shoot time, docs/decisions/0525).
  */
 
 type Caller = { id: number; role: number };
@@ -41,13 +44,15 @@ export async function dayCards(caller: Caller, date: string, techId: number | un
     .filter((s) => isActive(s) && s.scheduleddate === date)
     .sort((a, b) => startKey(a).localeCompare(startKey(b)) || a.id - b.id);
   const technicians = new Map<number, Person>(subject ? [[subject.id, subject]] : (await activeUsersOfRole(Role.tech_capture)).map((u) => [u.id, personOf(u)]));
-  const listings = await listingsById(shootings.map((s) => s.listing_id));
+  const [listings, times] = await Promise.all([listingsById(shootings.map((s) => s.listing_id)), shootTimes(shootings)]);
   return shootings.map((s) => ({
     ...shootingView(s, listings.get(s.listing_id)),
     tech: s.tech_id === null ? null : (technicians.get(s.tech_id) ?? null),
     ping_time: s.ping_time,
     seasonal: s.seasonal,
     blue_hour: s.blue_hour,
+    progress: cardProgressOf(s),
+    shoot_time: times.get(s.id) ?? null,
   }));
 }
 

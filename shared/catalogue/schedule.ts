@@ -4,7 +4,7 @@ import { ROUTE } from '../routes.ts';
 import { daysBetween } from '../rules/business-time.ts';
 import { calendarDate } from './dates.ts';
 import { defineOperation } from './operation.ts';
-import { shootingView } from './shootings.ts';
+import { cardProgress, shootingView, shootTime } from './shootings.ts';
 
 /**
  * The technician's daily schedule and capture report (part 2 §2 'Technician daily schedule',
@@ -25,12 +25,18 @@ export const SCHEDULE_MESSAGES = {
 const techId = z.coerce.number().int().positive();
 const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
 
-/** One card of the schedule: the shooting, its listing, its technician and tags. */
+/**
+ * One card of the schedule: the shooting, its listing, its technician and tags, its status and,
+ * once ended, its shoot time against the staff estimate (docs/decisions/0525; optional, so an
+ * answer without them still reads).
+ */
 export const scheduleCard = shootingView.extend({
   tech: person.nullable(),
   ping_time: z.string().nullable(),
   seasonal: z.boolean(),
   blue_hour: z.boolean(),
+  progress: cardProgress.optional(),
+  shoot_time: shootTime.nullable().optional(),
 });
 export type ScheduleCard = z.infer<typeof scheduleCard>;
 
@@ -41,7 +47,7 @@ export const techDailyShootings = defineOperation({
   path: '/api/schedule/day',
   access: ROUTE.schedule.access,
   summary:
-    "A day's active shootings of a capture technician, by start: the caller's own (tech_id left out or their id); administrators name a technician, or leave it out for every assigned shooting of the day.",
+    "A day's active shootings of a capture technician, by start: the caller's own (tech_id left out or their id); administrators name a technician, or leave it out for every assigned shooting of the day. Each card with its status and, once ended, its shoot time against the staff estimate (docs/decisions/0525).",
   input: z.object({ date: calendarDate, tech_id: techId.optional() }),
   output: z.object({ date: z.string(), shootings: z.array(scheduleCard) }),
   resources: ['table'],

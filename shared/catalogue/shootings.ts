@@ -63,6 +63,31 @@ export const shootingView = z.object({
 });
 export type ShootingView = z.infer<typeof shootingView>;
 
+/** A card's status (part 2 §4; docs/decisions/0525): the planner's reading of completion, then started or not. */
+export const cardProgress = z.enum(['completed', 'in_progress', 'planned']);
+
+/**
+ * An ended shooting's shoot time (ping time, else start time, to end time) against the staff
+ * estimate for `rooms` (part 2 §9; docs/decisions/0525): `percent` > 0 over it, < 0 under it.
+ */
+export const shootTime = z.object({
+  shoot_s: z.number().int().nonnegative(),
+  estimate_s: z.number().int().positive(),
+  rooms: z.number().int().nonnegative(),
+  /** The floorplan's indoor rooms created in the 2 hours after the start, else the booked room count. */
+  rooms_from: z.enum(['floorplan', 'room_count']),
+  percent: z.number().int(),
+});
+export type ShootTime = z.infer<typeof shootTime>;
+
+/**
+ * A shooting of the list: the view, its card status and, on a one-day read (from = to) by anyone
+ * but a broker, its shoot time (null before it has ended). Both optional: an answer without them
+ * still reads.
+ */
+export const listedShooting = shootingView.extend({ progress: cardProgress.optional(), shoot_time: shootTime.nullable().optional() });
+export type ListedShooting = z.infer<typeof listedShooting>;
+
 export const CANCELLATION_REASON_MIN_LENGTH = 5;
 /** The wizard asks 7 days at a time; the server answers at most this many days per call. */
 export const MAX_AVAILABILITY_DAYS = 14;
@@ -207,9 +232,9 @@ export const getAllShootings = defineOperation({
   path: '/api/shootings',
   access: SHOOTING_READERS,
   summary:
-    "Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: 7 days ago to 30 days ahead, at most 62 days).",
+    "Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: 7 days ago to 30 days ahead, at most 62 days). Each with its card status; on a one-day read (from = to, the shooting dashboard's) by anyone but a broker, with its shoot time against the staff estimate (docs/decisions/0525).",
   input: z.object({ from: calendarDate.optional(), to: calendarDate.optional() }),
-  output: z.object({ data: z.array(shootingView) }),
+  output: z.object({ data: z.array(listedShooting) }),
   resources: ['table'],
   writes: [],
 });

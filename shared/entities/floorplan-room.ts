@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { plainRoomName } from '../rules/room-names.ts';
 
 /**
  * A floorplan room of a listing (part 3 §3 'Floorplan room': id, roomname, floor, width,
@@ -31,15 +32,9 @@ export type FloorplanRoomRecord = z.infer<typeof floorplanRoomRecord>;
 /** §9: the measures table leaves these rooms out (compared without case and accents). */
 export const ROOMS_WITHOUT_MEASURES = ['Backyard', 'Balcony', 'Pool', 'Facade', 'Picsine', 'Cour arrière'] as const;
 
-const plain = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .trim()
-    .toLowerCase();
-const HIDDEN = new Set(ROOMS_WITHOUT_MEASURES.map(plain));
+const HIDDEN = new Set(ROOMS_WITHOUT_MEASURES.map(plainRoomName));
 
-export const hasMeasuresShown = (room: { roomname: string }) => !HIDDEN.has(plain(room.roomname));
+export const hasMeasuresShown = (room: { roomname: string }) => !HIDDEN.has(plainRoomName(room.roomname));
 
 /** §9: floor types are translated from French to English in the measures table. */
 export const FLOOR_TYPES_FR_EN: Readonly<Record<string, string>> = {
@@ -59,4 +54,4 @@ export const FLOOR_TYPES_FR_EN: Readonly<Record<string, string>> = {
 };
 
 /** The English name of a French floor type; an unknown one is shown as written. */
-export const floorTypeInEnglish = (floorType: string): string => FLOOR_TYPES_FR_EN[plain(floorType)] ?? floorType;
+export const floorTypeInEnglish = (floorType: string): string => FLOOR_TYPES_FR_EN[plainRoomName(floorType)] ?? floorType;

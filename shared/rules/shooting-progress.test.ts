@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShootingState } from '../enums.ts';
-import { DEFAULT_SHOOTING_MS, elapsedColour, elapsedDays, isCompletedForPlanner, isCompletedForReport, progressOf, shootingInterval, shootingsOverlap } from './shooting-progress.ts';
+import { DEFAULT_SHOOTING_MS, cardProgressOf, elapsedColour, elapsedDays, isCompletedForPlanner, isCompletedForReport, progressOf, shootingInterval, shootingsOverlap } from './shooting-progress.ts';
 
 const at = (hhmm: string) => `2026-05-04T${hhmm}:00-04:00`;
 
@@ -26,6 +26,16 @@ describe('shooting progress (part 2 §4, §9)', () => {
     expect(progressOf(s, Date.parse(at('10:30')))).toBe('planned');
     expect(progressOf({ ...s, state: ShootingState.completed }, Date.parse(at('09:30')))).toBe('completed');
     expect(progressOf({ starttime: null, endtime: null, ping_time: at('08:55'), state: ShootingState.confirmed }, Date.parse(at('09:30')))).toBe('in_progress');
+  });
+
+  it("gives the schedule's and dashboard's cards the planner's reading, then the field's times", () => {
+    const booked = { state: ShootingState.unconfirmed, ping_time: null, starttime: null, endtime: null };
+    for (const state of [ShootingState.created, ShootingState.unconfirmed, ShootingState.confirmed]) expect(cardProgressOf({ ...booked, state })).toBe('planned');
+    expect(cardProgressOf({ ...booked, state: ShootingState.inprogress })).toBe('in_progress');
+    expect(cardProgressOf({ ...booked, starttime: at('09:00') })).toBe('in_progress');
+    expect(cardProgressOf({ ...booked, ping_time: at('08:55') })).toBe('in_progress');
+    expect(cardProgressOf({ ...booked, ping_time: at('08:55'), starttime: at('09:00'), endtime: at('10:00') })).toBe('completed');
+    for (const state of [ShootingState.captured, ShootingState.retouch, ShootingState.processed, ShootingState.uploaded, ShootingState.completed]) expect(cardProgressOf({ ...booked, state })).toBe('completed');
   });
 
   it('colours elapsed days: up to 2 green, 3-4 orange, 5 or more red', () => {

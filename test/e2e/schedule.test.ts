@@ -8,14 +8,16 @@ import { insertUser, newUserId } from '#functions/storage/users.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
+import { formatNumber } from '../../web/src/i18n/format.ts';
 import { useBrowser } from './browser.ts';
 import { BROWSER_LOCALE, loginIn, textsIn, type Lang } from './fixtures.ts';
 
 /**
  * Part 2 'Technician daily schedule' and 'Capture report' as a capture technician lives them: a
  * technician of this test's own (so no other test's counts move) sees today's card, then
- * tomorrow's with the notice, and downloads the capture report, whose PDF names the captured
- * address and the spec's columns.
+ * tomorrow's with the notice, each with its status (today's captured one with its shoot time
+ * against the estimate), and downloads the capture report, whose PDF names the captured address and
+ * the spec's columns.
  */
 const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);
@@ -30,6 +32,7 @@ async function technicianWithDay(lang: Lang) {
   const addresses = { today: `${id} rue Aujourdhui ${lang}`, tomorrow: `${id} rue Lendemain ${lang}` };
   for (const [date, address, times] of [
     [today, addresses.today, { ping_time: `${today}T08:50:00-05:00`, starttime: `${today}T09:00:00-05:00`, endtime: `${today}T10:00:00-05:00` }],
+    // Booked and not started: 'planned'.
     [addDays(today, 1), addresses.tomorrow, {}],
   ] as const) {
     const listing = await insertListing({
@@ -67,11 +70,18 @@ describe.each(['fr', 'en'] as const)('technician schedule and capture report, in
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto('/schedule');
     await page.getByRole('heading', { level: 1, name: tx('route.schedule') }).waitFor();
-    await page.getByRole('article', { name: tech.addresses.today }).waitFor();
+    const todays = page.getByRole('article', { name: tech.addresses.today });
+    await todays.waitFor();
     expect(await page.getByText(tx('schedule.tomorrow_notice')).count()).toBe(0);
+    // Captured (state 6, ended): completed; 70 min from the ping against (5+1)×5.25+25 = 56.5 min for its 5 booked rooms.
+    await todays.getByText(tx('schedule.status.completed'), { exact: true }).waitFor();
+    const percent = formatNumber(0.24, lang, { style: 'percent', signDisplay: 'exceptZero' });
+    await todays.getByText(tx('schedule.shoot_time.over', { percent }), { exact: true }).waitFor();
 
     await page.getByText(tx('schedule.tomorrow'), { exact: true }).click();
-    await page.getByRole('article', { name: tech.addresses.tomorrow }).waitFor();
+    const tomorrows = page.getByRole('article', { name: tech.addresses.tomorrow });
+    await tomorrows.waitFor();
+    await tomorrows.getByText(tx('schedule.status.planned'), { exact: true }).waitFor();
     await page.getByText(tx('schedule.tomorrow_notice')).waitFor();
     expect(await page.getByRole('article', { name: tech.addresses.today }).count()).toBe(0);
 

@@ -14,7 +14,9 @@ import { BROWSER_LOCALE, loginAs, ownDay, textsIn } from './fixtures.ts';
 /**
  * Part 2 'Shooting dashboard' as staff read it: on a day of the test's own, a technician of the
  * test's own who holds four shootings shows them as cards, three per row on a wide screen, one per
- * row on a phone; another one, available that day with nothing assigned, 'has no shootings'.
+ * row on a phone; another one, available that day with nothing assigned, 'has no shootings'. Each
+ * card shows its status: the captured one 'completed', a confirmed one not started 'planned'
+ * (docs/decisions/0525).
  */
 const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);
@@ -68,7 +70,7 @@ beforeAll(async () => {
       distribution_token: null,
     });
     await insertShooting(
-      { id: await newShootingId(), listing_id: listing.id, broker_id: 999_997, scheduleddate: date, am: k < 2, is_confirmed: true, state: ShootingState.confirmed, estimated_duration: 3600, room_count: 3 + k, tech_id: busy.id, created_at: at, updated_at: at },
+      { id: await newShootingId(), listing_id: listing.id, broker_id: 999_997, scheduleddate: date, am: k < 2, is_confirmed: true, state: k === 0 ? ShootingState.captured : ShootingState.confirmed, estimated_duration: 3600, room_count: 3 + k, tech_id: busy.id, created_at: at, updated_at: at },
       { lat: null, lng: null, reserved_tech_id: null },
     );
   }
@@ -92,6 +94,8 @@ describe.each(['fr', 'en'] as const)('/shootingdashboard in %s', (lang) => {
     await cards.nth(3).waitFor();
     expect(await cards.count()).toBe(4);
     for (const address of addresses) expect(await busySection.getByRole('article', { name: address }).count()).toBe(1);
+    await busySection.getByRole('article', { name: addresses[0] }).getByText(tx('shootingdashboard.status.completed'), { exact: true }).waitFor();
+    await busySection.getByRole('article', { name: addresses[3] }).getByText(tx('shootingdashboard.status.planned'), { exact: true }).waitFor();
     // Three per row: the first three share a row, the fourth starts the next one.
     const tops = await Promise.all([0, 1, 2, 3].map(async (i) => (await cards.nth(i).boundingBox())!.y));
     expect(new Set(tops.slice(0, 3).map(Math.round)).size).toBe(1);

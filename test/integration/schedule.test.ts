@@ -1,14 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '#functions/plumbing/sessions.ts';
+import { insertFloorplanRoom } from '#functions/storage/floorplan-rooms.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { insertShooting, newShootingId } from '#functions/storage/shootings.ts';
 import { insertUser, newUserId } from '#functions/storage/users.ts';
 import { SCHEDULE_MESSAGES, shootingFromTech, techDailyShootings } from '#shared/catalogue/schedule.ts';
+import { getAllShootings } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role, type RoleId } from '#shared/roles.ts';
 import { addDays } from '#shared/rules/business-time.ts';
 import { tokenFor } from '../support/api.ts';
-import { ownDays } from '../support/days.ts';
+import { ownDay, ownDays } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 
 /**
@@ -16,6 +18,8 @@ import { bodyOf, callOp, errorOf } from '../support/operations.ts';
  * day and report only (403 naming another), administrators any capture technician's (404 for an id
  * that is not one); the report times each capture from ping time (else start time) to end time.
  * The shootings sit on days no other test uses (ownDays), assigned to this test's own technicians.
+ * Each card carries its status and, once ended, its shoot time against the staff estimate, on the
+ * schedule and on the shooting dashboard's one-day read of getAllShootings (docs/decisions/0525).
  */
 
 interface Person {
@@ -31,7 +35,19 @@ async function person(role: RoleId): Promise<Person> {
   return { id, token: (await createSession(user)).token };
 }
 
-async function shooting(date: string, techId: number, address: string, fields: { state?: number; starttime?: string; ping_time?: string; endtime?: string; distance?: number } = {}): Promise<number> {
+interface ShootingFields {
+  state?: number;
+  starttime?: string;
+  ping_time?: string;
+  endtime?: string;
+  distance?: number;
+  only_360?: boolean;
+  broker_id?: number;
+  /** Floorplan rooms of the listing: name and creation time. */
+  rooms?: ReadonlyArray<readonly [string, string]>;
+}
+
+async function shooting(date: string, techId: number, address: string, fields: ShootingFields = {}): Promise<number> {
   const at = new Date().toISOString();
   const listing = await insertListing({
     address,
@@ -51,9 +67,10 @@ async function shooting(date: string, techId: number, address: string, fields: {
     distribution_token: null,
   });
   const id = await newShootingId();
-  const { state = ShootingState.confirmed, ...times } = fields;
+  const { state = ShootingState.confirmed, broker_id = 999_999, rooms = [], ...times } = fields;
+  for (const [roomname, created_at] of rooms) await insertFloorplanRoom({ listing_id: listing.id, roomname, floor: 0, floorname: 'Rez-de-chaussée', width: 4, height: 3, created_at });
   await insertShooting(
-    { id, listing_id: listing.id, broker_id: 999_999, scheduleddate: date, am: true, is_confirmed: true, state, estimated_duration: 3600, room_count: 4, tech_id: techId, created_at: at, updated_at: at, ...times },
+    { id, listing_id: listing.id, broker_id, scheduleddate: date, am: true, is_confirmed: true, state, estimated_duration: 3600, room_count: 4, tech_id: techId, created_at: at, updated_at: at, ...times },
     { lat: null, lng: null, reserved_tech_id: null },
   );
   return id;
@@ -129,5 +146,67 @@ describe('shootingFromTech', () => {
     const long = errorOf(await callOp(shootingFromTech, { start_date: D, end_date: addDays(D, 400) }, tech.token), 400);
     expect(JSON.stringify(long)).toContain(SCHEDULE_MESSAGES.reportTooLong);
     errorOf(await callOp(shootingFromTech, { start_date: 'yesterday', end_date: D }, tech.token), 400);
+  });
+});
+
+describe('card status and shoot time against the estimate (docs/decisions/0525)', () => {
+  let E: string;
+  let broker: Person;
+  const cards: Record<string, number> = {};
+  const t = (hm: string) => `${E}T${hm}:00-04:00`;
+
+  beforeAll(async () => {
+    E = ownDay();
+    broker = await person(Role.broker);
+    // Pinged 09:05, ended 10:00 (55 min). Rooms counted: created after 09:05 and by 11:05, indoor:
+    // Cuisine, Salon, Chambre (3); not Garage (before the ping), Terrasse (outdoor), Bureau (too late).
+    cards.measured = await shooting(E, tech.id, '20 rue Mesurée', {
+      starttime: t('09:00'),
+      ping_time: t('09:05'),
+      endtime: t('10:00'),
+      broker_id: broker.id,
+      rooms: [
+        ['Garage', t('09:04')],
+        ['Cuisine', t('09:10')],
+        ['Terrasse', t('09:20')],
+        ['Salon', t('09:30')],
+        ['Chambre', t('11:05')],
+        ['Bureau', t('11:06')],
+      ],
+    });
+    // No room in the window: the booked 4 rooms, 360 only. Still in state 0 but ended.
+    cards.fallback = await shooting(E, tech.id, '21 rue Repli', { state: ShootingState.created, starttime: t('13:00'), endtime: t('14:00'), only_360: true, rooms: [['Cuisine', t('16:30')]] });
+    cards.started = await shooting(E, tech.id, '22 rue Commencée', { state: ShootingState.created, ping_time: t('15:00') });
+    cards.planned = await shooting(E, tech.id, '23 rue Prévue', { state: ShootingState.created });
+  });
+
+  // (3+1)×5.25+25 = 46 min for 55: 19.6 % over. (4+1)×4.5+20 = 42.5 min for 60: 41.2 % over.
+  const expected = () => ({
+    [cards.measured!]: { progress: 'completed', shoot_time: { shoot_s: 55 * 60, estimate_s: 46 * 60, rooms: 3, rooms_from: 'floorplan', percent: 20 } },
+    [cards.fallback!]: { progress: 'completed', shoot_time: { shoot_s: 3600, estimate_s: 2550, rooms: 4, rooms_from: 'room_count', percent: 41 } },
+    [cards.started!]: { progress: 'in_progress', shoot_time: null },
+    [cards.planned!]: { progress: 'planned', shoot_time: null },
+  });
+  const facts = (shootings: ReadonlyArray<{ id: number; progress?: string; shoot_time?: unknown }>) => Object.fromEntries(shootings.map((s) => [s.id, { progress: s.progress, shoot_time: s.shoot_time }]));
+
+  it("gives each schedule card its status and, once ended, its shoot time against the 'rooms+1' estimate", async () => {
+    const day = bodyOf(await callOp(techDailyShootings, { date: E }, tech.token));
+    expect(facts(day.shootings)).toEqual(expected());
+  });
+
+  it("gives the shooting dashboard's one-day read the same, staff and technician alike, but not a broker", async () => {
+    const admin = (await tokenFor(Role.admin)).token;
+    const staff = bodyOf(await callOp(getAllShootings, { from: E, to: E }, admin)).data.filter((s) => Object.values(cards).includes(s.id));
+    expect(facts(staff)).toEqual(expected());
+    const own = bodyOf(await callOp(getAllShootings, { from: E, to: E }, tech.token)).data;
+    expect(facts(own)).toEqual(expected());
+    // Wider reads carry the status only; a broker's never carries a shoot time.
+    const wide = bodyOf(await callOp(getAllShootings, { from: E, to: addDays(E, 1) }, admin)).data.find((s) => s.id === cards.measured);
+    expect(wide).toMatchObject({ progress: 'completed' });
+    expect(wide).not.toHaveProperty('shoot_time');
+    const brokers = bodyOf(await callOp(getAllShootings, { from: E, to: E }, broker.token)).data;
+    expect(brokers.map((s) => s.id)).toEqual([cards.measured]);
+    expect(brokers[0]).toMatchObject({ progress: 'completed' });
+    expect(brokers[0]).not.toHaveProperty('shoot_time');
   });
 });

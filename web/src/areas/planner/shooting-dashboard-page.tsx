@@ -4,16 +4,18 @@ import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShootingView } from '#shared/catalogue/shootings.ts';
+import type { ListedShooting } from '#shared/catalogue/shootings.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatClock, formatDay, formatDuration } from '../../i18n/format.ts';
+import { ProgressBadge, ShootTimeLine } from '../../app/shooting-progress.tsx';
 import { plannerQueries, shiftDay, today } from './queries.ts';
 import { techName } from './tech-card.tsx';
 
 /**
  * /shootingdashboard for roles 1, 2, 5, 8 (part 2 'Shooting dashboard'): a date picker (today by
  * default) and, per technician of the day (the planner's: those available or holding shootings),
- * a grid of their shootings in route order, 3 per row on wide screens, or 'has no shootings'.
+ * a grid of their shootings in route order, 3 per row on wide screens, or 'has no shootings'. Each
+ * card shows its status and, once ended, its shoot time against the estimate (docs/decisions/0525).
  */
 export function ShootingDashboardPage() {
   const { t, i18n } = useTranslation();
@@ -47,7 +49,7 @@ export function ShootingDashboardPage() {
       ) : (
         techs.map((tech) => {
           const name = techName(tech);
-          const mine = tech.route.map((id) => byId.get(id)).filter((s): s is ShootingView => s !== undefined);
+          const mine = tech.route.map((id) => byId.get(id)).filter((s): s is ListedShooting => s !== undefined);
           return (
             <Box key={tech.tech_id} component="section" aria-label={name} data-tech-id={tech.tech_id}>
               <Stack gap="xs">
@@ -72,7 +74,7 @@ export function ShootingDashboardPage() {
   );
 }
 
-function DashboardCard({ shooting: s, order }: { shooting: ShootingView; order: number }) {
+function DashboardCard({ shooting: s, order }: { shooting: ListedShooting; order: number }) {
   const { t, i18n } = useTranslation();
   const address = [s.listing.address, s.listing.app && `#${s.listing.app}`].filter(Boolean).join(' ');
   const when = s.starttime ? `${formatClock(s.starttime, i18n.language)}${s.endtime ? ` – ${formatClock(s.endtime, i18n.language)}` : ''}` : t(s.am ? 'planner.am' : 'planner.pm');
@@ -87,10 +89,12 @@ function DashboardCard({ shooting: s, order }: { shooting: ShootingView; order: 
             {when}
           </Badge>
         </Group>
+        {s.progress && <ProgressBadge progress={s.progress} texts="shootingdashboard" />}
         <Text size="sm">{[s.listing.city, s.listing.postalcode].filter(Boolean).join(' ')}</Text>
         <Text size="sm" c="dimmed">
           {t('shootingdashboard.details', { rooms: s.room_count, duration: formatDuration(s.estimated_duration, i18n.language) })}
         </Text>
+        {s.shoot_time && <ShootTimeLine time={s.shoot_time} texts="shootingdashboard" />}
         {s.only_360 && <Badge size="sm" variant="outline">{t('shootingdashboard.only_360')}</Badge>}
         {s.note && <Text size="sm">{s.note}</Text>}
       </Stack>

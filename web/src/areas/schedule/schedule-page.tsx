@@ -6,6 +6,7 @@ import { getCalendarFeed, type ScheduleCard } from '#shared/catalogue/schedule.t
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatClock, formatDay } from '../../i18n/format.ts';
+import { ProgressBadge, ShootTimeLine } from '../../app/shooting-progress.tsx';
 import { mayCall } from '../../api/client.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { CalendarFeedPanel } from './calendar-feed.tsx';
@@ -14,7 +15,8 @@ import { scheduleQueries } from './queries.ts';
 /**
  * /schedule (part 2 §2 'Technician daily schedule'): the cards of today's or tomorrow's shootings;
  * for tomorrow, the notice that they may change. The server gives a technician their own only
- * (administrators every assigned shooting, with the technician's name): docs/decisions/0165.
+ * (administrators every assigned shooting, with the technician's name): docs/decisions/0165. Each
+ * card shows its status and, once ended, its shoot time against the estimate (docs/decisions/0525).
  */
 export function SchedulePage() {
   const { t, i18n } = useTranslation();
@@ -62,10 +64,14 @@ function ShootingCard({ shooting: s }: { shooting: ScheduleCard }) {
   return (
     <Card withBorder component="article" aria-label={address}>
       <Stack gap={4}>
-        <Text fw={700}>{address}</Text>
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+          <Text fw={700}>{address}</Text>
+          {s.progress && <ProgressBadge progress={s.progress} texts="schedule" />}
+        </Group>
         <Text size="sm">{[s.listing.city, s.listing.postalcode].filter(Boolean).join(', ')}</Text>
         <Text size="sm">{when}</Text>
         <Text size="sm">{t('schedule.rooms', { count: s.room_count })}</Text>
+        {s.shoot_time && <ShootTimeLine time={s.shoot_time} texts="schedule" />}
         {s.tech && <Text size="sm">{t('schedule.technician', { name: `${s.tech.firstname} ${s.tech.lastname}` })}</Text>}
         <Text size="sm" c="dimmed">
           {t('schedule.broker', { name: `${s.listing.broker.firstname} ${s.listing.broker.lastname}` })}
