@@ -1,10 +1,12 @@
 import { describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
 import { readFile } from 'node:fs/promises';
+import { SEARCH_PAGE } from '#shared/catalogue/listings.ts';
+import { ListingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
-import { insertListing, newDistributionToken } from '#functions/storage/listings.ts';
+import { getListing, insertListing, insertListings, newDistributionToken } from '#functions/storage/listings.ts';
 import { billShooting, createShooting, getShootingAdmin } from '#shared/catalogue/shootings.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
 import { tokenFor } from '../support/api.ts';
@@ -16,11 +18,14 @@ import { BROWSER_LOCALE, loginAs, ownDay, textsIn } from './fixtures.ts';
  * Part 3 screens 1–3 as staff live them, in French then English: sales land on /listings, search
  * with words and the commands (a bad command is named), open a listing whose sold flag blocks the
  * save until the MLS and dates are there, see the delivered listings on the map; an administrator
- * opens a listing's shooting and its invoice from the dialog, and opens /ListingStats.
+ * opens a listing's shooting and its invoice from the dialog, gives a listing its delivery link then
+ * replaces it, and opens /ListingStats. A search of more listings than its first page offers them all.
  */
 const INVOICED_ADDRESS = { fr: '3200 Rue Wellington', en: '2100 Boulevard Roland-Therrien' } as const;
 const baseUrl = inject('baseUrl');
 const browser = useBrowser(baseUrl);
+/** A listing of the test's own, found by a word of its address. */
+const FIELDS = { app: '', city: 'Laval', postalcode: 'H7N 1A1', room_count: 5, is_house: true, lat: 45.57, lng: -73.72, state: 0, broker_id: 900003, broker: { firstname: 'Line', lastname: 'Test' } };
 
 describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
   const t = textsIn(lang);
@@ -29,7 +34,7 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     const word = `zl${lang}${Date.now().toString(36)}`;
     // An MLS number of this run and language only (the other language's run saves one too).
     const mls = String(56_000_000 + (Date.now() % 900_000) + (lang === 'fr' ? 0 : 1));
-    const fields = { app: '', city: 'Laval', postalcode: 'H7N 1A1', room_count: 5, is_house: true, lat: 45.57, lng: -73.72, state: 0, broker_id: 900003, broker: { firstname: 'Line', lastname: 'Test' } };
+    const fields = FIELDS;
     await insertListing({ ...fields, address: `10 rue ${word}`, mls: '55501234', distribution_token: newDistributionToken() });
     await insertListing({ ...fields, address: `20 rue ${word}`, mls: null });
 
@@ -52,6 +57,9 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     await search.fill(`${word} mls:null`);
     await page.getByRole('cell', { name: `20 rue ${word}, Laval` }).click();
     const dialog = page.getByRole('dialog');
+    // Sales may not make delivery links (generateDeliveryToken is for the listing staff).
+    await dialog.getByRole('checkbox', { name: t('listings.dialog.sold') }).waitFor();
+    expect(await dialog.getByRole('button', { name: t('listings.dialog.link.generate') }).count()).toBe(0);
     await dialog.getByRole('checkbox', { name: t('listings.dialog.sold') }).check();
     await dialog.getByRole('button', { name: t('listings.dialog.save') }).click();
     await dialog.getByText(t('listings.dialog.blocked')).waitFor();
@@ -71,6 +79,72 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     await map.waitFor();
     expect(Number(await map.getAttribute('data-count'))).toBeGreaterThanOrEqual(1);
     await page.locator('canvas.maplibregl-canvas').waitFor();
+  });
+
+  it('a search of more listings than its first page shows how many, and all of them on demand', async () => {
+    const word = `zp${lang}${Date.now().toString(36)}`;
+    await insertListings(Array.from({ length: SEARCH_PAGE + 1 }, (_, i) => ({ ...FIELDS, address: `${i + 1} rue ${word}`, mls: null })));
+
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.sales, lang);
+    await waitForPath(page, '/listings');
+    const search = page.getByRole('searchbox', { name: t('listings.search') });
+    const total = page.getByTestId('listings-total');
+    const shown = page.getByTestId('listings-shown');
+    const rows = page.getByRole('table').locator('tbody tr');
+    const showAll = page.getByRole('button', { name: t('listings.show_all', { total: SEARCH_PAGE + 1 }) });
+
+    await search.fill(word);
+    await expect.poll(() => total.textContent()).toBe(t('listings.total_other', { formatted: SEARCH_PAGE + 1 }));
+    await expect.poll(() => shown.textContent()).toBe(t('listings.shown', { shown: SEARCH_PAGE, total: SEARCH_PAGE + 1 }));
+    expect(await rows.count()).toBe(SEARCH_PAGE);
+
+    await showAll.click();
+    await expect.poll(() => rows.count()).toBe(SEARCH_PAGE + 1);
+    await shown.waitFor({ state: 'detached' });
+    expect(await showAll.count()).toBe(0);
+
+    // Another search starts on its first page again.
+    await search.fill(`${word} mls:null`);
+    await expect.poll(() => shown.textContent()).toBe(t('listings.shown', { shown: SEARCH_PAGE, total: SEARCH_PAGE + 1 }));
+    await showAll.waitFor();
+    expect(await rows.count()).toBe(SEARCH_PAGE);
+  });
+
+  it('an administrator gives a listing its delivery link, then replaces it', async () => {
+    const word = `zd${lang}${Date.now().toString(36)}`;
+    // A published virtual tour: the dialog links to it once the listing has a delivery link, as the delivery page does.
+    const listing = await insertListing({ ...FIELDS, state: ListingState.vr_ready, address: `40 rue ${word}`, mls: null });
+    const tokenNow = async () => (await getListing(listing.id))!.distribution_token;
+
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.admin, lang);
+    await waitForPath(page, '/shooting');
+    await page.goto('/listings');
+    await page.getByRole('searchbox', { name: t('listings.search') }).fill(word);
+    await page.getByRole('cell', { name: `40 rue ${word}, Laval` }).click();
+    const dialog = page.getByRole('dialog', { name: t('listings.dialog.title', { id: listing.id }) });
+    const deliveryLink = dialog.getByRole('link', { name: t('listings.delivery_page') });
+    const visitLink = dialog.getByRole('link', { name: t('listings.dialog.virtual_visit') });
+    const newLink = dialog.getByTestId('new-delivery-link');
+
+    await dialog.getByRole('button', { name: t('listings.dialog.link.generate') }).click();
+    await newLink.waitFor();
+    const first = (await tokenNow())!;
+    expect(first).toBeTruthy();
+    expect(await newLink.textContent()).toBe(new URL(`/delivery/${first}`, baseUrl).href);
+    await expect.poll(() => deliveryLink.getAttribute('href')).toBe(`/delivery/${first}`);
+    expect(await visitLink.getAttribute('href')).toBe(`/visit/${listing.id}`);
+
+    // Replacing asks first: the old link stops working.
+    await dialog.getByRole('button', { name: t('listings.dialog.link.replace') }).click();
+    const confirm = page.getByRole('dialog', { name: t('listings.dialog.link.replace_title') });
+    await confirm.getByText(t('listings.dialog.link.replace_confirm')).waitFor();
+    await confirm.getByRole('button', { name: t('listings.dialog.link.replace') }).click();
+    await expect.poll(tokenNow).not.toBe(first);
+    const second = (await tokenNow())!;
+    await expect.poll(() => newLink.textContent()).toBe(new URL(`/delivery/${second}`, baseUrl).href);
+    await expect.poll(() => deliveryLink.getAttribute('href')).toBe(`/delivery/${second}`);
   });
 
   it("an administrator opens a shooting of the listing and its invoice from the listing's dialog", async () => {

@@ -2,15 +2,17 @@ import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, SimpleGrid, Stack
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listingFields, RECURRING_KEYS, type ListingDetail } from '#shared/catalogue/listings.ts';
+import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
 import { generateShootingInvoice, getShootingAdmin } from '#shared/catalogue/shootings.ts';
 import { ListingState } from '#shared/enums.ts';
 import { shownInHeadset } from '#shared/rules/listing-market.ts';
 import { pathOf } from '#shared/routes.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
 import { refusalMessage } from './messages.ts';
+import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay, formatDayShort, formatNumber, localToday } from '../../i18n/format.ts';
 import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
@@ -21,8 +23,9 @@ import fr from './locales/fr.json';
 import { InvoiceButton } from '../planner/invoice-button.tsx';
 import { DialogButton } from '../planner/shooting-dialog.tsx';
 import { useSessionUser } from '../session/use-session.ts';
-import { listingQueries, useSaveListingMutation } from './queries.ts';
-import { lastMonthRange, VisitChart } from './visit-chart.tsx';
+import { listingQueries, useGenerateDeliveryTokenMutation, useSaveListingMutation } from './queries.ts';
+import { VisitChart } from './visit-chart.tsx';
+import { lastMonthRange } from './visit-range.ts';
 
 // The dialog opens from other areas too (the review queue loads it on demand): its texts come with it,
 // and so do the planner's, for the shootings' row actions (the shooting dialog and the invoice).
@@ -34,7 +37,9 @@ const LISTING_STATES = ['created', 'captured', 'validated', 'vr_ready', 'postpon
 
 /**
  * The listing admin dialog (part 3 screen 1), opened from a row of search, audit or review: the
- * listing's id and state, Review Photos, the delivery page link, the headset visibility banner,
+ * listing's id and state, Review Photos, the delivery page link (and the virtual visit's when the
+ * delivery page shows it), the button that generates or replaces the delivery link (part 3 §7,
+ * for the roles of generateDeliveryToken), the headset visibility banner,
  * expired and sold (sold reveals the sold and notary dates), the broker link, the collapsible
  * virtual-visit statistics, the editable fields and the listing's shootings. A sold listing needs
  * its MLS number, sold date and notary date (§5): the fields are highlighted and saving is blocked.
@@ -46,6 +51,9 @@ export function ListingDialog({ listingId, onClose }: { listingId: number; onClo
   // and a mutation observer unmounted before its call settles never runs the call's onSuccess.
   const save = useSaveListingMutation();
   const [saved, setSaved] = useState(false);
+  // A new delivery link changes the listing's version too: the form it remounts keeps what was being typed.
+  const generate = useGenerateDeliveryTokenMutation(listingId);
+  const draft = useRef<Form | null>(null);
   return (
     <Modal opened onClose={onClose} size="xl" title={t('listings.dialog.title', { id: listingId })} fullScreen={false}>
       {listing.isPending ? (
@@ -55,7 +63,7 @@ export function ListingDialog({ listingId, onClose }: { listingId: number; onClo
           {t('listings.load_failed')}
         </Alert>
       ) : (
-        <ListingForm key={listing.data.version} listing={listing.data} onClose={onClose} save={save} saved={saved} onSaved={setSaved} />
+        <ListingForm key={listing.data.version} listing={listing.data} onClose={onClose} save={save} saved={saved} onSaved={setSaved} generate={generate} draft={draft} />
       )}
     </Modal>
   );
@@ -64,15 +72,38 @@ export function ListingDialog({ listingId, onClose }: { listingId: number; onClo
 type Form = Pick<ListingDetail, 'civic_number' | 'street' | 'app' | 'city' | 'postalcode' | 'sold' | 'expired'> & { mls: string; date_sold: string | null; date_notarized: string | null };
 
 type SaveListing = ReturnType<typeof useSaveListingMutation>;
+type GenerateLink = ReturnType<typeof useGenerateDeliveryTokenMutation>;
 
-function ListingForm({ listing, onClose, save, saved, onSaved: setSaved }: { listing: ListingDetail; onClose: () => void; save: SaveListing; saved: boolean; onSaved: (saved: boolean) => void }) {
+/** The public delivery page of a token (part 1), and the virtual-tour viewer of a listing. */
+const deliveryPath = (token: string) => pathOf('delivery').replace('$token', encodeURIComponent(token));
+const visitPath = (listingId: number) => pathOf('visit').replace('$listingId', String(listingId));
+
+function ListingForm({
+  listing,
+  onClose,
+  save,
+  saved,
+  onSaved: setSaved,
+  generate,
+  draft,
+}: {
+  listing: ListingDetail;
+  onClose: () => void;
+  save: SaveListing;
+  saved: boolean;
+  onSaved: (saved: boolean) => void;
+  generate: GenerateLink;
+  draft: RefObject<Form | null>;
+}) {
   const { t, i18n } = useTranslation();
-  const [form, setForm] = useState<Form>({ ...listing, mls: listing.mls ?? '' });
+  const [form, setForm] = useState<Form>(() => draft.current ?? { ...listing, mls: listing.mls ?? '' });
   const [tried, setTried] = useState(false);
   const [showStats, setShowStats] = useState(false);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setSaved(false);
-    setForm((f) => ({ ...f, [key]: value }));
+    const next = { ...form, [key]: value };
+    draft.current = next;
+    setForm(next);
   };
   const check = listingFields.safeParse(form);
   const errors: Record<string, string> = {};
@@ -82,6 +113,8 @@ function ListingForm({ listing, onClose, save, saved, onSaved: setSaved }: { lis
   const submit = () => {
     setTried(true);
     if (!check.success) return;
+    // Whatever the outcome, the listing reloads: the form shows what it holds then.
+    draft.current = null;
     save.mutate({ id: listing.id, version: listing.version, fields: check.data }, { onSuccess: () => setSaved(true) });
   };
 
@@ -97,12 +130,20 @@ function ListingForm({ listing, onClose, save, saved, onSaved: setSaved }: { lis
             {t('listings.dialog.review_photos')}
           </Button>
           {listing.distribution_token && (
-            <Button component="a" href={pathOf('delivery').replace('$token', encodeURIComponent(listing.distribution_token))} target="_blank" rel="noopener" variant="default" size="xs">
+            <Button component="a" href={deliveryPath(listing.distribution_token)} target="_blank" rel="noopener" variant="default" size="xs">
               {t('listings.delivery_page')}
             </Button>
           )}
+          {/* As the delivery page decides: its virtual tour is published (vr_ready). */}
+          {listing.distribution_token && listing.state === ListingState.vr_ready && (
+            <Button component="a" href={visitPath(listing.id)} target="_blank" rel="noopener" variant="default" size="xs">
+              {t('listings.dialog.virtual_visit')}
+            </Button>
+          )}
+          <DeliveryLinkButton listing={listing} generate={generate} />
         </Group>
       </Group>
+      <DeliveryLinkOutcome generate={generate} />
       <Alert color={shownInHeadset(listing) ? 'green' : 'gray'} role="status" p="xs">
         {shownInHeadset(listing) ? t('listings.dialog.hmd_visible') : listing.state === ListingState.vr_ready ? t('listings.dialog.hmd_off_market') : t('listings.dialog.hmd_hidden')}
       </Alert>
@@ -160,6 +201,48 @@ function ListingForm({ listing, onClose, save, saved, onSaved: setSaved }: { lis
       </Button>
       {showStats && <ListingVisitStats listingId={listing.id} />}
     </Stack>
+  );
+}
+
+/**
+ * Generates the listing's delivery link, or replaces it after a confirmation (the old link answers
+ * 404 from then on); for the roles of generateDeliveryToken only.
+ */
+function DeliveryLinkButton({ listing, generate }: { listing: ListingDetail; generate: GenerateLink }) {
+  const { t } = useTranslation();
+  const role = useSessionUser()?.role;
+  const alert = useAlert();
+  if (!mayCall(generateDeliveryToken, role)) return null;
+  const replaces = listing.distribution_token !== null;
+  const run = async () => {
+    if (replaces && !(await alert({ title: t('listings.dialog.link.replace_title'), text: t('listings.dialog.link.replace_confirm'), okLabel: t('listings.dialog.link.replace'), cancel: true }))) return;
+    generate.mutate();
+  };
+  return (
+    <Button variant="light" size="xs" onClick={() => void run()} loading={generate.isPending}>
+      {replaces ? t('listings.dialog.link.replace') : t('listings.dialog.link.generate')}
+    </Button>
+  );
+}
+
+/** The new delivery link once generated (in full, to copy), or why it could not be. */
+function DeliveryLinkOutcome({ generate }: { generate: GenerateLink }) {
+  const { t } = useTranslation();
+  if (generate.isError)
+    return (
+      <Alert color="red" role="alert" p="xs">
+        {isApiError(generate.error, 404) ? t('listings.dialog.link.not_found') : t('listings.dialog.link.failed')}
+      </Alert>
+    );
+  if (!generate.isSuccess) return null;
+  const url = new URL(deliveryPath(generate.data), window.location.origin).href;
+  return (
+    <Alert color="green" role="status" p="xs">
+      {t('listings.dialog.link.created')}{' '}
+      <Anchor href={url} target="_blank" rel="noopener" data-testid="new-delivery-link" style={{ overflowWrap: 'anywhere' }}>
+        {url}
+      </Anchor>
+    </Alert>
   );
 }
 

@@ -8,7 +8,8 @@ import { refusalMessage } from './messages.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay, formatDayShort, localToday } from '../../i18n/format.ts';
 import { listingQueries } from './queries.ts';
-import { lastMonthRange, VisitChart } from './visit-chart.tsx';
+import { VisitChart } from './visit-chart.tsx';
+import { lastMonthRange } from './visit-range.ts';
 
 /**
  * /ListingStats (part 3 screen 3): a date range (last month to today by default) with Go, the

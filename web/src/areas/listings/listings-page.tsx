@@ -1,9 +1,9 @@
-import { Alert, Group, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListingRow } from '#shared/catalogue/listings.ts';
+import { SEARCH_PAGE_ALL, type ListingRow } from '#shared/catalogue/listings.ts';
 import { parseListingSearch } from '#shared/rules/listing-search.ts';
 import { isApiError } from '../../api/client.ts';
 import { listingMessage, refusalMessage } from './messages.ts';
@@ -12,6 +12,7 @@ import { formatDay, formatNumber } from '../../i18n/format.ts';
 import { ListingDialog } from './listing-dialog.tsx';
 import { ListingsMap } from './listings-map.tsx';
 import { listingQueries } from './queries.ts';
+import { searchShown } from './search-shown.ts';
 
 /** Part 3 §9: the search is sent 500 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -19,6 +20,8 @@ export const SEARCH_DEBOUNCE_MS = 500;
 /**
  * /listings (part 3 screen 2): the search box (sent 500 ms after typing stops, with the commands
  * 'mls:null du:{date} au:{date}'), the request's total, List / Map; a row opens the listing dialog.
+ * The server answers the first rows only: under the table, how many of the total are shown and a
+ * button to show all (loadAll, itself capped at SEARCH_PAGE_ALL); a new search starts on the first rows again.
  */
 export function ListingsPage() {
   const { t, i18n } = useTranslation();
@@ -26,8 +29,11 @@ export function ListingsPage() {
   const [search] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
   const [view, setView] = useState<'list' | 'map'>('list');
   const [open, setOpen] = useState<number | null>(null);
+  // The search whose rows are all asked for: typing starts on the first page again.
+  const [allOf, setAllOf] = useState<string | null>(null);
+  const loadAll = allOf === search;
   const parsed = parseListingSearch(search);
-  const result = useQuery({ ...listingQueries.search(search), enabled: parsed.ok && view === 'list' });
+  const result = useQuery({ ...listingQueries.search(search, loadAll), enabled: parsed.ok && view === 'list' });
   const commandError = parsed.ok ? null : parsed.message;
 
   return (
@@ -39,7 +45,10 @@ export function ListingsPage() {
           description={t('listings.search_help')}
           type="search"
           value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
+          onChange={(e) => {
+            setTyped(e.currentTarget.value);
+            setAllOf(null);
+          }}
           maxLength={200}
           error={commandError ? t('listings.bad_command', { message: listingMessage(t, commandError) }) : undefined}
           w={{ base: '100%', sm: 420 }}
@@ -68,10 +77,40 @@ export function ListingsPage() {
             {t('listings.total', { count: result.data.count, formatted: formatNumber(result.data.count, i18n.language) })}
           </Text>
           {result.data.listings.length === 0 ? <Text>{t('listings.none')}</Text> : <ListingsTable rows={result.data.listings} onOpen={setOpen} />}
+          <ShownRows
+            shown={result.data.listings.length}
+            count={result.data.count}
+            // Until the rows of loadAll arrive, the first page is still the one shown.
+            loadAll={loadAll && !result.isPlaceholderData}
+            loading={loadAll && result.isPlaceholderData}
+            onShowAll={() => setAllOf(search)}
+          />
         </>
       ) : null}
       {open !== null && <ListingDialog listingId={open} onClose={() => setOpen(null)} />}
     </Stack>
+  );
+}
+
+/** Under the table: 'n of total shown', the 'show all' button, and the cap of loadAll when the total is above it. */
+function ShownRows({ shown, count, loadAll, loading, onShowAll }: { shown: number; count: number; loadAll: boolean; loading: boolean; onShowAll: () => void }) {
+  const { t, i18n } = useTranslation();
+  const rows = searchShown(shown, count, loadAll);
+  if (!rows.partial) return null;
+  const total = formatNumber(count, i18n.language);
+  const max = formatNumber(SEARCH_PAGE_ALL, i18n.language);
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Stack gap={0}>
+        <Text data-testid="listings-shown">{t('listings.shown', { shown: formatNumber(shown, i18n.language), total })}</Text>
+        {rows.capped && loadAll && <Text c="dimmed">{t('listings.capped', { max })}</Text>}
+      </Stack>
+      {rows.offerAll && (
+        <Button variant="light" onClick={onShowAll} loading={loading}>
+          {rows.capped ? t('listings.show_first', { max, total }) : t('listings.show_all', { total })}
+        </Button>
+      )}
+    </Group>
   );
 }
 

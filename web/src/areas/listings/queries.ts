@@ -1,14 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getListing, getListingsForMap, getListingVisitStats, getVisitReport, searchListings, updateListing, type ListingFields } from '#shared/catalogue/listings.ts';
+import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
 import { callOperation } from '../../api/client.ts';
 
 /** Query options of the listings area (/listings, the listing dialog, /ListingStats); a listing save invalidates `all()`. */
 export const listingQueries = {
   all: () => ['listings'] as const,
-  search: (search: string) =>
+  /** The first SEARCH_PAGE rows, or with `loadAll` up to SEARCH_PAGE_ALL; `count` is the full total either way. */
+  search: (search: string, loadAll = false) =>
     queryOptions({
-      queryKey: [...listingQueries.all(), 'search', search] as const,
-      queryFn: ({ signal }) => callOperation(searchListings, { search }, { signal }),
+      queryKey: [...listingQueries.all(), 'search', search, loadAll] as const,
+      queryFn: ({ signal }) => callOperation(searchListings, { search, ...(loadAll ? { loadAll: 'true' as const } : {}) }, { signal }),
       placeholderData: keepPreviousData,
       retry: false,
     }),
@@ -32,6 +34,18 @@ export function useSaveListingMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, version, fields }: { id: number; version: number; fields: ListingFields }) => callOperation(updateListing, { ...fields, id, version }).then((a) => a.listing),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listingQueries.all() }),
+  });
+}
+
+/**
+ * Part 3 §7 'generate delivery token': gives the listing a new delivery link, replacing its old one
+ * (which answers 404 from then on); reloads the listing (its version changed) and the map.
+ */
+export function useGenerateDeliveryTokenMutation(listingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callOperation(generateDeliveryToken, { listing_id: listingId }).then((a) => a.distribution_token),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listingQueries.all() }),
   });
 }

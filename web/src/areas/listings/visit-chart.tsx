@@ -31,10 +31,3 @@ export function VisitChart({ title, points, color, unit = '', lng, columns }: { 
     </Paper>
   );
 }
-
-/** Part 3 screens 1 and 3: the default range is last month to today. */
-export function lastMonthRange(today: string): { from: string; to: string } {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const before = new Date(Date.UTC(y, m - 2, Math.min(d, 28)));
-  return { from: before.toISOString().slice(0, 10), to: today };
-}
