@@ -4,10 +4,12 @@ import { apiHandler } from '../plumbing/api-handler.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { lockDay, lockedTechnicians, unlockDay } from '../storage/day-locks.ts';
 import { getUser } from '../storage/users.ts';
+import { confirmLockedDay } from '../use-cases/confirm-day.ts';
 import { techDayFit } from '../use-cases/tech-day-fit.ts';
 
 /**
- * Locks or unlocks a technician's day (part 2 §4 'Technician day lock'). Unlocking is refused while
+ * Locks or unlocks a technician's day (part 2 §4 'Technician day lock'). A locked day is the final
+ * plan: its pending shootings are confirmed at the times its route plans (ADR 0540). Unlocking is refused while
  * the shootings the technician holds that day do not fit it (forced on top of each other): the
  * day would be offered to bookings and the dispatch with time it does not have.
  */
@@ -16,8 +18,9 @@ export const handler = apiHandler(updateLockStatus, async ({ tech_id, locked, da
   if (!tech || tech.role !== Role.tech_capture) throw notFound(PLANNER_MESSAGES.notTechnician);
   if (locked) {
     await lockDay(date, tech_id, user.id);
-    log('day locked', { date, tech_id });
-    return { success: true, locked: true };
+    const { confirmed, feasible } = await confirmLockedDay(date, tech_id);
+    log('day locked', { date, tech_id, confirmed, feasible });
+    return { success: true, locked: true, confirmed };
   }
   if (!(await lockedTechnicians(date)).has(tech_id)) return { success: true, locked: false };
   const fit = await techDayFit(date, tech_id);

@@ -250,6 +250,14 @@ export function moveShooting(s: StoredShooting, to: { date: string; am: boolean;
   });
 }
 
+/**
+ * Confirm a pending shooting (part 1 §4: unconfirmed with a half-day becomes confirmed with an exact
+ * time) at the start its technician's locked day plans for it, at the version read (ADR 0540).
+ */
+export function confirmShooting(s: StoredShooting, starttime: string, now = new Date().toISOString()): TransactItem {
+  return updateOf(s.id, s.version, { set: { is_confirmed: true, state: ShootingState.confirmed, starttime, updated_at: now }, ...PENDING });
+}
+
 /** Assign a technician by hand (planner), forced or not; the caller joins the day-lock check and the guard bump. */
 export function assignShooting(s: StoredShooting, techId: number, forceAssigned: boolean, now = new Date().toISOString()): TransactItem {
   const index = indexChange({ ...s, tech_id: techId });

@@ -65,6 +65,13 @@ export function dayStartMs(date: string): number {
   return guess - offsetMs(first);
 }
 
+/** The instant (ms) of a local time of day, `seconds` after local midnight of `date` (the planner's times), across a DST change too. */
+export function localTimeMs(date: string, seconds: number): number {
+  const midnight = dayStartMs(date);
+  const guess = midnight + seconds * 1000;
+  return guess + offsetMs(midnight) - offsetMs(guess);
+}
+
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);

@@ -17,7 +17,7 @@ import { ShootingState } from '#shared/enums.ts';
 import { addDays } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
 import { bookingAt, planningBrokerToken } from './booking-support.ts';
-import { createShooting } from '#shared/catalogue/shootings.ts';
+import { createShooting, getAllShootings, SHOOTING_MESSAGES, updateShootingTime } from '#shared/catalogue/shootings.ts';
 
 /** The planner board's operations (docs/decisions/0170-planner-board.md): the day, locks, the forced flag, abandon. */
 
@@ -73,7 +73,7 @@ describe('updateLockStatus and tech_locks', () => {
     const date = ownDay();
     const id = await bookId('6000 Boulevard Saint-Laurent', date, true);
     const { token, account: user } = await tokenFor(Role.admin);
-    expect(bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: true, date }, token))).toEqual({ success: true, locked: true });
+    expect(bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: true, date }, token))).toEqual({ success: true, locked: true, confirmed: 0 });
     const locks = bodyOf(await callOp(techLocks, { date }, token)).locks;
     expect(locks).toEqual([expect.objectContaining({ tech_id: ISABELLE, locked_by: user.id })]);
     expect((await board(date, token)).scheduledTechs.find((t) => t.id === ISABELLE)?.locked).toBe(true);
@@ -106,6 +106,36 @@ describe('updateLockStatus and tech_locks', () => {
 
     for (const id of ids.slice(1)) bodyOf(await callOp(unassignShootingTech, { shooting_id: id }, token));
     expect(bodyOf(await callOp(updateLockStatus, { tech_id: MATHIEU, locked: false, date }, token))).toEqual({ success: true, locked: false });
+  });
+
+  it("confirms the locked day's pending shootings at the start times of its route, which the broker then reads (ADR 0540)", async () => {
+    const date = ownDay();
+    const [am, pm] = [await bookId('6000 Boulevard Saint-Laurent', date, true), await bookId('8200 Boulevard Newman', date, false)];
+    const { token } = await tokenFor(Role.admin);
+    for (const id of [am, pm]) expect(bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: ISABELLE, force_assigned: false }, token)).success).toBe(true);
+    expect((await getShootingItem(am))).toMatchObject({ is_confirmed: false, state: ShootingState.unconfirmed, starttime: null });
+
+    expect(bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: true, date }, token))).toEqual({ success: true, locked: true, confirmed: 2 });
+    const [morning, afternoon] = [(await getShootingItem(am))!, (await getShootingItem(pm))!];
+    for (const s of [morning, afternoon]) expect(s).toMatchObject({ is_confirmed: true, state: ShootingState.confirmed });
+    // The exact times fall in each shooting's half-day (AM 8h30-12h30, PM 12h30-17h00), on the day.
+    const hour = (iso: string | null) => Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).format(Date.parse(iso!)).replace(':', '.'));
+    expect(hour(morning.starttime)).toBeGreaterThanOrEqual(8.3);
+    expect(hour(morning.starttime)).toBeLessThan(12.3);
+    expect(hour(afternoon.starttime)).toBeGreaterThanOrEqual(12.3);
+    expect(hour(afternoon.starttime)).toBeLessThan(17);
+    expect(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(Date.parse(morning.starttime!))).toBe(date);
+
+    // The broker now reads them confirmed, and may no longer move them.
+    const broker = await planningBrokerToken(1);
+    const listed = bodyOf(await callOp(getAllShootings, { from: date, to: date }, broker)).data.filter((s) => s.id === am || s.id === pm);
+    expect(listed.map((s) => [s.is_confirmed, s.starttime])).toEqual([[true, morning.starttime], [true, afternoon.starttime]]);
+    expect(errorOf(await callOp(updateShootingTime, { shooting_id: am, scheduleddate: date, is_am: false }, broker), 409).message).toBe(SHOOTING_MESSAGES.alreadyConfirmed);
+
+    // Locking again confirms nothing more; unlocking keeps what the brokers were told.
+    expect(bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: true, date }, token)).confirmed).toBe(0);
+    bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: false, date }, token));
+    expect((await getShootingItem(am))!.is_confirmed).toBe(true);
   });
 
   it('answers 404 for a user who is not a capture technician', async () => {

@@ -130,7 +130,9 @@ export function PlannerPage() {
     onError: fail(t('planner.unassign_error')),
   });
   const locking = useLockMutation(date, {
-    onSuccess: (answer) => setFeedback({ ok: true, text: t(answer.locked ? 'planner.lock_success' : 'planner.unlock_success') }),
+    // A locked day confirms its pending shootings at their route's times (ADR 0540): say how many.
+    onSuccess: (answer) =>
+      setFeedback({ ok: true, text: answer.locked ? [t('planner.lock_success'), answer.confirmed ? t('planner.lock_confirmed', { count: answer.confirmed }) : ''].join(' ').trim() : t('planner.unlock_success') }),
     onError: (error) => setFeedback({ ok: false, text: t(isApiError(error, 409) ? 'planner.unlock_failed' : 'planner.lock_error') }),
   });
   const flagRemoval = useFlagRemovalMutation(date, {
