@@ -34,7 +34,8 @@ export const handler = apiHandler(getAllShootings, async ({ from, to }, ctx) => 
   const inRange = shootings.filter((s) => (!from || s.scheduleddate >= from) && (!to || s.scheduleddate <= to));
   inRange.sort((a, b) => a.scheduleddate.localeCompare(b.scheduleddate) || Number(b.am) - Number(a.am) || a.id - b.id);
   // One day (the shooting dashboard's) read by anyone but a broker: with the shoot times (docs/decisions/0525).
+  const now = Date.now();
   const withShootTime = from !== undefined && from === to && role !== Role.broker;
   const [views, times] = await Promise.all([shootingViews(inRange), withShootTime ? shootTimes(inRange) : undefined]);
-  return { data: views.map((view, i) => ({ ...view, progress: cardProgressOf(inRange[i]!), ...(times && { shoot_time: times.get(view.id) ?? null }) })) };
+  return { data: views.map((view, i) => ({ ...view, progress: cardProgressOf(inRange[i]!, now), ...(times && { shoot_time: times.get(view.id) ?? null }) })) };
 });

@@ -37,7 +37,7 @@ export async function scheduleSubject(caller: Caller, techId: number | undefined
 const startKey = (s: StoredShooting) => s.starttime ?? (s.am ? '0' : '1');
 
 /** A day's active shootings as cards: one technician's, or (administrators, no technician named) every assigned one. */
-export async function dayCards(caller: Caller, date: string, techId: number | undefined): Promise<ScheduleCard[]> {
+export async function dayCards(caller: Caller, date: string, techId: number | undefined, now = Date.now()): Promise<ScheduleCard[]> {
   const everyone = techId === undefined && isAdminLevel(caller.role);
   const subject = everyone ? undefined : await scheduleSubject(caller, techId);
   const shootings = (subject ? await shootingsOfTechBetween(subject.id, date, date) : (await shootingsOfDay(date)).filter((s) => s.tech_id !== null))
@@ -51,7 +51,7 @@ export async function dayCards(caller: Caller, date: string, techId: number | un
     ping_time: s.ping_time,
     seasonal: s.seasonal,
     blue_hour: s.blue_hour,
-    progress: cardProgressOf(s),
+    progress: cardProgressOf(s, now),
     shoot_time: times.get(s.id) ?? null,
   }));
 }

@@ -28,14 +28,18 @@ describe('shooting progress (part 2 §4, §9)', () => {
     expect(progressOf({ starttime: null, endtime: null, ping_time: at('08:55'), state: ShootingState.confirmed }, Date.parse(at('09:30')))).toBe('in_progress');
   });
 
-  it("gives the schedule's and dashboard's cards the planner's reading, then the field's times", () => {
+  it("gives the schedule's and dashboard's cards the planner's reading, then the times", () => {
+    const now = Date.parse(at('09:30'));
     const booked = { state: ShootingState.unconfirmed, ping_time: null, starttime: null, endtime: null };
-    for (const state of [ShootingState.created, ShootingState.unconfirmed, ShootingState.confirmed]) expect(cardProgressOf({ ...booked, state })).toBe('planned');
-    expect(cardProgressOf({ ...booked, state: ShootingState.inprogress })).toBe('in_progress');
-    expect(cardProgressOf({ ...booked, starttime: at('09:00') })).toBe('in_progress');
-    expect(cardProgressOf({ ...booked, ping_time: at('08:55') })).toBe('in_progress');
-    expect(cardProgressOf({ ...booked, ping_time: at('08:55'), starttime: at('09:00'), endtime: at('10:00') })).toBe('completed');
-    for (const state of [ShootingState.captured, ShootingState.retouch, ShootingState.processed, ShootingState.uploaded, ShootingState.completed]) expect(cardProgressOf({ ...booked, state })).toBe('completed');
+    for (const state of [ShootingState.created, ShootingState.unconfirmed, ShootingState.confirmed]) expect(cardProgressOf({ ...booked, state }, now)).toBe('planned');
+    expect(cardProgressOf({ ...booked, state: ShootingState.inprogress }, now)).toBe('in_progress');
+    // A confirmed shooting's planned start: started once it has passed.
+    expect(cardProgressOf({ ...booked, state: ShootingState.confirmed, starttime: at('10:00') }, now)).toBe('planned');
+    expect(cardProgressOf({ ...booked, state: ShootingState.confirmed, starttime: at('09:00') }, now)).toBe('in_progress');
+    expect(cardProgressOf({ ...booked, ping_time: at('09:25') }, now)).toBe('in_progress');
+    expect(cardProgressOf({ ...booked, ping_time: at('08:55'), starttime: at('09:00'), endtime: at('09:20') }, now)).toBe('completed');
+    expect(cardProgressOf({ ...booked, ping_time: at('08:55'), starttime: at('09:00'), endtime: at('10:00') }, now)).toBe('in_progress');
+    for (const state of [ShootingState.captured, ShootingState.retouch, ShootingState.processed, ShootingState.uploaded, ShootingState.completed]) expect(cardProgressOf({ ...booked, state }, now)).toBe('completed');
   });
 
   it('colours elapsed days: up to 2 green, 3-4 orange, 5 or more red', () => {

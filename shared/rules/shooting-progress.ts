@@ -50,14 +50,16 @@ export function progressOf(s: Timed & { state: number; ping_time: string | null 
 
 /**
  * Part 2 §4, the status on the technician's schedule cards and the shooting dashboard's
- * (docs/decisions/0525): 'completed' in the planner's reading (states 1, 3, 4, 5, 9) or once ended
- * (the field's end time); otherwise 'in progress' once started (state 8, a ping time or a start time),
- * 'planned' before. Not the report card's reading (state not 0): a booking is state 7 from the
- * start, so every booked shooting would read 'completed' before it is shot.
+ * (docs/decisions/0525): 'completed' in the planner's reading (states 1, 3, 4, 5, 9) or once its end
+ * time has passed; otherwise 'in progress' once started (state 8, a ping time, or its start time
+ * passed: a confirmed shooting's start time is the planned one, ADR 0540), 'planned' before. Not the
+ * report card's reading (state not 0): a booking is state 7 from the start, so every booked shooting
+ * would read 'completed' before it is shot.
  */
-export function cardProgressOf(s: Timed & { state: number; ping_time: string | null }): Progress {
-  if (isCompletedForPlanner(s.state) || s.endtime !== null) return 'completed';
-  return s.state === ShootingState.inprogress || s.ping_time !== null || s.starttime !== null ? 'in_progress' : 'planned';
+export function cardProgressOf(s: Timed & { state: number; ping_time: string | null }, now: number): Progress {
+  const passed = (iso: string | null) => iso !== null && Date.parse(iso) <= now;
+  if (isCompletedForPlanner(s.state) || passed(s.endtime)) return 'completed';
+  return s.state === ShootingState.inprogress || s.ping_time !== null || passed(s.starttime) ? 'in_progress' : 'planned';
 }
 
 /** Days since the shooting's day (0 on the day, negative before it). */

@@ -31,7 +31,8 @@ async function technicianWithDay(lang: Lang) {
   const today = localDateOf(Date.now());
   const addresses = { today: `${id} rue Aujourdhui ${lang}`, tomorrow: `${id} rue Lendemain ${lang}` };
   for (const [date, address, times] of [
-    [today, addresses.today, { ping_time: `${today}T08:50:00-05:00`, starttime: `${today}T09:00:00-05:00`, endtime: `${today}T10:00:00-05:00` }],
+    // Captured (state 1) whatever the hour the test runs at.
+    [today, addresses.today, { state: ShootingState.captured, ping_time: `${today}T08:50:00-05:00`, starttime: `${today}T09:00:00-05:00`, endtime: `${today}T10:00:00-05:00` }],
     // Booked and not started: 'planned'.
     [addDays(today, 1), addresses.tomorrow, {}],
   ] as const) {
@@ -73,7 +74,7 @@ describe.each(['fr', 'en'] as const)('technician schedule and capture report, in
     const todays = page.getByRole('article', { name: tech.addresses.today });
     await todays.waitFor();
     expect(await page.getByText(tx('schedule.tomorrow_notice')).count()).toBe(0);
-    // Captured (state 6, ended): completed; 70 min from the ping against (5+1)×5.25+25 = 56.5 min for its 5 booked rooms.
+    // Captured: completed; 70 min from the ping against (5+1)×5.25+25 = 56.5 min for its 5 booked rooms.
     await todays.getByText(tx('schedule.status.completed'), { exact: true }).waitFor();
     const percent = formatNumber(0.24, lang, { style: 'percent', signDisplay: 'exceptZero' });
     await todays.getByText(tx('schedule.shoot_time.over', { percent }), { exact: true }).waitFor();

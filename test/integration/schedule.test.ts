@@ -160,7 +160,9 @@ describe('card status and shoot time against the estimate (docs/decisions/0525)'
     broker = await person(Role.broker);
     // Pinged 09:05, ended 10:00 (55 min). Rooms counted: created after 09:05 and by 11:05, indoor:
     // Cuisine, Salon, Chambre (3); not Garage (before the ping), Terrasse (outdoor), Bureau (too late).
+    // Captured (state 1): completed by its state, whatever the clock (the day is ahead of today).
     cards.measured = await shooting(E, tech.id, '20 rue Mesurée', {
+      state: ShootingState.captured,
       starttime: t('09:00'),
       ping_time: t('09:05'),
       endtime: t('10:00'),
@@ -174,8 +176,10 @@ describe('card status and shoot time against the estimate (docs/decisions/0525)'
         ['Bureau', t('11:06')],
       ],
     });
-    // No room in the window: the booked 4 rooms, 360 only. Still in state 0 but ended.
-    cards.fallback = await shooting(E, tech.id, '21 rue Repli', { state: ShootingState.created, starttime: t('13:00'), endtime: t('14:00'), only_360: true, rooms: [['Cuisine', t('16:30')]] });
+    // No room in the window: the booked 4 rooms, 360 only.
+    cards.fallback = await shooting(E, tech.id, '21 rue Repli', { state: ShootingState.captured, starttime: t('13:00'), endtime: t('14:00'), only_360: true, rooms: [['Cuisine', t('16:30')]] });
+    // Confirmed at a planned start that has not come yet (ADR 0540): planned.
+    cards.confirmed = await shooting(E, tech.id, '24 rue Confirmée', { state: ShootingState.confirmed, starttime: t('16:00') });
     cards.started = await shooting(E, tech.id, '22 rue Commencée', { state: ShootingState.created, ping_time: t('15:00') });
     cards.planned = await shooting(E, tech.id, '23 rue Prévue', { state: ShootingState.created });
   });
@@ -186,6 +190,7 @@ describe('card status and shoot time against the estimate (docs/decisions/0525)'
     [cards.fallback!]: { progress: 'completed', shoot_time: { shoot_s: 3600, estimate_s: 2550, rooms: 4, rooms_from: 'room_count', percent: 41 } },
     [cards.started!]: { progress: 'in_progress', shoot_time: null },
     [cards.planned!]: { progress: 'planned', shoot_time: null },
+    [cards.confirmed!]: { progress: 'planned', shoot_time: null },
   });
   const facts = (shootings: ReadonlyArray<{ id: number; progress?: string; shoot_time?: unknown }>) => Object.fromEntries(shootings.map((s) => [s.id, { progress: s.progress, shoot_time: s.shoot_time }]));
 
