@@ -4,6 +4,7 @@ import { isCalendarDate } from '../rules/business-time.ts';
 import { parseListingSearch, SEARCH_MAX_LENGTH } from '../rules/listing-search.ts';
 import { calendarDate } from './dates.ts';
 import { defineOperation } from './operation.ts';
+import { MLS_DIGITS_MESSAGE, MLS_PATTERN } from '../rules/mls-number.ts';
 
 /**
  * Listings (part 3 §2 screens 1 'Listing admin dialog', 2 'Listing search', 3 'Virtual-visit
@@ -168,7 +169,7 @@ const optionalDate = z
 
 /** What the dialog saves (screen 1 editable fields). Strings are trimmed. */
 const listingFieldsObject = z.object({
-    mls: text(40).nullable().default(null).transform((v) => (v ? v : null)),
+    mls: text(40).nullable().default(null).transform((v) => (v ? v : null)).pipe(z.string().regex(MLS_PATTERN, MLS_DIGITS_MESSAGE).nullable()),
     civic_number: text(20).default(''),
     street: text(200).pipe(z.string().min(1, LISTING_MESSAGES.street)),
     app: text(40).default(''),

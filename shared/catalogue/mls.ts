@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { ADMIN_ROLES, Role, type RoleId } from '../roles.ts';
 import { defineOperation } from './operation.ts';
+import { MLS_DIGITS_MESSAGE, MLS_PATTERN } from '../rules/mls-number.ts';
 
 /**
  * MLS (part 3 screens 6 and 7, §7 "listings without MLS", "set MLS", "auto-MLS match"): the
@@ -16,12 +17,12 @@ export const MLS_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export const MLS_MESSAGES = {
   required: 'Enter the MLS number.',
-  digits: 'An MLS number is 6 to 10 digits.',
+  digits: MLS_DIGITS_MESSAGE,
   notFound: 'No listing has this id.',
 } as const;
 
 /** §5 "Saving an MLS requires a non-empty value"; the inputs are numeric (screen 7). */
-export const mlsNumber = z.string(MLS_MESSAGES.required).trim().min(1, MLS_MESSAGES.required).regex(/^\d{6,10}$/, MLS_MESSAGES.digits);
+export const mlsNumber = z.string(MLS_MESSAGES.required).trim().min(1, MLS_MESSAGES.required).regex(MLS_PATTERN, MLS_MESSAGES.digits);
 const listingId = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive());
 
 const ourListing = z.object({

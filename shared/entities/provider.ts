@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { MLS_DIGITS_MESSAGE, MLS_PATTERN } from '../rules/mls-number.ts';
 
 /**
  * The listing-data provider's records (Centris in Quebec; part 3 §3 "Provider broker", "Provider
@@ -29,7 +30,7 @@ export const providerBrokerRow = z.object({
 }).strict();
 export const providerListingRow = z.object({
   type: z.literal('listing'),
-  mls: z.string().regex(/^\d{6,10}$/, 'An MLS number is 6 to 10 digits.'),
+  mls: z.string().regex(MLS_PATTERN, MLS_DIGITS_MESSAGE),
   civic_number_start: text(20).min(1),
   street: text(200).min(1),
   appartement: optional(20),

@@ -5,6 +5,7 @@ import { Role, type RoleId } from '#shared/roles.ts';
 import { getListing as readListing, insertListing, newDistributionToken, noteListingShootingDate } from '#functions/storage/listings.ts';
 import { call, tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+import { MLS_DIGITS_MESSAGE } from '#shared/rules/mls-number.ts';
 
 /** Part 3 screens 1 and 2: listing search with its commands, the map, the dialog's read and save (ADRs 0200, 0202). */
 
@@ -125,8 +126,13 @@ describe('listing dialog', () => {
     const l = await listing({ address: `5 rue ${word}sold` });
     const res = await callOp(updateListing, { id: l.id, version: 1, street: 'rue X', city: 'Laval', sold: true, mls: '', date_sold: '2026-02-30', date_notarized: null }, tokens[Role.admin]);
     expect(errorOf(res, 400).fields).toMatchObject({ mls: [LISTING_MESSAGES.soldMls], date_sold: [LISTING_MESSAGES.soldDate], date_notarized: [LISTING_MESSAGES.notarizedDate] });
-    const ok = await callOp(updateListing, { id: l.id, version: 1, street: 'rue X', city: 'Laval', sold: true, mls: '111', date_sold: '2026-02-01', date_notarized: '2026-03-01' }, tokens[Role.admin]);
-    expect(bodyOf(ok).listing).toMatchObject({ sold: true, on_market: false, date_sold: '2026-02-01', date_notarized: '2026-03-01' });
+    // The MLS number follows the MLS screens' rule (digits, 6 to 10): a number no provider row could match is refused.
+    for (const mls of ['111', '12ab5678', '12345678901']) {
+      const bad = await callOp(updateListing, { id: l.id, version: 1, street: 'rue X', city: 'Laval', sold: true, mls, date_sold: '2026-02-01', date_notarized: '2026-03-01' }, tokens[Role.admin]);
+      expect(errorOf(bad, 400).fields, mls).toMatchObject({ mls: [MLS_DIGITS_MESSAGE] });
+    }
+    const ok = await callOp(updateListing, { id: l.id, version: 1, street: 'rue X', city: 'Laval', sold: true, mls: ' 11122233 ', date_sold: '2026-02-01', date_notarized: '2026-03-01' }, tokens[Role.admin]);
+    expect(bodyOf(ok).listing).toMatchObject({ sold: true, mls: '11122233', on_market: false, date_sold: '2026-02-01', date_notarized: '2026-03-01' });
   });
 
   it('an unknown listing answers 404, a non-numeric id 400', async () => {

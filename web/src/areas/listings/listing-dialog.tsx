@@ -9,6 +9,7 @@ import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
 import { generateShootingInvoice, getShootingAdmin } from '#shared/catalogue/shootings.ts';
 import { ListingState } from '#shared/enums.ts';
 import { shownInHeadset } from '#shared/rules/listing-market.ts';
+import { MLS_DIGITS_MESSAGE } from '#shared/rules/mls-number.ts';
 import { pathOf } from '#shared/routes.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
 import { refusalMessage } from './messages.ts';
@@ -108,7 +109,9 @@ function ListingForm({
   const check = listingFields.safeParse(form);
   const errors: Record<string, string> = {};
   if (!check.success) for (const issue of check.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  const shown = (field: string) => (tried && errors[field] ? t(`listings.dialog.error.${field}`, { defaultValue: errors[field] }) : undefined);
+  // The MLS field has two messages (sold without one; not 6 to 10 digits): each its own text.
+  const errorKey = (field: string) => (errors[field] === MLS_DIGITS_MESSAGE ? 'mls_digits' : field);
+  const shown = (field: string) => (tried && errors[field] ? t(`listings.dialog.error.${errorKey(field)}`, { defaultValue: errors[field] }) : undefined);
 
   const submit = () => {
     setTried(true);
