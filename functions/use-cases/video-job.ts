@@ -2,15 +2,18 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { videoTemplate } from '#shared/catalogue/videos.ts';
+import { videoTemplate, type VideoTemplate } from '#shared/catalogue/videos.ts';
+import type { ShootingPackageRecord } from '#shared/entities/shooting-package.ts';
 import { s3 } from '../plumbing/s3.ts';
 import { mediaBucket, mediaKeys } from '../plumbing/media.ts';
 import { putMediaObject } from '../plumbing/media-objects.ts';
 import { VIDEO_FORMATS, VideoRenderError, renderVideo, type VideoFormat } from '../plumbing/video-render.ts';
 import { getListing } from '../storage/listings.ts';
 import { picturesOfListing, type StoredPicture } from '../storage/pictures.ts';
+import { getShootingPackage } from '../storage/shooting-packages.ts';
 import { getUser } from '../storage/users.ts';
 import { appendVideoLogs } from '../storage/videos.ts';
+import { lastShooting, shootingsOfListing } from './review.ts';
 import { VideoJobError, videoOrFail, type RenderedVideo } from './video-job-state.ts';
 
 /**
@@ -18,9 +21,24 @@ import { VideoJobError, videoOrFail, type RenderedVideo } from './video-job-stat
  * gather the listing's pictures in slideshow order, render both MP4s with ffmpeg, upload them.
  */
 /**
+ * How many pictures a video shows at most (part 3 §9 'about 10 photos when no recommendation range
+ * is given'): the top of the recommendation range of the listing's shooting package when it has one
+ * (recommendation_max above 0), else the template's maximum (10, or 12 for the quicker 'Dynamique').
+ */
+export function videoPictureLimit(template: Pick<VideoTemplate, 'max_pictures'>, pkg: Pick<ShootingPackageRecord, 'recommendation_max'> | undefined): number {
+  return pkg && pkg.recommendation_max > 0 ? pkg.recommendation_max : template.max_pictures;
+}
+
+/** The package of the listing's last shooting, when it names one that still exists. */
+async function packageOfListing(listingId: number): Promise<ShootingPackageRecord | undefined> {
+  const last = lastShooting(await shootingsOfListing(listingId));
+  return last?.shooting_package_id ? getShootingPackage(last.shooting_package_id) : undefined;
+}
+
+/**
  * The pictures of a video, in slideshow order (by shooting, then picture index): those chosen for
- * videos (`included_in_video`, part 3 §3) when any is, else the public ones; the template's
- * maximum at most (about 10 by default, part 3 §9).
+ * videos (`included_in_video`, part 3 §3) when any is, else the public ones; `max` at most
+ * (`videoPictureLimit`).
  */
 export function videoPictures(pictures: readonly StoredPicture[], max: number): StoredPicture[] {
   const chosen = pictures.filter((p) => (p as StoredPicture & { included_in_video?: unknown }).included_in_video === true);
@@ -57,7 +75,7 @@ export async function renderAndUpload(videoId: number): Promise<RenderedVideo> {
   if (!template) throw new VideoJobError('input', `Template ${video.template_id} does not exist.`);
   const listing = await getListing(video.listing_id);
   if (!listing) throw new VideoJobError('input', `Listing ${video.listing_id} does not exist.`);
-  const pictures = videoPictures(await picturesOfListing(listing.id), template.max_pictures);
+  const pictures = videoPictures(await picturesOfListing(listing.id), videoPictureLimit(template, await packageOfListing(listing.id)));
   if (pictures.length === 0) throw new VideoJobError('input', 'The listing has no pictures for a video.');
   const broker = await getUser(video.current_broker_id);
   const brokerName = broker ? `${broker.firstname} ${broker.lastname}` : `${listing.broker.firstname} ${listing.broker.lastname}`;
