@@ -135,7 +135,8 @@ function ListingsTable({ rows, onOpen }: { rows: readonly ListingRow[]; onOpen: 
           {rows.map((r) => (
             <Table.Tr key={r.id} onClick={() => onOpen(r.id)} style={{ cursor: 'pointer' }}>
               <Table.Td>
-                <UnstyledButton onClick={() => onOpen(r.id)} aria-label={t('listings.open', { id: r.id })} td="underline">
+                {/* An id is one word: never '50 / 37' on a phone. */}
+                <UnstyledButton onClick={() => onOpen(r.id)} aria-label={t('listings.open', { id: r.id })} td="underline" style={{ whiteSpace: 'nowrap' }}>
                   {r.id}
                 </UnstyledButton>
               </Table.Td>

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -30,10 +31,16 @@ export function filterOf(s: Pick<ShootingView, 'state' | 'scheduleddate'>, today
  * button goes to /shooting/add: brokers book for themselves, admin levels for a broker they pick
  * (docs/decisions/0117); other staff have no button.
  */
+/** Phones (up to 36em, the breakpoint of small-screens.css). */
+const PHONE_QUERY = '(max-width: 36em)';
+
 export function ShootingsPage() {
   const { t } = useTranslation();
   const role = useSessionUser()?.role;
   const query = useQuery(shootingQueries.list());
+  // On a phone the status and the actions go under the address: four columns do not fit 390 px
+  // without breaking words in the middle ('CONFIRM / ATION').
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [filter, setFilter] = useState<ShootingFilter>('upcoming');
   // Load failures stop silently and the list shows empty (part 1 §8).
   const today = localDateOf(Date.now());
@@ -69,13 +76,13 @@ export function ShootingsPage() {
             <Table.Tr>
               <Table.Th>{t('shootings.col_address')}</Table.Th>
               <Table.Th>{t('shootings.col_date')}</Table.Th>
-              <Table.Th>{t('shootings.col_status')}</Table.Th>
-              <Table.Th>{t('shootings.col_actions')}</Table.Th>
+              {!phone && <Table.Th>{t('shootings.col_status')}</Table.Th>}
+              {!phone && <Table.Th>{t('shootings.col_actions')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {shootings.map((s) => (
-              <ShootingRow key={s.id} shooting={s} />
+              <ShootingRow key={s.id} shooting={s} phone={phone} />
             ))}
           </Table.Tbody>
         </Table>
@@ -84,7 +91,7 @@ export function ShootingsPage() {
   );
 }
 
-function ShootingRow({ shooting: s }: { shooting: ShootingView }) {
+function ShootingRow({ shooting: s, phone }: { shooting: ShootingView; phone: boolean }) {
   const { t, i18n } = useTranslation();
   const role = useSessionUser()?.role;
   // The owner broker changes the time or cancels; admin levels may cancel (with a reason), docs/decisions/0051.
@@ -94,38 +101,42 @@ function ShootingRow({ shooting: s }: { shooting: ShootingView }) {
   const pending = !s.is_confirmed && s.state === ShootingState.unconfirmed;
   const when = s.is_confirmed && s.starttime ? formatDateTime(s.starttime, i18n.language) : `${formatDay(s.date_in_ts, i18n.language)}, ${t(s.am ? 'shootings.morning' : 'shootings.afternoon')}`;
   const address = [s.listing.address, s.listing.app && `#${s.listing.app}`, s.listing.city].filter(Boolean).join(', ');
+  const status = cancelled ? (
+    <Badge color="gray">{t('shootings.status_cancelled')}</Badge>
+  ) : s.is_confirmed ? (
+    <Badge color="green">{t('shootings.status_confirmed')}</Badge>
+  ) : (
+    <Badge color="yellow">{t('shootings.status_pending')}</Badge>
+  );
+  const actions = pending && (
+    <Group gap="sm">
+      {mayChange && (
+        <Anchor component={Link} to={`/shooting/changeTime/${s.id}`}>
+          {t('shootings.change_time')}
+        </Anchor>
+      )}
+      {mayCancel && (
+        <Anchor component={Link} to={`/shooting/cancel/${s.id}`} c="red">
+          {t('shootings.cancel')}
+        </Anchor>
+      )}
+    </Group>
+  );
   return (
     <Table.Tr data-shooting-id={s.id} style={cancelled ? { color: 'var(--mantine-color-dimmed)' } : undefined}>
       <Table.Td>
         {address}
         {role !== Role.broker && <Text size="sm">{t('shootings.broker_line', { name: `${s.listing.broker.firstname} ${s.listing.broker.lastname}` })}</Text>}
+        {phone && (
+          <Stack gap={6} mt={6} align="flex-start">
+            {status}
+            {actions}
+          </Stack>
+        )}
       </Table.Td>
       <Table.Td>{when}</Table.Td>
-      <Table.Td>
-        {cancelled ? (
-          <Badge color="gray">{t('shootings.status_cancelled')}</Badge>
-        ) : s.is_confirmed ? (
-          <Badge color="green">{t('shootings.status_confirmed')}</Badge>
-        ) : (
-          <Badge color="yellow">{t('shootings.status_pending')}</Badge>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {pending && (
-          <Group gap="sm">
-            {mayChange && (
-              <Anchor component={Link} to={`/shooting/changeTime/${s.id}`}>
-                {t('shootings.change_time')}
-              </Anchor>
-            )}
-            {mayCancel && (
-              <Anchor component={Link} to={`/shooting/cancel/${s.id}`} c="red">
-                {t('shootings.cancel')}
-              </Anchor>
-            )}
-          </Group>
-        )}
-      </Table.Td>
+      {!phone && <Table.Td>{status}</Table.Td>}
+      {!phone && <Table.Td>{actions}</Table.Td>}
     </Table.Tr>
   );
 }
