@@ -10,6 +10,7 @@ import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
 import { shootingQueries, useChangeShootingTime } from './queries.ts';
 import { LIST_VIEW } from '../../app/staff-shooting.tsx';
+import { isPendingConfirmation } from '#shared/rules/pending.ts';
 
 /** Why a shooting's time can no longer change: the key under `shootings.change_time_blocked`. */
 export type ChangeTimeBlock = 'confirmed' | 'cancelled' | 'not_pending';
@@ -19,7 +20,7 @@ export type ChangeTimeBlock = 'confirmed' | 'cancelled' | 'not_pending';
  * list offers change-time, part 1 §2.4, §4, and the server's `assertPending`); otherwise why not.
  */
 export function changeTimeBlock(s: Pick<ShootingView, 'is_confirmed' | 'state'>): ChangeTimeBlock | null {
-  if (!s.is_confirmed && s.state === ShootingState.unconfirmed) return null;
+  if (isPendingConfirmation(s)) return null;
   if (s.state === ShootingState.canceled) return 'cancelled';
   if (s.is_confirmed || s.state === ShootingState.confirmed) return 'confirmed';
   return 'not_pending';

@@ -13,6 +13,7 @@ import { useSessionUser } from '../session/use-session.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDateTime, formatDay } from '../../i18n/format.ts';
 import { shootingQueries } from './queries.ts';
+import { isPendingConfirmation } from '#shared/rules/pending.ts';
 
 /** The broker's three views of their shootings (docs/decisions/0116); upcoming first. */
 export const SHOOTING_FILTERS = ['upcoming', 'past', 'cancelled'] as const;
@@ -98,7 +99,7 @@ function ShootingRow({ shooting: s, phone }: { shooting: ShootingView; phone: bo
   const mayChange = mayCall(updateShootingTime, role);
   const mayCancel = mayCall(cancelShooting, role);
   const cancelled = s.state === ShootingState.canceled;
-  const pending = !s.is_confirmed && s.state === ShootingState.unconfirmed;
+  const pending = isPendingConfirmation(s);
   const when = s.is_confirmed && s.starttime ? formatDateTime(s.starttime, i18n.language) : `${formatDay(s.date_in_ts, i18n.language)}, ${t(s.am ? 'shootings.morning' : 'shootings.afternoon')}`;
   const address = [s.listing.address, s.listing.app && `#${s.listing.app}`, s.listing.city].filter(Boolean).join(', ');
   const status = cancelled ? (
