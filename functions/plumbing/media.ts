@@ -10,6 +10,8 @@ import { presignUrl } from './presign.ts';
  */
 export const mediaBucket = (): string => requiredEnv(ENV.mediaBucket);
 
+const zipsOfListing = (listingId: number) => `zips/listings/${listingId}/`;
+
 /** Object keys of the media bucket, composed here only. */
 export const mediaKeys = {
   original: (listingId: number, shootingId: number, index: number) => `listings/${listingId}/shootings/${shootingId}/pictures/${pad(index)}.jpg`,
@@ -17,7 +19,9 @@ export const mediaKeys = {
   /** The watermarked rendition of a picture (functions/plumbing/renditions.ts). */
   watermarked: (listingId: number, shootingId: number, index: number) => `listings/${listingId}/shootings/${shootingId}/watermarked/${pad(index)}.jpg`,
   /** One ZIP per listing and picture set: the fingerprint changes when the set or a picture changes. */
-  zip: (listingId: number, fingerprint: string) => `zips/listings/${listingId}/${fingerprint}.zip`,
+  zip: (listingId: number, fingerprint: string) => `${zipsOfListing(listingId)}${fingerprint}.zip`,
+  /** The prefix of every cached ZIP of a listing (download-all and MLS-ready), which a cache purge deletes (ADR 0550). */
+  zipsOfListing: (listingId: number) => zipsOfListing(listingId),
   /** An automated video's MP4 (1920×1080 `landscape`, 1080×1920 `instagram`). */
   video: (listingId: number, videoId: number, variant: 'landscape' | 'instagram') => `listings/${listingId}/videos/${videoId}/${variant}.mp4`,
 };

@@ -474,8 +474,11 @@ export async function markListingSearchIndexCurrent(): Promise<void> {
   await batchWriteAll([keys.listingSearchVersion, keys.listingSearchVersionIds, keys.listingSearchVersionCommands].map((key) => ({ PutRequest: { Item: { ...key, upgraded_at } } })));
 }
 
-/** The index clock: every index change ADDs 1 after its block writes (ADR 0365). */
-async function bumpSearchClock(): Promise<void> {
+/**
+ * The index clock: every index change ADDs 1 after its block writes (ADR 0365). The listing cache
+ * purge moves it too (ADR 0550): every container then reads its cached search blocks again.
+ */
+export async function bumpSearchClock(): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),

@@ -9,9 +9,10 @@ import { MLS_DIGITS_MESSAGE, MLS_PATTERN } from '../rules/mls-number.ts';
 /**
  * Listings (part 3 §2 screens 1 'Listing admin dialog', 2 'Listing search', 3 'Virtual-visit
  * report'; §5; §7 'listing search', 'listings for map', 'get / update listing', 'listing shootings',
- * 'virtual-visit stats'): search with its commands, the map of delivered listings, the dialog's
- * read and version-checked save, and anonymous visit statistics recorded by the public pages
- * (docs/decisions/0200-listing-search-tokens.md, 0201-visit-statistics.md, 0202-listing-dialog.md).
+ * 'virtual-visit stats', 'purge listing cache'): search with its commands, the map of delivered
+ * listings, the dialog's read and version-checked save, its cache purge, and anonymous visit
+ * statistics recorded by the public pages (docs/decisions/0200-listing-search-tokens.md,
+ * 0201-visit-statistics.md, 0202-listing-dialog.md, 0550-purge-listing-cache.md).
  */
 
 export const LISTING_MESSAGES = {
@@ -210,6 +211,19 @@ export const updateListing = defineOperation({
   input: listingFieldsObject.extend({ id, version }).superRefine(checkSold),
   output: z.object({ listing: listingDetail }),
   resources: ['table'],
+});
+
+export const purgeListingCache = defineOperation({
+  id: 'purgeListingCache',
+  area: 'listings',
+  method: 'POST',
+  path: '/api/listings/{id}/cache/purge',
+  access: LISTING_READERS,
+  summary:
+    "Part 3 §7 'purge listing cache' (docs/decisions/0550): deletes the listing's cached ZIPs of the media bucket (download-all and MLS-ready, rebuilt from the current pictures at the next download) and moves the listing search's index clock, so every container reads its cached search blocks again. Answers how many objects were deleted; originals, thumbnails, renditions and videos stay. Unknown listing: 404.",
+  input: z.object({ id }),
+  output: z.object({ status: z.literal(200), deleted: z.number().int() }),
+  resources: ['table', 'mediaBucket'],
 });
 
 /** A visitor or session id the page makes (random, kept in the browser): 8 to 64 URL-safe characters. */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listingFields, RECURRING_KEYS, type ListingDetail } from '#shared/catalogue/listings.ts';
+import { listingFields, purgeListingCache, RECURRING_KEYS, type ListingDetail } from '#shared/catalogue/listings.ts';
 import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
 import { generateShootingInvoice, getShootingAdmin } from '#shared/catalogue/shootings.ts';
 import { ListingState } from '#shared/enums.ts';
@@ -24,7 +24,7 @@ import fr from './locales/fr.json';
 import { InvoiceButton } from '../planner/invoice-button.tsx';
 import { DialogButton } from '../planner/shooting-dialog.tsx';
 import { useSessionUser } from '../session/use-session.ts';
-import { listingQueries, useGenerateDeliveryTokenMutation, useSaveListingMutation } from './queries.ts';
+import { listingQueries, useGenerateDeliveryTokenMutation, usePurgeListingCacheMutation, useSaveListingMutation } from './queries.ts';
 import { VisitChart } from './visit-chart.tsx';
 import { lastMonthRange } from './visit-range.ts';
 
@@ -40,7 +40,8 @@ const LISTING_STATES = ['created', 'captured', 'validated', 'vr_ready', 'postpon
  * The listing admin dialog (part 3 screen 1), opened from a row of search, audit or review: the
  * listing's id and state, Review Photos, the delivery page link (and the virtual visit's when the
  * delivery page shows it), the button that generates or replaces the delivery link (part 3 §7,
- * for the roles of generateDeliveryToken), the headset visibility banner,
+ * for the roles of generateDeliveryToken), the cache purge beside it (part 3 §7, ADR 0550, for the roles
+ * of purgeListingCache), the headset visibility banner,
  * expired and sold (sold reveals the sold and notary dates), the broker link, the collapsible
  * virtual-visit statistics, the editable fields and the listing's shootings. A sold listing needs
  * its MLS number, sold date and notary date (§5): the fields are highlighted and saving is blocked.
@@ -54,6 +55,7 @@ export function ListingDialog({ listingId, onClose }: { listingId: number; onClo
   const [saved, setSaved] = useState(false);
   // A new delivery link changes the listing's version too: the form it remounts keeps what was being typed.
   const generate = useGenerateDeliveryTokenMutation(listingId);
+  const purge = usePurgeListingCacheMutation(listingId);
   const draft = useRef<Form | null>(null);
   return (
     <Modal opened onClose={onClose} size="xl" title={t('listings.dialog.title', { id: listingId })} fullScreen={false}>
@@ -64,7 +66,7 @@ export function ListingDialog({ listingId, onClose }: { listingId: number; onClo
           {t('listings.load_failed')}
         </Alert>
       ) : (
-        <ListingForm key={listing.data.version} listing={listing.data} onClose={onClose} save={save} saved={saved} onSaved={setSaved} generate={generate} draft={draft} />
+        <ListingForm key={listing.data.version} listing={listing.data} onClose={onClose} save={save} saved={saved} onSaved={setSaved} generate={generate} purge={purge} draft={draft} />
       )}
     </Modal>
   );
@@ -74,6 +76,7 @@ type Form = Pick<ListingDetail, 'civic_number' | 'street' | 'app' | 'city' | 'po
 
 type SaveListing = ReturnType<typeof useSaveListingMutation>;
 type GenerateLink = ReturnType<typeof useGenerateDeliveryTokenMutation>;
+type PurgeCache = ReturnType<typeof usePurgeListingCacheMutation>;
 
 /** The public delivery page of a token (part 1), and the virtual-tour viewer of a listing. */
 const deliveryPath = (token: string) => pathOf('delivery').replace('$token', encodeURIComponent(token));
@@ -86,6 +89,7 @@ function ListingForm({
   saved,
   onSaved: setSaved,
   generate,
+  purge,
   draft,
 }: {
   listing: ListingDetail;
@@ -94,6 +98,7 @@ function ListingForm({
   saved: boolean;
   onSaved: (saved: boolean) => void;
   generate: GenerateLink;
+  purge: PurgeCache;
   draft: RefObject<Form | null>;
 }) {
   const { t, i18n } = useTranslation();
@@ -144,9 +149,11 @@ function ListingForm({
             </Button>
           )}
           <DeliveryLinkButton listing={listing} generate={generate} />
+          <PurgeCacheButton purge={purge} />
         </Group>
       </Group>
       <DeliveryLinkOutcome generate={generate} />
+      <PurgeCacheOutcome purge={purge} />
       <Alert color={shownInHeadset(listing) ? 'green' : 'gray'} role="status" p="xs">
         {shownInHeadset(listing) ? t('listings.dialog.hmd_visible') : listing.state === ListingState.vr_ready ? t('listings.dialog.hmd_off_market') : t('listings.dialog.hmd_hidden')}
       </Alert>
@@ -245,6 +252,40 @@ function DeliveryLinkOutcome({ generate }: { generate: GenerateLink }) {
       <Anchor href={url} target="_blank" rel="noopener" data-testid="new-delivery-link" style={{ overflowWrap: 'anywhere' }}>
         {url}
       </Anchor>
+    </Alert>
+  );
+}
+
+/** Part 3 §7 'purge listing cache', after a confirmation: the listing's cached ZIPs go, the searches read the index again. */
+function PurgeCacheButton({ purge }: { purge: PurgeCache }) {
+  const { t } = useTranslation();
+  const role = useSessionUser()?.role;
+  const alert = useAlert();
+  if (!mayCall(purgeListingCache, role)) return null;
+  const run = async () => {
+    if (!(await alert({ title: t('listings.dialog.purge.confirm_title'), text: t('listings.dialog.purge.confirm'), okLabel: t('listings.dialog.purge.button'), cancel: true }))) return;
+    purge.mutate();
+  };
+  return (
+    <Button variant="default" size="xs" onClick={() => void run()} loading={purge.isPending}>
+      {t('listings.dialog.purge.button')}
+    </Button>
+  );
+}
+
+/** How many cached files the purge deleted, or why it failed. */
+function PurgeCacheOutcome({ purge }: { purge: PurgeCache }) {
+  const { t, i18n } = useTranslation();
+  if (purge.isError)
+    return (
+      <Alert color="red" role="alert" p="xs">
+        {isApiError(purge.error, 404) ? t('listings.dialog.purge.not_found') : t('listings.dialog.purge.failed')}
+      </Alert>
+    );
+  if (!purge.isSuccess) return null;
+  return (
+    <Alert color="green" role="status" p="xs">
+      {t('listings.dialog.purge.done', { count: purge.data, formatted: formatNumber(purge.data, i18n.language) })}
     </Alert>
   );
 }

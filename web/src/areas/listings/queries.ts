@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getListing, getListingsForMap, getListingVisitStats, getVisitReport, searchListings, updateListing, type ListingFields } from '#shared/catalogue/listings.ts';
+import { getListing, getListingsForMap, getListingVisitStats, getVisitReport, purgeListingCache, searchListings, updateListing, type ListingFields } from '#shared/catalogue/listings.ts';
 import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
 import { callOperation } from '../../api/client.ts';
 
@@ -47,5 +47,17 @@ export function useGenerateDeliveryTokenMutation(listingId: number) {
   return useMutation({
     mutationFn: () => callOperation(generateDeliveryToken, { listing_id: listingId }).then((a) => a.distribution_token),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listingQueries.all() }),
+  });
+}
+
+/**
+ * Part 3 §7 'purge listing cache' (ADR 0550): deletes the listing's cached ZIPs and makes the server's
+ * searches read the index again; answers how many files were deleted. The search rows reload too.
+ */
+export function usePurgeListingCacheMutation(listingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callOperation(purgeListingCache, { id: listingId }).then((a) => a.deleted),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...listingQueries.all(), 'search'] }),
   });
 }
