@@ -389,6 +389,23 @@ export const generateShootingInvoice = defineOperation({
   resources: ['table'],
 });
 
+/** What the notarized invoice adds (docs/decisions/0555): the sold listing's MLS number, sale date and notary date. */
+export const invoiceNotary = z.object({ mls: z.string().nullable(), date_sold: z.string().nullable(), date_notarized: z.string() });
+export type InvoiceNotary = z.infer<typeof invoiceNotary>;
+
+export const generateNotarizedInvoice = defineOperation({
+  id: 'generateNotarizedInvoice',
+  area: 'shootings',
+  method: 'POST',
+  path: '/api/shootings/{shooting_id}/invoice/notarized',
+  access: ADMIN_WRITERS,
+  summary:
+    "Part 3 §7 'notarized invoice' (docs/decisions/0555): the shooting's invoice (the same number, lines, taxes and total as generateShootingInvoice) made payable at the notary's closing, with the listing's MLS number, sale date and notary date. 422 when the shooting is not billable, or its listing is not sold or has no notary date.",
+  input: z.object({ shooting_id: shootingId }),
+  output: viewAnswer.extend({ invoice: shootingInvoice, notary: invoiceNotary }),
+  resources: ['table'],
+});
+
 export const updateShootingCompletion = defineOperation({
   id: 'updateShootingCompletion',
   area: 'shootings',

@@ -19,6 +19,7 @@ export const SHOOTING_ADMIN_MESSAGES = {
   serviceAdded: 'The service was added to the shooting.',
   notPostProd: 'Choose a post-production technician.',
   notBillable: 'Mark the shooting billable before generating its invoice.',
+  notNotarizable: 'A notarized invoice needs a sold listing with its notary date.',
   noteRequired: 'Write the note first.',
 } as const;
 

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import '../support/stack-env.ts';
 import { readFile } from 'node:fs/promises';
-import { SEARCH_PAGE } from '#shared/catalogue/listings.ts';
+import { getListing as getListingOperation, SEARCH_PAGE, updateListing } from '#shared/catalogue/listings.ts';
 import { ListingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
@@ -180,6 +180,21 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     const pdf = (await readFile(await download.path())).toString('latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
     expect(pdf).toContain(invoiceId);
+
+    // Sold, with its notary date (saved by another administrator): the invoice payable at the notary appears beside it.
+    const notarized = dialog.getByRole('button', { name: t('shootingDialog.notarized_invoice_of', { id: shooting.id }) });
+    expect(await notarized.count()).toBe(0);
+    const { listing: detail } = bodyOf(await callOp(getListingOperation, { id: shooting.listing.id }, admin));
+    const fields = { civic_number: detail.civic_number, street: detail.street, app: detail.app, city: detail.city, postalcode: detail.postalcode, expired: false };
+    bodyOf(await callOp(updateListing, { id: detail.id, version: detail.version, ...fields, sold: true, mls: '12345678', date_sold: '2026-02-02', date_notarized: '2026-03-03' }, admin));
+    await page.reload();
+    await page.getByRole('searchbox', { name: t('listings.search') }).fill(String(shooting.listing.id));
+    await page.getByRole('cell', { name: new RegExp(`^${p.address}`) }).click();
+    const [notaryPdf] = await Promise.all([page.waitForEvent('download'), notarized.click()]);
+    expect(notaryPdf.suggestedFilename()).toBe(`${t('shootingDialog.invoice_pdf.notary_file')}-${invoiceId}.pdf`);
+    const notaryText = (await readFile(await notaryPdf.path())).toString('latin1');
+    expect(notaryText).toContain(invoiceId);
+    expect(notaryText).toContain('12345678');
 
     // The row's other action is the planner's shooting dialog, on top of the listing's.
     await dialog.getByRole('button', { name: t('shootingDialog.open_of', { id: shooting.id }) }).click();

@@ -11,7 +11,9 @@ import {
   assignPostProdTech,
   assignSDCard,
   billShooting,
+  createShooting,
   fetchExtraServices,
+  generateNotarizedInvoice,
   generateShootingInvoice,
   getShootingAdmin,
   setShootingNotes,
@@ -20,15 +22,17 @@ import {
   updateShootingSaisieSource,
   type ShootingAdminView,
 } from '#shared/catalogue/shootings.ts';
+import { getListing, updateListing } from '#shared/catalogue/listings.ts';
+import { getListing as getStoredListing, updateListingFields } from '#functions/storage/listings.ts';
 import { Role } from '#shared/roles.ts';
 import { ServiceOffer } from '#shared/enums.ts';
 import { tokenFor } from '../support/api.ts';
 import { ownDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
-import { book, planningBrokerToken } from './booking-support.ts';
+import { book, bookingAt, planningBrokerToken } from './booking-support.ts';
 
 /**
- * Shooting administration (part 2 §7, part 3 §4, §5; docs/decisions/0180, 0181): every write of
+ * Shooting administration (part 2 §7, part 3 §4, §5; docs/decisions/0180, 0181, 0555): every write of
  * the shooting dialog, its roles and validation, and the 409 a dispatcher gets when another one
  * changed the shooting since they read it. Shootings booked on days of this test's own.
  */
@@ -196,6 +200,48 @@ describe('billing and the invoice', () => {
     const again = bodyOf(await callOp(generateShootingInvoice, { shooting_id: id }, admin2)).invoice;
     expect(again.invoice_id).toBe(invoice.invoice_id);
     errorOf(await callOp(generateShootingInvoice, { shooting_id: id }, lead), 403);
+  });
+});
+
+describe('the notarized invoice', () => {
+  /** A shooting on a listing of its own (an apartment no other test books), so the listing may be sold. */
+  const bookOwnListing = async () => bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownDay(), true, { app: `N${Date.now() % 1_000_000}` }), broker)).data.id;
+  const saveListing = async (listingId: number, fields: { sold: boolean; mls?: string; date_sold?: string; date_notarized?: string }) => {
+    const l = bodyOf(await callOp(getListing, { id: listingId }, admin)).listing;
+    bodyOf(await callOp(updateListing, { id: l.id, version: l.version, civic_number: l.civic_number, street: l.street || 'Rue Ontario Est', app: l.app, city: l.city, postalcode: l.postalcode, expired: false, ...fields }, admin));
+  };
+
+  it('is the invoice of a billable shooting of a sold listing (same number, lines and total) with its MLS number, sale date and notary date', async () => {
+    const id = await bookOwnListing();
+    let view = await read(id);
+    const listingId = view.listing.id;
+    expect(errorOf(await callOp(generateNotarizedInvoice, { shooting_id: id }, admin), 422).message).toBe(SHOOTING_ADMIN_MESSAGES.notBillable);
+    view = bodyOf(await callOp(billShooting, { shooting_id: id, version: view.version, billable: true }, admin)).data;
+    bodyOf(await callOp(addServiceToShooting, { shooting_id: id, version: view.version, service_offer_id: ServiceOffer.drone }, admin));
+
+    // Billable, but the listing is not sold (even with a notary date): refused, and no number is given.
+    expect(errorOf(await callOp(generateNotarizedInvoice, { shooting_id: id }, admin), 422).message).toBe(SHOOTING_ADMIN_MESSAGES.notNotarizable);
+    await saveListing(listingId, { sold: false, date_notarized: '2026-06-15' });
+    expect(errorOf(await callOp(generateNotarizedInvoice, { shooting_id: id }, admin), 422).message).toBe(SHOOTING_ADMIN_MESSAGES.notNotarizable);
+    // A sold listing stored without its notary date (before the dialog's rule): refused too.
+    const stored = (await getStoredListing(listingId))!;
+    await updateListingFields(stored, { mls: null, civic_number: stored.civic_number, street: stored.street, app: stored.app, city: stored.city, postalcode: stored.postalcode, sold: true, date_sold: '2026-05-04', date_notarized: null, expired: false });
+    expect(errorOf(await callOp(generateNotarizedInvoice, { shooting_id: id }, admin), 422).message).toBe(SHOOTING_ADMIN_MESSAGES.notNotarizable);
+    expect((await read(id)).invoice_id).toBeNull();
+
+    const mls = String(10_000_000 + (id % 89_999_999));
+    await saveListing(listingId, { sold: true, mls, date_sold: '2026-05-04', date_notarized: '2026-06-15' });
+    const notarized = bodyOf(await callOp(generateNotarizedInvoice, { shooting_id: id }, admin));
+    expect(notarized.invoice.invoice_id).toMatch(/^IM-\d{4}-\d{6}$/);
+    expect(notarized.data.invoice_id).toBe(notarized.invoice.invoice_id);
+    expect(notarized.notary).toEqual({ mls, date_sold: '2026-05-04', date_notarized: '2026-06-15' });
+    const ordinary = bodyOf(await callOp(generateShootingInvoice, { shooting_id: id }, admin2)).invoice;
+    expect(notarized.invoice).toEqual(ordinary);
+    expect(notarized.invoice.total).toBeGreaterThan(0);
+
+    errorOf(await callOp(generateNotarizedInvoice, { shooting_id: id }, broker), 403);
+    errorOf(await callOp(generateNotarizedInvoice, { shooting_id: id }, lead), 403);
+    errorOf(await callOp(generateNotarizedInvoice, { shooting_id: 987_654_321 }, admin), 404);
   });
 });
 

@@ -21,7 +21,7 @@ import plannerEn from '../planner/locales/en.json';
 import plannerFr from '../planner/locales/fr.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
-import { InvoiceButton } from '../planner/invoice-button.tsx';
+import { InvoiceButton, NotarizedInvoiceButton } from '../planner/invoice-button.tsx';
 import { DialogButton } from '../planner/shooting-dialog.tsx';
 import { useSessionUser } from '../session/use-session.ts';
 import { listingQueries, useGenerateDeliveryTokenMutation, usePurgeListingCacheMutation, useSaveListingMutation } from './queries.ts';
@@ -324,6 +324,8 @@ function ShootingsTable({ listing, lng }: { listing: ListingDetail; lng: string 
                   <Group gap={4} wrap="nowrap">
                     {opens && <DialogButton shootingId={s.id} label={t('shootingDialog.open_of', { id: s.id })} text={t('shootingDialog.open')} />}
                     {invoices && <InvoiceButton shootingId={s.id} />}
+                    {/* Payable at the notary: a sold listing with its notary date (ADR 0555). */}
+                    {invoices && listing.sold && listing.date_notarized && <NotarizedInvoiceButton shootingId={s.id} />}
                   </Group>
                 </Table.Td>
               )}

@@ -5,6 +5,7 @@ import {
   assignSDCard,
   billShooting,
   fetchExtraServices,
+  generateNotarizedInvoice,
   generateShootingInvoice,
   getShootingAdmin,
   setShootingNotes,
@@ -96,9 +97,19 @@ export function useSaisieSourceMutation(view: View, reactions: Reactions<OutputO
 
 /** The invoice: numbered on the first call; the answer also carries the shooting with its number. */
 export function useInvoiceMutation(id: number, reactions: Reactions<OutputOf<typeof generateShootingInvoice>> = {}) {
+  return useInvoiceWrite(id, () => callOperation(generateShootingInvoice, { shooting_id: id }), reactions);
+}
+
+/** The notarized invoice (docs/decisions/0555): the same invoice and number, with the listing's sale and notary dates. */
+export function useNotarizedInvoiceMutation(id: number, reactions: Reactions<OutputOf<typeof generateNotarizedInvoice>> = {}) {
+  return useInvoiceWrite(id, () => callOperation(generateNotarizedInvoice, { shooting_id: id }), reactions);
+}
+
+/** An invoice call: its answer carries the shooting with its number, put into the dialog's cache. */
+function useInvoiceWrite<Answer extends { data: ShootingAdminView }>(id: number, call: () => Promise<Answer>, reactions: Reactions<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callOperation(generateShootingInvoice, { shooting_id: id }),
+    mutationFn: call,
     onSuccess: (answer) => {
       queryClient.setQueryData(shootingDialogQueries.shooting(id).queryKey, (old) => (old ? { ...old, data: answer.data } : old));
       reactions.onSuccess?.(answer);
