@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShootingState } from '#shared/enums.ts';
-import { tabsOf } from './review.ts';
+import { elapsedDays, tabsOf } from './review.ts';
 
 const shooting = (state: number, is_public_for_broker: boolean, all_services_delivered = true) => ({ state, is_public_for_broker, all_services_delivered });
 
@@ -19,5 +19,14 @@ describe('tabsOf (the review queue tabs of part 3 §4, ADR 0210)', () => {
   it('other states are in no tab; not all services delivered adds post-production incomplet', () => {
     expect(tabsOf(shooting(ShootingState.confirmed, false, false))).toEqual([]);
     expect(tabsOf(shooting(ShootingState.retouch, true, false))).toEqual(['retouch', 'incomplete']);
+  });
+});
+
+describe('elapsedDays (the review queue colours of part 3 §9)', () => {
+  it('counts Quebec days: an evening in Quebec is still that day, though UTC is already the next', () => {
+    // 23:30 in Montréal on 4 May is 03:30 UTC on 5 May.
+    expect(elapsedDays('2026-05-02', new Date('2026-05-05T03:30:00Z'))).toBe(2);
+    expect(elapsedDays('2026-05-02', new Date('2026-05-05T04:30:00Z'))).toBe(3);
+    expect(elapsedDays('2026-05-06', new Date('2026-05-05T12:00:00Z'))).toBe(0);
   });
 });

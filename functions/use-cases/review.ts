@@ -11,6 +11,7 @@ import { INACTIVE_STATES, shootingsByIds, type StoredShooting } from '../storage
 import { getTicketWithFollowups } from '../storage/tickets.ts';
 import { getUser } from '../storage/users.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
+import { daysBetween, localDateOf } from '#shared/rules/business-time.ts';
 
 /**
  * The review queue and screen (part 3 screens 4, 5; docs/decisions/0210, 0211): a listing's last
@@ -35,9 +36,9 @@ export function tabsOf(s: Pick<StoredShooting, 'state' | 'is_public_for_broker' 
   return s.all_services_delivered ? [main] : [main, 'incomplete'];
 }
 
-/** Whole days from the shooting's date to today (UTC days; the colours of §9 read them). */
+/** Whole days from the shooting's date to today in Quebec (the shooting's date is a Quebec day; the colours of §9 read them). */
 export function elapsedDays(scheduleddate: string, now = new Date()): number {
-  return Math.max(0, Math.floor((Date.parse(now.toISOString().slice(0, 10)) - Date.parse(scheduleddate)) / 86_400_000));
+  return Math.max(0, daysBetween(scheduleddate, localDateOf(now.getTime())));
 }
 
 export async function reviewQueue(now = new Date()): Promise<Record<ReviewTab, ReviewQueueItem[]>> {
