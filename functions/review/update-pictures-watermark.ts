@@ -7,17 +7,19 @@ import { reviewChange } from '../storage/pictures.ts';
 import { applyOrConflict, picturesNamed } from '../use-cases/review.ts';
 
 /**
- * The watermark (§5): only on public pictures not bought by the broker. Turning it on makes the
+ * The watermark (§5): put only on public pictures not bought by the broker; taken off any. Turning it on makes the
  * watermarked rendition from the original with sharp (ADR 0212) before the flag is saved.
  */
 export const handler = apiHandler(updatePicturesWatermark, async ({ listing_id, picture_ids, show_watermark }, { log }) => {
   const pictures = await picturesNamed(listing_id, picture_ids);
-  if (pictures.some((p) => p.is_purchased)) throw badRequest(REVIEW_MESSAGES.purchased, { picture_ids: [REVIEW_MESSAGES.purchased] });
+  // §5: a bought picture cannot GET a watermark; taking one off (a picture watermarked before it was bought) is allowed.
+  if (show_watermark && pictures.some((p) => p.is_purchased)) throw badRequest(REVIEW_MESSAGES.purchased, { picture_ids: [REVIEW_MESSAGES.purchased] });
   if (show_watermark && pictures.some((p) => !p.public)) throw badRequest(REVIEW_MESSAGES.watermarkNeedsPublic, { picture_ids: [REVIEW_MESSAGES.watermarkNeedsPublic] });
   const pieces = [];
   for (const p of pictures) {
     if (!show_watermark) {
-      pieces.push(reviewChange(p, { show_watermark: false }, true));
+      // Taking a watermark off is allowed on a bought picture too: no purchase condition here.
+      pieces.push(reviewChange(p, { show_watermark: false }));
       continue;
     }
     const key = mediaKeys.watermarked(p.listing_id, p.shooting_id, p.picture_index);

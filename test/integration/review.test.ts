@@ -149,6 +149,19 @@ describe('visibility, slideshow and watermark (§5)', () => {
     ]);
   });
 
+  it('a bought picture watermarked before the purchase gets its watermark taken off, never put back', async () => {
+    const { listing, shooting } = await reviewListing(0);
+    const now = new Date().toISOString();
+    const original = mediaKeys.original(listing.id, shooting.id, 0);
+    await putMediaObject(original, await jpeg(0));
+    await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: 0, original_key: original, thumbnail_key: original, is_purchased: true, show_watermark: true, watermarked_key: original, created_at: now });
+    const [bought] = (await load(listing.id)).pictures;
+    expect(bought).toMatchObject({ is_purchased: true, show_watermark: true });
+    bodyOf(await callOp(updatePicturesWatermark, { listing_id: listing.id, picture_ids: [bought!.id], show_watermark: false }, staff));
+    expect((await load(listing.id)).pictures[0]!.show_watermark).toBe(false);
+    expect(errorOf(await callOp(updatePicturesWatermark, { listing_id: listing.id, picture_ids: [bought!.id], show_watermark: true }, staff), 400).message).toBe(REVIEW_MESSAGES.purchased);
+  });
+
   it('watermarks only public pictures, from the real image (sharp); hiding a picture drops its watermark', async () => {
     const { listing, pictures } = await reviewListing(3);
     const [, one, two] = pictures;

@@ -100,7 +100,8 @@ function ReviewScreen({ data }: { data: Data }) {
 
   const applyFlag = async (flag: PictureFlag, value: boolean) => {
     const ids = [...selected];
-    const locked = ids.some((pid) => byId.get(pid)?.is_purchased) && flag !== 'included_in_video';
+    // A bought picture keeps its visibility and gets no watermark (§5); taking a watermark off stays possible.
+    const locked = ids.some((pid) => byId.get(pid)?.is_purchased) && flag !== 'included_in_video' && !(flag === 'show_watermark' && !value);
     if (locked) return void showAlert({ title: t('review.not_allowed'), text: t('review.purchased_locked') });
     if (flag === 'show_watermark' && value && ids.some((pid) => !byId.get(pid)?.public)) return void showAlert({ title: t('review.not_allowed'), text: t('review.watermark_public_only') });
     const slideshowAfter = new Set([...data.pictures.filter((p) => p.included_in_video).map((p) => p.id), ...ids]).size;
