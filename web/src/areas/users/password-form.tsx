@@ -30,8 +30,10 @@ export function PasswordForm({ user }: { user: UserData }) {
     event.preventDefault();
     setOutcome(null);
     const parsed = changePassword.input.safeParse({ userId: user.id, ...(askOld ? { oldPassword } : {}), password, confirmation, first_login: true });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), fieldMessage(t, issue.message)])));
+    // A blank old password is a wrong one (part 2 §8: 'L'ancien mot de passe est invalide.'), said before any call.
+    const blankOld: Record<string, string> = askOld && oldPassword === '' ? { oldPassword: t('users.old_password_invalid') } : {};
+    if (!parsed.success || blankOld.oldPassword) {
+      setErrors({ ...(parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), fieldMessage(t, issue.message)]))), ...blankOld });
       return;
     }
     setErrors({});
