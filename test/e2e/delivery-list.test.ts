@@ -116,8 +116,8 @@ describe.each(['en', 'fr'] as const)('/deliveries, in %s', (lang) => {
     expect(await (await openDeliveries(lang, Role.admin)).getByRole('main').getByRole('link', { name: t('deliveries.book_shooting') }).count()).toBe(0);
   });
 
-  it('opens the public delivery page in a new tab for social media (role 10)', async () => {
-    const page = await openDeliveries(lang, Role.social_medias);
+  it.each([Role.social_medias, Role.sales])('opens the public delivery page in a new tab for role %i (10, and sales, whom the review page refuses)', async (role) => {
+    const page = await openDeliveries(lang, role);
     // Listings get their token when media is delivered; those without one are not links.
     await page.getByLabel(t('deliveries.page_size')).selectOption('100');
     await dataRows(page).first().waitFor();

@@ -37,7 +37,8 @@ export function ListingDeliveries({ role }: { role: number }) {
   const query = useQuery(deliveryQueries.listings(pages.pageSize, pages.cursor));
   const rows = query.data?.data ?? [];
   const next = query.data?.next;
-  const opensPublicPage = role === Role.social_medias || role === Role.broker;
+  // Part 1 §2.10: role 10 opens the public page, the others the review page; those the review page refuses (brokers, ADR 0064, and sales) the public page too.
+  const opensPublicPage = role === Role.social_medias || role === Role.broker || role === Role.sales;
 
   return (
     <Box>
