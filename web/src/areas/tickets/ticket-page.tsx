@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatTimestamp } from '../../i18n/format.ts';
 import { dataIsJson, subjectOf, ticketQueries, useFollowupTicketMutation, useResolveTicketMutation } from './queries.ts';
+import { isApiError } from '../../api/client.ts';
 
 const URGENCY_COLOR: Record<number, string> = { 1: 'gray', 2: 'yellow', 3: 'red' };
 
@@ -37,7 +38,8 @@ export function TicketPage() {
       <Stack align="flex-start">
         {back}
         <Title order={1}>{t('route.ticket')}</Title>
-        <Text>{t('tickets.not_found')}</Text>
+        {/* Not found (or not the caller's) only when the server said so; any other failure says it could not be loaded. */}
+        <Text>{t(query.isError && !isApiError(query.error, 404) && !isApiError(query.error, 403) ? 'tickets.load_failed' : 'tickets.not_found')}</Text>
       </Stack>
     );
   }
