@@ -132,7 +132,8 @@ export async function reviewPicture(picture: StoredPicture, position: number): P
     picture.thumbnail_key ? mediaUrl(picture.thumbnail_key, { version }) : null,
     mediaUrl(picture.original_key, { version }),
     picture.show_watermark && picture.watermarked_key ? mediaUrl(picture.watermarked_key, { version }) : null,
-    Promise.all(picture.comment_ticket_ids.map(commentOf)),
+    // The broker's feedback from the delivery page is the picture's first comment (part 3 §3 Picture: feedback_ticket_id, tickets).
+    Promise.all([...(picture.feedback_ticket_id ? [picture.feedback_ticket_id] : []), ...picture.comment_ticket_ids].map(commentOf)),
   ]);
   return {
     id: picture.id,

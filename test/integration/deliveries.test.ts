@@ -22,6 +22,7 @@ import { Role } from '#shared/roles.ts';
 import { downloadAllPictures, getDeliveriesFromToken, getDeliveryListings, getTechDeliveries, leaveFeedback } from '#shared/catalogue/deliveries.ts';
 import type { InputOf } from '#shared/catalogue/index.ts';
 import { getTicketById } from '#shared/catalogue/tickets.ts';
+import { getListingPictures } from '#shared/catalogue/review.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { SECOND_BROKER } from '../../scripts/local/seed/brokers-listings.ts';
 
@@ -220,6 +221,11 @@ describe('leaveFeedback (public)', () => {
     expect(ticket.picture_thumbnail_url).toBeTruthy();
 
     errorOf(await callOp(leaveFeedback, { ...feedback, text: 'encore' }), 409);
+
+    // Post-production reads it on the review screen, as the picture's first comment (part 3 §3).
+    const staff = (await tokenFor(Role.tech_postprod)).token;
+    const reviewed = bodyOf(await callOp(getListingPictures, { listing_id: listing.id }, staff)).pictures.find((p) => p.id === picture.id)!;
+    expect(reviewed.comments[0]).toMatchObject({ id: ticketId, description: 'Trop sombre', creator: { id: brokerId } });
   });
 
   it('refuses bad input (400), unknown pictures and pictures without thumbnail (404), writing no ticket', async () => {
