@@ -39,6 +39,8 @@ export const unprocessable = (message: string, details?: unknown) =>
 export const tooManyRequests = (message: string) => new HttpError('too_many_requests', message);
 export const payloadTooLarge = (message: string) => new HttpError('payload_too_large', message);
 export const externalServiceFailed = (message: string) => new HttpError('external_service', message);
+/** The response-code table's 500 'solver or simulation error' (part 1 §8): a planning workflow failed or ran out of time. */
+export const solverFailed = (message: string) => new HttpError('server_error', message);
 
 /** Network failures and timeouts talking to DynamoDB or S3, and their own 5xx and throttling answers. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET']);

@@ -1,7 +1,7 @@
 import { SFNClient, StartExecutionCommand, StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
 import { ENV } from '#shared/data/design.ts';
 import type { WorkflowResource } from '#shared/workflows/types.ts';
-import { externalServiceFailed, type HttpError } from './errors.ts';
+import { solverFailed, type HttpError } from './errors.ts';
 import { requiredEnv } from './aws.ts';
 
 /**
@@ -47,12 +47,12 @@ export async function startWorkflow(workflow: WorkflowResource, input: unknown, 
 }
 
 export async function runWorkflow(workflow: WorkflowResource, input: unknown, options?: RunOptions): Promise<unknown> {
-  const outOfTime = () => options?.outOfTime?.() ?? externalServiceFailed(`The ${workflow} workflow did not finish within ${options?.timeoutS} s.`);
+  const outOfTime = () => options?.outOfTime?.() ?? solverFailed(`The ${workflow} workflow did not finish within ${options?.timeoutS} s.`);
   if (localRunner) {
     const run = localRunner(workflow, input).catch((error: unknown) => {
       // A step that refused to start late (its error, the execution's cause, named *OutOfTime): as in AWS below.
       if (options && (error as { cause?: { name?: unknown } } | null)?.cause?.name?.toString().endsWith('OutOfTime')) throw outOfTime();
-      throw externalServiceFailed(`The ${workflow} workflow failed: ${(error as Error | null)?.message ?? String(error)}`);
+      throw solverFailed(`The ${workflow} workflow failed: ${(error as Error | null)?.message ?? String(error)}`);
     });
     if (!options) return run;
     let timer: NodeJS.Timeout | undefined;
@@ -68,7 +68,7 @@ export async function runWorkflow(workflow: WorkflowResource, input: unknown, op
   // TIMED_OUT: the workflow's own limit; a task error named *OutOfTime: a step refused to start late.
   if (result.status === 'TIMED_OUT' || (options && result.error?.endsWith('OutOfTime'))) throw outOfTime();
   if (result.status !== 'SUCCEEDED') {
-    throw externalServiceFailed(`The ${workflow} workflow ended ${result.status}: ${result.error ?? ''} ${result.cause ?? ''}`.trim());
+    throw solverFailed(`The ${workflow} workflow ended ${result.status}: ${result.error ?? ''} ${result.cause ?? ''}`.trim());
   }
   return JSON.parse(result.output ?? 'null');
 }

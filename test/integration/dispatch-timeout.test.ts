@@ -56,7 +56,7 @@ describe('dispatchShooting runs out of time (ADR 0101)', () => {
     expect(dispatchWorkflow.tasks.Apply?.timeoutSeconds).toBe(b.applyTimeoutS);
   });
 
-  it('answers 503 "no shooting was assigned", and the workflow that finishes later writes nothing', async () => {
+  it('answers 500 (a solver error, part 1 §8) "no shooting was assigned", and the workflow that finishes later writes nothing', async () => {
     const date = ownDay();
     const ids = [await bookId('4500 Rue Saint-Denis', date, true), await bookId('1200 Avenue Cartier', date, false)];
     // The real definition and task handlers; only Solve starts 2.5 s late, past a 3 s budget's apply deadline.
@@ -74,8 +74,8 @@ describe('dispatchShooting runs out of time (ADR 0101)', () => {
     const res = await invoke(dispatchHandler({ ...DISPATCH_BUDGET, workflowTimeoutS: 3, applyTimeoutS: 1, marginS: 0.5 }), token, { date, shooting_ids: ids });
     const waited = Date.now() - started;
 
-    expect(res.status).toBe(503);
-    expect(res.body.error?.code).toBe('external_service');
+    expect(res.status).toBe(500);
+    expect(res.body.error?.code).toBe('server_error');
     expect(res.body.error?.message).toMatch(/did not finish within 3 s; no shooting was assigned/);
     expect(waited).toBeGreaterThanOrEqual(2900);
 
