@@ -69,7 +69,8 @@ describe.each(['fr', 'en'] as const)('zone editor, in %s', (lang) => {
     // Create: the spec's messages, then four clicks, UNDO of the last one, the corner again, closed on the first.
     await page.locator('.mantine-SegmentedControl-root').getByText(t('zones.mode_create'), { exact: true }).click();
     expect(await page.getByLabel(t('zones.type')).inputValue()).toBe('2');
-    await page.getByRole('button', { name: t('zones.add_zone') }).click();
+    // Saving while creating needs the shape first (part 2 §5 'Zones').
+    await page.getByRole('button', { name: t('zones.save') }).click();
     await page.getByRole('alert').getByText(t('zones.no_shape')).waitFor();
     for (const corner of corners.slice(0, 3)) await click(corner);
     await click([120, 160]);
@@ -81,11 +82,11 @@ describe.each(['fr', 'en'] as const)('zone editor, in %s', (lang) => {
     const name = `E2E ${lang} ${Date.now().toString(36)}`;
     await page.getByLabel(t('zones.name')).fill(`  ${name}  `);
     await page.getByLabel(t('zones.type')).selectOption('1');
-    await page.getByRole('button', { name: t('zones.add_zone') }).click();
-    const row = page.locator(`tr[data-zone="${name}"]`);
-    await row.getByText(t('zones.state_new')).waitFor();
+    // Save straight from the creation: the zone being drawn is saved with the rest.
     await page.getByRole('button', { name: t('zones.save') }).click();
     await page.getByRole('status').getByText(t('zones.saved')).waitFor();
+    const row = page.locator(`tr[data-zone="${name}"]`);
+    await row.waitFor();
     const created = (await zonesNow()).find((z) => z.zone_name === name)!;
     expect(created).toMatchObject({ type: 1, version: 1 });
     const ring = created.coordinates.coordinates[0]!;

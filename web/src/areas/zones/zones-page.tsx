@@ -175,10 +175,17 @@ export function ZonesPage() {
     setDrawn(shorter);
   };
 
+  /** The zone being drawn, once it has a shape and a name (part 2 §5 'Zones': the spec's two messages otherwise). */
+  const drawnZone = (): EditorZone | undefined => {
+    if (!drawn) return void setProblem(t('zones.no_shape'));
+    if (!draftName.trim()) return void setProblem(t('zones.no_name'));
+    return { id: newTempId(), zone_name: draftName.trim(), type: draftType, ring: drawn, isRemoved: false, isHidden: false, hasChanged: true };
+  };
+
   const addZone = () => {
-    if (!drawn) return setProblem(t('zones.no_shape'));
-    if (!draftName.trim()) return setProblem(t('zones.no_name'));
-    setZones((zs) => [...zs, { id: newTempId(), zone_name: draftName.trim(), type: draftType, ring: drawn, isRemoved: false, isHidden: false, hasChanged: true }]);
+    const zone = drawnZone();
+    if (!zone) return;
+    setZones((zs) => [...zs, zone]);
     setDraftName('');
     changeMode('view');
   };
@@ -187,7 +194,15 @@ export function ZonesPage() {
 
   const onSave = () => {
     setDone(null);
-    const form = saveForm(zones);
+    // Saving while creating saves the zone being drawn with the rest: it needs its shape and its name.
+    const creating = mode === 'create' ? drawnZone() : undefined;
+    if (mode === 'create' && !creating) return;
+    const all = creating ? [...zones, creating] : zones;
+    if (creating) {
+      setZones(all);
+      setDraftName('');
+    }
+    const form = saveForm(all);
     const invalid = [...form.create, ...form.update].find((z) => !z.zone_name.trim());
     if (invalid) return setProblem(t('zones.no_name'));
     if (!form.create.length && !form.update.length && !form.delete.length) return setDone(t('zones.nothing_to_save'));
