@@ -187,8 +187,9 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     const { listing: detail } = bodyOf(await callOp(getListingOperation, { id: shooting.listing.id }, admin));
     const fields = { civic_number: detail.civic_number, street: detail.street, app: detail.app, city: detail.city, postalcode: detail.postalcode, expired: false };
     bodyOf(await callOp(updateListing, { id: detail.id, version: detail.version, ...fields, sold: true, mls: '12345678', date_sold: '2026-02-02', date_notarized: '2026-03-03' }, admin));
-    await page.reload();
-    await page.getByRole('searchbox', { name: t('listings.search') }).fill(String(shooting.listing.id));
+    // Opened again, the dialog reads the listing afresh.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: new RegExp(`^${p.address}`) }).click();
     const [notaryPdf] = await Promise.all([page.waitForEvent('download'), notarized.click()]);
     expect(notaryPdf.suggestedFilename()).toBe(`${t('shootingDialog.invoice_pdf.notary_file')}-${invoiceId}.pdf`);

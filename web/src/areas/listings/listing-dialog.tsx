@@ -48,7 +48,8 @@ const LISTING_STATES = ['created', 'captured', 'validated', 'vr_ready', 'postpon
  */
 export function ListingDialog({ listingId, onClose }: { listingId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const listing = useQuery(listingQueries.one(listingId));
+  // Read afresh at each opening (another administrator may have changed it since); never while open.
+  const listing = useQuery({ ...listingQueries.one(listingId), refetchOnMount: 'always' });
   // Both kept here: a save reloads the listing at its new version, which remounts the form below,
   // and a mutation observer unmounted before its call settles never runs the call's onSuccess.
   const save = useSaveListingMutation();
