@@ -236,15 +236,20 @@ function DeliveryLinkButton({ listing, generate }: { listing: ListingDetail; gen
   );
 }
 
+/** A dialog action's failure in red: the listing is gone (404), or the action failed. */
+function ActionFailure({ error, area }: { error: unknown; area: 'link' | 'purge' }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" role="alert" p="xs">
+      {t(`listings.dialog.${area}.${isApiError(error, 404) ? 'not_found' : 'failed'}`)}
+    </Alert>
+  );
+}
+
 /** The new delivery link once generated (in full, to copy), or why it could not be. */
 function DeliveryLinkOutcome({ generate }: { generate: GenerateLink }) {
   const { t } = useTranslation();
-  if (generate.isError)
-    return (
-      <Alert color="red" role="alert" p="xs">
-        {isApiError(generate.error, 404) ? t('listings.dialog.link.not_found') : t('listings.dialog.link.failed')}
-      </Alert>
-    );
+  if (generate.isError) return <ActionFailure error={generate.error} area="link" />;
   if (!generate.isSuccess) return null;
   const url = new URL(deliveryPath(generate.data), window.location.origin).href;
   return (
@@ -277,12 +282,7 @@ function PurgeCacheButton({ purge }: { purge: PurgeCache }) {
 /** How many cached files the purge deleted, or why it failed. */
 function PurgeCacheOutcome({ purge }: { purge: PurgeCache }) {
   const { t, i18n } = useTranslation();
-  if (purge.isError)
-    return (
-      <Alert color="red" role="alert" p="xs">
-        {isApiError(purge.error, 404) ? t('listings.dialog.purge.not_found') : t('listings.dialog.purge.failed')}
-      </Alert>
-    );
+  if (purge.isError) return <ActionFailure error={purge.error} area="purge" />;
   if (!purge.isSuccess) return null;
   return (
     <Alert color="green" role="status" p="xs">
