@@ -18,9 +18,14 @@ export const handler = apiHandler(updateLockStatus, async ({ tech_id, locked, da
   if (!tech || tech.role !== Role.tech_capture) throw notFound(PLANNER_MESSAGES.notTechnician);
   if (locked) {
     await lockDay(date, tech_id, user.id);
-    const { confirmed, feasible } = await confirmLockedDay(date, tech_id);
-    log('day locked', { date, tech_id, confirmed, feasible });
-    return { success: true, locked: true, confirmed };
+    // The lock is the action asked for: confirmations that cannot be made now (the travel service
+    // down…) do not undo it; locking the day again confirms what is still pending.
+    const outcome = await confirmLockedDay(date, tech_id).catch((error: unknown) => {
+      log('day locked, confirmations not made', String((error as Error | null)?.message ?? error));
+      return undefined;
+    });
+    log('day locked', { date, tech_id, ...outcome });
+    return { success: true, locked: true, ...(outcome && { confirmed: outcome.confirmed }) };
   }
   if (!(await lockedTechnicians(date)).has(tech_id)) return { success: true, locked: false };
   const fit = await techDayFit(date, tech_id);
