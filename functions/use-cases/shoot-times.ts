@@ -1,5 +1,5 @@
 import type { FloorplanRoomRecord } from '#shared/entities/floorplan-room.ts';
-import { shootTimeAgainstEstimate, type ShootTime } from '#shared/rules/service-time.ts';
+import { shootSpan, shootTimeAgainstEstimate, type ShootTime } from '#shared/rules/service-time.ts';
 import { inPool } from '../plumbing/pool.ts';
 import { floorplanOfListing } from '../storage/floorplan-rooms.ts';
 import type { StoredShooting } from '../storage/shootings.ts';
@@ -19,8 +19,8 @@ const FLOORPLAN_READS = 8;
  * docs/decisions/0525), by shooting id: the floorplan of each of their listings is read once.
  */
 export async function shootTimes(shootings: readonly StoredShooting[]): Promise<Map<number, ShootTime>> {
-  // Those with a time to measure (an end after a ping or start time), whatever their rooms.
-  const ended = shootings.filter((s) => shootTimeAgainstEstimate(s, []) !== undefined);
+  // Those with a time to measure (an end after a ping or start time): only their floorplans are read.
+  const ended = shootings.filter((s) => shootSpan(s) !== undefined);
   const floorplans = new Map<number, FloorplanRoomRecord[]>();
   await inPool([...new Set(ended.map((s) => s.listing_id))], FLOORPLAN_READS, async (listingId) => {
     floorplans.set(listingId, await floorplanOfListing(listingId));

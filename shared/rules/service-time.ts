@@ -92,6 +92,15 @@ export interface ShootTime {
   percent: number;
 }
 
+/** An ended shooting's measured span: its ping time (else start time) to its end time; undefined before it has ended. */
+export function shootSpan(s: Pick<ShootTimeInput, 'ping_time' | 'starttime' | 'endtime'>): { startMs: number; endMs: number } | undefined {
+  const start = s.ping_time ?? s.starttime;
+  if (!start || !s.endtime) return undefined;
+  const startMs = Date.parse(start);
+  const endMs = Date.parse(s.endtime);
+  return Number.isFinite(startMs) && Number.isFinite(endMs) && endMs >= startMs ? { startMs, endMs } : undefined;
+}
+
 /**
  * Part 2 §9, docs/decisions/0525: an ended shooting's shoot time, from its ping time (else start
  * time) to its end time, against the staff estimate 'rooms+1' with the shooting's 360-only flag, for
@@ -99,11 +108,9 @@ export interface ShootTime {
  * the difference in whole percent of the estimate. Undefined before the shooting has ended.
  */
 export function shootTimeAgainstEstimate(s: ShootTimeInput, rooms: readonly RoomCreated[]): ShootTime | undefined {
-  const start = s.ping_time ?? s.starttime;
-  if (!start || !s.endtime) return undefined;
-  const startMs = Date.parse(start);
-  const endMs = Date.parse(s.endtime);
-  if (!Number.isFinite(startMs) || !Number.isFinite(endMs) || endMs < startMs) return undefined;
+  const span = shootSpan(s);
+  if (!span) return undefined;
+  const { startMs, endMs } = span;
   const shot = roomsShotAfter(rooms, startMs);
   const count = shot > 0 ? shot : Math.max(0, Math.floor(s.room_count));
   const shoot_s = Math.round((endMs - startMs) / 1000);
