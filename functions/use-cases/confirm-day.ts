@@ -1,6 +1,6 @@
 import { routeFiguresWith } from '#shared/planning/index.ts';
-import { ShootingState } from '#shared/enums.ts';
 import { localTimeMs } from '#shared/rules/business-time.ts';
+import { isPendingConfirmation } from '#shared/rules/pending.ts';
 import { location } from '../plumbing/location/index.ts';
 import { cancellationCodes, transact } from '../plumbing/transact.ts';
 import { confirmShooting, shootingsByIds } from '../storage/shootings.ts';
@@ -33,7 +33,7 @@ export async function confirmLockedDay(date: string, techId: number, now = new D
   let confirmed = 0;
   for (const s of await shootingsByIds(assigned)) {
     const startS = startOf.get(s.id);
-    if (startS === undefined || s.is_confirmed || s.state !== ShootingState.unconfirmed) continue;
+    if (startS === undefined || !isPendingConfirmation(s)) continue;
     try {
       await transact([confirmShooting(s, new Date(localTimeMs(date, startS)).toISOString(), now)]);
       confirmed++;
