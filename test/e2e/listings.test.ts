@@ -145,6 +145,13 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     const second = (await tokenNow())!;
     await expect.poll(() => newLink.textContent()).toBe(new URL(`/delivery/${second}`, baseUrl).href);
     await expect.poll(() => deliveryLink.getAttribute('href')).toBe(`/delivery/${second}`);
+
+    // Purging the cache asks first, then says how many cached files went (none built yet: 0).
+    await dialog.getByRole('button', { name: t('listings.dialog.purge.button') }).click();
+    const purge = page.getByRole('dialog', { name: t('listings.dialog.purge.confirm_title') }).filter({ hasText: t('listings.dialog.purge.confirm') });
+    await purge.getByRole('button', { name: t('listings.dialog.purge.button') }).click();
+    // Zero takes the singular in French, the plural in English.
+    await dialog.getByRole('status').getByText(t(`listings.dialog.purge.done_${lang === 'fr' ? 'one' : 'other'}`, { formatted: '0' })).waitFor();
   });
 
   it("an administrator opens a shooting of the listing and its invoice from the listing's dialog", async () => {
