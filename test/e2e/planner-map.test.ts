@@ -125,6 +125,9 @@ describe.each(['fr', 'en'] as const)('planner map and export day in %s', (lang) 
     const canvas = dialog.locator(`canvas[aria-label="${tx('plannermap.map_label')}"]`);
     await canvas.waitFor();
     expect((await canvas.boundingBox())!.height).toBeGreaterThan(200);
+    // maplibre's zoom buttons, named in the page's language.
+    await dialog.getByRole('button', { name: tx('common.map.zoom_in'), exact: true }).waitFor();
+    await dialog.getByRole('button', { name: tx('common.map.zoom_out'), exact: true }).waitFor();
     await dialog.getByText(tx('plannermap.approximate')).waitFor();
     // Every technician of the planner's cards is in the legend.
     const admin = (await tokenFor(Role.admin)).token;

@@ -79,6 +79,20 @@ beforeAll(async () => {
 describe.each(['fr', 'en'] as const)('/shootingdashboard in %s', (lang) => {
   const tx = textsIn(lang);
 
+  it("opens the date picker's calendar in the page's language", async () => {
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], timezoneId: 'America/Toronto' });
+    await loginAs(page, Role.admin, lang);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/shootingdashboard');
+    await page.getByRole('button', { name: tx('shootingdashboard.date') }).click();
+    // Mantine's calendar is English unless told: the month, and the arrows' names, follow the page.
+    const month = new Intl.DateTimeFormat(BROWSER_LOCALE[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${localDateOf(Date.now())}T12:00:00Z`));
+    // (Mantine's header capitalises its first letter: 'Novembre 2026'.)
+    expect((await page.getByRole('button', { name: tx('common.calendar.choose_month') }).innerText()).trim().toLowerCase()).toBe(month.toLowerCase());
+    await page.getByRole('button', { name: tx('common.calendar.previous_month') }).waitFor();
+    await page.getByRole('button', { name: tx('common.calendar.next_month') }).waitFor();
+  });
+
   it("shows per technician a card grid, 3 per row on a wide screen, or 'has no shootings'", async () => {
     const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], timezoneId: 'America/Toronto', viewport: { width: 1400, height: 1000 } });
     await loginAs(page, Role.admin, lang);

@@ -1,7 +1,5 @@
-import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import { ActionIcon, Alert, Button, Group, Paper, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { Dropzone } from '@mantine/dropzone';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useSearch } from '@tanstack/react-router';
@@ -12,9 +10,10 @@ import { ACCEPTED_FILE_TYPES, MIN_PART_SIZE, UPLOAD_CONTENT_TYPE, type RemoteFil
 import { INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { useRouteTitleKey } from '../../app/page-title.ts';
-import { formatSize, formatSpeed, formatTimestamp, localToday, relativeTime } from '../../i18n/format.ts';
+import { formatNumber, formatSize, formatSpeed, formatTimestamp, localToday, relativeTime } from '../../i18n/format.ts';
 import { fetchDownloadLink, injectorQueries, webInjectorApi } from './queries.ts';
 import { useUploadQueue, type QueuedFile } from './use-upload-queue.ts';
+import { DayPickerInput } from '../../components/day-picker-input.tsx';
 
 /**
  * A setting for tests and tuning: `?multipartThreshold=<bytes>` (at least 5 MiB) sends files
@@ -79,7 +78,7 @@ export function RemoteInjectorPage() {
             <Title order={2} size="h4">
               {t('injector.files_title')}
             </Title>
-            <DatePickerInput label={t('injector.date')} value={date} onChange={(value) => value && setDate(value)} valueFormat="YYYY-MM-DD" w={180} />
+            <DayPickerInput label={t('injector.date')} value={date} onChange={(value) => value && setDate(value)} w={180} />
           </Group>
           {files.isError ? (
             <Alert color="red">{t('injector.load_error')}</Alert>
@@ -206,7 +205,7 @@ function QueuedRow({ item, locale, onRemove, onCancel }: { item: QueuedFile; loc
               {item.status === 'waiting' && t('injector.waiting')}
               {item.status === 'done' && t('injector.done')}
               {item.status === 'uploading' &&
-                t('injector.progress', { loaded: formatSize(item.loaded, locale), total: formatSize(total, locale), percent: Math.floor(item.percent) })}
+                t('injector.progress', { loaded: formatSize(item.loaded, locale), total: formatSize(total, locale), percent: formatNumber(Math.floor(item.percent) / 100, locale, { style: 'percent' }) })}
               {failed && t(item.error === 'sending' ? 'injector.error_sending' : 'injector.error_status')}
             </Text>
             {item.status === 'uploading' && (

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type RefObject } from 'react';
@@ -27,6 +26,7 @@ import { useSessionUser } from '../session/use-session.ts';
 import { listingQueries, useGenerateDeliveryTokenMutation, usePurgeListingCacheMutation, useSaveListingMutation } from './queries.ts';
 import { VisitChart } from './visit-chart.tsx';
 import { lastMonthRange } from './visit-range.ts';
+import { DayPickerInput } from '../../components/day-picker-input.tsx';
 
 // The dialog opens from other areas too (the review queue loads it on demand): its texts come with it,
 // and so do the planner's, for the shootings' row actions (the shooting dialog and the invoice).
@@ -171,8 +171,8 @@ function ListingForm({
       </Group>
       {form.sold && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DatePickerInput label={t('listings.dialog.date_sold')} value={form.date_sold} onChange={(v) => set('date_sold', v)} valueFormat="YYYY-MM-DD" clearable error={shown('date_sold')} />
-          <DatePickerInput label={t('listings.dialog.date_notarized')} value={form.date_notarized} onChange={(v) => set('date_notarized', v)} valueFormat="YYYY-MM-DD" clearable error={shown('date_notarized')} />
+          <DayPickerInput label={t('listings.dialog.date_sold')} value={form.date_sold} onChange={(v) => set('date_sold', v)} clearable error={shown('date_sold')} />
+          <DayPickerInput label={t('listings.dialog.date_notarized')} value={form.date_notarized} onChange={(v) => set('date_notarized', v)} clearable error={shown('date_notarized')} />
         </SimpleGrid>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -347,8 +347,8 @@ function ListingVisitStats({ listingId }: { listingId: number }) {
   return (
     <Stack>
       <Group>
-        <DatePickerInput label={t('listings.stats.from')} value={range.from} onChange={(v) => v && setRange((r) => ({ ...r, from: v }))} valueFormat="YYYY-MM-DD" w={160} />
-        <DatePickerInput label={t('listings.stats.to')} value={range.to} onChange={(v) => v && setRange((r) => ({ ...r, to: v }))} valueFormat="YYYY-MM-DD" w={160} />
+        <DayPickerInput label={t('listings.stats.from')} value={range.from} onChange={(v) => v && setRange((r) => ({ ...r, from: v }))} w={160} />
+        <DayPickerInput label={t('listings.stats.to')} value={range.to} onChange={(v) => v && setRange((r) => ({ ...r, to: v }))} w={160} />
       </Group>
       {stats.isPending ? (
         <DelayedLoader label={t('common.loading')} />

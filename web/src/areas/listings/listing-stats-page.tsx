@@ -1,5 +1,4 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { formatDay, formatDayShort, localToday } from '../../i18n/format.ts';
 import { listingQueries } from './queries.ts';
 import { VisitChart } from './visit-chart.tsx';
 import { lastMonthRange } from './visit-range.ts';
+import { DayPickerInput } from '../../components/day-picker-input.tsx';
 
 /**
  * /ListingStats (part 3 screen 3): a date range (last month to today by default) with Go, the
@@ -25,8 +25,8 @@ export function ListingStatsPage() {
     <Stack>
       <Title order={1}>{t('route.ListingStats')}</Title>
       <Group align="flex-end">
-        <DatePickerInput label={t('listings.stats.from')} value={picked.from} onChange={(v) => v && setPicked((r) => ({ ...r, from: v }))} valueFormat="YYYY-MM-DD" w={160} />
-        <DatePickerInput label={t('listings.stats.to')} value={picked.to} onChange={(v) => v && setPicked((r) => ({ ...r, to: v }))} valueFormat="YYYY-MM-DD" w={160} />
+        <DayPickerInput label={t('listings.stats.from')} value={picked.from} onChange={(v) => v && setPicked((r) => ({ ...r, from: v }))} w={160} />
+        <DayPickerInput label={t('listings.stats.to')} value={picked.to} onChange={(v) => v && setPicked((r) => ({ ...r, to: v }))} w={160} />
         <Button onClick={() => setRange(picked)}>{t('listings.stats.go')}</Button>
       </Group>
       {report.isPending ? (

@@ -1,6 +1,4 @@
-import '@mantine/dates/styles.css';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
@@ -40,6 +38,7 @@ import { UNASSIGNED_ZONE, UnassignedList } from './unassigned-list.tsx';
 import { PlannerDayTools } from './map-modal.tsx';
 import { VIRTUAL_FROM } from './near-view.tsx';
 import { openInvoice } from './shooting-dialog-invoice.ts';
+import { DayPickerInput } from '../../components/day-picker-input.tsx';
 
 /** Part 2 §9: a date change is applied after an 800 ms pause. */
 export const DATE_DEBOUNCE_MS = 800;
@@ -273,7 +272,7 @@ export function PlannerPage() {
           <ActionIcon variant="default" size="lg" aria-label={t('planner.previous_day')} onClick={() => changeDate(shiftDay(picked, -1))}>
             ‹
           </ActionIcon>
-          <DatePickerInput label={t('planner.date')} value={picked} onChange={(value) => value && changeDate(value)} valueFormat="YYYY-MM-DD" w={160} />
+          <DayPickerInput label={t('planner.date')} value={picked} onChange={(value) => value && changeDate(value)} w={160} />
           <ActionIcon variant="default" size="lg" aria-label={t('planner.next_day')} onClick={() => changeDate(shiftDay(picked, 1))}>
             ›
           </ActionIcon>

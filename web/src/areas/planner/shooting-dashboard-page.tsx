@@ -1,6 +1,4 @@
-import '@mantine/dates/styles.css';
 import { ActionIcon, Alert, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +8,7 @@ import { formatClock, formatDay, formatDuration } from '../../i18n/format.ts';
 import { ProgressBadge, ShootTimeLine } from '../../app/shooting-progress.tsx';
 import { plannerQueries, shiftDay, today } from './queries.ts';
 import { techName } from './tech-card.tsx';
+import { DayPickerInput } from '../../components/day-picker-input.tsx';
 
 /**
  * /shootingdashboard for roles 1, 2, 5, 8 (part 2 'Shooting dashboard'): a date picker (today by
@@ -32,7 +31,7 @@ export function ShootingDashboardPage() {
         <ActionIcon variant="default" size="lg" aria-label={t('planner.previous_day')} onClick={() => setDate(shiftDay(date, -1))}>
           ‹
         </ActionIcon>
-        <DatePickerInput label={t('shootingdashboard.date')} value={date} onChange={(value) => value && setDate(value)} valueFormat="YYYY-MM-DD" w={160} />
+        <DayPickerInput label={t('shootingdashboard.date')} value={date} onChange={(value) => value && setDate(value)} w={160} />
         <ActionIcon variant="default" size="lg" aria-label={t('planner.next_day')} onClick={() => setDate(shiftDay(date, 1))}>
           ›
         </ActionIcon>

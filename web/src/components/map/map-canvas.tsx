@@ -3,6 +3,7 @@ import { Map as MapLibreMap, NavigationControl, setWorkerUrl, type StyleSpecific
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { localBasemapStyle } from './basemap.ts';
 import type { MapViewProps } from './map-view.tsx';
 
@@ -18,6 +19,11 @@ export default function MapCanvas({ center, zoom, styleUrl, label, height, onRea
   const theme = useMantineTheme();
   const ready = useRef(onReady);
   ready.current = onReady;
+  const { t } = useTranslation();
+  // maplibre's own control texts are English; they and the map's name follow the page's language.
+  const texts = { label, zoomIn: t('common.map.zoom_in'), zoomOut: t('common.map.zoom_out') };
+  const current = useRef(texts);
+  current.current = texts;
 
   useEffect(() => {
     let map: MapLibreMap | undefined;
@@ -26,11 +32,13 @@ export default function MapCanvas({ center, zoom, styleUrl, label, height, onRea
     const style: Promise<StyleSpecification | string> = styleUrl ? Promise.resolve(styleUrl) : localBasemapStyle(colors);
     void style.then((s) => {
       if (cancelled || !container.current) return;
-      const loaded = new MapLibreMap({ container: container.current, style: s, center: [center.lng, center.lat], zoom, attributionControl: false, dragRotate: false });
+      const { zoomIn, zoomOut } = current.current;
+      const locale = { 'NavigationControl.ZoomIn': zoomIn, 'NavigationControl.ZoomOut': zoomOut };
+      const loaded = new MapLibreMap({ container: container.current, style: s, center: [center.lng, center.lat], zoom, attributionControl: false, dragRotate: false, locale });
       map = loaded;
       loaded.touchZoomRotate.disableRotation();
       loaded.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-      loaded.getCanvas().setAttribute('aria-label', label);
+      nameControls(container.current, current.current);
       loaded.on('load', () => {
         if (!cancelled) ready.current?.(loaded);
       });
@@ -42,5 +50,19 @@ export default function MapCanvas({ center, zoom, styleUrl, label, height, onRea
     // The map is made once per mount; later centre and zoom changes belong to the caller (through the map given to onReady).
   }, [styleUrl]);
 
+  useEffect(() => {
+    if (container.current) nameControls(container.current, texts);
+  }, [texts.label, texts.zoomIn, texts.zoomOut]);
+
   return <div ref={container} style={{ width: '100%', height }} data-testid="map" />;
+}
+
+/** The canvas's accessible name and the zoom buttons' names and tooltips, in the page's language. */
+function nameControls(root: HTMLElement, texts: { label: string; zoomIn: string; zoomOut: string }): void {
+  root.querySelector('canvas.maplibregl-canvas')?.setAttribute('aria-label', texts.label);
+  for (const [selector, name] of [['.maplibregl-ctrl-zoom-in', texts.zoomIn], ['.maplibregl-ctrl-zoom-out', texts.zoomOut]] as const) {
+    const button = root.querySelector(selector);
+    button?.setAttribute('aria-label', name);
+    button?.setAttribute('title', name);
+  }
 }
