@@ -152,7 +152,7 @@ describe('remote injector', () => {
     await page.getByRole('button', { name: fr.injector.upload }).click();
     await cloudRow(page, 'carte-resume.zip').waitFor({ timeout: 60_000 });
     expect(puts.parts()).toEqual(['3']);
-    expect(await cloudRow(page, 'carte-resume.zip').innerText()).toContain('22 MB');
+    expect(await cloudRow(page, 'carte-resume.zip').innerText()).toContain('22 Mo');
 
     const [download] = await Promise.all([page.waitForEvent('download'), cloudRow(page, 'carte-resume.zip').getByRole('button', { name: /Télécharger/ }).click()]);
     expect(sha(readFileSync(await download.path()))).toBe(sha(big.bytes));

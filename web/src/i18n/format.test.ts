@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { SLOT_HOURS } from '#shared/rules/slots.ts';
 import {
   formatCompactTimestamp,
+  formatDate,
   formatDay,
   formatDuration,
   formatHours,
   formatKm,
   formatMoney,
   formatSize,
+  formatSpeed,
   formatTimeRange,
   formatTimestamp,
   languageOf,
@@ -27,6 +29,8 @@ describe('the web formatter follows the reader language', () => {
   it('writes days and timestamps in Quebec time, in the reader language', () => {
     expect(formatDay('2026-11-24', 'fr')).toBe('mardi 24 novembre 2026');
     expect(formatDay('2026-11-24', 'en')).toBe('Tuesday, November 24, 2026');
+    expect(formatDate('2026-11-24', 'fr')).toBe('24 nov. 2026');
+    expect(formatDate('2026-11-24', 'en')).toBe('Nov 24, 2026');
     const at = '2026-11-24T14:15:00Z'; // 9:15 in Quebec
     expect(formatTimestamp(at, 'en')).toMatch(/Nov\.? 24, 2026, 9:15\sa\.m\./);
     expect(formatTimestamp(at, 'fr')).toMatch(/24 nov\.? 2026, 9\sh\s15|24 nov\.? 2026 09\sh\s15|24 nov\.? 2026, 09\sh\s15/);
@@ -42,7 +46,10 @@ describe('the web formatter follows the reader language', () => {
     expect(formatSize(12_582_912, 'en')).toBe('12.6 MB');
     expect(formatSize(200_000, 'en')).toBe('0.2 MB');
     expect(formatSize(2_147_483_648, 'en')).toBe('2.15 GB');
-    expect(formatSize(2_147_483_648, 'fr')).toBe('2,15 GB');
+    expect(formatSize(2_147_483_648, 'fr')).toBe('2,15 Go');
+    expect(formatSize(12_582_912, 'fr')).toBe('12,6 Mo');
+    expect(formatSpeed(8_400_000, 'fr')).toBe('8,4 Mo/s');
+    expect(formatSpeed(8_400_000, 'en')).toBe('8.4 MB/s');
   });
 
   it('writes hours with the reader separator and durations in minutes, then hours', () => {

@@ -36,6 +36,11 @@ export function formatDayShort(when: When, lng: string): string {
   return dates(lng, { weekday: 'short', day: 'numeric', month: 'short' }).format(instant(when));
 }
 
+/** '24 nov. 2026' / 'Nov 24, 2026' (rows and documents that may span years). */
+export function formatDate(when: When, lng: string): string {
+  return dates(lng, { day: 'numeric', month: 'short', year: 'numeric' }).format(instant(when));
+}
+
 /** Full date with the time: 'mardi 24 novembre 2026 à 9 h 15' / 'Tuesday, November 24, 2026 at 9:15 a.m.'. */
 export function formatDateTime(when: When, lng: string): string {
   return dates(lng, { dateStyle: 'full', timeStyle: 'short' }).format(instant(when));
@@ -99,17 +104,20 @@ export function formatMoney(amount: number, lng: string): string {
   return formatNumber(amount, lng, { style: 'currency', currency: 'CAD' });
 }
 
-/** Sizes in MB or GB (decimal units, as the operating systems the technicians use show them). */
+/** Sizes in MB or GB, 'Mo' or 'Go' in French (decimal units, as the operating systems the technicians use show them). */
 export function formatSize(bytes: number, lng: string): string {
   const gb = bytes >= 1e9;
   const value = bytes / (gb ? 1e9 : 1e6);
-  return `${formatNumber(value, lng, { maximumFractionDigits: value < 10 ? 2 : 1, minimumFractionDigits: 0 })} ${gb ? 'GB' : 'MB'}`;
+  return `${formatNumber(value, lng, { maximumFractionDigits: value < 10 ? 2 : 1, minimumFractionDigits: 0 })} ${byteUnit(gb ? 'G' : 'M', lng)}`;
 }
 
-/** Speed in MB/s. */
+/** Speed in MB/s ('Mo/s' in French). */
 export function formatSpeed(bytesPerSecond: number, lng: string): string {
-  return `${formatNumber(bytesPerSecond / 1e6, lng, { maximumFractionDigits: 1 })} MB/s`;
+  return `${formatNumber(bytesPerSecond / 1e6, lng, { maximumFractionDigits: 1 })} ${byteUnit('M', lng)}/s`;
 }
+
+/** French writes bytes as octets: Mo, Go. */
+const byteUnit = (prefix: 'M' | 'G', lng: string) => `${prefix}${languageOf(lng) === 'fr' ? 'o' : 'B'}`;
 
 /** The browser's own date YYYY-MM-DD (a date picker's default "today" where the user is). */
 export function localToday(now = new Date()): string {

@@ -1,5 +1,4 @@
 import { Button, Card, Group, NavLink, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +6,11 @@ import { SCHEDULE_MESSAGES, shootingFromTech } from '#shared/catalogue/schedule.
 import { isAdminLevel } from '#shared/roles.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatClock, formatDuration, formatDayShort, formatKm } from '../../i18n/format.ts';
+import { formatClock, formatDate, formatDuration, formatDayShort, formatKm } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { scheduleQueries } from './queries.ts';
 import { downloadReportPdf } from './report-pdf.ts';
+import { DayPickerInput } from '../../components/day-picker-input.tsx';
 
 /**
  * /shootReports 'Rapport des captures' (part 2 §2, §6, §9): two dates (today and tomorrow by
@@ -62,11 +62,11 @@ function Report({ techId, admin }: { techId: number | undefined; admin: boolean 
     try {
       await downloadReportPdf({
         title: t('route.shootReports'),
-        subtitle: `${r.tech.firstname} ${r.tech.lastname} — ${t('reports.period', { from: r.start_date, to: r.end_date })}`,
+        subtitle: `${r.tech.firstname} ${r.tech.lastname} — ${t('reports.period', { from: formatDate(r.start_date, lng), to: formatDate(r.end_date, lng) })}`,
         columns: [t('reports.col.address'), t('reports.col.date'), t('reports.col.start'), t('reports.col.end'), t('reports.col.total')],
-        rows: r.rows.map((row) => [[row.address, row.app && `#${row.app}`, row.city].filter(Boolean).join(', '), row.scheduleddate, formatClock(row.start, lng), formatClock(row.end, lng), formatDuration(row.duration_s, lng)] as const),
+        rows: r.rows.map((row) => [[row.address, row.app && `#${row.app}`, row.city].filter(Boolean).join(', '), formatDate(row.scheduleddate, lng), formatClock(row.start, lng), formatClock(row.end, lng), formatDuration(row.duration_s, lng)] as const),
         total: t('reports.total_time', { time: formatDuration(r.total_capture_s, lng) }),
-        fileName: `rapport-captures-${r.start_date}-${r.end_date}.pdf`,
+        fileName: t('reports.file_name', { from: r.start_date, to: r.end_date }),
       });
     } finally {
       setDownloading(false);
@@ -76,8 +76,8 @@ function Report({ techId, admin }: { techId: number | undefined; admin: boolean 
   return (
     <Stack>
       <Group align="flex-end">
-        <DatePickerInput label={t('reports.start')} value={start} onChange={(value) => value && setStart(value)} valueFormat="YYYY-MM-DD" w={160} />
-        <DatePickerInput label={t('reports.end')} value={end} onChange={(value) => value && setEnd(value)} valueFormat="YYYY-MM-DD" w={160} error={periodError} />
+        <DayPickerInput label={t('reports.start')} value={start} onChange={(value) => value && setStart(value)} w={160} />
+        <DayPickerInput label={t('reports.end')} value={end} onChange={(value) => value && setEnd(value)} w={160} error={periodError} />
       </Group>
       {!check.success ? null : query.isPending ? (
         <DelayedLoader label={t('common.loading')} />
