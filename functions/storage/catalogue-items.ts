@@ -57,7 +57,7 @@ function withoutHolderStamp(record: object): Item {
   return rest;
 }
 
-const changedMeanwhile = () => conflict('This item changed meanwhile (or was deleted); reload it and try again.');
+const changedMeanwhile = () => conflict(CATALOGUE_MESSAGES.changedMeanwhile);
 const keyTaken = () => conflict(CATALOGUE_MESSAGES.keyTaken, { fields: { key_name: [CATALOGUE_MESSAGES.keyTaken] } });
 
 function guardPut(kind: CatalogueKind<never>, keyName: string, id: number) {

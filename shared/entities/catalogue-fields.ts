@@ -18,6 +18,7 @@ export const CATALOGUE_MESSAGES = {
   offerType: 'Choose boolean (1) or number (2).',
   unknownOffer: 'This service offer does not exist.',
   keyTaken: 'This key name is already used.',
+  changedMeanwhile: 'This item changed meanwhile (or was deleted); reload it and try again.',
 } as const;
 
 export type CatalogueMessage = keyof typeof CATALOGUE_MESSAGES;

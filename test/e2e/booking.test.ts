@@ -277,6 +277,8 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await page.goto(`/shooting/cancel/${confirmedId}`);
     await page.getByRole('button', { name: t('shootings.yes') }).click();
     await page.getByText(t('cancelshooting.error')).waitFor();
+    // The server's refusal, in the page's language.
+    await page.getByText(t('shootings.cancel_failed.not_pending')).waitFor();
     await page.getByRole('link', { name: t('shootings.back_to_list') }).waitFor();
 
     const sent: string[] = [];

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -17,26 +17,16 @@ export const BROWSER_LOCALE: Record<Lang, string> = { en: 'en-US', fr: 'fr-CA' }
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
-/** Per language: every area's catalogues (web/src/areas/<area>/locales and <screen>.<lang>.json), then the shell's (web/src/i18n/locales). */
+/** Per language: every area's catalogue (web/src/areas/<area>/locales), then the shell's (web/src/i18n/locales). */
 const CATALOGUES: Record<Lang, unknown[]> = Object.fromEntries(
   (['en', 'fr'] as const).map((lang) => [
     lang,
     [
       ...readdirSync(path.join(WEB, 'areas'), { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .map((entry) => path.join(WEB, 'areas', entry.name))
+        .map((entry) => path.join(WEB, 'areas', entry.name, 'locales', `${lang}.json`))
+        .filter((file) => existsSync(file))
         .sort()
-        .flatMap((dir) => {
-          // A screen loaded apart may keep its texts beside it (<screen>.<lang>.json).
-          const beside = readdirSync(dir)
-            .filter((f) => f.endsWith(`.${lang}.json`))
-            .map((f) => readJson(path.join(dir, f)));
-          try {
-            return [readJson(path.join(dir, 'locales', `${lang}.json`)), ...beside];
-          } catch {
-            return beside;
-          }
-        }),
+        .map(readJson),
       readJson(path.join(WEB, 'i18n', 'locales', `${lang}.json`)),
     ],
   ]),

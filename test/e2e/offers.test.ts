@@ -131,7 +131,7 @@ describe('catalogue screens', () => {
 
     await page.getByRole('button', { name: t('offers.packages.add') }).click();
     const keyName = `e2e_forfait_${Date.now().toString(36)}`;
-    await f.fill({ key_name: keyName, display_name_fr: 'Forfait essai', display_name_en: 'Trial package', price: '149', hdr_photo_count: '20', items_fr: '20 photos HDR', items: '20 HDR photos', order_index: '8', zoho_item_id: 'zoho-forfait' });
+    await f.fill({ key_name: keyName, display_name_fr: 'Forfait essai', display_name_en: 'Trial package', price: '149,5', hdr_photo_count: '20', items_fr: '20 photos HDR', items: '20 HDR photos', order_index: '8', zoho_item_id: 'zoho-forfait' });
     await f.choose('is_visible_to_brokers', true);
     await f.choose('gf_clause', false);
     await f.select('subscription', 'Base');
@@ -144,8 +144,9 @@ describe('catalogue screens', () => {
     await page.getByRole('heading', { level: 1, name: `${t('offers.packages.item_title')} : Forfait essai` }).waitFor();
     expect(await included.getByRole('checkbox', { name: 'Drone (drone)' }).isChecked()).toBe(true);
     expect(await included.getByRole('checkbox', { name: 'Drone (drone)' }).isDisabled()).toBe(true);
-    // Optional numbers left blank are 0.
+    // Optional numbers left blank are 0; the price keeps its French decimal comma.
     expect(await f.field('recommendation_min').inputValue()).toBe('0');
+    expect(await f.field('price').inputValue()).toBe('149,5');
 
     await page.getByRole('button', { name: t('offers.edit'), exact: true }).click();
     await included.getByRole('checkbox', { name: 'Heure bleue (blue_hour)' }).uncheck();

@@ -205,5 +205,9 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     expect(await page.getByRole('button', { name: t('shootingDialog.open_label', { address: listing.address }) }).count()).toBe(0);
     expect(await page.getByRole('button', { name: t('shootingDialog.open'), exact: true }).count()).toBe(0);
     expect(await page.getByRole('alert').allInnerTexts()).toEqual([]);
+
+    // A listing that does not exist: the spec's words, then why, in the page's language.
+    await page.goto('/tech_review/999999999');
+    await page.getByRole('alert').getByText(t('review.load_failed', { error: t('review.no_listing') }), { exact: true }).waitFor();
   });
 });

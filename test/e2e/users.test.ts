@@ -87,6 +87,15 @@ describe('users', () => {
     await techPage.getByRole('banner').getByRole('button', { name: `Régine Technicienne ${stamp}` }).waitFor();
   });
 
+  it("names a technician's service offers and packages in English on the English form (en)", async () => {
+    const t = textsIn('en');
+    const page = await adminOn('en', '/users/add', t('route.users_add'));
+    await pick(page, t('users.role_label'), t('users.role.4'));
+    // A service offer's English name is its display_name, a package's its display_name_en.
+    await pick(page, t('users.offers'), '2D photos');
+    await pick(page, t('users.packages'), 'Essential');
+  });
+
   it('filters the list by role and by name as one types (en)', async () => {
     const t = textsIn('en');
     const page = await adminOn('en', '/users', t('route.users'));

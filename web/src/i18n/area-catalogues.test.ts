@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ShootingState } from '#shared/enums.ts';
 import fr from './locales/fr.json';
 
 /** Every area catalogue holds the same keys in fr and en, no empty value, and no key the shell already defines. */
@@ -66,9 +67,23 @@ describe('one language at a time', () => {
     ['mls', 'mls.save', 'Save MLS'],
     ['listings', 'listings.dialog.review_photos', 'Review Photos'],
     ['videos', 'videos.create_failed', 'Error'],
+    ['listings', 'badlistings.missing', 'MISSING'],
+    ['listings', 'badlistings.no_data', 'NO DATA'],
   ])("%s: the spec's English text %s is shown verbatim in English and in French in the French interface", (area, key, text) => {
     expect(read(area, 'en').get(key)).toBe(text);
     const french = read(area, 'fr').get(key);
     expect(typeof french === 'string' && french !== text).toBe(true);
+  });
+
+  // A screen that lists a shooting's state names it, whatever the state (a bare '7' is no name).
+  it.each([
+    ['users', 'users.state'],
+    ['review', 'review.state'],
+    ['listings', 'listings.shooting_state'],
+  ])('%s: %s names every shooting state in both languages', (area, table) => {
+    for (const lang of ['fr', 'en']) {
+      const named = read(area, lang);
+      for (const id of Object.values(ShootingState)) expect(named.get(`${table}.${id}`), `${lang} ${table}.${id}`).toBeTruthy();
+    }
   });
 });

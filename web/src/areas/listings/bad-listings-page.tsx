@@ -5,12 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { getBadListings } from '#shared/catalogue/provider.ts';
 import { callOperation } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
-import en from './bad-listings.en.json';
-import fr from './bad-listings.fr.json';
 import { ListingDialog } from './listing-dialog.tsx';
-
-registerAreaCatalogues({ fr, en });
 
 const badListingsQuery = () => queryOptions({ queryKey: ['provider', 'bad-listings'] as const, queryFn: ({ signal }) => callOperation(getBadListings, {}, { signal }) });
 

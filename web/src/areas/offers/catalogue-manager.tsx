@@ -6,8 +6,8 @@ import type { CatalogueHolders } from '#shared/catalogue/offers.ts';
 import { isApiError } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatMoney } from '../../i18n/format.ts';
-import { blankValues, messageKey, toInput, validate, valuesOf, type FieldErrors, type FieldSpec, type FormValues } from './fields.ts';
+import { formatMoney, languageOf } from '../../i18n/format.ts';
+import { blankValues, messageKey, messageText, toInput, validate, valuesOf, type FieldErrors, type FieldSpec, type FormValues } from './fields.ts';
 import { formSchemaOf, offerQueries, useDeleteCatalogueItemMutation, useSaveCatalogueItemMutation, type CatalogueItem, type CatalogueKindName } from './queries.ts';
 
 /**
@@ -186,8 +186,9 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
       await alert({ title: t('offers.save_title'), text: t('offers.save_ok') });
       onMode({ name: 'view', id: saved.id });
     } catch (error) {
-      if (isApiError(error, 400) && error.fields) setErrors(Object.fromEntries(Object.entries(error.fields).map(([name, messages]) => [name, messageKey(messages[0] ?? '')])));
-      const reason = error instanceof Error ? error.message : t('offers.no_data');
+      if (isApiError(error) && error.fields) setErrors(Object.fromEntries(Object.entries(error.fields).map(([name, messages]) => [name, messageKey(messages[0] ?? '')])));
+      // The reason in the reader's language when it is one of the catalogue's messages, else as the server wrote it.
+      const reason = error instanceof Error ? messageText(t, error.message) : t('offers.no_data');
       await alert({ title: t('offers.save_title'), text: `${t('offers.save_failed')} ${reason}` });
     }
   };
@@ -241,7 +242,7 @@ interface FieldInputProps {
 
 /** One field, by its kind; every field is read-only in view mode (part 3 §5). */
 function FieldInput({ field, value, error, readOnly, onChange }: FieldInputProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const label = t(`offers.field.${field.name}`);
   const message: ReactNode = error ? t(`offers.message.${error}`, { defaultValue: error }) : undefined;
   const common = { label, required: field.required && !readOnly, error: message, readOnly };
@@ -251,7 +252,8 @@ function FieldInput({ field, value, error, readOnly, onChange }: FieldInputProps
     case 'textarea':
       return <Textarea {...common} autosize minRows={2} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'number':
-      return <NumberInput {...common} value={value as number | string} onChange={onChange} hideControls />;
+      // '149,99' in French; a typed '.' is taken as the decimal point too.
+      return <NumberInput {...common} value={value as number | string} onChange={onChange} hideControls decimalSeparator={languageOf(i18n.language) === 'fr' ? ',' : '.'} allowedDecimalSeparators={['.', ',']} />;
     case 'select':
       return (
         <NativeSelect

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceOffer, createShootingPackage } from '#shared/catalogue/offers.ts';
 import * as z from '#shared/zod.ts';
-import { SERVICE_OFFER_FIELDS, SHOOTING_PACKAGE_FIELDS, blankValues, toInput, validate, type FieldSpec } from './fields.ts';
+import type { TFunction } from 'i18next';
+import { CATALOGUE_MESSAGES } from '#shared/entities/catalogue-fields.ts';
+import { SERVICE_OFFER_FIELDS, SHOOTING_PACKAGE_FIELDS, blankValues, messageText, toInput, validate, type FieldSpec } from './fields.ts';
 
 describe('the generic catalogue form rules (part 3 §5)', () => {
   it("says 'Required' on every blank required field, booleans and selects included, and nothing on the optional ones", () => {
@@ -36,5 +38,18 @@ describe('the generic catalogue form rules (part 3 §5)', () => {
     const schema = z.object({ included_service_offers: z.array(z.number()) });
     expect(validate(fields, { included_service_offers: [] }, schema)).toEqual({ included_service_offers: 'oneChoice' });
     expect(validate(fields, { included_service_offers: [7] }, schema)).toEqual({});
+  });
+});
+
+describe("a save's failure reason", () => {
+  const t = ((key: string) => `«${key}»`) as unknown as TFunction;
+
+  it("is said in the reader's language when it is one of the catalogue's messages, a taken key or a change meanwhile", () => {
+    expect(messageText(t, CATALOGUE_MESSAGES.keyTaken)).toBe('«offers.message.keyTaken»');
+    expect(messageText(t, CATALOGUE_MESSAGES.changedMeanwhile)).toBe('«offers.message.changedMeanwhile»');
+  });
+
+  it('is given as the server wrote it otherwise', () => {
+    expect(messageText(t, 'Internal error: the table is unavailable.')).toBe('Internal error: the table is unavailable.');
   });
 });

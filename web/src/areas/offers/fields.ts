@@ -1,5 +1,6 @@
 import { CATALOGUE_MESSAGES, CATALOGUE_SUBSCRIPTIONS, OFFER_TYPES, type CatalogueMessage } from '#shared/entities/catalogue-fields.ts';
 import type { ZodType } from '#shared/zod.ts';
+import type { TFunction } from 'i18next';
 
 /**
  * The field description that drives the generic catalogue screens (part 3 screen 10): one entry per
@@ -85,6 +86,12 @@ export type FieldErrors = Record<string, CatalogueMessage | string>;
 /** The message key of a schema's message, or the message itself when it is not one of the catalogue's. */
 export function messageKey(message: string): CatalogueMessage | string {
   return (Object.keys(CATALOGUE_MESSAGES) as CatalogueMessage[]).find((key) => CATALOGUE_MESSAGES[key] === message) ?? message;
+}
+
+/** A schema's or the server's message in the reader's language when it is one of the catalogue's, else as written. */
+export function messageText(t: TFunction, message: string): string {
+  const key = messageKey(message);
+  return key in CATALOGUE_MESSAGES ? t(`offers.message.${key}`) : message;
 }
 
 /**

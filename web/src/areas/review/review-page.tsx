@@ -49,7 +49,8 @@ export function ReviewPage() {
   if (data.isError)
     return (
       <Alert color="red" role="alert">
-        {t('review.load_failed', { error: data.error.message })}
+        {/* Part 3 §8: the error after the spec's words; an unknown listing in the reader's language. */}
+        {t('review.load_failed', { error: isApiError(data.error, 404) ? t('review.no_listing') : data.error.message })}
       </Alert>
     );
   return <ReviewScreen data={data.data} />;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CANCELLATION_REASON_MIN_LENGTH } from '#shared/catalogue/shootings.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { useSessionUser } from '../session/use-session.ts';
+import { cancelFailure } from './change-time-page.tsx';
 import { useCancelShooting } from './queries.ts';
 import { LIST_VIEW } from '../../app/staff-shooting.tsx';
 
@@ -23,6 +24,7 @@ export function CancelPage() {
   const [reason, setReason] = useState('');
   const reasonMissing = staff && reason.trim().length < CANCELLATION_REASON_MIN_LENGTH;
   const cancel = useCancelShooting(Number(id));
+  const failure = cancel.isError ? cancelFailure(cancel.error) : undefined;
   const yes = () => {
     if (id === undefined || id === 'undefined') return;
     cancel.mutate(reason.trim());
@@ -82,7 +84,7 @@ export function CancelPage() {
       {cancel.isError && (
         <>
           <Alert color="red" role="alert" title={t('cancelshooting.error')}>
-            {cancel.error.message}
+            {failure && ('key' in failure ? t(failure.key) : failure.text)}
           </Alert>
           {back}
         </>

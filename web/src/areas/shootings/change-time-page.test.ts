@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SHOOTING_MESSAGES } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { ApiError } from '../../api/client.ts';
-import { changeTimeBlock, changeTimeFailure } from './change-time-page.tsx';
+import { cancelFailure, changeTimeBlock, changeTimeFailure } from './change-time-page.tsx';
 
 describe('whether a shooting may change its time', () => {
   it('offers the change only while pending: not confirmed and state 7, as the list does', () => {
@@ -33,5 +33,21 @@ describe('the text of a failed change', () => {
     expect(changeTimeFailure(new ApiError(0, 'network_error', 'Failed to fetch'))).toEqual({ key: failed('network') });
     expect(changeTimeFailure(new TypeError('boom'))).toEqual({ key: failed('network') });
     expect(changeTimeFailure(new ApiError(500, 'server_error', 'Internal error'))).toEqual({ key: failed('other'), values: { status: 500, message: 'Internal error' } });
+  });
+});
+
+describe('the text of a failed cancellation', () => {
+  const failed = (name: string) => ({ key: `shootings.cancel_failed.${name}` });
+
+  it("says the server's known refusals in the reader's language", () => {
+    expect(cancelFailure(new ApiError(409, 'conflict', SHOOTING_MESSAGES.alreadyConfirmed))).toEqual(failed('not_pending'));
+    expect(cancelFailure(new ApiError(409, 'conflict', SHOOTING_MESSAGES.notUnconfirmed))).toEqual(failed('not_pending'));
+    expect(cancelFailure(new ApiError(400, 'bad_request', SHOOTING_MESSAGES.reasonTooShort))).toEqual(failed('reason'));
+    expect(cancelFailure(new ApiError(404, 'not_found', 'Shooting not found.'))).toEqual(failed('not_found'));
+  });
+
+  it("gives any other message as the server wrote it (part 1 §8), and a failure that never reached it as the network's", () => {
+    expect(cancelFailure(new ApiError(500, 'server_error', 'Internal error'))).toEqual({ text: 'Internal error' });
+    expect(cancelFailure(new TypeError('boom'))).toEqual({ key: 'common.network_error' });
   });
 });

@@ -228,7 +228,9 @@ function UserForm({ user }: { user?: UserData }) {
   };
 
   const options = (list: ReadonlyArray<{ id: number; label: string }> | undefined) => (list ?? []).map((o) => ({ value: String(o.id), label: o.label }));
-  const named = (o: { id: number; key_name: string; display_name_fr: string; display_name_en?: string }) => ({ id: o.id, label: (lang === 'fr' ? o.display_name_fr : o.display_name_en) || o.key_name });
+  // A package's English name is display_name_en, a service offer's display_name (part 3 §3).
+  const packageNamed = (o: { id: number; key_name: string; display_name_fr: string; display_name_en: string }) => ({ id: o.id, label: (lang === 'fr' ? o.display_name_fr : o.display_name_en) || o.key_name });
+  const offerNamed = (o: { id: number; key_name: string; display_name_fr: string; display_name: string }) => ({ id: o.id, label: (lang === 'fr' ? o.display_name_fr : o.display_name) || o.key_name });
   const subscriptionChoices = SUBSCRIPTION_IDS.map((s) => ({ value: String(s), label: t(`users.subscriptions.${s}`) }));
   const roleChoices = FORM_ROLES.map((r) => ({ value: String(r), label: t(`users.role.${r}`) }));
   if (user && !(FORM_ROLES as readonly number[]).includes(user.role)) roleChoices.unshift({ value: String(user.role), label: t(`users.role.${user.role}`) });
@@ -284,8 +286,8 @@ function UserForm({ user }: { user?: UserData }) {
                     onChange={(v) => set('backupZones', v)}
                     error={err('backupZones')}
                   />
-                  <MultiSelect label={t('users.packages')} required searchable data={options(packages.data?.map(named))} value={values.shooting_packages} onChange={(v) => set('shooting_packages', v)} error={err('shooting_packages')} />
-                  <MultiSelect label={t('users.offers')} required searchable data={options(offers.data?.map(named))} value={values.service_offers} onChange={(v) => set('service_offers', v)} error={err('service_offers')} />
+                  <MultiSelect label={t('users.packages')} required searchable data={options(packages.data?.map(packageNamed))} value={values.shooting_packages} onChange={(v) => set('shooting_packages', v)} error={err('shooting_packages')} />
+                  <MultiSelect label={t('users.offers')} required searchable data={options(offers.data?.map(offerNamed))} value={values.service_offers} onChange={(v) => set('service_offers', v)} error={err('service_offers')} />
                   <Checkbox label={t('users.freelance')} checked={values.freelance} onChange={(e) => set('freelance', e.currentTarget.checked)} mt="md" />
                 </SimpleGrid>
               )}
