@@ -25,23 +25,26 @@ function generator(seed: number) {
 export async function seedVisits({ now, log }: SeedContext): Promise<void> {
   const listings = await listingsWithToken();
   let sessions = 0;
-  for (const listing of listings) {
-    const next = generator(listing.id);
-    const visitors = Array.from({ length: 6 + next(10) }, (_v, i) => `demo-visitor-${listing.id}-${i}`);
-    for (let day = DAYS; day >= 0; day--) {
-      const dayMs = now.getTime() - day * 86_400_000;
-      const count = next(3);
-      for (let s = 0; s < count; s++) {
-        const visitor = visitors[next(visitors.length)]!;
-        const session = `demo-session-${listing.id}-${day}-${s}`;
-        const views = 1 + next(PHOTOS);
-        const seconds = 20 + next(600);
-        // A first report while the visit goes on, then the session's final totals.
-        await recordVisit({ listingId: listing.id, visitor, session, photos: PHOTOS, views: Math.ceil(views / 2), seconds: Math.ceil(seconds / 3) }, dayMs);
-        await recordVisit({ listingId: listing.id, visitor, session, photos: PHOTOS, views, seconds }, dayMs + seconds * 1000);
-        sessions++;
+  // Listings are independent: their visits are recorded side by side, each listing's in order.
+  await Promise.all(
+    listings.map(async (listing) => {
+      const next = generator(listing.id);
+      const visitors = Array.from({ length: 6 + next(10) }, (_v, i) => `demo-visitor-${listing.id}-${i}`);
+      for (let day = DAYS; day >= 0; day--) {
+        const dayMs = now.getTime() - day * 86_400_000;
+        const count = next(3);
+        for (let s = 0; s < count; s++) {
+          const visitor = visitors[next(visitors.length)]!;
+          const session = `demo-session-${listing.id}-${day}-${s}`;
+          const views = 1 + next(PHOTOS);
+          const seconds = 20 + next(600);
+          // A first report while the visit goes on, then the session's final totals.
+          await recordVisit({ listingId: listing.id, visitor, session, photos: PHOTOS, views: Math.ceil(views / 2), seconds: Math.ceil(seconds / 3) }, dayMs);
+          await recordVisit({ listingId: listing.id, visitor, session, photos: PHOTOS, views, seconds }, dayMs + seconds * 1000);
+          sessions++;
+        }
       }
-    }
-  }
+    }),
+  );
   log(`seeded ${sessions} demo visit sessions of ${listings.length} delivered listings`);
 }
