@@ -39,9 +39,8 @@ export default defineConfig({
           // A poll waits as long as a locator does: vitest's 1 s default fails on a busy CI machine
           // (a typed search is debounced 500 ms before its request even starts).
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // Two files at once against the one stack: a browser test mostly waits (docs/decisions/0570).
-          fileParallelism: true,
-          maxWorkers: 2,
+          // One file at a time: the files share the one stack's data (docs/decisions/0570).
+          fileParallelism: false,
         },
       },
     ],
