@@ -221,19 +221,22 @@ export async function importProviderObject(bucket: string, key: string, log: (li
   const generation = `${started.toISOString().replace(/[-:.]/g, '')}-${run.id}`;
   const previous = await patiently(() => providerState(true));
   const counts = { banners: file.banners.length, franchises: file.franchises.length, brokers: file.brokers.length, listings: file.listings.length };
+  let current: boolean;
   try {
     const data = buildGeneration(file, await ourListings());
     await writeGeneration(generation, data);
-    const current = await switchGeneration({ generation, imported_at: new Date().toISOString(), started_at: run.started_at, key, counts, scopeTotals: scopeTotals(data) });
-    // The generation no longer read: the previous one, or ours when a later import won.
-    const stale = current ? previous?.generation : generation;
-    if (stale && stale !== generation) await deleteGeneration(stale);
-    if (!current) await deleteGeneration(generation);
-    log(`provider file ${key} imported: ${file.rows} rows in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`);
-    return await finish({ status: 'imported', counts });
+    current = await switchGeneration({ generation, imported_at: new Date().toISOString(), started_at: run.started_at, key, counts, scopeTotals: scopeTotals(data) });
   } catch (error) {
     await deleteGeneration(generation).catch(() => undefined);
     await failed();
     throw error;
   }
+  // Switched: what remains is cleaning up. A failure here must not touch the generation now read
+  // (nor call the import failed); the generation no longer read stays behind, unread, as garbage.
+  const stale = current ? previous?.generation : generation;
+  if (stale) {
+    await deleteGeneration(stale).catch((error: unknown) => log(`provider generation ${stale} left behind: ${(error as Error).message}`));
+  }
+  log(`provider file ${key} imported: ${file.rows} rows in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`);
+  return finish({ status: 'imported', counts });
 }
