@@ -36,14 +36,15 @@ export async function unavailabilitiesOf(userId: number, from: string, to: strin
 /**
  * Records an unavailability. It takes capacity away, so the half-day guards of the days it covers
  * are bumped in the same transaction: a booking that read those days before commits no more
- * (docs/decisions/0050). An unavailability over more than 49 days bumps the later days in further
- * transactions.
+ * (docs/decisions/0050). An unavailability over more than 49 days bumps the later days in
+ * transactions of their own first, and is written last, with the first days' bumps: a failure
+ * half-way leaves only bumps (harmless), so a retry does not record it twice.
  */
 export async function addUnavailability(userId: number, start: string, end: string, summary = ''): Promise<Unavailability> {
   const u = { id: randomUUID(), user_id: userId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), summary };
   const bumps = daysCovered(u.start, u.end).flatMap((date) => [bumpHalfDay(date, true), bumpHalfDay(date, false)]);
   const put = { Put: { TableName: tableName(), Item: { ...keys.unavailability(userId, u.end, u.id), ...keys.unavailabilityIndex(u.id), ...u } } };
-  const chunks = [[put, ...bumps.slice(0, 98)], ...chunk(bumps.slice(98), 100)];
+  const chunks = [...chunk(bumps.slice(98), 100), [put, ...bumps.slice(0, 98)]];
   for (const items of chunks) await db.send(new TransactWriteCommand({ TransactItems: items }));
   return u;
 }

@@ -3,9 +3,10 @@ import { call, tokenFor } from '../support/api.ts';
 import { ownDay } from '../support/days.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
-import { addUnavailability, removeUnavailability, type Unavailability } from '#functions/storage/unavailabilities.ts';
+import { db } from '#functions/plumbing/aws.ts';
+import { addUnavailability, removeUnavailability, unavailabilitiesOf, type Unavailability } from '#functions/storage/unavailabilities.ts';
 import { createShooting, validateShootingAvailability } from '#shared/catalogue/shootings.ts';
-import { addDays, dayStartMs } from '#shared/rules/business-time.ts';
+import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import type { ErrorBody } from '#shared/catalogue/index.ts';
 import { Role } from '#shared/roles.ts';
 import { bookingAt, day, planningBrokerToken, slotsRequest, type SlotsInput } from './booking-support.ts';
@@ -106,5 +107,35 @@ describe('validateShootingAvailability', () => {
     const tooMany = await callOp(validateShootingAvailability, slotsRequest('4500 Rue Saint-Denis', day(1), 30), token);
     expect(tooMany.status).toBe(400);
     expect((await callOp(validateShootingAvailability, slotsRequest('4500 Rue Saint-Denis', day(1), 1))).status).toBe(401);
+  });
+});
+
+describe('an unavailability over more than 49 days', () => {
+  const FAULT = 'refuse-a-transaction';
+  afterEach(() => void db.middlewareStack.remove(FAULT));
+
+  it('is recorded once, even when a retry follows a failure half-way', async () => {
+    const techId = 1014;
+    // Far past the days tests claim (+14 to +86): removed at the end, it is nobody else's business meanwhile.
+    const start = `${addDays(localDateOf(Date.now()), 200)}T12:00:00.000Z`;
+    const end = new Date(Date.parse(start) + 60 * 86_400_000).toISOString();
+    const mine = async () => (await unavailabilitiesOf(techId, start, end)).filter((u) => u.summary === 'long leave' && u.start === start);
+
+    // The second of its two transactions is refused: the first (the later days' guards) went through.
+    let sent = 0;
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand' && ++sent === 2) throw Object.assign(new Error('injected: refused'), { name: 'ValidationException' });
+        return next(args);
+      },
+      { step: 'initialize', name: FAULT, override: true },
+    );
+    await expect(addUnavailability(techId, start, end, 'long leave')).rejects.toThrow('injected');
+    db.middlewareStack.remove(FAULT);
+    expect(await mine()).toEqual([]);
+
+    const saved = await addUnavailability(techId, start, end, 'long leave');
+    expect((await mine()).map((u) => u.id)).toEqual([saved.id]);
+    await removeUnavailability(saved);
   });
 });
