@@ -7,7 +7,7 @@ import { isBookableExtra } from '#shared/rules/booking-offers.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest, forbidden, unprocessable } from '../plumbing/errors.ts';
-import { listingsOfBroker, newListingPut, noteListingShootingDate, type StoredListing } from '../storage/listings.ts';
+import { listingsOfBroker, newListingPut, type StoredListing } from '../storage/listings.ts';
 import { createShootingPut, newShootingId, shootingView, toShooting } from '../storage/shootings.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
 import { getUser } from '../storage/users.ts';
@@ -15,6 +15,7 @@ import { holdZones } from '../storage/zones.ts';
 import { assertWithinHorizon } from '../use-cases/availability.ts';
 import { writeIntoHalfDay } from '../use-cases/half-day-write.ts';
 import { candidateOf, loadWorld, requiredOffers } from '../use-cases/planning-world.ts';
+import { noteBookedDate } from '../use-cases/booked-listing.ts';
 
 /**
  * Part 1 §3 booking request → the listing (created, or the broker's listing at the same address)
@@ -91,7 +92,7 @@ export const handler = apiHandler(createShooting, async (input, ctx) => {
       return [shooting.put, ...(fresh ? [fresh.put] : []), ...holdZones(candidate.zoneIds, String(id))];
     },
   });
-  await noteListingShootingDate(listingId, date);
+  await noteBookedDate(listingId, date, ctx.log);
   ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId, broker: broker.id, by: ctx.user.id });
   return { success: true as const, data: shootingView(toShooting(item), existing ?? fresh!.listing) };
 });

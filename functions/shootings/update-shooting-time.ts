@@ -3,10 +3,11 @@ import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { notFound, unprocessable } from '../plumbing/errors.ts';
 import { assertPending, getShootingItem, moveShooting, shootingView, toShooting, type StoredShooting } from '../storage/shootings.ts';
-import { listingsById, noteListingShootingDate } from '../storage/listings.ts';
+import { listingsById } from '../storage/listings.ts';
 import { assertWithinHorizon } from '../use-cases/availability.ts';
 import { writeIntoHalfDay } from '../use-cases/half-day-write.ts';
 import { candidateOf, loadWorld } from '../use-cases/planning-world.ts';
+import { noteBookedDate } from '../use-cases/booked-listing.ts';
 
 /** Part 1 §2.6: the owner moves an unconfirmed shooting to another half-day that is still available. */
 export const handler = apiHandler(updateShootingTime, async ({ shooting_id, scheduleddate, is_am }, ctx) => {
@@ -39,7 +40,7 @@ export const handler = apiHandler(updateShootingTime, async ({ shooting_id, sche
       return [moveShooting(shooting, { date: scheduleddate, am: is_am, reservedTechId: reservedTech, now })];
     },
   });
-  await noteListingShootingDate(shooting.listing_id, scheduleddate);
+  await noteBookedDate(shooting.listing_id, scheduleddate, ctx.log);
   ctx.log('moved', { shooting: shooting.id, from: `${shooting.scheduleddate} ${shooting.am ? 'AM' : 'PM'}`, to: `${scheduleddate} ${is_am ? 'AM' : 'PM'}`, reserved_tech_id: reservedTech });
   const updated: StoredShooting = toShooting({ ...moved, reserved_tech_id: reservedTech, version: shooting.version + 1 });
   return { success: true as const, data: shootingView(updated, listing) };

@@ -321,6 +321,10 @@ async function writeBlock(change: BlockChange, how: EntryWrite): Promise<void> {
  * Claims the listing's SEARCHWORDS item for this sequence: answers what it was indexed under (the
  * words whose entries this change replaces or tombstones), or 'older' when a change of a greater
  * or equal sequence claimed it already (that change indexes what this one would).
+ * The claim is unconfirmed until the entries are written (`confirmSearchWords`): both word sets and
+ * no content. A change that fails or stops half way leaves it so, and the next change of the
+ * listing rewrites every entry and tombstones every word either set held, instead of trusting
+ * entries that were never written.
  */
 async function claimSearchWords(id: number, after: Indexed): Promise<Indexed | undefined | 'older'> {
   for (;;) {
@@ -331,7 +335,7 @@ async function claimSearchWords(id: number, after: Indexed): Promise<Indexed | u
       await db.send(
         new PutCommand({
           TableName: tableName(),
-          Item: searchWordsItem(id, after),
+          Item: searchWordsItem(id, { words: [...new Set([...(before?.words ?? []), ...after.words])], content: UNCONFIRMED, seq: after.seq }),
           ConditionExpression: Item ? (Item.seq === undefined ? 'attribute_not_exists(seq)' : 'seq = :read') : 'attribute_not_exists(pk)',
           ...(Item?.seq === undefined ? {} : { ExpressionAttributeValues: { ':read': Item.seq } }),
         }),
@@ -340,6 +344,18 @@ async function claimSearchWords(id: number, after: Indexed): Promise<Indexed | u
     } catch (error) {
       if (!conditionFailed(error)) throw error;
     }
+  }
+}
+
+/** An unconfirmed claim's content: no entry has it, so the next change's entries all differ. */
+const UNCONFIRMED = '';
+
+/** The claim of this sequence, its entries written: what the listing is now indexed under (unless a newer change claimed it). */
+async function confirmSearchWords(id: number, after: Indexed): Promise<void> {
+  try {
+    await db.send(new PutCommand({ TableName: tableName(), Item: searchWordsItem(id, after), ConditionExpression: 'seq = :seq', ExpressionAttributeValues: { ':seq': after.seq } }));
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
   }
 }
 
@@ -405,7 +421,10 @@ async function indexListings(listings: readonly SequencedListing[], how: EntryWr
   }
   if (written.failed) throw written.error;
   if (how === 'newer') {
-    for (const { l } of changes) await writeMapItem(l);
+    for (const { l, after } of changes) {
+      await writeMapItem(l);
+      await confirmSearchWords(l.listing.id, after);
+    }
   } else {
     await batchWriteAll(changes.flatMap(({ l, after }) => [...(how === 'force' ? [{ PutRequest: { Item: searchWordsItem(l.listing.id, after) } }] : []), mapRequest(l)]));
   }
