@@ -3,16 +3,19 @@ import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest, conflict } from '../plumbing/errors.ts';
 import { sendMail } from '../plumbing/mail/index.ts';
 import { ensureDistributionToken } from '../storage/listings.ts';
-import { expireReviewEntry, picturesOfListing } from '../storage/pictures.ts';
-import { markSentToBroker } from '../storage/shootings.ts';
+import { cancellationCodes, transact } from '../plumbing/transact.ts';
+import { picturesOfListing, reviewEntry, reviewEntryExpiry } from '../storage/pictures.ts';
+import { sentToBroker } from '../storage/shootings.ts';
 import { getUser } from '../storage/users.ts';
 import { lastShooting, listingOrThrow, shootingsOfListing } from '../use-cases/review.ts';
 import { mediaEmail } from '../use-cases/media-email.ts';
 
 /**
- * The media e-mail (§4 send-to-broker flow, ADR 0213): the delivery page link goes to the
- * listing's broker through the mail port; the last shooting is then public for the broker and
- * the listing moves to 'Public and Sent'.
+ * The media e-mail (§4 send-to-broker flow, ADR 0213): the last shooting becomes public for the
+ * broker and the listing moves to 'Public and Sent' (one transaction), then the delivery page link
+ * goes to the listing's broker through the mail port. Saved first: a save refused (changed
+ * meanwhile) sends nothing, so a retry never mails twice; a mail that fails answers an error with
+ * the listing already sent, and 'send to broker' again mails it.
  */
 export const handler = apiHandler(sendMediaEmail, async ({ listing_id }, { event, log }) => {
   const listing = await listingOrThrow(listing_id);
@@ -24,14 +27,14 @@ export const handler = apiHandler(sendMediaEmail, async ({ listing_id }, { event
   const pictures = (await picturesOfListing(listing_id)).filter((p) => p.public && p.thumbnail_key);
   const headers = event.headers ?? {};
   const origin = headers.origin || `${headers['x-forwarded-proto'] ?? 'https'}://${headers.host ?? 'localhost'}`;
-  const sent = await sendMail(mediaEmail({ to: broker.email, brokerName: broker.firstname, address: `${listing.address}, ${listing.city}`, link: `${origin}/delivery/${token}`, pictureCount: pictures.length }));
+  const entryKept = (await reviewEntry(listing_id)) !== undefined;
   try {
-    await markSentToBroker(last);
+    await transact([sentToBroker(last), ...(entryKept ? [reviewEntryExpiry(listing_id)] : [])]);
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw conflict(REVIEW_MESSAGES.changedMeanwhile);
+    if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw conflict(REVIEW_MESSAGES.changedMeanwhile);
     throw error;
   }
-  await expireReviewEntry(listing_id);
+  const sent = await sendMail(mediaEmail({ to: broker.email, brokerName: broker.firstname, address: `${listing.address}, ${listing.city}`, link: `${origin}/delivery/${token}`, pictureCount: pictures.length }));
   log('media e-mail sent', { listing_id, shooting_id: last.id, mail: sent.id });
   return { status: 200 as const, sent_to: broker.email };
 });

@@ -264,15 +264,20 @@ export async function reviewEntry(listingId: number): Promise<ReviewEntry | unde
 /** Sent to the broker: the entry stays in 'Public and Sent' for this many days, then expires (DynamoDB TTL). */
 export const SENT_ENTRY_DAYS = 30;
 
-export async function expireReviewEntry(listingId: number, now = new Date()): Promise<void> {
-  await db.send(
-    new UpdateCommand({
+/** The entry's expiry once the listing is sent to the broker: a piece of the sending transaction. */
+export function reviewEntryExpiry(listingId: number, now = new Date()): TransactItem {
+  return {
+    Update: {
       TableName: tableName(),
       Key: keys.reviewEntry(listingId),
       UpdateExpression: 'SET #ttl = :t',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: { ':t': Math.floor(now.getTime() / 1000) + SENT_ENTRY_DAYS * 86_400 },
-    }),
-  );
+    },
+  };
+}
+
+export async function expireReviewEntry(listingId: number, now = new Date()): Promise<void> {
+  await db.send(new UpdateCommand(reviewEntryExpiry(listingId, now).Update!));
 }

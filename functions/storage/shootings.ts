@@ -414,7 +414,7 @@ export function retouchPiece(s: StoredShooting, now = new Date().toISOString()):
   return updateOf(s.id, s.version, { set: { state: ShootingState.retouch, updated_at: now } });
 }
 
-/** The media e-mail went out: the shooting is public for the broker from now on. */
-export async function markSentToBroker(s: StoredShooting, now = new Date().toISOString()): Promise<void> {
-  await send(updateOf(s.id, s.version, { set: { is_public_for_broker: true, media_email_sent_at: now, updated_at: now } }));
+/** Sent to the broker (the media e-mail): the shooting is public for the broker from now on; the sending transaction's piece. */
+export function sentToBroker(s: StoredShooting, now = new Date().toISOString()): TransactItem {
+  return updateOf(s.id, s.version, { set: { is_public_for_broker: true, media_email_sent_at: now, updated_at: now } });
 }
