@@ -8,6 +8,7 @@ import { putNewItem } from './new-item.ts';
 import { keys } from './keys.ts';
 import { byIndex } from './query.ts';
 import { batchWriteAll } from './batch-write.ts';
+import type { TransactItem } from './transact.ts';
 
 /**
  * Sessions: an opaque 256-bit random token; only its SHA-256 is stored, with a 15-day
@@ -29,6 +30,19 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 /** What a session tells about its user (the caller's `ctx.user`). */
 export const sessionUserOf = ({ id, firstname, lastname, email, role }: UserRecord): SessionUser => ({ id, firstname, lastname, email, role });
+
+/** A live session stamped anew (its user's `session_version` moved in the same transaction): the piece that keeps it alive. */
+export function sessionRestamp(tokenHash: string, sessionVersion: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.session(tokenHash),
+      UpdateExpression: 'SET session_version = :sv',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':sv': sessionVersion },
+    },
+  };
+}
 
 /** A new session of a user, stamped with the user's current `session_version` (0 when never bumped). */
 export async function createSession(user: SessionUser, sessionVersion = 0, now = new Date()): Promise<{ token: string; session: Session }> {

@@ -6,15 +6,16 @@ import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../plumbing/errors.ts';
 import { ACCOUNT_LOCKED_MESSAGE, clientAddress, guardPasswordAttempt, settlePasswordAttempt } from '../plumbing/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../plumbing/passwords.ts';
-import { revokeSessionsOfUser } from '../plumbing/sessions.ts';
-import { getUser, setPasswordHash } from '../storage/users.ts';
+import { revokeSessionsOfUser, sessionRestamp } from '../plumbing/sessions.ts';
+import { transact } from '../plumbing/transact.ts';
+import { getUser, passwordChange } from '../storage/users.ts';
 
 /**
  * Users change their own password; admin levels (1, 2) may change anyone's of their rank or
  * below (an admin never the superadmin's: 403). The old password is asked of roles other than
  * 1 and 2 (409 when wrong); wrong old passwords count toward the account's login lock and the
- * client's limit (429 once locked, before any hashing). Every other session of the user is
- * revoked; the caller's own session survives a change of their own password.
+ * client's limit (429 once locked, before any hashing). Every other session of the user ends in
+ * the same write as the new password; the caller's own session survives a change of their own.
  */
 export const handler = apiHandler(changePassword, async ({ userId, oldPassword, password }, { user: caller, session, log, event }) => {
   const own = caller.id === userId;
@@ -30,8 +31,13 @@ export const handler = apiHandler(changePassword, async ({ userId, oldPassword, 
     if (locked) throw tooManyRequests(ACCOUNT_LOCKED_MESSAGE);
     if (!valid) throw conflict(PASSWORD_MESSAGES.wrongOld);
   }
-  await setPasswordHash(user, await hashPassword(password));
-  const revoked = await revokeSessionsOfUser(user.id, own ? session.tokenHash : undefined);
+  // One write ends every other session (the stamp moves) and keeps the caller's own when it is theirs.
+  await transact([passwordChange(user, await hashPassword(password)), ...(own ? [sessionRestamp(session.tokenHash, user.session_version + 1)] : [])]);
+  // The dead sessions' items, cleaned up; a failure here leaves only sessions that no longer work.
+  const revoked = await revokeSessionsOfUser(user.id, own ? session.tokenHash : undefined).catch((error: unknown) => {
+    log('dead sessions not deleted', (error as Error).message);
+    return 0;
+  });
   log('password changed', { userId, revoked });
   return { status: 200 as const, message: PASSWORD_MESSAGES.changed };
 });

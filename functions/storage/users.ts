@@ -97,16 +97,21 @@ export async function insertUser(user: NewUser & { password_hash: string }): Pro
 }
 
 /** Replaces the password hash if the user's version is still the one read. */
-export async function setPasswordHash(user: StoredUser, passwordHash: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
+/**
+ * A new password, at the version read: the transaction's piece. It bumps `session_version`, which
+ * ends every session of the user in the same write (ADR 0091); the caller keeps theirs by
+ * restamping it in the same transaction (`sessionRestamp`).
+ */
+export function passwordChange(user: StoredUser, passwordHash: string, now = new Date().toISOString()): TransactItem {
+  return {
+    Update: {
       TableName: tableName(),
       Key: keys.user(user.id),
-      UpdateExpression: 'SET password_hash = :h, updated_at = :now, version = version + :one',
+      UpdateExpression: 'SET password_hash = :h, session_version = :sv, updated_at = :now, version = version + :one',
       ConditionExpression: 'version = :v',
-      ExpressionAttributeValues: { ':h': passwordHash, ':now': new Date().toISOString(), ':one': 1, ':v': user.version },
-    }),
-  );
+      ExpressionAttributeValues: { ':h': passwordHash, ':sv': user.session_version + 1, ':now': now, ':one': 1, ':v': user.version },
+    },
+  };
 }
 
 /** The users of a role by last name, at most `max`. */
