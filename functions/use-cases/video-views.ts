@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../plumbing/errors.ts';
 import { mediaUrl } from '../plumbing/media.ts';
 import { startWorkflow } from '../plumbing/workflows.ts';
 import { getListing, type StoredListing } from '../storage/listings.ts';
-import { setJobId, type StoredVideo } from '../storage/videos.ts';
+import { markVideoFailed, setJobId, type StoredVideo } from '../storage/videos.ts';
 import { VIDEO_MESSAGES } from '#shared/catalogue/videos.ts';
 
 /** The listing a caller asks videos about: staff any, a broker only their own (403). */
@@ -66,9 +66,20 @@ export function jobView(video: StoredVideo, address: string): VideoJobView {
   };
 }
 
-/** Starts the video workflow for a queued video and records its execution as the job id. */
+/**
+ * Starts the video workflow for a queued video and records its execution as the job id. A start
+ * that fails marks the video failed (the workflow's own failure state) before answering the error:
+ * a video left 'enqueued' with no job would refuse a new queueing ('already queued') for ever,
+ * while a failed one is reset and queued again from the job monitor.
+ */
 export async function startVideoJob(video: StoredVideo): Promise<StoredVideo> {
-  const jobId = await startWorkflow('videoWorkflow', { video_id: video.id }, `video-${video.id}-${Date.now()}`);
+  let jobId: string;
+  try {
+    jobId = await startWorkflow('videoWorkflow', { video_id: video.id }, `video-${video.id}-${Date.now()}`);
+  } catch (error) {
+    await markVideoFailed(video.id, `The video job could not start: ${(error as Error).message}`, []).catch(() => undefined);
+    throw error;
+  }
   await setJobId(video.id, jobId);
   return { ...video, job_id: jobId };
 }

@@ -13,6 +13,7 @@ import { getDeliveryVideos, getListingVideos, videoSeconds, videoTemplate } from
 import { ensureDistributionToken, getListing } from '#functions/storage/listings.ts';
 import { WORKFLOWS } from '#shared/workflows/index.ts';
 import { localWorkflowRunner } from '../../scripts/local/workflows.ts';
+import { startVideoJob } from '#functions/use-cases/video-views.ts';
 import { listingWithPictures } from './video-support.ts';
 
 /**
@@ -95,5 +96,18 @@ describe('video workflow (queue → render → upload → mark success)', () => 
     expect(messages.some((m) => m.startsWith('Started on '))).toBe(true);
     expect(messages.at(-1)).toBe(`Failed: ${stored.errors[0]}`);
     expect(stored.mp4_key).toBeNull();
+  });
+});
+
+describe('a video job that cannot start', () => {
+  it('marks the video failed (reset and queued again from the job monitor) instead of leaving it enqueued with no job', async () => {
+    // This test process has no local runner and no state machine to call: the start itself fails.
+    const listing = await listingWithPictures(1);
+    const video = await queuedVideo(listing, 2);
+    await expect(startVideoJob(video)).rejects.toThrow();
+    const stored = (await getVideo(video.id))!;
+    expect(stored.status).toBe(VideoCreationStatus.failure);
+    expect(stored.job_id).toBeNull();
+    expect(stored.errors.at(-1)).toMatch(/^The video job could not start: /);
   });
 });
