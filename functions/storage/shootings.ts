@@ -11,10 +11,10 @@ import type { ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
-import { nextId } from '../plumbing/ids.ts';
+import { lastNumber, nextId, nextNumberPiece } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
 import { byIndex, queryAll as queryAllItems } from '../plumbing/query.ts';
-import { transact, type TransactItem } from '../plumbing/transact.ts';
+import { cancellationCodes, transact, type TransactItem } from '../plumbing/transact.ts';
 import { listingsById } from './listings.ts';
 
 /**
@@ -375,18 +375,38 @@ export async function changeAdminFieldsOfMany(shootings: readonly StoredShooting
   return shootings.map((s) => ({ ...s, ...fields, updated_at: now, version: s.version + 1 }));
 }
 
-/** The invoice number of a shooting: given once (a counter), kept after; a concurrent first call keeps the number stored first. */
+/** Invoice numbers: IM-<year>-<6 digits>, from 1001 up, without gaps (the number is taken in the write that stores it). */
+const INVOICE_COUNTER = 'invoice';
+const INVOICE_FLOOR = 1000;
+
+/**
+ * The invoice number of a shooting: given once, kept after. The next number and the shooting's
+ * update are one transaction: a failed or concurrent write uses up no number (accounting sees no
+ * gap); a concurrent first call keeps the number stored first.
+ */
 export async function ensureInvoiceId(s: StoredShooting, now = new Date().toISOString()): Promise<StoredShooting> {
   if (s.invoice_id) return s;
-  const invoiceId = `IM-${now.slice(0, 4)}-${String(await nextId('invoice', 1000)).padStart(6, '0')}`;
-  try {
-    await send(updateOf(s.id, s.version, { set: { invoice_id: invoiceId, updated_at: now }, condition: 'attribute_not_exists(invoice_id) OR invoice_id = :c0', values: { ':c0': null } }));
-    return { ...s, invoice_id: invoiceId, updated_at: now, version: s.version + 1 };
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-    const fresh = await getShootingItem(s.id);
-    if (!fresh?.invoice_id) throw staleShooting();
-    return fresh;
+  for (let attempt = 1; ; attempt++) {
+    const last = await lastNumber(INVOICE_COUNTER, INVOICE_FLOOR);
+    const invoiceId = `IM-${now.slice(0, 4)}-${String(last + 1).padStart(6, '0')}`;
+    try {
+      await transact([
+        nextNumberPiece(INVOICE_COUNTER, last, INVOICE_FLOOR),
+        updateOf(s.id, s.version, { set: { invoice_id: invoiceId, updated_at: now }, condition: 'attribute_not_exists(invoice_id) OR invoice_id = :c0', values: { ':c0': null } }),
+      ]);
+      return { ...s, invoice_id: invoiceId, updated_at: now, version: s.version + 1 };
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      // Another invoice took the number (or a write raced ours): the next one, a few times.
+      if (codes[1] !== 'ConditionalCheckFailed') {
+        if (attempt < 10) continue;
+        throw error;
+      }
+      const fresh = await getShootingItem(s.id);
+      if (!fresh?.invoice_id) throw staleShooting();
+      return fresh;
+    }
   }
 }
 

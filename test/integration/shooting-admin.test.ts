@@ -25,7 +25,11 @@ import {
 import { getListing, updateListing } from '#shared/catalogue/listings.ts';
 import { getListing as getStoredListing, updateListingFields } from '#functions/storage/listings.ts';
 import { Role } from '#shared/roles.ts';
-import { ServiceOffer } from '#shared/enums.ts';
+import { ServiceOffer, ShootingState } from '#shared/enums.ts';
+import { addDays, localDateOf } from '#shared/rules/business-time.ts';
+import { lastNumber } from '#functions/plumbing/ids.ts';
+import { insertListing } from '#functions/storage/listings.ts';
+import { ensureInvoiceId, getShootingItem, insertShooting, newShootingId, type StoredShooting } from '#functions/storage/shootings.ts';
 import { tokenFor } from '../support/api.ts';
 import { ownDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
@@ -263,5 +267,31 @@ describe('the post-production technician', () => {
     view = bodyOf(await callOp(assignPostProdTech, { shooting_id: id, version: view.version, pp_tech_id: null }, admin)).data;
     expect(view.pp_tech).toBeNull();
     expect(await pointer(ppTechId, view.scheduleddate, id)).toBeUndefined();
+  });
+});
+
+describe('invoice numbers', () => {
+  /** A shooting far past the days tests claim, on a listing of its own: only its invoice number matters here. */
+  async function storedShooting(): Promise<StoredShooting> {
+    const at = new Date().toISOString();
+    const listing = await insertListing({ address: '77 rue des Factures', app: '', city: 'Québec', postalcode: 'G1R 1A1', room_count: 3, is_house: true, is_existing_listing: false, lat: 46.8, lng: -71.2, state: 1, picture_url: null, mls: null, broker_id: 999_997, broker: { firstname: 'Facture', lastname: 'Courtier' }, distribution_token: null });
+    const id = await newShootingId();
+    await insertShooting({ id, listing_id: listing.id, broker_id: 999_997, scheduleddate: addDays(localDateOf(Date.now()), 250), am: true, is_confirmed: true, state: ShootingState.completed, estimated_duration: 3600, room_count: 3, created_at: at, updated_at: at }, { lat: null, lng: null, reserved_tech_id: null });
+    return (await getShootingItem(id))!;
+  }
+  const numberOf = (invoiceId: string | null) => Number(invoiceId!.slice(-6));
+
+  it('follow each other without a gap: a refused write uses up no number, and concurrent invoices take the next ones', async () => {
+    const [refused, a, b] = [await storedShooting(), await storedShooting(), await storedShooting()];
+    const before = await lastNumber('invoice', 1000);
+    // Written at a version that is not the shooting's: refused, and no number taken.
+    await expect(ensureInvoiceId({ ...refused, version: refused.version + 7 })).rejects.toThrow();
+    expect(await lastNumber('invoice', 1000)).toBe(before);
+
+    const [first, second] = await Promise.all([ensureInvoiceId(a), ensureInvoiceId(b)]);
+    expect([numberOf(first.invoice_id), numberOf(second.invoice_id)].sort()).toEqual([before + 1, before + 2]);
+    expect(await lastNumber('invoice', 1000)).toBe(before + 2);
+    // Asked again, a shooting keeps its number.
+    expect((await ensureInvoiceId((await getShootingItem(a.id))!)).invoice_id).toBe(first.invoice_id);
   });
 });
