@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { MAX_PARTS, UPLOAD_CONTENT_TYPE, choosePartSize, createMultipartUpload, partCount } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { s3 } from '../plumbing/s3.ts';
-import { acceptedName, findOpenUpload, injectorBucket, listParts, saveUpload, uploadDate, type UploadRecord } from '../storage/injector.ts';
+import { cancellationCodes, transact } from '../plumbing/transact.ts';
+import { acceptedName, findOpenUpload, injectorBucket, listParts, uploadDate, uploadRecordPieces, type UploadRecord } from '../storage/injector.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
-import { reserveDailyQuota } from '../storage/injector-quota.ts';
+import { quotaReservation } from '../storage/injector-quota.ts';
 
 /**
  * Starts a multipart upload under the caller's own prefix once its declared size fits in the
- * caller's daily quota (a resume is not counted again), or resumes the caller's unfinished
+ * caller's daily quota (a resume is not counted again): S3's upload first, then one transaction
+ * counts the bytes and writes the record and its resume pointer, so a failure counts nothing (and
+ * S3's upload is aborted). Or resumes the caller's unfinished
  * upload of the same file (same sanitized name, size and last-modified time): then the parts
  * recorded so far come back, so the browser sends only the missing ones.
  */
@@ -27,7 +30,7 @@ export const handler = apiHandler(createMultipartUpload, async (input, { user, l
   const partSize = choosePartSize(input.size, input.partSize);
   const count = partCount(input.size, partSize);
   if (count > MAX_PARTS) throw new Error('part sizing exceeded 10,000 parts');
-  await reserveDailyQuota(user.id, date, input.size);
+  const quota = await quotaReservation(user.id, date, input.size);
   const key = objectKeys.file(date, user.id, name);
   const created = await s3.send(new CreateMultipartUploadCommand({ Bucket: injectorBucket(), Key: key, ContentType: UPLOAD_CONTENT_TYPE }));
   const upload: UploadRecord = {
@@ -43,7 +46,14 @@ export const handler = apiHandler(createMultipartUpload, async (input, { user, l
     part_count: count,
     created_at: new Date().toISOString(),
   };
-  await saveUpload(upload);
+  try {
+    await transact([quota.piece, ...uploadRecordPieces(upload)]);
+  } catch (error) {
+    // Nothing counted, nothing recorded: S3's upload goes too (the lifecycle rule would remove it).
+    await s3.send(new AbortMultipartUploadCommand({ Bucket: injectorBucket(), Key: key, UploadId: upload.s3_upload_id })).catch(() => undefined);
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw quota.refusal;
+    throw error;
+  }
   log('multipart created', { uploadId: upload.id, name, size: input.size, partSize, parts: count });
   return { uploadId: upload.id, name, date, partSize, partCount: count, resumed: false, parts: [] };
 });

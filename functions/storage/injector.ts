@@ -10,11 +10,11 @@ import { localDateOf } from '#shared/rules/business-time.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { db, requiredEnv, tableName } from '../plumbing/aws.ts';
 import { presignUrl } from '../plumbing/presign.ts';
-import { putNewItem } from '../plumbing/new-item.ts';
 import { badRequest, notFound, unprocessable } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
 import { batchWriteAll } from '../plumbing/batch-write.ts';
+import type { TransactItem } from '../plumbing/transact.ts';
 
 /**
  * Storage of the remote-injection area: the injector bucket's names and presigned URLs, and the
@@ -146,15 +146,21 @@ export async function ownUpload(id: string, userId: number): Promise<UploadRecor
 }
 
 /** Saves a new upload and the pointer a reload finds it by (the pointer is replaced if stale). */
-export async function saveUpload(upload: UploadRecord): Promise<void> {
+/** The upload's record and its resume pointer: pieces of the transaction that also counts its bytes. */
+export function uploadRecordPieces(upload: UploadRecord): TransactItem[] {
   const ttl = recordTtl(upload.created_at);
-  await putNewItem({ TableName: tableName(), Item: { ...keys.rijUpload(upload.id), ...upload, ttl }, ConditionExpression: 'attribute_not_exists(pk)' });
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.rijOpenUpload(upload.user_id, upload.name, upload.size, upload.last_modified), upload_id: upload.id, ttl },
-    }),
-  );
+  return [
+    { Put: { TableName: tableName(), Item: { ...keys.rijUpload(upload.id), ...upload, ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: tableName(), Item: { ...keys.rijOpenUpload(upload.user_id, upload.name, upload.size, upload.last_modified), upload_id: upload.id, ttl } } },
+  ];
+}
+
+/** Forgetting an upload (abort): its record, only if still there (so one abort gives its bytes back once), and its pointer. */
+export function uploadForgetPieces(upload: UploadRecord): TransactItem[] {
+  return [
+    { Delete: { TableName: tableName(), Key: keys.rijUpload(upload.id), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { TableName: tableName(), Key: keys.rijOpenUpload(upload.user_id, upload.name, upload.size, upload.last_modified) } },
+  ];
 }
 
 const partItem = (upload: UploadRecord, part: PartRecord) => ({ ...keys.rijPart(upload.id, part.partNumber), part_number: part.partNumber, etag: part.etag, size: part.size, ttl: recordTtl(upload.created_at) });

@@ -149,6 +149,9 @@ describe('what the injector accepts', () => {
       errorOf(await askQuota(5), 422);
       await callOp(abortMultipartUpload, { uploadId: fits.uploadId }, sender.token);
       bodyOf(await ask(asSender, { filename: 'after.zip', filetype: 'application/zip', date: today, size: MiB }));
+      // Once: the same upload cancelled again is unknown, and its bytes are not given back twice.
+      errorOf(await callOp(abortMultipartUpload, { uploadId: fits.uploadId }, sender.token), 404);
+      errorOf(await ask(asSender, { filename: 'again.zip', filetype: 'application/zip', date: today, size: MiB }), 422);
       // Another user's quota is their own.
       bodyOf(await ask(tech, { filename: 'mine.zip', filetype: 'application/zip', date: today, size: 3 * MiB }));
     } finally {
