@@ -252,8 +252,12 @@ function FieldInput({ field, value, error, readOnly, onChange }: FieldInputProps
     case 'textarea':
       return <Textarea {...common} autosize minRows={2} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'number':
-      // '149,99' in French; a typed '.' is taken as the decimal point too.
-      return <NumberInput {...common} value={value as number | string} onChange={onChange} hideControls decimalSeparator={languageOf(i18n.language) === 'fr' ? ',' : '.'} allowedDecimalSeparators={['.', ',']} />;
+      // '149,99' in French, where a typed '.' is the decimal point too; in English only '.' is (a ',' there groups thousands).
+      return languageOf(i18n.language) === 'fr' ? (
+        <NumberInput {...common} value={value as number | string} onChange={onChange} hideControls decimalSeparator="," allowedDecimalSeparators={['.', ',']} />
+      ) : (
+        <NumberInput {...common} value={value as number | string} onChange={onChange} hideControls />
+      );
     case 'select':
       return (
         <NativeSelect
