@@ -2,12 +2,26 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text, Textarea, ThemeIcon,
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CANCELLATION_REASON_MIN_LENGTH } from '#shared/catalogue/shootings.ts';
+import { CANCELLATION_REASON_MIN_LENGTH, SHOOTING_MESSAGES } from '#shared/catalogue/shootings.ts';
 import { isAdminLevel } from '#shared/roles.ts';
+import { isApiError } from '../../api/client.ts';
 import { useSessionUser } from '../session/use-session.ts';
-import { cancelFailure } from './change-time-page.tsx';
 import { useCancelShooting } from './queries.ts';
 import { LIST_VIEW } from '../../app/staff-shooting.tsx';
+
+/**
+ * The text of a failed cancellation under the banner `cancelshooting.error` (part 1 §8: the server's
+ * message is the error): the server's known refusals in the reader's language, any other message as
+ * the server wrote it.
+ */
+export function cancelFailure(error: unknown): { key: string } | { text: string } {
+  const key = (name: string) => ({ key: `shootings.cancel_failed.${name}` });
+  if (!isApiError(error)) return { key: 'common.network_error' };
+  if (error.message === SHOOTING_MESSAGES.alreadyConfirmed || error.message === SHOOTING_MESSAGES.notUnconfirmed) return key('not_pending');
+  if (error.message === SHOOTING_MESSAGES.reasonTooShort) return key('reason');
+  if (error.status === 404) return key('not_found');
+  return { text: error.message };
+}
 
 /**
  * /shooting/cancel/{id}, part 1 §2.7, §4, §8: yes or no; yes shows loading, then a check mark, the

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SHOOTING_MESSAGES } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { ApiError } from '../../api/client.ts';
-import { cancelFailure, changeTimeBlock, changeTimeFailure } from './change-time-page.tsx';
+import { cancelFailure } from './cancel-page.tsx';
+import { changeTimeBlock, changeTimeFailure } from './change-time-page.tsx';
 
 describe('whether a shooting may change its time', () => {
   it('offers the change only while pending: not confirmed and state 7, as the list does', () => {

@@ -37,20 +37,6 @@ export function changeTimeFailure(error: unknown): { key: string; values?: Recor
 }
 
 /**
- * The text of a failed cancellation under the banner `cancelshooting.error` (part 1 §8: the server's
- * message is the error): the server's known refusals in the reader's language, any other message as
- * the server wrote it.
- */
-export function cancelFailure(error: unknown): { key: string } | { text: string } {
-  const key = (name: string) => ({ key: `shootings.cancel_failed.${name}` });
-  if (!isApiError(error)) return { key: 'common.network_error' };
-  if (error.message === SHOOTING_MESSAGES.alreadyConfirmed || error.message === SHOOTING_MESSAGES.notUnconfirmed) return key('not_pending');
-  if (error.message === SHOOTING_MESSAGES.reasonTooShort) return key('reason');
-  if (error.status === 404) return key('not_found');
-  return { text: error.message };
-}
-
-/**
  * /shooting/changeTime/{id}, part 1 §2.6: for a pending shooting, a notice that nothing else can
  * change, the listing's address and room count, the slot picker with the original slot checked and
  * disabled; submit is disabled until a slot is picked and while the change is sent. A shooting no
