@@ -17,7 +17,7 @@ import { APP_CONFIG_PATH, LOCAL_APP_CONFIG } from '#shared/http/app-config.ts';
  */
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-interface Route {
+export interface Route {
   op: OperationDef;
   pattern: RegExp;
   params: string[];
@@ -25,11 +25,37 @@ interface Route {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-const routes: Route[] = operations.map((op) => ({
-  op,
-  params: pathParams(op.path),
-  pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '([^/]+)')}$`),
-}));
+/**
+ * The routes, most specific first as API Gateway chooses: where two paths differ, a literal segment
+ * wins over a {parameter} in the same place (GET /api/listings/map is not getListing with id 'map'),
+ * whatever order the catalogue lists them in (a module namespace's keys are sorted by name).
+ */
+export function routeTable(ops: readonly OperationDef[]): Route[] {
+  return ops
+    .map((op) => ({
+      op,
+      params: pathParams(op.path),
+      pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '([^/]+)')}$`),
+    }))
+    .sort((a, b) => literalFirst(a.op.path, b.op.path));
+}
+
+function literalFirst(a: string, b: string): number {
+  const as = a.split('/');
+  const bs = b.split('/');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const aParam = as[i]!.startsWith('{');
+    if (aParam !== bs[i]!.startsWith('{')) return aParam ? 1 : -1;
+  }
+  return as.length - bs.length;
+}
+
+/** The operation a request reaches, if any. */
+export function routeOf(table: readonly Route[], method: string, pathname: string): Route | undefined {
+  return table.find((r) => r.op.method === method && r.pattern.test(pathname));
+}
+
+const routes = routeTable(operations);
 
 const loaded = new Map<string, Promise<LambdaHandler>>();
 function handlerFor(op: OperationDef): Promise<LambdaHandler> {
@@ -82,7 +108,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, hooks: AdapterHooks): Promise<void> {
   const method = req.method ?? 'GET';
-  const route = routes.find((r) => r.op.method === method && r.pattern.test(url.pathname));
+  const route = routeOf(routes, method, url.pathname);
   if (!route) {
     if (safeDecode(url.pathname) === undefined) return sendJson(res, 400, badRequest(BAD_ESCAPE).body());
     const pathExists = routes.some((r) => r.pattern.test(url.pathname));
