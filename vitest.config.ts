@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './test/e2e/workers.ts';
 
 /** Four projects, each runnable alone: npm run test:unit | test:integration | test:infra | test:e2e. */
 export default defineConfig({
@@ -39,8 +40,10 @@ export default defineConfig({
           // A poll waits as long as a locator does: vitest's 1 s default fails on a busy CI machine
           // (a typed search is debounced 500 ms before its request even starts).
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // One file at a time: the files share the one stack's data (docs/decisions/0570).
-          fileParallelism: false,
+          // Two files at once, each worker slot against a stack of its own (test/e2e/global-setup.ts,
+          // docs/decisions/0580): the files never read each other's data.
+          fileParallelism: true,
+          maxWorkers: E2E_WORKERS,
         },
       },
     ],

@@ -18,7 +18,7 @@ import { fmt, summarize } from './stats.ts';
  * read, handler, request log) and an authenticated no-op through HTTP (GET /api/session/me: the
  * HTTP floor). The first round (empty caches, in this process and in the stack's) is reported apart
  * from the warm rounds. Prints figures; asserts nothing.
- * Needs the stack of ./serve.ts. BENCH_LISTINGS_FIRST_ID: the listings of an earlier run in the
+ * Needs the stack of ../local/stack-process.ts. BENCH_LISTINGS_FIRST_ID: the listings of an earlier run in the
  * same stack (its printed first id) are searched again, none written. Run alone with
  * BENCH_STACK_FILE (a JSON file: url, dynamoEndpoint, tableName, firstId, written): that stack's listings.
  */

@@ -9,7 +9,7 @@ import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts
 import { Role } from '#shared/roles.ts';
 import { DEMO_PASSWORD, demoAccount } from '../local/demo-accounts.ts';
 import { ROOT } from '../local/stack.ts';
-import { startHelper } from './processes.ts';
+import { startHelper } from '../local/helper-process.ts';
 import { fmt } from './stats.ts';
 
 /**
@@ -526,7 +526,7 @@ async function main(): Promise<void> {
   console.log('Building the web app…');
   const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', ...(PROFILE ? ['--minify', 'false'] : [])], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('web build failed');
-  const server = await startHelper<StackInfo>('scripts/bench/serve.ts');
+  const server = await startHelper<StackInfo>('scripts/local/stack-process.ts');
   try {
     await plannerBoardBench(server.info);
   } finally {

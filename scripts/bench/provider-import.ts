@@ -59,9 +59,9 @@ export async function providerImportBench(server: { dynamoEndpoint: string; s3En
  * BENCH_LOG_RECORDS set, the request-log search.
  */
 async function main(): Promise<void> {
-  const [{ startHelper }, { courtiersPageBench }, { requestLogSearchBench }] = await Promise.all([import('./processes.ts'), import('./courtiers-page.ts'), import('./request-log-search.ts')]);
+  const [{ startHelper }, { courtiersPageBench }, { requestLogSearchBench }] = await Promise.all([import('../local/helper-process.ts'), import('./courtiers-page.ts'), import('./request-log-search.ts')]);
   const started = Date.now();
-  const server = await startHelper<{ url: string; dynamoEndpoint: string; s3Endpoint: string; tableName: string }>('scripts/bench/serve.ts');
+  const server = await startHelper<{ url: string; dynamoEndpoint: string; s3Endpoint: string; tableName: string }>('scripts/local/stack-process.ts');
   console.log(`stack started and seeded in ${fmt((Date.now() - started) / 1000, 1)} s`);
   try {
     await providerImportBench(server.info);

@@ -15,7 +15,7 @@ import { fmt } from './stats.ts';
  * DevTools Performance metrics), how many cards the virtualized grid keeps in the page, and the
  * time to scroll to the last picture, and the ResizeObserver callbacks in the 2 s after interactive
  * (0 once the page is still; ADR 0280); at 1, 3 (the default), 6 and 12 columns. Prints figures;
- * asserts nothing. Needs the web app built and the stack of ./serve.ts.
+ * asserts nothing. Needs the web app built and the stack of ../local/stack-process.ts.
  * BENCH_REVIEW_COLUMNS (e.g. '3,12'), BENCH_REVIEW_ROUNDS: fewer measures. BENCH_REVIEW_LISTING:
  * measure that listing instead of seeding one. BENCH_WEB_DIR: serve the page from that build of the
  * web app (to compare two builds against one stack).
@@ -142,12 +142,12 @@ export async function reviewScreenBench(server: Server): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { spawnSync } = await import('node:child_process');
   const { ROOT } = await import('../local/stack.ts');
-  const { startHelper } = await import('./processes.ts');
+  const { startHelper } = await import('../local/helper-process.ts');
   if (!process.env.BENCH_NO_BUILD) {
     const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('web build failed');
   }
-  const server = await startHelper<Server>('scripts/bench/serve.ts');
+  const server = await startHelper<Server>('scripts/local/stack-process.ts');
   try {
     await reviewScreenBench(server.info);
   } finally {

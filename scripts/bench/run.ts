@@ -7,7 +7,7 @@ import { Role } from '#shared/roles.ts';
 import { httpLoad } from './http-load.ts';
 import { rawGetItemLoad } from './dynamo-load.ts';
 import { coldStartBench, printColdStart } from './cold-start.ts';
-import { startHelper } from './processes.ts';
+import { startHelper } from '../local/helper-process.ts';
 import { firstLoadSizes, kb, lambdaBundleSizes, routeChunkSizes } from './sizes.ts';
 import { fmt } from './stats.ts';
 import { uploadBench } from './upload.ts';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 
   // The stack in its own process group: stopping it stops its emulators too.
-  const server = await startHelper<{ url: string; dynamoEndpoint: string; s3Endpoint: string; tableName: string }>('scripts/bench/serve.ts');
+  const server = await startHelper<{ url: string; dynamoEndpoint: string; s3Endpoint: string; tableName: string }>('scripts/local/stack-process.ts');
   const info = server.info;
   try {
     const broker = demoAccount(Role.broker);

@@ -17,7 +17,7 @@ import { BUCKETS } from '#shared/data/design.ts';
 import { Role } from '#shared/roles.ts';
 import { DEFAULT_CONCURRENCY, TransportError, fetchPut, injectorApi, uploadFile, type FileSource, type OperationCaller, type PutFn } from '../../web/src/areas/injector/upload/index.ts';
 import { DEMO_PASSWORD, demoAccount } from '../local/demo-accounts.ts';
-import { startHelper } from './processes.ts';
+import { startHelper } from '../local/helper-process.ts';
 import { fmt } from './stats.ts';
 
 /**
@@ -209,7 +209,7 @@ function rawPut(url: string, path: string, size: number, contentType: string): P
 
 /**
  * CPU seconds used so far by this process and by each helper's process group (Linux /proc; the
- * helpers run in their own groups, processes.ts): where an upload's time goes on a 2-core machine.
+ * helpers run in their own groups, ../local/helper-process.ts): where an upload's time goes on a 2-core machine.
  * Groups are named by their leader's command line: s3rver, the API (with DynamoDB Local's java).
  */
 function cpuSeconds(): Cpu {
@@ -230,7 +230,7 @@ function cpuSeconds(): Cpu {
       } catch {
         // gone
       }
-      leaders.set(pgid, cmd.includes('s3-server.ts') ? 's3rver' : cmd.includes('bench/serve.ts') ? 'api' : undefined);
+      leaders.set(pgid, cmd.includes('s3-server.ts') ? 's3rver' : cmd.includes('local/stack-process.ts') ? 'api' : undefined);
     }
     return leaders.get(pgid);
   };
@@ -280,7 +280,7 @@ export async function uploadBench(size = SIZE): Promise<UploadBenchFigures> {
   let stack: Awaited<ReturnType<typeof startHelper<{ url: string }>>> | undefined;
   try {
     const s3Endpoint = s3Server.info.s3Endpoint;
-    stack = await startHelper<{ url: string }>('scripts/bench/serve.ts', { BENCH_S3_ENDPOINT: s3Endpoint });
+    stack = await startHelper<{ url: string }>('scripts/local/stack-process.ts', { BENCH_S3_ENDPOINT: s3Endpoint });
     const server = stack.info;
     console.log(`\nUpload: generating a ${fmt(size / MiB / 1024, 2)} GiB file; s3rver alone in its own process (${s3Endpoint}), the API in another…`);
     await generate(path, size);

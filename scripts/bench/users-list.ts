@@ -10,7 +10,7 @@ import { fmt } from './stats.ts';
  * Chromium an administrator opens /users and types a name one key at a time; a recorder in the
  * page measures, for each keystroke, the time from the key event to the next frame after the
  * card list changed. Also the getUsers answer for every role and the filter function alone.
- * Prints figures; asserts nothing. Needs the web app built and the stack of ./serve.ts.
+ * Prints figures; asserts nothing. Needs the web app built and the stack of ../local/stack-process.ts.
  */
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const TYPED = 'tremb';
@@ -132,10 +132,10 @@ export async function usersListBench(server: { url: string; dynamoEndpoint: stri
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { spawnSync } = await import('node:child_process');
   const { ROOT } = await import('../local/stack.ts');
-  const { startHelper } = await import('./processes.ts');
+  const { startHelper } = await import('../local/helper-process.ts');
   const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('web build failed');
-  const server = await startHelper<{ url: string; dynamoEndpoint: string; tableName: string }>('scripts/bench/serve.ts');
+  const server = await startHelper<{ url: string; dynamoEndpoint: string; tableName: string }>('scripts/local/stack-process.ts');
   try {
     await usersListBench(server.info);
   } finally {

@@ -5,7 +5,7 @@ import { ENV } from '#shared/data/design.ts';
 import { Role } from '#shared/roles.ts';
 import { DEMO_PASSWORD, demoAccount } from '../local/demo-accounts.ts';
 import { ROOT } from '../local/stack.ts';
-import { startHelper } from './processes.ts';
+import { startHelper } from '../local/helper-process.ts';
 import { fmt } from './stats.ts';
 
 /**
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
   console.log('Building the web app…');
   const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('web build failed');
-  const server = await startHelper<{ url: string; dynamoEndpoint: string; tableName: string }>('scripts/bench/serve.ts');
+  const server = await startHelper<{ url: string; dynamoEndpoint: string; tableName: string }>('scripts/local/stack-process.ts');
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--no-first-run', '--disable-background-networking'] });
   try {
     process.env[ENV.dynamoEndpoint] = server.info.dynamoEndpoint;

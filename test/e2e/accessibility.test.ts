@@ -1,7 +1,8 @@
 import '../support/stack-env.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import type { Page } from 'playwright-core';
 import { Role, type RoleId } from '#shared/roles.ts';
 import { ROUTES, checkRoute, type RouteRule } from '#shared/routes.ts';
@@ -23,7 +24,7 @@ import { BROWSER_LOCALE, type Lang } from './fixtures.ts';
  * The figures (violations and widest page per screen) are printed at the end.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
@@ -16,7 +17,7 @@ type Lang = 'en' | 'fr';
 const TEXTS: Record<Lang, typeof shootingsEn.shootings> = { en: shootingsEn.shootings, fr: shootingsFr.shootings };
 const LOCALE: Record<Lang, string> = { en: 'en-US', fr: 'fr-CA' };
 
-const browser = useBrowser(inject('baseUrl'));
+const browser = useBrowser(ownStack().baseUrl);
 
 describe.each(['en', 'fr'] as const)('any Quebec address in the booking wizard, in %s', (lang) => {
   const t = TEXTS[lang];

@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { Role } from '#shared/roles.ts';
@@ -14,7 +15,7 @@ import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
  * would be; a listing of an account without a provider code says NO DATA in red; a click on a
  * row opens the listing dialog.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import type { Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
@@ -17,7 +18,7 @@ import { BROWSER_LOCALE as LOCALE, loginAs, ownDay, text, type Lang } from './fi
  * longer pending offers no change of time.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 /** Per language: the address booked, and the seeded pending shooting of the demo broker it cancels. */

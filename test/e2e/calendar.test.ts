@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { removeAvailability } from '#shared/catalogue/calendar.ts';
@@ -18,7 +19,7 @@ import { BROWSER_LOCALE, loginAs, ownDay, textsIn, type Lang } from './fixtures.
  * view into an unavailability for the other; the booking slots and the planner follow (ADR 0155).
  * The calendar is 700 px high, and an availability sits at 12:00 in the week's hours (ADR 0530).
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 const QUEBEC = { 1014: 'Jean-Philippe Bédard', 1015: 'Catherine Simard' } as const;
 

@@ -1,5 +1,6 @@
 import '../support/stack-env.ts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import type { Page } from 'playwright-core';
 import { listingsOfBroker } from '#functions/storage/listings.ts';
 import { Role } from '#shared/roles.ts';
@@ -11,7 +12,7 @@ import { settle, useBrowser } from './browser.ts';
  * it by accessibility.test.ts (headers present, no violation); here: every security header, the
  * delivery page's pictures from the storage origin, and an injected inline script that must not run.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 declare global {

@@ -1,5 +1,6 @@
 import '../support/stack-env.ts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import type { Page } from 'playwright-core';
 import { Role, type RoleId } from '#shared/roles.ts';
 import { pathOf } from '#shared/routes.ts';
@@ -11,7 +12,7 @@ import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
  * each language, and a panel's link leading on to its screen.
  */
 
-const browser = useBrowser(inject('baseUrl'));
+const browser = useBrowser(ownStack().baseUrl);
 
 async function landAs(role: RoleId, lang: Lang): Promise<Page> {
   const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });

@@ -1,5 +1,6 @@
 import '../support/stack-env.ts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import type { Page } from 'playwright-core';
 import { Role, type RoleId } from '#shared/roles.ts';
 import type { DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
@@ -8,7 +9,7 @@ import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginIn, text, type Lang } from './fixtures.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 async function openDeliveries(lang: Lang, role: RoleId): Promise<Page> {

@@ -1,7 +1,8 @@
 import '../support/stack-env.ts';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import type { Browser, Page } from 'playwright-core';
 import { MLS_MAX_BYTES, MLS_MAX_SIDE } from '#functions/plumbing/mls-rendition.ts';
 import { mediaKeys } from '#functions/plumbing/media.ts';
@@ -16,7 +17,7 @@ import { BROWSER_LOCALE, text, type Lang } from './fixtures.ts';
  * Issue 13 item 7 in the browser: the delivery page's MLS-ready download (ADR 0250) and its branded and
  * unbranded links (ADR 0251), on a delivery of this file's own with large pictures in a slideshow order.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 let browser: Browser;
 let visitor: UserSession | undefined;
 let listing: MlsListing;

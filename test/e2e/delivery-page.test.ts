@@ -1,7 +1,8 @@
 import '../support/stack-env.ts';
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import type { Browser, Page } from 'playwright-core';
 import yauzl from 'yauzl';
 import { listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
@@ -10,7 +11,7 @@ import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { freshVisitor, launchBrowser, waitForPath, type UserSession } from './browser.ts';
 import { BROWSER_LOCALE, loginIn, text, type Lang } from './fixtures.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 let browser: Browser;
 let visitor: UserSession | undefined;
 let listings: StoredListing[];

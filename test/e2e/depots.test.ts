@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
@@ -11,7 +12,7 @@ import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
  * ('Le dépot à été modifié!'), delete it after confirming; and try to delete a seeded depot that
  * technicians start from: the dialog stays open with the spec's message, in red.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 /** The spec's message (part 2 §8), English as the spec gives it. */

@@ -1,10 +1,14 @@
 import type { TestProject } from 'vitest/node';
 import { ROOT } from '../../scripts/local/stack.ts';
 import { buildWebIfStale } from '../../scripts/local/web-build.ts';
-import { startStackFor } from '../support/global-stack.ts';
+import { startStacksFor } from '../support/global-stack.ts';
+import { E2E_WORKERS } from './workers.ts';
 
-/** Browser tests run against the app as `npm start` serves it: the built web app on the adapter's origin. */
+/**
+ * Browser tests run against the app as `npm start` serves it: the built web app on the adapter's
+ * origin. Each worker slot gets a stack of its own, in its own process.
+ */
 export default async function setup(project: TestProject) {
   buildWebIfStale(ROOT);
-  return startStackFor(project);
+  return startStacksFor(project, E2E_WORKERS);
 }

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { deleteHmd, registerHmd } from '#shared/catalogue/hmd.ts';
@@ -15,7 +16,7 @@ import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
  * technician through the users search, try to delete it while assigned, unassign it, delete it
  * after confirming; and the spec's alert when a delete fails ("Une erreur c'est produite.").
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 const TECH = demoAccount(Role.tech_capture);

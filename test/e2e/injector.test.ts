@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import type { Page, Request, Route } from 'playwright-core';
 import { MiB } from '#shared/catalogue/rij.ts';
 import { Role } from '#shared/roles.ts';
@@ -20,7 +21,7 @@ import { zipBytes } from '../support/archives.ts';
  * ?multipartThreshold=), listed with size and countdown, downloaded; an interrupted multipart
  * upload resumes after a reload without sending the stored parts again.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 /** Lowered for the test: files above 6 MiB go by multipart (8 MiB parts by default). */
 const THRESHOLD = 6 * MiB;
 const SCREEN = `/remote_injector?multipartThreshold=${THRESHOLD}`;

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { readFile } from 'node:fs/promises';
 import { getListing as getListingOperation, SEARCH_PAGE, updateListing } from '#shared/catalogue/listings.ts';
@@ -21,8 +22,9 @@ import { BROWSER_LOCALE, loginAs, ownDay, textsIn } from './fixtures.ts';
  * opens a listing's shooting and its invoice from the dialog, gives a listing its delivery link then
  * replaces it, and opens /ListingStats. A search of more listings than its first page offers them all.
  */
-const INVOICED_ADDRESS = { fr: '3200 Rue Wellington', en: '2100 Boulevard Roland-Therrien' } as const;
-const baseUrl = inject('baseUrl');
+/** Seeded addresses no other test reads a row of (the booking test's office cancels the seeded shooting at 3200 Rue Wellington). */
+const INVOICED_ADDRESS = { fr: '150 Rue Saint-Charles Ouest', en: '1600 Boulevard Le Corbusier' } as const;
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 /** A listing of the test's own, found by a word of its address. */
 const FIELDS = { app: '', city: 'Laval', postalcode: 'H7N 1A1', room_count: 5, is_house: true, lat: 45.57, lng: -73.72, state: 0, broker_id: 900003, broker: { firstname: 'Line', lastname: 'Test' } };

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { getListingsWithoutMls, getMlsMatches } from '#shared/catalogue/mls.ts';
@@ -17,7 +18,7 @@ import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
  * writes 'St-Paul E.'), and a listing without MLS given its number with Save MLS, after which the
  * list no longer holds it.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 let tech: string;

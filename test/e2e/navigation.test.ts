@@ -1,5 +1,6 @@
 import '../support/stack-env.ts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import type { Locator, Page } from 'playwright-core';
 import { Role, type RoleId } from '#shared/roles.ts';
 import { landingPath, menuFor, menuSectionsFor } from '#shared/routes.ts';
@@ -14,7 +15,7 @@ import { BROWSER_LOCALE, loginIn, text, type Lang } from './fixtures.ts';
  * burger at phone width, the favicon, the login hand-over and the footer snow.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 const LAPTOP = { width: 1280, height: 850 };
 

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import type { Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
@@ -12,7 +13,7 @@ import { BROWSER_LOCALE, loginAs, text as say, textsIn, type Lang } from './fixt
  * edit, deletion asks first, and a deletion refused because packages and technicians hold the offer
  * names them.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 async function adminOn(lang: Lang, path: string, titleKey: string): Promise<Page> {

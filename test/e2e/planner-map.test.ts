@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { addAvailabilities } from '#functions/storage/availabilities.ts';
@@ -28,7 +29,7 @@ import { BROWSER_LOCALE, loginAs, ownDay, textsIn } from './fixtures.ts';
  * travel provider through the three shootings and back; 'export day' downloads the day as a VROOM
  * problem that `npm run solve` solves, the three shootings served by that technician.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 const date = ownDay();
 const DAYS_AHEAD = daysBetween(localDateOf(Date.now()), date);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import type { Locator, Page } from 'playwright-core';
 import { dayStartMs, daysBetween, localDateOf } from '#shared/rules/business-time.ts';
@@ -20,7 +21,7 @@ import { BROWSER_LOCALE, loginAs, ownDay, text, type Lang } from './fixtures.ts'
  * dropping it on the unassigned column; then in English.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const date = ownDay();
 const DAYS_AHEAD = daysBetween(localDateOf(Date.now()), date);
 const BOOKED = {

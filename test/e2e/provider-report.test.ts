@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { getProviderBroker, getProviderBrokerReport, getProviderFilters } from '#shared/catalogue/provider.ts';
 import { Role } from '#shared/roles.ts';
@@ -18,7 +19,7 @@ import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
  * (a franchise name with a comma, quotes and an accent intact), a broker's page opened in a new
  * tab with their listings, and the Franchises tab's cards.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 let admin: string;

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { getLatestRelease, RELEASE_APPS } from '#shared/catalogue/releases.ts';
 import { Role } from '#shared/roles.ts';
@@ -11,7 +12,7 @@ import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
  * versions; a new version with its file (sent to the media bucket), its CDN link, made public, and
  * then what the app's update check answers.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 describe.each(['fr', 'en'] as const)('releases, in %s', (lang) => {

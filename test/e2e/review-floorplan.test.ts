@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { PictureServiceOffer, Subscription } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
@@ -17,7 +18,7 @@ import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
  * selected pictures get the 'drone' type (the platform's id, 177), which their grid cards (the offer's
  * name, ADR 0305) and their dialog then show.
  */
-const browser = useBrowser(inject('baseUrl'));
+const browser = useBrowser(ownStack().baseUrl);
 
 async function listingOfThisTest() {
   const now = new Date().toISOString();

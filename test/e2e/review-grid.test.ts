@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
@@ -14,7 +15,7 @@ import { loginAs, textsIn } from './fixtures.ts';
  * have 60 frames in a row without a ResizeObserver callback within its first 600 frames after the
  * cards are shown (the loop reported every second or third frame).
  */
-const browser = useBrowser(inject('baseUrl'));
+const browser = useBrowser(ownStack().baseUrl);
 
 const QUIET_FRAMES = 60;
 const MAX_FRAMES = 600;

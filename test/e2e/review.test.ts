@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { SLIDESHOW_SUGGESTED } from '#shared/catalogue/review.ts';
@@ -26,8 +27,8 @@ import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
  * and Sent' (state 3 decides first, ADR 0210). No untranslated key shows on the way.
  * The capture technician may open the screen but not the planner's shooting dialog: no 'Details'.
  */
-const browser = useBrowser(inject('baseUrl'));
-const outbox = inject('mailOutbox');
+const browser = useBrowser(ownStack().baseUrl);
+const outbox = ownStack().mailOutbox;
 
 const PICTURES = 12;
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { hashPassword } from '#functions/plumbing/passwords.ts';
 import { insertListing } from '#functions/storage/listings.ts';
@@ -19,7 +20,7 @@ import { BROWSER_LOCALE, loginIn, textsIn, type Lang } from './fixtures.ts';
  * against the estimate), and downloads the capture report, whose PDF names the captured address and
  * the spec's columns.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 async function technicianWithDay(lang: Lang) {

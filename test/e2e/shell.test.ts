@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import type { Browser, Page } from 'playwright-core';
 import { ALL_ROLES, Role } from '#shared/roles.ts';
 import { landingPath, menuSectionsFor, pathOf, routeRule } from '#shared/routes.ts';
@@ -26,7 +27,7 @@ async function menuLabels(page: Page, lang: Lang = 'en'): Promise<string[]> {
   return (await nav.getByRole('link').allInnerTexts()).map((label) => label.trim());
 }
 
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 let browser: Browser;
 let visitor: UserSession;
 let page: Page;

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { addAvailabilities } from '#functions/storage/availabilities.ts';
 import { insertListing } from '#functions/storage/listings.ts';
@@ -18,7 +19,7 @@ import { BROWSER_LOCALE, loginAs, ownDay, textsIn } from './fixtures.ts';
  * card shows its status: the captured one 'completed', a confirmed one not started 'planned'
  * (docs/decisions/0525).
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 const date = ownDay();
 const DAYS_AHEAD = daysBetween(localDateOf(Date.now()), date);

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -26,7 +27,7 @@ import { BROWSER_LOCALE, loginAs, ownDay, textsIn, type Lang } from './fixtures.
  * this test's own.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 const ADDRESS = { fr: '1500 Rue Ontario Est', en: '8200 Boulevard Newman' } as const;
 const days = { fr: ownDay(), en: ownDay() };

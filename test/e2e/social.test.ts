@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { getUser, findUserByEmail } from '#functions/storage/users.ts';
 import { DEMO_SOCIAL_PAGES } from '#functions/plumbing/social-pages.ts';
@@ -14,7 +15,7 @@ import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
  * found by search, a page of the (local demo) provider chosen by its preview, Save: 'Save
  * successfully!', and the page is no longer offered.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 describe.each([

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -15,7 +16,7 @@ import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
  * previews, a row opened on its full values and log lines, sorting, more rows on scroll, the joke on
  * a load error) and the analytics charts.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 /** Records of a user id no account has, a second apart, ending now; a few at a time. */

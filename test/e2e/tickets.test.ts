@@ -1,11 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import type { Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginIn, text, type Lang } from './fixtures.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 async function brokerIn(lang: Lang): Promise<Page> {

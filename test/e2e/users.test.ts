@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { getUser, insertUser } from '#functions/storage/users.ts';
@@ -13,7 +14,7 @@ import { BROWSER_LOCALE, loginAs, loginIn, textsIn, type Lang } from './fixtures
  * a depot, zones, a package and an offer (French, the spec's success text), log in as them; filter
  * the list by role and by name as one types (English); give a broker a subscription (each language; ADR 0305).
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 async function adminOn(lang: Lang, path: string, title: string): Promise<Page> {

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { getVideo, insertVideo, markVideoFailed, markVideoUploaded } from '#functions/storage/videos.ts';
@@ -13,7 +14,7 @@ import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
  * a failed job (red, its logs in the dialog) is reset and goes back in the queue; an uploaded job
  * (green) offers no reset.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 async function onDashboard(lang: Lang): Promise<Page> {

@@ -1,5 +1,6 @@
 import '../support/stack-env.ts';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import type { Page } from 'playwright-core';
 import { getListingVisitStats } from '#shared/catalogue/listings.ts';
 import { ListingState, ShootingState } from '#shared/enums.ts';
@@ -24,7 +25,7 @@ import { BROWSER_LOCALE, textsIn, type Lang } from './fixtures.ts';
  * visit shows in the listing's statistics; the unbranded tour hides the broker; unknown, unpublished
  * and malformed ids get a page that says so. French on a phone, English on a desktop.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 const broker = demoAccount(Role.broker);
 let admin: string;

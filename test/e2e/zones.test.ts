@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { getZones, saveZones, type ZoneView } from '#shared/catalogue/zones.ts';
@@ -20,7 +21,7 @@ import { BROWSER_LOCALE, loginIn, type Lang } from './fixtures.ts';
  * upcoming shootings and technicians still need, and read the 409 dialog (the shootings with date
  * and address, the users); closing it restores the zone.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
 
 const TEXTS = { en: { ...shellEn, ...zonesEn }, fr: { ...shellFr, ...zonesFr } } as const;

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownStack } from '../support/provided.ts';
 import {
   getListingPictures,
   listingsForReview,
@@ -245,7 +246,7 @@ describe('publish and send to broker (§4)', () => {
     const { listing, shooting } = await reviewListing(2);
     bodyOf(await callOp(publishListing, { listing_id: listing.id }, staff));
     expect((await load(listing.id)).listing).toMatchObject({ state: 3, tour_public: true });
-    const outbox = inject('mailOutbox');
+    const outbox = ownStack().mailOutbox;
     const sent = bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff));
     expect(sent.sent_to).toBe('broker@demo.immo.test');
     const mail = readdirSync(outbox)

@@ -1,19 +1,21 @@
-import { inject } from 'vitest';
 import { BUCKETS, ENV } from '#shared/data/design.ts';
-import './provided.ts';
+import { ownStack } from './provided.ts';
 
 /**
  * Points this test worker's AWS clients (functions/plumbing/aws.ts) at the stack the global
- * setup started. Import this module before anything from functions/.
+ * setup started for it. Import this module before anything from functions/.
  */
+const stack = ownStack();
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 Object.assign(process.env, {
   [ENV.localMode]: '1',
-  [ENV.tableName]: inject('tableName'),
-  [ENV.dynamoEndpoint]: inject('dynamoEndpoint'),
-  [ENV.s3Endpoint]: inject('s3Endpoint'),
+  [ENV.tableName]: stack.tableName,
+  [ENV.dynamoEndpoint]: stack.dynamoEndpoint,
+  [ENV.s3Endpoint]: stack.s3Endpoint,
   [ENV.mediaBucket]: BUCKETS.media.localName,
   [ENV.injectorBucket]: BUCKETS.injector.localName,
+  // Mail sent by a handler the test calls in this worker lands where the stack's own does.
+  MAIL_OUTBOX_DIR: stack.mailOutbox,
 });
 
-export const baseUrl = inject('baseUrl');
+export const baseUrl = stack.baseUrl;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { ROOT } from '../local/stack.ts';
+import { ROOT } from './stack.ts';
 
 /**
  * A bench helper process in its own process group (detached), so stopping it stops everything it
