@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS } from './test/e2e/workers.ts';
+import { INTEGRATION_WORKERS } from './test/integration/workers.ts';
 
 /** Four projects, each runnable alone: npm run test:unit | test:integration | test:infra | test:e2e. */
 export default defineConfig({
@@ -17,9 +18,11 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
+          setupFiles: ['test/support/stack-env.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          fileParallelism: true,
+          maxWorkers: INTEGRATION_WORKERS,
         },
       },
       {
@@ -35,6 +38,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
+          setupFiles: ['test/support/stack-env.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // A poll waits as long as a locator does: vitest's 1 s default fails on a busy CI machine

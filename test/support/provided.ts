@@ -13,7 +13,7 @@ export interface StackAddresses {
 /** Values the global setups hand to test files through vitest's provide/inject. */
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One stack per worker of the project (one for integration, one per browser-test worker). */
+    /** One stack per worker slot of the project. */
     stacks: StackAddresses[];
     /** A folder where test/support/days.ts claims each test's own day. */
     dayClaims: string;

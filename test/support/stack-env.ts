@@ -3,7 +3,7 @@ import { ownStack } from './provided.ts';
 
 /**
  * Points this test worker's AWS clients (functions/plumbing/aws.ts) at the stack the global
- * setup started for it. Import this module before anything from functions/.
+ * setup started for its slot, before any test file is loaded (the projects' `setupFiles`).
  */
 const stack = ownStack();
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -14,6 +14,7 @@ Object.assign(process.env, {
   [ENV.s3Endpoint]: stack.s3Endpoint,
   [ENV.mediaBucket]: BUCKETS.media.localName,
   [ENV.injectorBucket]: BUCKETS.injector.localName,
+  AWS_REGION: process.env.AWS_REGION ?? 'ca-central-1',
   // Mail sent by a handler the test calls in this worker lands where the stack's own does.
   MAIL_OUTBOX_DIR: stack.mailOutbox,
 });
