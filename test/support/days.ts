@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { BOOKING_HORIZON_DAYS } from '#shared/rules/booking-horizon.ts';
-import './provided.ts';
+import { ownStack } from './provided.ts';
 
 /** The seeded world (scripts/local/seed) books, locks and blocks days 0 to 12: own days start after it. */
 const FIRST_OWN_DAY = 14;
@@ -11,9 +11,10 @@ const FIRST_OWN_DAY = 14;
 const LAST_OWN_DAY = BOOKING_HORIZON_DAYS - 4;
 
 /**
- * A day no other test of this run gets: each call claims the next free day after the seeded ones
- * and within the booking horizon, by creating its folder in the run's claims folder (made by the
- * global setup), so claims hold across test files and workers. There are no weekend rules to avoid.
+ * A day no other test of this run gets on its stack: each call claims the next free day after the
+ * seeded ones and within the booking horizon, by creating its folder in the stack's claims folder
+ * (in the run's, made by the global setup), so claims hold across the test files and workers of a
+ * stack; each stack has its own days. There are no weekend rules to avoid.
  */
 export function ownDay(): string {
   return ownDays(1)[0]!;
@@ -21,7 +22,8 @@ export function ownDay(): string {
 
 /** `count` consecutive days of one's own (see ownDay), for a test about neighbouring days. */
 export function ownDays(count: number): string[] {
-  const claims = inject('dayClaims');
+  const claims = join(inject('dayClaims'), new URL(ownStack().baseUrl).port);
+  mkdirSync(claims, { recursive: true });
   const today = localDateOf(Date.now());
   for (let first = FIRST_OWN_DAY; first + count - 1 <= LAST_OWN_DAY; first++) {
     const taken: string[] = [];
