@@ -143,6 +143,8 @@ export const keys = {
   reviewQueuePartition: 'REVIEWQUEUE',
 
   shooting: (id: number) => ({ pk: `SHOOTING#${id}`, sk: 'SHOOTING' }),
+  /** A booking request the caller numbered (its request_id): the shooting it made, `ttl` a day later (ADR 0585). */
+  bookingRequest: (userId: number, requestId: string) => ({ pk: `USER#${userId}#BOOKREQ`, sk: requestId }),
   /** gsi1: a broker's shootings by date; gsi2: the shootings of a day; gsi3: a technician's shootings by date. */
   shootingIndexes: (s: { id: number; broker_id: number; scheduleddate: string; tech_id: number | null }) => ({
     gsi1pk: `BROKER#${s.broker_id}#SHOOTINGS`,

@@ -1,14 +1,16 @@
 import { BOOKING_MESSAGES, SHOOTING_MESSAGES, createShooting } from '#shared/catalogue/shootings.ts';
+import type { OutputOf, ParsedInputOf } from '#shared/catalogue/operation.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { isBookableExtra } from '#shared/rules/booking-offers.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
-import { apiHandler } from '../plumbing/api-handler.ts';
-import { badRequest, forbidden, unprocessable } from '../plumbing/errors.ts';
-import { listingsOfBroker, newListingPut, type StoredListing } from '../storage/listings.ts';
-import { createShootingPut, newShootingId, shootingView, toShooting } from '../storage/shootings.ts';
+import { apiHandler, type AuthenticatedContext } from '../plumbing/api-handler.ts';
+import { HttpError, badRequest, conflict, forbidden, unprocessable } from '../plumbing/errors.ts';
+import { bookingFingerprint, bookingRequestOf, bookingRequestPut } from '../storage/booking-requests.ts';
+import { listingsById, listingsOfBroker, newListingPut, type StoredListing } from '../storage/listings.ts';
+import { createShootingPut, getShootingItem, newShootingId, shootingView, toShooting } from '../storage/shootings.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
 import { getUser } from '../storage/users.ts';
 import { holdZones } from '../storage/zones.ts';
@@ -23,7 +25,39 @@ import { noteBookedDate } from '../use-cases/booked-listing.ts';
  * availability is checked again (docs/decisions/0050). An administrator books for the broker named
  * by broker_id: the listing and the shooting are that broker's (docs/decisions/0117).
  */
-export const handler = apiHandler(createShooting, async (input, ctx) => {
+export const handler = apiHandler(createShooting, async ({ request_id: requestId, ...input }, ctx) => {
+  const request = requestId === undefined ? undefined : { userId: ctx.user.id, requestId, fingerprint: bookingFingerprint(input) };
+  const earlier = request && (await earlierAnswer(request));
+  if (earlier) return earlier;
+  try {
+    return await book(input, ctx, request);
+  } catch (error) {
+    // The same request, sent twice at once: the other one booked (its record failed this one's transaction).
+    const meanwhile = request && error instanceof HttpError && error.status === 409 && (await earlierAnswer(request));
+    if (meanwhile) return meanwhile;
+    throw error;
+  }
+});
+
+type Booking = Omit<ParsedInputOf<typeof createShooting>, 'request_id'>;
+type Answer = OutputOf<typeof createShooting>;
+interface NumberedRequest {
+  userId: number;
+  requestId: string;
+  fingerprint: string;
+}
+
+/** What a request already answered: the shooting it made as it is now; 409 when the id came with other details. */
+async function earlierAnswer(request: NumberedRequest): Promise<Answer | undefined> {
+  const record = await bookingRequestOf(request.userId, request.requestId);
+  if (!record) return undefined;
+  if (record.fingerprint !== request.fingerprint) throw conflict(BOOKING_MESSAGES.requestReused, { reason: 'request_reused' });
+  const [shooting, listings] = await Promise.all([getShootingItem(record.shooting_id), listingsById([record.listing_id])]);
+  if (!shooting) return undefined;
+  return { success: true as const, data: shootingView(shooting, listings.get(record.listing_id)) };
+}
+
+async function book(input: Booking, ctx: AuthenticatedContext, request: NumberedRequest | undefined): Promise<Answer> {
   const broker = await bookingBroker(ctx.user, input.broker_id);
   const date = input.scheduleddate;
   if (halfDayStarted(date, input.is_am)) throw unprocessable(SHOOTING_MESSAGES.pastSlot);
@@ -89,13 +123,14 @@ export const handler = apiHandler(createShooting, async (input, ctx) => {
       const shooting = createShootingPut(record, { ...stored, reserved_tech_id: reserved });
       item = shooting.item;
       // The zones the shooting lies in are held: a zone deletion that checked the shootings before this booking fails (ADR 0167).
-      return [shooting.put, ...(fresh ? [fresh.put] : []), ...holdZones(candidate.zoneIds, String(id))];
+      const numbered = request ? [bookingRequestPut(request.userId, request.requestId, { shooting_id: id, listing_id: listingId, fingerprint: request.fingerprint }, now)] : [];
+      return [shooting.put, ...(fresh ? [fresh.put] : []), ...numbered, ...holdZones(candidate.zoneIds, String(id))];
     },
   });
   await noteBookedDate(listingId, date, ctx.log);
   ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId, broker: broker.id, by: ctx.user.id });
   return { success: true as const, data: shootingView(toShooting(item), existing ?? fresh!.listing) };
-});
+}
 
 /** Whose booking this is: a broker's own; an administrator's for the broker they name, who must be a broker. */
 async function bookingBroker(caller: SessionUser, brokerId: number | undefined): Promise<Pick<SessionUser, 'id' | 'firstname' | 'lastname'>> {

@@ -192,6 +192,12 @@ export const bookingRequest = z.object({
   broker_id: z.coerce.number().int().positive().optional(),
   /** Extra services from the catalogue (available offers beyond the included ones, docs/decisions/0134). */
   extra_service_offers: z.array(z.number().int().positive()).max(20).default([]),
+  /**
+   * The client's id for this booking request (a UUID), the same on every retry of the same details: a
+   * request sent again after its answer was lost answers the shooting the first one made, never a
+   * second one (docs/decisions/0585).
+   */
+  request_id: z.string().uuid().optional(),
 });
 
 export const createShooting = defineOperation({

@@ -28,4 +28,5 @@ export const BOOKING_MESSAGES = {
   brokerRequired: 'Choose the broker this shooting is for.',
   notABroker: 'This user is not a broker.',
   brokersOnly: 'Only administrators book on behalf of a broker.',
+  requestReused: 'This booking request was already sent with other details; send the new details as a new request.',
 } as const;

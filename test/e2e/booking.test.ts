@@ -27,6 +27,11 @@ const PLAN: Record<Lang, { query: string; street: string; cancels: string; admin
   fr: { query: '5100 cote-des-neiges', street: '5100 Chemin de la Côte-des-Neiges', cancels: '250 Boulevard Saint-Martin Ouest', adminCancels: '3200 Rue Wellington', adminQuery: '2100 roland', adminStreet: '2100 Boulevard Roland-Therrien, Longueuil', hours: /^8h30 - 12h30$/ },
 };
 const SLOT_REASON_KEYS = ['started', 'no_technician', 'full'];
+/** Per language: where the broker books the shooting whose first answer is lost (addresses no other browser test books at). */
+const LOST_ANSWER: Record<Lang, { query: string; street: string; city: string }> = {
+  en: { query: '800 rene-levesque', street: '800 Boulevard René-Lévesque Ouest', city: 'Québec' },
+  fr: { query: '50 president-kennedy', street: '50 Route du Président-Kennedy', city: 'Lévis' },
+};
 /** Per language: where the broker books the shooting the office cancels while its change-time page is open. */
 const MEANWHILE_CANCELLED: Record<Lang, string> = { en: '3000 Boulevard de la Concorde Est', fr: '700 Boulevard de Mortagne' };
 
@@ -210,6 +215,43 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
       await unlockDay(date, 1014);
       await unlockDay(date, 1015);
     }
+  });
+
+  it('a booking whose answer was lost (a gateway timeout) and sent again with the same details books once', async () => {
+    const place = LOST_ANSWER[lang];
+    const page = await brokerPage();
+    await page.goto('/shooting/add');
+    await page.getByRole('combobox', { name: t('shootings.address') }).fill(place.query);
+    await page.getByRole('option', { name: new RegExp(`^${place.street}, ${place.city}`) }).click();
+    await expectEnabled(page.getByRole('button', { name: t('shootings.next'), exact: true }));
+    await page.getByRole('button', { name: t('shootings.next'), exact: true }).click();
+    await page.locator('table[aria-busy="false"]').waitFor();
+    const slotValue = (await enabledSlots(page).first().getAttribute('value'))!;
+
+    // The first booking reaches the server and is written, but the browser gets API Gateway's 504.
+    let lost = 0;
+    await page.route(
+      (url) => url.pathname === '/api/shootings',
+      async (route) => {
+        if (route.request().method() !== 'POST' || lost++ > 0) return route.continue();
+        await route.fetch();
+        await route.fulfill({ status: 504, contentType: 'application/json', body: '{"message":"Endpoint request timed out"}' });
+      },
+    );
+    await page.locator(`input[name="time-slot"][value="${slotValue}"]`).check();
+    await page.getByRole('button', { name: t('shootings.book') }).click();
+    await page.getByRole('alert').filter({ hasText: t('bookshooting.error') }).waitFor();
+
+    // The broker picks the same half-day again and books: the answer is the shooting already made.
+    await page.locator('table[aria-busy="false"]').waitFor();
+    await page.locator(`input[name="time-slot"][value="${slotValue}"]`).check();
+    await page.getByRole('button', { name: t('shootings.book') }).click();
+    await page.getByText(t('bookshooting.thank_you')).waitFor();
+    expect(lost).toBe(2);
+    await page.getByRole('link', { name: t('shootings.back_to_list') }).click();
+    await waitForPath(page, '/shooting');
+    await row(page, place.street).first().waitFor();
+    expect(await row(page, place.street).count()).toBe(1);
   });
 
   it("an administrator sees every broker's shootings and cancels one with a reason of at least 5 characters", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenFor } from '../support/api.ts';
@@ -6,13 +7,19 @@ import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
-import { SHOOTING_MESSAGES, createShooting, geocodeAddress, getAllShootings, suggestAddresses, validateShootingCity } from '#shared/catalogue/shootings.ts';
+import { BOOKING_MESSAGES, SHOOTING_MESSAGES, createShooting, geocodeAddress, getAllShootings, suggestAddresses, validateShootingCity } from '#shared/catalogue/shootings.ts';
 import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import type { ErrorBody, InputOf } from '#shared/catalogue/index.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { bookingAt, day, planningBrokerToken } from './booking-support.ts';
+
+/** The shootings booked into a half-day (its guard's list). */
+async function halfDayShootings(date: string, am: boolean): Promise<number[]> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.halfDay(date, am), ConsistentRead: true }));
+  return [...((Item?.shooting_ids as Set<number> | undefined) ?? [])];
+}
 
 async function brokerShootingIds(token: string): Promise<number[]> {
   return bodyOf(await callOp(getAllShootings, {}, token)).data.map((s) => s.id);
@@ -83,6 +90,39 @@ describe('createShooting', () => {
     const again = bodyOf(await callOp(createShooting, bookingAt('6000 Boulevard Saint-Laurent', ownDay(), true, { app: '3', is_existing_listing: true, only_360: true }), token));
     expect(again.data.listing.id).toBe(s.listing.id);
     expect(again.data.only_360).toBe(true);
+  });
+
+  it('answers a request sent again with its request_id with the shooting it made, booking nothing more; other details under that id are refused', async () => {
+    const date = ownDay();
+    const input = bookingAt('1500 Rue Ontario Est', date, true, { request_id: randomUUID() });
+    const first = bodyOf(await callOp(createShooting, input, token)).data;
+    const again = bodyOf(await callOp(createShooting, input, token)).data;
+    expect(again).toEqual(first);
+    expect(await halfDayShootings(date, true)).toEqual([first.id]);
+
+    const reused = errorOf(await callOp(createShooting, { ...input, note: 'Autre chose' }, token), 409);
+    expect(reused.message).toBe(BOOKING_MESSAGES.requestReused);
+    expect(await halfDayShootings(date, true)).toEqual([first.id]);
+    // An id is its sender's: another broker's request with the same id books its own shooting.
+    const other = bodyOf(await callOp(createShooting, { ...input, is_am: false }, await planningBrokerToken())).data;
+    expect(other.id).not.toBe(first.id);
+  });
+
+  it('books once when the same request is sent twice at once; both answers name that shooting', async () => {
+    const date = ownDay();
+    const input = bookingAt('1600 Boulevard Le Corbusier', date, false, { request_id: randomUUID() });
+    const answers = await Promise.all([callOp(createShooting, input, token), callOp(createShooting, input, token)]);
+    const [a, b] = answers.map((res) => bodyOf(res).data);
+    expect(b!.id).toBe(a!.id);
+    expect(await halfDayShootings(date, false)).toEqual([a!.id]);
+  });
+
+  it('refuses a request_id that is not a UUID (400 on the field), writing nothing', async () => {
+    const before = await brokerShootingIds(token);
+    const res = await call<ErrorBody>('POST', '/api/shootings', { token, body: { ...bookingAt('4500 Rue Saint-Denis', ownDay(), true), request_id: '../../x' } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.fields ?? {})).toEqual(['request_id']);
+    expect(await brokerShootingIds(token)).toEqual(before);
   });
 
   it('refuses bad input with 400 and field errors, writing nothing', async () => {

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import {
   cancelShooting,
   createShooting,
@@ -83,12 +84,35 @@ function shootingAnswerHandlers(queryClient: QueryClient, onError?: () => void) 
   };
 }
 
+/**
+ * Books with one request id per booking's details, the same on every retry of those details until
+ * one is answered (ADR 0585): a retry after an answer that never came back (a timeout, a dropped
+ * connection) gets the shooting the first request made instead of a second one. Changed details are
+ * a new request.
+ */
 export function useBookShooting(options: { onError?: () => void } = {}) {
   const queryClient = useQueryClient();
+  const requestIds = useRef(new Map<string, string>());
   return useMutation({
-    mutationFn: (input: InputOf<typeof createShooting>) => callOperation(createShooting, input),
+    mutationFn: async (input: Omit<InputOf<typeof createShooting>, 'request_id'>) => {
+      const details = JSON.stringify(input);
+      const requestId = requestIds.current.get(details) ?? newRequestId();
+      requestIds.current.set(details, requestId);
+      const answer = await callOperation(createShooting, { ...input, request_id: requestId });
+      requestIds.current.delete(details);
+      return answer;
+    },
     ...shootingAnswerHandlers(queryClient, options.onError),
   });
+}
+
+/** A random (version 4) UUID; `crypto.randomUUID` exists only on https and localhost, the random bytes everywhere. */
+export function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export function useChangeShootingTime(shootingId: number, options: { onError?: () => void } = {}) {
