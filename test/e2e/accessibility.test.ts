@@ -1,4 +1,3 @@
-import '../support/stack-env.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

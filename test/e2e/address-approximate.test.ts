@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import shootingsEn from '../../web/src/areas/shootings/locales/en.json';

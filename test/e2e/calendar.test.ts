@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { removeAvailability } from '#shared/catalogue/calendar.ts';
 import { getRouteFigures } from '#shared/catalogue/planner.ts';

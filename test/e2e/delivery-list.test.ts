@@ -1,4 +1,3 @@
-import '../support/stack-env.ts';
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,3 @@
-import '../support/stack-env.ts';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import { readFile } from 'node:fs/promises';
 import { getListing as getListingOperation, SEARCH_PAGE, updateListing } from '#shared/catalogue/listings.ts';
 import { ListingState } from '#shared/enums.ts';

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { getListingsWithoutMls, getMlsMatches } from '#shared/catalogue/mls.ts';
 import { Role } from '#shared/roles.ts';

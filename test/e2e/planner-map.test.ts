@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { addAvailabilities } from '#functions/storage/availabilities.ts';
 import { insertListing } from '#functions/storage/listings.ts';

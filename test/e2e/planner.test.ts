@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import type { Locator, Page } from 'playwright-core';
 import { dayStartMs, daysBetween, localDateOf } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';

@@ -3,7 +3,6 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import { getProviderBroker, getProviderBrokerReport, getProviderFilters } from '#shared/catalogue/provider.ts';
 import { Role } from '#shared/roles.ts';
 import { tokenFor } from '../support/api.ts';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import { getLatestRelease, RELEASE_APPS } from '#shared/catalogue/releases.ts';
 import { Role } from '#shared/roles.ts';
 import { bodyOf, callOp } from '../support/operations.ts';

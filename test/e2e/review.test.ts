@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { SLIDESHOW_SUGGESTED } from '#shared/catalogue/review.ts';
 import { ShootingState } from '#shared/enums.ts';

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import { hashPassword } from '#functions/plumbing/passwords.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { insertShooting, newShootingId } from '#functions/storage/shootings.ts';

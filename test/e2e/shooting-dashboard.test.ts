@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import { addAvailabilities } from '#functions/storage/availabilities.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { insertShooting, newShootingId } from '#functions/storage/shootings.ts';

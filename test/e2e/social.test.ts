@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import { getUser, findUserByEmail } from '#functions/storage/users.ts';
 import { DEMO_SOCIAL_PAGES } from '#functions/plumbing/social-pages.ts';
 import { Role } from '#shared/roles.ts';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { RequestLogRecord } from '#functions/plumbing/request-log.ts';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { getUser, insertUser } from '#functions/storage/users.ts';
 import { nextId } from '#functions/plumbing/ids.ts';

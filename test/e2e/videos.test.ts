@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { getVideo, insertVideo, markVideoFailed, markVideoUploaded } from '#functions/storage/videos.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';

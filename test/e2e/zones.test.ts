@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import '../support/stack-env.ts';
 import type { Page } from 'playwright-core';
 import { getZones, saveZones, type ZoneView } from '#shared/catalogue/zones.ts';
 import { Role } from '#shared/roles.ts';

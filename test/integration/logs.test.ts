@@ -1,4 +1,3 @@
-import '../support/stack-env.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RequestLogRecord } from '#functions/plumbing/request-log.ts';

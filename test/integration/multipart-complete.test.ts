@@ -1,4 +1,3 @@
-import '../support/stack-env.ts';
 import { createHash } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

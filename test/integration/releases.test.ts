@@ -1,4 +1,3 @@
-import '../support/stack-env.ts';
 import { describe, expect, it } from 'vitest';
 import { completeReleaseUpload, createRelease, getLatestRelease, getReleases, RELEASE_CONTENT_TYPE, toggleReleasePublic } from '#shared/catalogue/releases.ts';
 import { Role } from '#shared/roles.ts';

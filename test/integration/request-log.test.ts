@@ -1,4 +1,3 @@
-import '../support/stack-env.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

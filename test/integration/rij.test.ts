@@ -1,4 +1,3 @@
-import '../support/stack-env.ts';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';

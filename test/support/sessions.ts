@@ -1,5 +1,4 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import './stack-env.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { findUserByEmail } from '#functions/storage/users.ts';
