@@ -1,6 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { E2E_WORKERS } from './test/e2e/workers.ts';
-import { INTEGRATION_WORKERS } from './test/integration/workers.ts';
 
 /** Four projects, each runnable alone: npm run test:unit | test:integration | test:infra | test:e2e. */
 export default defineConfig({
@@ -22,7 +20,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: true,
-          maxWorkers: INTEGRATION_WORKERS,
+          // Two files at once on 2-core machines, each worker slot against its own stack (docs/decisions/0580).
+          maxWorkers: 2,
         },
       },
       {
@@ -47,7 +46,7 @@ export default defineConfig({
           // Two files at once, each worker slot against a stack of its own (test/e2e/global-setup.ts,
           // docs/decisions/0580): the files never read each other's data.
           fileParallelism: true,
-          maxWorkers: E2E_WORKERS,
+          maxWorkers: 2,
         },
       },
     ],

@@ -3,9 +3,9 @@ import { createInterface } from 'node:readline';
 import { ROOT } from './stack.ts';
 
 /**
- * A bench helper process in its own process group (detached), so stopping it stops everything it
- * started (tsx, DynamoDB Local's java, s3rver), not just the first process. Every helper still
- * running when the bench exits, ends or is interrupted is stopped too.
+ * A helper process of a bench or a test run (a local stack) in its own process group (detached), so
+ * stopping it stops everything it started (tsx, DynamoDB Local's java, s3rver), not just the first
+ * process. Every helper still running when its parent exits, ends or is interrupted is stopped too.
  */
 export interface Helper<T> {
   info: T;

@@ -2,7 +2,7 @@ import './quiet-sdk.ts';
 import { startLocalStack } from './stack.ts';
 
 /**
- * The local stack in its own process (benchmarks, browser tests: ./helper-process.ts starts it):
+ * The local stack in its own process (benchmarks, integration and browser tests; ./helper-process.ts starts it):
  * prints its addresses as one JSON line.
  * BENCH_S3_ENDPOINT: use that S3 emulator (in another process) instead of starting s3rver here.
  */

@@ -2,7 +2,6 @@ import type { TestProject } from 'vitest/node';
 import { ROOT } from '../../scripts/local/stack.ts';
 import { buildWebIfStale } from '../../scripts/local/web-build.ts';
 import { startStacksFor } from '../support/global-stack.ts';
-import { E2E_WORKERS } from './workers.ts';
 
 /**
  * Browser tests run against the app as `npm start` serves it: the built web app on the adapter's
@@ -10,5 +9,5 @@ import { E2E_WORKERS } from './workers.ts';
  */
 export default async function setup(project: TestProject) {
   buildWebIfStale(ROOT);
-  return startStacksFor(project, E2E_WORKERS);
+  return startStacksFor(project);
 }

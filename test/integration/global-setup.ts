@@ -1,8 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startStacksFor } from '../support/global-stack.ts';
-import { INTEGRATION_WORKERS } from './workers.ts';
 
 /** One stack per worker slot, each in a process of its own (docs/decisions/0580); the fault tests start their own. */
 export default async function setup(project: TestProject) {
-  return startStacksFor(project, INTEGRATION_WORKERS);
+  return startStacksFor(project);
 }

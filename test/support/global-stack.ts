@@ -6,12 +6,13 @@ import { startHelper } from '../../scripts/local/helper-process.ts';
 import type { StackAddresses } from './provided.ts';
 
 /**
- * Starts `count` local stacks (in-memory DynamoDB Local, s3rver, seeded demo data, HTTP adapter on
- * a free port), each in a process of its own (scripts/local/stack-process.ts) as `npm start` runs
- * it, one per worker slot of the project: files that run at the same time read and write apart
- * (docs/decisions/0580). Hands their addresses to the test files (`ownStack()`).
+ * Starts one local stack (in-memory DynamoDB Local, s3rver, seeded demo data, HTTP adapter on a
+ * free port) per worker slot of the project (its `maxWorkers`), each in a process of its own
+ * (scripts/local/stack-process.ts) as `npm start` runs it: files that run at the same time read and
+ * write apart (docs/decisions/0580). Hands their addresses to the test files (`ownStack()`).
  */
-export async function startStacksFor(project: TestProject, count: number): Promise<() => Promise<void>> {
+export async function startStacksFor(project: TestProject): Promise<() => Promise<void>> {
+  const count = project.config.maxWorkers || 1;
   // The demo provider file at 2 % of Quebec scale: same shape, imported in seconds (seed/provider.ts).
   const env = { PROVIDER_DEMO_SCALE: process.env.PROVIDER_DEMO_SCALE ?? '0.02' };
   type Printed = Omit<StackAddresses, 'baseUrl'> & { url: string };
