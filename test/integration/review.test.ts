@@ -20,7 +20,7 @@ import {
   updatePicturesVisibility,
   updatePicturesWatermark,
 } from '#shared/catalogue/review.ts';
-import { localDateOf } from '#shared/rules/business-time.ts';
+import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { mediaKeys } from '#functions/plumbing/media.ts';
@@ -65,7 +65,7 @@ async function reviewListing(count = 5, state: number = ShootingState.uploaded) 
     broker: { firstname: 'Béatrice', lastname: 'Roy' },
   });
   const shooting = await insertShooting(
-    { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: brokerId, scheduleddate: localDateOf(Date.now() - 4 * 86_400_000), am: true, is_confirmed: true, state, estimated_duration: 3600, room_count: 6, created_at: now, updated_at: now },
+    { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: brokerId, scheduleddate: addDays(localDateOf(Date.now()), -4), am: true, is_confirmed: true, state, estimated_duration: 3600, room_count: 6, created_at: now, updated_at: now },
     { lat: null, lng: null, reserved_tech_id: null },
   );
   for (let index = 0; index < count; index++) {

@@ -5,7 +5,7 @@ import { nextId } from '#functions/plumbing/ids.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { insertPicture } from '#functions/storage/pictures.ts';
 import { insertShooting } from '#functions/storage/shootings.ts';
-import { localDateOf } from '#shared/rules/business-time.ts';
+import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
@@ -51,7 +51,7 @@ export async function reviewListing({ street, pictures, unseen, original, thumbn
       id: await nextId('shooting', 10_000),
       listing_id: listing.id,
       broker_id: broker.id,
-      scheduleddate: localDateOf(Date.now() - 2 * 86_400_000),
+      scheduleddate: addDays(localDateOf(Date.now()), -2),
       am: true,
       is_confirmed: true,
       state: ShootingState.uploaded,
