@@ -7,6 +7,7 @@ import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
+import { readGuard } from '#functions/storage/half-day.ts';
 import { BOOKING_MESSAGES, SHOOTING_MESSAGES, createShooting, geocodeAddress, getAllShootings, suggestAddresses, validateShootingCity } from '#shared/catalogue/shootings.ts';
 import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import type { ErrorBody, InputOf } from '#shared/catalogue/index.ts';
@@ -14,12 +15,6 @@ import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { bookingAt, day, planningBrokerToken } from './booking-support.ts';
-
-/** The shootings booked into a half-day (its guard's list). */
-async function halfDayShootings(date: string, am: boolean): Promise<number[]> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.halfDay(date, am), ConsistentRead: true }));
-  return [...((Item?.shooting_ids as Set<number> | undefined) ?? [])];
-}
 
 async function brokerShootingIds(token: string): Promise<number[]> {
   return bodyOf(await callOp(getAllShootings, {}, token)).data.map((s) => s.id);
@@ -98,11 +93,11 @@ describe('createShooting', () => {
     const first = bodyOf(await callOp(createShooting, input, token)).data;
     const again = bodyOf(await callOp(createShooting, input, token)).data;
     expect(again).toEqual(first);
-    expect(await halfDayShootings(date, true)).toEqual([first.id]);
+    expect((await readGuard(date, true)).shooting_ids).toEqual([first.id]);
 
     const reused = errorOf(await callOp(createShooting, { ...input, note: 'Autre chose' }, token), 409);
     expect(reused.message).toBe(BOOKING_MESSAGES.requestReused);
-    expect(await halfDayShootings(date, true)).toEqual([first.id]);
+    expect((await readGuard(date, true)).shooting_ids).toEqual([first.id]);
     // An id is its sender's: another broker's request with the same id books its own shooting.
     const other = bodyOf(await callOp(createShooting, { ...input, is_am: false }, await planningBrokerToken())).data;
     expect(other.id).not.toBe(first.id);
@@ -114,7 +109,7 @@ describe('createShooting', () => {
     const answers = await Promise.all([callOp(createShooting, input, token), callOp(createShooting, input, token)]);
     const [a, b] = answers.map((res) => bodyOf(res).data);
     expect(b!.id).toBe(a!.id);
-    expect(await halfDayShootings(date, false)).toEqual([a!.id]);
+    expect((await readGuard(date, false)).shooting_ids).toEqual([a!.id]);
   });
 
   it('refuses a request_id that is not a UUID (400 on the field), writing nothing', async () => {
