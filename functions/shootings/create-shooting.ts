@@ -27,14 +27,13 @@ import { noteBookedDate } from '../use-cases/booked-listing.ts';
  */
 export const handler = apiHandler(createShooting, async ({ request_id: requestId, ...input }, ctx) => {
   const request = requestId === undefined ? undefined : { userId: ctx.user.id, requestId, fingerprint: bookingFingerprint(input) };
-  const earlier = request && (await earlierAnswer(request));
-  if (earlier) return earlier;
   try {
     return await book(input, ctx, request);
   } catch (error) {
-    // The same request, sent twice at once: the other one booked (its record failed this one's transaction).
-    const meanwhile = request && error instanceof HttpError && error.status === 409 && (await earlierAnswer(request));
-    if (meanwhile) return meanwhile;
+    // Refused: when this very request booked before (its answer lost, or its twin sent at once), its
+    // record is there (it fails this attempt's transaction when nothing else did) and says which shooting.
+    const earlier = request && error instanceof HttpError && (await earlierAnswer(request));
+    if (earlier) return earlier;
     throw error;
   }
 });
