@@ -146,6 +146,19 @@ describe.each(['fr', 'en'] as const)('navigation in %s', (lang) => {
     expect(await folded()).toBe(true);
     await burger.click();
     expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    // Part 1 section 2.3: the drawer is 280 wide on a phone too; a tap on the page beside it, or Escape, folds it.
+    await expect.poll(() => page.locator('#side-menu').evaluate((el) => el.getBoundingClientRect().left)).toBe(0);
+    expect(await page.locator('#side-menu').evaluate((el) => el.getBoundingClientRect().width)).toBe(280);
+    await page.mouse.click(PHONE_WIDTH - 40, 400);
+    expect(await burger.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(folded).toBe(true);
+    await burger.click();
+    await nav(page, lang).getByRole('link').first().focus();
+    await page.keyboard.press('Escape');
+    expect(await burger.getAttribute('aria-expanded')).toBe('false');
+    expect(await burger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(folded).toBe(true);
+    await burger.click();
     const tickets = nav(page, lang).getByRole('link', { name: t('route.tickets'), exact: true });
     await tickets.click();
     await waitForPath(page, '/tickets');

@@ -30,6 +30,11 @@ export function AppLayout() {
   // Folded behind the burger (phones), the drawer is off screen: its links leave the Tab order too.
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const folded = phone && !opened;
+  // Escape folds the drawer and gives the focus back to the burger that opened it.
+  const foldToBurger = () => {
+    close();
+    document.querySelector<HTMLElement>(`[aria-controls="${NAVBAR_ID}"]`)?.focus();
+  };
 
   return (
     <div className={classes.root} data-with-menu={withMenu || undefined}>
@@ -37,12 +42,13 @@ export function AppLayout() {
         <TopBar user={user} withMenu={withMenu} menuOpened={opened} onToggleMenu={toggle} />
       </header>
       {withMenu && (
-        <nav id={NAVBAR_ID} className={classes.navbar} data-opened={opened || undefined} aria-label={t('shell.main_menu')} inert={folded || undefined}>
+        <nav id={NAVBAR_ID} className={classes.navbar} data-opened={opened || undefined} aria-label={t('shell.main_menu')} inert={folded || undefined} onKeyDown={(e) => e.key === 'Escape' && phone && foldToBurger()}>
           <div className={classes.menu}>
             <SideMenu sections={sections} onNavigate={close} />
           </div>
         </nav>
       )}
+      {withMenu && phone && opened && <div className={classes.backdrop} data-testid="menu-backdrop" aria-hidden onClick={close} />}
       <main className={classes.main}>
         <Outlet />
       </main>
