@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, type MantineSize } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
 /** Part 1 section 2.3: the loading spinner appears only after 190 ms unless configured as always shown. */
@@ -19,15 +19,19 @@ export interface DelayedLoaderProps {
   always?: boolean;
   delayMs?: number;
   label?: string;
+  size?: MantineSize;
+  /** Inside an input or beside a text: the spinner alone, without the centred padded box of a screen's loader. */
+  inline?: boolean;
 }
 
-export function DelayedLoader({ always = false, delayMs = LOADER_DELAY_MS, label }: DelayedLoaderProps) {
+export function DelayedLoader({ always = false, delayMs = LOADER_DELAY_MS, label, size, inline = false }: DelayedLoaderProps) {
   const [visible, setVisible] = useState(always);
   useEffect(() => scheduleReveal(delayMs, always, () => setVisible(true)), [delayMs, always]);
   if (!visible) return null;
+  if (inline) return <Loader size={size} role={label ? 'status' : undefined} aria-label={label} />;
   return (
     <Center p="xl" role="status" aria-label={label}>
-      <Loader />
+      <Loader size={size} />
     </Center>
   );
 }

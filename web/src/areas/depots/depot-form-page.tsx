@@ -1,4 +1,4 @@
-import { Alert, Anchor, Autocomplete, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Autocomplete, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
@@ -180,7 +180,7 @@ function AddressPicker({ language, onPicked }: { language: 'fr' | 'en'; onPicked
         value={address}
         data={options.map((o) => o.text)}
         filter={({ options: all }) => all}
-        rightSection={suggestions.isFetching ? <Loader size="xs" /> : null}
+        rightSection={suggestions.isFetching ? <DelayedLoader inline size="xs" /> : null}
         onChange={setAddress}
         onOptionSubmit={(value) => void pick(value)}
         maxLength={200}

@@ -1,10 +1,11 @@
-import { Loader, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HmdUser } from '#shared/catalogue/hmd.ts';
 import { hmdQueries } from './queries.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
 
 export const userLabel = (user: HmdUser) => `${user.firstname} ${user.lastname} (${user.email})`;
 
@@ -34,7 +35,7 @@ export function HmdUserPicker({ user, onChange }: { user: HmdUser | null; onChan
       data={options.map((u) => ({ value: String(u.id), label: userLabel(u) }))}
       filter={({ options: all }) => all}
       nothingFoundMessage={nothingFound ? t('hmd.user_none') : undefined}
-      rightSection={search.isFetching ? <Loader size="xs" /> : undefined}
+      rightSection={search.isFetching ? <DelayedLoader inline size="xs" /> : undefined}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +74,7 @@ export function SuperlogPage() {
           <div ref={sentinel} />
           {isFetchingNextPage ? (
             <Center>
-              <Loader size="sm" aria-label={t('logs.loading_more')} />
+              <DelayedLoader inline size="sm" label={t('logs.loading_more')} />
             </Center>
           ) : (
             !hasNextPage && logs.length > 0 && (

@@ -1,10 +1,11 @@
-import { Loader, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrokerChoice } from '#shared/catalogue/shootings.ts';
 import { brokerQueries } from './queries.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
 
 const labelOf = (b: BrokerChoice) => `${b.firstname} ${b.lastname} (${b.email})`;
 
@@ -35,7 +36,7 @@ export function BrokerPicker({ value, onChange }: { value: BrokerChoice | null; 
       data={brokers.map((b) => ({ value: String(b.id), label: labelOf(b) }))}
       filter={({ options }) => options}
       nothingFoundMessage={nothing ? t('shootings.broker_none') : undefined}
-      rightSection={query.isFetching ? <Loader size="xs" /> : undefined}
+      rightSection={query.isFetching ? <DelayedLoader inline size="xs" /> : undefined}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { isApiError } from '../../api/client.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { useCancelShooting } from './queries.ts';
 import { LIST_VIEW } from '../../app/staff-shooting.tsx';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
 
 /**
  * The text of a failed cancellation under the banner `cancelshooting.error` (part 1 §8: the server's
@@ -76,7 +77,7 @@ export function CancelPage() {
       )}
       {cancel.isPending && (
         <Group>
-          <Loader size="sm" />
+          <DelayedLoader inline size="sm" />
           <Text>{t('common.loading')}</Text>
         </Group>
       )}

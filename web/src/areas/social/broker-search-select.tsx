@@ -1,9 +1,10 @@
-import { Loader, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { socialQueries } from './queries.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
 
 export interface PickedBroker {
   id: number;
@@ -39,7 +40,7 @@ export function BrokerSearchSelect({ broker, onChange }: { broker: PickedBroker 
       data={options.map((b) => ({ value: String(b.id), label: brokerLabel(b) }))}
       filter={({ options: all }) => all}
       nothingFoundMessage={nothingFound ? t('social.broker_none') : undefined}
-      rightSection={search.isFetching ? <Loader size="xs" /> : undefined}
+      rightSection={search.isFetching ? <DelayedLoader inline size="xs" /> : undefined}
       comboboxProps={{ withinPortal: true }}
     />
   );
