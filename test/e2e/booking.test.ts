@@ -89,6 +89,14 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await page.getByRole('option', { name: /^100 Rue Wellington Nord, Sherbrooke/ }).click();
     await page.getByText(t('bookshooting.city_not_supported')).waitFor();
     expect(await next.isDisabled()).toBe(true);
+    // A check that never got its answer does not say the city is unsupported: it says the check failed.
+    await page.route('**/api/shootings/validate-city', (route) => route.abort());
+    await address.fill(plan.query);
+    await page.getByRole('option', { name: new RegExp(`^${plan.street}, Montréal`) }).click();
+    await page.getByText(t('bookshooting.city_check_failed')).waitFor();
+    expect(await page.getByText(t('bookshooting.city_not_supported')).count()).toBe(0);
+    expect(await next.isDisabled()).toBe(true);
+    await page.unroute('**/api/shootings/validate-city');
 
     await address.fill(plan.query);
     await page.getByRole('option', { name: new RegExp(`^${plan.street}, Montréal`) }).click();

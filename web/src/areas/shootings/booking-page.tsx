@@ -1,4 +1,4 @@
-import { Alert, Anchor, Autocomplete, Button, Checkbox, Group, Loader, NumberInput, Paper, SegmentedControl, Stack, Stepper, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Autocomplete, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Stack, Stepper, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { POSTAL_CODE_MIN_LENGTH, geocodeAddress, validateShootingCity, type BrokerChoice } from '#shared/catalogue/shootings.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { estimateServiceHours } from '#shared/rules/service-time.ts';
-import { callOperation } from '../../api/client.ts';
+import { callOperation, isApiError } from '../../api/client.ts';
 import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
 import { formatHours, languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
@@ -16,8 +16,9 @@ import { BrokerPicker } from './broker-picker.tsx';
 import { DEFAULTS, propertyIsValid, type Property } from './booking-form.ts';
 import { locationQueries } from '../../app/location-queries.ts';
 import { useBookShooting } from './queries.ts';
+import { DelayedLoader } from '../../app/delayed-loader.tsx';
 
-type CityCheck = 'idle' | 'checking' | 'supported' | 'unsupported';
+type CityCheck = 'idle' | 'checking' | 'supported' | 'unsupported' | 'failed';
 
 /**
  * /shooting/add, part 1 §2.5, §4, §5, §9: property (step 0), time frame (step 1), confirmation
@@ -50,8 +51,9 @@ export function BookingPage() {
     try {
       await callOperation(validateShootingCity, { city: name, ...(at ?? {}) });
       setCity('supported');
-    } catch {
-      setCity('unsupported');
+    } catch (error) {
+      // Only the server's 422 says the city is outside the zones; a failed check says so and is tried again on the next change.
+      setCity(isApiError(error, 422) ? 'unsupported' : 'failed');
     }
   };
 
@@ -110,7 +112,7 @@ export function BookingPage() {
               value={p.address}
               data={options.map((o) => o.text)}
               filter={({ options: all }) => all}
-              rightSection={suggestions.isFetching ? <Loader size="xs" /> : null}
+              rightSection={suggestions.isFetching ? <DelayedLoader inline size="xs" /> : null}
               onChange={(value) => {
                 set('address', value);
                 if (position) {
@@ -144,10 +146,10 @@ export function BookingPage() {
                 }}
                 onBlur={() => {
                   // The picked address's position decides while the city is the geocoded one; a typed city is checked by name.
-                  if (city === 'idle') void checkCity(p.city, position && position.city === p.city ? { lat: position.lat, lng: position.lng } : null);
+                  if (city === 'idle' || city === 'failed') void checkCity(p.city, position && position.city === p.city ? { lat: position.lat, lng: position.lng } : null);
                 }}
-                rightSection={city === 'checking' ? <Loader size="xs" /> : null}
-                error={city === 'unsupported' ? t('bookshooting.city_not_supported') : undefined}
+                rightSection={city === 'checking' ? <DelayedLoader inline size="xs" /> : null}
+                error={city === 'unsupported' ? t('bookshooting.city_not_supported') : city === 'failed' ? t('bookshooting.city_check_failed') : undefined}
               />
               <TextInput
                 label={t('shootings.postalcode')}
@@ -231,7 +233,7 @@ export function BookingPage() {
           <Stack mt="md" align="flex-start">
             {booking.isPending || booking.isIdle ? (
               <Group>
-                <Loader size="sm" />
+                <DelayedLoader inline size="sm" />
                 <Text>{t('shootings.booking')}</Text>
               </Group>
             ) : booking.isSuccess ? (
