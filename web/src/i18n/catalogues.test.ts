@@ -3,6 +3,7 @@ import { ROUTES, menuFor } from '#shared/routes.ts';
 import { ALL_ROLES } from '#shared/roles.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
+import usersFr from '../areas/users/locales/fr.json';
 import { pickLanguage } from './language.ts';
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
@@ -42,7 +43,9 @@ describe('i18n catalogues', () => {
     expect(catalogues.en.get('login.error_while_login')).toBe('Error while logging you in.');
     expect(catalogues.en.get('login.server_error')).toBe('Server Error');
     expect(catalogues.fr.get('bookshooting.city_not_supported')).toBe("Le service n'est pas disponible dans cette ville.");
-    expect(catalogues.fr.get('password.too_short')).toBe('Le mot de passe doit contenir six caractères.');
+    const users = flatten(usersFr);
+    expect(users.get('users.msg.too_short')).toBe('Le mot de passe doit contenir six caractères.');
+    expect(users.get('users.msg.mismatch')).toBe('La validation du mot de passe a échoué.');
   });
 });
 
