@@ -27,6 +27,7 @@ export const REVIEW_MESSAGES = {
   purchasedType: 'A picture bought by the broker keeps its type.',
   typeNotForSubscription: "This picture type is not one of the choices of the listing broker's subscription.",
   slideshowFull: 'The slideshow holds at most 20 pictures.',
+  retouchInactive: 'A cancelled or abandoned shooting cannot be sent for retouch.',
 } as const;
 
 /** Part 3 §9: 'Slideshow suggests 12 pictures and at most 20.' */
@@ -113,11 +114,13 @@ export const getListingPictures = defineOperation({
   method: 'GET',
   path: '/api/review/listings/{listing_id}',
   access: REVIEW_ROLES,
-  summary: "A listing's pictures in display order with their comments (tickets and follow-ups), its shootings (last one last) and broker.",
+  summary: "A listing's pictures in display order with their comments (tickets and follow-ups), its shootings (oldest first), the last shooting (the queue's: the latest not cancelled or abandoned) and broker.",
   input: z.object({ listing_id: id }),
   output: z.object({
     listing: z.object({ id: z.number().int(), address: z.string(), app: z.string(), city: z.string(), state: z.number().int(), tour_public: z.boolean(), broker: person }),
     shootings: z.array(reviewShooting),
+    /** The shooting that decides the listing's tab (§4) and that the retouch button sends; null when every shooting is cancelled or abandoned. */
+    last_shooting_id: z.number().int().nullable(),
     pictures: z.array(reviewPicture),
   }),
   resources: ['table', 'mediaBucket'],
@@ -234,7 +237,7 @@ export const sendShootingForRetouch = defineOperation({
   method: 'POST',
   path: '/api/review/shootings/{shooting_id}/retouch',
   access: REVIEW_ROLES,
-  summary: 'Sends the shooting for retouch (state 3); needs at least one of its pictures marked for retouch (§5).',
+  summary: 'Sends the shooting for retouch (state 3); needs at least one of its pictures marked for retouch (§5); 422 for a cancelled or abandoned shooting.',
   input: z.object({ shooting_id: id }),
   output: done,
   resources: ['table'],

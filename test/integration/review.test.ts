@@ -129,6 +129,25 @@ describe('validation', () => {
     expect((await load(listing.id)).pictures.map((p) => p.is_validated)).toEqual([true, false, null]);
   });
 
+  it("names the queue's last shooting, never a cancelled one dated later, and refuses to send a cancelled shooting for retouch", async () => {
+    const { listing, shooting } = await reviewListing(1);
+    const now = new Date().toISOString();
+    const cancelled = await insertShooting(
+      { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: brokerId, scheduleddate: addDays(localDateOf(Date.now()), -1), am: true, is_confirmed: true, state: ShootingState.canceled, estimated_duration: 3600, room_count: 6, created_at: now, updated_at: now },
+      { lat: null, lng: null, reserved_tech_id: null },
+    );
+    const key = mediaKeys.original(listing.id, cancelled.id, 0);
+    await putMediaObject(key, await jpeg(1));
+    await insertPicture({ listing_id: listing.id, shooting_id: cancelled.id, picture_index: 0, original_key: key, thumbnail_key: key, is_purchased: false, created_at: now });
+    const screen = await load(listing.id);
+    expect(screen.shootings.map((s) => s.id)).toEqual([shooting.id, cancelled.id]);
+    expect(screen.last_shooting_id).toBe(shooting.id);
+    const picture = screen.pictures.find((p) => p.shooting_id === cancelled.id)!;
+    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: picture.id }, staff));
+    expect(errorOf(await callOp(sendShootingForRetouch, { shooting_id: cancelled.id }, staff), 422).message).toBe(REVIEW_MESSAGES.retouchInactive);
+    expect((await getShootingItem(cancelled.id))!.state).toBe(ShootingState.canceled);
+  });
+
   it('answers 400 for a picture of another listing and for junk ids', async () => {
     const a = await reviewListing(1);
     const b = await reviewListing(1);

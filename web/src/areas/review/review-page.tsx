@@ -34,6 +34,9 @@ import {
   type ReviewFilter,
 } from './queries.ts';
 
+/** Part 3 §8: a publish failure is only logged, no user message. */
+const publishFailed = (error: unknown) => console.error('publish failed', error);
+
 /**
  * /tech_review/{listing_id} (part 3 screen 5, §4, §5): the listing's pictures in a virtualized
  * grid of 1–12 columns (default 3), filters, counters, multi-select and the actions on the
@@ -93,7 +96,7 @@ function ReviewScreen({ data }: { data: Data }) {
     }),
     [data.pictures],
   );
-  const last = shootings.at(-1);
+  const last = shootings.find((s) => s.id === data.last_shooting_id);
   const inRetouch = last?.state === ShootingState.retouch;
   const toggle = useCallback((pid: number) => setSelected((s) => (s.has(pid) ? new Set([...s].filter((x) => x !== pid)) : new Set([...s, pid]))), []);
   const onFilteredOrder = useCallback(() => void showAlert({ title: t('review.order_title'), text: t('review.order_filtered') }), [showAlert, t]);
@@ -138,7 +141,7 @@ function ReviewScreen({ data }: { data: Data }) {
 
   const sendToBroker = async () => {
     if (!listing.tour_public && (await showAlert({ title: t('review.broker_title'), text: t('review.publish_prompt'), okLabel: t('review.yes'), cancel: t('review.no') }))) {
-      await publish.mutateAsync(listing.id).catch(() => undefined);
+      await publish.mutateAsync(listing.id).catch(publishFailed);
     }
     if (data.pictures.length >= SLIDESHOW_SUGGESTED && counts.slideshow < SLIDESHOW_SUGGESTED) {
       if (!(await showAlert({ title: t('review.broker_title'), text: t('review.slideshow_prompt', { count: counts.slideshow, suggested: SLIDESHOW_SUGGESTED }), cancel: true }))) return;
@@ -175,7 +178,7 @@ function ReviewScreen({ data }: { data: Data }) {
           </Text>
         </div>
         <Group>
-          <Button variant={listing.tour_public ? 'filled' : 'outline'} color="teal" disabled={listing.tour_public} loading={publish.isPending} onClick={() => void publish.mutateAsync(listing.id).catch(() => undefined)}>
+          <Button variant={listing.tour_public ? 'filled' : 'outline'} color="teal" disabled={listing.tour_public} loading={publish.isPending} onClick={() => void publish.mutateAsync(listing.id).catch(publishFailed)}>
             {listing.tour_public ? t('review.tour_public') : t('review.tour_private')}
           </Button>
           {last && (
