@@ -31,17 +31,17 @@ beforeAll(async () => {
 const codesShown = (page: Page) => page.locator('tbody tr td:first-child').allInnerTexts();
 
 describe.each([
-  ['fr', '/centris'],
-  ['en', '/mlsProvider'],
-] as const)('provider broker report, in %s at %s', (lang, path) => {
+  ['fr', '/centris', 'route.centris'],
+  ['en', '/mlsProvider', 'route.mlsProvider'],
+] as const)('provider broker report, in %s at %s', (lang, path, titleKey) => {
   const t = textsIn(lang);
 
-  it('sorts on the server, filters by banner then franchise, downloads centris.csv and opens a broker in a new tab', async () => {
+  it('sorts on the server, offers every franchise until a banner is chosen, filters by banner then franchise, downloads centris.csv and opens a broker in a new tab', async () => {
     const { page, context } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
     await loginAs(page, Role.admin, lang);
     await waitForPath(page, '/shooting');
     await page.goto(path);
-    await page.getByRole('heading', { level: 1, name: t('route.mlsProvider') }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t(titleKey) }).waitFor();
     const all = bodyOf(await callOp(getProviderBrokerReport, {}, admin));
     await page.getByText(t('provider.total', { count: all.total }), { exact: true }).waitFor();
 
@@ -62,6 +62,10 @@ describe.each([
     const filters = bodyOf(await callOp(getProviderFilters, {}, admin));
     const quoted = filters.franchises.find((f) => f.legal_name.includes('"') && f.legal_name.includes(',') && /[À-ÿ]/.test(f.legal_name))!;
     const banner = filters.banners.find((b) => b.code === quoted.banner_code)!;
+    // Before a banner is chosen, every franchise is offered.
+    await page.getByRole('combobox', { name: t('provider.franchise') }).click();
+    expect((await page.getByRole('option').allInnerTexts()).sort()).toEqual(filters.franchises.map((f) => f.legal_name).sort());
+    await page.keyboard.press('Escape');
     await page.getByRole('combobox', { name: t('provider.banner') }).click();
     await page.getByRole('option', { name: banner.french_name, exact: true }).click();
     await page.getByRole('combobox', { name: t('provider.franchise') }).click();

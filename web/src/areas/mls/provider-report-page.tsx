@@ -13,13 +13,13 @@ const percent = (part: number, whole: number) => (whole ? Math.round((part / who
 /** A whole percentage as the reader writes it: '12%' / '12 %'. */
 const percentText = (value: number, lng: string) => formatNumber(value / 100, lng, { style: 'percent', maximumFractionDigits: 0 });
 
-/** /mlsProvider and /centris (screen 9): the Courtiers and Franchises tabs. */
-export function ProviderReportPage() {
+/** /mlsProvider and /centris (screen 9): the Courtiers and Franchises tabs, under the title of the route that shows them. */
+export function ProviderReportPage({ titleKey = 'route.mlsProvider' }: { titleKey?: 'route.mlsProvider' | 'route.centris' }) {
   const { t, i18n } = useTranslation();
   const filters = useQuery(mlsQueries.filters());
   return (
     <Stack>
-      <Title order={1}>{t('route.mlsProvider')}</Title>
+      <Title order={1}>{t(titleKey)}</Title>
       {filters.data && <Text c="dimmed">{filters.data.imported_at ? t('provider.imported_at', { when: formatDateTime(filters.data.imported_at, i18n.language) }) : t('provider.never_imported')}</Text>}
       <Tabs defaultValue="brokers" keepMounted={false}>
         <Tabs.List>
@@ -55,7 +55,8 @@ function BrokersTab() {
   }, [list]);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
-  const franchises = (filters.data?.franchises ?? []).filter((f) => f.banner_code === scope.banner);
+  // Every franchise until a banner is chosen, then only the banner's (§9).
+  const franchises = (filters.data?.franchises ?? []).filter((f) => !scope.banner || f.banner_code === scope.banner);
   const sortBy = (column: ProviderSortColumn) => setScope((s) => ({ ...s, sortColumn: column, sortDir: s.sortColumn === column && s.sortDir === 'desc' ? 'asc' : 'desc' }));
   const n = (v: number) => formatNumber(v, i18n.language);
   const header = (column: ProviderSortColumn | null, label: string) => (
@@ -86,7 +87,6 @@ function BrokersTab() {
           placeholder={t('provider.all')}
           clearable
           searchable
-          disabled={!scope.banner}
           data={franchises.map((f) => ({ value: f.code, label: f.legal_name }))}
           value={scope.franchise ?? null}
           onChange={(v) => setScope((s) => ({ sortColumn: s.sortColumn, sortDir: s.sortDir, ...(s.banner ? { banner: s.banner } : {}), ...(v ? { franchise: v } : {}) }))}
@@ -198,3 +198,6 @@ function FranchisesTab() {
   );
 }
 
+
+/** /centris: the same report under its own title. */
+export const CentrisReportPage = () => <ProviderReportPage titleKey="route.centris" />;

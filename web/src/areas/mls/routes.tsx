@@ -4,7 +4,7 @@ import en from './locales/en.json';
 import fr from './locales/fr.json';
 import { MlsMatchPage } from './mls-match-page.tsx';
 import { ProviderBrokerPage } from './provider-broker-page.tsx';
-import { ProviderReportPage } from './provider-report-page.tsx';
+import { CentrisReportPage, ProviderReportPage } from './provider-report-page.tsx';
 
 registerAreaCatalogues({ fr, en });
 
@@ -12,6 +12,6 @@ registerAreaCatalogues({ fr, en });
 export const screens: AreaModule<'mls'>['screens'] = {
   ListingMlsMatch: MlsMatchPage,
   mlsProvider: ProviderReportPage,
-  centris: ProviderReportPage,
+  centris: CentrisReportPage,
   centris_broker: ProviderBrokerPage,
 };
