@@ -120,7 +120,6 @@ export function shootingView(s: StoredShooting, listing: (ListingRecord & Record
       distribution_token: listing?.distribution_token ?? null,
       updated_at: listing?.updated_at ?? s.updated_at,
     },
-    pictures: [],
   };
 }
 

@@ -43,7 +43,11 @@ export const shootingListing = z.object({
   updated_at: z.string(),
 });
 
-/** Part 1 section 3: shooting (broker view). `scheduleddate` is the Quebec day; `date_in_ts` its local midnight. */
+/**
+ * Part 1 section 3: shooting (broker view). `scheduleddate` is the Quebec day; `date_in_ts` its local
+ * midnight. The spec's `pictures` is not sent: a shooting's pictures are seen on its listing's
+ * delivery page (`listing.distribution_token`), and no screen reads them from here (ADR 0590).
+ */
 export const shootingView = z.object({
   id: z.number().int(),
   scheduleddate: z.string(),
@@ -59,7 +63,6 @@ export const shootingView = z.object({
   room_count: z.number().int(),
   cancellation_reason: z.string().nullable(),
   listing: shootingListing,
-  pictures: z.array(z.unknown()),
 });
 export type ShootingView = z.infer<typeof shootingView>;
 
