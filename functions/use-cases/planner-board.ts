@@ -58,6 +58,8 @@ export async function plannerBoard(date: string): Promise<PlannerBoard> {
       home: t.user.home,
       depot: depot ? { id: depot.id, civic_number: depot.civic_number, street: depot.street, city: depot.city, lat: depot.lat, lng: depot.lng } : null,
       unavailabilities: unavailable[i]!.map((u) => ({ id: u.id, start: u.start, end: u.end, summary: u.summary })),
+      userServiceOffers: t.user.service_offers,
+      userShootingPackages: t.user.shooting_packages,
       locked: day.locked.has(t.user.id),
     };
   });

@@ -232,6 +232,9 @@ export const scheduledTech = z.object({
   home: place.extend({ address: z.string() }).nullable(),
   depot: place.extend({ id: z.number().int(), civic_number: z.string(), street: z.string(), city: z.string() }).nullable(),
   unavailabilities: z.array(z.object({ id: z.string(), start: z.string(), end: z.string(), summary: z.string() })),
+  /** The service offers and shooting packages the technician does (ids; what the dispatch matches shootings against). */
+  userServiceOffers: z.array(z.number().int()),
+  userShootingPackages: z.array(z.number().int()),
   locked: z.boolean(),
 });
 export type ScheduledTech = z.infer<typeof scheduledTech>;

@@ -3,6 +3,7 @@ import { tokenFor } from '../support/api.ts';
 import { ownDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { getShootingItem, insertShooting, newShootingId } from '#functions/storage/shootings.ts';
+import { getUser } from '#functions/storage/users.ts';
 import {
   PLANNER_MESSAGES,
   abandonShooting,
@@ -44,6 +45,11 @@ describe('dailyShootingActivity', () => {
     expect(mathieu).toMatchObject({ firstname: 'Mathieu', lastname: 'Caron', locked: false });
     expect(mathieu.home?.address).toContain('Saint-Hubert');
     expect(mathieu.depot?.city).toBeTruthy();
+    // What he does (part 2 §3 userServiceOffers, userShootingPackages): his stored profile's.
+    const profile = (await getUser(MATHIEU))!;
+    expect(mathieu.userServiceOffers).toEqual(profile.service_offers);
+    expect(mathieu.userShootingPackages).toEqual(profile.shooting_packages);
+    expect(mathieu.userServiceOffers.length + mathieu.userShootingPackages.length).toBeGreaterThan(0);
   });
 
   it('numbers the shootings of one listing (reshoots), leaving out cancelled and recommended ones', async () => {
