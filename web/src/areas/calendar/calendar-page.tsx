@@ -16,12 +16,10 @@ import { SLOT_HOURS } from '#shared/rules/slots.ts';
 import { mayCall } from '../../api/client.ts';
 import { formatDay, formatTimestamp, languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
-import { availabilityEvent, CALENDAR_VIEW, nameOf, type AvailabilityProps, type CalendarView } from './events.ts';
+import { availabilityEvent, CALENDAR_VIEW, dataRange, nameOf, type AvailabilityProps, type CalendarView } from './events.ts';
 import { calendarQueries, useAddAvailabilityMutation, useCreateUnavailabilityMutation, useRemoveAvailabilityMutation, useRemoveUnavailabilityMutation } from './queries.ts';
 import './calendar.css';
 
-/** Part 2 §9: the data of the month on screen plus or minus 7 days. */
-const MARGIN_DAYS = 7;
 /** Part 2 §9: the calendar's height (docs/decisions/0530). */
 const HEIGHT_PX = 700;
 
@@ -104,8 +102,7 @@ export function CalendarPage() {
 
   const onDates = (arg: DatesSetArg) => {
     setView(arg.view.type as CalendarView);
-    const start = addDays(localDateOf(arg.start.getTime()), -MARGIN_DAYS);
-    const end = addDays(localDateOf(arg.end.getTime() - 1), MARGIN_DAYS);
+    const { start, end } = dataRange(localDateOf(arg.view.currentStart.getTime()), { first: localDateOf(arg.start.getTime()), last: localDateOf(arg.end.getTime() - 1) });
     setRange((r) => (r?.start === start && r.end === end ? r : { start, end }));
   };
 

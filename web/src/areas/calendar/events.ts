@@ -1,5 +1,6 @@
 import type { EventInput } from '@fullcalendar/core';
 import type { AvailabilityView } from '#shared/catalogue/calendar.ts';
+import { addDays } from '#shared/rules/business-time.ts';
 
 /** The calendar's views (part 2 §2): the month, the custom 5-day week and the day. */
 export const CALENDAR_VIEW = { month: 'dayGridMonth', week: 'timeGridFiveDay', day: 'timeGridDay' } as const;
@@ -39,4 +40,21 @@ export function availabilityEvent(a: AvailabilityView, view: CalendarView, title
     classNames: ['cal-available'],
     extendedProps,
   };
+}
+
+/** Part 2 §9: the calendar reads the data of the month on screen plus or minus this many days. */
+export const MARGIN_DAYS = 7;
+
+/**
+ * The days the calendar reads (part 2 §9; both ends included, Quebec dates): the month of the view's
+ * current date ± 7 days, and more when the view shows days beyond it (a month grid's sixth week, a
+ * week that runs into the next month). Moving from week to week inside a month reads nothing new.
+ */
+export function dataRange(current: string, visible: { first: string; last: string }): { start: string; end: string } {
+  const monthStart = `${current.slice(0, 7)}-01`;
+  const nextMonth = addDays(monthStart, 31).slice(0, 7);
+  const monthEnd = addDays(`${nextMonth}-01`, -1);
+  const start = addDays(monthStart, -MARGIN_DAYS);
+  const end = addDays(monthEnd, MARGIN_DAYS);
+  return { start: visible.first < start ? visible.first : start, end: visible.last > end ? visible.last : end };
 }
