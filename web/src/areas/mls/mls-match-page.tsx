@@ -6,6 +6,7 @@ import { MLS_PAGE_SIZES, MATCH_TABS } from '#shared/catalogue/mls.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { MlsInput } from './mls-input.tsx';
 import { mlsQueries } from './queries.ts';
+import { pagesOf } from './pages.ts';
 
 /**
  * /ListingMlsMatch: screen 7 (tabs Associées, Non Associées, Mls Null: each of our recent listings
@@ -101,9 +102,10 @@ function WithoutMls() {
   const { t } = useTranslation();
   const list = useQuery(mlsQueries.withoutMls());
   const [size, setSize] = useState<string>('10');
-  const [page, setPage] = useState(1);
+  const [chosenPage, setPage] = useState(1);
   const per = Number(size);
   const listings = list.data ?? [];
+  const { pages, page } = pagesOf(listings.length, per, chosenPage);
   const shown = listings.slice((page - 1) * per, page * per);
   return (
     <Stack>
@@ -146,7 +148,7 @@ function WithoutMls() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pagination total={Math.ceil(listings.length / per)} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`mls.pager.${control}`) })} />
+          <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`mls.pager.${control}`) })} />
         </>
       )}
     </Stack>
