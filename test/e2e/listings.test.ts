@@ -54,6 +54,9 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
 
     await search.fill(`${word} mls:42`);
     await page.getByText(t('listings.bad_command', { message: t('listings.msg.mls_null') })).waitFor();
+    // The earlier search's rows and total do not stay under the error as if they matched.
+    expect(await total.count()).toBe(0);
+    expect(await page.getByRole('cell', { name: `20 rue ${word}, Laval` }).count()).toBe(0);
 
     await search.fill(`${word} mls:null`);
     await page.getByRole('cell', { name: `20 rue ${word}, Laval` }).click();
@@ -61,6 +64,8 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     // Sales may not make delivery links (generateDeliveryToken is for the listing staff).
     await dialog.getByRole('checkbox', { name: t('listings.dialog.sold') }).waitFor();
     expect(await dialog.getByRole('button', { name: t('listings.dialog.link.generate') }).count()).toBe(0);
+    // Nor are they offered the review screen, which their role may not open.
+    expect(await dialog.getByRole('link', { name: t('listings.dialog.review_photos') }).count()).toBe(0);
     await dialog.getByRole('checkbox', { name: t('listings.dialog.sold') }).check();
     await dialog.getByRole('button', { name: t('listings.dialog.save') }).click();
     await dialog.getByText(t('listings.dialog.blocked')).waitFor();

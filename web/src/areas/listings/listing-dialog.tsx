@@ -9,7 +9,7 @@ import { generateShootingInvoice, getShootingAdmin } from '#shared/catalogue/sho
 import { ListingState } from '#shared/enums.ts';
 import { shownInHeadset } from '#shared/rules/listing-market.ts';
 import { MLS_DIGITS_MESSAGE } from '#shared/rules/mls-number.ts';
-import { pathOf } from '#shared/routes.ts';
+import { checkRoute, pathOf, ROUTE } from '#shared/routes.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
 import { refusalMessage } from './messages.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
@@ -103,6 +103,8 @@ function ListingForm({
   draft: RefObject<Form | null>;
 }) {
   const { t, i18n } = useTranslation();
+  // Roles 10 and 12 search listings but may not open the review screen (part 3 §2): no button that would only send them home.
+  const reviews = checkRoute(ROUTE.tech_review_listing.access, useSessionUser()?.role) === 'allow';
   const [form, setForm] = useState<Form>(() => draft.current ?? { ...listing, mls: listing.mls ?? '' });
   const [tried, setTried] = useState(false);
   const [showStats, setShowStats] = useState(false);
@@ -135,9 +137,11 @@ function ListingForm({
           <Badge variant="light">{t(`listings.state.${LISTING_STATES[listing.state] ?? 'created'}`)}</Badge>
         </Group>
         <Group gap="xs">
-          <Button component={Link} to={pathOf('tech_review_listing').replace('$listingId', String(listing.id))} variant="light" size="xs">
-            {t('listings.dialog.review_photos')}
-          </Button>
+          {reviews && (
+            <Button component={Link} to={pathOf('tech_review_listing').replace('$listingId', String(listing.id))} variant="light" size="xs">
+              {t('listings.dialog.review_photos')}
+            </Button>
+          )}
           {listing.distribution_token && (
             <Button component="a" href={deliveryPath(listing.distribution_token)} target="_blank" rel="noopener" variant="default" size="xs">
               {t('listings.delivery_page')}

@@ -65,7 +65,7 @@ export function ListingsPage() {
       </Group>
       {view === 'map' ? (
         <ListingsMap />
-      ) : result.isPending && parsed.ok ? (
+      ) : !parsed.ok ? null /* A search that does not parse asks for nothing: no earlier search's rows under its error. */ : result.isPending ? (
         <DelayedLoader label={t('common.loading')} />
       ) : result.isError ? (
         <Alert color="red" role="alert">
