@@ -100,6 +100,11 @@ describe.each(['fr', 'en'] as const)('request-log viewer, in %s', (lang) => {
     await page.mouse.move(0, 0);
     expect(await other.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(background);
     expect(await other.evaluate((el) => getComputedStyle(el).color)).not.toBe(redText);
+    // Enter on the same search loads it again: a request logged meanwhile shows.
+    expect(await rowsShown(page)).toBe(1);
+    await writeFor(unavailable, 1, () => ({ status: 503, method: 'GET', path: '/api/planner' }));
+    await box.press('Enter');
+    await expect.poll(() => rowsShown(page)).toBe(2);
 
     // 50 rows, then 12 more once scrolled to the bottom (offset = rows loaded).
     await box.fill(`uid:${many}`);

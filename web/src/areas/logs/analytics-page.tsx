@@ -32,7 +32,7 @@ export function AnalyticsPage() {
   return (
     <Stack>
       <Title order={1}>{t('route.SuperAnalytics')}</Title>
-      <LogSearchForm initial="" onSearch={setSearch} refine={daysOnly} serverError={refused} />
+      <LogSearchForm initial="" onSearch={(text) => (text === search ? void charts.refetch() : setSearch(text))} refine={daysOnly} serverError={refused} />
       {charts.isError && !refused ? (
         <LoadErrorJoke />
       ) : !charts.data ? (

@@ -58,7 +58,8 @@ export function SuperlogPage() {
   return (
     <Stack>
       <Title order={1}>{t('route.superlog')}</Title>
-      <LogSearchForm initial="" onSearch={setSearch} serverError={refused} />
+      {/* Go (or Enter) on the same search loads it again: new requests may have come in. */}
+      <LogSearchForm initial="" onSearch={(text) => (text === search ? void list.refetch() : setSearch(text))} serverError={refused} />
       {failed ? (
         <LoadErrorJoke />
       ) : list.isPending ? (
