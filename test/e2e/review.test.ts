@@ -95,6 +95,11 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await page.getByRole('dialog').getByText(t('review.comment_required')).waitFor();
     const comment = lang === 'fr' ? 'Ciel trop sombre, éclaircir la fenêtre' : 'Sky too dark, brighten the window';
     await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).fill(comment);
+    // A comment that does not get through is said in the dialog, and its text stays to be sent again.
+    await page.route('**/api/review/pictures/comments', (route) => route.abort(), { times: 1 });
+    await dialogButton(page, t('review.comment_post')).click();
+    await page.getByRole('dialog').getByRole('alert').getByText(t('review.action_failed')).waitFor();
+    expect(await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).inputValue()).toBe(comment);
     await dialogButton(page, t('review.comment_post')).click();
     // Posted: the comment shows with its reply box, the new-comment box is empty again (a textarea's text would match getByText).
     await page.getByRole('dialog').getByRole('textbox', { name: t('review.reply_label') }).waitFor();
@@ -174,6 +179,15 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
 
     // Picture 3 still needs its retouch: the shooting goes back to retouch after the broker got it.
     // Back on the queue, the listing is under 'Retouch' and no longer under 'Public and Sent'; open it again.
+    // Sent back while the connection drops: the failure is said, and the screen stays.
+    await page.route('**/api/review/shootings/*/retouch', (route) => route.abort(), { times: 1 });
+    await page.getByRole('button', { name: t('review.send_retouch'), exact: true }).click();
+    await page.getByRole('dialog').getByText(t('review.retouch_confirm')).waitFor();
+    await alertOk(page).click();
+    await page.getByRole('dialog').getByText(t('review.action_failed')).waitFor();
+    await alertOk(page).click();
+    expect(new URL(page.url()).pathname).toBe(`/tech_review/${listing.id}`);
+    expect((await getShootingItem(shooting.id))!.state).not.toBe(ShootingState.retouch);
     await page.getByRole('button', { name: t('review.send_retouch'), exact: true }).click();
     await page.getByRole('dialog').getByText(t('review.retouch_confirm')).waitFor();
     await alertOk(page).click();

@@ -32,7 +32,8 @@ export function PictureDialog({ listingId, picture, number, total, onClose, onDe
       setNeedComment(true);
       return;
     }
-    await validation.mutateAsync({ pictureId: picture.id, valid });
+    // A refusal (a change made meanwhile, a lost connection) is said below; the picture stays open.
+    if (!(await validation.mutateAsync({ pictureId: picture.id, valid }).then(() => true, () => false))) return;
     setNeedComment(false);
     onDecided(valid ? 'validated' : 'retouch');
   };
@@ -41,13 +42,18 @@ export function PictureDialog({ listingId, picture, number, total, onClose, onDe
       setNeedComment(true);
       return;
     }
-    await comment.mutateAsync({ pictureId: picture.id, text });
+    if (!(await comment.mutateAsync({ pictureId: picture.id, text }).then(() => true, () => false))) return;
     setText('');
     setNeedComment(false);
   };
   return (
     <Modal opened onClose={onClose} size="xl" title={t('review.dialog_title', { n: number, total })}>
       <Stack>
+        {(validation.isError || comment.isError) && (
+          <Alert color="red" role="alert">
+            {t('review.action_failed')}
+          </Alert>
+        )}
         <Image src={picture.watermarked_url ?? picture.original_url} alt={t('review.picture', { n: number })} fit="contain" mah="60vh" />
         <Group gap="xs">
           {picture.is_validated === true && <Badge color="green">{t('review.badge.validated')}</Badge>}

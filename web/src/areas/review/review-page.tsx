@@ -135,7 +135,11 @@ function ReviewScreen({ data }: { data: Data }) {
     if (!last) return;
     if (!data.pictures.some((p) => p.shooting_id === last.id && p.is_validated === false)) return void showAlert({ title: t('review.retouch_title'), text: t('review.retouch_needs_picture') });
     if (!(await showAlert({ title: t('review.retouch_title'), text: t('review.retouch_confirm'), cancel: true }))) return;
-    await retouch.mutateAsync(last.id);
+    try {
+      await retouch.mutateAsync(last.id);
+    } catch {
+      return void showAlert({ title: t('review.retouch_title'), text: t('review.action_failed') });
+    }
     await navigate({ to: pathOf('tech_review') });
   };
 
