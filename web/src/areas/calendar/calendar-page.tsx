@@ -11,12 +11,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAllScheduleForTimeperiod, type CalendarShooting, type Schedule, type UnavailabilityView } from '#shared/catalogue/calendar.ts';
 import { pathOf } from '#shared/routes.ts';
-import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
-import { SLOT_HOURS } from '#shared/rules/slots.ts';
+import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { mayCall } from '../../api/client.ts';
 import { formatDay, formatTimestamp, languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
-import { availabilityEvent, CALENDAR_VIEW, dataRange, nameOf, type AvailabilityProps, type CalendarView } from './events.ts';
+import { availabilityEvent, CALENDAR_VIEW, dataRange, nameOf, shootingSpan, type AvailabilityProps, type CalendarView } from './events.ts';
 import { calendarQueries, useAddAvailabilityMutation, useCreateUnavailabilityMutation, useRemoveAvailabilityMutation, useRemoveUnavailabilityMutation } from './queries.ts';
 import './calendar.css';
 
@@ -33,14 +32,6 @@ type Dialog =
 interface Feedback {
   ok: boolean;
   text: string;
-}
-
-/** A shooting's place on the calendar: its planned times, else its half-day's window (part 1 §2.5). */
-function shootingSpan(s: CalendarShooting): { start: string | number; end: string | number } {
-  if (s.starttime && s.endtime) return { start: s.starttime, end: s.endtime };
-  const hours = s.am ? SLOT_HOURS.am : SLOT_HOURS.pm;
-  const midnight = dayStartMs(s.scheduleddate);
-  return { start: midnight + hours.start * 1000, end: midnight + hours.end * 1000 };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityEvent, CALENDAR_VIEW, dataRange } from './events.ts';
+import { availabilityEvent, CALENDAR_VIEW, dataRange, shootingSpan } from './events.ts';
 
 describe('an availability on the calendar (part 2 §9, docs/decisions/0530)', () => {
   const stored = { date: '2026-03-09', user_id: 1014, user: { id: 1014, firstname: 'Jean-Philippe', lastname: 'Bédard' } };
@@ -43,5 +43,26 @@ describe('the days the calendar reads (part 2 §9: the month plus or minus 7 day
   it('crosses the year and handles February of a leap year', () => {
     expect(dataRange('2026-12-10', { first: '2026-12-10', last: '2026-12-10' })).toEqual({ start: '2026-11-24', end: '2027-01-07' });
     expect(dataRange('2028-02-10', { first: '2028-02-10', last: '2028-02-10' })).toEqual({ start: '2028-01-25', end: '2028-03-07' });
+  });
+});
+
+describe("a shooting's place on the calendar", () => {
+  const at = (iso: string) => Date.parse(iso);
+
+  it('runs from its start time to its end', () => {
+    expect(shootingSpan({ scheduleddate: '2026-12-08', am: true, starttime: '2026-12-08T15:00:00.000Z', endtime: '2026-12-08T16:30:00.000Z' })).toEqual({ start: at('2026-12-08T15:00:00Z'), end: at('2026-12-08T16:30:00Z') });
+  });
+
+  it('lasts one hour from its start time when it has no end (a locked day confirms a start time only)', () => {
+    // 10:45 in Montreal (UTC−5 in December).
+    expect(shootingSpan({ scheduleddate: '2026-12-08', am: true, starttime: '2026-12-08T15:45:00.000Z', endtime: null })).toEqual({ start: at('2026-12-08T15:45:00Z'), end: at('2026-12-08T16:45:00Z') });
+  });
+
+  it("fills its half-day's window by the wall clock when it has no start time, on the clock-change days too", () => {
+    expect(shootingSpan({ scheduleddate: '2026-12-08', am: true, starttime: null, endtime: null })).toEqual({ start: at('2026-12-08T13:30:00Z'), end: at('2026-12-08T17:30:00Z') });
+    // Sunday March 14, 2027: the clocks go forward at 2:00; the morning is 8:30 to 12:30 EDT (UTC−4).
+    expect(shootingSpan({ scheduleddate: '2027-03-14', am: true, starttime: null, endtime: null })).toEqual({ start: at('2027-03-14T12:30:00Z'), end: at('2027-03-14T16:30:00Z') });
+    // Sunday November 1, 2026: back to EST at 2:00; the afternoon is 12:30 to 17:00 EST (UTC−5).
+    expect(shootingSpan({ scheduleddate: '2026-11-01', am: false, starttime: null, endtime: null })).toEqual({ start: at('2026-11-01T17:30:00Z'), end: at('2026-11-01T22:00:00Z') });
   });
 });

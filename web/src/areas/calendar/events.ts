@@ -1,6 +1,8 @@
 import type { EventInput } from '@fullcalendar/core';
-import type { AvailabilityView } from '#shared/catalogue/calendar.ts';
-import { addDays } from '#shared/rules/business-time.ts';
+import type { AvailabilityView, CalendarShooting } from '#shared/catalogue/calendar.ts';
+import { addDays, localTimeMs } from '#shared/rules/business-time.ts';
+import { shootingInterval } from '#shared/rules/shooting-progress.ts';
+import { SLOT_HOURS } from '#shared/rules/slots.ts';
 
 /** The calendar's views (part 2 §2): the month, the custom 5-day week and the day. */
 export const CALENDAR_VIEW = { month: 'dayGridMonth', week: 'timeGridFiveDay', day: 'timeGridDay' } as const;
@@ -57,4 +59,16 @@ export function dataRange(current: string, visible: { first: string; last: strin
   const start = addDays(monthStart, -MARGIN_DAYS);
   const end = addDays(monthEnd, MARGIN_DAYS);
   return { start: visible.first < start ? visible.first : start, end: visible.last > end ? visible.last : end };
+}
+
+/**
+ * A shooting's place on the calendar: from its start time to its end, or one hour when it has no end
+ * (part 2 §9, as the planner draws it: a locked day confirms a start time only); without a start
+ * time, its half-day's window by the wall clock (part 1 §2.5).
+ */
+export function shootingSpan(s: Pick<CalendarShooting, 'scheduleddate' | 'am' | 'starttime' | 'endtime'>): { start: number; end: number } {
+  const timed = shootingInterval(s);
+  if (timed) return timed;
+  const hours = s.am ? SLOT_HOURS.am : SLOT_HOURS.pm;
+  return { start: localTimeMs(s.scheduleddate, hours.start), end: localTimeMs(s.scheduleddate, hours.end) };
 }
