@@ -125,6 +125,19 @@ describe('users', () => {
     await expect.poll(() => page.getByTestId('users-count').textContent()).toBe(t('users.count_other', { count: 0 }));
   });
 
+  it('offers a capture technician their own form only: the other cards are not links (fr)', async () => {
+    const t = textsIn('fr');
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE.fr });
+    const account = await loginAs(page, Role.tech_capture, 'fr');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/users');
+    await page.getByRole('heading', { level: 1, name: t('route.users') }).waitFor();
+    await page.getByTestId('user-card').nth(1).waitFor();
+    expect(await cardNames(page)).toEqual([`${account.firstname} ${account.lastname}`]);
+    await page.getByTestId('user-card').getByRole('link').click();
+    await waitForPath(page, `/users/edit/${account.id}`);
+  });
+
   it.each([
     ['fr', Subscription.application],
     ['en', Subscription.platform],

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createUser, type UserListEntry } from '#shared/catalogue/users.ts';
-import { ALL_ROLES } from '#shared/roles.ts';
+import { ALL_ROLES, isAdminLevel } from '#shared/roles.ts';
 import { pathOf } from '#shared/routes.ts';
 import { mayCall } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
@@ -21,7 +21,9 @@ export const USERS_SHOWN = 100;
  */
 export function UsersListPage() {
   const { t } = useTranslation();
-  const role = useSessionUser()?.role;
+  const me = useSessionUser();
+  const role = me?.role;
+  const admin = role !== undefined && isAdminLevel(role);
   const [roleFilter, setRoleFilter] = useState(0);
   const [typed, setTyped] = useState('');
   const search = useDeferredValue(typed);
@@ -62,7 +64,7 @@ export function UsersListPage() {
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('route.users')}>
             {found.slice(0, USERS_SHOWN).map((u) => (
-              <UserCard key={u.id} user={u} />
+              <UserCard key={u.id} user={u} opens={admin || u.id === me?.id} />
             ))}
           </SimpleGrid>
         </>
@@ -71,15 +73,24 @@ export function UsersListPage() {
   );
 }
 
-/** Memoized: a keystroke re-renders only the cards that enter the shown list. */
-const UserCard = memo(function UserCard({ user }: { user: UserListEntry }) {
+/**
+ * Memoized: a keystroke re-renders only the cards that enter the shown list. `opens`: the caller may
+ * open the user's form (administrators anyone's, everyone else only their own; the server answers
+ * 'not found' for the others), so only then is the name a link.
+ */
+const UserCard = memo(function UserCard({ user, opens }: { user: UserListEntry; opens: boolean }) {
   const { t } = useTranslation();
+  const name = `${user.firstname} ${user.lastname}`;
   return (
     <Paper component="li" withBorder p="sm" data-testid="user-card">
       <Stack gap={4}>
-        <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(user.id))} fw={600}>
-          {user.firstname} {user.lastname}
-        </Anchor>
+        {opens ? (
+          <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(user.id))} fw={600}>
+            {name}
+          </Anchor>
+        ) : (
+          <Text fw={600}>{name}</Text>
+        )}
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {user.email}
         </Text>
