@@ -21,11 +21,14 @@ const version = z.coerce.number().int().positive();
 const coordinate = (limit: number, message: string) =>
   z.union([z.number(message), z.string(message).trim().regex(/^[-+]?\d+(\.\d+)?$/, message).transform(Number)]).pipe(z.number().min(-limit, message).max(limit, message));
 
+/** The longest civic number, street and city a depot keeps (the form's inputs stop there too). */
+export const DEPOT_MAX_LENGTH = { civic_number: 20, street: 200, city: 100 } as const;
+
 /** What the form sends (create and modify): civic number, street, city, lat, lng (§7 payload). Strings are trimmed. */
 export const depotFields = z.object({
-  civic_number: z.string(DEPOT_MESSAGES.civicNumber).trim().max(20, DEPOT_MESSAGES.civicNumber).default(''),
-  street: z.string(DEPOT_MESSAGES.streetRequired).trim().min(1, DEPOT_MESSAGES.streetRequired).max(200, DEPOT_MESSAGES.streetRequired),
-  city: z.string(DEPOT_MESSAGES.cityRequired).trim().min(1, DEPOT_MESSAGES.cityRequired).max(100, DEPOT_MESSAGES.cityRequired),
+  civic_number: z.string(DEPOT_MESSAGES.civicNumber).trim().max(DEPOT_MAX_LENGTH.civic_number, DEPOT_MESSAGES.civicNumber).default(''),
+  street: z.string(DEPOT_MESSAGES.streetRequired).trim().min(1, DEPOT_MESSAGES.streetRequired).max(DEPOT_MAX_LENGTH.street, DEPOT_MESSAGES.streetRequired),
+  city: z.string(DEPOT_MESSAGES.cityRequired).trim().min(1, DEPOT_MESSAGES.cityRequired).max(DEPOT_MAX_LENGTH.city, DEPOT_MESSAGES.cityRequired),
   lat: coordinate(90, DEPOT_MESSAGES.lat),
   lng: coordinate(180, DEPOT_MESSAGES.lng),
 });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { depotFields, type DepotView } from '#shared/catalogue/depots.ts';
+import { DEPOT_MAX_LENGTH, depotFields, type DepotView } from '#shared/catalogue/depots.ts';
 import { geocodeAddress } from '#shared/catalogue/shootings.ts';
 import { pathOf } from '#shared/routes.ts';
 import { callOperation, isApiError } from '../../api/client.ts';
@@ -129,9 +129,9 @@ function DepotForm({ depot }: { depot?: DepotView }) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label={t('depots.civic_number')} value={values.civic_number} onChange={(e) => set('civic_number', e.currentTarget.value)} error={errors.civic_number} maxLength={40} />
-            <TextInput label={t('depots.street')} required value={values.street} onChange={(e) => set('street', e.currentTarget.value)} error={errors.street} maxLength={250} />
-            <TextInput label={t('depots.city')} required value={values.city} onChange={(e) => set('city', e.currentTarget.value)} error={errors.city} maxLength={150} />
+            <TextInput label={t('depots.civic_number')} value={values.civic_number} onChange={(e) => set('civic_number', e.currentTarget.value)} error={errors.civic_number} maxLength={DEPOT_MAX_LENGTH.civic_number} />
+            <TextInput label={t('depots.street')} required value={values.street} onChange={(e) => set('street', e.currentTarget.value)} error={errors.street} maxLength={DEPOT_MAX_LENGTH.street} />
+            <TextInput label={t('depots.city')} required value={values.city} onChange={(e) => set('city', e.currentTarget.value)} error={errors.city} maxLength={DEPOT_MAX_LENGTH.city} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('depots.lat')} required inputMode="decimal" value={values.lat} onChange={(e) => set('lat', e.currentTarget.value)} error={errors.lat} maxLength={30} />
