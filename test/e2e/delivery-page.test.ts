@@ -96,6 +96,17 @@ describe.each(['en', 'fr'] as const)('public delivery page, in %s', (lang) => {
     await target.getByRole('button', { name: t('deliveries.leave_feedback') }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(t('deliveries.feedback_label')).fill(`Trop sombre (${lang})`);
+    // The connection drops: the feedback fails, and so does the reload after it. Logged only (§8): the
+    // dialog keeps its text and the pictures stay on the page.
+    const offline = (url: URL) => url.pathname.startsWith('/api/delivery/');
+    await page.route(offline, (route) => route.abort());
+    const reloadFailed = page.waitForEvent('requestfailed', (request) => request.method() === 'GET' && offline(new URL(request.url())));
+    await dialog.getByRole('button', { name: t('deliveries.feedback_send') }).click();
+    await reloadFailed;
+    expect(await dialog.getByLabel(t('deliveries.feedback_label')).inputValue()).toBe(`Trop sombre (${lang})`);
+    expect(await figures.count()).toBe(8);
+    expect(await page.getByText(t('deliveries.load_failed_title')).count()).toBe(0);
+    await page.unroute(offline);
     await dialog.getByRole('button', { name: t('deliveries.feedback_send') }).click();
     await dialog.waitFor({ state: 'detached' });
     const link = page.getByRole('figure', { name: label!, exact: true }).getByRole('link', { name: /#\d+/ });

@@ -26,9 +26,16 @@ export interface RouterContext {
   user?: SessionUser;
 }
 
-/** Every navigation re-reads the session (cached, re-checked with the server when stale). */
+/**
+ * Every navigation re-reads the session (cached, re-checked with the server when stale). A public
+ * page (the delivery page, the virtual visit) needs no session: a check that fails there (a lost
+ * connection) does not stand in the page's way.
+ */
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ context }) => ({ user: await resolveSessionUser(context.queryClient) }),
+  beforeLoad: async ({ context, location }) => {
+    const check = resolveSessionUser(context.queryClient);
+    return { user: routeRule(location.pathname)?.access === 'public' ? await check.catch(() => undefined) : await check };
+  },
   component: () => (
     <>
       <DocumentTitle />

@@ -37,7 +37,8 @@ export function DeliveryPage() {
   const mlsHintId = useId();
 
   if (query.isPending) return <DelayedLoader label={t('common.loading')} />;
-  if (query.isError || !query.data) {
+  // A reload that fails (a refocus, the reload after a feedback) keeps the pictures already shown.
+  if (!query.data) {
     const unknown = isApiError(query.error, 404) || isApiError(query.error, 400);
     return <DeliveryNotFound unknown={unknown} onRetry={() => void query.refetch()} />;
   }
