@@ -19,9 +19,12 @@ import { isPendingConfirmation } from '#shared/rules/pending.ts';
 export const SHOOTING_FILTERS = ['upcoming', 'past', 'cancelled'] as const;
 export type ShootingFilter = (typeof SHOOTING_FILTERS)[number];
 
-/** Which view a shooting belongs to: cancelled ones apart, the others by their Quebec day against today. */
+/** Shootings that will not take place: cancelled, or abandoned by the planner. */
+const CALLED_OFF: ReadonlySet<number> = new Set([ShootingState.canceled, ShootingState.abandonned]);
+
+/** Which view a shooting belongs to: cancelled or abandoned ones apart, the others by their Quebec day against today. */
 export function filterOf(s: Pick<ShootingView, 'state' | 'scheduleddate'>, today: string): ShootingFilter {
-  if (s.state === ShootingState.canceled) return 'cancelled';
+  if (CALLED_OFF.has(s.state)) return 'cancelled';
   return s.scheduleddate < today ? 'past' : 'upcoming';
 }
 
@@ -98,12 +101,14 @@ function ShootingRow({ shooting: s, phone }: { shooting: ShootingView; phone: bo
   // The owner broker changes the time or cancels; admin levels may cancel (with a reason), docs/decisions/0051.
   const mayChange = mayCall(updateShootingTime, role);
   const mayCancel = mayCall(cancelShooting, role);
-  const cancelled = s.state === ShootingState.canceled;
   const pending = isPendingConfirmation(s);
+  const calledOff = CALLED_OFF.has(s.state);
   const when = s.is_confirmed && s.starttime ? formatDateTime(s.starttime, i18n.language) : `${formatDay(s.date_in_ts, i18n.language)}, ${t(s.am ? 'shootings.morning' : 'shootings.afternoon')}`;
   const address = [s.listing.address, s.listing.app && `#${s.listing.app}`, s.listing.city].filter(Boolean).join(', ');
-  const status = cancelled ? (
+  const status = s.state === ShootingState.canceled ? (
     <Badge color="gray">{t('shootings.status_cancelled')}</Badge>
+  ) : s.state === ShootingState.abandonned ? (
+    <Badge color="gray">{t('shootings.status_abandoned')}</Badge>
   ) : s.is_confirmed ? (
     <Badge color="green">{t('shootings.status_confirmed')}</Badge>
   ) : (
@@ -124,7 +129,7 @@ function ShootingRow({ shooting: s, phone }: { shooting: ShootingView; phone: bo
     </Group>
   );
   return (
-    <Table.Tr data-shooting-id={s.id} style={cancelled ? { color: 'var(--mantine-color-dimmed)' } : undefined}>
+    <Table.Tr data-shooting-id={s.id} style={calledOff ? { color: 'var(--mantine-color-dimmed)' } : undefined}>
       <Table.Td>
         {address}
         {role !== Role.broker && <Text size="sm">{t('shootings.broker_line', { name: `${s.listing.broker.firstname} ${s.listing.broker.lastname}` })}</Text>}
