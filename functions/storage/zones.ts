@@ -47,11 +47,22 @@ export async function insertZone(zone: ZoneRecord): Promise<void> {
 
 /**
  * The transaction pieces of a write that starts relying on these zones (a user taking them, a
- * booking inside them): each must still exist, and its holder stamp changes, so a deletion that
- * checked the holders before fails instead of stranding the user or the shooting.
+ * booking inside them): each must still exist and still be a photoshoot zone (the only zones users
+ * name and bookings lie in), and its holder stamp changes, so a deletion or a switch to sales that
+ * checked the holders before fails instead of stranding the user or the shooting (docs/decisions/0167, 0600).
  */
 export function holdZones(ids: readonly number[], stamp: string): TransactItem[] {
-  return [...new Set(ids)].map((id) => holdPiece(tableName(), keys.zone(id), stamp));
+  return [...new Set(ids)].map((id) => {
+    const piece = holdPiece(tableName(), keys.zone(id), stamp).Update!;
+    return {
+      Update: {
+        ...piece,
+        ConditionExpression: `${piece.ConditionExpression} AND #type = :photoshoot`,
+        ExpressionAttributeNames: { ...piece.ExpressionAttributeNames, '#type': 'type' },
+        ExpressionAttributeValues: { ...piece.ExpressionAttributeValues, ':photoshoot': ZoneType.photoshoot },
+      },
+    };
+  });
 }
 
 /** Ids of the photoshoot zones a point lies in. */
@@ -70,10 +81,10 @@ export function toGeoJson(zone: Pick<ZoneRecord, 'coordinates'>): { type: 'Polyg
 
 /**
  * One save of the editor, all or nothing (one transaction): updates and deletions hold only if
- * the zone still has the version the editor read, and a deletion only while no user or booking
- * took the zone since its holders were checked (`heldAt`: the stamps read before that check);
- * creations get new ids. A zone changed, deleted or taken meanwhile answers 409 with its id in
- * `stale` and nothing is written. Answers the id given to each temporary id.
+ * the zone still has the version the editor read, and a deletion, or an update whose zone is in
+ * `heldAt`, only while no user or booking took the zone since its holders were checked (`heldAt`:
+ * the stamps read before that check, for the zones checked); creations get new ids. A zone
+ * changed, deleted or taken meanwhile answers 409 with its id in `stale` and nothing is written. Answers the id given to each temporary id.
  */
 export async function applyZoneChanges(changes: ParsedZoneChanges, heldAt: ReadonlyMap<number, string | null>, now = new Date().toISOString()): Promise<Record<string, number>> {
   const created: Record<string, number> = {};
@@ -82,14 +93,16 @@ export async function applyZoneChanges(changes: ParsedZoneChanges, heldAt: Reado
   const checked: number[] = [];
   for (const zone of changes.update) {
     checked.push(zone.id);
+    // A name-only change, or a sales zone's, is not held up by users or bookings taking the zone meanwhile.
+    const unheld = heldAt.has(zone.id) ? unheldSince(heldAt.get(zone.id) ?? null) : { condition: '', values: {} };
     items.push({
       Update: {
         TableName: tableName(),
         Key: keys.zone(zone.id),
         UpdateExpression: 'SET zone_name = :name, #type = :type, coordinates = :coordinates, updated_at = :now, version = version + :one',
-        ConditionExpression: 'version = :v',
+        ConditionExpression: unheld.condition ? `version = :v AND ${unheld.condition}` : 'version = :v',
         ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':name': zone.zone_name, ':type': zone.type, ':coordinates': zone.coordinates, ':now': now, ':one': 1, ':v': zone.version },
+        ExpressionAttributeValues: { ':name': zone.zone_name, ':type': zone.type, ':coordinates': zone.coordinates, ':now': now, ':one': 1, ':v': zone.version, ...unheld.values },
       },
     });
   }

@@ -1,5 +1,5 @@
 import { ZONE_MESSAGES, type ParsedZoneChanges, type ZoneMapData, type ZoneSaveConflict, type ZoneView } from '#shared/catalogue/zones.ts';
-import { ShootingState } from '#shared/enums.ts';
+import { ShootingState, ZoneType } from '#shared/enums.ts';
 import { ALL_ROLES, Role } from '#shared/roles.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { lastBookableDay } from '#shared/rules/booking-horizon.ts';
@@ -13,13 +13,14 @@ import { applyZoneChanges, listZones, toGeoJson, type StoredZone } from '../stor
 
 /**
  * The zone editor's save and the zone map's data (part 2 §2, §7, §8;
- * docs/decisions/0140-zone-editor-and-map-data.md).
+ * docs/decisions/0140-zone-editor-and-map-data.md, docs/decisions/0600-zone-changes-guarded-like-deletions.md).
  *
- * A deletion is refused (409, nothing written) while
+ * A save is refused (409, the lists of a deletion, nothing written) while
+ * - a user has a deleted zone, or a photoshoot zone switched to sales, as main or backup zone: users
+ *   name photoshoot zones only, and the planning engine dispatches photoshoot zones only;
  * - an upcoming shooting (today to the booking horizon, not cancelled, abandoned, completed or
- *   delivered) lies in the deleted photoshoot zone and in no photoshoot zone left after the save:
- *   the planning engine could give it to no one;
- * - a user has the zone as main or backup zone.
+ *   delivered) lies in a photoshoot zone the save deletes, switches to sales or reshapes (in its
+ *   stored polygon) and in no photoshoot zone after the save: the planning engine could give it to no one.
  */
 
 export const zoneView = (z: StoredZone): ZoneView => ({ id: z.id, zone_name: z.zone_name, type: z.type, coordinates: toGeoJson(z), version: z.version });
@@ -27,41 +28,71 @@ export const zoneView = (z: StoredZone): ZoneView => ({ id: z.id, zone_name: z.z
 /** States after which a shooting needs no zone any more. */
 const SETTLED: ReadonlySet<number> = new Set([ShootingState.completed, ShootingState.delivered]);
 
+/** The zones of a save whose holders are checked, from the zones as stored. */
+interface Guarded {
+  /** Deleted zones and photoshoot zones switched to sales: no user may keep them. */
+  unnamable: Set<number>;
+  /** Photoshoot zones deleted, switched to sales or reshaped, as stored: a shooting they covered needs another. */
+  uncovering: StoredZone[];
+}
+
+const sameRing = (a: ReadonlyArray<{ lat: number; lng: number }>, b: ReadonlyArray<{ lat: number; lng: number }>) =>
+  a.length === b.length && a.every((p, i) => p.lat === b[i]!.lat && p.lng === b[i]!.lng);
+
+function guardedZones(changes: ParsedZoneChanges, stored: readonly StoredZone[]): Guarded {
+  const byId = new Map(stored.map((z) => [z.id, z]));
+  const unnamable = new Set(changes.delete.map((d) => d.id));
+  const uncovering = new Set<number>();
+  for (const id of unnamable) if (byId.get(id)?.type === ZoneType.photoshoot) uncovering.add(id);
+  for (const u of changes.update) {
+    const was = byId.get(u.id);
+    if (was?.type !== ZoneType.photoshoot) continue;
+    if (u.type !== ZoneType.photoshoot) unnamable.add(u.id);
+    if (u.type !== ZoneType.photoshoot || !sameRing(was.coordinates, u.coordinates)) uncovering.add(u.id);
+  }
+  return { unnamable, uncovering: stored.filter((z) => uncovering.has(z.id)) };
+}
+
 export async function saveZoneChanges(changes: ParsedZoneChanges, now = Date.now()): Promise<{ zones: ZoneView[]; created: Record<string, number> }> {
   // The holder stamps are read before the holders: a user or a booking taking a zone after this
-  // read changes its stamp, and the deletion's transaction fails (docs/decisions/0167).
-  const before = changes.delete.length ? await listZones() : [];
-  if (changes.delete.length) {
-    const blockers = await deletionBlockers(changes, before, now);
+  // read changes its stamp, and the save's transaction fails (docs/decisions/0167, 0600).
+  const before = changes.delete.length || changes.update.length ? await listZones() : [];
+  const guarded = guardedZones(changes, before);
+  const checked = new Set([...guarded.unnamable, ...guarded.uncovering.map((z) => z.id)]);
+  if (checked.size) {
+    const blockers = await saveBlockers(changes, guarded, before, now);
     if (blockers.shootings.length || blockers.userZones.length) throw conflict(ZONE_MESSAGES.blocked, blockers);
   }
-  const created = await applyZoneChanges(changes, new Map(before.map((z) => [z.id, z.holder_stamp])), new Date(now).toISOString());
+  const heldAt = new Map(before.filter((z) => checked.has(z.id)).map((z) => [z.id, z.holder_stamp]));
+  const created = await applyZoneChanges(changes, heldAt, new Date(now).toISOString());
   return { zones: (await listZones()).map(zoneView), created };
 }
 
-async function deletionBlockers(changes: ParsedZoneChanges, zones: readonly StoredZone[], now: number): Promise<ZoneSaveConflict> {
-  const deleted = new Set(changes.delete.map((d) => d.id));
-  const users = (await Promise.all(ALL_ROLES.map((role) => usersOfRole(role, Infinity)))).flat();
+async function saveBlockers(changes: ParsedZoneChanges, guarded: Guarded, zones: readonly StoredZone[], now: number): Promise<ZoneSaveConflict> {
+  const { unnamable, uncovering } = guarded;
   const userZones: ZoneSaveConflict['userZones'] = [];
-  for (const u of users) {
-    if (u.zone_id !== null && deleted.has(u.zone_id)) userZones.push({ user_id: u.id, firstname: u.firstname, lastname: u.lastname, zone_id: u.zone_id, backup: false });
-    for (const b of u.backupZones) if (deleted.has(b)) userZones.push({ user_id: u.id, firstname: u.firstname, lastname: u.lastname, zone_id: b, backup: true });
+  if (unnamable.size) {
+    const users = (await Promise.all(ALL_ROLES.map((role) => usersOfRole(role, Infinity)))).flat();
+    for (const u of users) {
+      if (u.zone_id !== null && unnamable.has(u.zone_id)) userZones.push({ user_id: u.id, firstname: u.firstname, lastname: u.lastname, zone_id: u.zone_id, backup: false });
+      for (const b of u.backupZones) if (unnamable.has(b)) userZones.push({ user_id: u.id, firstname: u.firstname, lastname: u.lastname, zone_id: b, backup: true });
+    }
   }
-  const deletedPhotoshoot = zones.filter((z) => deleted.has(z.id) && z.type === 1);
-  if (!deletedPhotoshoot.length) return { shootings: [], userZones, stale: [] };
+  if (!uncovering.length) return { shootings: [], userZones, stale: [] };
   // The photoshoot zones as they will be after the save.
+  const deleted = new Set(changes.delete.map((d) => d.id));
   const updated = new Map(changes.update.map((u) => [u.id, u]));
   const remaining = [
     ...zones.filter((z) => !deleted.has(z.id)).map((z) => updated.get(z.id) ?? z),
     ...changes.create,
-  ].filter((z) => z.type === 1);
+  ].filter((z) => z.type === ZoneType.photoshoot);
   const upcoming = (await shootingsBetween(localDateOf(now), lastBookableDay(now))).filter((s) => !SETTLED.has(s.state));
   const where = await shootingPositions(upcoming);
   const stranded: Array<{ s: StoredShooting; zone_id: number }> = [];
   for (const s of upcoming) {
     const p = where.get(s.id);
     if (!p) continue;
-    const zone = deletedPhotoshoot.find((z) => pointInPolygon(p, z.coordinates));
+    const zone = uncovering.find((z) => pointInPolygon(p, z.coordinates));
     if (zone && !remaining.some((z) => pointInPolygon(p, z.coordinates))) stranded.push({ s, zone_id: zone.id });
   }
   const listings = await listingsById(stranded.map(({ s }) => s.listing_id));

@@ -85,7 +85,7 @@ export const zoneChanges = z
 export type ZoneChanges = z.input<typeof zoneChanges>;
 export type ParsedZoneChanges = z.output<typeof zoneChanges>;
 
-/** What blocks a deletion (409 details): shootings to reassign, users whose zone must change, zones changed meanwhile. */
+/** What blocks a deletion, a switch to sales or a new shape (409 details): shootings to reassign, users whose zone must change, zones changed meanwhile. */
 export const zoneSaveConflict = z.object({
   shootings: z.array(z.object({ id: z.number().int(), zone_id: z.number().int(), scheduleddate: z.string(), address: z.string(), city: z.string() })),
   userZones: z.array(z.object({ user_id: z.number().int(), firstname: z.string(), lastname: z.string(), zone_id: z.number().int(), backup: z.boolean() })),
@@ -114,7 +114,7 @@ export const saveZones = defineOperation({
   access: ADMIN_ROLES,
   summary:
     'The zone editor’s save: update (with the version read), create (temporary ids) and delete lists, all or nothing. ' +
-    '409 with details { shootings (date and address), userZones, stale } when upcoming shootings or users still need a deleted zone, or a zone changed meanwhile.',
+    '409 with details { shootings (date and address), userZones, stale } when upcoming shootings or users still need a zone the save deletes, switches to sales or reshapes (docs/decisions/0600), or a zone changed meanwhile.',
   input: z.object({ zones: zoneChanges }),
   output: z.object({
     status: z.literal(200),

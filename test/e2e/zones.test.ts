@@ -18,7 +18,8 @@ import { BROWSER_LOCALE, loginIn, type Lang } from './fixtures.ts';
  * draw a zone by clicks (the spec's messages without a shape or a name, UNDO of the last vertex),
  * save it, move one of its vertices and save again, then try to delete the Montréal zone, which
  * upcoming shootings and technicians still need, and read the 409 dialog (the shootings with date
- * and address, the users); closing it restores the zone.
+ * and address, the users); closing it restores the zone. Switching it to Sales is refused with
+ * the same dialog and the same lists.
  */
 const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
@@ -129,6 +130,20 @@ describe.each(['fr', 'en'] as const)('zone editor, in %s', (lang) => {
     await dialog.getByRole('button', { name: t('zones.close') }).click();
     await expect.poll(() => montreal.getByText(t('zones.state_removed')).count()).toBe(0);
     expect((await zonesNow()).some((z) => z.zone_name === 'Montréal')).toBe(true);
+
+    // Switch the Montréal zone to Sales: refused with the very lists of its deletion (docs/decisions/0600).
+    await montreal.getByRole('button', { name: `${t('zones.edit')} Montréal` }).click();
+    await page.getByText(t('zones.edit_help')).waitFor();
+    await page.getByLabel(t('zones.type')).selectOption('2');
+    await montreal.getByText(t('zones.state_changed')).waitFor();
+    await page.getByRole('button', { name: t('zones.done_edit') }).click();
+    await page.getByRole('button', { name: t('zones.save') }).click();
+    await dialog.getByText(t('zones.blocked_shootings')).waitFor();
+    expect(await dialog.getByTestId('blocking-shootings').locator('li').allTextContents()).toEqual(shootings);
+    expect(await dialog.getByTestId('blocking-users').locator('li').allTextContents()).toEqual(users);
+    await dialog.getByRole('button', { name: t('zones.close') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await zonesNow()).find((z) => z.zone_name === 'Montréal')?.type).toBe(1);
 
     const { token } = await tokenFor(Role.admin);
     bodyOf(await callOp(saveZones, { zones: { delete: [{ id: created.id, version: 2 }] } }, token));

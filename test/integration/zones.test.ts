@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { GAZETTEER } from '#functions/plumbing/location/gazetteer.ts';
+import { HttpError } from '#functions/plumbing/errors.ts';
 import { putBrokerOffices } from '#functions/storage/broker-offices.ts';
-import { pointInPolygon } from '#functions/storage/zones.ts';
+import { REFERENCE_MISSING, insertUser, newUserId, setTechnicianProfile, type TechnicianProfile } from '#functions/storage/users.ts';
+import { applyZoneChanges, listZones, pointInPolygon } from '#functions/storage/zones.ts';
 import type { ErrorBody, InputOf } from '#shared/catalogue/index.ts';
 import { validateShootingCity } from '#shared/catalogue/shootings.ts';
 import {
@@ -227,6 +229,121 @@ describe('saveZones: a deletion blocked by shootings and users (409)', () => {
     const id = bodyOf(twin).result.created['temp-f']!;
     const res = bodyOf(await save(token, { delete: [{ id, version: 1 }] }));
     expect(res.result.zones.some((z) => z.id === id)).toBe(false);
+  });
+});
+
+describe('saveZones: a switch to sales or a new shape strands like a deletion (409)', () => {
+  let token: string;
+  let montreal: ZoneView;
+  /** What the Montréal zone's deletion is refused with. */
+  let deletion: ReturnType<typeof conflictOf>;
+  beforeAll(async () => {
+    token = await admin();
+    montreal = (await zonesNow(token)).find((z) => z.zone_name === 'Montréal')!;
+    deletion = conflictOf(await save(token, { delete: [{ id: montreal.id, version: montreal.version }] }));
+  });
+  const montrealAs = (change: { type?: 1 | 2; coordinates?: Ring }) => ({
+    id: montreal.id,
+    version: montreal.version,
+    zone_name: montreal.zone_name,
+    type: change.type ?? montreal.type,
+    coordinates: change.coordinates ?? ringOf(montreal),
+  });
+  /** A refused save; one that went through (the defect) is undone first, so the zones stay as seeded. */
+  async function refused(changes: ZoneChanges) {
+    const res = await save(token, changes);
+    if (res.status === 200) {
+      const now = (await zonesNow(token)).find((z) => z.id === montreal.id)!;
+      bodyOf(await save(token, { update: [{ ...montrealAs({}), version: now.version }] }));
+    }
+    return res;
+  }
+
+  it('switching the Montréal zone to sales answers the deletion’s 409: the same users and shootings, nothing written', async () => {
+    expect(deletion.shootings.map((s) => s.address)).toContain('6000 Boulevard Saint-Laurent');
+    const res = await refused({ create: [{ id: 'temp-g', zone_name: 'Tadoussac', type: 2, coordinates: square(48.15, -69.72) }], update: [montrealAs({ type: 2 })] });
+    expect(errorOf(res, 409).message).toBe(ZONE_MESSAGES.blocked);
+    expect(conflictOf(res)).toEqual(deletion);
+    const after = await zonesNow(token);
+    expect(after.find((z) => z.id === montreal.id)).toMatchObject({ type: 1, version: montreal.version });
+    expect(after.map((z) => z.zone_name)).not.toContain('Tadoussac');
+  });
+
+  it('a new shape that leaves out upcoming shootings no other photoshoot zone covers lists them; users keep a reshaped zone', async () => {
+    const res = await refused({ update: [montrealAs({ coordinates: square(52.0, -77.0, 0.01) })] });
+    expect(errorOf(res, 409).message).toBe(ZONE_MESSAGES.blocked);
+    expect(conflictOf(res)).toEqual({ shootings: deletion.shootings, userZones: [], stale: [] });
+    expect((await zonesNow(token)).find((z) => z.id === montreal.id)?.version).toBe(montreal.version);
+  });
+
+  it('a new shape is saved when the shootings it leaves out stay covered, and a change of name only is never held up', async () => {
+    const far = square(52.0, -77.0, 0.01);
+    const moved = bodyOf(await save(token, { create: [{ id: 'temp-h', zone_name: 'Montréal (relève)', type: 1, coordinates: ringOf(montreal) }], update: [montrealAs({ coordinates: far })] }));
+    const twin = moved.result.created['temp-h']!;
+    try {
+      expect(ringOf(moved.result.zones.find((z) => z.id === montreal.id)!)).toEqual(far);
+    } finally {
+      // Back as seeded in one save: the twin's shootings are Montréal's again.
+      bodyOf(await save(token, { update: [{ ...montrealAs({}), version: montreal.version + 1 }], delete: [{ id: twin, version: 1 }] }));
+    }
+    const unchanged = bodyOf(await save(token, { update: [{ ...montrealAs({}), version: montreal.version + 2 }] }));
+    expect(unchanged.result.zones.find((z) => z.id === montreal.id)).toMatchObject({ type: 1, version: montreal.version + 3 });
+    expect(ringOf(unchanged.result.zones.find((z) => z.id === montreal.id)!)).toEqual(ringOf(montreal));
+  });
+});
+
+describe('saveZones: a switch to sales and the users who name the zone', () => {
+  const NO_PROFILE: TechnicianProfile = { zone_id: null, backupZones: [], depot_id: null, home: null, service_offers: [], shooting_packages: [] };
+  async function newTechnician(): Promise<number> {
+    const id = await newUserId();
+    const at = new Date().toISOString();
+    await insertUser({ id, firstname: 'Switch', lastname: `Tech${id}`, email: `switch.${id}@test.local`, role: Role.tech_capture, password_hash: 'x', created_at: at, updated_at: at });
+    return id;
+  }
+  async function statusOf(promise: Promise<unknown>): Promise<{ status: string; fields?: unknown }> {
+    try {
+      await promise;
+      return { status: 'ok' };
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return { status: error.code, fields: error.fields };
+    }
+  }
+  /** A photoshoot zone of its own, far from every shooting. */
+  async function ownZone(token: string, lat: number): Promise<ZoneView> {
+    const res = bodyOf(await save(token, { create: [{ id: 'temp-s', zone_name: `Switch ${lat}`, type: 1, coordinates: square(lat, -76.5, 0.01) }] }));
+    return res.result.zones.find((z) => z.id === res.result.created['temp-s'])!;
+  }
+  const as = (zone: ZoneView, type: 1 | 2, version = zone.version) => ({ id: zone.id, version, zone_name: zone.zone_name, type, coordinates: ringOf(zone) });
+
+  it('a technician naming the zone blocks its switch; let go, the switch goes through, and back to photoshoot too', async () => {
+    const token = await admin();
+    const zone = await ownZone(token, 51.2);
+    const tech = await newTechnician();
+    await setTechnicianProfile(tech, { ...NO_PROFILE, zone_id: zone.id });
+    const res = await save(token, { update: [as(zone, 2)] });
+    expect(errorOf(res, 409).message).toBe(ZONE_MESSAGES.blocked);
+    expect(conflictOf(res)).toEqual({ shootings: [], userZones: [{ user_id: tech, firstname: 'Switch', lastname: `Tech${tech}`, zone_id: zone.id, backup: false }], stale: [] });
+    await setTechnicianProfile(tech, NO_PROFILE);
+    expect(bodyOf(await save(token, { update: [as(zone, 2)] })).result.zones.find((z) => z.id === zone.id)).toMatchObject({ type: 2, version: 2 });
+    expect(bodyOf(await save(token, { update: [as(zone, 1, 2)] })).result.zones.find((z) => z.id === zone.id)).toMatchObject({ type: 1, version: 3 });
+    bodyOf(await save(token, { delete: [{ id: zone.id, version: 3 }] }));
+  });
+
+  it('a technician taking the zone after the switch checked its users makes the switch fail; once switched, no technician may take it', async () => {
+    const token = await admin();
+    const zone = await ownZone(token, 51.3);
+    const tech = await newTechnician();
+    // The race in the losing order: stamps read, the technician's write, then the switch.
+    const readBefore = new Map((await listZones()).filter((z) => z.id === zone.id).map((z) => [z.id, z.holder_stamp]));
+    await setTechnicianProfile(tech, { ...NO_PROFILE, backupZones: [zone.id] });
+    expect(await statusOf(applyZoneChanges({ update: [as(zone, 2)], create: [], delete: [] }, readBefore))).toEqual({ status: 'conflict', fields: undefined });
+    expect((await listZones()).find((z) => z.id === zone.id)).toMatchObject({ type: 1, version: 1 });
+    await setTechnicianProfile(tech, NO_PROFILE);
+    bodyOf(await save(token, { update: [as(zone, 2)] }));
+    // The other order: the switch first, then a technician given the (now sales) zone.
+    expect(await statusOf(setTechnicianProfile(tech, { ...NO_PROFILE, zone_id: zone.id }))).toEqual({ status: 'bad_request', fields: { zone_id: [REFERENCE_MISSING] } });
+    bodyOf(await save(token, { delete: [{ id: zone.id, version: 2 }] }));
   });
 });
 
