@@ -9,17 +9,31 @@ import { technicianInputs } from './technician-inputs.ts';
 /**
  * One day as the planner and the dispatch see it: every capture technician who can start a
  * route (home or depot known), their unavailabilities and day locks, and the day's active
- * shootings. Assigned shootings stay with their technician (dispatch never moves them); the
- * requested unassigned ones are free for the solver; an unassigned shooting not requested keeps
- * the capacity its booking reserved.
+ * shootings. Shootings assigned to a working technician stay with them (dispatch never moves
+ * them); the requested ones that are unassigned, or held by a technician not working that day
+ * (suspended, no longer a capture technician, no start point: the board's unassigned column,
+ * docs/decisions/0595), are free for the solver; an unassigned shooting not requested keeps the
+ * capacity its booking reserved.
  */
 export interface PlanningDay {
   date: string;
   problem: DayProblem;
   /** Shooting id → item version read, for the conditional writes of the apply step. */
   versions: Record<string, number>;
-  /** The requested shootings found unassigned on that day. */
+  /** The requested shootings found unassigned on that day, or held by a technician not working it. */
   requested: number[];
+  /**
+   * Requested shootings held by a technician not working that day, as read (shooting id → item):
+   * the dispatch's apply step takes them from that technician at the version read (ADR 0595).
+   */
+  stranded: Record<string, StoredShooting>;
+  /**
+   * Requested shootings the day cannot offer the solver, with the reason the dispatch answers:
+   * assigned to a working technician, moved, cancelled or abandoned since the board was read
+   * (changed_meanwhile), or with no known position (invalid). So every shooting counted in M of
+   * 'N / M' is dispatched or has a reason.
+   */
+  leftOut: Array<{ shootingId: number; reason: 'changed_meanwhile' | 'invalid' }>;
   settings: PlanningSettingsRecord;
   /** Shooting id → the technician it is assigned to (reservations of bookings excluded). */
   assignedTo: Record<string, number>;
@@ -50,23 +64,34 @@ export async function loadPlanningDay(date: string, requestedIds: readonly numbe
   const where = await shootingPositions(day.shootings);
   const shootings: ShootingInput[] = [];
   const requested: number[] = [];
+  const stranded: Record<string, StoredShooting> = {};
+  const leftOut: PlanningDay['leftOut'] = [];
   for (const s of day.shootings) {
     const location = where.get(s.id);
-    if (!location) continue;
-    if (s.tech_id !== null) {
-      if (techIds.has(s.tech_id)) shootings.push(shootingInput(s, location, world, { techId: s.tech_id, forceAssigned: true }));
+    if (!location) {
+      if (wanted.has(s.id)) leftOut.push({ shootingId: s.id, reason: 'invalid' });
+      continue;
+    }
+    if (s.tech_id !== null && techIds.has(s.tech_id)) {
+      shootings.push(shootingInput(s, location, world, { techId: s.tech_id, forceAssigned: true }));
+      if (wanted.has(s.id)) leftOut.push({ shootingId: s.id, reason: 'changed_meanwhile' });
     } else if (wanted.has(s.id)) {
       shootings.push(shootingInput(s, location, world, null));
       requested.push(s.id);
-    } else if (s.reserved_tech_id !== null && techIds.has(s.reserved_tech_id)) {
+      if (s.tech_id !== null) stranded[String(s.id)] = s;
+    } else if (s.tech_id === null && s.reserved_tech_id !== null && techIds.has(s.reserved_tech_id)) {
       shootings.push(shootingInput(s, location, world, { techId: s.reserved_tech_id, forceAssigned: true }));
     }
   }
+  const onDay = new Set(day.shootings.map((s) => s.id));
+  for (const id of wanted) if (!onDay.has(id)) leftOut.push({ shootingId: id, reason: 'changed_meanwhile' });
   return {
     date,
     problem: { technicians, shootings, settings: { km: kmSettingsOf(settings), keepExisting: true } },
     versions: Object.fromEntries(day.shootings.map((s) => [String(s.id), s.version])),
     requested,
+    stranded,
+    leftOut,
     settings,
     assignedTo: Object.fromEntries(day.shootings.filter((s) => s.tech_id !== null && techIds.has(s.tech_id)).map((s) => [String(s.id), s.tech_id!])),
     commissions: Object.fromEntries(day.shootings.map((s) => [String(s.id), commissionsOf(settings, s)])),

@@ -1,10 +1,15 @@
-import type { TechnicianInput } from '#shared/planning/index.ts';
-import { dayStartMs } from '#shared/rules/business-time.ts';
+import { NO_AVAILABILITY_ID } from '#shared/catalogue/planner.ts';
+import type { Interval, TechnicianInput } from '#shared/planning/index.ts';
+import { addDays, dayStartMs, localSecondsOf } from '#shared/rules/business-time.ts';
 import { availableOn } from '../storage/availabilities.ts';
 import { unavailabilitiesOf, type Unavailability } from '../storage/unavailabilities.ts';
 import type { Technician } from './planning-world.ts';
 
+/** A day on the clock, in the solver's seconds after local midnight (23 or 25 hours elapse on the days the clocks change). */
 const DAY_S = 24 * 3600;
+
+/** The summary of a working technician's whole-day unavailability (NO_AVAILABILITY_ID), for readers that do not translate it. */
+export const NO_AVAILABILITY_SUMMARY = 'Aucune disponibilité inscrite pour cette journée.';
 
 /**
  * Technicians as the solver takes them for one day: those who can start a route (home or depot
@@ -15,17 +20,11 @@ const DAY_S = 24 * 3600;
  * take nothing new.
  */
 export async function technicianInputs(technicians: readonly Technician[], date: string, locked: ReadonlySet<number>, holders: ReadonlySet<number> = new Set()): Promise<TechnicianInput[]> {
-  const { working, available, unavailable } = await workingTechnicians(technicians, date, holders);
-  const start = dayStartMs(date);
+  const { working, unavailable } = await workingTechnicians(technicians, date, holders);
   return working.map((t, i) => ({
     id: t.user.id,
     start: t.start!,
-    unavailabilities: available.has(t.user.id)
-      ? unavailable[i]!.map((u) => ({
-          start: Math.max(0, (Date.parse(u.start) - start) / 1000),
-          end: Math.min(DAY_S, (Date.parse(u.end) - start) / 1000),
-        }))
-      : [{ start: 0, end: DAY_S }],
+    unavailabilities: dayIntervals(date, unavailable[i]!),
     dayLocked: locked.has(t.user.id),
     skills: { serviceOffers: t.user.service_offers, shootingPackages: t.user.shooting_packages },
     mainZoneId: t.user.zone_id,
@@ -34,8 +33,27 @@ export async function technicianInputs(technicians: readonly Technician[], date:
 }
 
 /**
+ * Unavailabilities (instants) as the solver plans with them: seconds on Quebec's clock after local
+ * midnight of `date`, as its slots and times are (localTimeMs turns them back), clipped to the day.
+ * On the days the clocks change, 10:00 is 10 hours after midnight on the clock, not 9 or 11
+ * elapsed (docs/decisions/0595). One that ends before it starts on the clock (inside the hour
+ * that repeats in the fall) keeps its length.
+ */
+export function dayIntervals(date: string, unavailabilities: ReadonlyArray<Pick<Unavailability, 'start' | 'end'>>): Interval[] {
+  return unavailabilities.map((u) => {
+    const [from, to] = [Date.parse(u.start), Date.parse(u.end)];
+    const start = localSecondsOf(date, from);
+    const end = Math.max(localSecondsOf(date, to), start + (to - from) / 1000);
+    const clipped = Math.min(DAY_S, Math.max(0, start));
+    return { start: clipped, end: Math.max(clipped, Math.min(DAY_S, end)) };
+  });
+}
+
+/**
  * The technicians working a day (see technicianInputs), which of them have an availability, and
- * each one's unavailabilities overlapping the day (the planner's cards show them as recorded).
+ * each one's unavailabilities overlapping the day: as recorded, and for a technician working
+ * without an availability (they hold a shooting of the day) one for the whole day
+ * (NO_AVAILABILITY_ID), so the planner's cards and drop zones show what the solver plans with.
  */
 export async function workingTechnicians(technicians: readonly Technician[], date: string, holders: ReadonlySet<number> = new Set()) {
   const withStart = technicians.filter((t) => t.start);
@@ -44,9 +62,10 @@ export async function workingTechnicians(technicians: readonly Technician[], dat
     withStart.map((t) => t.user.id),
   );
   const working = withStart.filter((t) => available.has(t.user.id) || holders.has(t.user.id));
-  const start = dayStartMs(date);
-  const from = new Date(start).toISOString();
-  const to = new Date(start + DAY_S * 1000).toISOString();
-  const unavailable: Unavailability[][] = await Promise.all(working.map((t) => (available.has(t.user.id) ? unavailabilitiesOf(t.user.id, from, to) : [])));
+  const from = new Date(dayStartMs(date)).toISOString();
+  const to = new Date(dayStartMs(addDays(date, 1))).toISOString();
+  const unavailable: Unavailability[][] = await Promise.all(
+    working.map(async (t) => (available.has(t.user.id) ? unavailabilitiesOf(t.user.id, from, to) : [{ id: NO_AVAILABILITY_ID, user_id: t.user.id, start: from, end: to, summary: NO_AVAILABILITY_SUMMARY }])),
+  );
   return { working, available, unavailable };
 }

@@ -12,8 +12,12 @@ export function solveBudgetMs(shootings: number): number {
   return Math.min(DISPATCH_BUDGET.solverMaxMs, Math.max(2_000, 1_000 + 60 * shootings));
 }
 
-/** Dispatch step 2: travel matrix (Amazon Location in AWS, offline estimate locally) and solve. */
-export async function handler(input: PlanningDay & { shootingRequested: number }): Promise<SolvedDispatch> {
+/**
+ * Dispatch step 2: travel matrix (Amazon Location in AWS, offline estimate locally) and solve.
+ * The requested shootings the load step could not offer the solver (with its reason) and those
+ * held by a technician not working that day go on to the apply step (ADR 0595).
+ */
+export async function handler(input: PlanningDay & { shootingRequested: number }): Promise<SolvedDispatch & Pick<PlanningDay, 'stranded' | 'leftOut'>> {
   const travel = await location();
   const started = performance.now();
   const matrix = await travel.matrix(dayPoints(input.problem));
@@ -29,5 +33,7 @@ export async function handler(input: PlanningDay & { shootingRequested: number }
     status: plan.status,
     outcome: { ...outcome, shootingRequested: input.shootingRequested },
     shootingRequested: input.shootingRequested,
+    stranded: input.stranded,
+    leftOut: input.leftOut,
   };
 }

@@ -222,6 +222,13 @@ export const plannerShooting = shootingView.extend({
 });
 export type PlannerShooting = z.infer<typeof plannerShooting>;
 
+/**
+ * The id of the whole-day unavailability a technician gets who works the day without an
+ * availability (they hold a shooting of it): the server plans them unavailable all day, and the
+ * planner's card names it in the page's language (docs/decisions/0595).
+ */
+export const NO_AVAILABILITY_ID = 'no-availability';
+
 /** A technician available that day (part 2 §3 'Tech / user (planner view)'). */
 export const scheduledTech = z.object({
   id: z.number().int(),

@@ -72,6 +72,17 @@ export function localTimeMs(date: string, seconds: number): number {
   return guess + offsetMs(midnight) - offsetMs(guess);
 }
 
+/**
+ * The inverse of localTimeMs: the seconds an instant reads on Quebec's clock after local midnight of
+ * `date` (the planner's times), across a DST change too: 10:00 is 36 000 on the days the clocks
+ * change as on any other, though 9 or 11 hours have passed since midnight. Negative before the day,
+ * 86 400 at the next midnight and more after it.
+ */
+export function localSecondsOf(date: string, ms: number): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return (ms + offsetMs(ms) - Date.UTC(y, m - 1, d)) / 1000;
+}
+
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localTimeMs } from './business-time.ts';
+import { addDays, dayStartMs, localSecondsOf, localTimeMs } from './business-time.ts';
 
 describe('the instant of a local time of day (the planner\'s seconds after midnight)', () => {
   it('is that wall-clock time in Quebec, winter (UTC−5) and summer (UTC−4)', () => {
@@ -11,5 +11,35 @@ describe('the instant of a local time of day (the planner\'s seconds after midni
     // 8 March 2026: 02:00 becomes 03:00; 1 November 2026: 02:00 becomes 01:00.
     expect(new Date(localTimeMs('2026-03-08', 8 * 3600)).toISOString()).toBe('2026-03-08T12:00:00.000Z');
     expect(new Date(localTimeMs('2026-11-01', 8 * 3600)).toISOString()).toBe('2026-11-01T13:00:00.000Z');
+  });
+});
+
+describe('the local time of day of an instant (localSecondsOf, the inverse of localTimeMs)', () => {
+  const h = 3600;
+  it('reads the wall clock on an ordinary day, winter and summer', () => {
+    expect(localSecondsOf('2026-01-15', Date.parse('2026-01-15T15:00:00Z'))).toBe(10 * h);
+    expect(localSecondsOf('2026-07-15', Date.parse('2026-07-15T14:00:00Z'))).toBe(10 * h);
+    expect(localSecondsOf('2026-07-15', Date.parse('2026-07-15T14:30:15.500Z'))).toBe(10 * h + 30 * 60 + 15.5);
+  });
+
+  it('reads 10:00 as 10 hours on the spring-forward Sunday (9 hours elapsed) and the fall-back one (11 elapsed)', () => {
+    // 14 March 2027: 02:00 becomes 03:00 (UTC−5 → UTC−4); 1 November 2026: 02:00 becomes 01:00 (UTC−4 → UTC−5).
+    const spring = Date.parse('2027-03-14T14:00:00Z');
+    expect((spring - dayStartMs('2027-03-14')) / 1000).toBe(9 * h);
+    expect(localSecondsOf('2027-03-14', spring)).toBe(10 * h);
+    expect(localSecondsOf('2027-03-14', Date.parse('2027-03-14T16:00:00Z'))).toBe(12 * h);
+    const fall = Date.parse('2026-11-01T15:00:00Z');
+    expect((fall - dayStartMs('2026-11-01')) / 1000).toBe(11 * h);
+    expect(localSecondsOf('2026-11-01', fall)).toBe(10 * h);
+    expect(localSecondsOf('2026-11-01', Date.parse('2026-11-01T17:00:00Z'))).toBe(12 * h);
+  });
+
+  it('undoes localTimeMs, and counts from the day: 0 at its midnight, 24 h at the next, negative before', () => {
+    for (const date of ['2026-01-15', '2027-03-14', '2026-11-01']) {
+      for (const s of [0, 8.5 * h, 10 * h, 17 * h]) expect(localSecondsOf(date, localTimeMs(date, s))).toBe(s);
+      expect(localSecondsOf(date, dayStartMs(date))).toBe(0);
+      expect(localSecondsOf(date, dayStartMs(addDays(date, 1)))).toBe(24 * h);
+      expect(localSecondsOf(date, dayStartMs(date) - h * 1000)).toBe(-h);
+    }
   });
 });

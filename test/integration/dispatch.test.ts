@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
 import { ownDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
-import { getShootingItem } from '#functions/storage/shootings.ts';
+import { assignShooting, getShootingItem } from '#functions/storage/shootings.ts';
 import { lockDay } from '#functions/storage/day-locks.ts';
+import { insertUser, newUserId } from '#functions/storage/users.ts';
+import { transact } from '#functions/plumbing/transact.ts';
 import { handler as loadDay } from '#functions/workflows/dispatch-load-day.ts';
 import { handler as solve } from '#functions/workflows/dispatch-solve.ts';
 import { handler as apply } from '#functions/workflows/dispatch-apply.ts';
-import { DISPATCH_MESSAGES, assignProdShooting, dispatchShooting, getRouteFigures } from '#shared/catalogue/planner.ts';
+import { DISPATCH_MESSAGES, assignProdShooting, dailyShootingActivity, dispatchShooting, getRouteFigures } from '#shared/catalogue/planner.ts';
 import { Role } from '#shared/roles.ts';
 import { book, planningBrokerToken } from './booking-support.ts';
+import { unassignedOnBoard } from '../../web/src/areas/planner/queries.ts';
 
 /** Books a shooting as a broker would, through the API: unconfirmed and unassigned. */
 const bookId = async (address: string, date: string, am: boolean) => (await book(await planningBrokerToken(1), address, date, am)).id;
@@ -108,5 +111,77 @@ describe('dispatchShooting (Step Functions workflow: load the day → solve → 
     expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['date', 'shooting_ids']);
     const broker = await tokenFor(Role.broker);
     expect((await callOp(dispatchShooting, { date: ownDay(), shooting_ids: [1] }, broker.token)).status).toBe(403);
+  });
+});
+
+/**
+ * A shooting whose technician does not work that day (here suspended after it was assigned to
+ * them) shows in the board's unassigned column, selected for the dispatch: the dispatch takes it
+ * like an unassigned one, never over a hand assignment or onto a locked day (docs/decisions/0595).
+ */
+describe('dispatchShooting and the shootings of a technician not working that day (ADR 0595)', () => {
+  /** A capture technician who held shootings and has since been suspended. */
+  async function suspendedTech(): Promise<number> {
+    const id = await newUserId();
+    const at = new Date().toISOString();
+    await insertUser({ id, role: Role.tech_capture, email: `susp-tech${id}@test.example`, firstname: 'Suspendu', lastname: `Tech${id}`, suspended: true, password_hash: 'not-a-login', created_at: at, updated_at: at });
+    return id;
+  }
+  /** Books a shooting and gives it (forced, as it was before the suspension) to `techId`. */
+  async function heldBy(techId: number, address: string, date: string, am: boolean): Promise<number> {
+    const id = await bookId(address, date, am);
+    await transact([assignShooting((await getShootingItem(id))!, techId, true)]);
+    return id;
+  }
+
+  it('assigns it to a working technician (unforced, with its leg), and answers a reason for each requested shooting it does not assign', async () => {
+    const date = ownDay();
+    const suspended = await suspendedTech();
+    const stranded = await heldBy(suspended, '4500 Rue Saint-Denis', date, true);
+    const { token } = await tokenFor(Role.admin);
+    const before = bodyOf(await callOp(dailyShootingActivity, { date }, token));
+    expect(before.scheduledTechs.map((t) => t.id)).not.toContain(suspended);
+    expect(unassignedOnBoard(before.shootings, before.scheduledTechs).map((s) => s.id)).toContain(stranded);
+    // Assigned by hand to a working technician since the board was read: requested, not dispatched, said why.
+    const taken = await bookId('1200 Avenue Cartier', date, false);
+    const working = before.scheduledTechs[0]!.id;
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: taken, tech_id: working, force_assigned: true }, token)).success).toBe(true);
+
+    const res = bodyOf(await callOp(dispatchShooting, { date, shooting_ids: [stranded, taken] }, token));
+    expect(res).toMatchObject({ shootingDispatched: 1, shootingRequested: 2, userDispatched: 1 });
+    expect(res.unserved).toEqual([{ shootingId: taken, reason: 'changed_meanwhile' }]);
+    const after = (await getShootingItem(stranded))!;
+    expect(before.scheduledTechs.map((t) => t.id)).toContain(after.tech_id);
+    expect(after.force_assigned).toBe(false);
+    expect(after.distance).not.toBeNull();
+    expect((await getShootingItem(taken))?.tech_id).toBe(working);
+    const board = bodyOf(await callOp(dailyShootingActivity, { date }, token));
+    expect(unassignedOnBoard(board.shootings, board.scheduledTechs).map((s) => s.id)).not.toContain(stranded);
+  });
+
+  it('never overwrites a hand assignment made while it ran, nor assigns onto a day locked meanwhile: the shooting stays as it was', async () => {
+    const date = ownDay();
+    const suspended = await suspendedTech();
+    const handled = await heldBy(suspended, '800 Boulevard René-Lévesque Ouest', date, true);
+    const locked = await heldBy(suspended, '6000 Boulevard Saint-Laurent', date, false);
+    const loaded = await loadDay({ date, shooting_ids: [handled, locked] });
+    expect(loaded.requested.sort()).toEqual([handled, locked].sort());
+    const solved = await solve(loaded);
+    const plannedFor = (id: number) => solved.outcome.assignments.find((a) => a.shootingId === id)!.techId;
+    const other = loaded.problem.technicians.find((t) => t.id !== plannedFor(handled))!;
+
+    const { token } = await tokenFor(Role.admin);
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: handled, tech_id: other.id, force_assigned: true }, token)).success).toBe(true);
+    await lockDay(date, plannedFor(locked));
+    const untouched = (await getShootingItem(locked))!;
+
+    const result = await apply(solved);
+    expect(result.shootingDispatched).toBe(0);
+    expect(result.unserved).toEqual(expect.arrayContaining([
+      { shootingId: handled, reason: 'changed_meanwhile' },
+      { shootingId: locked, reason: 'changed_meanwhile' },
+    ]));
+    expect((await getShootingItem(handled))?.tech_id).toBe(other.id);
+    expect(await getShootingItem(locked)).toMatchObject({ tech_id: suspended, force_assigned: true, version: untouched.version });
   });
 });

@@ -15,10 +15,12 @@ import {
   updateLockStatus,
 } from '#shared/catalogue/planner.ts';
 import { ShootingState } from '#shared/enums.ts';
-import { addDays } from '#shared/rules/business-time.ts';
+import { addDays, dayStartMs } from '#shared/rules/business-time.ts';
+import { removeAvailability } from '#shared/catalogue/calendar.ts';
 import { Role } from '#shared/roles.ts';
 import { bookingAt, planningBrokerToken } from './booking-support.ts';
 import { createShooting, getAllShootings, SHOOTING_MESSAGES, updateShootingTime } from '#shared/catalogue/shootings.ts';
+import { toneFor } from '../../web/src/areas/planner/board-dnd.ts';
 
 /** The planner board's operations (docs/decisions/0170-planner-board.md): the day, locks, the forced flag, abandon. */
 
@@ -66,6 +68,29 @@ describe('dailyShootingActivity', () => {
     const { token } = await tokenFor(Role.admin);
     const mine = (await board(date, token)).shootings.find((s) => s.id === id)!;
     expect(mine).toMatchObject({ reshoot: true, reshootIndex: 2 });
+  });
+
+  it('sends a technician working without an availability (they hold a shooting) unavailable all day, as the server plans them: their zone reads red where the server refuses (ADR 0595)', async () => {
+    const date = ownDay();
+    const [held, dragged] = [await bookId('6000 Boulevard Saint-Laurent', date, true), await bookId('4500 Rue Saint-Denis', date, false)];
+    const { token } = await tokenFor(Role.admin);
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: held, tech_id: MATHIEU, force_assigned: false }, token)).success).toBe(true);
+    expect(bodyOf(await callOp(removeAvailability, { user_id: MATHIEU, date }, token)).status).toBe(200);
+
+    const day = await board(date, token);
+    const mathieu = day.scheduledTechs.find((t) => t.id === MATHIEU)!;
+    expect(mathieu.unavailabilities).toEqual([
+      { id: 'no-availability', start: new Date(dayStartMs(date)).toISOString(), end: new Date(dayStartMs(addDays(date, 1))).toISOString(), summary: 'Aucune disponibilité inscrite pour cette journée.' },
+    ]);
+    // The board's drop zone (a pending afternoon booking, no time yet) and the server agree: red, refused.
+    const shooting = day.shootings.find((s) => s.id === dragged)!;
+    expect(toneFor(mathieu, day.shootings.filter((s) => s.tech_id === MATHIEU), shooting, false)).toBe('busy');
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: dragged, tech_id: MATHIEU, force_assigned: false }, token))).toMatchObject({ success: false, reason: 'conflict' });
+    // A technician with an availability: green, and taken.
+    const isabelle = day.scheduledTechs.find((t) => t.id === ISABELLE)!;
+    expect(isabelle.unavailabilities.some((u) => u.id === 'no-availability')).toBe(false);
+    expect(toneFor(isabelle, day.shootings.filter((s) => s.tech_id === ISABELLE), shooting, false)).toBe('free');
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: dragged, tech_id: ISABELLE, force_assigned: false }, token)).success).toBe(true);
   });
 
   it('is for planners only', async () => {

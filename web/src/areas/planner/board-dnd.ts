@@ -1,7 +1,9 @@
 import { pointerWithin, rectIntersection, type Active, type Announcements, type CollisionDetection, type KeyboardCoordinateGetter, type Over, type UniqueIdentifier } from '@dnd-kit/core';
 import type { TFunction } from 'i18next';
 import type { PlannerShooting, ScheduledTech } from '#shared/catalogue/planner.ts';
-import { shootingsOverlap } from '#shared/rules/shooting-progress.ts';
+import { localTimeMs } from '#shared/rules/business-time.ts';
+import { shootingInterval, shootingsOverlap } from '#shared/rules/shooting-progress.ts';
+import { slotWindow } from '#shared/rules/slots.ts';
 import { addressOf } from './queries.ts';
 import type { DropTone } from './drop-zone.tsx';
 
@@ -130,6 +132,18 @@ export const SILENT: Announcements = {
 export function toneFor(tech: ScheduledTech, mine: readonly PlannerShooting[], shooting: PlannerShooting, force: boolean): DropTone {
   if (force) return 'free';
   if (tech.locked) return 'locked';
-  const clash = mine.some((s) => s.id !== shooting.id && shootingsOverlap(s, shooting)) || tech.unavailabilities.some((u) => shootingsOverlap({ starttime: u.start, endtime: u.end }, shooting));
+  const clash = mine.some((s) => s.id !== shooting.id && shootingsOverlap(s, shooting)) || tech.unavailabilities.some((u) => unavailableFor(u, shooting));
   return clash ? 'busy' : 'free';
+}
+
+/**
+ * Whether an unavailability keeps a technician from a shooting: it overlaps the shooting's time,
+ * or, for a shooting with a half-day and no time yet (a pending booking), it covers the whole
+ * half-day window the technician must arrive in (AM 8h30-12h30, PM 12h30-17h00, on Quebec's clock),
+ * as the whole-day one of a technician working without an availability does (docs/decisions/0595).
+ */
+function unavailableFor(u: ScheduledTech['unavailabilities'][number], shooting: PlannerShooting): boolean {
+  if (shootingInterval(shooting)) return shootingsOverlap({ starttime: u.start, endtime: u.end }, shooting);
+  const window = slotWindow(shooting.am);
+  return Date.parse(u.start) <= localTimeMs(shooting.scheduleddate, window.start) && Date.parse(u.end) >= localTimeMs(shooting.scheduleddate, window.end);
 }

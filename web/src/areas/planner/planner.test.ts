@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { DISPATCH_MESSAGES, PLANNER_MESSAGES } from '#shared/catalogue/planner.ts';
 import { operations } from '#shared/catalogue/index.ts';
@@ -7,7 +8,8 @@ import type { PlannerShooting, ScheduledTech } from '#shared/catalogue/planner.t
 import fr from './locales/fr.json';
 import en from './locales/en.json';
 import { toneFor } from './board-dnd.ts';
-import { openingDay, today, unassignedOnBoard } from './queries.ts';
+import { NO_AVAILABILITY_ID } from '#shared/catalogue/planner.ts';
+import { openingDay, today, unassignedOnBoard, unavailabilityText } from './queries.ts';
 
 describe('planner', () => {
   it('opens on the day of the route state, else today (the page and the prefetch of the router read the same, ADR 0350)', () => {
@@ -60,5 +62,35 @@ describe('planner', () => {
     expect(toneFor(tech({ locked: true }), [], dragged, false)).toBe('locked');
     expect(toneFor(tech({ locked: true }), [s(1, '09:00')], dragged, true)).toBe('free');
     expect(toneFor(tech(), [s(1, null)], s(11, null), false)).toBe('free');
+  });
+
+  it('colours red the zone of a technician unavailable all day (working without an availability), for a timed or a half-day shooting (ADR 0595)', () => {
+    const date = '2026-05-04';
+    // What the board answers for such a technician: the whole day, local midnight to local midnight.
+    const wholeDay = { id: NO_AVAILABILITY_ID, start: '2026-05-04T04:00:00.000Z', end: '2026-05-05T04:00:00.000Z', summary: 'Aucune disponibilité inscrite pour cette journée.' };
+    const tech = (unavailabilities: ScheduledTech['unavailabilities']) => ({ id: 1, locked: false, unavailabilities }) as unknown as ScheduledTech;
+    const pending = (am: boolean) => ({ id: 10, scheduleddate: date, am, starttime: null, endtime: null }) as PlannerShooting;
+    const timed = { id: 11, scheduleddate: date, am: true, starttime: `${date}T09:30:00-04:00`, endtime: null } as PlannerShooting;
+    for (const dragged of [pending(true), pending(false), timed]) {
+      expect(toneFor(tech([wholeDay]), [], dragged, false)).toBe('busy');
+      expect(toneFor(tech([wholeDay]), [], dragged, true)).toBe('free');
+    }
+    // A half-day shooting: red only when an unavailability leaves no time to arrive in its window (AM 8h30-12h30).
+    const morning = (start: string, end: string) => ({ id: 'u', start: `${date}T${start}:00-04:00`, end: `${date}T${end}:00-04:00`, summary: '' });
+    expect(toneFor(tech([morning('08:00', '13:00')]), [], pending(true), false)).toBe('busy');
+    expect(toneFor(tech([morning('08:00', '13:00')]), [], pending(false), false)).toBe('free');
+    expect(toneFor(tech([morning('09:00', '11:00')]), [], pending(true), false)).toBe('free');
+  });
+
+  it("names the whole-day unavailability in the page's language, and a recorded one with its times and summary", () => {
+    const textIn = (locale: typeof fr) => ((key: string, values?: Record<string, string>) => {
+      const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locale) as string;
+      return text.replace(/{{(\w+)}}/g, (_, name: string) => values?.[name] ?? '');
+    }) as unknown as TFunction;
+    const wholeDay = { id: NO_AVAILABILITY_ID, start: '2026-05-04T04:00:00.000Z', end: '2026-05-05T04:00:00.000Z', summary: 'Aucune disponibilité inscrite pour cette journée.' };
+    expect(unavailabilityText(textIn(en), wholeDay, 'en')).toBe('Unavailable all day: no availability recorded.');
+    expect(unavailabilityText(textIn(fr), wholeDay, 'fr')).toBe('Indisponible toute la journée : aucune disponibilité inscrite.');
+    const dentist = { id: 'u1', start: '2026-05-04T14:00:00.000Z', end: '2026-05-04T15:00:00.000Z', summary: 'Dentiste' };
+    expect(unavailabilityText(textIn(fr), dentist, 'fr')).toBe('Indisponible de 10 h 00 à 11 h 00 Dentiste');
   });
 });

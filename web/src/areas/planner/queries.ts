@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import {
   abandonShooting,
   assignProdShooting,
@@ -6,6 +7,7 @@ import {
   dailyShootingActivity,
   dispatchShooting,
   getRouteFigures,
+  NO_AVAILABILITY_ID,
   recalculateShootingDistances,
   techLocks,
   unassignShootingTech,
@@ -18,6 +20,7 @@ import { addDays, isCalendarDate, localDateOf } from '#shared/rules/business-tim
 import { ShootingState } from '#shared/enums.ts';
 import type { OutputOf } from '#shared/catalogue/operation.ts';
 import { callOperation } from '../../api/client.ts';
+import { formatClock } from '../../i18n/format.ts';
 
 /**
  * Query options of the planner (part 2 'Shooting planner'): the day's board (shootings and the
@@ -141,7 +144,17 @@ export const useBillableMutation = (date: string, reactions: Reactions<OutputOf<
 export const useInvoiceOpenMutation = (date: string, reactions: Reactions<OutputOf<typeof generateShootingInvoice>> = {}) =>
   useDayWrite(date, (shootingId: number) => callOperation(generateShootingInvoice, { shooting_id: shootingId }), reactions);
 
-/** The board's shootings not on a working technician's card: unassigned, or held by someone not working that day. */
+/** A technician card's line for one of their unavailabilities, in the page's language. */
+export function unavailabilityText(t: TFunction, u: ScheduledTech['unavailabilities'][number], language: string): string {
+  if (u.id === NO_AVAILABILITY_ID) return t('planner.no_availability');
+  return t('planner.unavailable', { start: formatClock(u.start, language), end: formatClock(u.end, language), summary: u.summary });
+}
+
+/**
+ * The board's shootings not on a working technician's card: unassigned, or held by someone not
+ * working that day (suspended, no longer a capture technician). The dispatch takes both kinds
+ * (docs/decisions/0595).
+ */
 export function unassignedOnBoard(shootings: readonly PlannerShooting[], techs: readonly Pick<ScheduledTech, 'id'>[]): PlannerShooting[] {
   const working = new Set(techs.map((t) => t.id));
   return shootings.filter((s) => s.tech_id === null || !working.has(s.tech_id));

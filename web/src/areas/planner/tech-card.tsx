@@ -2,12 +2,12 @@ import { Menu } from '@mantine/core';
 import { memo, useContext, useState } from 'react';
 import type { PlannerShooting, ScheduledTech, techDayFigures } from '#shared/catalogue/planner.ts';
 import type * as z from '#shared/zod.ts';
-import { formatClock, formatDuration, formatKm, formatMoney } from '../../i18n/format.ts';
+import { formatDuration, formatKm, formatMoney } from '../../i18n/format.ts';
 import { useBoardText } from './board-text.ts';
 import classes from './board.module.css';
 import { DropZone, type DropTone } from './drop-zone.tsx';
 import { WhenNear } from './near-view.tsx';
-import { addressOf } from './queries.ts';
+import { addressOf, unavailabilityText } from './queries.ts';
 import { Badge, BoardBusy, ShootingCard, type ShootingActions } from './shooting-card.tsx';
 
 export type TechFigures = z.infer<typeof techDayFigures>;
@@ -97,7 +97,7 @@ const TechBody = memo(function TechBody({ tech, figures, shootings, onCopy, onIn
       {depotAddress && <Figure label={t('planner.depot')} value={depotAddress} />}
       {tech.unavailabilities.map((u) => (
         <p key={u.id} className={classes.warning}>
-          {t('planner.unavailable', { start: formatClock(u.start, language), end: formatClock(u.end, language), summary: u.summary })}
+          {unavailabilityText(t, u, language)}
         </p>
       ))}
       {figures && !figures.feasible && <p className={classes.infeasible}>{t('planner.infeasible')}</p>}
