@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState, type RefObject } from 'react';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listingFields, purgeListingCache, RECURRING_KEYS, type ListingDetail } from '#shared/catalogue/listings.ts';
 import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
@@ -25,7 +25,7 @@ import { DialogButton } from '../planner/shooting-dialog.tsx';
 import { useSessionUser } from '../session/use-session.ts';
 import { listingQueries, useGenerateDeliveryTokenMutation, usePurgeListingCacheMutation, useSaveListingMutation } from './queries.ts';
 import { VisitChart } from './visit-chart.tsx';
-import { lastMonthRange } from './visit-range.ts';
+import { everyDay, lastMonthRange } from './visit-range.ts';
 import { DayPickerInput } from '../../components/day-picker-input.tsx';
 
 // The dialog opens from other areas too (the review queue loads it on demand): its texts come with it,
@@ -347,6 +347,7 @@ function ListingVisitStats({ listingId }: { listingId: number }) {
   const { t, i18n } = useTranslation();
   const [range, setRange] = useState(() => lastMonthRange(localToday()));
   const stats = useQuery(listingQueries.visits(listingId, range.from, range.to));
+  const calendar = useMemo(() => everyDay(stats.data?.days ?? [], range, { visitor: 0, session: 0, views: 0, photos: 0, seconds: 0 }), [stats.data, range]);
   const day = (d: string) => ({ label: formatDay(d, i18n.language), tick: formatDayShort(d, i18n.language) });
   return (
     <Stack>
@@ -374,8 +375,8 @@ function ListingVisitStats({ listingId }: { listingId: number }) {
             <Text>{t('listings.no_data')}</Text>
           ) : (
             <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <VisitChart title={t('listings.stats.visitors')} points={stats.data.days.map((d) => ({ ...day(d.date), value: d.visitor }))} color="--mantine-color-blue-7" lng={i18n.language} columns={[t('listings.dialog.date'), t('listings.stats.visitors')]} />
-              <VisitChart title={t('listings.stats.visits')} points={stats.data.days.map((d) => ({ ...day(d.date), value: d.session }))} color="--mantine-color-teal-8" lng={i18n.language} columns={[t('listings.dialog.date'), t('listings.stats.visits')]} />
+              <VisitChart title={t('listings.stats.visitors')} points={calendar.map((d) => ({ ...day(d.date), value: d.visitor }))} color="--mantine-color-blue-7" lng={i18n.language} columns={[t('listings.dialog.date'), t('listings.stats.visitors')]} />
+              <VisitChart title={t('listings.stats.visits')} points={calendar.map((d) => ({ ...day(d.date), value: d.session }))} color="--mantine-color-teal-8" lng={i18n.language} columns={[t('listings.dialog.date'), t('listings.stats.visits')]} />
             </SimpleGrid>
           )}
           <Table maw={360}>

@@ -8,7 +8,7 @@ import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay, formatDayShort, localToday } from '../../i18n/format.ts';
 import { listingQueries } from './queries.ts';
 import { VisitChart } from './visit-chart.tsx';
-import { lastMonthRange } from './visit-range.ts';
+import { everyDay, lastMonthRange } from './visit-range.ts';
 import { DayPickerInput } from '../../components/day-picker-input.tsx';
 
 /**
@@ -41,7 +41,7 @@ export function ListingStatsPage() {
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           <VisitChart
             title={t('listings.stats.visitors_per_date')}
-            points={report.data.days.map((d) => ({ label: formatDay(d.date, i18n.language), tick: formatDayShort(d.date, i18n.language), value: d.visitor }))}
+            points={everyDay(report.data.days, range, { visitor: 0, session: 0 }).map((d) => ({ label: formatDay(d.date, i18n.language), tick: formatDayShort(d.date, i18n.language), value: d.visitor }))}
             color="--mantine-color-blue-7"
             lng={i18n.language}
             columns={[t('listings.dialog.date'), t('listings.stats.visitors')]}

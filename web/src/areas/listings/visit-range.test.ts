@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastMonthRange, sameDayLastMonth } from './visit-range.ts';
+import { everyDay, lastMonthRange, sameDayLastMonth } from './visit-range.ts';
 
 describe('the default visit range: the same day one calendar month earlier (part 3 §9)', () => {
   it.each([
@@ -23,5 +23,25 @@ describe('the default visit range: the same day one calendar month earlier (part
 
   it('ends today', () => {
     expect(lastMonthRange('2025-05-31')).toEqual({ from: '2025-04-30', to: '2025-05-31' });
+  });
+});
+
+describe('the days a visit chart shows', () => {
+  it('are every day of the range in order, a day without visits at 0', () => {
+    const days = [
+      { date: '2026-05-20', visitor: 4, session: 5 },
+      { date: '2026-05-01', visitor: 5, session: 6 },
+    ];
+    const shown = everyDay(days, { from: '2026-04-30', to: '2026-05-21' }, { visitor: 0, session: 0 });
+    expect(shown).toHaveLength(22);
+    expect(shown[0]).toEqual({ date: '2026-04-30', visitor: 0, session: 0 });
+    expect(shown[1]).toEqual({ date: '2026-05-01', visitor: 5, session: 6 });
+    expect(shown.slice(2, 20).every((d) => d.visitor === 0 && d.session === 0)).toBe(true);
+    expect(shown[20]).toEqual({ date: '2026-05-20', visitor: 4, session: 5 });
+    expect(shown.map((d) => d.date)).toEqual([...shown.map((d) => d.date)].sort());
+  });
+
+  it('crosses a month and a year end', () => {
+    expect(everyDay([], { from: '2026-12-30', to: '2027-01-02' }, { visitor: 0 }).map((d) => d.date)).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
   });
 });
