@@ -2,6 +2,7 @@ import { Alert, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core'
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MLS_LOOKBACK_MONTHS } from '#shared/catalogue/mls.ts';
 import { getBadListings } from '#shared/catalogue/provider.ts';
 import { callOperation } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
@@ -29,7 +30,7 @@ export function BadListingsPage() {
   return (
     <Stack>
       <Title order={1}>{t('route.badlistings')}</Title>
-      <Text c="dimmed">{t('badlistings.intro')}</Text>
+      <Text c="dimmed">{t('badlistings.intro', { months: MLS_LOOKBACK_MONTHS })}</Text>
       {audit.isPending ? (
         <DelayedLoader label={t('common.loading')} />
       ) : audit.isError ? (

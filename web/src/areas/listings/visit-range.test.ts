@@ -42,6 +42,6 @@ describe('the days a visit chart shows', () => {
   });
 
   it('crosses a month and a year end', () => {
-    expect(everyDay([], { from: '2026-12-30', to: '2027-01-02' }, { visitor: 0 }).map((d) => d.date)).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(everyDay<{ date: string; visitor: number }>([], { from: '2026-12-30', to: '2027-01-02' }, { visitor: 0 }).map((d) => d.date)).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
   });
 });

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Image, Pagination, Select, Stack, 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MLS_PAGE_SIZES, MATCH_TABS } from '#shared/catalogue/mls.ts';
+import { MLS_LOOKBACK_MONTHS, MLS_PAGE_SIZES, MATCH_TABS } from '#shared/catalogue/mls.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { MlsInput } from './mls-input.tsx';
 import { mlsQueries } from './queries.ts';
@@ -18,6 +18,7 @@ export function MlsMatchPage() {
   return (
     <Stack>
       <Title order={1}>{t('route.ListingMlsMatch')}</Title>
+      <Text c="dimmed">{t('mls.intro', { months: MLS_LOOKBACK_MONTHS })}</Text>
       <Tabs defaultValue="associated" keepMounted={false}>
         <Tabs.List>
           {MATCH_TABS.map((tab) => (
