@@ -2,6 +2,7 @@ import { PLANNER_MESSAGES, abandonShooting } from '#shared/catalogue/planner.ts'
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { abandonShootingItem, getShootingItem, isActive } from '../storage/shootings.ts';
+import { followListingShootingDate } from '../use-cases/booked-listing.ts';
 
 /** Abandons a shooting (state 13) the dispatcher confirmed; it leaves the board and its technician's route. */
 export const handler = apiHandler(abandonShooting, async ({ shooting_id, version }, { user, log }) => {
@@ -10,6 +11,7 @@ export const handler = apiHandler(abandonShooting, async ({ shooting_id, version
   if (shooting.version !== version) throw conflict(PLANNER_MESSAGES.stale);
   if (!isActive(shooting)) throw conflict(PLANNER_MESSAGES.notActive);
   await abandonShootingItem(shooting, user.id);
+  await followListingShootingDate(shooting, log);
   log('abandoned', { shooting_id, tech_id: shooting.tech_id });
   return { success: true };
 });

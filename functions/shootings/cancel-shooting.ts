@@ -3,6 +3,7 @@ import { isAdminLevel } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest, notFound } from '../plumbing/errors.ts';
 import { assertPending, cancelShooting, getShootingItem } from '../storage/shootings.ts';
+import { followListingShootingDate } from '../use-cases/booked-listing.ts';
 
 /**
  * Part 1 §2.7 and §9: a broker cancels their own unconfirmed shooting; admin levels cancel
@@ -17,6 +18,7 @@ export const handler = apiHandler(operation, async ({ shooting_id, cancellation_
   if (!shooting || (!staff && shooting.broker_id !== ctx.user.id)) throw notFound('Shooting not found.');
   assertPending(shooting);
   await cancelShooting(shooting, cancellation_reason || null, ctx.user.id);
+  await followListingShootingDate(shooting, ctx.log);
   ctx.log('cancelled', { shooting: shooting.id, by: ctx.user.id, staff });
   return { status: 200 as const, message: 'The shooting was cancelled with success.' };
 });

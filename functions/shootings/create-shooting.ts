@@ -17,7 +17,7 @@ import { holdZones } from '../storage/zones.ts';
 import { assertWithinHorizon } from '../use-cases/availability.ts';
 import { writeIntoHalfDay } from '../use-cases/half-day-write.ts';
 import { candidateOf, loadWorld, requiredOffers } from '../use-cases/planning-world.ts';
-import { noteBookedDate } from '../use-cases/booked-listing.ts';
+import { followListingShootingDate } from '../use-cases/booked-listing.ts';
 
 /**
  * Part 1 §3 booking request → the listing (created, or the broker's listing at the same address)
@@ -126,7 +126,7 @@ async function book(input: Booking, ctx: AuthenticatedContext, request: Numbered
       return [shooting.put, ...(fresh ? [fresh.put] : []), ...numbered, ...holdZones(candidate.zoneIds, String(id))];
     },
   });
-  await noteBookedDate(listingId, date, ctx.log);
+  await followListingShootingDate({ id, listing_id: listingId, broker_id: broker.id }, ctx.log);
   ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId, broker: broker.id, by: ctx.user.id });
   return { success: true as const, data: shootingView(toShooting(item), existing ?? fresh!.listing) };
 }

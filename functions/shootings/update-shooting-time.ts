@@ -7,7 +7,7 @@ import { listingsById } from '../storage/listings.ts';
 import { assertWithinHorizon } from '../use-cases/availability.ts';
 import { writeIntoHalfDay } from '../use-cases/half-day-write.ts';
 import { candidateOf, loadWorld } from '../use-cases/planning-world.ts';
-import { noteBookedDate } from '../use-cases/booked-listing.ts';
+import { followListingShootingDate } from '../use-cases/booked-listing.ts';
 
 /** Part 1 §2.6: the owner moves an unconfirmed shooting to another half-day that is still available. */
 export const handler = apiHandler(updateShootingTime, async ({ shooting_id, scheduleddate, is_am }, ctx) => {
@@ -25,23 +25,37 @@ export const handler = apiHandler(updateShootingTime, async ({ shooting_id, sche
   const world = await loadWorld();
   const candidate = candidateOf(world, { lat, lng, roomCount: shooting.room_count, isHouse: listing?.is_house ?? true, only360: shooting.only_360 });
   const now = new Date().toISOString();
-  const moved = { ...shooting, scheduleddate, am: is_am, updated_at: now };
-  let reservedTech = shooting.reserved_tech_id;
-  await writeIntoHalfDay({
+  // The assigned technician stays only if they can take the new half-day themselves; otherwise the
+  // shooting goes back to unassigned, holding the capacity of whoever fits, as a booking does.
+  const unassigns = (fits: number) => shooting.tech_id !== null && fits !== shooting.tech_id;
+  const techId = await writeIntoHalfDay({
     world,
     date: scheduleddate,
     am: is_am,
     candidate,
     shootingId: shooting.id,
     excludeShootingId: shooting.id,
+    keepTechId: shooting.tech_id,
     log: ctx.log,
-    items: (techId) => {
-      reservedTech = shooting.tech_id === null ? techId : shooting.reserved_tech_id;
-      return [moveShooting(shooting, { date: scheduleddate, am: is_am, reservedTechId: reservedTech, now })];
-    },
+    items: (fits) => [moveShooting(shooting, { date: scheduleddate, am: is_am, reservedTechId: fits, now, unassign: unassigns(fits) })],
   });
-  await noteBookedDate(shooting.listing_id, scheduleddate, ctx.log);
-  ctx.log('moved', { shooting: shooting.id, from: `${shooting.scheduleddate} ${shooting.am ? 'AM' : 'PM'}`, to: `${scheduleddate} ${is_am ? 'AM' : 'PM'}`, reserved_tech_id: reservedTech });
-  const updated: StoredShooting = toShooting({ ...moved, reserved_tech_id: reservedTech, version: shooting.version + 1 });
+  const unassigned = unassigns(techId);
+  await followListingShootingDate(shooting, ctx.log);
+  ctx.log('moved', {
+    shooting: shooting.id,
+    from: `${shooting.scheduleddate} ${shooting.am ? 'AM' : 'PM'}`,
+    to: `${scheduleddate} ${is_am ? 'AM' : 'PM'}`,
+    reserved_tech_id: techId,
+    ...(shooting.tech_id === null ? {} : { tech_id: shooting.tech_id, technician: unassigned ? 'unassigned' : 'kept' }),
+  });
+  const updated: StoredShooting = toShooting({
+    ...shooting,
+    scheduleddate,
+    am: is_am,
+    reserved_tech_id: techId,
+    updated_at: now,
+    version: shooting.version + 1,
+    ...(unassigned ? { tech_id: null, force_assigned: false, distance: null, transit_time: null } : {}),
+  });
   return { success: true as const, data: shootingView(updated, listing) };
 });

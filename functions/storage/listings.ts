@@ -676,24 +676,37 @@ export async function updateListingFields(listing: StoredListing, fields: Listin
   return toListing(Attributes!);
 }
 
-/** Keeps the listing's latest shooting date (search's du:/au: and its column) when a shooting is booked or moved. */
-export async function noteListingShootingDate(listingId: number, date: string): Promise<void> {
+/** A listing's shooting date as stored, and the search sequence a write conditional on it names (consistent read). */
+export async function listingShootingDate(id: number): Promise<{ shootingdate: string | null; seq: number } | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listing(id), ConsistentRead: true, ProjectionExpression: 'pk, shootingdate, search_seq' }));
+  return Item ? { shootingdate: typeof Item.shootingdate === 'string' ? Item.shootingdate : null, seq: Number(Item.search_seq ?? 0) } : undefined;
+}
+
+/**
+ * Sets the listing's shooting date (search's du:/au: and its column; null: none) and re-indexes it.
+ * With `seq` (listingShootingDate's), only while the listing has not changed since: false when it
+ * has, or is gone.
+ */
+export async function noteListingShootingDate(listingId: number, date: string | null, seq?: number): Promise<boolean> {
+  const unchanged = seq === undefined ? '' : seq === 0 ? ' AND (attribute_not_exists(search_seq) OR search_seq = :seq)' : ' AND search_seq = :seq';
+  let written: Record<string, unknown> | undefined;
   try {
-    const { Attributes } = await db.send(
+    ({ Attributes: written } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.listing(listingId),
         UpdateExpression: `SET shootingdate = :d, ${NEXT_SEARCH_SEQ}`,
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(shootingdate) OR shootingdate = :null OR shootingdate < :d)',
-        ExpressionAttributeValues: { ':d': date, ':null': null, ...NEXT_SEARCH_SEQ_VALUES },
+        ConditionExpression: `attribute_exists(pk)${unchanged}`,
+        ExpressionAttributeValues: { ':d': date, ...NEXT_SEARCH_SEQ_VALUES, ...(seq === undefined ? {} : { ':seq': seq }) },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    if (Attributes) await indexListingItem(Attributes);
+    ));
   } catch (error) {
-    // A later shooting date is already kept (or the listing is gone): nothing to change.
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (conditionFailed(error)) return false;
+    throw error;
   }
+  await indexListingItem(written!);
+  return true;
 }
 
 /** Publishes the listing's virtual tour (part 3 §4): state 3 (vr_ready), at the version read. */

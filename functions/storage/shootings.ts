@@ -80,6 +80,16 @@ export async function shootingsOfTechBetween(techId: number, from: string, to: s
   return items.filter((item) => shootingRecord.safeParse(item).success).map(toShooting);
 }
 
+/**
+ * A listing's shootings as they are now: those of its broker on that listing (a listing's shootings
+ * are its broker's) and `known` (just written: the index may not show them yet), each read again
+ * consistently.
+ */
+export async function currentShootingsOfListing(listing: { id: number; broker_id: number }, known: readonly number[] = []): Promise<StoredShooting[]> {
+  const indexed = (await shootingsOfBroker(listing.broker_id)).filter((s) => s.listing_id === listing.id);
+  return (await shootingsByIds([...indexed.map((s) => s.id), ...known])).filter((s) => s.listing_id === listing.id);
+}
+
 /** States that no longer hold a technician's time. */
 export const INACTIVE_STATES: ReadonlySet<number> = new Set([ShootingState.canceled, ShootingState.abandonned]);
 
@@ -239,12 +249,17 @@ export async function insertShooting(record: z.input<typeof shootingRecord>, ext
   return s;
 }
 
-/** Move a pending shooting to another half-day (its owner's change of time), holding `reservedTechId`'s capacity. */
-export function moveShooting(s: StoredShooting, to: { date: string; am: boolean; reservedTechId: number | null; now: string }): TransactItem {
-  const index = indexChange({ ...s, scheduleddate: to.date });
+/**
+ * Move a pending shooting to another half-day (its owner's change of time), holding `reservedTechId`'s
+ * capacity. `unassign`: its technician cannot take the new half-day, so it leaves them as
+ * unassignShooting does (no technician, no forced flag, no leg).
+ */
+export function moveShooting(s: StoredShooting, to: { date: string; am: boolean; reservedTechId: number | null; now: string; unassign?: boolean }): TransactItem {
+  const index = indexChange({ ...s, scheduleddate: to.date, tech_id: to.unassign ? null : s.tech_id });
+  const unassigned = to.unassign ? { force_assigned: false, distance: null, transit_time: null } : {};
   return updateOf(s.id, s.version, {
-    set: { scheduleddate: to.date, am: to.am, reserved_tech_id: to.reservedTechId, updated_at: to.now, ...index.set },
-    remove: index.remove,
+    set: { scheduleddate: to.date, am: to.am, reserved_tech_id: to.reservedTechId, updated_at: to.now, ...unassigned, ...index.set },
+    remove: [...(to.unassign ? ['tech_id'] : []), ...index.remove],
     ...PENDING,
   });
 }

@@ -40,6 +40,11 @@ export async function dayProblem(world: PlanningWorld, day: DayState, candidate:
   return { technicians, shootings };
 }
 
+/** The same day for one technician alone, with the shootings they hold: can they take the candidate themselves? */
+export function forTechnician(problem: DayProblem, techId: number): DayProblem {
+  return { ...problem, technicians: problem.technicians.filter((t) => t.id === techId), shootings: problem.shootings.filter((s) => s.current?.techId === techId) };
+}
+
 /** 422 with a field error when a day lies past the booking horizon (docs/decisions/0086-booking-horizon.md). */
 export function assertWithinHorizon(date: string, field: string, now = Date.now()): void {
   if (beyondHorizon(date, now)) throw new HttpError('unprocessable', HORIZON_MESSAGE, { fields: { [field]: [HORIZON_MESSAGE] } });
@@ -52,8 +57,12 @@ export async function halfDayAnswer(problem: DayProblem, candidate: CandidateSho
   return slotAvailabilityWith(problem, candidate, am, await location());
 }
 
-/** The time-slot list of part 1 §3 for `days` days from `date`: AM then PM of each day. */
-export async function timeSlots(p: PropertyForSlots, date: string, days: number, now = Date.now()): Promise<TimeSlot[]> {
+/**
+ * The time-slot list of part 1 §3 for `days` days from `date`: AM then PM of each day. A shooting
+ * being moved (`excludeShootingId`) does not count against the slots, as its move does not.
+ */
+export async function timeSlots(p: PropertyForSlots, date: string, days: number, options: { excludeShootingId?: number; now?: number } = {}): Promise<TimeSlot[]> {
+  const { excludeShootingId, now = Date.now() } = options;
   const world = await loadWorld();
   const candidate = candidateOf(world, p);
   const out: TimeSlot[] = [];
@@ -62,7 +71,7 @@ export async function timeSlots(p: PropertyForSlots, date: string, days: number,
     dates.map(async (d) => {
       const slots: TimeSlot[] = [];
       const open = beyondHorizon(d, now) ? [] : [true, false].filter((am) => !halfDayStarted(d, am, now));
-      const problem = open.length && candidate.zoneIds.length ? await dayProblem(world, await readDay(d), candidate) : undefined;
+      const problem = open.length && candidate.zoneIds.length ? await dayProblem(world, await readDay(d), candidate, { excludeShootingId }) : undefined;
       for (const am of [true, false]) {
         const answer = problem && open.includes(am) ? await halfDayAnswer(problem, candidate, am) : undefined;
         const success = answer?.success ?? false;

@@ -1,15 +1,32 @@
-import { noteListingShootingDate } from '../storage/listings.ts';
+import { listingShootingDate, noteListingShootingDate } from '../storage/listings.ts';
+import { currentShootingsOfListing, isActive, type StoredShooting } from '../storage/shootings.ts';
+
+/** Reads and conditional writes before giving up on a listing that keeps changing in between. */
+const ATTEMPTS = 5;
 
 /**
- * After a booking or a move has committed: the listing's shooting date and its search entries follow.
- * The shooting is booked whatever happens here, so a failure is logged, not answered (an error
- * would make the broker book again); the listing's next change indexes it in full (its claim stays
- * unconfirmed, storage/listings.ts).
+ * After a shooting was booked, moved, cancelled or abandoned (committed): the listing's shooting
+ * date becomes the latest date of its active shootings, none when none remains, with its search
+ * entries. The write is conditional on the listing as read before its shootings, so a concurrent
+ * change of another of its shootings makes it read them again rather than write an older answer.
+ * The shooting's change stands whatever happens here, so a failure is logged, not answered (an
+ * error would make the broker book again); the listing's next change indexes it in full (its claim
+ * stays unconfirmed, storage/listings.ts).
  */
-export async function noteBookedDate(listingId: number, date: string, log: (...parts: unknown[]) => void): Promise<void> {
+export async function followListingShootingDate(changed: Pick<StoredShooting, 'id' | 'listing_id' | 'broker_id'>, log: (...parts: unknown[]) => void): Promise<void> {
   try {
-    await noteListingShootingDate(listingId, date);
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const stored = await listingShootingDate(changed.listing_id);
+      if (!stored) return;
+      const latest = latestActiveDate(await currentShootingsOfListing({ id: changed.listing_id, broker_id: changed.broker_id }, [changed.id]));
+      if (latest === stored.shootingdate || (await noteListingShootingDate(changed.listing_id, latest, stored.seq))) return;
+    }
+    throw new Error(`the listing changed during each of ${ATTEMPTS} attempts`);
   } catch (error) {
-    log('listing shooting date not noted', { listing: listingId, date, error: (error as Error).message });
+    log('listing shooting date not noted', { listing: changed.listing_id, shooting: changed.id, error: (error as Error).message });
   }
+}
+
+function latestActiveDate(shootings: readonly StoredShooting[]): string | null {
+  return shootings.filter(isActive).reduce<string | null>((latest, s) => (latest === null || s.scheduleddate > latest ? s.scheduleddate : latest), null);
 }

@@ -4,7 +4,7 @@ import { conflict } from '../plumbing/errors.ts';
 import { backoffDelay, pause } from '../plumbing/retry.ts';
 import { cancellationCodes, transact, type TransactItems } from '../plumbing/transact.ts';
 import { guardItems } from '../storage/half-day.ts';
-import { dayProblem, halfDayAnswer } from './availability.ts';
+import { dayProblem, forTechnician, halfDayAnswer } from './availability.ts';
 import { readDay } from './day-state.ts';
 import type { PlanningWorld } from './planning-world.ts';
 
@@ -16,6 +16,8 @@ export interface HalfDayWrite {
   shootingId: number;
   /** A shooting moving inside the day must not count against itself. */
   excludeShootingId?: number;
+  /** The technician the shooting is assigned to: answered when they can take the half-day themselves. */
+  keepTechId?: number | null;
   /** The writes of the booking itself, given the technician whose capacity it takes. */
   items: (techId: number) => TransactItems;
   log?: (...parts: unknown[]) => void;
@@ -38,7 +40,8 @@ const backOff = (attempt: number) => pause(backoffDelay(attempt, { base: 25, cap
  * Re-checks a half-day's availability and writes into it in one transaction with the half-day
  * guards (version bump + the other half-day unchanged). When a concurrent booking changed the
  * day meanwhile, the check runs again on the new state: of two bookings racing for the last
- * place, one commits and the other finds the half-day full (409). Answers the technician held.
+ * place, one commits and the other finds the half-day full (409). Answers the technician held:
+ * `keepTechId` when they fit (available, in zone, day not locked, time left), else any who fits.
  */
 export async function writeIntoHalfDay(w: HalfDayWrite): Promise<number> {
   const started = Date.now();
@@ -49,7 +52,8 @@ export async function writeIntoHalfDay(w: HalfDayWrite): Promise<number> {
   for (let attempt = 1; patient(attempt); attempt++) {
     const day = await readDay(w.date);
     const problem = await dayProblem(w.world, day, w.candidate, w.excludeShootingId === undefined ? {} : { excludeShootingId: w.excludeShootingId });
-    const answer = await halfDayAnswer(problem, w.candidate, w.am);
+    const kept = w.keepTechId == null ? undefined : await halfDayAnswer(forTechnician(problem, w.keepTechId), w.candidate, w.am);
+    const answer = kept?.success ? kept : await halfDayAnswer(problem, w.candidate, w.am);
     w.log?.('availability', w.date, w.am ? 'AM' : 'PM', answer);
     if (!answer.success || answer.techId === undefined) throw conflict(SHOOTING_MESSAGES.slotTaken, { reason: answer.reason ?? 'no_time' });
     const own = w.items(answer.techId);

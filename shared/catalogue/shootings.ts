@@ -159,7 +159,7 @@ export const validateShootingAvailability = defineOperation({
   path: '/api/shootings/availability',
   access: 'authenticated',
   summary:
-    'The AM and PM time slots of the coming days for a property: a slot succeeds only if an eligible technician (zone, skills, not day-locked, not unavailable) can still fit the shooting into that half-day, travel included.',
+    "The AM and PM time slots of the coming days for a property: a slot succeeds only if an eligible technician (zone, skills, not day-locked, not unavailable) can still fit the shooting into that half-day, travel included. With shooting_id (change time: the caller's own shooting being moved), that shooting does not count against the slots, as its move does not; another's or a missing one answers 404.",
   input: z.object({
     address: z.string().trim().max(300).default(''),
     is_house: z.boolean(),
@@ -170,6 +170,8 @@ export const validateShootingAvailability = defineOperation({
     days: z.coerce.number().int().min(1).max(MAX_AVAILABILITY_DAYS).default(1),
     lat,
     lng,
+    /** The shooting being moved (change time): left out of the day it is in. */
+    shooting_id: z.coerce.number().int().positive().optional(),
   }),
   output: z.object({ time_slot: z.array(timeSlot) }),
   resources: ['table', 'location'],

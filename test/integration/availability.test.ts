@@ -5,7 +5,7 @@ import { bodyOf, callOp } from '../support/operations.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { db } from '#functions/plumbing/aws.ts';
 import { addUnavailability, removeUnavailability, unavailabilitiesOf, type Unavailability } from '#functions/storage/unavailabilities.ts';
-import { createShooting, validateShootingAvailability } from '#shared/catalogue/shootings.ts';
+import { createShooting, updateShootingTime, validateShootingAvailability } from '#shared/catalogue/shootings.ts';
 import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import type { ErrorBody } from '#shared/catalogue/index.ts';
 import { Role } from '#shared/roles.ts';
@@ -97,6 +97,27 @@ describe('validateShootingAvailability', () => {
       const small = await slots(slotsRequest('2500 Boulevard Laurier', full, 1, { room_count: 1, only_360: true }));
       expect(small[0]!.success).toBe(false);
     });
+  });
+
+  it("leaves out the shooting being moved when it is named (change time): the other half of its own day opens, as the move's check does", async () => {
+    const full = ownDay();
+    await lockDay(full, 1015);
+    try {
+      const broker = await planningBrokerToken(3);
+      const big = { room_count: 30 };
+      const moving = bodyOf(await callOp(createShooting, bookingAt('1200 Avenue Cartier', full, true, big), broker)).data;
+      bodyOf(await callOp(createShooting, bookingAt('800 Boulevard René-Lévesque Ouest', full, true, big), broker));
+      const request = slotsRequest('1200 Avenue Cartier', full, 1, big);
+      const successes = async (input: SlotsInput, as = broker) => bodyOf(await callOp(validateShootingAvailability, input, as)).time_slot.map((s) => s.success);
+      expect(await successes(request)).toEqual([false, false]);
+      expect(await successes({ ...request, shooting_id: moving.id })).toEqual([true, true]);
+      expect((await callOp(updateShootingTime, { shooting_id: moving.id, scheduleddate: full, is_am: false }, broker)).status).toBe(200);
+      // Only the caller's own shooting may be named.
+      expect((await callOp(validateShootingAvailability, { ...request, shooting_id: moving.id }, token)).status).toBe(404);
+      expect((await callOp(validateShootingAvailability, { ...request, shooting_id: 99_999_999 }, broker)).status).toBe(404);
+    } finally {
+      await unlockDay(full, 1015);
+    }
   });
 
   it('answers 400 with field errors for bad input and 401 without a session', async () => {

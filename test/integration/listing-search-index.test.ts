@@ -3,7 +3,9 @@ import { searchListings } from '#shared/catalogue/listings.ts';
 import { Role } from '#shared/roles.ts';
 import { db } from '#functions/plumbing/aws.ts';
 import { getListing, insertListing, noteListingShootingDate, setListingMls } from '#functions/storage/listings.ts';
-import { noteBookedDate } from '#functions/use-cases/booked-listing.ts';
+import { insertShooting, newShootingId } from '#functions/storage/shootings.ts';
+import { followListingShootingDate } from '#functions/use-cases/booked-listing.ts';
+import { ShootingState } from '#shared/enums.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
 
@@ -68,6 +70,11 @@ describe('listing search index (ADR 0345)', () => {
 
     it("does not fail a booking that has committed: the listing's date is logged as not noted, and the booking answers", async () => {
       const l = await insertListing({ address: `9 rue ${word}bk`, app: '', city: 'Laval', postalcode: 'H7X 1Y4', room_count: 4, is_house: true, lat: 45.5, lng: -73.7, state: 0, mls: null, broker_id: 900002, broker: { firstname: 'Zoé', lastname: 'Côté' } });
+      const now = new Date().toISOString();
+      const booked = await insertShooting(
+        { id: await newShootingId(), listing_id: l.id, broker_id: 900002, scheduleddate: '2026-05-06', am: true, is_confirmed: false, state: ShootingState.unconfirmed, estimated_duration: 3600, room_count: 4, created_at: now, updated_at: now },
+        { lat: 45.5, lng: -73.7, reserved_tech_id: null },
+      );
       db.middlewareStack.add(
         (next, context) => async (args) => {
           if (context.commandName === 'UpdateItemCommand') throw Object.assign(new Error('injected: timed out'), { name: 'TimeoutError' });
@@ -76,10 +83,10 @@ describe('listing search index (ADR 0345)', () => {
         { step: 'initialize', name: FAULT, override: true },
       );
       const logged: unknown[][] = [];
-      await noteBookedDate(l.id, '2026-05-06', (...parts) => logged.push(parts));
+      await followListingShootingDate(booked, (...parts: unknown[]) => logged.push(parts));
       db.middlewareStack.remove(FAULT);
-      expect(logged).toEqual([['listing shooting date not noted', { listing: l.id, date: '2026-05-06', error: 'injected: timed out' }]]);
-      await noteBookedDate(l.id, '2026-05-06', (...parts) => logged.push(parts));
+      expect(logged).toEqual([['listing shooting date not noted', { listing: l.id, shooting: booked.id, error: 'injected: timed out' }]]);
+      await followListingShootingDate(booked, (...parts: unknown[]) => logged.push(parts));
       expect((await getListing(l.id))!.shootingdate).toBe('2026-05-06');
       expect(logged).toHaveLength(1);
     });

@@ -1,13 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenFor } from '../support/api.ts';
 import { ownDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
+import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
+import { addUnavailability, removeUnavailability } from '#functions/storage/unavailabilities.ts';
+import { assignProdShooting } from '#shared/catalogue/planner.ts';
 import { SHOOTING_MESSAGES, cancelShooting, getAllShootings, getShooting, updateShootingTime, type ShootingView } from '#shared/catalogue/shootings.ts';
 import type { InputOf } from '#shared/catalogue/index.ts';
 import { ShootingState } from '#shared/enums.ts';
+import { dayStartMs } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
 import { book, day, planningBrokerToken } from './booking-support.ts';
@@ -124,6 +128,69 @@ describe('updateShootingTime', () => {
     const res = errorOf(await callOp(updateShootingTime, { shooting_id: q.id, scheduleddate: day(2), is_am: false }, quebecBroker), 409);
     expect(res.message).toBe(SHOOTING_MESSAGES.slotTaken);
     expect((await stored(q.id)).scheduleddate).toBe(date);
+  });
+});
+
+describe('updateShootingTime of an assigned shooting: the technician stays only if they can take the new half-day (Québec: 1014, 1015)', () => {
+  const ADDRESS = '5000 Boulevard des Gradins';
+  let broker: string;
+  let planner: string;
+  beforeAll(async () => {
+    broker = await planningBrokerToken(3);
+    planner = (await tokenFor(Role.admin)).token;
+  });
+  const undo: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const u of undo.splice(0)) await u();
+  });
+
+  /** A shooting booked on a day of its own and assigned by hand. */
+  async function assigned(techId: number, force = false): Promise<ShootingView> {
+    const s = await book(broker, ADDRESS, ownDay(), true);
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: s.id, tech_id: techId, force_assigned: force }, planner)).success).toBe(true);
+    return s;
+  }
+  const moveTo = async (s: ShootingView, date: string) => bodyOf(await callOp(updateShootingTime, { shooting_id: s.id, scheduleddate: date, is_am: false }, broker));
+
+  it('keeps a technician who can take it, under their index at the new date', async () => {
+    const s = await assigned(1014);
+    const target = ownDay();
+    await moveTo(s, target);
+    expect(await stored(s.id)).toMatchObject({ scheduleddate: target, am: false, tech_id: 1014, reserved_tech_id: 1014, gsi3sk: keys.shootingTechIndex(1014, target, s.id).gsi3sk });
+  });
+
+  it('sends it back to unassigned, holding the one who fits, when the technician is day-locked on the new day', async () => {
+    const s = await assigned(1014);
+    const target = ownDay();
+    await lockDay(target, 1014);
+    undo.push(() => unlockDay(target, 1014));
+    await moveTo(s, target);
+    const item = await stored(s.id);
+    expect(item).toMatchObject({ scheduleddate: target, reserved_tech_id: 1015, force_assigned: false });
+    expect(item.tech_id ?? null).toBeNull();
+    expect(item.gsi3pk).toBeUndefined();
+  });
+
+  it('does the same when the technician is unavailable that half-day', async () => {
+    const s = await assigned(1015);
+    const target = ownDay();
+    const start = dayStartMs(target);
+    const away = await addUnavailability(1015, new Date(start).toISOString(), new Date(start + 24 * 3_600_000).toISOString(), 'test');
+    undo.push(() => removeUnavailability(away));
+    await moveTo(s, target);
+    const item = await stored(s.id);
+    expect(item).toMatchObject({ scheduleddate: target, reserved_tech_id: 1014 });
+    expect(item.tech_id ?? null).toBeNull();
+  });
+
+  it('does the same, clearing the forced flag, when the technician was forced on from outside the zone', async () => {
+    const s = await assigned(1006, true);
+    expect(await stored(s.id)).toMatchObject({ tech_id: 1006, force_assigned: true });
+    await moveTo(s, ownDay());
+    const item = await stored(s.id);
+    expect(item.tech_id ?? null).toBeNull();
+    expect(item.force_assigned).toBe(false);
+    expect([1014, 1015]).toContain(item.reserved_tech_id);
   });
 });
 

@@ -97,6 +97,7 @@ export function ChangeTimePage() {
           <SlotPicker
             property={{ address: s.listing.address, is_house: s.listing.is_house, room_count: s.room_count, only_360: s.only_360, is_existing_listing: s.listing.is_existing_listing, lat: s.listing.lat, lng: s.listing.lng }}
             original={{ date_in_ts: s.date_in_ts, is_am: s.am }}
+            moving={s.id}
             value={slot}
             onChange={setSlot}
           />

@@ -34,12 +34,25 @@ const sameSlot = (a: SlotChoice | null | undefined, b: SlotChoice) => !!a && a.d
  * Part 1 §2.5 step 2 and §2.6: a table of AM (8h30-12h30) and PM (12h30-17h00) rows by day, 7 days
  * at a time (Previous never before today, Next never past the booking horizon, docs/decisions/0086), one choice. An unsuccessful slot is disabled and says why
  * (started, no technician, full); `original` (change time) is a checked, disabled radio marked 'current'.
+ * `moving` (change time) names the shooting being moved: it does not count against the slots.
  */
-export function SlotPicker({ property, value, onChange, original }: { property: SlotProperty; value: SlotChoice | null; onChange: (slot: SlotChoice) => void; original?: SlotChoice }) {
+export function SlotPicker({
+  property,
+  value,
+  onChange,
+  original,
+  moving,
+}: {
+  property: SlotProperty;
+  value: SlotChoice | null;
+  onChange: (slot: SlotChoice) => void;
+  original?: SlotChoice;
+  moving?: number;
+}) {
   const { t, i18n } = useTranslation();
   const today = localDateOf(Date.now());
   const [from, setFrom] = useState(today);
-  const query = useQuery({ ...shootingQueries.slots({ ...property, date: from, days: VIEW_DAYS }), placeholderData: keepPreviousData });
+  const query = useQuery({ ...shootingQueries.slots({ ...property, date: from, days: VIEW_DAYS, ...(moving === undefined ? {} : { shooting_id: moving }) }), placeholderData: keepPreviousData });
   const slots = query.data?.time_slot ?? [];
   const days = Array.from({ length: VIEW_DAYS }, (_, i) => dayStartMs(addDays(from, i)));
   const slotOf = (day: number, am: boolean): TimeSlot | undefined => slots.find((s) => s.date_in_ts === day && s.is_am === am);
