@@ -178,19 +178,22 @@ export const validateShootingAvailability = defineOperation({
   writes: [],
 });
 
+/** The longest texts a booking keeps (the wizard's inputs stop there too). */
+export const BOOKING_MAX_LENGTH = { address: 300, app: 40, city: 120, postalcode: 10, note: 2000 } as const;
+
 /** Part 1 section 3: booking request. */
 export const bookingRequest = z.object({
-  address: z.string().trim().min(1).max(300),
-  app: z.string().trim().max(40).default(''),
-  city: z.string().trim().min(1).max(120),
-  postalcode: z.string().trim().min(POSTAL_CODE_MIN_LENGTH, `The postal code must contain at least ${POSTAL_CODE_MIN_LENGTH} characters.`).max(10),
+  address: z.string().trim().min(1).max(BOOKING_MAX_LENGTH.address),
+  app: z.string().trim().max(BOOKING_MAX_LENGTH.app).default(''),
+  city: z.string().trim().min(1).max(BOOKING_MAX_LENGTH.city),
+  postalcode: z.string().trim().min(POSTAL_CODE_MIN_LENGTH, `The postal code must contain at least ${POSTAL_CODE_MIN_LENGTH} characters.`).max(BOOKING_MAX_LENGTH.postalcode),
   is_house: z.boolean(),
   room_count: roomCount,
   scheduleddate: dayInput,
   is_am: z.boolean(),
   is_existing_listing: z.boolean().default(false),
   only_360: z.boolean().default(false),
-  note: z.string().trim().max(2000).default(''),
+  note: z.string().trim().max(BOOKING_MAX_LENGTH.note).default(''),
   lat,
   lng,
   /** Admin levels book on behalf of this broker (docs/decisions/0117); a broker never sends it. */

@@ -318,6 +318,10 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await postprod.getByRole('heading', { level: 1, name: t('route.shooting') }).waitFor();
     await postprod.getByRole('radio', { name: new RegExp(`^${t('shootings.filter.upcoming')}`) }).waitFor({ state: 'attached' });
     expect(await postprod.getByRole('main').getByRole('link', { name: t('route.shooting_add') }).count()).toBe(0);
+    // Typed in the address bar, the booking page says so at once instead of offering the wizard.
+    await postprod.goto('/shooting/add');
+    await postprod.getByRole('status').getByText(t('shootings.booking_not_for_role')).waitFor();
+    expect(await postprod.getByRole('combobox', { name: t('shootings.address') }).count()).toBe(0);
   });
 
   it('cancelling a confirmed shooting shows the error banner; the id undefined sends nothing', async () => {

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POSTAL_CODE_MIN_LENGTH, geocodeAddress, validateShootingCity, type BrokerChoice } from '#shared/catalogue/shootings.ts';
+import { BOOKING_MAX_LENGTH, POSTAL_CODE_MIN_LENGTH, createShooting, geocodeAddress, validateShootingCity, type BrokerChoice } from '#shared/catalogue/shootings.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { estimateServiceHours } from '#shared/rules/service-time.ts';
-import { callOperation, isApiError } from '../../api/client.ts';
+import { callOperation, isApiError, mayCall } from '../../api/client.ts';
 import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
 import { formatHours, languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
@@ -22,10 +22,27 @@ type CityCheck = 'idle' | 'checking' | 'supported' | 'unsupported' | 'failed';
 
 /**
  * /shooting/add, part 1 §2.5, §4, §5, §9: property (step 0), time frame (step 1), confirmation
- * (step 2). The booking call fires on reaching the confirmation; a failure returns to the time
- * frame with bookshooting.error.
+ * (step 2). The route is open to any logged-in user (ADR 0004); a role that may not book reads so at
+ * once instead of filling both steps for a refusal at the end.
  */
 export function BookingPage() {
+  const { t } = useTranslation();
+  const role = useSessionUser()?.role;
+  if (!mayCall(createShooting, role)) {
+    return (
+      <Stack>
+        <Title order={1}>{t('route.shooting_add')}</Title>
+        <Alert color="gray" role="status">
+          {t('shootings.booking_not_for_role')}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <BookingWizard />;
+}
+
+/** The wizard itself. The booking call fires on reaching the confirmation; a failure returns to the time frame with bookshooting.error. */
+function BookingWizard() {
   const { t, i18n } = useTranslation();
   const role = useSessionUser()?.role;
   // Admin levels book for a broker they pick; the booking is the broker's (docs/decisions/0117).
@@ -108,6 +125,7 @@ export function BookingPage() {
             {forBroker && <BrokerPicker value={broker} onChange={setBroker} />}
             <Autocomplete
               label={t('shootings.address')}
+              maxLength={BOOKING_MAX_LENGTH.address}
               required
               value={p.address}
               data={options.map((o) => o.text)}
@@ -135,9 +153,10 @@ export function BookingPage() {
               </Alert>
             )}
             <Group grow>
-              <TextInput label={t('shootings.app')} value={p.app} onChange={(e) => set('app', e.currentTarget.value)} />
+              <TextInput label={t('shootings.app')} maxLength={BOOKING_MAX_LENGTH.app} value={p.app} onChange={(e) => set('app', e.currentTarget.value)} />
               <TextInput
                 label={t('shootings.city')}
+                maxLength={BOOKING_MAX_LENGTH.city}
                 required
                 value={p.city}
                 onChange={(e) => {
@@ -153,6 +172,7 @@ export function BookingPage() {
               />
               <TextInput
                 label={t('shootings.postalcode')}
+                maxLength={BOOKING_MAX_LENGTH.postalcode}
                 required
                 value={p.postalcode}
                 onChange={(e) => set('postalcode', e.currentTarget.value)}
@@ -185,7 +205,7 @@ export function BookingPage() {
             <Checkbox label={t('shootings.existing_listing')} checked={p.is_existing_listing} onChange={(e) => set('is_existing_listing', e.currentTarget.checked)} />
             {p.is_existing_listing && <Checkbox label={t('shootings.only_360')} checked={p.only_360} onChange={(e) => set('only_360', e.currentTarget.checked)} />}
             <BookingServices only360={only360} isExistingListing={p.is_existing_listing} value={extras} onChange={setExtras} />
-            <Textarea label={t('shootings.note')} value={p.note} onChange={(e) => set('note', e.currentTarget.value)} autosize minRows={2} />
+            <Textarea label={t('shootings.note')} maxLength={BOOKING_MAX_LENGTH.note} value={p.note} onChange={(e) => set('note', e.currentTarget.value)} autosize minRows={2} />
             <Text data-testid="service-time">{t('shootings.service_time', { time: serviceTime })}</Text>
             <Group justify="space-between">
               <Button variant="default" component={Link} to="/shooting">
