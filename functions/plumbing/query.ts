@@ -27,6 +27,20 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
 }
 
 /**
+ * The start key of the page after one a Query answered, or none when nothing follows. DynamoDB
+ * answers a LastEvaluatedKey whenever the Limit is reached, even when no item is left: a list of
+ * exactly one page would offer a Next that opens an empty page. One read of at most one key
+ * settles it, and only when the page came back full.
+ */
+export async function nextPageKey(input: QueryCommandInput, page: { Items?: unknown[]; LastEvaluatedKey?: Item }): Promise<Item | undefined> {
+  const next = page.LastEvaluatedKey;
+  if (!next) return undefined;
+  const peek = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: next, Limit: 1 }));
+  // A filtered-out item also reads none: then its LastEvaluatedKey says more may follow.
+  return peek.Items?.length || peek.LastEvaluatedKey ? next : undefined;
+}
+
+/**
  * The key condition of an index access pattern (shared/data/design.ts ACCESS): its partition and,
  * optionally, a sort-key prefix or range. Spread into a Query's input.
  */

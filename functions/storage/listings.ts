@@ -7,7 +7,7 @@ import type { ListingFields } from '#shared/catalogue/listings.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys, LISTING_SEARCH_BLOCK } from '../plumbing/keys.ts';
 import { nextId } from '../plumbing/ids.ts';
-import { byIndex, queryAll } from '../plumbing/query.ts';
+import { byIndex, nextPageKey, queryAll } from '../plumbing/query.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { batchWriteAll, type WriteRequest } from '../plumbing/batch-write.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
@@ -132,16 +132,9 @@ async function queryListings(pattern: 'listingsByBroker' | 'allListings', partit
 }
 
 async function queryListingItems(pattern: 'listingsByBroker' | 'allListings', partition: string, limit: number, start?: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
-  const page = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...byIndex(pattern, partition),
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: start,
-    }),
-  );
-  const next = page.LastEvaluatedKey;
+  const input = { TableName: tableName(), ...byIndex(pattern, partition), ScanIndexForward: false, Limit: limit };
+  const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+  const next = await nextPageKey(input, page);
   return { items: page.Items ?? [], ...(next ? { next } : {}) };
 }
 

@@ -8,7 +8,7 @@ import { db, tableName } from '../plumbing/aws.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
 import { keys } from '../plumbing/keys.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
-import { byIndex, queryAll as queryAllItems } from '../plumbing/query.ts';
+import { byIndex, nextPageKey, queryAll as queryAllItems } from '../plumbing/query.ts';
 import { mediaUrl, pictureFileName } from '../plumbing/media.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { transact, type TransactItem } from '../plumbing/transact.ts';
@@ -164,26 +164,12 @@ export async function shootingIdsOfTech(
   limit: number,
   start?: Record<string, unknown>,
 ): Promise<{ ids: number[]; next?: Record<string, unknown> }> {
-  const page = await db.send(
-    postProduction
-      ? new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.shootingsOfPpTech(techId) },
-          ScanIndexForward: false,
-          Limit: limit,
-          ExclusiveStartKey: start,
-        })
-      : new QueryCommand({
-          TableName: tableName(),
-          ...byIndex('shootingsByTechDate', keys.shootingsOfTech(techId)),
-          ScanIndexForward: false,
-          Limit: limit,
-          ExclusiveStartKey: start,
-        }),
-  );
+  const input = postProduction
+    ? { TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.shootingsOfPpTech(techId) }, ScanIndexForward: false, Limit: limit }
+    : { TableName: tableName(), ...byIndex('shootingsByTechDate', keys.shootingsOfTech(techId)), ScanIndexForward: false, Limit: limit };
+  const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
   const ids = (page.Items ?? []).map((item) => Number(postProduction ? item.shooting_id : item.id));
-  const next = page.LastEvaluatedKey;
+  const next = await nextPageKey(input, page);
   return { ids, ...(next ? { next } : {}) };
 }
 

@@ -260,6 +260,24 @@ describe('getDeliveryListings', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('offers no next page after a last page that is exactly full', async () => {
+    const id = await nextId('deliveries-pager-broker', 900_000);
+    const broker = { firstname: 'Pénélope', lastname: 'Pagination' };
+    const { token } = await createSession({ id, ...broker, email: `pager-${id}@example.test`, role: Role.broker });
+    const add = async (n: number) =>
+      insertListing({ address: `${n} rue de la Page ${id}`, city: 'Montréal', postalcode: 'H2X 1Y4', room_count: 4, is_house: true, lat: 45.5, lng: -73.6, state: 1, broker_id: id, broker });
+    for (let n = 1; n <= 15; n++) await add(n);
+    const one = bodyOf(await callOp(getDeliveryListings, {}, token));
+    expect(one.data).toHaveLength(15);
+    expect(one.next).toBeUndefined();
+    await add(16);
+    const first = bodyOf(await callOp(getDeliveryListings, {}, token));
+    expect(first.next).toBeDefined();
+    const last = bodyOf(await callOp(getDeliveryListings, { limit: 15, cursor: first.next }, token));
+    expect(last.data).toHaveLength(1);
+    expect(last.next).toBeUndefined();
+  });
+
   it("gives staff every broker's listings; refuses a page size outside the options", async () => {
     const { token } = await tokenFor(Role.social_medias);
     const all = bodyOf(await callOp(getDeliveryListings, { limit: 1000 }, token));
