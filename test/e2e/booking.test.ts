@@ -269,6 +269,12 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     const theirs = row(page, plan.adminCancels);
     await theirs.getByText(t('shootings.status_pending')).waitFor();
     expect(await theirs.getByRole('link', { name: t('shootings.change_time') }).count()).toBe(0);
+    // Its change-time page typed in the address bar says only its broker moves it, with no slot table.
+    const cancelHref = (await theirs.getByRole('link', { name: t('shootings.cancel') }).getAttribute('href'))!;
+    await page.goto(cancelHref.replace('/shooting/cancel/', '/shooting/changeTime/'));
+    await page.getByText(t('shootings.change_time_blocked.not_broker')).waitFor();
+    expect(await page.getByRole('table', { name: t('shootings.time_frame') }).count()).toBe(0);
+    await page.goto('/shooting?view=list');
     await theirs.getByRole('link', { name: t('shootings.cancel') }).click();
     const yes = page.getByRole('button', { name: t('shootings.yes') });
     await page.getByLabel(t('shootings.cancellation_reason')).fill('Vendu');

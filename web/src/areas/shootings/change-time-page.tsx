@@ -3,17 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHOOTING_MESSAGES, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { SHOOTING_MESSAGES, updateShootingTime, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
-import { isApiError } from '../../api/client.ts';
+import { isApiError, mayCall } from '../../api/client.ts';
+import { useSessionUser } from '../session/use-session.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
 import { shootingQueries, useChangeShootingTime } from './queries.ts';
 import { LIST_VIEW } from '../../app/staff-shooting.tsx';
 import { isPendingConfirmation } from '#shared/rules/pending.ts';
 
-/** Why a shooting's time can no longer change: the key under `shootings.change_time_blocked`. */
-export type ChangeTimeBlock = 'confirmed' | 'cancelled' | 'not_pending';
+/** Why a shooting's time cannot change here: the key under `shootings.change_time_blocked`. */
+export type ChangeTimeBlock = 'confirmed' | 'cancelled' | 'not_pending' | 'not_broker';
 
 /**
  * Null while the shooting is pending (not confirmed and state 7 'unconfirmed': the rule by which the
@@ -59,7 +60,9 @@ export function ChangeTimePage() {
     },
   });
   const s = query.data?.data;
-  const blocked = s && changeTimeBlock(s);
+  // The route is open to any logged-in user (ADR 0004); only the broker who booked moves a shooting.
+  const mayMove = mayCall(updateShootingTime, useSessionUser()?.role);
+  const blocked = s && (mayMove ? changeTimeBlock(s) : 'not_broker');
   const failure = change.isError ? changeTimeFailure(change.error) : undefined;
 
   return (
