@@ -328,6 +328,10 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await postprod.goto('/shooting/add');
     await postprod.getByRole('status').getByText(t('shootings.booking_not_for_role')).waitFor();
     expect(await postprod.getByRole('combobox', { name: t('shootings.address') }).count()).toBe(0);
+    // So does the cancel page: no question that could only end in a refusal.
+    await postprod.goto('/shooting/cancel/1');
+    await postprod.getByRole('status').getByText(t('shootings.cancel_not_for_role')).waitFor();
+    expect(await postprod.getByRole('button', { name: t('shootings.yes') }).count()).toBe(0);
   });
 
   it('cancelling a confirmed shooting shows the error banner; the id undefined sends nothing', async () => {

@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Group, Stack, Text, Textarea, ThemeIcon, Title }
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CANCELLATION_REASON_MIN_LENGTH, SHOOTING_MESSAGES } from '#shared/catalogue/shootings.ts';
+import { CANCELLATION_REASON_MIN_LENGTH, SHOOTING_MESSAGES, cancelShooting } from '#shared/catalogue/shootings.ts';
 import { isAdminLevel } from '#shared/roles.ts';
-import { isApiError } from '../../api/client.ts';
+import { isApiError, mayCall } from '../../api/client.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { useCancelShooting } from './queries.ts';
 import { LIST_VIEW } from '../../app/staff-shooting.tsx';
@@ -49,6 +49,19 @@ export function CancelPage() {
       {t('shootings.back_to_list')}
     </Anchor>
   );
+
+  // The route is open to any logged-in user (ADR 0004): a role that may not cancel reads so, with no question.
+  if (!mayCall(cancelShooting, user?.role)) {
+    return (
+      <Stack maw={640} align="flex-start">
+        <Title order={1}>{t('route.shooting_cancel')}</Title>
+        <Alert color="gray" role="status" w="100%">
+          {t('shootings.cancel_not_for_role')}
+        </Alert>
+        {back}
+      </Stack>
+    );
+  }
 
   return (
     <Stack maw={640} align="flex-start">
