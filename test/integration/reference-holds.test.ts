@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '#functions/plumbing/errors.ts';
 import { deleteServiceOffer, getServiceOffer, insertServiceOffer } from '#functions/storage/service-offers.ts';
 import { deleteShootingPackage, getShootingPackage, insertShootingPackage } from '#functions/storage/shooting-packages.ts';
 import { REFERENCE_MISSING, insertUser, newUserId, setTechnicianProfile, type TechnicianProfile } from '#functions/storage/users.ts';
@@ -7,7 +6,7 @@ import { applyZoneChanges, listZones, type StoredZone } from '#functions/storage
 import { Role } from '#shared/roles.ts';
 import { ZONE_MESSAGES, getZones, saveZones, type ZoneView } from '#shared/catalogue/zones.ts';
 import { tokenFor } from '../support/api.ts';
-import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+import { bodyOf, callOp, errorOf, statusOf } from '../support/operations.ts';
 import { ownDay } from '../support/days.ts';
 import { book, planningBrokerToken } from './booking-support.ts';
 
@@ -44,15 +43,6 @@ async function newZone(token: string, lat: number): Promise<ZoneView> {
 const stampsOf = (zones: readonly StoredZone[]) => new Map(zones.map((z) => [z.id, z.holder_stamp]));
 const deleteOnly = (zone: ZoneView) => ({ update: [], create: [], delete: [{ id: zone.id, version: zone.version }] });
 
-async function statusOf(promise: Promise<unknown>): Promise<{ status: string; fields?: unknown }> {
-  try {
-    await promise;
-    return { status: 'ok' };
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return { status: error.code, fields: error.fields };
-  }
-}
 
 describe('zones held by users and bookings', () => {
   it('a technician taking a zone after the deletion checked its users makes the deletion fail (409), and the zone stays', async () => {

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
-import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+import { bodyOf, callOp, errorOf, statusOf } from '../support/operations.ts';
 import { GAZETTEER } from '#functions/plumbing/location/gazetteer.ts';
-import { HttpError } from '#functions/plumbing/errors.ts';
 import { putBrokerOffices } from '#functions/storage/broker-offices.ts';
 import { REFERENCE_MISSING, insertUser, newUserId, setTechnicianProfile, type TechnicianProfile } from '#functions/storage/users.ts';
 import { applyZoneChanges, listZones, pointInPolygon } from '#functions/storage/zones.ts';
@@ -299,15 +298,6 @@ describe('saveZones: a switch to sales and the users who name the zone', () => {
     const at = new Date().toISOString();
     await insertUser({ id, firstname: 'Switch', lastname: `Tech${id}`, email: `switch.${id}@test.local`, role: Role.tech_capture, password_hash: 'x', created_at: at, updated_at: at });
     return id;
-  }
-  async function statusOf(promise: Promise<unknown>): Promise<{ status: string; fields?: unknown }> {
-    try {
-      await promise;
-      return { status: 'ok' };
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return { status: error.code, fields: error.fields };
-    }
   }
   /** A photoshoot zone of its own, far from every shooting. */
   async function ownZone(token: string, lat: number): Promise<ZoneView> {

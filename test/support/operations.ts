@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { pathParams, type ErrorBody, type InputOf, type OperationDef, type OutputOf } from '#shared/catalogue/index.ts';
+import { HttpError } from '#functions/plumbing/errors.ts';
 import { call, type ApiAnswer } from './api.ts';
 
 /**
@@ -42,4 +43,15 @@ export function errorOf<Op>(res: OpAnswer<Op>, status: number): ErrorBody['error
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   if (res.ok) throw new Error(`expected a failure, got ${res.status}`);
   return res.body.error;
+}
+
+/** How an in-process call ended: 'ok', or the HttpError's code and field errors (any other error is thrown on). */
+export async function statusOf(promise: Promise<unknown>): Promise<{ status: string; fields?: unknown }> {
+  try {
+    await promise;
+    return { status: 'ok' };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { status: error.code, fields: error.fields };
+  }
 }
