@@ -105,7 +105,7 @@ export function isCalendarDate(value: string): boolean {
   return real && value >= DATE_MIN && value <= DATE_MAX;
 }
 
-/** Whether a half-day's window has already started at `now` (no booking into the past). */
+/** Whether a half-day's window has already started at `now` (no booking into the past), by the wall clock on clock-change days too. */
 export function halfDayStarted(date: string, am: boolean, now = Date.now()): boolean {
-  return dayStartMs(date) + (am ? SLOT_HOURS.am.start : SLOT_HOURS.pm.start) * 1000 <= now;
+  return localTimeMs(date, am ? SLOT_HOURS.am.start : SLOT_HOURS.pm.start) <= now;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayStartMs, localSecondsOf, localTimeMs } from './business-time.ts';
+import { addDays, dayStartMs, halfDayStarted, localSecondsOf, localTimeMs } from './business-time.ts';
 
 describe('the instant of a local time of day (the planner\'s seconds after midnight)', () => {
   it('is that wall-clock time in Quebec, winter (UTC−5) and summer (UTC−4)', () => {
@@ -41,5 +41,22 @@ describe('the local time of day of an instant (localSecondsOf, the inverse of lo
       expect(localSecondsOf(date, dayStartMs(addDays(date, 1)))).toBe(24 * h);
       expect(localSecondsOf(date, dayStartMs(date) - h * 1000)).toBe(-h);
     }
+  });
+});
+
+describe('whether a half-day has started (no booking into the past)', () => {
+  it('starts the morning at 8:30 and the afternoon at 12:30 on the clock', () => {
+    expect(halfDayStarted('2026-12-08', true, Date.parse('2026-12-08T13:29:59Z'))).toBe(false);
+    expect(halfDayStarted('2026-12-08', true, Date.parse('2026-12-08T13:30:00Z'))).toBe(true);
+    expect(halfDayStarted('2026-12-08', false, Date.parse('2026-12-08T17:29:59Z'))).toBe(false);
+  });
+
+  it('on the clock-change days too: 8:30 EDT on the spring-forward Sunday, 12:30 EST on the fall-back Sunday', () => {
+    // 2027-03-14: the clocks go forward at 2:00, 8:30 is 12:30 UTC (not 13:30).
+    expect(halfDayStarted('2027-03-14', true, Date.parse('2027-03-14T12:30:00Z'))).toBe(true);
+    expect(halfDayStarted('2027-03-14', true, Date.parse('2027-03-14T12:29:59Z'))).toBe(false);
+    // 2026-11-01: back to EST at 2:00, 12:30 is 17:30 UTC (not 16:30).
+    expect(halfDayStarted('2026-11-01', false, Date.parse('2026-11-01T16:30:00Z'))).toBe(false);
+    expect(halfDayStarted('2026-11-01', false, Date.parse('2026-11-01T17:30:00Z'))).toBe(true);
   });
 });
