@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { followupRecord, ticketRecord, type FollowupRecord, type NewTicket, type SubjectTemplate, type TicketRecord } from '#shared/entities/ticket.ts';
+import { TICKET_LIST_NEWEST, followupRecord, ticketRecord, type FollowupRecord, type NewTicket, type SubjectTemplate, type TicketRecord } from '#shared/entities/ticket.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
@@ -65,12 +65,31 @@ export async function visibleTicket(caller: Caller, id: number) {
   return found;
 }
 
-/** The caller's tickets or, for admin levels, every ticket; newest first. */
+/** The index of the caller's tickets: every ticket for admin levels, their own for anyone else. */
+const ticketsIndexOf = (caller: Caller) => (isAdminLevel(caller.role) ? byIndex('allTickets', keys.allTickets) : byIndex('ticketsByCreator', keys.ticketsOfUser(caller.id)));
+
+/** The caller's tickets or, for admin levels, every ticket; newest first, up to `max`. */
 export async function ticketsFor(caller: Caller, max = 2000): Promise<StoredTicket[]> {
-  const admin = isAdminLevel(caller.role);
-  const query = admin ? byIndex('allTickets', keys.allTickets) : byIndex('ticketsByCreator', keys.ticketsOfUser(caller.id));
-  const items = await queryAll({ ...query, ScanIndexForward: false }, max);
+  const items = await queryAll({ ...ticketsIndexOf(caller), ScanIndexForward: false }, max);
   return items.map(toTicket);
+}
+
+/**
+ * The ticket list (part 1 §2.8): the caller's tickets (every ticket for admin levels), newest first:
+ * the `newest` most recent, and every open ticket older than those, which a list that stopped at a
+ * count would hide. `olderClosedHidden`: older closed tickets exist and are not listed.
+ */
+export async function ticketListFor(caller: Caller, newest = TICKET_LIST_NEWEST): Promise<{ tickets: StoredTicket[]; olderClosedHidden: boolean }> {
+  const query = ticketsIndexOf(caller);
+  const recent = (await queryAll({ ...query, ScanIndexForward: false }, newest + 1)).map(toTicket);
+  if (recent.length <= newest) return { tickets: recent, olderClosedHidden: false };
+  const shown = recent.slice(0, newest);
+  const ids = new Set(shown.map((t) => t.id));
+  // Only once the list is longer than `newest`: a read of the whole index that keeps the open ones.
+  const open = (await queryAll({ ...query, ScanIndexForward: false, FilterExpression: 'resolved = :open', ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':open': false } }))
+    .map(toTicket)
+    .filter((t) => !ids.has(t.id));
+  return { tickets: [...shown, ...open], olderClosedHidden: true };
 }
 
 /** Every ticket, newest first, up to `max` (the statistics figures of the dashboard). */

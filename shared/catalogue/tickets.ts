@@ -3,6 +3,8 @@ import { defineOperation } from './operation.ts';
 import { TICKET_PROBLEM_TYPES } from '../enums.ts';
 import { subjectTemplate } from '../entities/ticket.ts';
 
+export { TICKET_LIST_NEWEST } from '../entities/ticket.ts';
+
 /**
  * Tickets (part 1 §2.8, §3, §4, §7). Any logged-in user may use the ticket screens
  * (docs/decisions/0004); the handlers decide whose tickets a caller sees: their own, or every
@@ -49,9 +51,10 @@ export const getAllTickets = defineOperation({
   method: 'GET',
   path: '/api/tickets',
   access: 'authenticated',
-  summary: "The caller's tickets, newest first; admin levels (1, 2) get every ticket.",
+  summary:
+    "The caller's tickets, newest first; admin levels (1, 2) get every ticket: the 2,000 newest, then every older open one. older_closed_hidden: older closed tickets exist and are not listed.",
   input: z.object({}),
-  output: z.object({ data: z.array(ticketSummary) }),
+  output: z.object({ data: z.array(ticketSummary), older_closed_hidden: z.boolean() }),
   resources: ['table'],
   writes: [],
 });

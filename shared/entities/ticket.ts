@@ -35,3 +35,6 @@ export const followupRecord = z.object({
   creator: person,
 });
 export type FollowupRecord = z.infer<typeof followupRecord>;
+
+/** How many of the newest tickets the ticket list reads; older open tickets are listed too (functions/storage/tickets.ts ticketListFor). */
+export const TICKET_LIST_NEWEST = 2000;

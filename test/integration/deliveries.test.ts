@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
-import { findUserByEmail } from '#functions/storage/users.ts';
+import { findUserByEmail, insertUser, newUserId } from '#functions/storage/users.ts';
 import { getListing, insertListing, listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
 import { insertPicture } from '#functions/storage/pictures.ts';
 import { insertShooting } from '#functions/storage/shootings.ts';
@@ -261,9 +261,12 @@ describe('getDeliveryListings', () => {
   });
 
   it('offers no next page after a last page that is exactly full', async () => {
-    const id = await nextId('deliveries-pager-broker', 900_000);
+    const id = await newUserId();
     const broker = { firstname: 'Pénélope', lastname: 'Pagination' };
-    const { token } = await createSession({ id, ...broker, email: `pager-${id}@example.test`, role: Role.broker });
+    const user = { id, ...broker, email: `pager-${id}@example.test`, role: Role.broker };
+    const at = new Date().toISOString();
+    await insertUser({ ...user, password_hash: 'x', created_at: at, updated_at: at });
+    const { token } = await createSession(user);
     const add = async (n: number) =>
       insertListing({ address: `${n} rue de la Page ${id}`, city: 'Montréal', postalcode: 'H2X 1Y4', room_count: 4, is_house: true, lat: 45.5, lng: -73.6, state: 1, broker_id: id, broker });
     for (let n = 1; n <= 15; n++) await add(n);

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
-import { findUserByEmail } from '#functions/storage/users.ts';
-import { insertTicket, ticketsFor } from '#functions/storage/tickets.ts';
+import { findUserByEmail, insertUser, newUserId } from '#functions/storage/users.ts';
+import { insertTicket, ticketListFor, ticketsFor } from '#functions/storage/tickets.ts';
 import { Role } from '#shared/roles.ts';
 import { createTicket, followupTicket, getAllTickets, getTicketById, reopenTicket, resolveTicket } from '#shared/catalogue/tickets.ts';
 import type { ErrorBody, InputOf } from '#shared/catalogue/index.ts';
@@ -78,6 +78,27 @@ describe('getAllTickets', () => {
     expect(all.data.map((t) => t.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
     const techList = bodyOf(await callOp(getAllTickets, {}, tech));
     expect(techList.data.map((t) => t.id)).not.toContain(mine.id);
+    expect(list.older_closed_hidden).toBe(false);
+  });
+
+  it('past the newest ones, still lists every older open ticket, and says older closed ones are not listed', async () => {
+    const id = await newUserId();
+    const user = { id, firstname: 'Odile', lastname: 'Ouverte', email: `list-${id}@example.test`, role: Role.broker };
+    const at = new Date().toISOString();
+    await insertUser({ ...user, password_hash: 'x', created_at: at, updated_at: at });
+    const { token } = await createSession(user);
+    const oldOpen = await newTicket(token, { subject: 'old, still open' });
+    const oldClosed = await newTicket(token, { subject: 'old, closed' });
+    bodyOf(await callOp(resolveTicket, { id: oldClosed.id }, token));
+    const recent = [await newTicket(token, { subject: 'recent 1' }), await newTicket(token, { subject: 'recent 2' })];
+    const caller = { id, role: Role.broker };
+    const everything = await ticketListFor(caller, 10);
+    expect(everything).toEqual({ tickets: expect.any(Array), olderClosedHidden: false });
+    expect(everything.tickets.map((t) => t.id)).toEqual([recent[1]!.id, recent[0]!.id, oldClosed.id, oldOpen.id]);
+    // Only the two newest fit: the old open one is listed after them, the old closed one is not.
+    const capped = await ticketListFor(caller, 2);
+    expect(capped.tickets.map((t) => t.id)).toEqual([recent[1]!.id, recent[0]!.id, oldOpen.id]);
+    expect(capped.olderClosedHidden).toBe(true);
   });
 });
 

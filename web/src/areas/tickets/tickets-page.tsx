@@ -2,9 +2,9 @@ import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { TicketSummary } from '#shared/catalogue/tickets.ts';
+import { TICKET_LIST_NEWEST, type TicketSummary } from '#shared/catalogue/tickets.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatTimestamp } from '../../i18n/format.ts';
+import { formatNumber, formatTimestamp } from '../../i18n/format.ts';
 import { subjectOf, ticketQueries, URGENCY_TINT } from './queries.ts';
 
 /** /tickets: open tickets in server order tinted by urgency, then closed ones greyed (part 1 §2.8). */
@@ -32,6 +32,11 @@ export function TicketsPage() {
         <>
           <TicketGroup title={t('tickets.open_group')} tickets={open} closed={false} language={i18n.language} />
           <TicketGroup title={t('tickets.closed_group')} tickets={closed} closed language={i18n.language} />
+          {query.data?.older_closed_hidden && (
+            <Text c="dimmed" size="sm">
+              {t('tickets.older_closed_hidden', { formatted: formatNumber(TICKET_LIST_NEWEST, i18n.language) })}
+            </Text>
+          )}
         </>
       )}
     </Stack>
