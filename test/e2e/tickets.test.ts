@@ -37,6 +37,9 @@ describe.each(['en', 'fr'] as const)('tickets, in %s', (lang) => {
     const subject = `Imprimante en panne ${lang} ${Date.now()}`;
     await page.getByLabel(t('tickets.subject')).fill(subject);
     expect(await page.getByLabel(t('tickets.description')).getAttribute('rows')).toBe('5');
+    // The inputs stop where the server does: a pasted 6,000-character log is cut at 5,000, not refused in silence.
+    await page.getByLabel(t('tickets.description')).fill('x'.repeat(6000));
+    expect((await page.getByLabel(t('tickets.description')).inputValue()).length).toBe(5000);
     await page.getByLabel(t('tickets.description')).fill('Elle ne répond plus.\nDepuis ce matin.');
     await page.getByRole('button', { name: t('tickets.create') }).click();
     await page.getByText(t('tickets.created')).waitFor();

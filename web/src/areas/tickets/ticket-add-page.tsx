@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TICKET_PROBLEM_TYPES, TicketUrgency, type TicketProblemType } from '#shared/enums.ts';
+import { TICKET_LIMITS } from '#shared/catalogue/tickets.ts';
 import { useCreateTicketMutation } from './queries.ts';
 
 /** /tickets/add: no client validation; defaults software and urgency 1 (part 1 §2.8, §5). */
@@ -46,8 +47,8 @@ export function TicketAddPage() {
               onChange={(e) => setUrgency(e.currentTarget.value)}
               data={Object.values(TicketUrgency).map((value) => ({ value: String(value), label: t(`tickets.urgency.${value}`) }))}
             />
-            <TextInput label={t('tickets.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} />
-            <Textarea label={t('tickets.description')} rows={5} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+            <TextInput label={t('tickets.subject')} maxLength={TICKET_LIMITS.subject} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} />
+            <Textarea label={t('tickets.description')} rows={5} maxLength={TICKET_LIMITS.description} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
             <Group>
               <Button type="submit" loading={mutation.isPending}>
                 {t('tickets.create')}
