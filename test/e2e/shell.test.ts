@@ -155,6 +155,19 @@ describe('login and logout', () => {
     await page.goto('/schedule');
     await waitForPath(page, '/login');
   });
+
+  it('a logout in one tab takes the other tabs of the browser to /login too, keeping where they were', async () => {
+    await login(page, demoAccount(Role.tech_capture));
+    await waitForPath(page, landingPath(Role.tech_capture));
+    const other = await page.context().newPage();
+    await other.goto('/tickets');
+    await heading(other, text('en', 'route.tickets'));
+    await logout(page, fullName(Role.tech_capture));
+    await waitForPath(page, '/login');
+    const url = await waitForPath(other, '/login');
+    expect(url.searchParams.get('redirect')).toBe('/tickets');
+    await other.close();
+  });
 });
 
 describe('expired session', () => {

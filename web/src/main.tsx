@@ -41,6 +41,13 @@ onUnauthorized(() => {
   void router.invalidate();
 });
 
+// Logged out (or in as someone else) in another tab: this one forgets what it cached and re-runs the
+// guards, which send it to /login keeping where it was, or on with the new session.
+sessionToken.onChangeElsewhere(() => {
+  queryClient.clear();
+  void router.invalidate();
+});
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

@@ -35,4 +35,18 @@ export const sessionToken = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
+  /**
+   * Calls `changed` when another tab logs out or in (the stored token changes there): this tab
+   * takes the stored token as its own, so it neither keeps a dead one nor sends none.
+   */
+  onChangeElsewhere(changed: () => void): () => void {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== STORAGE_KEY && event.key !== null) return;
+      memory = storage()?.getItem(STORAGE_KEY) ?? null;
+      listeners.forEach((l) => l());
+      changed();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  },
 };
