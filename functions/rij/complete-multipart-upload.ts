@@ -1,5 +1,5 @@
 import { CompleteMultipartUploadCommand } from '@aws-sdk/client-s3';
-import { completeMultipartUpload } from '#shared/catalogue/rij.ts';
+import { INJECTOR_MESSAGES, completeMultipartUpload } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { s3Complete } from '../plumbing/s3.ts';
 import { conflict } from '../plumbing/errors.ts';
@@ -37,7 +37,7 @@ export const handler = apiHandler(completeMultipartUpload, async ({ uploadId }, 
       log('complete sent again: S3 had completed it', { uploadId });
     } else if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'EntityTooSmall' || name === 'NoSuchUpload') {
       log('complete refused by S3', name);
-      throw conflict('The stored parts do not match this upload; send the file again.', { reason: name });
+      throw conflict(INJECTOR_MESSAGES.partsMismatch, { reason: name });
     } else {
       throw error;
     }

@@ -39,7 +39,7 @@ export function businessToday(now = new Date()): string {
 export function uploadDate(requested: string | undefined, now = new Date()): string {
   if (!requested) return businessToday(now);
   const distance = Math.abs(Date.parse(`${requested}T00:00:00Z`) - Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`));
-  if (distance > DAY_MS) throw unprocessable('Files are sent for today only.');
+  if (distance > DAY_MS) throw unprocessable(INJECTOR_MESSAGES.todayOnly);
   return requested;
 }
 

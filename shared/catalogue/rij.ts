@@ -46,6 +46,8 @@ export const INJECTOR_MESSAGES = {
   notAnArchive: 'The file sent is not a zip or tar archive; it was deleted.',
   sizeMismatch: 'The file stored does not have the size declared; it was deleted.',
   quotaReached: 'Daily upload limit reached: this file would exceed the bytes you may send today.',
+  todayOnly: 'Files are sent for today only.',
+  partsMismatch: 'The stored parts do not match this upload; send the file again.',
 } as const;
 
 /**
@@ -282,8 +284,14 @@ export const uploadedFile = defineOperation({
   method: 'POST',
   path: '/api/rij/uploadedFile',
   access: 'authenticated',
-  summary: 'Marks one of the caller\'s files as uploaded: checks it is stored as a zip or tar archive (otherwise deletes it and answers 422) and records the SD card\'s upload state record.',
-  input: where.extend({ filename: fileName, started_at: dateTime.optional() }),
+  summary:
+    'Marks one of the caller\'s files as uploaded: checks it is stored as a zip or tar archive, of the size sent when one is given (otherwise deletes it and answers 422), and records the SD card\'s upload state record.',
+  input: where.extend({
+    filename: fileName,
+    started_at: dateTime.optional(),
+    /** The size of the file sent: the stored object must have it (a HEAD tells). */
+    size: fileSize.optional(),
+  }),
   output: z.object({ status: z.literal(200), file: remoteFile }),
   resources: ['table', 'injectorBucket'],
 });

@@ -173,6 +173,96 @@ describe('remote injector', () => {
     expect(await page.getByRole('button', { name: en.injector.upload }).isDisabled()).toBe(false);
   });
 
+  it('the mark step is retried like every call; a file whose mark failed for good is only marked when sent again, not sent again (ADR 0605)', async () => {
+    const page = await openScreen(Role.tech_capture);
+    const upload = page.getByRole('button', { name: en.injector.upload });
+    const puts = countStoragePuts(page);
+    const starts: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'POST' && (path === '/api/rij/multipart' || path === '/api/rij/getUploadURL')) starts.push(path);
+    });
+    // The connection drops for the mark step (rij/uploadedFile): `drops` times, or for good.
+    let drops = 2;
+    await page.route(
+      (url) => url.pathname === '/api/rij/uploadedFile',
+      (route) => void (drops-- > 0 ? route.abort('connectionreset') : route.continue()),
+    );
+
+    // A short drop at the very end: the retries get the file marked, in one Upload.
+    await fileInput(page).setInputFiles(zipFile('mark-retried.zip', 1_500_000).path);
+    await upload.click();
+    await page.getByRole('listitem', { name: 'mark-retried.zip' }).getByText(en.injector.done).waitFor({ timeout: 60_000 });
+    await cloudRow(page, 'mark-retried.zip').waitFor();
+
+    // A drop that outlasts the retries, after a multipart upload was completed: red, 'sending'.
+    drops = Number.POSITIVE_INFINITY;
+    puts.reset();
+    starts.length = 0;
+    await fileInput(page).setInputFiles(zipFile('mark-lost.zip', 13 * MiB).path);
+    await upload.click();
+    const item = page.getByRole('listitem', { name: 'mark-lost.zip' });
+    await item.getByText(en.injector.error_sending).waitFor({ timeout: 90_000 });
+    expect(puts.parts().sort()).toEqual(['1', '2']);
+    expect(starts).toEqual(['/api/rij/multipart']);
+
+    // The network is back: Upload again finds the file stored whole and only marks it.
+    drops = 0;
+    puts.reset();
+    starts.length = 0;
+    await upload.click();
+    await item.getByText(en.injector.done).waitFor({ timeout: 60_000 });
+    await cloudRow(page, 'mark-lost.zip').waitFor();
+    expect(puts.parts()).toEqual([]);
+    expect(starts).toEqual([]);
+    expect(await cloudRow(page, 'mark-lost.zip').innerText()).toContain('13.6 MB');
+  });
+
+  it("a file the server refuses for good says why in the page's language, is not sent again, and may be removed (French)", async () => {
+    const page = await openScreen(Role.tech_capture, 'fr');
+    const path = join(dir, 'pas-une-archive.zip');
+    writeFileSync(path, Buffer.from('MZ ceci est un programme, pas une archive. '.repeat(5000)));
+    const puts = countStoragePuts(page);
+    await fileInput(page).setInputFiles(path);
+    const upload = page.getByRole('button', { name: fr.injector.upload });
+    await upload.click();
+    const item = page.getByRole('listitem', { name: 'pas-une-archive.zip' });
+    await item.getByText(fr.injector.reason.not_archive).waitFor({ timeout: 60_000 });
+    await item.getByText(fr.injector.not_sent_again).waitFor();
+    expect(await item.getAttribute('data-status')).toBe('error');
+    expect(puts.parts()).toEqual([null]);
+    // Nothing left to send: Upload is off, and the refused row can be removed.
+    expect(await upload.isDisabled()).toBe(true);
+    await item.getByRole('button', { name: fr.injector.remove.replace('{{name}}', 'pas-une-archive.zip') }).click();
+    await item.waitFor({ state: 'detached' });
+  });
+
+  it('after sending, the list shows the day the file was filed under, whatever day it showed', async () => {
+    const page = await openScreen(Role.tech_capture);
+    // The browser's today (the day files are filed under) and another day of its month.
+    const { today, other, otherName } = await page.evaluate(() => {
+      const now = new Date();
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const day = now.getDate() === 1 ? 2 : 1;
+      const month = now.toLocaleString('en-US', { month: 'long' });
+      return {
+        today: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+        other: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(day)}`,
+        otherName: `${day} ${month} ${now.getFullYear()}`,
+      };
+    });
+    const picker = page.getByRole('button', { name: en.injector.date });
+    await picker.click();
+    await page.getByRole('button', { name: otherName, exact: true }).click();
+    await expect.poll(() => picker.innerText()).toContain(other);
+
+    await fileInput(page).setInputFiles(zipFile('filed-today.zip', 40_000).path);
+    await page.getByRole('button', { name: en.injector.upload }).click();
+    await cloudRow(page, 'filed-today.zip').waitFor({ timeout: 60_000 });
+    await expect.poll(() => picker.innerText()).toContain(today);
+    await page.getByRole('listitem', { name: 'filed-today.zip' }).getByRole('button', { name: /Filed under/ }).waitFor();
+  });
+
   it('a download link that cannot be fetched shows the alert', async () => {
     const page = await openScreen(Role.tech_capture);
     await fileInput(page).setInputFiles(zipFile('link-card.zip', 50_000).path);

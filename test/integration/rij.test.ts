@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
 import { zipBytes } from '../support/archives.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   INJECTOR_MESSAGES,
   MAX_SINGLE_PUT_SIZE,
@@ -89,8 +89,10 @@ describe('getUploadURL', () => {
     bodyOf(await ask(tech, { filename: 'card.tar', filetype: 'application/x-tar', size: 1000 }));
   });
 
-  it('files uploads under today only (422 for another day)', async () => {
-    errorOf(await ask(tech, { filename: 'old.zip', filetype: 'application/zip', date: '2020-01-01', size: 1000 }), 422);
+  it('files uploads under today only (422 for another day, with the message the screen translates)', async () => {
+    expect(errorOf(await ask(tech, { filename: 'old.zip', filetype: 'application/zip', date: '2020-01-01', size: 1000 }), 422).message).toBe(INJECTOR_MESSAGES.todayOnly);
+    const multipart = { filename: 'old-big.zip', filetype: 'application/zip', size: 6 * MiB, lastModified: 1, date: '2020-01-01' };
+    expect(errorOf(await callOp(createMultipartUpload, multipart, tech.token), 422).message).toBe(INJECTOR_MESSAGES.todayOnly);
   });
 
   it('signs the ZIP content type and the declared length (S3 refuses a PUT with another type or size; s3rver does not check V4 signatures) and no empty-body checksum', async () => {
@@ -156,6 +158,49 @@ describe('what the injector accepts', () => {
     } finally {
       await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.settings('injector') }));
     }
+  });
+});
+
+describe('marking a file uploaded with the size sent (ADR 0605)', () => {
+  /** The bytes counted today toward a user's quota. */
+  const counted = async (who: Caller) => ((await db.send(new GetCommand({ TableName: tableName(), Key: keys.rijQuota(who.id, today), ConsistentRead: true }))).Item?.bytes as number | undefined) ?? 0;
+
+  it('marks a stored file of the size sent; a file stored with another size is deleted (422)', async () => {
+    const bytes = zipBytes(4000);
+    const res = bodyOf(await ask(tech, { filename: 'sized.zip', filetype: 'application/zip', date: today, size: bytes.length }));
+    expect((await fetch(res.url, { method: 'PUT', headers: { 'content-type': res.content_type }, body: bytes })).status).toBe(200);
+    expect(bodyOf(await callOp(uploadedFile, { filename: res.name, date: today, size: bytes.length }, tech.token)).file).toMatchObject({ name: 'sized.zip', size: bytes.length });
+    // Marked again (a retried call whose answer was lost): the same answer.
+    bodyOf(await callOp(uploadedFile, { filename: res.name, date: today, size: bytes.length }, tech.token));
+
+    const other = zipBytes(5000);
+    const short = bodyOf(await ask(tech, { filename: 'short.zip', filetype: 'application/zip', date: today, size: other.length }));
+    // s3rver does not check the signed Content-Length (S3 does): a shorter body gets stored locally.
+    expect((await fetch(short.url, { method: 'PUT', headers: { 'content-type': short.content_type }, body: other.subarray(0, 4500) })).status).toBe(200);
+    expect(errorOf(await callOp(uploadedFile, { filename: short.name, date: today, size: other.length }, tech.token), 422).message).toBe(INJECTOR_MESSAGES.sizeMismatch);
+    expect(bodyOf(await callOp(uploadedFileStatus, { filename: short.name, date: today }, tech.token)).stored).toBe(false);
+  });
+
+  it('a multipart upload completed whose mark step was lost: the status tells its size, and marking it counts nothing again', async () => {
+    const size = 6 * MiB + 7;
+    const bytes = zipBytes(size);
+    const created = bodyOf(await callOp(createMultipartUpload, { filename: 'lost-mark.zip', filetype: 'application/zip', size, lastModified: 2, partSize: 5 * MiB, date: today }, tech.token));
+    const urls = bodyOf(await callOp(getUploadPartUrls, { uploadId: created.uploadId, partNumbers: [1, 2] }, tech.token)).urls;
+    const parts = [];
+    for (const { partNumber, url } of urls) {
+      const chunk = bytes.subarray((partNumber - 1) * created.partSize, partNumber * created.partSize);
+      const put = await fetch(url, { method: 'PUT', body: chunk });
+      parts.push({ partNumber, etag: put.headers.get('etag')!, size: chunk.length });
+    }
+    bodyOf(await callOp(recordUploadedPart, { uploadId: created.uploadId, parts }, tech.token));
+    bodyOf(await callOp(completeMultipartUpload, { uploadId: created.uploadId }, tech.token));
+    const before = await counted(tech);
+
+    // The browser's retry checks where its earlier attempt sent the file (a HEAD), then only marks it.
+    expect(bodyOf(await callOp(uploadedFileStatus, { filename: 'lost-mark.zip', date: today }, tech.token))).toMatchObject({ stored: true, file: { size } });
+    bodyOf(await callOp(uploadedFile, { filename: 'lost-mark.zip', date: today, size }, tech.token));
+    expect(await counted(tech)).toBe(before);
+    expect(await list(tech)).toContainEqual(expect.objectContaining({ name: 'lost-mark.zip', size }));
   });
 });
 

@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { ActionIcon, Alert, Button, Group, Paper, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Paper, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useSearch } from '@tanstack/react-router';
@@ -10,9 +10,10 @@ import { ACCEPTED_FILE_TYPES, MIN_PART_SIZE, UPLOAD_CONTENT_TYPE, type RemoteFil
 import { INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { useRouteTitleKey } from '../../app/page-title.ts';
-import { formatNumber, formatSize, formatSpeed, formatTimestamp, localToday, relativeTime } from '../../i18n/format.ts';
+import { formatDayShort, formatNumber, formatSize, formatSpeed, formatTimestamp, localToday, relativeTime } from '../../i18n/format.ts';
 import { fetchDownloadLink, injectorQueries, webInjectorApi } from './queries.ts';
 import { useUploadQueue, type QueuedFile } from './use-upload-queue.ts';
+import { failureText, isRemovable, isSendable } from './queue-rules.ts';
 import { DayPickerInput } from '../../components/day-picker-input.tsx';
 
 /**
@@ -37,7 +38,15 @@ export function RemoteInjectorPage() {
   const [rejected, setRejected] = useState<string[]>([]);
   const files = useQuery(injectorQueries.files(date));
 
-  const onStored = useCallback(() => void queryClient.invalidateQueries({ queryKey: injectorQueries.all() }), [queryClient]);
+  // A sent file is filed under the sender's today, or under the day its resumed upload began: the
+  // list turns to that day, so the file just sent is in it (ADR 0605).
+  const onStored = useCallback(
+    (filedUnder: string) => {
+      setDate(filedUnder);
+      void queryClient.invalidateQueries({ queryKey: injectorQueries.all() });
+    },
+    [queryClient],
+  );
   const queue = useUploadQueue({ api: webInjectorApi, multipartThreshold, date: localToday, onStored });
 
   // Leaving during an upload asks first: in-app navigation (router blocker) and closing or
@@ -66,7 +75,7 @@ export function RemoteInjectorPage() {
     }
   };
 
-  const waiting = queue.items.some((item) => item.status === 'waiting' || item.status === 'error');
+  const waiting = queue.items.some(isSendable);
 
   return (
     <Stack gap="md">
@@ -116,7 +125,7 @@ export function RemoteInjectorPage() {
           {rejected.length > 0 && <Alert color="orange">{t('injector.rejected', { names: rejected.join(', ') })}</Alert>}
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('injector.add_title')}>
             {queue.items.map((item) => (
-              <QueuedRow key={item.id} item={item} locale={i18n.language} onRemove={() => queue.remove(item.id)} onCancel={() => queue.cancel(item.id)} />
+              <QueuedRow key={item.id} item={item} locale={i18n.language} onRemove={() => queue.remove(item.id)} onCancel={() => queue.cancel(item.id)} onShowDay={setDate} />
             ))}
           </Stack>
           <Group justify="space-between">
@@ -189,7 +198,7 @@ function CloudFiles({ files, locale, onDownload }: { files: RemoteFile[]; locale
   );
 }
 
-function QueuedRow({ item, locale, onRemove, onCancel }: { item: QueuedFile; locale: string; onRemove: () => void; onCancel: () => void }) {
+function QueuedRow({ item, locale, onRemove, onCancel, onShowDay }: { item: QueuedFile; locale: string; onRemove: () => void; onCancel: () => void; onShowDay: (day: string) => void }) {
   const { t } = useTranslation();
   const failed = item.status === 'error';
   const total = item.file.size;
@@ -206,20 +215,31 @@ function QueuedRow({ item, locale, onRemove, onCancel }: { item: QueuedFile; loc
               {item.status === 'done' && t('injector.done')}
               {item.status === 'uploading' &&
                 t('injector.progress', { loaded: formatSize(item.loaded, locale), total: formatSize(total, locale), percent: formatNumber(Math.floor(item.percent) / 100, locale, { style: 'percent' }) })}
-              {failed && t(item.error === 'sending' ? 'injector.error_sending' : 'injector.error_status')}
             </Text>
+            {item.status === 'done' && item.filedUnder && (
+              <Anchor component="button" type="button" size="sm" onClick={() => onShowDay(item.filedUnder!)}>
+                {t('injector.filed_under', { day: formatDayShort(item.filedUnder, locale) })}
+              </Anchor>
+            )}
             {item.status === 'uploading' && (
               <Button size="compact-xs" variant="subtle" color="red" onClick={onCancel}>
                 {t('injector.cancel')}
               </Button>
             )}
-            {(item.status === 'waiting' || item.status === 'done') && (
+            {isRemovable(item) && (
               <ActionIcon variant="subtle" color="gray" onClick={onRemove} aria-label={t('injector.remove', { name: item.name })}>
                 ×
               </ActionIcon>
             )}
           </Group>
         </Group>
+        {failed && (
+          // On its own line: the server's reason can be a sentence or two.
+          <Text size="sm" c="red" mt={4}>
+            {failureText(t, item)}
+            {item.refused && ` ${t('injector.not_sent_again')}`}
+          </Text>
+        )}
         <Progress value={item.status === 'done' ? 100 : item.percent} color={failed ? 'red' : item.status === 'done' ? 'green' : undefined} mt={6} size="sm" aria-label={item.name} />
       </Paper>
     </li>

@@ -1,28 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { sanitizeFileName } from '#shared/catalogue/rij.ts';
-import { UPLOAD_PAUSED, UploadError, isAbortError, speedMeter, uploadFile, xhrPut, type InjectorApi } from './upload/index.ts';
+import { UPLOAD_PAUSED, isAbortError, speedMeter, uploadFile, xhrPut, type InjectorApi } from './upload/index.ts';
+import { failureOf, isRemovable, isSendable, type QueuedFile } from './queue-rules.ts';
 
-export type QueuedStatus = 'waiting' | 'uploading' | 'done' | 'error';
-
-export interface QueuedFile {
-  id: string;
-  file: File;
-  /** The name it will have in the cloud (sanitized). */
-  name: string;
-  status: QueuedStatus;
-  loaded: number;
-  percent: number;
-  /** 'sending' → 'Error while sending file to the cloud.'; 'status' → 'Problem uploading file.' */
-  error?: UploadError['kind'];
-}
+export type { QueuedFile, QueuedStatus } from './queue-rules.ts';
 
 export interface UploadQueueOptions {
   api: InjectorApi;
   multipartThreshold: number | undefined;
   /** The day the files are filed under (the local today). */
   date: () => string;
-  /** After each stored file (reload the list). */
-  onStored: () => void;
+  /** After each stored file, with the day it was filed under (show that day's list). */
+  onStored: (filedUnder: string) => void;
 }
 
 let nextId = 0;
@@ -30,7 +19,9 @@ let nextId = 0;
 /**
  * The files chosen on the screen and their uploads, one file after the other (each multipart
  * upload has several parts in flight). Errored files stay (they cannot be removed) and are sent
- * again, resuming, by the next Upload.
+ * again, resuming, by the next Upload; a file an earlier attempt stored whole is then only marked
+ * uploaded. A file the server refused for good (not an archive, the day's quota) stays red with its
+ * reason, is not sent again, and may be removed (ADR 0605).
  */
 export function useUploadQueue({ api, multipartThreshold, date, onStored }: UploadQueueOptions) {
   const [items, setItems] = useState<QueuedFile[]>([]);
@@ -51,14 +42,14 @@ export function useUploadQueue({ api, multipartThreshold, date, onStored }: Uplo
   }, []);
 
   const remove = useCallback((id: string) => {
-    setItems((list) => list.filter((item) => item.id !== id || item.status === 'error' || item.status === 'uploading'));
+    setItems((list) => list.filter((item) => item.id !== id || !isRemovable(item)));
   }, []);
 
   const cancel = useCallback((id: string) => controllers.current.get(id)?.abort(), []);
 
   const start = useCallback(async () => {
     if (uploadingRef.current) return;
-    const batch = itemsRef.current.filter((item) => item.status === 'waiting' || item.status === 'error');
+    const batch = itemsRef.current.filter(isSendable);
     if (!batch.length) return;
     uploadingRef.current = true;
     setUploading(true);
@@ -68,14 +59,15 @@ export function useUploadQueue({ api, multipartThreshold, date, onStored }: Uplo
       for (const item of batch) {
         const controller = new AbortController();
         controllers.current.set(item.id, controller);
-        patch(item.id, { status: 'uploading', error: undefined, loaded: 0, percent: 0 });
+        patch(item.id, { status: 'uploading', error: undefined, reason: undefined, loaded: 0, percent: 0 });
         let resumed: number | undefined;
         try {
-          await uploadFile(item.file, {
+          const result = await uploadFile(item.file, {
             api,
             put: xhrPut,
             date: date(),
             signal: controller.signal,
+            ...(item.storedAt ? { storedAt: item.storedAt } : {}),
             ...(multipartThreshold ? { multipartThreshold } : {}),
             onProgress: (p) => {
               resumed ??= p.loaded;
@@ -83,14 +75,14 @@ export function useUploadQueue({ api, multipartThreshold, date, onStored }: Uplo
               patch(item.id, { loaded: p.loaded, percent: p.percent });
             },
           });
-          patch(item.id, { status: 'done', loaded: item.file.size, percent: 100 });
-          onStored();
+          patch(item.id, { status: 'done', loaded: item.file.size, percent: 100, storedAt: undefined, filedUnder: result.date });
+          onStored(result.date);
         } catch (error) {
           if (isAbortError(error)) {
             if (controller.signal.reason === UPLOAD_PAUSED) return;
             patch(item.id, { status: 'waiting', loaded: 0, percent: 0 });
           } else {
-            patch(item.id, { status: 'error', error: error instanceof UploadError ? error.kind : 'status' });
+            patch(item.id, { status: 'error', ...failureOf(error) });
           }
         } finally {
           controllers.current.delete(item.id);

@@ -1,9 +1,17 @@
+import type { StoredAt } from './types.ts';
+
 /**
  * Why an upload failed. The screen shows 'Error while sending file to the cloud.' for `sending`
  * (the bytes could not be sent) and 'Problem uploading file.' for `status` (an answer other than
  * 200 from the storage or the API), per part 2's error catalogue.
  */
 export class UploadError extends Error {
+  /**
+   * Set when the failure came after every byte was sent: the file may be stored whole there, and
+   * sending it again (options.storedAt) checks that first instead of sending it all again.
+   */
+  storedAt?: StoredAt;
+
   constructor(
     readonly kind: 'sending' | 'status',
     message: string,

@@ -32,6 +32,7 @@ export function injectorApi(call: OperationCaller): InjectorApi {
       await call(uploadedFile, input);
       return (await call(uploadedFileStatus, { filename: input.filename, date: input.date })).stored;
     },
+    storedSize: async (input) => (await call(uploadedFileStatus, input)).file?.size,
   };
 }
 

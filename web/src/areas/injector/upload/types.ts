@@ -39,8 +39,25 @@ export interface InjectorApi {
   recordParts(uploadId: string, parts: RecordedPart[]): Promise<void>;
   complete(uploadId: string): Promise<{ name: string; date: string; size: number }>;
   abort(uploadId: string): Promise<void>;
-  /** rij/uploadedFile then rij/uploadedFileStatus: true when the file is stored. */
-  markUploaded(input: { filename: string; date: string; started_at: string }): Promise<boolean>;
+  /**
+   * rij/uploadedFile then rij/uploadedFileStatus: true when the file is stored. With `size`, the
+   * server also checks the stored object has that size (otherwise deletes it: 422).
+   */
+  markUploaded(input: { filename: string; date: string; started_at: string; size?: number }): Promise<boolean>;
+  /** rij/uploadedFileStatus (a HEAD of the object): the size of the file stored under that name and day, or undefined. */
+  storedSize(input: { filename: string; date: string }): Promise<number | undefined>;
+}
+
+/**
+ * Where a file may already be stored whole: an attempt failed after every byte of it was sent (the
+ * single PUT was sent, or the multipart upload's complete was asked), before it was marked uploaded.
+ */
+export interface StoredAt {
+  /** Its sanitized name and the day it is filed under (the key's parts). */
+  name: string;
+  date: string;
+  /** When the browser started sending it (the SD card's upload state record). */
+  startedAt: string;
 }
 
 export interface PutOptions {

@@ -32,9 +32,20 @@ function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPu
   let aborted = false;
   let completed = false;
   let size = 0;
+  /** Objects stored whole, by name (the day is always 2026-11-22 here), and the calls that cost quota. */
+  const objects = new Map<string, number>();
+  const quotaCalls: string[] = [];
+  const marks: { filename: string; date: string; size?: number }[] = [];
+  let singleName = '';
   const api: InjectorApi = {
-    getUploadUrl: async (input) => ({ url: 'https://s3/single', name: sanitizeFileName(input.filename), date: '2026-11-22', content_type: 'application/zip' }),
+    getUploadUrl: async (input) => {
+      quotaCalls.push('getUploadURL');
+      singleName = sanitizeFileName(input.filename);
+      size = input.size;
+      return { url: 'https://s3/single', name: singleName, date: '2026-11-22', content_type: 'application/zip' };
+    },
     createMultipart: async (input): Promise<CreatedUpload> => {
+      quotaCalls.push('createMultipartUpload');
       size = input.size;
       const partSize = opts.partSize ?? choosePartSize(input.size, input.partSize);
       return { uploadId: 'u1', name: sanitizeFileName(input.filename), date: '2026-11-22', partSize, partCount: partCount(input.size, partSize), resumed: recorded.size > 0, parts: [...recorded.values()] };
@@ -49,12 +60,17 @@ function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPu
     },
     complete: async () => {
       completed = true;
+      objects.set('card.zip', size);
       return { name: 'card.zip', date: '2026-11-22', size };
     },
     abort: async () => {
       aborted = true;
     },
-    markUploaded: async () => true,
+    markUploaded: async (input) => {
+      marks.push({ filename: input.filename, date: input.date, ...(input.size === undefined ? {} : { size: input.size }) });
+      return objects.has(input.filename);
+    },
+    storedSize: async (input) => (input.date === '2026-11-22' ? objects.get(input.filename) : undefined),
   };
   const put: PutFn = async (url, body, { signal, onProgress }) => {
     const part = Number(new URL(url).searchParams.get('partNumber') ?? 1);
@@ -72,6 +88,7 @@ function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPu
       if (failure === 'network') throw new TransportError();
       if (typeof failure === 'number') return { status: failure, etag: null };
       onProgress?.((body as Uint8Array).length);
+      if (url === 'https://s3/single') objects.set(singleName, size);
       return { status: 200, etag: `"etag-${part}"` };
     } finally {
       inFlight--;
@@ -83,6 +100,9 @@ function fakeServer(opts: { recorded?: RecordedPart[]; partSize?: number; failPu
     puts,
     recorded,
     recordCalls,
+    objects,
+    quotaCalls,
+    marks,
     get maxInFlight() {
       return maxInFlight;
     },
@@ -402,5 +422,78 @@ describe('uploadFile, part URLs', () => {
     expect(asked.flatMap((a) => a.parts).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     // Each later batch is asked while URLs of the previous one are still unused.
     for (const [i, call] of asked.entries()) if (i > 0) expect(call.putsStarted).toBeLessThan(asked.slice(0, i).reduce((n, a) => n + a.parts.length, 0));
+  });
+});
+
+describe('uploadFile, marking uploaded (ADR 0605)', () => {
+  const dropped = () => Object.assign(new Error('Network error'), { status: 0 });
+  const busy = () => Object.assign(new Error('busy'), { status: 503 });
+
+  it('retries the mark step like every other call: a 503 and a network drop, then it is marked', async () => {
+    const server = fakeServer();
+    const failures = [busy(), dropped()];
+    const api = {
+      ...server.api,
+      markUploaded: async (input: Parameters<InjectorApi['markUploaded']>[0]) => {
+        const failure = failures.shift();
+        if (failure) throw failure;
+        return server.api.markUploaded(input);
+      },
+    };
+    const result = await uploadFile(fakeFile(12 * MiB), { api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, ...noSleep });
+    expect(result).toMatchObject({ name: 'card.zip', multipart: true, sentBytes: 12 * MiB });
+    expect(server.marks).toEqual([{ filename: 'card.zip', date: '2026-11-22', size: 12 * MiB }]);
+  });
+
+  it.each([
+    ['multipart', 12 * MiB, 'createMultipartUpload'],
+    ['single PUT', 3 * MiB, 'getUploadURL'],
+  ])('%s: a mark step that fails for good says where the file is stored; sent again, the file stored whole is only marked (no quota call, no PUT)', async (_, size, quotaCall) => {
+    const server = fakeServer();
+    let markDown = true;
+    const api = { ...server.api, markUploaded: async (input: Parameters<InjectorApi['markUploaded']>[0]) => (markDown ? Promise.reject(dropped()) : server.api.markUploaded(input)) };
+    const file = fakeFile(size);
+    const options = { api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, attempts: 3, ...noSleep };
+    const failure = await uploadFile(file, options).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ kind: 'sending', storedAt: { name: 'card.zip', date: '2026-11-22' } });
+    const putsBefore = server.puts.length;
+    expect(server.quotaCalls).toEqual([quotaCall]);
+
+    markDown = false;
+    const again = await uploadFile(file, { ...options, storedAt: (failure as UploadError).storedAt! });
+    expect(again).toMatchObject({ name: 'card.zip', date: '2026-11-22', sentBytes: 0, resumedBytes: size, requests: 0 });
+    expect(server.puts).toHaveLength(putsBefore);
+    expect(server.quotaCalls).toEqual([quotaCall]);
+    expect(server.marks.at(-1)).toEqual({ filename: 'card.zip', date: '2026-11-22', size });
+  });
+
+  it('sent again with a place where no object of its size is stored, the file is sent in full', async () => {
+    const server = fakeServer();
+    server.objects.set('card.zip', 12 * MiB - 1); // another file of that name, not this one
+    const result = await uploadFile(fakeFile(12 * MiB), {
+      api: server.api,
+      put: server.put,
+      multipartThreshold: 5 * MiB,
+      partSize: 5 * MiB,
+      storedAt: { name: 'card.zip', date: '2026-11-22', startedAt: '2026-11-22T12:00:00.000Z' },
+      ...noSleep,
+    });
+    expect(result).toMatchObject({ sentBytes: 12 * MiB, requests: 3 });
+    expect(server.quotaCalls).toEqual(['createMultipartUpload']);
+  });
+
+  it('a failure before every byte was sent says no place: the file cannot be stored whole', async () => {
+    const server = fakeServer({ failPut: (part) => (part === 2 ? 'network' : undefined) });
+    const failure = await uploadFile(fakeFile(12 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, attempts: 2, ...noSleep }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(UploadError);
+    expect((failure as UploadError).storedAt).toBeUndefined();
+  });
+
+  it('a refusal keeps the server\'s message (the screen says it in the reader\'s language)', async () => {
+    const server = fakeServer();
+    const refused = Object.assign(new Error('The file sent is not a zip or tar archive; it was deleted.'), { status: 422 });
+    const failure = await uploadFile(fakeFile(1000), { api: { ...server.api, markUploaded: async () => Promise.reject(refused) }, put: server.put, ...noSleep }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ kind: 'status', status: 422, message: refused.message });
+    expect(server.puts).toHaveLength(1); // a 422 is not retried
   });
 });

@@ -1,7 +1,7 @@
 import { DEFAULT_MULTIPART_THRESHOLD, DEFAULT_PART_SIZE, MAX_PARTS_PER_RECORD, UPLOAD_CONTENT_TYPE, partLength } from '#shared/catalogue/rij.ts';
 import { backoffDelay, sleep as defaultSleep } from './backoff.ts';
 import { TransportError, UploadError, abortError, isAbortError } from './errors.ts';
-import type { FileSource, InjectorApi, PutFn, RecordedPart, UploadProgress, UploadResult } from './types.ts';
+import type { FileSource, InjectorApi, PutFn, RecordedPart, StoredAt, UploadProgress, UploadResult } from './types.ts';
 
 export interface UploadOptions {
   api: InjectorApi;
@@ -22,6 +22,12 @@ export interface UploadOptions {
   recordDelayMs?: number;
   /** The day to file the upload under (the sender's local date); default the server's today. */
   date?: string;
+  /**
+   * Sending again a file whose earlier attempt failed after all its bytes were sent
+   * (UploadError.storedAt): when an object of the file's size is stored there, the file is only
+   * marked uploaded, not sent again (nor counted again in the daily quota).
+   */
+  storedAt?: StoredAt;
   signal?: AbortSignal;
   onProgress?: (progress: UploadProgress) => void;
   /** Injected in tests. */
@@ -58,20 +64,45 @@ const RETRYABLE = (status: number) => status === 403 || status === 408 || status
  * Sends one file to the injector bucket: one presigned PUT when it is at most the threshold,
  * otherwise a presigned multipart upload (several parts in flight, each failed part retried
  * with exponential backoff, resumed from the parts the server recorded, aborted on cancel).
- * Then marks it uploaded and checks its status (part 2's upload flow).
+ * Then marks it uploaded and checks its status (part 2's upload flow), retried like every call.
+ *
+ * A failure once every byte was sent (the PUT sent, the complete asked) says where the file may be
+ * stored (UploadError.storedAt); sending it again with that `storedAt` first asks the server for
+ * the object there (a HEAD): one of the file's size is this file, and it is only marked uploaded.
  */
 export async function uploadFile(source: FileSource, options: UploadOptions): Promise<UploadResult> {
+  const rt = runtime(options);
   const threshold = options.multipartThreshold ?? DEFAULT_MULTIPART_THRESHOLD;
-  const startedAt = new Date().toISOString();
-  const result = source.size > threshold ? await multipart(source, options) : await single(source, options);
-  let stored: boolean;
+  const multipartUpload = source.size > threshold;
+  // Where the file may be stored whole, should this attempt fail: the earlier attempt's place until
+  // the check below says it is not there, then this attempt's once all its bytes are sent.
+  let storedAt = options.storedAt;
+  const mark = async (at: StoredAt) => {
+    const stored = await withRetries(rt, options.signal, () => options.api.markUploaded({ filename: at.name, date: at.date, started_at: at.startedAt, size: source.size }));
+    if (!stored) throw new UploadError('status', 'The file is not stored.');
+  };
   try {
-    stored = await options.api.markUploaded({ filename: result.name, date: result.date, started_at: startedAt });
+    if (storedAt) {
+      const at = storedAt;
+      const size = await withRetries(rt, options.signal, () => options.api.storedSize({ filename: at.name, date: at.date }));
+      if (size === source.size) {
+        await mark(at);
+        return { name: at.name, date: at.date, size: source.size, multipart: multipartUpload, sentBytes: 0, resumedBytes: source.size, requests: 0 };
+      }
+      storedAt = undefined;
+    }
+    const startedAt = new Date().toISOString();
+    const sent: OnSent = ({ name, date }) => {
+      storedAt = { name, date, startedAt };
+    };
+    const result = multipartUpload ? await multipart(source, options, sent) : await single(source, options, sent);
+    await mark({ name: result.name, date: result.date, startedAt });
+    return result;
   } catch (error) {
-    throw asUploadError(error);
+    const failure = asUploadError(error);
+    if (failure instanceof UploadError && storedAt) failure.storedAt = storedAt;
+    throw failure;
   }
-  if (!stored) throw new UploadError('status', 'The file is not stored.');
-  return result;
 }
 
 interface Runtime {
@@ -165,7 +196,10 @@ function asUploadError(error: unknown): Error {
   return new UploadError('status', error instanceof Error ? error.message : String(error), status);
 }
 
-async function single(source: FileSource, o: UploadOptions): Promise<UploadResult> {
+/** Told where the file goes once all its bytes are on their way (it may then be stored whole). */
+type OnSent = (at: { name: string; date: string }) => void;
+
+async function single(source: FileSource, o: UploadOptions, onSent: OnSent): Promise<UploadResult> {
   const rt = runtime(o);
   const meter = progressMeter(source.size, 0, rt.now, o.onProgress);
   let requests = 0;
@@ -173,6 +207,7 @@ async function single(source: FileSource, o: UploadOptions): Promise<UploadResul
     const target = await o.api.getUploadUrl({ filename: source.name, filetype: source.type, size: source.size, ...(o.date ? { date: o.date } : {}) });
     const body = await source.slice(0, source.size);
     requests++;
+    onSent({ name: target.name, date: target.date });
     const res = await o.put(target.url, body, { contentType: target.content_type || UPLOAD_CONTENT_TYPE, ...(o.signal ? { signal: o.signal } : {}), onProgress: (sent) => meter.sending(1, sent) }).catch((error: unknown) => {
       meter.failed(1);
       throw error;
@@ -187,7 +222,7 @@ async function single(source: FileSource, o: UploadOptions): Promise<UploadResul
   return { name, date, size: source.size, multipart: false, sentBytes: source.size, resumedBytes: 0, requests };
 }
 
-async function multipart(source: FileSource, o: UploadOptions): Promise<UploadResult> {
+async function multipart(source: FileSource, o: UploadOptions, onSent: OnSent): Promise<UploadResult> {
   const rt = runtime(o);
   const concurrency = Math.max(1, o.concurrency ?? DEFAULT_CONCURRENCY);
   const created = await withRetries(rt, o.signal, () =>
@@ -299,6 +334,8 @@ async function multipart(source: FileSource, o: UploadOptions): Promise<UploadRe
     }
     await recorder.drain();
     if (o.signal?.aborted) throw abortError();
+    // From the complete on, the object may be stored whole (the answer can be lost): a retry checks first.
+    onSent({ name: created.name, date: created.date });
     // A complete sent again after a lost answer or a 5xx: the server may have completed it meanwhile and
     // forgotten the upload (404). Then the file is there; markUploaded below checks that it is stored.
     const done = await withRetries(rt, o.signal, async (attempt) => {
