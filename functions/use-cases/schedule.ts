@@ -2,7 +2,9 @@ import { CALENDAR_MESSAGES } from '#shared/catalogue/calendar.ts';
 import { SCHEDULE_MESSAGES, type ReportRow, type ScheduleCard } from '#shared/catalogue/schedule.ts';
 import type { UserRecord } from '#shared/entities/user.ts';
 import { isAdminLevel, Role } from '#shared/roles.ts';
+import { localSecondsOf } from '#shared/rules/business-time.ts';
 import { cardProgressOf } from '#shared/rules/shooting-progress.ts';
+import { slotWindow } from '#shared/rules/slots.ts';
 import { forbidden, notFound } from '../plumbing/errors.ts';
 import { listingsById } from '../storage/listings.ts';
 import { isActive, shootingsOfDay, shootingsOfTechBetween, shootingView, type StoredShooting } from '../storage/shootings.ts';
@@ -33,8 +35,21 @@ export async function scheduleSubject(caller: Caller, techId: number | undefined
   return personOf(user);
 }
 
-/** Start order: the start time when known, else the half-day (morning first), then the id. */
-const startKey = (s: StoredShooting) => s.starttime ?? (s.am ? '0' : '1');
+/**
+ * When in `date` a shooting happens, in seconds on Quebec's clock: a timed one at its start, an
+ * untimed one at the start of its half-day (8:30 morning, 12:30 afternoon), so a 10:00 shooting
+ * comes after a morning one and before an afternoon one. A start time that does not parse counts
+ * as its half-day.
+ */
+function secondsInDay(s: Pick<StoredShooting, 'starttime' | 'am'>, date: string): number {
+  const start = s.starttime === null ? NaN : Date.parse(s.starttime);
+  return Number.isNaN(start) ? slotWindow(s.am).start : localSecondsOf(date, start);
+}
+
+/** A day's cards in the order they happen (`secondsInDay`), then by id. */
+export function byTimeOfDay(date: string): (a: Pick<StoredShooting, 'starttime' | 'am' | 'id'>, b: Pick<StoredShooting, 'starttime' | 'am' | 'id'>) => number {
+  return (a, b) => secondsInDay(a, date) - secondsInDay(b, date) || a.id - b.id;
+}
 
 /** A day's active shootings as cards: one technician's, or (administrators, no technician named) every assigned one. */
 export async function dayCards(caller: Caller, date: string, techId: number | undefined, now = Date.now()): Promise<ScheduleCard[]> {
@@ -42,7 +57,7 @@ export async function dayCards(caller: Caller, date: string, techId: number | un
   const subject = everyone ? undefined : await scheduleSubject(caller, techId);
   const shootings = (subject ? await shootingsOfTechBetween(subject.id, date, date) : (await shootingsOfDay(date)).filter((s) => s.tech_id !== null))
     .filter((s) => isActive(s) && s.scheduleddate === date)
-    .sort((a, b) => startKey(a).localeCompare(startKey(b)) || a.id - b.id);
+    .sort(byTimeOfDay(date));
   const technicians = new Map<number, Person>(subject ? [[subject.id, subject]] : (await activeUsersOfRole(Role.tech_capture)).map((u) => [u.id, personOf(u)]));
   const [listings, times] = await Promise.all([listingsById(shootings.map((s) => s.listing_id)), shootTimes(shootings)]);
   return shootings.map((s) => ({

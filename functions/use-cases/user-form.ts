@@ -1,5 +1,5 @@
 import type { userFieldsObject } from '#shared/catalogue/users.ts';
-import { FORM_ROLES, USER_MESSAGES, type UserData } from '#shared/catalogue/users.ts';
+import { FORM_ROLES, technicianFieldProblems, USER_MESSAGES, type UserData } from '#shared/catalogue/users.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import type { UserRecord } from '#shared/entities/user.ts';
 import { ZoneType } from '#shared/enums.ts';
@@ -82,6 +82,18 @@ export function nextRecord(caller: SessionUser, fields: UserFields, stored: Stor
     subscription_id: merged.role === Role.broker ? merged.subscription_id : null,
     home: stored?.home ?? null,
   };
+}
+
+/**
+ * §5 on a save: roles 4 and 5 need a depot, a main zone, a package and an offer (400 on each
+ * field missing). Only an admin-level caller is held to it: they are the ones who see and set
+ * those fields. Another caller's save keeps them as stored (`nextRecord`), so it is not refused for
+ * fields the form does not show them (the seeded post-production technician has none).
+ */
+export function assertTechnicianFields(caller: SessionUser, record: Pick<UserRecord, 'role' | 'depot_id' | 'zone_id' | 'service_offers' | 'shooting_packages'>): void {
+  if (!isAdminLevel(caller.role)) return;
+  const problems = technicianFieldProblems(record);
+  if (problems.length) throw badRequest('Invalid input.', Object.fromEntries(problems.map((p) => [p.path, [p.message]])));
 }
 
 /**

@@ -2,7 +2,7 @@ import { putUserData, USER_MESSAGES } from '#shared/catalogue/users.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { conflict } from '../plumbing/errors.ts';
 import { replaceUser } from '../storage/users.ts';
-import { assertMayWrite, checkReferences, nextRecord, readableUser, userDataView } from '../use-cases/user-form.ts';
+import { assertMayWrite, assertTechnicianFields, checkReferences, nextRecord, readableUser, userDataView } from '../use-cases/user-form.ts';
 
 /**
  * Saves a user from the version the form read (409 when it changed meanwhile). A role change or a
@@ -14,6 +14,7 @@ export const handler = apiHandler(putUserData, async ({ id, version, ...fields }
   if (stored.version !== version) throw conflict(USER_MESSAGES.changedMeanwhile);
   const record = nextRecord(caller, fields, stored);
   assertMayWrite(caller, { id, role: record.role });
+  assertTechnicianFields(caller, record);
   await checkReferences(record, stored);
   const saved = await replaceUser(stored, { ...record, id, created_at: stored.created_at, updated_at: stored.updated_at });
   log('user saved', id, { role: saved.role, suspended: saved.suspended, sessionsEnded: saved.session_version !== stored.session_version });

@@ -17,9 +17,15 @@ const id = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits 
 /** The version the editor read: a write over a newer one answers 409 (no lost update). */
 const version = z.coerce.number().int().positive();
 
-/** The legacy form sends lat and lng as text (§5): a number or a numeric text, never a blank. */
+/**
+ * The legacy form sends lat and lng as text (§5): a number or a numeric text, never a blank. The
+ * decimal separator is a point or, as the French list shows them ('45,5017'), one comma; anything
+ * else (two separators, a thousands space, an exponent, a blank) is refused.
+ */
 const coordinate = (limit: number, message: string) =>
-  z.union([z.number(message), z.string(message).trim().regex(/^[-+]?\d+(\.\d+)?$/, message).transform(Number)]).pipe(z.number().min(-limit, message).max(limit, message));
+  z
+    .union([z.number(message), z.string(message).trim().regex(/^[-+]?\d+([.,]\d+)?$/, message).transform((text) => Number(text.replace(',', '.')))])
+    .pipe(z.number().min(-limit, message).max(limit, message));
 
 /** The longest civic number, street and city a depot keeps (the form's inputs stop there too). */
 export const DEPOT_MAX_LENGTH = { civic_number: 20, street: 200, city: 100 } as const;

@@ -106,8 +106,14 @@ export const createUserInput = userFieldsObject
   .superRefine(checkTechnicianFields)
   .refine((v) => v.password === v.confirmation, { path: ['confirmation'], message: PASSWORD_MESSAGES.mismatch });
 
-/** putUserData's input: the user's id, the version the form read, and the fields. */
-export const putUserInput = userFieldsObject.extend({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().positive() }).superRefine(checkTechnicianFields);
+/**
+ * putUserData's input: the user's id, the version the form read, and the fields. The technician
+ * fields' requirement (§5) is not in the schema: it depends on the caller. An admin-level save is
+ * held to it (the handler checks the record with `technicianFieldProblems`, the form likewise); a
+ * non-admin's save keeps those fields as stored and is not refused for fields it neither sees nor
+ * changes (ADR 0150).
+ */
+export const putUserInput = userFieldsObject.extend({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().positive() });
 
 export const userListEntry = z.object({
   id: z.number().int(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
 import type { Page } from 'playwright-core';
-import { removeAvailability } from '#shared/catalogue/calendar.ts';
+import { removeAvailability, TECHS_PER_CALL_MAX } from '#shared/catalogue/calendar.ts';
 import { getRouteFigures } from '#shared/catalogue/planner.ts';
 import { validateShootingAvailability } from '#shared/catalogue/shootings.ts';
 import { Role } from '#shared/roles.ts';
@@ -71,6 +71,8 @@ describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
     await cell.click({ position: { x: 6, y: 6 } });
     const newAvailability = t('calendar.new_availability');
     await page.getByRole('dialog', { name: newAvailability }).waitFor();
+    // One call takes at most TECHS_PER_CALL_MAX technicians: the choice says so in the page's language.
+    await page.getByRole('dialog', { name: newAvailability }).getByText(t('calendar.pick_max', { max: TECHS_PER_CALL_MAX })).waitFor();
     for (const name of Object.values(QUEBEC)) await pickOption(page, newAvailability, t('calendar.pick_technicians'), name);
     await page.getByRole('dialog', { name: newAvailability }).getByRole('button', { name: t('calendar.save') }).click();
     await page.getByRole('status').getByText(t('calendar.added')).waitFor();

@@ -74,8 +74,11 @@ describe.each(['fr', 'en'] as const)('depots, in %s', (lang) => {
     await waitForPath(page, `/depots/edit/${id}`);
     await expect.poll(() => field('civic_number').inputValue(), { timeout: 10_000 }).toBe(civic);
     await field('street').fill('Rue des Pins Ouest');
+    // The French list writes coordinates with a decimal comma; the form takes them as written.
+    await field('lat').fill(lang === 'fr' ? '45,4012' : '45.4012');
     await page.getByRole('button', { name: t('depots.save') }).click();
     await page.getByRole('status').getByText(t('depots.modified')).waitFor();
+    expect(await field('lat').inputValue()).toBe('45.4012');
     if (lang === 'fr') expect(t('depots.modified')).toBe('Le dépot à été modifié!');
 
     // Searching is by street too, in lower case; then delete after confirming.

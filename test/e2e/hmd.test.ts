@@ -81,9 +81,11 @@ describe.each(['fr', 'en'] as const)('VR headsets, in %s', (lang) => {
     await blocked.waitFor({ state: 'detached' });
     expect(await serialsShown(page)).toEqual([serial]);
 
-    await row.getByRole('button', { name: t('hmd.unassign') }).click();
+    // A double click sends one call: the row's actions wait for it, so no error follows the success.
+    await row.getByRole('button', { name: t('hmd.unassign') }).dblclick();
     await page.getByRole('status').getByText(t('hmd.unassigned_done', { serial })).waitFor();
     await row.getByText(t('hmd.unassigned')).waitFor();
+    expect(await page.getByRole('dialog', { name: t('hmd.error_title') }).count()).toBe(0);
 
     // Deleting asks first; cancelling keeps it, confirming deletes it.
     await row.getByRole('button', { name: t('hmd.delete') }).click();
@@ -97,6 +99,20 @@ describe.each(['fr', 'en'] as const)('VR headsets, in %s', (lang) => {
     await confirm.getByRole('button', { name: t('hmd.delete') }).click();
     await page.getByRole('status').getByText(t('hmd.deleted', { serial })).waitFor();
     await page.getByText(t('hmd.none_found')).waitFor();
+  });
+
+  it('a list that fails to load says so, not that no headset is registered (ADR 0560)', async () => {
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.admin, lang);
+    await waitForPath(page, '/shooting');
+    await page.route((url) => url.pathname === '/api/hmds', (route) => (route.request().method() === 'GET' ? route.abort() : route.continue()));
+    await page.goto('/HmdList');
+    await page.getByRole('heading', { level: 1, name: t('route.HmdList') }).waitFor();
+    const alert = page.getByRole('dialog', { name: t('hmd.error_title') });
+    await alert.getByRole('button', { name: t('common.ok') }).click();
+    await alert.waitFor({ state: 'detached' });
+    await page.getByRole('alert').getByText(t('hmd.load_failed')).waitFor();
+    expect(await page.getByText(t('hmd.none')).count()).toBe(0);
   });
 
   it('a delete that fails shows the spec\'s alert', async () => {

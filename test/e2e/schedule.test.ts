@@ -10,7 +10,7 @@ import { Role } from '#shared/roles.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { formatNumber } from '../../web/src/i18n/format.ts';
 import { useBrowser } from './browser.ts';
-import { BROWSER_LOCALE, loginIn, textsIn, type Lang } from './fixtures.ts';
+import { BROWSER_LOCALE, loginAs, loginIn, textsIn, type Lang } from './fixtures.ts';
 
 /**
  * Part 2 'Technician daily schedule' and 'Capture report' as a capture technician lives them: a
@@ -97,5 +97,15 @@ describe.each(['fr', 'en'] as const)('technician schedule and capture report, in
     expect(pdf).not.toContain(tech.addresses.tomorrow);
     for (const column of ['address', 'date', 'start', 'end', 'total']) expect(pdf).toContain(`(${tx(`reports.col.${column}`)})`);
     expect(pdf).toContain(lang === 'fr' ? '1 h 10' : '1 hr 10 min');
+  });
+
+  it("says so when the capture report's technician list fails to load, not a blank page (ADR 0560)", async () => {
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], timezoneId: 'America/Toronto' });
+    await loginAs(page, Role.admin, lang);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.route((url) => url.pathname === '/api/calendar/photographers', (route) => route.abort());
+    await page.goto('/shootReports');
+    await page.getByRole('heading', { level: 1, name: tx('route.shootReports') }).waitFor();
+    await page.getByRole('alert').getByText(tx('reports.technicians_load_error')).waitFor();
   });
 });

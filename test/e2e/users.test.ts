@@ -138,6 +138,59 @@ describe('users', () => {
     await waitForPath(page, `/users/edit/${account.id}`);
   });
 
+  it('saves the form after a password change made on the same page, with what was typed before it (en)', async () => {
+    const t = textsIn('en');
+    const now = new Date().toISOString();
+    const id = await nextId('user', 1000);
+    await insertUser({ id, role: Role.client, firstname: 'Mot', lastname: `Passe ${id}`, email: `password-${id}@e2e.test`, password_hash: 'x', created_at: now, updated_at: now });
+    const page = await adminOn('en', `/users/edit/${id}`, `${t('route.users_edit')} : Mot Passe ${id}`);
+    const form = page.getByRole('form', { name: t('users.form') });
+    await form.getByLabel(named(t('users.lastname'))).fill(`Typed ${id}`);
+    const password = page.getByRole('region', { name: t('users.password_title') });
+    await password.getByLabel(named(t('users.new_password'))).fill('secret-e2e-2');
+    await password.getByLabel(named(t('users.confirmation'))).fill('secret-e2e-2');
+    await password.getByRole('button', { name: t('users.change_password') }).click();
+    await password.getByRole('status').filter({ hasText: t('users.password_changed') }).waitFor();
+    // The password change bumped the user's version; the form carries on from it with what was typed.
+    expect(await form.getByLabel(named(t('users.lastname'))).inputValue()).toBe(`Typed ${id}`);
+    await form.getByRole('button', { name: t('users.save') }).click();
+    await form.getByRole('status').filter({ hasText: t('users.saved') }).waitFor();
+    expect(await form.getByRole('alert').count()).toBe(0);
+    await expect.poll(async () => (await getUser(id))?.lastname).toBe(`Typed ${id}`);
+  });
+
+  it('a role that may not create users reads so on /users/add, and saves its own profile without the fields it does not see (fr)', async () => {
+    const t = textsIn('fr');
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE.fr });
+    // The seeded post-production technician (role 5) has no depot, zone, package or offer.
+    const account = await loginAs(page, Role.tech_postprod, 'fr');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/users/add');
+    await page.getByRole('heading', { level: 1, name: t('route.users_add') }).waitFor();
+    await page.getByRole('status').filter({ hasText: t('users.add_not_for_role') }).waitFor();
+    expect(await page.getByRole('button', { name: t('users.save') }).count()).toBe(0);
+
+    await page.goto(`/users/edit/${account.id}`);
+    await page.getByRole('heading', { level: 1, name: `${t('route.users_edit')} : ${account.firstname} ${account.lastname}` }).waitFor();
+    const phone = `514 555 ${String(Date.now() % 10_000).padStart(4, '0')}`;
+    await page.getByLabel(named(t('users.phone'))).fill(phone);
+    await page.getByRole('button', { name: t('users.save') }).click();
+    await page.getByRole('status').filter({ hasText: t('users.saved') }).waitFor();
+    await expect.poll(async () => (await getUser(account.id))?.phone_number).toBe(phone);
+  });
+
+  it("says so when the form's choices cannot be loaded (fr)", async () => {
+    const t = textsIn('fr');
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE.fr });
+    await loginAs(page, Role.admin, 'fr');
+    await waitForPath(page, '/shooting');
+    await page.route((url) => url.pathname === '/api/depots', (route) => route.abort());
+    await page.goto('/users/add');
+    await page.getByRole('heading', { level: 1, name: t('route.users_add') }).waitFor();
+    await pick(page, t('users.role_label'), t('users.role.4'));
+    await page.getByRole('alert').filter({ hasText: t('users.options_load_error') }).waitFor();
+  });
+
   it.each([
     ['fr', Subscription.application],
     ['en', Subscription.platform],

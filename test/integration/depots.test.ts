@@ -69,6 +69,17 @@ describe('createDepot and getDepots', () => {
     expect(bodyOf(await callOp(getDepot, { id: res.depot.id }, admin)).depot).toEqual(res.depot);
   });
 
+  it("reads a decimal comma as a point in lat and lng ('45,5017', as the French list shows them), on create and update", async () => {
+    const created = bodyOf(await callOp(createDepot, { ...fields(), lat: '45,5017', lng: ' -73,5673 ' }, admin)).depot;
+    expect([created.lat, created.lng]).toEqual([45.5017, -73.5673]);
+    const updated = bodyOf(await callOp(updateDepot, { id: created.id, version: created.version, ...fields(created.street), lat: '46,8139', lng: '-71,208' }, admin)).depot;
+    expect([updated.lat, updated.lng]).toEqual([46.8139, -71.208]);
+    for (const [lat, lng] of [['45,50,17', '-73.5,1'], ['45,', ',5'], ['4 5,5', '-73,5e1']]) {
+      const res = await call('POST', '/api/depots', { token: admin, body: { ...fields(), lat, lng } });
+      expect(Object.keys(fieldsOf(res)).sort()).toEqual(['lat', 'lng']);
+    }
+  });
+
   it.each([
     ['nothing', {}, ['street', 'city', 'lat', 'lng']],
     ['blank street and city', { ...fields(), street: '   ', city: '' }, ['street', 'city']],

@@ -37,6 +37,8 @@ async function person(role: RoleId): Promise<Person> {
 
 interface ShootingFields {
   state?: number;
+  /** The half-day (morning unless false). */
+  am?: boolean;
   starttime?: string;
   ping_time?: string;
   endtime?: string;
@@ -90,6 +92,10 @@ beforeAll(async () => {
   ids.early = await shooting(D, tech.id, '3 rue Matinale', { starttime: t(D, '09:00'), endtime: t(D, '10:30'), distance: 7.5 });
   ids.cancelled = await shooting(D, tech.id, '5 rue Annulée', { state: ShootingState.canceled, starttime: t(D, '11:00'), endtime: t(D, '12:00') });
   ids.planned = await shooting(NEXT, tech.id, '8 rue Demain');
+  // The next day mixes timed and half-day shootings (no end time: not in any report).
+  ids.nextAfternoon = await shooting(NEXT, tech.id, '4 rue Après-Midi', { am: false });
+  ids.nextTen = await shooting(NEXT, tech.id, '10 rue Dix', { starttime: t(NEXT, '10:00') });
+  ids.nextEarly = await shooting(NEXT, tech.id, '1 rue Aurore', { starttime: t(NEXT, '08:00') });
   ids.others = await shooting(D, otherTech.id, '99 rue Voisine', { starttime: t(D, '10:00'), endtime: t(D, '11:00') });
 });
 
@@ -100,8 +106,10 @@ describe('techDailyShootings', () => {
     expect(day.shootings.map((s) => s.listing.address)).toEqual(['3 rue Matinale', '12 rue Tardive']);
     expect(day.shootings[0]!.tech).toMatchObject({ id: tech.id });
     const next = bodyOf(await callOp(techDailyShootings, { date: NEXT, tech_id: tech.id }, tech.token));
-    expect(next.shootings.map((s) => s.id)).toEqual([ids.planned]);
+    // By the time of day each happens: 8:00 (timed), 8:30 (morning), 10:00 (timed), 12:30 (afternoon); the half-day ones do not all come first.
+    expect(next.shootings.map((s) => s.id)).toEqual([ids.nextEarly, ids.planned, ids.nextTen, ids.nextAfternoon]);
   });
+
 
   it("refuses another technician's day to a technician (403) and gives it to an administrator", async () => {
     expect(errorOf(await callOp(techDailyShootings, { date: D, tech_id: otherTech.id }, tech.token), 403).message).toBe(SCHEDULE_MESSAGES.ownOnly);

@@ -8,7 +8,9 @@ import type { InputOf } from '#shared/catalogue/operation.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { Subscription } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
+import { insertUser } from '#functions/storage/users.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 
@@ -185,6 +187,28 @@ describe('putUserData', () => {
     expect([own.phone_number, own.role, own.zone_id, own.suspended]).toEqual(['514 555 0101', Role.tech_capture, techFields.zone_id, false]);
     expect((await callOp(getUserFromToken, {}, tToken)).status).toBe(200);
     expect((await callOp(putUserData, saved(me, { firstname: 'Autre' }), tToken)).status).toBe(404);
+  });
+
+  it('a non-admin saves their own profile though the technician fields they do not see are empty; an admin is held to them (§5)', async () => {
+    // As the seeded post-production technician: role 5 without depot, zone, package or offer.
+    const id = await nextId('user', 1000);
+    const now = new Date().toISOString();
+    await insertUser({ id, role: Role.tech_postprod, firstname: 'Paula', lastname: `Sans Dépôt ${id}`, email: freshEmail('postprod'), password_hash: 'x', created_at: now, updated_at: now });
+    const u = bodyOf(await callOp(getUserData, { id }, admin.token)).data;
+    expect([u.depot_id, u.zone_id, u.service_offers, u.shooting_packages]).toEqual([null, null, [], []]);
+    const own = bodyOf(await callOp(putUserData, saved(u, { phone_number: '514 555 0199' }), await sessionOf(u))).data;
+    expect([own.phone_number, own.role, own.depot_id, own.version]).toEqual(['514 555 0199', Role.tech_postprod, null, u.version + 1]);
+    const refused = errorOf(await callOp(putUserData, saved(own, { phone_number: '514 555 0100' }), admin.token), 400).fields ?? {};
+    expect(Object.keys(refused).sort()).toEqual(['depot_id', 'service_offers', 'shooting_packages', 'zone_id']);
+    expect(bodyOf(await callOp(putUserData, saved(own, { ...techFields, phone_number: '514 555 0100' }), admin.token)).data.depot_id).toBe(techFields.depot_id);
+  });
+
+  it('a password change bumps the version by exactly one: the form saves from the next version, not from an older one', async () => {
+    const u = await create();
+    bodyOf(await callOp(changePassword, { userId: u.id, password: 'secret7', confirmation: 'secret7' }, admin.token));
+    expect(errorOf(await callOp(putUserData, saved(u, { lastname: 'Stale' }), admin.token), 409).message).toBe(USER_MESSAGES.changedMeanwhile);
+    const next = bodyOf(await callOp(putUserData, saved(u, { lastname: 'After', version: u.version + 1 }), admin.token)).data;
+    expect([next.lastname, next.version]).toEqual(['After', u.version + 2]);
   });
 
   it('empties the technician fields when the role leaves 4 and 5 (the depot is released)', async () => {

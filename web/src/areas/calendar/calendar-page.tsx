@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAllScheduleForTimeperiod, type CalendarShooting, type Schedule, type UnavailabilityView } from '#shared/catalogue/calendar.ts';
+import { getAllScheduleForTimeperiod, TECHS_PER_CALL_MAX, type CalendarShooting, type Schedule, type UnavailabilityView } from '#shared/catalogue/calendar.ts';
 import { pathOf } from '#shared/routes.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { mayCall } from '../../api/client.ts';
@@ -205,7 +205,20 @@ function NewAvailabilityDialog({ dates, admin, selfId, options, onClose }: Picke
     <Modal opened onClose={() => onClose()} title={t('calendar.new_availability')}>
       <Stack>
         <Text>{dates.length === 1 ? t('calendar.day', { date: formatDay(dates[0]!, i18n.language) }) : t('calendar.days', { from: formatDay(dates[0]!, i18n.language), to: formatDay(dates.at(-1)!, i18n.language) })}</Text>
-        {admin && <MultiSelect label={t('calendar.pick_technicians')} data={options} value={picked} onChange={setPicked} searchable required error={picked.length ? undefined : t('calendar.pick_required')} />}
+        {admin && (
+          <MultiSelect
+            label={t('calendar.pick_technicians')}
+            // One call takes at most TECHS_PER_CALL_MAX technicians (the server refuses more): the choice stops there and says so.
+            description={t('calendar.pick_max', { max: TECHS_PER_CALL_MAX })}
+            maxValues={TECHS_PER_CALL_MAX}
+            data={options}
+            value={picked}
+            onChange={setPicked}
+            searchable
+            required
+            error={picked.length ? undefined : t('calendar.pick_required')}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose()}>
             {t('calendar.cancel')}

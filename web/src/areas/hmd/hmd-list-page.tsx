@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HMD_SORT_COLUMNS, registerHmd, type HmdSortColumn, type HmdView } from '#shared/catalogue/hmd.ts';
 import { isApiError } from '../../api/client.ts';
@@ -29,6 +29,21 @@ export function HmdListPage() {
   const edit = useEditHmdMutation();
   const unassign = useUnassignHmdMutation();
   const remove = useDeleteHmdMutation();
+  // The headsets whose call is pending (their row's actions are disabled): the ref answers at once,
+  // before the re-render, so a double click cannot start a second call.
+  const pending = useRef(new Set<number>());
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const whileBusy = async (hmd: HmdView, call: () => Promise<unknown>) => {
+    if (pending.current.has(hmd.id)) return;
+    pending.current.add(hmd.id);
+    setBusy(new Set(pending.current));
+    try {
+      await call();
+    } finally {
+      pending.current.delete(hmd.id);
+      setBusy(new Set(pending.current));
+    }
+  };
 
   // A failed list says so once (part 2 §8: alert "Une erreur c'est produite.").
   const failedAt = list.isError ? list.errorUpdatedAt : 0;
@@ -45,14 +60,14 @@ export function HmdListPage() {
     setSort(column);
   };
 
+  // Each call settles once the list has reloaded (the mutations' onSettled), so a row is not
+  // clickable again while it still shows the state from before the call.
   const save = (hmd: HmdView, changes: HmdEdit) =>
-    edit.mutate(
-      { id: hmd.id, version: hmd.version, ...changes },
-      {
-        onSuccess: () => setDone(t('hmd.saved', { serial: hmd.serial_number })),
-        onError: failed,
-        onSettled: () => setEditing(null),
-      },
+    void whileBusy(hmd, () =>
+      edit
+        .mutateAsync({ id: hmd.id, version: hmd.version, ...changes })
+        .then(() => setDone(t('hmd.saved', { serial: hmd.serial_number })), failed)
+        .finally(() => setEditing(null)),
     );
 
   const actions: HmdActions = {
@@ -61,17 +76,20 @@ export function HmdListPage() {
       setEditing(hmd);
     },
     unassign: (hmd) =>
-      unassign.mutate({ serial_number: hmd.serial_number, version: hmd.version }, { onSuccess: () => setDone(t('hmd.unassigned_done', { serial: hmd.serial_number })), onError: failed }),
-    delete: async (hmd) => {
-      setDone(null);
-      if (hmd.user_id !== null) {
-        const user = hmd.user ? `${hmd.user.firstname} ${hmd.user.lastname}` : `#${hmd.user_id}`;
-        await showAlert({ title: t('hmd.delete_blocked_title'), text: t('hmd.delete_blocked', { serial: hmd.serial_number, user }) });
-        return;
-      }
-      const confirmed = await showAlert({ title: t('hmd.delete_title'), text: t('hmd.delete_confirm', { serial: hmd.serial_number }), okLabel: t('hmd.delete'), cancel: true });
-      if (confirmed) remove.mutate({ id: hmd.id, version: hmd.version }, { onSuccess: () => setDone(t('hmd.deleted', { serial: hmd.serial_number })), onError: failed });
-    },
+      void whileBusy(hmd, () =>
+        unassign.mutateAsync({ serial_number: hmd.serial_number, version: hmd.version }).then(() => setDone(t('hmd.unassigned_done', { serial: hmd.serial_number })), failed),
+      ),
+    delete: (hmd) =>
+      whileBusy(hmd, async () => {
+        setDone(null);
+        if (hmd.user_id !== null) {
+          const user = hmd.user ? `${hmd.user.firstname} ${hmd.user.lastname}` : `#${hmd.user_id}`;
+          await showAlert({ title: t('hmd.delete_blocked_title'), text: t('hmd.delete_blocked', { serial: hmd.serial_number, user }) });
+          return;
+        }
+        const confirmed = await showAlert({ title: t('hmd.delete_title'), text: t('hmd.delete_confirm', { serial: hmd.serial_number }), okLabel: t('hmd.delete'), cancel: true });
+        if (confirmed) await remove.mutateAsync({ id: hmd.id, version: hmd.version }).then(() => setDone(t('hmd.deleted', { serial: hmd.serial_number })), failed);
+      }),
   };
 
   const hmds = list.data?.result ?? [];
@@ -115,12 +133,18 @@ export function HmdListPage() {
               {done}
             </Alert>
           )}
+          {list.isError && (
+            // ADR 0560: a failed list is said on the page, not shown as an empty fleet.
+            <Alert color="red" role="alert">
+              {t('hmd.load_failed')}
+            </Alert>
+          )}
           {list.isPending ? (
             <DelayedLoader label={t('common.loading')} />
           ) : hmds.length === 0 ? (
-            <Text>{search ? t('hmd.none_found') : t('hmd.none')}</Text>
+            !list.isError && <Text>{search ? t('hmd.none_found') : t('hmd.none')}</Text>
           ) : (
-            <HmdTable hmds={hmds} sort={sort} direction={direction} onSort={sortBy} actions={actions} />
+            <HmdTable hmds={hmds} sort={sort} direction={direction} onSort={sortBy} actions={actions} busy={busy} />
           )}
         </Stack>
       </section>

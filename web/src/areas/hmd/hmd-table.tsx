@@ -15,6 +15,8 @@ interface HmdTableProps {
   direction: 'asc' | 'desc';
   onSort: (column: HmdSortColumn) => void;
   actions: HmdActions;
+  /** The headsets (ids) whose call is pending: their row's actions are disabled until it settles. */
+  busy: ReadonlySet<number>;
 }
 
 /** Columns of the wide table; on a phone each headset is a card (no sideways scrolling at 390 px). */
@@ -28,7 +30,7 @@ export function HmdTable(props: HmdTableProps) {
   return phone ? <HmdCards {...props} /> : <WideTable {...props} />;
 }
 
-function WideTable({ hmds, sort, direction, onSort, actions }: HmdTableProps) {
+function WideTable({ hmds, sort, direction, onSort, actions, busy }: HmdTableProps) {
   const { t } = useTranslation();
   return (
     <Table withTableBorder highlightOnHover>
@@ -54,7 +56,7 @@ function WideTable({ hmds, sort, direction, onSort, actions }: HmdTableProps) {
             <Table.Td>{hmd.postalcode}</Table.Td>
             <Table.Td style={{ whiteSpace: 'pre-line' }}>{hmd.notes}</Table.Td>
             <Table.Td>
-              <RowActions hmd={hmd} actions={actions} />
+              <RowActions hmd={hmd} actions={actions} busy={busy.has(hmd.id)} />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -63,7 +65,7 @@ function WideTable({ hmds, sort, direction, onSort, actions }: HmdTableProps) {
   );
 }
 
-function HmdCards({ hmds, actions }: HmdTableProps) {
+function HmdCards({ hmds, actions, busy }: HmdTableProps) {
   const { t } = useTranslation();
   return (
     <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('hmd.list_title')} style={{ listStyle: 'none' }}>
@@ -81,26 +83,27 @@ function HmdCards({ hmds, actions }: HmdTableProps) {
               {hmd.notes}
             </Text>
           )}
-          <RowActions hmd={hmd} actions={actions} />
+          <RowActions hmd={hmd} actions={actions} busy={busy.has(hmd.id)} />
         </Card>
       ))}
     </Stack>
   );
 }
 
-function RowActions({ hmd, actions }: { hmd: HmdView; actions: HmdActions }) {
+/** A row's actions; while one of its calls is pending they are disabled, so a double click sends one call (the second would answer 409 on the version). */
+function RowActions({ hmd, actions, busy }: { hmd: HmdView; actions: HmdActions; busy: boolean }) {
   const { t } = useTranslation();
   return (
-    <Group gap="xs" mt={4} wrap="wrap">
-      <Button size="compact-sm" variant="light" onClick={() => actions.edit(hmd)}>
+    <Group gap="xs" mt={4} wrap="wrap" aria-busy={busy || undefined}>
+      <Button size="compact-sm" variant="light" disabled={busy} onClick={() => actions.edit(hmd)}>
         {t('hmd.edit')}
       </Button>
       {hmd.user_id !== null && (
-        <Button size="compact-sm" variant="default" onClick={() => actions.unassign(hmd)}>
+        <Button size="compact-sm" variant="default" disabled={busy} onClick={() => actions.unassign(hmd)}>
           {t('hmd.unassign')}
         </Button>
       )}
-      <Button size="compact-sm" variant="light" color="red" onClick={() => void actions.delete(hmd)}>
+      <Button size="compact-sm" variant="light" color="red" disabled={busy} onClick={() => void actions.delete(hmd)}>
         {t('hmd.delete')}
       </Button>
     </Group>

@@ -1,4 +1,4 @@
-import { Button, Card, Group, NavLink, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NavLink, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,12 @@ export function ReportsPage() {
   return (
     <Stack>
       <Title order={1}>{t('route.shootReports')}</Title>
-      {admin ? (
+      {admin && technicians.isError ? (
+        // ADR 0560: a technician list that failed is said, not left as a blank page.
+        <Alert color="red" role="alert">
+          {t('reports.technicians_load_error')}
+        </Alert>
+      ) : admin ? (
         <SimpleGrid cols={{ base: 1, md: 4 }}>
           <Card withBorder component="nav" aria-label={t('reports.technicians')} p={0}>
             {technicians.data?.photographers.map((p) => (

@@ -12,9 +12,10 @@ import { OutcomeAlert } from '../../app/outcome-alert.tsx';
 
 /**
  * The change-password form of the user page (part 2 §5, §7, §8): the old password is asked except
- * of roles 1 and 2; the server refuses a change above the caller's level (403).
+ * of roles 1 and 2; the server refuses a change above the caller's level (403). `onChanged` runs
+ * after a change succeeded (it bumped the user's version by one).
  */
-export function PasswordForm({ user }: { user: UserData }) {
+export function PasswordForm({ user, onChanged }: { user: UserData; onChanged?: () => void }) {
   const { t } = useTranslation();
   const caller = useSessionUser();
   const askOld = mustGiveOldPassword(caller?.role ?? 0);
@@ -43,6 +44,8 @@ export function PasswordForm({ user }: { user: UserData }) {
         setPassword('');
         setConfirmation('');
         setOutcome({ ok: true, text: t('users.password_changed') });
+        // The change bumped the user's version: the user form above saves from the next one.
+        onChanged?.();
       },
       onError: (error) => {
         // Part 2 §8 "Password change": a network failure shows an exception dialog; a status, its text and the server's message.

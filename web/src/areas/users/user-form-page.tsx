@@ -10,6 +10,7 @@ import { isApiError, mayCall } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
+import { shownFields, splitIssues, technicianIssues, type FormIssue } from './form-check.ts';
 import { fieldMessage, outcomeOfFailure, type Outcome } from './messages.ts';
 import { PasswordForm } from './password-form.tsx';
 import { userQueries, useCreateUserMutation, usePutUserMutation } from './queries.ts';
@@ -130,8 +131,20 @@ function inputOf(v: Values) {
   };
 }
 
-/** /users/add: the form in create mode (no id). */
+/** /users/add: the form in create mode (no id); a role that may not create users reads so at once, not a form whose save cannot work. */
 export function UserAddPage() {
+  const { t } = useTranslation();
+  const role = useSessionUser()?.role;
+  if (!mayCall(createUser, role)) {
+    return (
+      <Stack>
+        <Title order={1}>{t('route.users_add')}</Title>
+        <Alert color="gray" role="status">
+          {t('users.add_not_for_role')}
+        </Alert>
+      </Stack>
+    );
+  }
   return <UserForm />;
 }
 
@@ -150,11 +163,23 @@ export function UserEditPage() {
         </Alert>
       </Stack>
     );
+  return <UserEditor key={user.data.id} user={user.data} />;
+}
+
+/**
+ * The edit page's forms, which share the version the user form saves from: the one read, then each
+ * save's, and one more after a password change made here (that write bumps the version once, from
+ * the one it reads). So the form carries on after a password change with what was typed; if
+ * someone else saved the user meanwhile, the version kept is still behind and the save answers 409
+ * as it should (ADR 0150: no lost update).
+ */
+function UserEditor({ user }: { user: UserData }) {
+  const [version, setVersion] = useState(user.version);
   return (
     <Stack>
-      <UserForm key={user.data.id} user={user.data} />
-      <PasswordForm user={user.data} />
-      <UserShootings user={user.data} />
+      <UserForm user={user} version={version} onSaved={setVersion} />
+      <PasswordForm user={user} onChanged={() => setVersion((v) => v + 1)} />
+      <UserShootings user={user} />
     </Stack>
   );
 }
@@ -165,12 +190,11 @@ export function UserEditPage() {
  * backup zones, packages, offers and freelance for roles 4 and 5; the subscription for brokers
  * (ADR 0305); broker code, team, franchise, clause and 360 video for roles other than broker. Checked with the operation's input schema.
  */
-function UserForm({ user }: { user?: UserData }) {
+function UserForm({ user, version, onSaved }: { user?: UserData; version?: number; onSaved?: (version: number) => void }) {
   const { t, i18n } = useTranslation();
   const caller = useSessionUser();
   const adminLevel = mayCall(createUser, caller?.role);
   const [values, setValues] = useState<Values>(user ? valuesOf(user) : EMPTY);
-  const [version, setVersion] = useState(user?.version);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const create = useCreateUserMutation();
@@ -191,31 +215,45 @@ function UserForm({ user }: { user?: UserData }) {
   };
   const err = (field: keyof Values) => errors[field] || undefined;
 
-  const showIssues = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) =>
-    setErrors(Object.fromEntries(issues.map((issue) => [String(issue.path[0]), fieldMessage(t, issue.message)])));
+  // Part 2 §8 'other load errors' as the back-office says them (ADR 0560): a choice list that failed says so.
+  const optionsFailed = [teams, depots, zones, offers, packages].some((q) => q.isError);
+
+  /**
+   * Shows each issue on its field. Only the fields this caller sees are checked (part 2 §6): an
+   * issue on another one cannot be corrected here, so the outcome says so rather than the save
+   * doing nothing.
+   */
+  const showIssues = (issues: readonly FormIssue[]) => {
+    const split = splitIssues(issues, shownFields(adminLevel, role, !user));
+    setErrors(Object.fromEntries(split.shown.map((issue) => [String(issue.path[0]), fieldMessage(t, issue.message)])));
+    if (split.hidden.length) setOutcome({ ok: false, text: t('users.hidden_invalid') });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
     const onError = (error: Error) => {
-      if (isApiError(error, 400) && error.fields) showIssues(Object.entries(error.fields).map(([path, messages]) => ({ path: [path], message: messages[0] ?? '' })));
       setOutcome(outcomeOfFailure(t, error));
+      if (isApiError(error, 400) && error.fields) showIssues(Object.entries(error.fields).map(([path, messages]) => ({ path: [path], message: messages[0] ?? '' })));
     };
+    const input = inputOf(values);
+    // §5's technician fields bind whoever sets them: the admin levels (a non-admin's save keeps them as stored, as the server does).
+    const technicianProblems = adminLevel ? technicianIssues(input) : [];
     if (user) {
-      const parsed = putUserData.input.safeParse({ ...inputOf(values), id: user.id, version });
-      if (!parsed.success) return showIssues(parsed.error.issues);
+      const parsed = putUserData.input.safeParse({ ...input, id: user.id, version });
+      if (!parsed.success || technicianProblems.length) return showIssues([...(parsed.success ? [] : parsed.error.issues), ...technicianProblems]);
       setErrors({});
       put.mutate(parsed.data, {
         onSuccess: (answer) => {
-          setVersion(answer.data.version);
+          onSaved?.(answer.data.version);
           setValues(valuesOf(answer.data));
           setOutcome({ ok: true, text: t('users.saved') });
         },
         onError,
       });
     } else {
-      const parsed = createUser.input.safeParse({ ...inputOf(values), password: values.password, confirmation: values.confirmation });
-      if (!parsed.success) return showIssues(parsed.error.issues);
+      const parsed = createUser.input.safeParse({ ...input, password: values.password, confirmation: values.confirmation });
+      if (!parsed.success || technicianProblems.length) return showIssues([...(parsed.success ? [] : parsed.error.issues), ...technicianProblems]);
       setErrors({});
       create.mutate(parsed.data, {
         onSuccess: () => {
@@ -244,6 +282,11 @@ function UserForm({ user }: { user?: UserData }) {
             {t('users.back')}
           </Anchor>
         </Group>
+      )}
+      {optionsFailed && (
+        <Alert color="red" role="alert">
+          {t('users.options_load_error')}
+        </Alert>
       )}
       <form onSubmit={submit} noValidate aria-label={t('users.form')}>
         <Stack>
