@@ -55,7 +55,14 @@ export function PasswordForm({ user, onChanged }: { user: UserData; onChanged?: 
         }
         setOutcome({
           ok: false,
-          text: error.status === 409 ? t('users.old_password_invalid') : error.status === 403 ? t('users.above_level') : t('users.failed', { status: error.status, message: error.message }),
+          text:
+            error.status === 409
+              ? t('users.old_password_invalid')
+              : error.status === 403
+                ? t('users.above_level')
+                : error.status === 429
+                  ? t('users.password_locked')
+                  : t('users.failed', { status: error.status, message: error.message }),
         });
       },
     });
