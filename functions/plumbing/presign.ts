@@ -10,7 +10,7 @@ import { awsCredentials } from './aws.ts';
  * of the DynamoDB client (the function's role; locally the emulators' keys).
  */
 export interface PresignRequest {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'HEAD';
   bucket: string;
   key: string;
   /** Extra query parameters, signed with the rest (e.g. response-content-disposition, v). */

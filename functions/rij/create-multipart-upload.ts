@@ -4,7 +4,7 @@ import { MAX_PARTS, UPLOAD_CONTENT_TYPE, choosePartSize, createMultipartUpload, 
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { s3 } from '../plumbing/s3.ts';
 import { cancellationCodes, transact } from '../plumbing/transact.ts';
-import { acceptedName, findOpenUpload, injectorBucket, listParts, uploadDate, uploadRecordPieces, type UploadRecord } from '../storage/injector.ts';
+import { acceptedName, assertNameFree, findOpenUpload, injectorBucket, listParts, uploadDate, uploadRecordPieces, type UploadRecord } from '../storage/injector.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
 import { quotaReservation } from '../storage/injector-quota.ts';
 
@@ -14,7 +14,8 @@ import { quotaReservation } from '../storage/injector-quota.ts';
  * counts the bytes and writes the record and its resume pointer, so a failure counts nothing (and
  * S3's upload is aborted). Or resumes the caller's unfinished
  * upload of the same file (same sanitized name, size and last-modified time): then the parts
- * recorded so far come back, so the browser sends only the missing ones.
+ * recorded so far come back, so the browser sends only the missing ones. A new upload whose name
+ * holds a file of another size that day is refused (409), as a single PUT is.
  */
 export const handler = apiHandler(createMultipartUpload, async (input, { user, log }) => {
   const name = acceptedName(input.filename, input.filetype);
@@ -30,8 +31,9 @@ export const handler = apiHandler(createMultipartUpload, async (input, { user, l
   const partSize = choosePartSize(input.size, input.partSize);
   const count = partCount(input.size, partSize);
   if (count > MAX_PARTS) throw new Error('part sizing exceeded 10,000 parts');
-  const quota = await quotaReservation(user.id, date, input.size);
   const key = objectKeys.file(date, user.id, name);
+  await assertNameFree(key, input.size);
+  const quota = await quotaReservation(user.id, date, input.size);
   const created = await s3.send(new CreateMultipartUploadCommand({ Bucket: injectorBucket(), Key: key, ContentType: UPLOAD_CONTENT_TYPE }));
   const upload: UploadRecord = {
     id: randomUUID(),

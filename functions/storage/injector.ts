@@ -10,7 +10,7 @@ import { localDateOf } from '#shared/rules/business-time.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { db, requiredEnv, tableName } from '../plumbing/aws.ts';
 import { presignUrl } from '../plumbing/presign.ts';
-import { badRequest, notFound, unprocessable } from '../plumbing/errors.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
 import { batchWriteAll } from '../plumbing/batch-write.ts';
@@ -87,6 +87,28 @@ export async function presignPart(key: string, s3UploadId: string, partNumber: n
     expiresInSeconds: PRESIGNED_URL_TTL_SECONDS,
     signingDate: new Date(),
   });
+}
+
+/**
+ * The size of the file stored at a key, or undefined when there is none. A presigned HEAD, so a
+ * handler that only signs does not load the S3 client at start (ADR 0410).
+ */
+export async function storedFileSize(key: string): Promise<number | undefined> {
+  const url = await presignUrl({ method: 'HEAD', bucket: injectorBucket(), key, expiresInSeconds: 60, signingDate: new Date() });
+  const head = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(10_000) });
+  if (head.status === 404) return undefined;
+  if (!head.ok) throw new Error(`HEAD of the stored file answered ${head.status}`);
+  return Number(head.headers.get('content-length') ?? 0);
+}
+
+/**
+ * Two files of one name the same day would share one key, and the second would replace the first
+ * (two cards both named DCIM.zip): a stored file of another size under the name refuses the new one
+ * (409). One of the same size is this file sent again, and may be replaced.
+ */
+export async function assertNameFree(key: string, size: number): Promise<void> {
+  const stored = await storedFileSize(key);
+  if (stored !== undefined && stored !== size) throw conflict(INJECTOR_MESSAGES.nameTaken);
 }
 
 export async function presignGet(key: string, name: string): Promise<{ url: string; expires_at: string }> {

@@ -48,6 +48,7 @@ export const INJECTOR_MESSAGES = {
   quotaReached: 'Daily upload limit reached: this file would exceed the bytes you may send today.',
   todayOnly: 'Files are sent for today only.',
   partsMismatch: 'The stored parts do not match this upload; send the file again.',
+  nameTaken: 'A file of this name and another size was already sent today; rename the file and send it again.',
 } as const;
 
 /**

@@ -204,6 +204,23 @@ describe('marking a file uploaded with the size sent (ADR 0605)', () => {
   });
 });
 
+describe('two files of one name the same day', () => {
+  it('refuses a second file of the name with another size (409, single or multipart): it would replace the first; the same file again is allowed', async () => {
+    const first = zipBytes(3000);
+    await putSmall(tech, 'DCIM.zip', first);
+    expect(errorOf(await ask(tech, { filename: 'DCIM.zip', filetype: 'application/zip', date: today, size: 3500 }), 409).message).toBe(INJECTOR_MESSAGES.nameTaken);
+    // 'DCIM .zip' sanitizes to 'DCIM_.zip': the name it would be stored under is taken.
+    await putSmall(tech, 'DCIM_.zip', zipBytes(2000));
+    expect(errorOf(await ask(tech, { filename: 'DCIM .zip', filetype: 'application/zip', date: today, size: 2500 }), 409).message).toBe(INJECTOR_MESSAGES.nameTaken);
+    const multipart = await callOp(createMultipartUpload, { filename: 'DCIM.zip', filetype: 'application/zip', size: 6 * MiB, lastModified: 3, partSize: 5 * MiB, date: today }, tech.token);
+    expect(errorOf(multipart, 409).message).toBe(INJECTOR_MESSAGES.nameTaken);
+    // The first file is still there, whole.
+    expect(bodyOf(await callOp(uploadedFileStatus, { filename: 'DCIM.zip', date: today }, tech.token))).toMatchObject({ stored: true, file: { size: first.length } });
+    // The same file sent again (same size) is not refused.
+    bodyOf(await ask(tech, { filename: 'DCIM.zip', filetype: 'application/zip', date: today, size: first.length }));
+  });
+});
+
 describe('small file: PUT, mark uploaded, list, download', () => {
   it('stores the bytes, lists the file with its size and 90-day deletion date, and a download link returns the bytes', async () => {
     const bytes = zipBytes(200_000);

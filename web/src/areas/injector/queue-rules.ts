@@ -32,16 +32,18 @@ const REASON_KEYS: Record<string, string> = {
   [INJECTOR_MESSAGES.todayOnly]: 'injector.reason.today_only',
   [INJECTOR_MESSAGES.sizeMismatch]: 'injector.reason.size_mismatch',
   [INJECTOR_MESSAGES.partsMismatch]: 'injector.reason.parts_mismatch',
+  [INJECTOR_MESSAGES.nameTaken]: 'injector.reason.name_taken',
 };
 
 /**
  * Refusals that the same file gets again however often it is sent: it is not an archive (sending
  * it again sends all its bytes, counts them in the quota again, and has them deleted again), the
- * day's quota is used up, its type is not accepted. Not among them: 'for today only' (the
+ * day's quota is used up, its type is not accepted, its name holds another file that day (renamed, it
+ * is added again as a new file). Not among them: 'for today only' (the
  * computer's date can be corrected, and nothing is sent before it is checked), a stored size or
  * parts that do not match (a new attempt may succeed).
  */
-const FOR_GOOD = new Set<string>([INJECTOR_MESSAGES.quotaReached, INJECTOR_MESSAGES.notAnArchive, INJECTOR_MESSAGES.badType]);
+const FOR_GOOD = new Set<string>([INJECTOR_MESSAGES.quotaReached, INJECTOR_MESSAGES.notAnArchive, INJECTOR_MESSAGES.badType, INJECTOR_MESSAGES.nameTaken]);
 
 /** What a failed upload leaves on its row: the kind of failure, the server's reason, whether it is final, where it may be stored. */
 export function failureOf(error: unknown): Pick<QueuedFile, 'error' | 'reason' | 'refused' | 'storedAt'> {
