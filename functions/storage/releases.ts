@@ -3,7 +3,8 @@ import { RELEASE_CONTENT_TYPE, RELEASE_MESSAGES, compareVersions, type ReleaseAp
 import { PRESIGNED_URL_TTL_SECONDS } from '#shared/catalogue/rij.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { presignUrl } from '../plumbing/presign.ts';
-import { conflict, notFound, unprocessable } from '../plumbing/errors.ts';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { HttpError, conflict, notFound, unprocessable } from '../plumbing/errors.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
 import { mediaBucket, mediaUrl } from '../plumbing/media.ts';
@@ -12,7 +13,8 @@ import { queryAll } from '../plumbing/query.ts';
 /**
  * App releases (ADR 0232): the one module that reads and writes release items and their files in
  * the media bucket (`releases/<app>/<version>/<file>`). A release is created private with its file
- * not yet uploaded; the file comes through a presigned PUT signing its size and type.
+ * not yet uploaded; the file comes through a presigned PUT signing its size and type. A release
+ * whose file never arrived gets a new upload URL when its version is added again (ADR 0610).
  */
 export interface StoredRelease {
   id: number;
@@ -86,6 +88,46 @@ export async function insertRelease(input: { app: ReleaseApp; version: string; f
   return release;
 }
 
+/**
+ * Adds a release of a version, or — when that version's release exists but its file never arrived
+ * (an upload that failed or was left half way) — takes that release again with the file now
+ * declared (name and size), so that a new upload URL can be answered for it (ADR 0610). 409 when
+ * the version's release has its file.
+ */
+export async function insertOrReopenRelease(input: { app: ReleaseApp; version: string; filename: string; size: number }, now = new Date()): Promise<{ release: StoredRelease; reopened: boolean }> {
+  try {
+    return { release: await insertRelease(input, now), reopened: false };
+  } catch (error) {
+    if (!(error instanceof HttpError && error.code === 'conflict')) throw error;
+  }
+  return { release: await reopenReleaseWithoutFile(input), reopened: true };
+}
+
+/** The release of `input.version` when its file was never uploaded, now with the file declared in `input`; 409 otherwise. */
+async function reopenReleaseWithoutFile(input: { app: ReleaseApp; version: string; filename: string; size: number }): Promise<StoredRelease> {
+  const { Item: guard } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.releaseVersion(input.app, input.version), ConsistentRead: true }));
+  const { Item } = guard ? await db.send(new GetCommand({ TableName: tableName(), Key: keys.release(input.app, Number(guard.release_id)), ConsistentRead: true })) : {};
+  const release = Item ? toRelease(Item) : undefined;
+  if (!release || release.uploaded_at) throw conflict(RELEASE_MESSAGES.duplicate);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.release(release.app, release.id),
+        UpdateExpression: 'SET filename = :f, #size = :s',
+        // Its file arrived meanwhile (another administrator's upload): the version is taken.
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(uploaded_at)',
+        ExpressionAttributeNames: { '#size': 'size' },
+        ExpressionAttributeValues: { ':f': input.filename, ':s': input.size },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw conflict(RELEASE_MESSAGES.duplicate);
+    throw error;
+  }
+  return { ...release, filename: input.filename, size: input.size };
+}
+
 /** A PUT URL for the release's file, signing its declared size and type. */
 export async function presignReleaseUpload(release: StoredRelease): Promise<{ url: string; content_type: string; expires_at: string }> {
   const url = await presignUrl({
@@ -107,7 +149,22 @@ export async function markUploaded(release: StoredRelease, storedSize: number | 
   if (storedSize === undefined) throw unprocessable(RELEASE_MESSAGES.notUploaded);
   if (storedSize !== release.size) throw unprocessable(RELEASE_MESSAGES.sizeMismatch);
   const uploaded_at = now.toISOString();
-  await update(release, 'SET uploaded_at = :at', { ':at': uploaded_at });
+  try {
+    // On the file checked: a release taken again meanwhile with another file (ADR 0610) waits for that one.
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.release(release.app, release.id),
+        UpdateExpression: 'SET uploaded_at = :at',
+        ConditionExpression: 'attribute_exists(pk) AND filename = :f AND #size = :s',
+        ExpressionAttributeNames: { '#size': 'size' },
+        ExpressionAttributeValues: { ':at': uploaded_at, ':f': release.filename, ':s': release.size },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw unprocessable(RELEASE_MESSAGES.sizeMismatch);
+    throw error;
+  }
   return { ...release, uploaded_at };
 }
 

@@ -26,8 +26,32 @@ export async function videoOrFail(id: number): Promise<StoredVideo> {
   return video;
 }
 
+/**
+ * The run a step works for (ADR 0610): the workflow's input carries the run number the API gave it
+ * when it queued the video; an execution started before runs existed carries none (run 0).
+ */
+export interface VideoRunInput {
+  video_id: number;
+  run?: number;
+}
+
+export const runOf = (input: VideoRunInput): number => input.run ?? 0;
+
+/** The run replaced by a reset: the step stops (not retried), and its marks are refused. */
+export function supersededRun(video: Pick<StoredVideo, 'id' | 'run'>, run: number): VideoJobError {
+  return new VideoJobError('input', `Run ${run} of video ${video.id} was replaced by run ${video.run} (a reset); it stops.`);
+}
+
+/** The video, when `run` is still its current run; else the step stops (`supersededRun`). */
+export async function videoOfRunOrFail(id: number, run: number): Promise<StoredVideo> {
+  const video = await videoOrFail(id);
+  if (video.run !== run) throw supersededRun(video, run);
+  return video;
+}
+
 export interface RenderedVideo {
   video_id: number;
+  run: number;
   mp4_key: string;
   instagram_key: string;
   duration_s: number;

@@ -14,7 +14,7 @@ import { getShootingPackage } from '../storage/shooting-packages.ts';
 import { getUser } from '../storage/users.ts';
 import { appendVideoLogs } from '../storage/videos.ts';
 import { lastShooting, shootingsOfListing } from './review.ts';
-import { VideoJobError, videoOrFail, type RenderedVideo } from './video-job-state.ts';
+import { VideoJobError, videoOfRunOrFail, type RenderedVideo } from './video-job-state.ts';
 
 /**
  * The steps of a video job (shared/workflows/video.ts) that need more than the video itself:
@@ -68,9 +68,13 @@ async function brokerPhoto(pictureUrl: string | null, file: string): Promise<str
   return file;
 }
 
-/** Render step: both formats rendered in /tmp and uploaded to the media bucket. */
-export async function renderAndUpload(videoId: number): Promise<RenderedVideo> {
-  const video = await videoOrFail(videoId);
+/**
+ * Render step: both formats rendered in /tmp and uploaded to the media bucket, for run `run` of the
+ * video. The run is checked before rendering and before each upload: a run that a reset replaced
+ * stops (ADR 0610) and never writes the files the newer run will write.
+ */
+export async function renderAndUpload(videoId: number, run: number): Promise<RenderedVideo> {
+  const video = await videoOfRunOrFail(videoId, run);
   const template = videoTemplate(video.template_id);
   if (!template) throw new VideoJobError('input', `Template ${video.template_id} does not exist.`);
   const listing = await getListing(video.listing_id);
@@ -108,6 +112,7 @@ export async function renderAndUpload(videoId: number): Promise<RenderedVideo> {
       }
       const { width, height } = VIDEO_FORMATS[format];
       await appendVideoLogs(video.id, [`Rendered ${width}×${height} H.264 (${seconds.toFixed(1)} s of video) in ${((Date.now() - started) / 1000).toFixed(1)} s.`]);
+      await videoOfRunOrFail(video.id, run);
       try {
         await putMediaObject(keys[format], await readFile(out), 'video/mp4');
       } catch (error) {
@@ -115,7 +120,7 @@ export async function renderAndUpload(videoId: number): Promise<RenderedVideo> {
       }
     }
     await appendVideoLogs(video.id, [`Uploaded ${keys.landscape} and ${keys.instagram}.`]);
-    return { video_id: video.id, mp4_key: keys.landscape, instagram_key: keys.instagram, duration_s: Math.round(seconds * 100) / 100 };
+    return { video_id: video.id, run, mp4_key: keys.landscape, instagram_key: keys.instagram, duration_s: Math.round(seconds * 100) / 100 };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -67,19 +67,20 @@ export function jobView(video: StoredVideo, address: string): VideoJobView {
 }
 
 /**
- * Starts the video workflow for a queued video and records its execution as the job id. A start
- * that fails marks the video failed (the workflow's own failure state) before answering the error:
- * a video left 'enqueued' with no job would refuse a new queueing ('already queued') for ever,
- * while a failed one is reset and queued again from the job monitor.
+ * Starts the video workflow for a queued video's current run (the run number goes with it, ADR
+ * 0610) and records its execution as the job id. A start that fails marks the video failed (the
+ * workflow's own failure state) before answering the error: a video left 'enqueued' with no job
+ * would refuse a new queueing ('already queued') for ever, while a failed one is queued again
+ * from the review screen or reset from the job monitor.
  */
 export async function startVideoJob(video: StoredVideo): Promise<StoredVideo> {
   let jobId: string;
   try {
-    jobId = await startWorkflow('videoWorkflow', { video_id: video.id }, `video-${video.id}-${Date.now()}`);
+    jobId = await startWorkflow('videoWorkflow', { video_id: video.id, run: video.run }, `video-${video.id}-run-${video.run}-${Date.now()}`);
   } catch (error) {
-    await markVideoFailed(video.id, `The video job could not start: ${(error as Error).message}`, []).catch(() => undefined);
+    await markVideoFailed({ id: video.id, run: video.run }, `The video job could not start: ${(error as Error).message}`, []).catch(() => undefined);
     throw error;
   }
-  await setJobId(video.id, jobId);
+  await setJobId({ id: video.id, run: video.run }, jobId);
   return { ...video, job_id: jobId };
 }

@@ -7,8 +7,10 @@ import { enqueueVideo, getVideo } from '../storage/videos.ts';
 import { jobView, startVideoJob } from '../use-cases/video-views.ts';
 
 /**
- * Reset (part 3 §4): a job whose status is not 2 goes back in the queue (status 1) and runs again;
- * the run lock keeps a job that is still running from rendering twice.
+ * Reset (part 3 §4): a job whose status is not 2 goes back in the queue (status 1) and runs again
+ * as a new run (ADR 0610). A run still going (status 1) is replaced: it keeps the run lock until it
+ * stops, so the new run waits for it and the two never render at once, and none of its marks
+ * (uploaded, failed) is recorded any more.
  */
 export const handler = apiHandler(resetVideoJob, async ({ id }, ctx) => {
   const video = await getVideo(id);

@@ -12,7 +12,7 @@ import { defineOperation } from './operation.ts';
 export const RELEASE_APPS = ['ppworker', 'pptechapp', 'mobilevrapp', 'vrupdater', 'techappupdater', 'techapp', 'remote-injector-gui'] as const;
 export type ReleaseApp = (typeof RELEASE_APPS)[number];
 
-/** The largest release file (one presigned PUT). */
+/** The largest release file (one presigned PUT); the /releases form checks it before sending (an empty file too). */
 export const RELEASE_MAX_BYTES = 2 * 1024 ** 3;
 /** Release files are stored and served as this type (signed into the upload URL). */
 export const RELEASE_CONTENT_TYPE = 'application/octet-stream';
@@ -75,7 +75,7 @@ export const createRelease = defineOperation({
   path: '/api/releases/{app}',
   access: ADMIN_ROLES,
   summary:
-    'Adds a private release of an app (409 when the version exists) and answers a presigned PUT (15 min) for its file, of the declared size and type; then completeReleaseUpload.',
+    "Adds a private release of an app and answers a presigned PUT (15 min) for its file, of the declared size and type; then completeReleaseUpload. A version whose release exists without its file (an upload that never arrived) answers that release again, with the file now declared and a new PUT (ADR 0610); 409 when the version's file is uploaded.",
   input: z.object({
     app,
     version: releaseVersion,

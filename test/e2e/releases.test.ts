@@ -9,7 +9,8 @@ import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
 /**
  * Part 3 screen 13 as an administrator lives it, in French then English: a panel per app with its
  * versions; a new version with its file (sent to the media bucket), its CDN link, made public, and
- * then what the app's update check answers.
+ * then what the app's update check answers; an empty file refused by the form, and a version whose
+ * upload was cut off getting its file when added again.
  */
 const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
@@ -55,5 +56,44 @@ describe.each(['fr', 'en'] as const)('releases, in %s', (lang) => {
     await panel.locator('input[type="file"]').setInputFiles({ name: 'again.exe', mimeType: 'application/octet-stream', buffer: content });
     await panel.getByRole('button', { name: t('releases.add') }).click();
     await panel.getByRole('alert').getByText(t('releases.duplicate', { version })).waitFor();
+  });
+
+  it('says why it refuses an empty file, and a version whose upload was cut off gets its file when added again (ADR 0610)', async () => {
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.admin, lang);
+    await waitForPath(page, '/shooting');
+    await page.goto('/releases');
+    const panel = page.locator('section[data-app="remote-injector-gui"]');
+    await panel.getByRole('heading', { level: 2, name: 'remote-injector-gui', exact: true }).waitFor();
+    const version = `3.${Date.now() % 1_000_000}.${lang === 'fr' ? 0 : 1}`;
+    const versionField = panel.getByLabel(t('releases.version'), { exact: true });
+    const fileField = panel.locator('input[type="file"]');
+    const add = panel.getByRole('button', { name: t('releases.add') });
+
+    // An empty file: the form says why, in the screen's language, and sends nothing.
+    await versionField.fill(version);
+    await fileField.setInputFiles({ name: 'injector.zip', mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) });
+    await add.click();
+    await panel.getByText(t('releases.file_empty')).waitFor();
+    expect(await panel.locator(`[data-version="${version}"]`).count()).toBe(0);
+
+    // The file's upload is cut off: the release stays without its file, and the form says what to do.
+    const content = Buffer.from(`remote-injector-gui ${version}\n`.repeat(80));
+    await fileField.setInputFiles({ name: `injector-${version}.zip`, mimeType: 'application/octet-stream', buffer: content });
+    const fileUrl = (url: URL) => url.pathname.includes(`/releases/remote-injector-gui/${version}/`);
+    await page.route(fileUrl, (route) => (route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue()));
+    await add.click();
+    await panel.getByRole('alert').getByText(t('releases.upload_failed', { version })).waitFor();
+    const row = panel.locator(`[data-version="${version}"]`);
+    await row.getByText(t('releases.not_uploaded')).waitFor();
+    await row.getByText(t('releases.not_uploaded_hint')).waitFor();
+
+    // Added again (before: 409, the version used up for good): the same release gets its file.
+    await page.unroute(fileUrl);
+    await add.click();
+    await panel.getByRole('status').getByText(t('releases.added_done', { version })).waitFor();
+    expect(await panel.locator(`[data-version="${version}"]`).count()).toBe(1);
+    const href = await row.getByRole('link', { name: new RegExp(`injector-${version.replace(/\./g, '\\.')}\\.zip`) }).getAttribute('href');
+    expect(await (await fetch(href!)).text()).toBe(content.toString());
   });
 });

@@ -5,13 +5,15 @@ import { getVideo, insertVideo, markVideoFailed, markVideoUploaded } from '#func
 import { VideoCreationStatus } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { listingWithPictures } from '../integration/video-support.ts';
-import { useBrowser } from './browser.ts';
+import { reviewListing } from '../support/review-listing.ts';
+import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
 
 /**
  * Part 3 screen 12 "Video job monitor" as a post-production lead lives it, in French then English:
  * a failed job (red, its logs in the dialog) is reset and goes back in the queue; an uploaded job
- * (green) offers no reset.
+ * (green) offers no reset. Then the review screen's automated-videos panel (screen 5): a queueing
+ * that fails says so (§8), though the video, failed, then renders nothing there (§4).
  */
 const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
@@ -64,5 +66,41 @@ describe.each(['fr', 'en'] as const)('video job monitor, in %s', (lang) => {
     const after = (await getVideo(failed.id))!;
     expect(after.queued_at).toHaveLength(2);
     expect(after.logs.some((l) => l.message.startsWith('Reset by user'))).toBe(true);
+  });
+});
+
+describe.each(['fr', 'en'] as const)("review screen's automated-videos panel, in %s", (lang) => {
+  const t = textsIn(lang);
+
+  it('says so when queueing fails, although the video then failed and renders nothing (part 3 §4, §8)', async () => {
+    const { listing } = await reviewListing({ street: `rue des Vidéos en échec ${lang}`, pictures: 0, unseen: () => false, original: { width: 60, height: 40 } });
+    const fields = { listing_id: listing.id, requested_by: listing.broker_id, broker_team_member_id: null, is_broker_photo_visible: true, main_broker_id: listing.broker_id, current_broker_id: listing.broker_id };
+    const failed = await insertVideo({ ...fields, template_id: 1 }, true);
+    await markVideoFailed(failed.id, 'VideoInputError: The listing has no pictures for a video.', []);
+    const requested = await insertVideo({ ...fields, template_id: 2 }, false);
+
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.tech_postprod_lead, lang);
+    await waitForPath(page, '/tech_review');
+    await page.goto(`/tech_review/${listing.id}`);
+
+    // Part 3 §4: a failed video renders nothing in the panel (the job monitor shows it, red, with Reset).
+    const requestedItem = page.locator(`[data-video="${requested.id}"]`);
+    await requestedItem.getByRole('button', { name: t('videos.add_to_queue') }).waitFor();
+    expect(await page.locator(`[data-video="${failed.id}"]`).count()).toBe(0);
+
+    // Queueing a requested video whose job cannot start: the server marks the video failed and
+    // answers an error (use-cases/video-views.ts startVideoJob); this stand-in does the same.
+    const queuePath = `/api/videos/${requested.id}/queue`;
+    await page.route(`**${queuePath}`, async (route) => {
+      await markVideoFailed(requested.id, 'The video job could not start: StartExecution was refused.', []);
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'server_error', message: 'StartExecution was refused.' } }) });
+    });
+    await requestedItem.getByRole('button', { name: t('videos.add_to_queue') }).click();
+    // Part 3 §8, in the screen's language, in a dialog that stays although the video no longer renders.
+    await page.getByRole('dialog').getByText(t('videos.error'), { exact: true }).waitFor();
+    await expect.poll(() => requestedItem.count()).toBe(0);
+    await page.getByRole('dialog').getByRole('button', { name: t('common.ok'), exact: true }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 });

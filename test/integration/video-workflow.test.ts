@@ -42,7 +42,7 @@ describe('video workflow (queue → render → upload → mark success)', () => 
   it('renders the pictures in slideshow order as H.264 MP4s, 1920×1080 and 1080×1920, of the template’s length, uploaded to the media bucket', { timeout: 480_000 }, async () => {
     const listing = await listingWithPictures(2);
     const video = await queuedVideo(listing, 2);
-    const output = (await run('videoWorkflow', { video_id: video.id })) as { status: number };
+    const output = (await run('videoWorkflow', { video_id: video.id, run: video.run })) as { status: number };
     expect(output.status).toBe(VideoCreationStatus.success);
 
     const stored = (await getVideo(video.id))!;
@@ -87,7 +87,7 @@ describe('video workflow (queue → render → upload → mark success)', () => 
   it('ends in the failure state when a picture is missing, with the error and the log lines recorded on the video', { timeout: 120_000 }, async () => {
     const listing = await listingWithPictures(3, { missing: [1] });
     const video = await queuedVideo(listing, 1);
-    await expect(run('videoWorkflow', { video_id: video.id })).rejects.toThrow(/recorded on the video/);
+    await expect(run('videoWorkflow', { video_id: video.id, run: video.run })).rejects.toThrow(/recorded on the video/);
 
     const stored = (await getVideo(video.id))!;
     expect(stored.status).toBe(VideoCreationStatus.failure);

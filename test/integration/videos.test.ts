@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
-import { getVideo, markVideoUploaded, releaseVideoLock, takeVideoLock } from '#functions/storage/videos.ts';
+import { enqueueVideo, getVideo, insertVideo, markVideoFailed, markVideoRunning, markVideoUploaded, releaseVideoLock, takeVideoLock } from '#functions/storage/videos.ts';
+import { handler as queueStep } from '#functions/workflows/video-queue.ts';
+import { handler as renderStep } from '#functions/workflows/video-render.ts';
+import { handler as markFailureStep } from '#functions/workflows/video-mark-failure.ts';
+import { handler as markSuccessStep } from '#functions/workflows/video-mark-success.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
 import { Role, type RoleId } from '#shared/roles.ts';
 import { VIDEO_MESSAGES, VIDEO_TEMPLATES, addVideoToQueue, createVideo, getListingVideos, getVideoJobLogs, getVideoJobs, getVideoTemplates, resetVideoJob } from '#shared/catalogue/videos.ts';
@@ -50,7 +54,7 @@ describe('createVideo, addVideoToQueue, getListingVideos', () => {
     expect(failed.errors.at(-1)).toMatch(/VideoInputError: The listing has no pictures/);
     // A failed video may be queued again. Another video of the listing and template holds the run
     // lock meanwhile, so the job waits queued (without it, the job could fail before the next call).
-    const holder = { id: 900_010, listing_id: listing.id, template_id: 1 };
+    const holder = { id: 900_010, listing_id: listing.id, template_id: 1, run: 1 };
     expect(await takeVideoLock(holder, 60)).toBe(true);
     try {
       expect(bodyOf(await callOp(addVideoToQueue, { videoId: video.id }, token)).video.status).toBe(VideoCreationStatus.enqueued);
@@ -125,13 +129,17 @@ describe('job monitor: getVideoJobs, getVideoJobLogs, resetVideoJob', () => {
 });
 
 describe('run lock', () => {
-  it('lets one job of a listing and template render at a time; the holder may take it again; released, another may', async () => {
-    const a = { id: 900001, listing_id: 424242, template_id: 1 };
-    const b = { id: 900002, listing_id: 424242, template_id: 1 };
-    const other = { id: 900003, listing_id: 424242, template_id: 2 };
+  it('lets one job of a listing and template render at a time; the holding run may take it again, not another run of its video; released, another may', async () => {
+    const a = { id: 900001, listing_id: 424242, template_id: 1, run: 1 };
+    const b = { id: 900002, listing_id: 424242, template_id: 1, run: 1 };
+    const other = { id: 900003, listing_id: 424242, template_id: 2, run: 1 };
     expect(await takeVideoLock(a, 60)).toBe(true);
     expect(await takeVideoLock(b, 60)).toBe(false);
     expect(await takeVideoLock(a, 60)).toBe(true);
+    // Another run of the same video (a reset while it runs) is another job: it waits too.
+    expect(await takeVideoLock({ ...a, run: 2 }, 60)).toBe(false);
+    await releaseVideoLock({ ...a, run: 2 }); // not the holder: nothing happens
+    expect(await takeVideoLock(b, 60)).toBe(false);
     expect(await takeVideoLock(other, 60)).toBe(true);
     await releaseVideoLock(b); // not the holder: nothing happens
     expect(await takeVideoLock(b, 60)).toBe(false);
@@ -140,5 +148,78 @@ describe('run lock', () => {
     // An expired lock (a job that died holding it) is taken over.
     expect(await takeVideoLock(a, 60, new Date(Date.now() + 61_000))).toBe(true);
     await Promise.all([releaseVideoLock(a), releaseVideoLock(other)]);
+  });
+});
+
+/** A video of the listing queued at once (run 1), as a broker's request is. */
+const queuedVideo = (listing: { id: number; broker_id: number }, templateId: number) =>
+  insertVideo(
+    { listing_id: listing.id, template_id: templateId, requested_by: listing.broker_id, broker_team_member_id: null, is_broker_photo_visible: true, main_broker_id: listing.broker_id, current_broker_id: listing.broker_id },
+    true,
+  );
+
+const FILES = { mp4_key: 'listings/0/videos/0/landscape.mp4', instagram_key: 'listings/0/videos/0/instagram.mp4', duration_s: 10 };
+
+describe('reset of a job that is still running (ADR 0610)', () => {
+  it('starts a new run that waits for the old one to let go; the old run renders nothing and marks nothing', { timeout: 150_000 }, async () => {
+    const listing = await listingWithPictures(0);
+    const video = await queuedVideo(listing, 1);
+    expect(video.run).toBe(1);
+    // Run 1 is running: its Queue step holds the run lock.
+    expect(await queueStep({ video_id: video.id, run: 1 })).toEqual({ video_id: video.id, run: 1 });
+
+    // Reset from the monitor while it runs (status 1 is not 2: allowed). The stack starts run 2, whose
+    // Queue step finds the lock held by run 1 and waits (before: the same video took it again and
+    // rendered beside run 1).
+    const reset = bodyOf(await callOp(resetVideoJob, { id: video.id }, (await tokenFor(Role.admin)).token)).job;
+    expect(reset.status).toBe(VideoCreationStatus.enqueued);
+    await expect
+      .poll(async () => (await getVideo(video.id))!.logs.map((l) => l.message), { timeout: 20_000, interval: 200 })
+      .toContain('Another job of this listing and template is running; waiting for it.');
+    expect(await getVideo(video.id)).toMatchObject({ run: 2, status: VideoCreationStatus.enqueued, errors: [] });
+
+    // Run 1 goes on: its render stops at once, its failure is not recorded, and it frees the lock.
+    await expect(renderStep({ video_id: video.id, run: 1 })).rejects.toThrow(`Run 1 of video ${video.id} was replaced by run 2 (a reset); it stops.`);
+    const late = await markFailureStep({ video_id: video.id, run: 1, error: { Error: 'VideoInputError', Cause: `Run 1 of video ${video.id} was replaced by run 2 (a reset); it stops.` } });
+    expect(late.status).toBe(VideoCreationStatus.enqueued);
+    const waiting = (await getVideo(video.id))!;
+    expect(waiting).toMatchObject({ status: VideoCreationStatus.enqueued, errors: [] });
+    expect(waiting.logs.at(-1)?.message).toMatch(/^Run 1 ended \(.*\); not recorded: run 2 replaced it\.$/);
+
+    // Run 2 takes the lock at its next try (every 30 s) and runs alone; the listing has no pictures,
+    // so it fails, and that failure (its own) is recorded.
+    const done = await settled(video.id, waiting.version);
+    expect(done.status).toBe(VideoCreationStatus.failure);
+    expect(done.errors).toEqual([expect.stringMatching(/^VideoInputError: The listing has no pictures/)]);
+    expect(done.logs.filter((l) => l.message.startsWith('Started on ')).map((l) => l.message.replace(/^Started on .* \(/, '('))).toEqual(['(run 1).', '(run 2).']);
+  });
+
+  it('refuses every mark of a replaced run, and never lets a failure overwrite an uploaded video', async () => {
+    const listing = await listingWithPictures(0);
+    const video = await queuedVideo(listing, 2);
+    const second = (await enqueueVideo(video, [VideoCreationStatus.enqueued], 'Reset by test.'))!;
+    expect(second.run).toBe(2);
+
+    expect(await markVideoRunning({ id: video.id, run: 1 }, 'old runner')).toBeUndefined();
+    expect(await markVideoUploaded({ id: video.id, run: 1 }, FILES)).toBeUndefined();
+    expect(await markVideoFailed({ id: video.id, run: 1 }, 'late', [])).toBeUndefined();
+    expect(await takeVideoLock({ ...video, run: 2 }, 60)).toBe(true);
+    expect(await takeVideoLock({ ...video, run: 1 }, 60)).toBe(false);
+    // Run 1's MarkSuccess, late: nothing recorded but a log line, and run 2's lock stays.
+    expect((await markSuccessStep({ video_id: video.id, run: 1, ...FILES })).status).toBe(VideoCreationStatus.enqueued);
+    expect(await takeVideoLock({ ...video, id: 900_020 }, 60)).toBe(false);
+    expect(await getVideo(video.id)).toMatchObject({ status: VideoCreationStatus.enqueued, mp4_key: null, run_start_at: null });
+
+    // Run 2 uploads: finished. A failure arriving after it (its own step retried, run 1's, or one
+    // written without a run) changes nothing; the delivery page keeps listing it.
+    expect((await markSuccessStep({ video_id: video.id, run: 2, ...FILES })).status).toBe(VideoCreationStatus.success);
+    expect(await markVideoFailed({ id: video.id, run: 2 }, 'late', [])).toBeUndefined();
+    expect(await markVideoFailed(video.id, 'late', [])).toBeUndefined();
+    expect((await markFailureStep({ video_id: video.id, run: 1, error: { Error: 'VideoRenderError', Cause: 'late' } })).status).toBe(VideoCreationStatus.success);
+    expect((await markFailureStep({ video_id: video.id, run: 2, error: { Error: 'VideoRenderError', Cause: 'late' } })).status).toBe(VideoCreationStatus.success);
+    expect(await getVideo(video.id)).toMatchObject({ status: VideoCreationStatus.success, errors: [], mp4_key: FILES.mp4_key });
+    // The lock was run 2's: freed by its MarkSuccess.
+    expect(await takeVideoLock({ ...video, id: 900_020, run: 1 }, 60)).toBe(true);
+    await releaseVideoLock({ ...video, id: 900_020, run: 1 });
   });
 });

@@ -17,16 +17,22 @@ function useAppReload() {
   return (app: ReleaseApp) => queryClient.invalidateQueries({ queryKey: releaseQueries.ofApp(app).queryKey });
 }
 
-/** The storage refused the file (the presigned PUT failed). */
+/** The file did not reach the storage (the presigned PUT failed or was cut off). */
 export class UploadFailed extends Error {}
 
-/** Adds a release, sends its file straight to the media bucket (presigned PUT), then has the upload checked. */
+/**
+ * Adds a release, sends its file straight to the media bucket (presigned PUT), then has the upload
+ * checked. The release is written before its file is sent: when the file does not arrive, adding
+ * the same version again answers that release with a new upload URL (ADR 0610).
+ */
 export function useAddReleaseMutation() {
   const reload = useAppReload();
   return useMutation({
     mutationFn: async ({ app, version, file }: { app: ReleaseApp; version: string; file: File }) => {
       const { release, upload } = await callOperation(createRelease, { app, version, filename: file.name, size: file.size });
-      const put = await fetch(upload.url, { method: 'PUT', headers: { 'content-type': upload.content_type }, body: file });
+      const put = await fetch(upload.url, { method: 'PUT', headers: { 'content-type': upload.content_type }, body: file }).catch((error: unknown) => {
+        throw new UploadFailed(`upload failed: ${(error as Error).message}`);
+      });
       if (!put.ok) throw new UploadFailed(`upload answered ${put.status}`);
       return callOperation(completeReleaseUpload, { app, id: release.id });
     },

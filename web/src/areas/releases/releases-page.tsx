@@ -3,11 +3,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RELEASE_APPS, releaseFileName, releaseVersion, type ReleaseApp, type ReleaseView } from '#shared/catalogue/releases.ts';
+import { RELEASE_APPS, releaseVersion, type ReleaseApp, type ReleaseView } from '#shared/catalogue/releases.ts';
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDateTime, formatSize } from '../../i18n/format.ts';
-import { releaseQueries, useAddReleaseMutation, useToggleReleaseMutation } from './queries.ts';
+import { formatDateTime, formatNumber, formatSize } from '../../i18n/format.ts';
+import { UploadFailed, releaseQueries, useAddReleaseMutation, useToggleReleaseMutation } from './queries.ts';
+import { RELEASE_MAX_GIB, releaseFileProblem } from './release-file.ts';
 
 /**
  * /releases (part 3 screen 13): one panel per app listing its versions, newest first, each with its
@@ -79,9 +80,14 @@ function FileLink({ release }: { release: ReleaseView }) {
       {t('releases.download')} {release.filename}
     </Anchor>
   ) : (
-    <Text fz="sm" c="dimmed">
-      {t('releases.not_uploaded')}
-    </Text>
+    <Stack gap={0}>
+      <Text fz="sm" c="dimmed">
+        {t('releases.not_uploaded')}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {t('releases.not_uploaded_hint')}
+      </Text>
+    </Stack>
   );
 }
 
@@ -134,7 +140,7 @@ function ReleaseList({ releases }: { releases: readonly ReleaseView[] }) {
 }
 
 function AddRelease({ app }: { app: ReleaseApp }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const add = useAddReleaseMutation();
   const [version, setVersion] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -147,8 +153,8 @@ function AddRelease({ app }: { app: ReleaseApp }) {
     const next: typeof errors = {};
     if (!version.trim()) next.version = t('releases.version_required');
     else if (!releaseVersion.safeParse(version).success) next.version = t('releases.version_invalid');
-    if (!file) next.file = t('releases.file_required');
-    else if (!releaseFileName.safeParse(file.name).success) next.file = t('releases.file_name_invalid');
+    const problem = releaseFileProblem(file);
+    if (problem) next.file = t(`releases.${problem}`, { max: formatNumber(RELEASE_MAX_GIB, i18n.language) });
     setErrors(next);
     if (next.version || next.file || !file) return;
     const wanted = version.trim();
@@ -160,7 +166,14 @@ function AddRelease({ app }: { app: ReleaseApp }) {
           setVersion('');
           setFile(null);
         },
-        onError: (error) => setErrors({ form: isApiError(error, 409) ? t('releases.duplicate', { version: wanted }) : t('releases.error') }),
+        onError: (error) =>
+          setErrors({
+            form: isApiError(error, 409)
+              ? t('releases.duplicate', { version: wanted })
+              : error instanceof UploadFailed
+                ? t('releases.upload_failed', { version: wanted })
+                : t('releases.error'),
+          }),
       },
     );
   };

@@ -15,7 +15,8 @@ import { useAddVideoToQueueMutation, useCreateVideoMutation, videoQueries } from
  * The review screen's automated-videos panel (part 3 screen 5; §4 "Video"): create a video of the
  * listing with a chosen template, then each video by status — requested (errors shown; staff may
  * queue it), enqueued (last queue time), success (playable, with its Instagram version); other
- * statuses render nothing. Creation failure: alert 'Error' (§8).
+ * statuses render nothing. Creation failure: alert 'Error' (§8); a queueing that fails: 'Quelque
+ * chose s'est mal passé' (§8, job pages).
  */
 export function AutomatedVideosPanel({ listingId }: { listingId: number }) {
   const { t } = useTranslation();
@@ -76,7 +77,7 @@ export function AutomatedVideosPanel({ listingId }: { listingId: number }) {
         ) : (
           <Stack gap="sm">
             {videos.data.videos.map((video) => (
-              <ListingVideo key={video.id} video={video} mayQueue={mayCall(addVideoToQueue, role)} />
+              <ListingVideo key={video.id} video={video} mayQueue={mayCall(addVideoToQueue, role)} onQueueFailed={() => void showAlert({ title: t('videos.create_failed_title'), text: t('videos.error') })} />
             ))}
           </Stack>
         )}
@@ -85,8 +86,12 @@ export function AutomatedVideosPanel({ listingId }: { listingId: number }) {
   );
 }
 
-/** One video by its status (part 3 §4); a failed video renders nothing here (the job monitor shows it). */
-function ListingVideo({ video, mayQueue }: { video: VideoView; mayQueue: boolean }) {
+/**
+ * One video by its status (part 3 §4); a failed video renders nothing here (the job monitor shows it
+ * in red, with Reset). A queueing that fails says so ('Quelque chose s'est mal passé', part 3 §8) in
+ * a dialog of the panel's (`onQueueFailed`): the video it was about may then be one that renders nothing.
+ */
+function ListingVideo({ video, mayQueue, onQueueFailed }: { video: VideoView; mayQueue: boolean; onQueueFailed: () => void }) {
   const { t, i18n } = useTranslation();
   const queue = useAddVideoToQueueMutation();
   const heading = (
@@ -96,17 +101,17 @@ function ListingVideo({ video, mayQueue }: { video: VideoView; mayQueue: boolean
   );
   if (video.status === VideoCreationStatus.requested) {
     return (
-      <Stack gap={4} data-video={video.id}>
+      <Stack gap={4} data-video={video.id} data-status={video.status}>
         {heading}
         <Text size="sm">{t('videos.requested_on', { at: formatTimestamp(video.requested_at, i18n.language) })}</Text>
         {video.errors.map((error, i) => (
-          <Text key={i} size="sm" c="red">
+          <Text key={i} size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
             {error}
           </Text>
         ))}
         {mayQueue && (
           <Group>
-            <Button size="xs" onClick={() => queue.mutate(video.id)} loading={queue.isPending}>
+            <Button size="xs" onClick={() => queue.mutate(video.id, { onError: onQueueFailed })} loading={queue.isPending}>
               {t('videos.add_to_queue')}
             </Button>
           </Group>
@@ -117,7 +122,7 @@ function ListingVideo({ video, mayQueue }: { video: VideoView; mayQueue: boolean
   if (video.status === VideoCreationStatus.enqueued) {
     const last = video.queued_at.at(-1);
     return (
-      <Stack gap={4} data-video={video.id}>
+      <Stack gap={4} data-video={video.id} data-status={video.status}>
         {heading}
         <Text size="sm">{t('videos.enqueued_since', { at: last ? formatTimestamp(last, i18n.language) : '—' })}</Text>
       </Stack>
@@ -125,7 +130,7 @@ function ListingVideo({ video, mayQueue }: { video: VideoView; mayQueue: boolean
   }
   if (video.status === VideoCreationStatus.success && video.gcs_path_mp4) {
     return (
-      <Stack gap={4} data-video={video.id}>
+      <Stack gap={4} data-video={video.id} data-status={video.status}>
         {heading}
         <video controls preload="metadata" src={video.gcs_path_mp4} style={{ width: '100%', maxWidth: 640 }} aria-label={t('videos.player', { id: video.id })} />
         {video.instagram_video && (
