@@ -5,10 +5,10 @@ import { pictureTypeChoices, pictureTypeSet } from '#shared/entities/picture-typ
 import { badRequest, conflict, notFound } from '../plumbing/errors.ts';
 import { mediaUrl } from '../plumbing/media.ts';
 import { getListing, listingsById, type StoredListing } from '../storage/listings.ts';
-import { applyReviewChanges, picturesOfListing, reviewEntries, reviewEntry, type StoredPicture } from '../storage/pictures.ts';
+import { applyReviewChanges, getPicture, picturesOfListing, reviewEntries, reviewEntry, type StoredPicture } from '../storage/pictures.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
 import { INACTIVE_STATES, shootingsByIds, type StoredShooting } from '../storage/shootings.ts';
-import { getTicketWithFollowups } from '../storage/tickets.ts';
+import { getTicketWithFollowups, type StoredTicket } from '../storage/tickets.ts';
 import { getUser } from '../storage/users.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
 import { daysBetween, localDateOf } from '#shared/rules/business-time.ts';
@@ -123,7 +123,37 @@ export async function commentOf(ticketId: number): Promise<ReviewComment | undef
   const found = await getTicketWithFollowups(ticketId);
   if (!found) return undefined;
   const { ticket, followups } = found;
-  return { id: ticket.id, description: ticket.description, created_at: ticket.created_at, creator: ticket.creator, followups: followups.map(({ id, message, created_at, creator }) => ({ id, message, created_at, creator })) };
+  return {
+    id: ticket.id,
+    description: ticket.description,
+    created_at: ticket.created_at,
+    creator: ticket.creator,
+    followups: followups.map(({ id, message, created_at, creator }) => ({ id, message, created_at, creator })),
+    resolved: ticket.resolved,
+  };
+}
+
+/**
+ * The picture whose comments on the review screen include this ticket: a review comment
+ * (`comment_ticket_ids`) or the broker's delivery feedback (`feedback_ticket_id`). Both kinds of
+ * ticket name their picture in `data` ({listing_id, shooting_id, picture_index}, written by the
+ * server only, ADR 0060); the picture must name the ticket back. Undefined for any other ticket.
+ */
+export async function pictureOfComment(ticket: Pick<StoredTicket, 'id' | 'data'>): Promise<StoredPicture | undefined> {
+  const data = ticket.data ? jsonObject(ticket.data) : undefined;
+  const [listingId, shootingId, index] = [data?.listing_id, data?.shooting_id, data?.picture_index];
+  if (typeof listingId !== 'number' || typeof shootingId !== 'number' || typeof index !== 'number') return undefined;
+  const picture = await getPicture(listingId, shootingId, index);
+  return picture && (picture.feedback_ticket_id === ticket.id || picture.comment_ticket_ids.includes(ticket.id)) ? picture : undefined;
+}
+
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function reviewPicture(picture: StoredPicture, position: number): Promise<ReviewPicture> {

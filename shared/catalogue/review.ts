@@ -74,6 +74,8 @@ export const reviewComment = z.object({
   created_at: z.string(),
   creator: person,
   followups: z.array(z.object({ id: z.string(), message: z.string(), created_at: z.string(), creator: person })),
+  /** The ticket is resolved: no reply until it is reopened (part 1 §4 'Follow-ups only while open'). */
+  resolved: z.boolean().default(false),
 });
 export type ReviewComment = z.infer<typeof reviewComment>;
 

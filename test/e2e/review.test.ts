@@ -10,6 +10,12 @@ import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { picturesOfListing } from '#functions/storage/pictures.ts';
 import { getShootingItem } from '#functions/storage/shootings.ts';
+import { ensureDistributionToken, getListing } from '#functions/storage/listings.ts';
+import { postPictureComment } from '#shared/catalogue/review.ts';
+import { leaveFeedback } from '#shared/catalogue/deliveries.ts';
+import { getTicketById, resolveTicket } from '#shared/catalogue/tickets.ts';
+import { tokenFor } from '../support/api.ts';
+import { bodyOf, callOp } from '../support/operations.ts';
 import { reviewListing } from '../support/review-listing.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
@@ -223,5 +229,56 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     // A listing that does not exist: the spec's words, then why, in the page's language.
     await page.goto('/tech_review/999999999');
     await page.getByRole('alert').getByText(t('review.load_failed', { error: t('review.no_listing') }), { exact: true }).waitFor();
+  });
+});
+
+describe('replies to comments, in fr', () => {
+  const lang = 'fr';
+  const t = textsIn(lang);
+
+  it("replies to the broker's delivery feedback; a failure is said in the dialog; a resolved comment offers no reply box and says why", async () => {
+    const { listing, shooting } = await reviewListing({ street: 'rue des Réponses', pictures: 2, unseen: () => true, original: { width: 600, height: 400 } });
+    const broker = (await tokenFor(Role.broker)).token;
+    const staff = (await tokenFor(Role.tech_postprod)).token;
+    const deliveryToken = await ensureDistributionToken((await getListing(listing.id))!);
+    const feedbackId = bodyOf(await callOp(leaveFeedback, { token: deliveryToken, shooting_id: shooting.id, picture_index: 0, text: 'Trop sombre, la cuisine' })).data.ticket_id;
+    const second = (await picturesOfListing(listing.id))[1]!;
+    const { comment } = bodyOf(await callOp(postPictureComment, { listing_id: listing.id, picture_id: second.id, text: 'Recadrer la façade' }, staff));
+    bodyOf(await callOp(resolveTicket, { id: comment.id }, staff));
+
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.tech_postprod, lang);
+    await waitForPath(page, '/tech_review');
+    await page.goto(`/tech_review/${listing.id}`);
+    await page.getByRole('button', { name: t('review.open', { n: 1 }), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t('review.dialog_title', { n: 1, total: 2 }) });
+    await dialog.locator('p', { hasText: 'Trop sombre, la cuisine' }).waitFor();
+
+    // The broker's feedback is the picture's first comment: its reply goes through, to the broker's ticket.
+    const replyBox = dialog.getByRole('textbox', { name: t('review.reply_label') });
+    await replyBox.fill('Éclaircie, merci');
+    await dialog.getByRole('button', { name: t('review.reply'), exact: true }).click();
+    await dialog.locator('p', { hasText: 'Éclaircie, merci' }).waitFor();
+    expect(await replyBox.inputValue()).toBe('');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    expect(bodyOf(await callOp(getTicketById, { id: feedbackId }, broker)).data.followups).toMatchObject([{ message: 'Éclaircie, merci' }]);
+
+    // The broker resolves it meanwhile: the next reply is refused, said in the dialog, and the comment then says it is resolved.
+    bodyOf(await callOp(resolveTicket, { id: feedbackId }, broker));
+    await replyBox.fill('Et la salle de bain ?');
+    await dialog.getByRole('button', { name: t('review.reply'), exact: true }).click();
+    await dialog.getByRole('alert').getByText(t('review.action_failed')).waitFor();
+    await dialog.getByText(t('review.comment_resolved')).waitFor();
+    expect(await dialog.getByRole('textbox', { name: t('review.reply_label') }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // A comment resolved before the screen opened: said, no reply box.
+    await page.getByRole('button', { name: t('review.open', { n: 2 }), exact: true }).click();
+    const secondDialog = page.getByRole('dialog', { name: t('review.dialog_title', { n: 2, total: 2 }) });
+    await secondDialog.locator('p', { hasText: 'Recadrer la façade' }).waitFor();
+    await secondDialog.getByText(t('review.comment_resolved')).waitFor();
+    expect(await secondDialog.getByRole('textbox', { name: t('review.reply_label') }).count()).toBe(0);
+    expect(await rawKeysShown(page), 'a text key shown untranslated').toBeUndefined();
   });
 });

@@ -27,7 +27,10 @@ import { mediaKeys } from '#functions/plumbing/media.ts';
 import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { readMediaObject } from '#functions/plumbing/renditions.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
-import { insertListing } from '#functions/storage/listings.ts';
+import { ensureDistributionToken, getListing, insertListing } from '#functions/storage/listings.ts';
+import { insertTicket } from '#functions/storage/tickets.ts';
+import { leaveFeedback } from '#shared/catalogue/deliveries.ts';
+import { createTicket, getTicketById, reopenTicket, resolveTicket } from '#shared/catalogue/tickets.ts';
 import { expireReviewEntry, insertPicture, picturesOfListing, SENT_ENTRY_DAYS } from '#functions/storage/pictures.ts';
 import { getShootingItem, insertShooting } from '#functions/storage/shootings.ts';
 import { tokenFor } from '../support/api.ts';
@@ -258,6 +261,36 @@ describe('comments as tickets', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ description: 'Redresser les verticales', followups: [{ message: 'Fait' }] });
     expect(errorOf(await callOp(postPictureComment, { listing_id: listing.id, picture_id: pictures[0]!.id, text: '  ' }, staff), 400).fields).toHaveProperty('text');
+  });
+
+  it("replies to the broker's delivery feedback, the picture's first comment; the broker reads the reply on the ticket", async () => {
+    const { listing, shooting, pictures } = await reviewListing(2);
+    const token = await ensureDistributionToken((await getListing(listing.id))!);
+    const ticketId = bodyOf(await callOp(leaveFeedback, { token, shooting_id: shooting.id, picture_index: 1, text: 'Trop sombre' })).data.ticket_id;
+    const commentsOf = async () => (await load(listing.id)).pictures.find((p) => p.id === pictures[1]!.id)!.comments;
+    expect((await commentsOf())[0]).toMatchObject({ id: ticketId, description: 'Trop sombre', resolved: false, followups: [] });
+    // The screen offers a reply box on it: the reply is a follow-up of the feedback ticket (404 before).
+    bodyOf(await callOp(replyPictureComment, { ticket_id: ticketId, text: 'Éclaircie, merci' }, staff));
+    expect((await commentsOf())[0]!.followups).toMatchObject([{ message: 'Éclaircie, merci' }]);
+    const ticket = bodyOf(await callOp(getTicketById, { id: ticketId }, brokerToken)).data;
+    expect(ticket.followups).toMatchObject([{ message: 'Éclaircie, merci' }]);
+  });
+
+  it('says a comment is resolved and refuses a reply to it (409) until reopened; a ticket not shown on a picture answers 404', async () => {
+    const { listing, shooting, pictures } = await reviewListing(1);
+    const { comment } = bodyOf(await callOp(postPictureComment, { listing_id: listing.id, picture_id: pictures[0]!.id, text: 'Recadrer' }, staff));
+    bodyOf(await callOp(resolveTicket, { id: comment.id }, staff));
+    expect((await load(listing.id)).pictures[0]!.comments[0]).toMatchObject({ id: comment.id, resolved: true });
+    errorOf(await callOp(replyPictureComment, { ticket_id: comment.id, text: 'Fait' }, staff), 409);
+    bodyOf(await callOp(reopenTicket, { id: comment.id }, staff));
+    bodyOf(await callOp(replyPictureComment, { ticket_id: comment.id, text: 'Fait' }, staff));
+    expect((await load(listing.id)).pictures[0]!.comments[0]).toMatchObject({ resolved: false, followups: [{ message: 'Fait' }] });
+
+    // A broker's own ticket, and one whose data names the picture without the picture naming it back.
+    const own = bodyOf(await callOp(createTicket, { problem_type: 'software', urgency: 1, subject: 'Question', description: 'Bonjour' }, brokerToken)).ticket;
+    const forged = await insertTicket({ subject: 's', description: 'd', urgency: 1, problem_type: 'broker', creator: { id: brokerId, firstname: 'B', lastname: 'R' }, data: JSON.stringify({ listing_id: listing.id, shooting_id: shooting.id, picture_index: 0 }) });
+    for (const id of [own.id, forged.id, 987_654_321]) errorOf(await callOp(replyPictureComment, { ticket_id: id, text: 'Non' }, staff), 404);
+    expect(bodyOf(await callOp(getTicketById, { id: own.id }, brokerToken)).data.followups).toEqual([]);
   });
 });
 

@@ -49,7 +49,7 @@ export function PictureDialog({ listingId, picture, number, total, onClose, onDe
   return (
     <Modal opened onClose={onClose} size="xl" title={t('review.dialog_title', { n: number, total })}>
       <Stack>
-        {(validation.isError || comment.isError) && (
+        {comment.isError && (
           <Alert color="red" role="alert">
             {t('review.action_failed')}
           </Alert>
@@ -101,10 +101,18 @@ export function PictureDialog({ listingId, picture, number, total, onClose, onDe
   );
 }
 
+/**
+ * One comment (a review comment or the broker's delivery feedback) with its replies. An open
+ * ticket offers a reply box; a resolved one says so instead (part 1 §4 'Follow-ups only while
+ * open'). A reply that does not get through is said in the dialog and its text stays.
+ */
 function CommentThread({ listingId, comment }: { listingId: number; comment: ReviewComment }) {
   const { t, i18n } = useTranslation();
   const reply = useCommentMutation(listingId);
   const [text, setText] = useState('');
+  const send = async () => {
+    if (await reply.mutateAsync({ ticketId: comment.id, text }).then(() => true, () => false)) setText('');
+  };
   return (
     <Paper withBorder p="xs">
       <Text size="sm">
@@ -121,18 +129,23 @@ function CommentThread({ listingId, comment }: { listingId: number; comment: Rev
           ↳ <strong>{f.creator.firstname}</strong> : {f.message}
         </Text>
       ))}
-      <Group mt={4} align="flex-end" wrap="nowrap">
-        <Textarea aria-label={t('review.reply_label')} placeholder={t('review.reply_label')} value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={1} style={{ flex: 1 }} maxLength={5000} />
-        <Button
-          size="xs"
-          variant="default"
-          disabled={!text.trim()}
-          loading={reply.isPending}
-          onClick={() => void reply.mutateAsync({ ticketId: comment.id, text }).then(() => setText(''))}
-        >
-          {t('review.reply')}
-        </Button>
-      </Group>
+      {reply.isError && (
+        <Alert color="red" role="alert" mt={4}>
+          {t('review.action_failed')}
+        </Alert>
+      )}
+      {comment.resolved ? (
+        <Text size="sm" c="dimmed" mt={4}>
+          {t('review.comment_resolved')}
+        </Text>
+      ) : (
+        <Group mt={4} align="flex-end" wrap="nowrap">
+          <Textarea aria-label={t('review.reply_label')} placeholder={t('review.reply_label')} value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={1} style={{ flex: 1 }} maxLength={5000} />
+          <Button size="xs" variant="default" disabled={!text.trim()} loading={reply.isPending} onClick={() => void send()}>
+            {t('review.reply')}
+          </Button>
+        </Group>
+      )}
     </Paper>
   );
 }
