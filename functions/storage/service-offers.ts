@@ -1,5 +1,7 @@
+import { isProtectedOffer, OFFER_PROTECTION_MESSAGES } from '#shared/rules/protected-offers.ts';
 import { byOrderIndex, serviceOfferRecord, type ServiceOfferFields, type ServiceOfferRecord } from '#shared/entities/service-offer.ts';
 import { tableName } from '../plumbing/aws.ts';
+import { HttpError } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { holdPiece, type TransactItem } from '../plumbing/transact.ts';
 import { deleteCatalogueItem, getCatalogueItem, insertCatalogueItem, listCatalogueItems, mustGetCatalogueItem, replaceCatalogueItem, type CatalogueKind, type ExtraWrites } from './catalogue-items.ts';
@@ -40,12 +42,24 @@ export function insertServiceOffer(fields: ServiceOfferFields, options: { id?: n
   return insertCatalogueItem(kind, fields, options);
 }
 
-export function replaceServiceOffer(id: number, version: number, fields: ServiceOfferFields): Promise<StoredServiceOffer> {
+/** 422 on `key_name`: an offer the application relies on keeps its key name (docs/decisions/0615). */
+export const keyProtected = () => new HttpError('unprocessable', OFFER_PROTECTION_MESSAGES.keyProtected, { fields: { key_name: [OFFER_PROTECTION_MESSAGES.keyProtected] } });
+/** 422: an offer the application relies on is never deleted (docs/decisions/0615). */
+export const deleteProtected = () => new HttpError('unprocessable', OFFER_PROTECTION_MESSAGES.deleteProtected);
+
+/**
+ * Replaces the offer's fields (409 when it is no longer at `version`). A protected offer's key name
+ * stays: the write is conditional on `version`, so the offer checked is the one replaced.
+ */
+export async function replaceServiceOffer(id: number, version: number, fields: ServiceOfferFields): Promise<StoredServiceOffer> {
+  const current = await mustGetServiceOffer(id);
+  if (isProtectedOffer(current) && fields.key_name !== current.key_name) throw keyProtected();
   return replaceCatalogueItem(kind, id, version, fields);
 }
 
-/** Deletes an offer read with its holders checked: 409 if it changed or a package took it meanwhile. */
+/** Deletes an offer read with its holders checked: 409 if it changed or a package took it meanwhile; 422 for a protected one. */
 export function deleteServiceOffer(offer: StoredServiceOffer, version?: number): Promise<void> {
+  if (isProtectedOffer(offer)) return Promise.reject(deleteProtected());
   return deleteCatalogueItem(kind, offer, { ...(version === undefined ? {} : { version }), holderStamp: offer.holder_stamp });
 }
 

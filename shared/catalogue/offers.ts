@@ -11,6 +11,9 @@ import { defineOperation } from './operation.ts';
  * to brokers. Only administrators (1, 2) change it (docs/decisions/0133).
  */
 
+/** The offers the product relies on (docs/decisions/0615), as plain values in shared/rules. */
+export { isProtectedOffer, OFFER_PROTECTION_MESSAGES, PROTECTED_OFFER_IDS, PROTECTED_OFFER_KEYS } from '../rules/protected-offers.ts';
+
 const id = z.coerce.number().int().positive();
 /** The version the editor read: an update of a changed item answers 409. */
 const version = z.coerce.number().int().positive();
@@ -66,7 +69,7 @@ export const updateServiceOffer = defineOperation({
   method: 'PUT',
   path: '/api/service-offers/{id}',
   access: ADMIN_ROLES,
-  summary: 'Replace a service offer’s fields; `version` is the one read (409 when it changed meanwhile or key_name is taken).',
+  summary: 'Replace a service offer’s fields; `version` is the one read (409 when it changed meanwhile or key_name is taken; 422 renaming an offer the application relies on).',
   input: serviceOfferFields.extend({ id, version }),
   output: z.object({ data: serviceOfferRecord }),
   resources: ['table'],
@@ -78,7 +81,7 @@ export const deleteServiceOffer = defineOperation({
   method: 'DELETE',
   path: '/api/service-offers/{id}',
   access: ADMIN_ROLES,
-  summary: 'Delete a service offer; 409 with the packages and users holding it.',
+  summary: 'Delete a service offer; 409 with the packages and users holding it; 422 for an offer the application relies on.',
   input: z.object({ id, version: version.optional() }),
   output: z.object({ status: z.literal(200), id: z.number().int() }),
   resources: ['table'],

@@ -297,7 +297,7 @@ export const cancelShooting = defineOperation({
 // one answers 409 with SHOOTING_ADMIN_MESSAGES.stale (docs/decisions/0180).
 
 /** The 'Picture Upload' service offer, by its catalogue key name: only its shootings have a saisie-à-la-source flag. */
-export const PICTURE_UPLOAD_KEY = 'picture_upload';
+export { PICTURE_UPLOAD_KEY } from '../rules/protected-offers.ts';
 
 /** Quebec sales taxes on an invoice (GST 5 %, QST 9.975 %). */
 export const INVOICE_TAXES = { tps: 0.05, tvq: 0.09975 } as const;

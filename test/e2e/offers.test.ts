@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
 import type { Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
+import { createServiceOffer, getServiceOffer, updateServiceOffer } from '#shared/catalogue/offers.ts';
+import { PICTURE_UPLOAD_KEY } from '#shared/catalogue/shootings.ts';
+import { tokenFor } from '../support/api.ts';
+import { bodyOf, callOp } from '../support/operations.ts';
+import type { InputOf } from '#shared/catalogue/operation.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, text as say, textsIn, type Lang } from './fixtures.ts';
 
@@ -162,5 +167,66 @@ describe('catalogue screens', () => {
     await page.getByRole('heading', { level: 1, name: t('route.manage_shooting_packages') }).waitFor();
     await rowOf(page, 'essentiel').waitFor();
     expect(await rowOf(page, keyName).count()).toBe(0);
+  });
+});
+
+describe('no lost update, and the offers the application relies on (ADR 0133, 0615)', () => {
+  it("an administrator's save after another administrator's change is refused, the form then shows the stored values and what was not saved (English)", async () => {
+    const lang = 'en';
+    const t = textsIn(lang);
+    const other = (await tokenFor(Role.superadmin)).token;
+    const keyName = `e2e_dawn_${Date.now().toString(36)}`;
+    const fields: InputOf<typeof createServiceOffer> = { key_name: keyName, display_name: 'Dawn', display_name_fr: 'Aube', description: 'Photos at dawn.', description_fr: '', price: 80, type: 1, processing_time_in_minutes: 20, zoho_item_id: 'zoho-dawn', order_index: 60, available: true, is_global: true, subscription: 'Base', require_mls: false };
+    const offer = bodyOf(await callOp(createServiceOffer, fields, other)).data;
+    const page = await adminOn(lang, '/manage_services', 'route.manage_services');
+    const f = form(page, lang);
+    await rowOf(page, keyName).getByRole('button', { name: t('offers.edit_named', { name: 'Dawn' }) }).click();
+    await page.getByRole('heading', { level: 1, name: `${t('offers.services.item_title')} : Dawn` }).waitFor();
+    await f.field('display_name').fill('Dawn light');
+
+    // Meanwhile another administrator changes the price; then the tab is left and come back to (the list refetches).
+    bodyOf(await callOp(updateServiceOffer, { ...fields, price: 99, id: offer.id, version: offer.version }, other));
+    const refetched = page.waitForResponse((res) => res.url().endsWith('/api/service-offers') && res.request().method() === 'GET');
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await refetched;
+
+    // Save: refused (the form was opened at version 1), said; the form now shows the stored values and the change not saved.
+    await page.getByRole('button', { name: t('offers.save') }).click();
+    await answer(page, lang, t('offers.save_title'), `${t('offers.save_failed')} ${t('offers.changed_reloaded')}`);
+    expect(await f.field('price').inputValue()).toBe('99');
+    expect(await f.field('display_name').inputValue()).toBe('Dawn');
+    const unsaved = page.getByTestId('catalogue-unsaved');
+    await unsaved.getByText(t('offers.unsaved_values')).waitFor();
+    await unsaved.getByText(`${t('offers.field.display_name')} : Dawn light`).waitFor();
+    expect((await callOp(getServiceOffer, { id: offer.id }, other)).body).toMatchObject({ data: { display_name: 'Dawn', price: 99, version: 2 } });
+
+    // Typed again on the stored values and saved: both changes are kept.
+    await f.field('display_name').fill('Dawn light');
+    await page.getByRole('button', { name: t('offers.save') }).click();
+    await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
+    await page.getByRole('heading', { level: 1, name: `${t('offers.services.item_title')} : Dawn light` }).waitFor();
+    expect(bodyOf(await callOp(getServiceOffer, { id: offer.id }, other)).data).toMatchObject({ display_name: 'Dawn light', price: 99, version: 3 });
+  });
+
+  it("'Saisie à la source' garde son nom clé (en lecture seule) et ne peut pas être supprimée : le refus est dit en français", async () => {
+    const lang = 'fr';
+    const t = textsIn(lang);
+    const page = await adminOn(lang, '/manage_services', 'route.manage_services');
+    const f = form(page, lang);
+    const row = rowOf(page, PICTURE_UPLOAD_KEY);
+    await row.getByRole('button', { name: t('offers.edit_named', { name: 'Saisie à la source' }) }).click();
+    await page.getByRole('heading', { level: 1, name: `${t('offers.services.item_title')} : Saisie à la source` }).waitFor();
+    expect(await f.field('key_name').getAttribute('readonly')).not.toBeNull();
+    await page.getByText(t('offers.key_protected')).waitFor();
+    // Its other fields stay editable.
+    expect(await f.field('display_name_fr').getAttribute('readonly')).toBeNull();
+
+    await page.getByRole('button', { name: t('offers.back') }).click();
+    await row.getByRole('button', { name: t('offers.delete_named', { name: 'Saisie à la source' }) }).click();
+    await answer(page, lang, t('offers.delete_title'), t('offers.delete_confirm', { name: 'Saisie à la source' }), t('offers.delete'));
+    const refused = page.getByRole('dialog', { name: t('offers.delete_failed_title') });
+    await refused.getByText(t('offers.message.deleteProtected')).waitFor();
+    await refused.getByRole('button', { name: t('common.ok') }).click();
+    await row.waitFor();
   });
 });

@@ -13,6 +13,7 @@ import {
   getShootingPackage,
   updateServiceOffer,
   updateShootingPackage,
+  OFFER_PROTECTION_MESSAGES,
   type CatalogueHolders,
 } from '#shared/catalogue/offers.ts';
 import type { ErrorBody, InputOf } from '#shared/catalogue/index.ts';
@@ -22,7 +23,7 @@ import { Role } from '#shared/roles.ts';
 import { deleteServiceOffer as deleteStoredOffer, mustGetServiceOffer } from '#functions/storage/service-offers.ts';
 import { insertShootingPackage } from '#functions/storage/shooting-packages.ts';
 import { getShootingItem } from '#functions/storage/shootings.ts';
-import { BOOKING_MESSAGES, createShooting } from '#shared/catalogue/shootings.ts';
+import { BOOKING_MESSAGES, createShooting, PICTURE_UPLOAD_KEY } from '#shared/catalogue/shootings.ts';
 import { ownDay } from '../support/days.ts';
 import { bookingAt, planningBrokerToken } from './booking-support.ts';
 
@@ -200,11 +201,11 @@ describe('deletion', () => {
     const held = errorOf(await callOp(deleteServiceOffer, { id: offer.id }, admin), 409);
     expect((held.details as CatalogueHolders).packages).toEqual([{ id: pkg.id, key_name: pkg.key_name, display_name_fr: 'Essai', display_name_en: 'Trial' }]);
 
-    const byUsers = errorOf(await callOp(deleteServiceOffer, { id: ServiceOffer.two_d }, admin), 409);
+    const byUsers = errorOf(await callOp(deleteServiceOffer, { id: ServiceOffer.drone }, admin), 409);
     const holders = byUsers.details as CatalogueHolders;
     expect(holders.users.length).toBeGreaterThan(0);
     expect(holders.users.every((u) => u.role === Role.tech_capture || u.role === Role.tech_postprod)).toBe(true);
-    expect(holders.packages.map((p) => p.key_name)).toContain('essentiel');
+    expect(holders.packages.map((p) => p.key_name)).toContain('prestige');
 
     bodyOf(await callOp(deleteShootingPackage, { id: pkg.id }, admin));
     errorOf(await callOp(getShootingPackage, { id: pkg.id }, admin), 404);
@@ -234,6 +235,45 @@ describe('deletion', () => {
     await insertShootingPackage({ ...packageInput(), recommendation_min: 0, recommendation_max: 0, excluded_items_en: '', excluded_items_fr: '', included_service_offers: [offer.id], price: 1, hdr_photo_count: 1, order_index: 1 } as never);
     await expect(deleteStoredOffer(readBeforeTheHolderAppeared)).rejects.toMatchObject({ status: 409 });
     expect(bodyOf(await callOp(getServiceOffer, { id: offer.id }, admin)).data.id).toBe(offer.id);
+  });
+});
+
+describe('the offers the application relies on (ADR 0615)', () => {
+  const stored = async (id: number) => bodyOf(await callOp(getServiceOffer, { id }, admin)).data;
+  const asInput = ({ id, version, key_name, display_name, display_name_fr, description, description_fr, price, type, processing_time_in_minutes, zoho_item_id, order_index, available, is_global, subscription, require_mls }: Awaited<ReturnType<typeof stored>>) => ({
+    id,
+    version,
+    ...offerInput({ key_name, display_name, display_name_fr, description, description_fr, price, type, processing_time_in_minutes, zoho_item_id, order_index, available, is_global, subscription, require_mls }),
+  });
+  const pictureUpload = async () => bodyOf(await callOp(getAllServiceOffers, {}, admin)).data.find((o) => o.key_name === PICTURE_UPLOAD_KEY)!;
+
+  it("keeps the key name of 'Picture Upload', the booking's included offers and the picture types (422 on key_name), other fields stay editable", async () => {
+    const upload = await pictureUpload();
+    expect(upload).toBeDefined();
+    for (const offer of [upload, await stored(ServiceOffer.two_d), await stored(ServiceOffer.vr), await stored(PictureServiceOffer.platform.traditional), await stored(PictureServiceOffer.map.drone)]) {
+      for (const key_name of [unique('renamed'), offer.key_name.toUpperCase()]) {
+        const error = errorOf(await callOp(updateServiceOffer, { ...asInput(offer), key_name }, admin), 422);
+        expect(error.message).toBe(OFFER_PROTECTION_MESSAGES.keyProtected);
+        expect(error.fields).toEqual({ key_name: [OFFER_PROTECTION_MESSAGES.keyProtected] });
+      }
+      expect(await stored(offer.id)).toMatchObject({ key_name: offer.key_name, version: offer.version });
+    }
+    // The same values with its own key name: saved (a new version).
+    expect(bodyOf(await callOp(updateServiceOffer, asInput(upload), admin)).data).toMatchObject({ key_name: PICTURE_UPLOAD_KEY, version: upload.version + 1 });
+    // An ordinary offer is still renamed.
+    const plain = await newOffer();
+    expect(bodyOf(await callOp(updateServiceOffer, { ...asInput(plain), key_name: unique('renamed') }, admin)).data.version).toBe(2);
+  });
+
+  it('never deletes them (422, before any holder is looked at), so the saisie-à-la-source flag keeps finding its offer', async () => {
+    const upload = await pictureUpload();
+    for (const offer of [upload, await stored(ServiceOffer.vr), await stored(PictureServiceOffer.application.blue_hour)]) {
+      expect(errorOf(await callOp(deleteServiceOffer, { id: offer.id, version: offer.version }, admin), 422).message).toBe(OFFER_PROTECTION_MESSAGES.deleteProtected);
+      expect((await stored(offer.id)).key_name).toBe(offer.key_name);
+    }
+    // Through storage too (the one module that writes offers).
+    await expect(deleteStoredOffer(await mustGetServiceOffer(upload.id))).rejects.toMatchObject({ status: 422 });
+    expect((await pictureUpload()).id).toBe(upload.id);
   });
 });
 

@@ -2,13 +2,15 @@ import { Alert, Button, Checkbox, Group, List, NativeSelect, NumberInput, Radio,
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueHolders } from '#shared/catalogue/offers.ts';
+import type { TFunction } from 'i18next';
+import { isProtectedOffer, type CatalogueHolders } from '#shared/catalogue/offers.ts';
+import { CATALOGUE_MESSAGES } from '#shared/entities/catalogue-fields.ts';
 import { isApiError } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatMoney, languageOf } from '../../i18n/format.ts';
-import { blankValues, messageKey, messageText, toInput, validate, valuesOf, type FieldErrors, type FieldSpec, type FormValues } from './fields.ts';
-import { formSchemaOf, offerQueries, useDeleteCatalogueItemMutation, useSaveCatalogueItemMutation, type CatalogueItem, type CatalogueKindName } from './queries.ts';
+import { blankValues, messageKey, messageText, toInput, unsavedChanges, validate, valuesOf, type FieldErrors, type FieldSpec, type FormValues } from './fields.ts';
+import { formSchemaOf, offerQueries, useCurrentCatalogueItem, useDeleteCatalogueItemMutation, useSaveCatalogueItemMutation, type CatalogueItem, type CatalogueKindName } from './queries.ts';
 
 /**
  * The generic catalogue screen of part 3 screen 10 and §4: modes list, view, edit and create, view
@@ -110,12 +112,19 @@ function useConfirmedDelete(kind: CatalogueKindName, nameOf: CatalogueManagerPro
       await mutation.mutateAsync(item);
       return true;
     } catch (error) {
+      if (isApiError(error, 401)) return false;
       await alert({
         title: t('offers.delete_failed_title'),
         text: (
           <>
             {t(`offers.${kind}.delete_failed`, { name })}
             {isApiError(error, 409) && <Holders holders={error.details as CatalogueHolders | undefined} />}
+            {/* An offer the application relies on (ADR 0615): the reason, in the reader's language. */}
+            {isApiError(error, 422) && (
+              <Text component="span" display="block" mt="xs">
+                {messageText(t, error.message)}
+              </Text>
+            )}
           </>
         ),
       });
@@ -148,16 +157,26 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
   const { t, i18n } = useTranslation();
   const alert = useAlert();
   const query = useQuery(offerQueries.list(kind));
-  const item = 'id' in mode ? query.data?.find((candidate) => candidate.id === mode.id) : undefined;
-  const [values, setValues] = useState<FormValues | undefined>(() => (mode.name === 'create' ? blankValues(fields) : item ? valuesOf(fields, item) : undefined));
+  const listed = 'id' in mode ? query.data?.find((candidate) => candidate.id === mode.id) : undefined;
+  // The item the form's values come from, fixed when the form opens (or when its first value is
+  // typed, if the list was still loading): a save sends its version, so a change another admin made
+  // meanwhile answers 409 instead of being overwritten (ADR 0133), whatever the list refetched since
+  // (window focus, a failed save). View mode shows the list's item as it is now.
+  const [opened, setOpened] = useState<CatalogueItem | undefined>(listed);
+  const [values, setValues] = useState<FormValues | undefined>(() => (mode.name === 'create' ? blankValues(fields) : listed ? valuesOf(fields, listed) : undefined));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // After a 'changed meanwhile' refusal: the form shows the stored values; these are the admin's, not saved.
+  const [unsaved, setUnsaved] = useState<Array<[FieldSpec, unknown]>>();
+  const [gone, setGone] = useState(false);
   const save = useSaveCatalogueItemMutation(kind);
+  const currentItem = useCurrentCatalogueItem(kind);
   const remove = useConfirmedDelete(kind, nameOf);
   const readOnly = mode.name === 'view';
+  const item = readOnly ? listed : (opened ?? listed);
   const back = () => onMode({ name: 'list' });
 
   if (query.isPending) return <DelayedLoader label={t('common.loading')} />;
-  if (mode.name !== 'create' && !item) {
+  if (mode.name !== 'create' && (!item || gone)) {
     return (
       <Stack align="flex-start">
         <Title order={1}>{t(titleKey)}</Title>
@@ -172,8 +191,30 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
   }
   const current = values ?? valuesOf(fields, item!);
   const set = (name: string, value: unknown) => {
+    if (!opened) setOpened(item);
     setValues({ ...current, [name]: value });
     setErrors(({ [name]: _fixed, ...rest }) => rest);
+  };
+  // An offer the application relies on keeps its key name (ADR 0615).
+  const keyLocked = kind === 'services' && !!item && isProtectedOffer(item);
+
+  /** Someone else changed the item: show it as stored now, with its version, and list the admin's changes it does not hold. */
+  const showStored = async (typed: FormValues): Promise<'shown' | 'gone' | 'unread'> => {
+    let stored: CatalogueItem | undefined;
+    try {
+      stored = await currentItem(item!.id);
+    } catch {
+      return 'unread';
+    }
+    if (!stored) {
+      setGone(true);
+      return 'gone';
+    }
+    setOpened(stored);
+    setValues(valuesOf(fields, stored));
+    setErrors({});
+    setUnsaved(unsavedChanges(fields, typed, item!, stored));
+    return 'shown';
   };
 
   const submit = async (event: FormEvent) => {
@@ -186,6 +227,14 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
       await alert({ title: t('offers.save_title'), text: t('offers.save_ok') });
       onMode({ name: 'view', id: saved.id });
     } catch (error) {
+      // The session ended: the app is on its way to /login, where no dialog of this screen belongs.
+      if (isApiError(error, 401)) return;
+      if (item && isApiError(error, 409) && error.message === CATALOGUE_MESSAGES.changedMeanwhile) {
+        const outcome = await showStored(current);
+        const reason = { shown: t('offers.changed_reloaded'), gone: t('offers.not_found'), unread: t('offers.message.changedMeanwhile') }[outcome];
+        await alert({ title: t('offers.save_title'), text: `${t('offers.save_failed')} ${reason}` });
+        return;
+      }
       if (isApiError(error) && error.fields) setErrors(Object.fromEntries(Object.entries(error.fields).map(([name, messages]) => [name, messageKey(messages[0] ?? '')])));
       // The reason in the reader's language when it is one of the catalogue's messages, else as the server wrote it.
       const reason = error instanceof Error ? messageText(t, error.message) : t('offers.no_data');
@@ -211,11 +260,41 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
             </>
           )}
         </Group>
+        {unsaved && !readOnly && (
+          <Alert color="orange" role="status" data-testid="catalogue-unsaved">
+            <Text size="sm">{t('offers.changed_reloaded')}</Text>
+            {unsaved.length > 0 && (
+              <>
+                <Text size="sm" mt="xs">
+                  {t('offers.unsaved_values')}
+                </Text>
+                <List size="sm">
+                  {unsaved.map(([field, value]) => (
+                    <List.Item key={field.name}>
+                      {t(`offers.field.${field.name}`)} : {shownValue(t, field, value)}
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            )}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {item && <TextInput label={t('offers.field.id')} value={String(item.id)} readOnly />}
-          {fields.map((field) => (
-            <FieldInput key={field.name} field={field} value={current[field.name]} error={errors[field.name]} readOnly={readOnly} onChange={(value) => set(field.name, value)} />
-          ))}
+          {fields.map((field) => {
+            const locked = keyLocked && field.name === 'key_name';
+            return (
+              <FieldInput
+                key={field.name}
+                field={field}
+                value={current[field.name]}
+                error={errors[field.name]}
+                readOnly={readOnly || locked}
+                description={locked ? t('offers.key_protected') : undefined}
+                onChange={(value) => set(field.name, value)}
+              />
+            );
+          })}
         </SimpleGrid>
         {!readOnly && (
           <Group>
@@ -232,20 +311,30 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
   );
 }
 
+/** A value as the form shows it: yes / no, an option's label, a list of ids, or the text. */
+function shownValue(t: TFunction, field: FieldSpec, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field.kind === 'boolean') return t(value ? 'offers.yes' : 'offers.no');
+  if (field.kind === 'select') return t(`offers.option.${field.name}.${String(value)}`);
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
 interface FieldInputProps {
   field: FieldSpec;
   value: unknown;
   error: string | undefined;
   readOnly: boolean;
+  /** A line under the label (why a field is read-only). */
+  description?: string | undefined;
   onChange: (value: unknown) => void;
 }
 
 /** One field, by its kind; every field is read-only in view mode (part 3 §5). */
-function FieldInput({ field, value, error, readOnly, onChange }: FieldInputProps) {
+function FieldInput({ field, value, error, readOnly, description, onChange }: FieldInputProps) {
   const { t, i18n } = useTranslation();
   const label = t(`offers.field.${field.name}`);
   const message: ReactNode = error ? t(`offers.message.${error}`, { defaultValue: error }) : undefined;
-  const common = { label, required: field.required && !readOnly, error: message, readOnly };
+  const common = { label, required: field.required && !readOnly, error: message, readOnly, description };
   switch (field.kind) {
     case 'text':
       return <TextInput {...common} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;

@@ -3,7 +3,8 @@ import { createServiceOffer, createShootingPackage } from '#shared/catalogue/off
 import * as z from '#shared/zod.ts';
 import type { TFunction } from 'i18next';
 import { CATALOGUE_MESSAGES } from '#shared/entities/catalogue-fields.ts';
-import { SERVICE_OFFER_FIELDS, SHOOTING_PACKAGE_FIELDS, blankValues, messageText, toInput, validate, type FieldSpec } from './fields.ts';
+import { OFFER_PROTECTION_MESSAGES } from '#shared/catalogue/offers.ts';
+import { SERVICE_OFFER_FIELDS, SHOOTING_PACKAGE_FIELDS, blankValues, messageText, toInput, unsavedChanges, validate, valuesOf, type FieldSpec } from './fields.ts';
 
 describe('the generic catalogue form rules (part 3 §5)', () => {
   it("says 'Required' on every blank required field, booleans and selects included, and nothing on the optional ones", () => {
@@ -49,7 +50,30 @@ describe("a save's failure reason", () => {
     expect(messageText(t, CATALOGUE_MESSAGES.changedMeanwhile)).toBe('«offers.message.changedMeanwhile»');
   });
 
+  it("says the refusal to rename or delete an offer the application relies on in the reader's language (ADR 0615)", () => {
+    expect(messageText(t, OFFER_PROTECTION_MESSAGES.keyProtected)).toBe('«offers.message.keyProtected»');
+    expect(messageText(t, OFFER_PROTECTION_MESSAGES.deleteProtected)).toBe('«offers.message.deleteProtected»');
+  });
+
   it('is given as the server wrote it otherwise', () => {
     expect(messageText(t, 'Internal error: the table is unavailable.')).toBe('Internal error: the table is unavailable.');
+  });
+});
+
+describe("after a 'changed meanwhile' refusal", () => {
+  const opened = { id: 4, version: 2, key_name: 'blue_hour', display_name: 'Blue hour', price: 125, available: true, subscription: 'Base', description_fr: '', processing_time_in_minutes: 0 };
+  // Another administrator changed the price and the French description.
+  const stored = { ...opened, version: 3, price: 99, description_fr: 'Crépuscule' };
+
+  it("lists the admin's own changes the stored item does not hold, with what was typed; not the other admin's", () => {
+    const typed = { ...valuesOf(SERVICE_OFFER_FIELDS, opened), display_name: 'Blue hour plus', available: false, description_fr: 'Crépuscule' };
+    expect(unsavedChanges(SERVICE_OFFER_FIELDS, typed, opened, stored).map(([field, value]) => [field.name, value])).toEqual([
+      ['display_name', 'Blue hour plus'],
+      ['available', false],
+    ]);
+  });
+
+  it('lists nothing when the admin changed nothing (a blank number is the 0 stored)', () => {
+    expect(unsavedChanges(SERVICE_OFFER_FIELDS, { ...valuesOf(SERVICE_OFFER_FIELDS, opened), processing_time_in_minutes: '' }, opened, stored)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { OFFER_PROTECTION_MESSAGES } from '#shared/catalogue/offers.ts';
 import { CATALOGUE_MESSAGES, CATALOGUE_SUBSCRIPTIONS, OFFER_TYPES, type CatalogueMessage } from '#shared/entities/catalogue-fields.ts';
 import type { ZodType } from '#shared/zod.ts';
 import type { TFunction } from 'i18next';
@@ -80,18 +81,22 @@ export function toInput(fields: readonly FieldSpec[], values: FormValues): FormV
   return out;
 }
 
-/** Field name → the key of its first message (CATALOGUE_MESSAGES), or of a message of the server. */
-export type FieldErrors = Record<string, CatalogueMessage | string>;
+/** The messages the screen knows (`offers.message.<key>`): the field schemas' and the protected offers' refusals. */
+const MESSAGES: Readonly<Record<string, string>> = { ...CATALOGUE_MESSAGES, ...OFFER_PROTECTION_MESSAGES };
+type MessageKey = CatalogueMessage | keyof typeof OFFER_PROTECTION_MESSAGES;
 
-/** The message key of a schema's message, or the message itself when it is not one of the catalogue's. */
-export function messageKey(message: string): CatalogueMessage | string {
-  return (Object.keys(CATALOGUE_MESSAGES) as CatalogueMessage[]).find((key) => CATALOGUE_MESSAGES[key] === message) ?? message;
+/** Field name → the key of its first message (CATALOGUE_MESSAGES), or of a message of the server. */
+export type FieldErrors = Record<string, MessageKey | string>;
+
+/** The message key of a schema's or the server's message, or the message itself when it is not one the screen knows. */
+export function messageKey(message: string): MessageKey | string {
+  return (Object.keys(MESSAGES) as MessageKey[]).find((key) => MESSAGES[key] === message) ?? message;
 }
 
-/** A schema's or the server's message in the reader's language when it is one of the catalogue's, else as written. */
+/** A schema's or the server's message in the reader's language when it is one the screen knows, else as written. */
 export function messageText(t: TFunction, message: string): string {
   const key = messageKey(message);
-  return key in CATALOGUE_MESSAGES ? t(`offers.message.${key}`) : message;
+  return key in MESSAGES ? t(`offers.message.${key}`) : message;
 }
 
 /**
@@ -111,4 +116,15 @@ export function validate(fields: readonly FieldSpec[], values: FormValues, schem
     if (field.kind === 'offers' && field.required && (values[field.name] as unknown[]).length === 0) errors[field.name] = 'oneChoice';
   }
   return errors;
+}
+
+/**
+ * What the admin changed and the stored item does not hold: the fields whose typed value differs
+ * from the item the form opened with and from the item as stored now (after a 'changed meanwhile'
+ * refusal the form shows the stored values and lists these, with what the admin typed).
+ */
+export function unsavedChanges(fields: readonly FieldSpec[], typed: FormValues, opened: Record<string, unknown>, stored: Record<string, unknown>): Array<[FieldSpec, unknown]> {
+  const sent = (field: FieldSpec, values: FormValues) => JSON.stringify(toInput([field], values)[field.name]);
+  const [openedValues, storedValues] = [valuesOf(fields, opened), valuesOf(fields, stored)];
+  return fields.filter((field) => sent(field, typed) !== sent(field, openedValues) && sent(field, typed) !== sent(field, storedValues)).map((field) => [field, typed[field.name]]);
 }

@@ -55,6 +55,12 @@ function useCatalogueReload() {
   return () => queryClient.invalidateQueries({ queryKey: offerQueries.all() });
 }
 
+/** Reads the kind's list again from the server (not the cache) and answers the item `id` as stored now (undefined: deleted). */
+export function useCurrentCatalogueItem(kind: CatalogueKindName) {
+  const queryClient = useQueryClient();
+  return async (id: number): Promise<CatalogueItem | undefined> => (await queryClient.fetchQuery({ ...offerQueries.list(kind), staleTime: 0 })).find((item) => item.id === id);
+}
+
 /** Creates (no `id`) or updates (`id` and the `version` read) an item; answers the stored item. */
 export function useSaveCatalogueItemMutation(kind: CatalogueKindName) {
   const reload = useCatalogueReload();
