@@ -17,6 +17,7 @@ import { DEFAULTS, propertyIsValid, type Property } from './booking-form.ts';
 import { locationQueries } from '../../app/location-queries.ts';
 import { useBookShooting } from './queries.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { RoleNotice } from '../../app/role-notice.tsx';
 
 type CityCheck = 'idle' | 'checking' | 'supported' | 'unsupported' | 'failed';
 
@@ -28,16 +29,7 @@ type CityCheck = 'idle' | 'checking' | 'supported' | 'unsupported' | 'failed';
 export function BookingPage() {
   const { t } = useTranslation();
   const role = useSessionUser()?.role;
-  if (!mayCall(createShooting, role)) {
-    return (
-      <Stack>
-        <Title order={1}>{t('route.shooting_add')}</Title>
-        <Alert color="gray" role="status">
-          {t('shootings.booking_not_for_role')}
-        </Alert>
-      </Stack>
-    );
-  }
+  if (!mayCall(createShooting, role)) return <RoleNotice title={t('route.shooting_add')} text={t('shootings.booking_not_for_role')} />;
   return <BookingWizard />;
 }
 

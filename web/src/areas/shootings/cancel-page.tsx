@@ -9,6 +9,7 @@ import { useSessionUser } from '../session/use-session.ts';
 import { useCancelShooting } from './queries.ts';
 import { LIST_VIEW } from '../../app/staff-shooting.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { RoleNotice } from '../../app/role-notice.tsx';
 
 /**
  * The text of a failed cancellation under the banner `cancelshooting.error` (part 1 §8: the server's
@@ -53,13 +54,9 @@ export function CancelPage() {
   // The route is open to any logged-in user (ADR 0004): a role that may not cancel reads so, with no question.
   if (!mayCall(cancelShooting, user?.role)) {
     return (
-      <Stack maw={640} align="flex-start">
-        <Title order={1}>{t('route.shooting_cancel')}</Title>
-        <Alert color="gray" role="status" w="100%">
-          {t('shootings.cancel_not_for_role')}
-        </Alert>
+      <RoleNotice title={t('route.shooting_cancel')} text={t('shootings.cancel_not_for_role')}>
         {back}
-      </Stack>
+      </RoleNotice>
     );
   }
 

@@ -16,6 +16,7 @@ import { PasswordForm } from './password-form.tsx';
 import { userQueries, useCreateUserMutation, usePutUserMutation } from './queries.ts';
 import { UserShootings } from './user-shootings.tsx';
 import { OutcomeAlert } from '../../app/outcome-alert.tsx';
+import { RoleNotice } from '../../app/role-notice.tsx';
 
 /** The form's values as typed: ids as the selects' strings. */
 interface Values {
@@ -135,16 +136,7 @@ function inputOf(v: Values) {
 export function UserAddPage() {
   const { t } = useTranslation();
   const role = useSessionUser()?.role;
-  if (!mayCall(createUser, role)) {
-    return (
-      <Stack>
-        <Title order={1}>{t('route.users_add')}</Title>
-        <Alert color="gray" role="status">
-          {t('users.add_not_for_role')}
-        </Alert>
-      </Stack>
-    );
-  }
+  if (!mayCall(createUser, role)) return <RoleNotice title={t('route.users_add')} text={t('users.add_not_for_role')} />;
   return <UserForm />;
 }
 
