@@ -126,7 +126,7 @@ async function book(input: Booking, ctx: AuthenticatedContext, request: Numbered
       return [shooting.put, ...(fresh ? [fresh.put] : []), ...numbered, ...holdZones(candidate.zoneIds, String(id))];
     },
   });
-  await followListingShootingDate({ id, listing_id: listingId, broker_id: broker.id }, ctx.log);
+  await followListingShootingDate({ id, listing_id: listingId, broker_id: broker.id }, ctx.log, date);
   ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId, broker: broker.id, by: ctx.user.id });
   return { success: true as const, data: shootingView(toShooting(item), existing ?? fresh!.listing) };
 }

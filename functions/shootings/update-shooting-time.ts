@@ -40,7 +40,7 @@ export const handler = apiHandler(updateShootingTime, async ({ shooting_id, sche
     items: (fits) => [moveShooting(shooting, { date: scheduleddate, am: is_am, reservedTechId: fits, now, unassign: unassigns(fits) })],
   });
   const unassigned = unassigns(techId);
-  await followListingShootingDate(shooting, ctx.log);
+  await followListingShootingDate(shooting, ctx.log, scheduleddate);
   ctx.log('moved', {
     shooting: shooting.id,
     from: `${shooting.scheduleddate} ${shooting.am ? 'AM' : 'PM'}`,

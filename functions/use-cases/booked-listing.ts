@@ -12,13 +12,20 @@ const ATTEMPTS = 5;
  * The shooting's change stands whatever happens here, so a failure is logged, not answered (an
  * error would make the broker book again); the listing's next change indexes it in full (its claim
  * stays unconfirmed, storage/listings.ts).
+ *
+ * `activeOn`: the changed shooting is now active on that date (a booking, a move). When the listing's
+ * date is not later, that date is the latest, and the listing's shootings are not read: a booking,
+ * the common case, costs one read and one write here.
  */
-export async function followListingShootingDate(changed: Pick<StoredShooting, 'id' | 'listing_id' | 'broker_id'>, log: (...parts: unknown[]) => void): Promise<void> {
+export async function followListingShootingDate(changed: Pick<StoredShooting, 'id' | 'listing_id' | 'broker_id'>, log: (...parts: unknown[]) => void, activeOn?: string): Promise<void> {
   try {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const stored = await listingShootingDate(changed.listing_id);
       if (!stored) return;
-      const latest = latestActiveDate(await currentShootingsOfListing({ id: changed.listing_id, broker_id: changed.broker_id }, [changed.id]));
+      const latest =
+        activeOn !== undefined && (stored.shootingdate === null || stored.shootingdate <= activeOn)
+          ? activeOn
+          : latestActiveDate(await currentShootingsOfListing({ id: changed.listing_id, broker_id: changed.broker_id }, [changed.id]));
       if (latest === stored.shootingdate || (await noteListingShootingDate(changed.listing_id, latest, stored.seq))) return;
     }
     throw new Error(`the listing changed during each of ${ATTEMPTS} attempts`);
