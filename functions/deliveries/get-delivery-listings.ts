@@ -1,13 +1,13 @@
 import { getDeliveryListings } from '#shared/catalogue/deliveries.ts';
 import { Role } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { allListings, listingsOfBroker, type Page, type StoredListing } from '../storage/listings.ts';
+import { deliveryListingsPage, type Page, type StoredListing } from '../storage/listings.ts';
 import { decodeCursor, encodeCursor } from '../plumbing/query.ts';
 
 /** /deliveries for non-technicians: a broker's own listings, every listing for staff; one page, newest update first. */
 export const handler = apiHandler(getDeliveryListings, async ({ limit, cursor }, { user }) => {
   const own = user.role === Role.broker;
-  const read = (n: number, start?: Record<string, unknown>): Promise<Page<StoredListing>> => (own ? listingsOfBroker(user.id, n, start) : allListings(n, start));
+  const read = (n: number, start?: Record<string, unknown>): Promise<Page<StoredListing>> => deliveryListingsPage(own ? user.id : undefined, n, start);
   const scope = { user: user.id, query: `${getDeliveryListings.id}:${own ? 'own' : 'all'}` };
   const rows: StoredListing[] = [];
   let next = await decodeCursor(cursor, scope);

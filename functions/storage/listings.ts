@@ -126,15 +126,20 @@ export interface Page<T> {
 }
 
 
-async function queryListings(pattern: 'listingsByBroker' | 'allListings', partition: string, limit: number, start?: Record<string, unknown>): Promise<Page<StoredListing>> {
-  const page = await queryListingItems(pattern, partition, limit, start);
+/**
+ * `exactNext`: a page shown with a Next button answers no start key after its last item (one more
+ * read of one key when the page comes back full, plumbing/query.ts nextPageKey); the loops that read
+ * every page skip it.
+ */
+async function queryListings(pattern: 'listingsByBroker' | 'allListings', partition: string, limit: number, start?: Record<string, unknown>, exactNext = false): Promise<Page<StoredListing>> {
+  const page = await queryListingItems(pattern, partition, limit, start, exactNext);
   return { ...page, items: page.items.map(toListing) };
 }
 
-async function queryListingItems(pattern: 'listingsByBroker' | 'allListings', partition: string, limit: number, start?: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
+async function queryListingItems(pattern: 'listingsByBroker' | 'allListings', partition: string, limit: number, start?: Record<string, unknown>, exactNext = false): Promise<Page<Record<string, unknown>>> {
   const input = { TableName: tableName(), ...byIndex(pattern, partition), ScanIndexForward: false, Limit: limit };
   const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-  const next = await nextPageKey(input, page);
+  const next = exactNext ? await nextPageKey(input, page) : page.LastEvaluatedKey;
   return { items: page.Items ?? [], ...(next ? { next } : {}) };
 }
 
@@ -143,6 +148,10 @@ export const listingsOfBroker = (brokerId: number, limit = 100, start?: Record<s
 
 /** Every listing, most recently updated first (staff lists). */
 export const allListings = (limit = 100, start?: Record<string, unknown>) => queryListings('allListings', keys.allListings, limit, start);
+
+/** One page of the /deliveries list: a broker's own listings (`brokerId`) or every listing, newest update first, with no Next after its last item. */
+export const deliveryListingsPage = (brokerId: number | undefined, limit: number, start?: Record<string, unknown>) =>
+  brokerId === undefined ? queryListings('allListings', keys.allListings, limit, start, true) : queryListings('listingsByBroker', keys.listingsOfBroker(brokerId), limit, start, true);
 
 
 /* ------------------------------------------------------------------------------------------------
