@@ -6,9 +6,9 @@ import { BOOKING_HORIZON_DAYS } from '#shared/rules/booking-horizon.ts';
 import { ownStack } from './provided.ts';
 
 /** The seeded world (scripts/local/seed) books, locks and blocks days 0 to 12: own days start after it. */
-const FIRST_OWN_DAY = 14;
-/** Kept clear of the horizon's last days, which the horizon tests probe. */
-const LAST_OWN_DAY = BOOKING_HORIZON_DAYS - 4;
+const FIRST_OWN_DAY = 13;
+/** Kept clear of the horizon's last days, which the horizon tests probe (from the horizon − 2 on). */
+const LAST_OWN_DAY = BOOKING_HORIZON_DAYS - 3;
 
 /**
  * A day no other test of this run gets on its stack: each call claims the next free day after the
