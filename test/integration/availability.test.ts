@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
-import { ownDay } from '../support/days.ts';
+import { ownDay, quietDay } from '../support/days.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { db } from '#functions/plumbing/aws.ts';
@@ -22,7 +22,7 @@ describe('validateShootingAvailability', () => {
   const slots = async (input: SlotsInput) => bodyOf(await callOp(validateShootingAvailability, input, token)).time_slot;
 
   it('answers an AM and a PM slot per day, dated at the local midnight of each day', async () => {
-    const from = ownDay();
+    const from = quietDay();
     const list = await slots(slotsRequest('4500 Rue Saint-Denis', from, 7));
     expect(list).toHaveLength(14);
     expect(list[0]).toEqual({ date_in_ts: dayStartMs(from), is_am: true, success: true });
@@ -36,7 +36,7 @@ describe('validateShootingAvailability', () => {
   });
 
   it('offers nothing outside the photoshoot zones', async () => {
-    const list = await slots(slotsRequest('100 Rue Wellington Nord', ownDay(), 2));
+    const list = await slots(slotsRequest('100 Rue Wellington Nord', quietDay(), 2));
     expect(list.every((s) => !s.success)).toBe(true);
   });
 

@@ -5,7 +5,7 @@ import { errorBody } from '#shared/catalogue/index.ts';
 import { cancelShooting, createShooting, getAllShootings, getShooting, updateShootingTime, validateShootingAvailability } from '#shared/catalogue/shootings.ts';
 import { getRouteFigures } from '#shared/catalogue/planner.ts';
 import { dayStartMs } from '#shared/rules/business-time.ts';
-import { ownDay } from '../support/days.ts';
+import { ownHalfDay } from '../support/days.ts';
 import { BOOKING_HORIZON_DAYS, HORIZON_MESSAGE } from '#shared/rules/booking-horizon.ts';
 import { Role } from '#shared/roles.ts';
 import { bookingAt, day, planningBrokerToken, slotsRequest } from './booking-support.ts';
@@ -67,7 +67,7 @@ describe('booking horizon', () => {
 
   it('change time: 422 on `scheduleddate` past the horizon, the shooting left where it was', async () => {
     // A free half-day some weeks ahead to book into.
-    const booked = bodyOf(await callOp(createShooting, bookingAt(ADDRESS, ownDay(), true), broker));
+    const booked = bodyOf(await callOp(createShooting, bookingAt(ADDRESS, ownHalfDay(true), true), broker));
     const id = booked.data.id;
     const moved = await callOp(updateShootingTime, { shooting_id: id, scheduleddate: past, is_am: true }, broker);
     expectField(moved, 422, 'scheduleddate');

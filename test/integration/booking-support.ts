@@ -9,7 +9,7 @@ import { bodyOf, callOp } from '../support/operations.ts';
 /**
  * Helpers of the booking, shootings and availability tests. `day(n)` is for days that mean
  * something (yesterday, the seeded days, the horizon); a test that only needs a day of its own
- * takes `ownDay()` (test/support/days.ts).
+ * takes `ownDay()`, `ownHalfDay(am)` or `quietDay()` (test/support/days.ts).
  */
 export const day = (n: number) => addDays(localDateOf(Date.now()), n);
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenFor } from '../support/api.ts';
-import { ownDay } from '../support/days.ts';
+import { ownDay, ownHalfDay, quietDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
@@ -70,7 +70,7 @@ describe('createShooting', () => {
   });
 
   it('creates the listing and the shooting unconfirmed in its half-day, with the estimated duration and a reserved technician', async () => {
-    const date = ownDay();
+    const date = ownHalfDay(false);
     const s = bodyOf(await callOp(createShooting, bookingAt('6000 Boulevard Saint-Laurent', date, false, { app: '3', room_count: 7, note: 'Chien gentil' }), token)).data;
     expect(s).toMatchObject({ scheduleddate: date, am: false, is_confirmed: false, state: ShootingState.unconfirmed, note: 'Chien gentil', room_count: 7 });
     expect(s.estimated_duration).toBe(estimateServiceTime({ roomCount: 7, isHouse: true, only360: false }).seconds);
@@ -82,7 +82,7 @@ describe('createShooting', () => {
     expect([...(guard.Item!.shooting_ids as Set<number>)]).toContain(s.id);
 
     // Booking the same address again links the same listing.
-    const again = bodyOf(await callOp(createShooting, bookingAt('6000 Boulevard Saint-Laurent', ownDay(), true, { app: '3', is_existing_listing: true, only_360: true }), token));
+    const again = bodyOf(await callOp(createShooting, bookingAt('6000 Boulevard Saint-Laurent', ownHalfDay(true), true, { app: '3', is_existing_listing: true, only_360: true }), token));
     expect(again.data.listing.id).toBe(s.listing.id);
     expect(again.data.only_360).toBe(true);
   });
@@ -104,7 +104,7 @@ describe('createShooting', () => {
   });
 
   it('books once when the same request is sent twice at once; both answers name that shooting', async () => {
-    const date = ownDay();
+    const date = ownHalfDay(false);
     const input = bookingAt('1600 Boulevard Le Corbusier', date, false, { request_id: randomUUID() });
     const answers = await Promise.all([callOp(createShooting, input, token), callOp(createShooting, input, token)]);
     const [a, b] = answers.map((res) => bodyOf(res).data);
@@ -114,7 +114,7 @@ describe('createShooting', () => {
 
   it('refuses a request_id that is not a UUID (400 on the field), writing nothing', async () => {
     const before = await brokerShootingIds(token);
-    const res = await call<ErrorBody>('POST', '/api/shootings', { token, body: { ...bookingAt('4500 Rue Saint-Denis', ownDay(), true), request_id: '../../x' } });
+    const res = await call<ErrorBody>('POST', '/api/shootings', { token, body: { ...bookingAt('4500 Rue Saint-Denis', quietDay(), true), request_id: '../../x' } });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.fields ?? {})).toEqual(['request_id']);
     expect(await brokerShootingIds(token)).toEqual(before);
@@ -125,7 +125,7 @@ describe('createShooting', () => {
     // Raw call: a room count in words breaks the input type on purpose.
     const res = await call<ErrorBody>('POST', '/api/shootings', {
       token,
-      body: { ...bookingAt('4500 Rue Saint-Denis', ownDay(), true), postalcode: 'H2J', room_count: 'four', scheduleddate: 'soon' },
+      body: { ...bookingAt('4500 Rue Saint-Denis', quietDay(), true), postalcode: 'H2J', room_count: 'four', scheduleddate: 'soon' },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.fields?.postalcode).toEqual(['The postal code must contain at least 6 characters.']);
@@ -135,7 +135,7 @@ describe('createShooting', () => {
 
   it('refuses an address outside the photoshoot zones (422) and a half-day already started (422), writing nothing', async () => {
     const before = await brokerShootingIds(token);
-    const out = errorOf(await callOp(createShooting, bookingAt('100 Rue Wellington Nord', ownDay(), true), token), 422);
+    const out = errorOf(await callOp(createShooting, bookingAt('100 Rue Wellington Nord', quietDay(), true), token), 422);
     expect(out.message).toBe(SHOOTING_MESSAGES.cityNotSupported);
     expect((await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', day(-1), false), token)).status).toBe(422);
     expect(await brokerShootingIds(token)).toEqual(before);
@@ -143,7 +143,7 @@ describe('createShooting', () => {
 
   it('is for brokers and, on behalf of a broker, admin levels: other staff get 403 (booking-on-behalf.test.ts)', async () => {
     const postprod = (await tokenFor(Role.tech_postprod)).token;
-    expect((await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', ownDay(), true), postprod)).status).toBe(403);
+    expect((await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', quietDay(), true), postprod)).status).toBe(403);
   });
 
   it('two brokers racing for the last free half-day: exactly one booking succeeds, the other gets 409', async () => {

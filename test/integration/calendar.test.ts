@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
-import { ownDay, ownDays } from '../support/days.ts';
+import { ownDay, ownDays, quietDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { getShootingItem } from '#functions/storage/shootings.ts';
 import {
@@ -126,7 +126,7 @@ describe('recorded availability drives the booking slots, the planner and the di
   const cards = async (date: string) => bodyOf(await callOp(getRouteFigures, { date }, admin)).techs.map((t) => t.tech_id);
 
   it('a technician without availability contributes no slot capacity and has no planner card', async () => {
-    const date = ownDay();
+    const date = quietDay();
     expect(await slots(date)).toEqual([true, true]);
     await callOp(removeAvailability, { user_id: 1014, date }, admin);
     expect(await slots(date)).toEqual([true, true]);

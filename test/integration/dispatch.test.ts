@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
-import { ownDay } from '../support/days.ts';
+import { ownDay, quietDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { assignShooting, getShootingItem } from '#functions/storage/shootings.ts';
 import { lockDay } from '#functions/storage/day-locks.ts';
@@ -110,7 +110,7 @@ describe('dispatchShooting (Step Functions workflow: load the day → solve → 
     const bad = errorOf(await callOp(dispatchShooting, { date: 'tomorrow', shooting_ids: [] }, token), 400);
     expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['date', 'shooting_ids']);
     const broker = await tokenFor(Role.broker);
-    expect((await callOp(dispatchShooting, { date: ownDay(), shooting_ids: [1] }, broker.token)).status).toBe(403);
+    expect((await callOp(dispatchShooting, { date: quietDay(), shooting_ids: [1] }, broker.token)).status).toBe(403);
   });
 });
 

@@ -7,7 +7,7 @@ import { cancelShooting, createShooting, updateShootingTime, type ShootingView }
 import { parseListingSearch } from '#shared/rules/listing-search.ts';
 import { Role } from '#shared/roles.ts';
 import { tokenFor } from '../support/api.ts';
-import { ownDay } from '../support/days.ts';
+import { ownHalfDay } from '../support/days.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
 import { bookingAt } from './booking-support.ts';
 
@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => configureListingSearchCache());
 
-/** Two days of one's own, the earlier first. */
-const twoDays = () => [ownDay(), ownDay()].sort() as [string, string];
+/** Two mornings of one's own, the earlier first: every shooting here is booked and moved in the morning. */
+const twoDays = () => [ownHalfDay(true), ownHalfDay(true)].sort() as [string, string];
 
 /** Books on a listing of its own (its apartment): other tests book the same demo addresses. */
 const listingOf = () => ({ app: `LD${Date.now() % 1e7}${Math.floor(Math.random() * 1e4)}` });
@@ -49,14 +49,14 @@ describe("the listing's shooting date follows its active shootings", () => {
     const [earlier, later] = twoDays();
     const s = await bookOn(listingOf(), later);
     expect(await dateOf(s.listing.id)).toBe(later);
-    bodyOf(await callOp(updateShootingTime, { shooting_id: s.id, scheduleddate: earlier, is_am: false }, broker));
+    bodyOf(await callOp(updateShootingTime, { shooting_id: s.id, scheduleddate: earlier, is_am: true }, broker));
     expect(await dateOf(s.listing.id)).toBe(earlier);
     expect(await foundOn(s.listing.id, earlier)).toBe(true);
     expect(await foundOn(s.listing.id, later)).toBe(false);
   });
 
   it('has none once its only shooting is cancelled', async () => {
-    const date = ownDay();
+    const date = ownHalfDay(true);
     const s = await bookOn(listingOf(), date);
     expect(await foundOn(s.listing.id, date)).toBe(true);
     bodyOf(await callOp(cancelShooting, { shooting_id: s.id }, broker));

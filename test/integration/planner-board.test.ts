@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
-import { ownDay } from '../support/days.ts';
+import { ownDay, ownHalfDay, quietDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { getShootingItem, insertShooting, newShootingId } from '#functions/storage/shootings.ts';
 import { getUser } from '#functions/storage/users.ts';
@@ -36,7 +36,7 @@ async function board(date: string, token: string) {
 
 describe('dailyShootingActivity', () => {
   it("answers the day's shootings with technician, tags, version and reshoot ordinal, and the technicians working that day", async () => {
-    const date = ownDay();
+    const date = ownHalfDay(true);
     const id = await bookId('4500 Rue Saint-Denis', date, true);
     const { token } = await tokenFor(Role.tech_postprod);
     const day = await board(date, token);
@@ -55,7 +55,7 @@ describe('dailyShootingActivity', () => {
   });
 
   it('numbers the shootings of one listing (reshoots), leaving out cancelled and recommended ones', async () => {
-    const date = ownDay();
+    const date = ownHalfDay(false);
     const id = await bookId('1200 Avenue Cartier', date, false);
     const booked = (await getShootingItem(id))!;
     const earlier = async (state: number, daysBefore: number) => {
@@ -95,7 +95,7 @@ describe('dailyShootingActivity', () => {
 
   it('is for planners only', async () => {
     const { token } = await tokenFor(Role.tech_capture);
-    errorOf(await callOp(dailyShootingActivity, { date: ownDay() }, token), 403);
+    errorOf(await callOp(dailyShootingActivity, { date: quietDay() }, token), 403);
   });
 });
 
@@ -171,7 +171,7 @@ describe('updateLockStatus and tech_locks', () => {
 
   it('answers 404 for a user who is not a capture technician', async () => {
     const { token, account: user } = await tokenFor(Role.admin);
-    expect(errorOf(await callOp(updateLockStatus, { tech_id: user.id, locked: true, date: ownDay() }, token), 404).message).toBe(PLANNER_MESSAGES.notTechnician);
+    expect(errorOf(await callOp(updateLockStatus, { tech_id: user.id, locked: true, date: quietDay() }, token), 404).message).toBe(PLANNER_MESSAGES.notTechnician);
   });
 });
 
@@ -193,7 +193,7 @@ describe('attemptShootingFlagRemoval', () => {
 
 describe('abandonShooting', () => {
   it('abandons a shooting at the version read: it leaves the board; a stale or second abandon is a 409', async () => {
-    const date = ownDay();
+    const date = ownHalfDay(true);
     const id = await bookId('1200 Avenue Cartier', date, true);
     const { token } = await tokenFor(Role.admin);
     const read = (await board(date, token)).shootings.find((s) => s.id === id)!;
@@ -205,7 +205,7 @@ describe('abandonShooting', () => {
   });
 
   it('is refused to a broker', async () => {
-    const date = ownDay();
+    const date = ownHalfDay(true);
     const id = await bookId('1200 Avenue Cartier', date, true);
     const broker = await planningBrokerToken(1);
     errorOf(await callOp(abandonShooting, { shooting_id: id, version: 1 }, broker), 403);

@@ -7,7 +7,7 @@ import { Role } from '#shared/roles.ts';
 import { ZONE_MESSAGES, getZones, saveZones, type ZoneView } from '#shared/catalogue/zones.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf, statusOf } from '../support/operations.ts';
-import { ownDay } from '../support/days.ts';
+import { ownHalfDay } from '../support/days.ts';
 import { book, planningBrokerToken } from './booking-support.ts';
 
 /**
@@ -72,7 +72,7 @@ describe('zones held by users and bookings', () => {
   it('a booking inside a zone changes its holder stamp, so a deletion that checked the shootings before fails', async () => {
     const zones = await listZones();
     const montreal = zones.find((z) => z.zone_name === 'Montréal')!;
-    await book(await planningBrokerToken(), '1500 Rue Ontario Est', ownDay(), true);
+    await book(await planningBrokerToken(), '1500 Rue Ontario Est', ownHalfDay(true), true);
     const after = (await listZones()).find((z) => z.id === montreal.id)!;
     expect(after.holder_stamp).not.toBe(montreal.holder_stamp);
     expect(after.version).toBe(montreal.version);

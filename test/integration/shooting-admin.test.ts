@@ -30,7 +30,7 @@ import { lastNumber } from '#functions/plumbing/ids.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { ensureInvoiceId, getShootingItem, insertShooting, newShootingId, type StoredShooting } from '#functions/storage/shootings.ts';
 import { tokenFor } from '../support/api.ts';
-import { ownDay } from '../support/days.ts';
+import { ownHalfDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { book, bookingAt, planningBrokerToken } from './booking-support.ts';
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
   broker = await planningBrokerToken();
 });
 
-const bookOne = async (address = '1500 Rue Ontario Est') => (await book(broker, address, ownDay(), true)).id;
+const bookOne = async (address = '1500 Rue Ontario Est') => (await book(broker, address, ownHalfDay(true), true)).id;
 const read = async (id: number, token = admin): Promise<ShootingAdminView> => bodyOf(await callOp(getShootingAdmin, { shooting_id: id }, token)).data;
 
 describe('the shooting dialog reads a shooting', () => {
@@ -208,7 +208,7 @@ describe('billing and the invoice', () => {
 
 describe('the notarized invoice', () => {
   /** A shooting on a listing of its own (an apartment no other test books), so the listing may be sold. */
-  const bookOwnListing = async () => bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownDay(), true, { app: `N${Date.now() % 1_000_000}` }), broker)).data.id;
+  const bookOwnListing = async () => bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownHalfDay(true), true, { app: `N${Date.now() % 1_000_000}` }), broker)).data.id;
   const saveListing = async (listingId: number, fields: { sold: boolean; mls?: string; date_sold?: string; date_notarized?: string }) => {
     const l = bodyOf(await callOp(getListing, { id: listingId }, admin)).listing;
     bodyOf(await callOp(updateListing, { id: l.id, version: l.version, civic_number: l.civic_number, street: l.street || 'Rue Ontario Est', app: l.app, city: l.city, postalcode: l.postalcode, expired: false, ...fields }, admin));

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenFor } from '../support/api.ts';
-import { ownDay } from '../support/days.ts';
+import { ownDay, ownHalfDay, quietDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
@@ -95,8 +95,8 @@ describe('updateShootingTime', () => {
   });
 
   it('moves an unconfirmed shooting of the caller to another available half-day', async () => {
-    const s = await book(broker, '1500 Rue Ontario Est', ownDay(), true);
-    const target = ownDay();
+    const s = await book(broker, '1500 Rue Ontario Est', ownHalfDay(true), true);
+    const target = ownHalfDay(false);
     const res = bodyOf(await callOp(updateShootingTime, { shooting_id: s.id, scheduleddate: Date.parse(`${target}T12:00:00-04:00`), is_am: false }, broker));
     expect(res).toMatchObject({ success: true, data: { scheduleddate: target, am: false } });
     const item = await stored(s.id);
@@ -106,7 +106,7 @@ describe('updateShootingTime', () => {
 
   it("answers 404 for another broker's shooting, 409 for a confirmed one, 422 for the same slot, 400 for bad input; nothing changes", async () => {
     const other = await planningBrokerToken(1);
-    const [date, elsewhere] = [ownDay(), ownDay()];
+    const [date, elsewhere] = [ownHalfDay(false), quietDay()];
     const theirs = await book(other, '1600 Boulevard Le Corbusier', date, false);
     expect((await callOp(updateShootingTime, { shooting_id: theirs.id, scheduleddate: elsewhere, is_am: true }, broker)).status).toBe(404);
     expect((await stored(theirs.id)).scheduleddate).toBe(date);
@@ -123,7 +123,7 @@ describe('updateShootingTime', () => {
 
   it('refuses a half-day that is no longer available (409): Québec on the seeded day +2 has no technician', async () => {
     const quebecBroker = await planningBrokerToken(3);
-    const date = ownDay();
+    const date = ownHalfDay(true);
     const q = await book(quebecBroker, '5000 Boulevard des Gradins', date, true);
     const res = errorOf(await callOp(updateShootingTime, { shooting_id: q.id, scheduleddate: day(2), is_am: false }, quebecBroker), 409);
     expect(res.message).toBe(SHOOTING_MESSAGES.slotTaken);
@@ -144,9 +144,9 @@ describe('updateShootingTime of an assigned shooting: the technician stays only 
     for (const u of undo.splice(0)) await u();
   });
 
-  /** A shooting booked on a day of its own and assigned by hand. */
+  /** A shooting booked on a morning of its own and assigned by hand. */
   async function assigned(techId: number, force = false): Promise<ShootingView> {
-    const s = await book(broker, ADDRESS, ownDay(), true);
+    const s = await book(broker, ADDRESS, ownHalfDay(true), true);
     expect(bodyOf(await callOp(assignProdShooting, { shooting_id: s.id, tech_id: techId, force_assigned: force }, planner)).success).toBe(true);
     return s;
   }
@@ -154,7 +154,7 @@ describe('updateShootingTime of an assigned shooting: the technician stays only 
 
   it('keeps a technician who can take it, under their index at the new date', async () => {
     const s = await assigned(1014);
-    const target = ownDay();
+    const target = ownHalfDay(false);
     await moveTo(s, target);
     expect(await stored(s.id)).toMatchObject({ scheduleddate: target, am: false, tech_id: 1014, reserved_tech_id: 1014, gsi3sk: keys.shootingTechIndex(1014, target, s.id).gsi3sk });
   });
@@ -186,7 +186,7 @@ describe('updateShootingTime of an assigned shooting: the technician stays only 
   it('does the same, clearing the forced flag, when the technician was forced on from outside the zone', async () => {
     const s = await assigned(1006, true);
     expect(await stored(s.id)).toMatchObject({ tech_id: 1006, force_assigned: true });
-    await moveTo(s, ownDay());
+    await moveTo(s, ownHalfDay(false));
     const item = await stored(s.id);
     expect(item.tech_id ?? null).toBeNull();
     expect(item.force_assigned).toBe(false);
@@ -202,7 +202,7 @@ describe('cancelShooting', () => {
   const cancel = (token: string, id: number | string, fields: Omit<InputOf<typeof cancelShooting>, 'shooting_id'> = {}) => callOp(cancelShooting, { shooting_id: id, ...fields }, token);
 
   it('cancels an unconfirmed shooting of the caller; a second time is a 409', async () => {
-    const s = await book(broker, '5100 Chemin de la Côte-des-Neiges', ownDay(), true);
+    const s = await book(broker, '5100 Chemin de la Côte-des-Neiges', ownHalfDay(true), true);
     const res = bodyOf(await cancel(broker, s.id, { cancellation_reason: '' }));
     expect(res).toEqual({ status: 200, message: 'The shooting was cancelled with success.' });
     expect(await stored(s.id)).toMatchObject({ state: ShootingState.canceled });
@@ -221,7 +221,7 @@ describe('cancelShooting', () => {
   });
 
   it("lets admin levels cancel anyone's with a reason of at least 5 characters (400 otherwise, nothing written)", async () => {
-    const theirs = await book(await planningBrokerToken(2), '2100 Boulevard Roland-Therrien', ownDay(), false);
+    const theirs = await book(await planningBrokerToken(2), '2100 Boulevard Roland-Therrien', ownHalfDay(false), false);
     const admin = (await tokenFor(Role.admin)).token;
     const short = errorOf(await cancel(admin, theirs.id, { cancellation_reason: ' abc ' }), 400);
     expect(short.fields!.cancellation_reason).toEqual([SHOOTING_MESSAGES.reasonTooShort]);

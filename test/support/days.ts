@@ -5,33 +5,63 @@ import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { BOOKING_HORIZON_DAYS } from '#shared/rules/booking-horizon.ts';
 import { ownStack } from './provided.ts';
 
-/** The seeded world (scripts/local/seed) books, locks and blocks days 0 to 12: own days start after it. */
-const FIRST_OWN_DAY = 13;
+/** The seeded world (scripts/local/seed) books, locks and blocks days 0 to 12. */
+const QUIET_DAY = 13;
+/** Own days start after the seeded ones and the quiet day. */
+const FIRST_OWN_DAY = QUIET_DAY + 1;
 /** Kept clear of the horizon's last days, which the horizon tests probe (from the horizon − 2 on). */
 const LAST_OWN_DAY = BOOKING_HORIZON_DAYS - 3;
 
-/**
- * A day no other test of this run gets on its stack: each call claims the next free day after the
- * seeded ones and within the booking horizon, by creating its folder in the stack's claims folder
- * (in the run's, made by the global setup), so claims hold across the test files and workers of a
- * stack; each stack has its own days. There are no weekend rules to avoid.
+/*
+ * Days are claimed by half-day, in the stack's claims folder (in the run's, made by the global
+ * setup), so claims hold across the test files and workers of a stack; each stack has its own days.
+ * One stack may run most of the files that claim days (vitest hands files to whichever worker is
+ * free), so a run's claims must fit in one stack's 74 days (docs/decisions/0620). There are no
+ * weekend rules to avoid.
  */
+
+/** A whole day no other test of this run gets on its stack: for a test that locks, dispatches, reads the day's board or moves between its halves. */
 export function ownDay(): string {
   return ownDays(1)[0]!;
 }
 
 /** `count` consecutive days of one's own (see ownDay), for a test about neighbouring days. */
 export function ownDays(count: number): string[] {
+  return claimFirst(count, ['am', 'pm']);
+}
+
+/**
+ * A half-day of one's own (the date; `am` says which half): for a test that books into that half
+ * only and reads its own shootings, never the whole day (its other half is another test's).
+ */
+export function ownHalfDay(am: boolean): string {
+  return claimFirst(1, [am ? 'am' : 'pm'])[0]!;
+}
+
+/**
+ * A day no test claims and none writes to on purpose (the day after the seeded ones): for a request
+ * refused before it writes anything, and for a read of a day with nothing booked.
+ */
+export function quietDay(): string {
+  return addDays(localDateOf(Date.now()), QUIET_DAY);
+}
+
+/** Claims the given halves of the first `count` consecutive days that have them free. */
+function claimFirst(count: number, halves: string[]): string[] {
   const claims = join(inject('dayClaims'), new URL(ownStack().baseUrl).port);
   mkdirSync(claims, { recursive: true });
   const today = localDateOf(Date.now());
   for (let first = FIRST_OWN_DAY; first + count - 1 <= LAST_OWN_DAY; first++) {
     const taken: string[] = [];
-    for (let n = first; n < first + count && claim(join(claims, String(n))); n++) taken.push(join(claims, String(n)));
-    if (taken.length === count) return taken.map((_, i) => addDays(today, first + i));
+    const wanted = Array.from({ length: count }, (_, i) => halves.map((half) => join(claims, `${first + i}-${half}`))).flat();
+    for (const path of wanted) {
+      if (!claim(path)) break;
+      taken.push(path);
+    }
+    if (taken.length === wanted.length) return Array.from({ length: count }, (_, i) => addDays(today, first + i));
     for (const path of taken) rmdirSync(path);
   }
-  throw new Error(`no ${count} free days from +${FIRST_OWN_DAY} to +${LAST_OWN_DAY}: a test run claims too many days`);
+  throw new Error(`no ${count} free days (${halves.join(', ')}) from +${FIRST_OWN_DAY} to +${LAST_OWN_DAY}: a test run claims too many days`);
 }
 
 function claim(path: string): boolean {

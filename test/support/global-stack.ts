@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -31,6 +31,16 @@ export async function startStacksFor(project: TestProject): Promise<() => Promis
   project.provide('dayClaims', dayClaims);
   return async () => {
     await Promise.all(started.map((h) => h.stop()));
+    reportDayClaims(project.name, dayClaims);
     rmSync(dayClaims, { recursive: true, force: true });
   };
+}
+
+/** How many days the run's tests claimed on each stack (test/support/days.ts): the headroom left before a run runs out. */
+function reportDayClaims(projectName: string, dayClaims: string): void {
+  const perStack = readdirSync(dayClaims).map((stack) => {
+    const days = readdirSync(join(dayClaims, stack)).map((claim) => Number.parseInt(claim, 10));
+    return `${new Set(days).size} days (last +${Math.max(...days)})`;
+  });
+  if (perStack.length > 0) console.log(`[${projectName}] own days claimed per stack: ${perStack.join(', ')}`);
 }
