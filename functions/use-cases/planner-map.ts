@@ -52,15 +52,14 @@ export async function plannerMap(date: string) {
 }
 
 /**
- * The planner's 'export day': the day as the dispatch would solve it with every unassigned
- * shooting requested, written as a VROOM problem (assigned shootings stay with their technician).
+ * The planner's 'export day': the day as the dispatch would solve it with every shooting of the
+ * board's unassigned column requested (the unassigned ones and those held by a technician not
+ * working that day, ADR 0595), written as a VROOM problem. Every shooting of the day is named:
+ * those of a working technician stay with them as steps, as the dispatch keeps them.
  */
 export async function dayAsVroom(date: string): Promise<VroomDayProblem> {
   const day = await readDay(date);
-  const planning = await loadPlanningDay(
-    date,
-    day.shootings.filter((s) => s.tech_id === null).map((s) => s.id),
-  );
+  const planning = await loadPlanningDay(date, day.shootings.map((s) => s.id));
   const matrix = await (await location()).matrix(dayPoints(planning.problem));
   // dayToVroom writes a subset of VroomProblem; the operation's output schema checks it is exactly that one.
   return dayToVroom(planning.problem, matrix) as VroomDayProblem;

@@ -9,7 +9,7 @@ import { transact } from '#functions/plumbing/transact.ts';
 import { handler as loadDay } from '#functions/workflows/dispatch-load-day.ts';
 import { handler as solve } from '#functions/workflows/dispatch-solve.ts';
 import { handler as apply } from '#functions/workflows/dispatch-apply.ts';
-import { DISPATCH_MESSAGES, assignProdShooting, dailyShootingActivity, dispatchShooting, getRouteFigures } from '#shared/catalogue/planner.ts';
+import { DISPATCH_MESSAGES, assignProdShooting, dailyShootingActivity, dispatchShooting, exportPlanningDay, getRouteFigures } from '#shared/catalogue/planner.ts';
 import { Role } from '#shared/roles.ts';
 import { book, planningBrokerToken } from './booking-support.ts';
 import { unassignedOnBoard } from '../../web/src/areas/planner/queries.ts';
@@ -157,6 +157,27 @@ describe('dispatchShooting and the shootings of a technician not working that da
     expect((await getShootingItem(taken))?.tech_id).toBe(working);
     const board = bodyOf(await callOp(dailyShootingActivity, { date }, token));
     expect(unassignedOnBoard(board.shootings, board.scheduledTechs).map((s) => s.id)).not.toContain(stranded);
+  });
+
+  it("is a job of the exported day that the working technicians may serve, as the dispatch would take it; a working technician's shooting stays theirs", async () => {
+    const date = ownDay();
+    const suspended = await suspendedTech();
+    const stranded = await heldBy(suspended, '4500 Rue Saint-Denis', date, true);
+    const kept = await bookId('6000 Boulevard Saint-Laurent', date, false);
+    const { token } = await tokenFor(Role.admin);
+    const working = bodyOf(await callOp(dailyShootingActivity, { date }, token)).scheduledTechs[0]!.id;
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: kept, tech_id: working, force_assigned: true }, token)).success).toBe(true);
+
+    const problem = bodyOf(await callOp(exportPlanningDay, { date }, token));
+    expect(problem.jobs.map((j) => j.id)).toEqual(expect.arrayContaining([stranded, kept]));
+    // Who may serve a job: the vehicles holding its skill (dayToVroom).
+    const servers = (id: number) => {
+      const skill = problem.jobs.find((j) => j.id === id)!.skills![0]!;
+      return problem.vehicles.filter((v) => v.skills?.includes(skill)).map((v) => v.id);
+    };
+    expect(servers(kept)).toEqual([working]);
+    expect(problem.vehicles.map((v) => v.id)).not.toContain(suspended);
+    expect(servers(stranded).length).toBeGreaterThan(0);
   });
 
   it('never overwrites a hand assignment made while it ran, nor assigns onto a day locked meanwhile: the shooting stays as it was', async () => {
