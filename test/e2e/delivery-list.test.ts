@@ -153,6 +153,8 @@ describe.each(['en', 'fr'] as const)('/deliveries, in %s', (lang) => {
 
   it('shows a capture technician their shootings with pictures, a lightbox and a sharable link', async () => {
     const page = await openDeliveries(lang, Role.tech_capture);
+    // Other files give this technician newer shootings (test/support/review-listing.ts): the seeded one may be past the first 15.
+    await page.getByLabel(t('deliveries.page_size')).selectOption('100');
     const card = page.getByRole('region', { name: '1200 rue Sherbrooke Ouest, Montréal' });
     await card.waitFor();
     const share = await card.getByLabel(t('deliveries.share_link')).inputValue();

@@ -14,6 +14,8 @@ import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
  */
 const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
+/** One stamp for the file: the English run's versions (patch 1) are always above the French run's (patch 0), which stay public. */
+const STAMP = Date.now() % 1_000_000;
 
 describe.each(['fr', 'en'] as const)('releases, in %s', (lang) => {
   const t = textsIn(lang);
@@ -27,7 +29,7 @@ describe.each(['fr', 'en'] as const)('releases, in %s', (lang) => {
     for (const app of RELEASE_APPS) await page.getByRole('heading', { level: 2, name: app, exact: true }).waitFor();
 
     const panel = page.locator('section[data-app="vrupdater"]');
-    const version = `1.${Date.now() % 1_000_000}.${lang === 'fr' ? 0 : 1}`;
+    const version = `1.${STAMP}.${lang === 'fr' ? 0 : 1}`;
     // Nothing chosen: both fields say so.
     await panel.getByRole('button', { name: t('releases.add') }).click();
     await panel.getByText(t('releases.version_required')).waitFor();
@@ -65,7 +67,7 @@ describe.each(['fr', 'en'] as const)('releases, in %s', (lang) => {
     await page.goto('/releases');
     const panel = page.locator('section[data-app="remote-injector-gui"]');
     await panel.getByRole('heading', { level: 2, name: 'remote-injector-gui', exact: true }).waitFor();
-    const version = `3.${Date.now() % 1_000_000}.${lang === 'fr' ? 0 : 1}`;
+    const version = `3.${STAMP}.${lang === 'fr' ? 0 : 1}`;
     const versionField = panel.getByLabel(t('releases.version'), { exact: true });
     const fileField = panel.locator('input[type="file"]');
     const add = panel.getByRole('button', { name: t('releases.add') });
