@@ -54,7 +54,7 @@ describe('downloadMlsPictures (public, ADR 0250)', () => {
 
   it('the delivery page says when the virtual tour is published (its viewer is linked from the page)', async () => {
     expect(bodyOf(await callOp(getDeliveriesFromToken, { token: listing.token })).listing.tour_published).toBe(true);
-    const notPublished = (await listingsOfBroker(demoAccount(Role.broker).id, 100)).items.find((l) => l.address === '45 rue Saint-Paul Est')!;
+    const notPublished = (await listingsOfBroker(demoAccount(Role.broker).id, 1000)).items.find((l) => l.address === '45 rue Saint-Paul Est')!;
     expect(bodyOf(await callOp(getDeliveriesFromToken, { token: notPublished.distribution_token! })).listing.tour_published).toBe(false);
   });
 
@@ -72,7 +72,7 @@ describe('downloadMlsPictures (public, ADR 0250)', () => {
       errorOf(await callOp(downloadMlsPictures, { token }), 400);
     }
     errorOf(await callOp(downloadMlsPictures, { token: randomBytes(32).toString('base64url') }), 404);
-    const empty = (await listingsOfBroker(demoAccount(Role.broker).id, 100)).items.find((l) => l.address === '350 boulevard des Laurentides')!;
+    const empty = (await listingsOfBroker(demoAccount(Role.broker).id, 1000)).items.find((l) => l.address === '350 boulevard des Laurentides')!;
     errorOf(await callOp(downloadMlsPictures, { token: empty.distribution_token! }), 422);
   });
 });

@@ -32,7 +32,8 @@ let secondId: number;
 const byAddress = (address: string) => listings.find((l) => l.address === address)!;
 
 beforeAll(async () => {
-  listings = (await listingsOfBroker(brokerId, 100)).items;
+  // The seeded listings are the broker's oldest, behind every listing other files make for them.
+  listings = (await listingsOfBroker(brokerId, 1000)).items;
   secondId = (await findUserByEmail(SECOND_BROKER.email))!.id;
 });
 

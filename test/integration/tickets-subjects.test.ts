@@ -10,7 +10,7 @@ import { Role } from '#shared/roles.ts';
 describe('ticket subjects', () => {
   it('stores feedback subjects as a template (and the French text), typed subjects as typed', async () => {
     const broker = await tokenFor(Role.broker);
-    const listing = (await listingsOfBroker(broker.account.id, 100)).items.find((l) => l.address === '45 rue Saint-Paul Est')!;
+    const listing = (await listingsOfBroker(broker.account.id, 1000)).items.find((l) => l.address === '45 rue Saint-Paul Est')!;
     const page = bodyOf(await callOp(getDeliveriesFromToken, { token: listing.distribution_token! }));
     const picture = page.listing.pictures.find((p) => p.feedback_ticket_id === null)!;
     const sent = bodyOf(await callOp(leaveFeedback, { token: listing.distribution_token!, shooting_id: picture.shooting_id, picture_index: picture.picture_index, text: 'Cadrage à revoir' }));

@@ -48,7 +48,7 @@ describe('getZones', () => {
   let zones: ZoneView[];
   beforeAll(async () => {
     const { token } = await tokenFor(Role.broker);
-    // reference-holds.test.ts, running in parallel, makes zones of its own named 'Hold …'.
+    // reference-holds.test.ts, which may run before this file on its stack, makes zones of its own named 'Hold …'.
     zones = bodyOf(await callOp(getZones, {}, token)).zones.filter((z) => !z.zone_name.startsWith('Hold '));
   });
 
