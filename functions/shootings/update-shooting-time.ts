@@ -37,7 +37,7 @@ export const handler = apiHandler(updateShootingTime, async ({ shooting_id, sche
     excludeShootingId: shooting.id,
     keepTechId: shooting.tech_id,
     log: ctx.log,
-    items: (fits) => [moveShooting(shooting, { date: scheduleddate, am: is_am, reservedTechId: fits, now, unassign: unassigns(fits) })],
+    items: (fits) => moveShooting(shooting, { date: scheduleddate, am: is_am, reservedTechId: fits, now, unassign: unassigns(fits) }),
   });
   const unassigned = unassigns(techId);
   await followListingShootingDate(shooting, ctx.log, scheduleddate);

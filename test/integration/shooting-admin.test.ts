@@ -19,6 +19,7 @@ import {
   updateShootingCompletion,
   updateShootingNote,
   updateShootingSaisieSource,
+  updateShootingTime,
   type ShootingAdminView,
 } from '#shared/catalogue/shootings.ts';
 import { getListing, updateListing } from '#shared/catalogue/listings.ts';
@@ -33,6 +34,7 @@ import { tokenFor } from '../support/api.ts';
 import { ownHalfDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { book, bookingAt, planningBrokerToken } from './booking-support.ts';
+import { newUser } from './session-support.ts';
 
 /**
  * Shooting administration (part 2 §7, part 3 §4, §5; docs/decisions/0180, 0181, 0555): every write of
@@ -266,6 +268,20 @@ describe('the post-production technician', () => {
     view = bodyOf(await callOp(assignPostProdTech, { shooting_id: id, version: view.version, pp_tech_id: null }, admin)).data;
     expect(view.pp_tech).toBeNull();
     expect(await pointer(ppTechId, view.scheduleddate, id)).toBeUndefined();
+  });
+
+  it("is listed on the shooting's new date when its broker moves it, so the next change takes it off their list", async () => {
+    const id = await bookOne();
+    const from = bodyOf(await callOp(assignPostProdTech, { shooting_id: id, version: (await read(id)).version, pp_tech_id: ppTechId }, admin)).data.scheduleddate;
+    const to = ownHalfDay(false);
+    bodyOf(await callOp(updateShootingTime, { shooting_id: id, scheduleddate: to, is_am: false }, broker));
+    expect(await pointer(ppTechId, from, id)).toBeUndefined();
+    expect(await pointer(ppTechId, to, id)).toMatchObject({ shooting_id: id });
+
+    const other = (await newUser(Role.tech_postprod)).id;
+    bodyOf(await callOp(assignPostProdTech, { shooting_id: id, version: (await read(id)).version, pp_tech_id: other }, admin));
+    expect(await pointer(ppTechId, to, id)).toBeUndefined();
+    expect(await pointer(other, to, id)).toMatchObject({ shooting_id: id });
   });
 });
 

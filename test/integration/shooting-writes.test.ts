@@ -59,7 +59,7 @@ describe('shooting mutations keep the indexes in step with the item', () => {
     await expectIndexesInStep(id, false);
 
     let s = (await getShootingItem(id))!;
-    await transact([moveShooting(s, { date: day(301), am: false, reservedTechId: 1007, now })]);
+    await transact(moveShooting(s, { date: day(301), am: false, reservedTechId: 1007, now }));
     s = (await getShootingItem(id))!;
     expect([s.scheduleddate, s.am, s.reserved_tech_id, s.version]).toEqual([day(301), false, 1007, 2]);
     await expectIndexesInStep(id, false);
@@ -70,7 +70,7 @@ describe('shooting mutations keep the indexes in step with the item', () => {
     await expectIndexesInStep(id, true);
 
     // Moving an assigned shooting moves its technician index with it.
-    await transact([moveShooting(s, { date: day(302), am: true, reservedTechId: null, now })]);
+    await transact(moveShooting(s, { date: day(302), am: true, reservedTechId: null, now }));
     s = (await getShootingItem(id))!;
     await expectIndexesInStep(id, true);
     expect((await rawItem(id)).gsi3sk).toBe(keys.shootingTechIndex(1006, day(302), id).gsi3sk);
