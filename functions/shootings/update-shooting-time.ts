@@ -8,6 +8,7 @@ import { assertWithinHorizon } from '../use-cases/availability.ts';
 import { writeIntoHalfDay } from '../use-cases/half-day-write.ts';
 import { candidateOf, loadWorld } from '../use-cases/planning-world.ts';
 import { followListingShootingDate } from '../use-cases/booked-listing.ts';
+import { refreshDayLegs } from '../use-cases/route-figures.ts';
 
 /** Part 1 §2.6: the owner moves an unconfirmed shooting to another half-day that is still available. */
 export const handler = apiHandler(updateShootingTime, async ({ shooting_id, scheduleddate, is_am }, ctx) => {
@@ -41,6 +42,8 @@ export const handler = apiHandler(updateShootingTime, async ({ shooting_id, sche
   });
   const unassigned = unassigns(techId);
   await followListingShootingDate(shooting, ctx.log, scheduleddate);
+  // Its technician's routes changed: the day it left, and the day it joined when they kept it.
+  if (shooting.tech_id !== null) await refreshDayLegs([shooting.scheduleddate, ...(unassigned ? [] : [scheduleddate])], ctx.log);
   ctx.log('moved', {
     shooting: shooting.id,
     from: `${shooting.scheduleddate} ${shooting.am ? 'AM' : 'PM'}`,
@@ -55,7 +58,9 @@ export const handler = apiHandler(updateShootingTime, async ({ shooting_id, sche
     reserved_tech_id: techId,
     updated_at: now,
     version: shooting.version + 1,
-    ...(unassigned ? { tech_id: null, force_assigned: false, distance: null, transit_time: null } : {}),
+    distance: null,
+    transit_time: null,
+    ...(unassigned ? { tech_id: null, force_assigned: false } : {}),
   });
   return { success: true as const, data: shootingView(updated, listing) };
 });

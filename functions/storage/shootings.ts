@@ -251,15 +251,16 @@ export async function insertShooting(record: z.input<typeof shootingRecord>, ext
 
 /**
  * Move a pending shooting to another half-day (its owner's change of time), holding `reservedTechId`'s
- * capacity. `unassign`: its technician cannot take the new half-day, so it leaves them as
- * unassignShooting does (no technician, no forced flag, no leg). Its post-production technician's
+ * capacity, without its leg. `unassign`: its technician cannot take the new half-day, so it leaves
+ * them as unassignShooting does (no technician, no forced flag). Its post-production technician's
  * pointer (keys.ppTechShooting, dated) moves with it.
  */
 export function moveShooting(s: StoredShooting, to: { date: string; am: boolean; reservedTechId: number | null; now: string; unassign?: boolean }): TransactItem[] {
   const index = indexChange({ ...s, scheduleddate: to.date, tech_id: to.unassign ? null : s.tech_id });
-  const unassigned = to.unassign ? { force_assigned: false, distance: null, transit_time: null } : {};
+  // Its leg was of the old half-day's route: none until the new day's route is worked out (refreshDayLegs).
+  const unassigned = to.unassign ? { force_assigned: false } : {};
   const update = updateOf(s.id, s.version, {
-    set: { scheduleddate: to.date, am: to.am, reserved_tech_id: to.reservedTechId, updated_at: to.now, ...unassigned, ...index.set },
+    set: { scheduleddate: to.date, am: to.am, reserved_tech_id: to.reservedTechId, updated_at: to.now, distance: null, transit_time: null, ...unassigned, ...index.set },
     remove: [...(to.unassign ? ['tech_id'] : []), ...index.remove],
     ...PENDING,
   });

@@ -5,6 +5,7 @@ import type { techDayFigures } from '#shared/catalogue/planner.ts';
 import { location } from '../plumbing/location/index.ts';
 import { loadPlanningDay } from './planning-day.ts';
 import { kmSettingsOf } from '../storage/planning-settings.ts';
+import { storeLegs } from '../storage/shootings.ts';
 
 type TechDayFigures = z.infer<typeof techDayFigures>;
 
@@ -55,6 +56,21 @@ export async function dayFigures(date: string): Promise<DayFigures> {
     for (const leg of figures?.legs ?? []) legs.push({ shootingId: leg.shootingId, km: round1(leg.km), transitS: Math.round(leg.transitS), version: day.versions[String(leg.shootingId)]! });
   }
   return { date, km_reading: day.settings.kmReading, techs, legs };
+}
+
+/**
+ * After a write that changed a technician's route on some days (a shooting moved away or in): each
+ * day's legs stored as its routes now run (each at the version read, so a shooting changed meanwhile
+ * keeps its own). The write is done: a failure here is logged, and the planner's 'recalculate' mends it.
+ */
+export async function refreshDayLegs(dates: readonly string[], log: (...parts: unknown[]) => void): Promise<void> {
+  for (const date of new Set(dates)) {
+    try {
+      await storeLegs((await dayFigures(date)).legs);
+    } catch (error) {
+      log('legs not refreshed', { date, error: (error as Error).message });
+    }
+  }
 }
 
 /** How many technicians' routes are remembered (a busy day has 66; the oldest are forgotten first). */

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenFor } from '../support/api.ts';
 import { ownDay, ownHalfDay, quietDay } from '../support/days.ts';
+import { dayFigures } from '#functions/use-cases/route-figures.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
@@ -152,11 +153,18 @@ describe('updateShootingTime of an assigned shooting: the technician stays only 
   }
   const moveTo = async (s: ShootingView, date: string) => bodyOf(await callOp(updateShootingTime, { shooting_id: s.id, scheduleddate: date, is_am: false }, broker));
 
-  it('keeps a technician who can take it, under their index at the new date', async () => {
+  it("keeps a technician who can take it, under their index at the new date, with its leg of that day's route", async () => {
     const s = await assigned(1014);
-    const target = ownHalfDay(false);
+    const before = (await stored(s.id)).distance;
+    const target = ownDay();
+    // 1014's morning there: the moved shooting's leg now comes from this one, not from home.
+    const morning = await book(broker, '1200 Avenue Cartier', target, true);
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: morning.id, tech_id: 1014, force_assigned: false }, planner)).success).toBe(true);
     await moveTo(s, target);
-    expect(await stored(s.id)).toMatchObject({ scheduleddate: target, am: false, tech_id: 1014, reserved_tech_id: 1014, gsi3sk: keys.shootingTechIndex(1014, target, s.id).gsi3sk });
+    const item = await stored(s.id);
+    expect(item).toMatchObject({ scheduleddate: target, am: false, tech_id: 1014, reserved_tech_id: 1014, gsi3sk: keys.shootingTechIndex(1014, target, s.id).gsi3sk });
+    expect(item.distance).toBe((await dayFigures(target)).legs.find((l) => l.shootingId === s.id)!.km);
+    expect(item.distance).not.toBe(before);
   });
 
   it('sends it back to unassigned, holding the one who fits, when the technician is day-locked on the new day', async () => {
