@@ -691,15 +691,29 @@ export async function listingShootingDate(id: number): Promise<{ shootingdate: s
  */
 export async function noteListingShootingDate(listingId: number, date: string | null, seq?: number): Promise<boolean> {
   const unchanged = seq === undefined ? '' : seq === 0 ? ' AND (attribute_not_exists(search_seq) OR search_seq = :seq)' : ' AND search_seq = :seq';
+  return setSearchedFields(listingId, 'shootingdate = :d', `attribute_exists(pk)${unchanged}`, { ':d': date, ...(seq === undefined ? {} : { ':seq': seq }) });
+}
+
+/**
+ * Writes a renamed broker's names on one of their listings, and re-indexes it (search words, its
+ * row, the map). Not a change of the listing: its version and update time stay, so the lists' order
+ * and a form read before are unaffected. False when the listing is gone or no longer theirs.
+ */
+export async function setListingBrokerNames(listingId: number, brokerId: number, names: StoredListing['broker']): Promise<boolean> {
+  return setSearchedFields(listingId, 'broker = :b', 'attribute_exists(pk) AND broker_id = :id', { ':b': { firstname: names.firstname, lastname: names.lastname }, ':id': brokerId });
+}
+
+/** Sets fields the search shows, outside the listing's versioned changes, at the next search sequence, and re-indexes it; false when `condition` fails. */
+async function setSearchedFields(listingId: number, set: string, condition: string, values: Record<string, unknown>): Promise<boolean> {
   let written: Record<string, unknown> | undefined;
   try {
     ({ Attributes: written } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.listing(listingId),
-        UpdateExpression: `SET shootingdate = :d, ${NEXT_SEARCH_SEQ}`,
-        ConditionExpression: `attribute_exists(pk)${unchanged}`,
-        ExpressionAttributeValues: { ':d': date, ...NEXT_SEARCH_SEQ_VALUES, ...(seq === undefined ? {} : { ':seq': seq }) },
+        UpdateExpression: `SET ${set}, ${NEXT_SEARCH_SEQ}`,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: { ...values, ...NEXT_SEARCH_SEQ_VALUES },
         ReturnValues: 'ALL_NEW',
       }),
     ));

@@ -11,6 +11,8 @@ import { Role } from '#shared/roles.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { insertUser } from '#functions/storage/users.ts';
+import { getListing, insertListing } from '#functions/storage/listings.ts';
+import { searchListings } from '#shared/catalogue/listings.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 
@@ -149,6 +151,26 @@ describe('putUserData', () => {
     // Two concurrent saves from one reading: exactly one wins.
     const race = await Promise.all([callOp(putUserData, saved(read, { lastname: 'A' }), admin.token), callOp(putUserData, saved(read, { lastname: 'B' }), admin.token)]);
     expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it("writes a broker's new names on their listings: the rows and the search follow, the listings' versions stay", async () => {
+    const b = await create({ role: Role.broker });
+    const word = `ren${Date.now().toString(36)}`;
+    const listings = await Promise.all(
+      [1, 2].map((n) => insertListing({ address: `${n} rue ${word}`, app: '', city: 'Laval', postalcode: 'H7X 1Y4', room_count: 4, is_house: true, lat: 45.5, lng: -73.7, state: 0, mls: null, broker_id: b.id, broker: { firstname: b.firstname, lastname: b.lastname } })),
+    );
+    const search = async (text: string) => bodyOf(await callOp(searchListings, { search: text }, admin.token));
+    expect((await search(`${word} ${b.lastname}`)).count).toBe(2);
+
+    bodyOf(await callOp(putUserData, saved(b, { firstname: 'Béa', lastname: `Nouveau${word}` }), admin.token));
+    for (const l of listings) {
+      const stored = (await getListing(l.id))!;
+      expect(stored.broker).toEqual({ firstname: 'Béa', lastname: `Nouveau${word}` });
+      expect([stored.version, stored.updated_at]).toEqual([1, l.updated_at]);
+    }
+    const found = await search(`Nouveau${word}`);
+    expect(found.listings.map((r) => [r.id, r.broker.firstname, r.broker.lastname]).sort()).toEqual(listings.map((l) => [l.id, 'Béa', `Nouveau${word}`]).sort());
+    expect((await search(`${word} ${b.lastname}`)).count).toBe(0);
   });
 
   it("moves the e-mail guard: a taken e-mail answers 409 \"L'usager existe déjà.\", the old one becomes free", async () => {
