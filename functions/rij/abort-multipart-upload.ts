@@ -11,14 +11,22 @@ import { quotaRelease } from '../storage/injector-quota.ts';
 const NOT_SUPPORTED = new Set(['NotImplemented', 'MethodNotAllowed']);
 
 /**
- * Cancels the caller's upload: AbortMultipartUpload in S3 (frees the stored parts), then one
- * transaction forgets the upload and gives its declared size back to the caller's daily quota
- * (once: a second abort finds no record); the parts' records are cleaned up after. Where the S3 endpoint cannot abort (the local emulator), the records are still
- * forgotten; the bucket's lifecycle rule removes leftover parts in AWS anyway.
+ * Cancels the caller's upload: one transaction forgets it and gives its declared size back to the
+ * caller's daily quota (once: a second abort finds no record), then AbortMultipartUpload in S3 frees
+ * the stored parts, and the parts' records are cleaned up. In that order, a failure between the two
+ * leaves an upload in S3 that nothing names, which the bucket's lifecycle rule removes; the other
+ * order left a record naming an upload S3 had dropped, which the same file's next send resumed.
+ * Where the S3 endpoint cannot abort (the local emulator), the records are still forgotten.
  */
 export const handler = apiHandler(abortMultipartUpload, async ({ uploadId }, { user, log }) => {
   const upload = await ownUpload(uploadId, user.id);
-  let outcome: 'aborted' | 'not-supported' | 'already-gone' = 'aborted';
+  try {
+    await transact([...uploadForgetPieces(upload), quotaRelease(user.id, upload.date, upload.size)]);
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw notFound('Upload not found.');
+    throw error;
+  }
+  let outcome: 'aborted' | 'not-supported' | 'already-gone' | 'left-to-lifecycle' = 'aborted';
   try {
     await s3.send(new AbortMultipartUploadCommand({ Bucket: injectorBucket(), Key: upload.key, UploadId: upload.s3_upload_id }));
   } catch (error) {
@@ -26,13 +34,10 @@ export const handler = apiHandler(abortMultipartUpload, async ({ uploadId }, { u
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     if (NOT_SUPPORTED.has(name) || status === 501 || status === 405) outcome = 'not-supported';
     else if (name === 'NoSuchUpload') outcome = 'already-gone';
-    else throw error;
-  }
-  try {
-    await transact([...uploadForgetPieces(upload), quotaRelease(user.id, upload.date, upload.size)]);
-  } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw notFound('Upload not found.');
-    throw error;
+    else {
+      outcome = 'left-to-lifecycle';
+      log('multipart abort failed in S3: the lifecycle rule removes its parts', { uploadId, error: name });
+    }
   }
   await deleteUploadRecords(upload);
   log('multipart aborted', { uploadId, s3: outcome });

@@ -273,9 +273,10 @@ export const abortMultipartUpload = defineOperation({
   method: 'DELETE',
   path: '/api/rij/multipart/{uploadId}',
   access: 'authenticated',
-  summary: 'Cancels the caller\'s multipart upload: aborts it in S3 (tolerated as missing in the local emulator) and forgets its records.',
+  summary:
+    "Cancels the caller's multipart upload: forgets its records and gives its size back to the daily quota, then aborts it in S3 ('not-supported' in the local emulator; 'left-to-lifecycle' when S3 fails: the bucket's rule removes the parts).",
   input: z.object({ uploadId }),
-  output: z.object({ status: z.literal(200), s3: z.enum(['aborted', 'not-supported', 'already-gone']) }),
+  output: z.object({ status: z.literal(200), s3: z.enum(['aborted', 'not-supported', 'already-gone', 'left-to-lifecycle']) }),
   resources: ['table', 'injectorBucket'],
 });
 

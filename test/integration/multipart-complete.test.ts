@@ -7,9 +7,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
 import { zipBytes } from '../support/archives.ts';
-import { bodyOf, callOp } from '../support/operations.ts';
+import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { BUCKETS, ENV } from '#shared/data/design.ts';
-import { MiB, completeMultipartUpload, createMultipartUpload, getDownloadLink, getUploadPartUrls, recordUploadedPart } from '#shared/catalogue/rij.ts';
+import { MiB, abortMultipartUpload, completeMultipartUpload, createMultipartUpload, getDownloadLink, getUploadPartUrls, listUploadedParts, recordUploadedPart } from '#shared/catalogue/rij.ts';
 import { Role } from '#shared/roles.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
@@ -26,9 +26,11 @@ import { startRequestLogBatcher, type RequestLogBatcher } from '../../scripts/lo
  */
 const realS3 = process.env[ENV.s3Endpoint]!;
 const SLOW_MS = 6_500;
-let mode: 'slow' | 'forgot' | 'plain' = 'plain';
+let mode: 'slow' | 'forgot' | 'abort-fails' | 'plain' = 'plain';
 let proxy: Server;
-let handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
+let handler: Handler;
+let abortHandler: Handler;
 let tech: { token: string; id: number };
 let requestLogs: RequestLogBatcher | undefined;
 const today = new Date().toISOString().slice(0, 10);
@@ -39,6 +41,12 @@ beforeAll(async () => {
   proxy = createServer((req, res) => {
     const target = new URL(req.url!, realS3);
     const complete = req.method === 'POST' && target.searchParams.has('uploadId');
+    if (req.method === 'DELETE' && target.searchParams.has('uploadId') && mode === 'abort-fails') {
+      req.resume();
+      res.writeHead(500, { 'content-type': 'application/xml' });
+      res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>');
+      return;
+    }
     if (complete && mode === 'forgot') {
       req.resume();
       res.writeHead(404, { 'content-type': 'application/xml' });
@@ -61,7 +69,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   // Before functions/plumbing/s3.ts is loaded: its clients read the endpoint once.
   process.env[ENV.s3Endpoint] = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  handler = (await import('#functions/rij/complete-multipart-upload.ts')).handler as unknown as typeof handler;
+  handler = (await import('#functions/rij/complete-multipart-upload.ts')).handler as unknown as Handler;
+  abortHandler = (await import('#functions/rij/abort-multipart-upload.ts')).handler as unknown as Handler;
   // The handler runs in this process, as in the local stack: its request-log records are stored as there.
   requestLogs = startRequestLogBatcher();
   const { s3Complete } = await import('#functions/plumbing/s3.ts');
@@ -78,28 +87,31 @@ afterAll(async () => {
   await new Promise((resolve) => proxy.close(resolve));
 });
 
-/** completeMultipartUpload in this process, as API Gateway calls its Lambda. */
-async function completeHere(uploadId: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const path = `/api/rij/multipart/${uploadId}/complete`;
+/** An upload operation in this process, as API Gateway calls its Lambda. */
+async function here(run: Handler, method: 'POST' | 'DELETE', routePath: string, uploadId: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const path = routePath.replace('{uploadId}', uploadId);
   const event = {
     version: '2.0',
-    routeKey: `POST ${completeMultipartUpload.path}`,
+    routeKey: `${method} ${routePath}`,
     rawPath: path,
     rawQueryString: '',
     headers: { authorization: `Bearer ${tech.token}` },
     pathParameters: { uploadId },
     isBase64Encoded: false,
-    requestContext: { http: { method: 'POST', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, requestId: `complete-${uploadId}`, stage: '$default' },
+    requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, requestId: `${method}-${uploadId}`, stage: '$default' },
   } as unknown as APIGatewayProxyEventV2;
-  const result = (await handler(event, { awsRequestId: `complete-${Date.now()}` } as Context)) as APIGatewayProxyStructuredResultV2;
+  const result = (await run(event, { awsRequestId: `upload-${Date.now()}` } as Context)) as APIGatewayProxyStructuredResultV2;
   return { status: result.statusCode ?? 0, body: JSON.parse(result.body ?? '{}') as Record<string, unknown> };
 }
+
+const completeHere = (uploadId: string) => here(handler, 'POST', completeMultipartUpload.path, uploadId);
 
 /** A 2-part upload whose parts are stored and recorded through the local stack's API. */
 async function uploadParts(filename: string) {
   const size = 5 * MiB + 4321;
   const bytes = zipBytes(size);
-  const created = bodyOf(await callOp(createMultipartUpload, { filename, filetype: 'application/zip', size, lastModified: Date.now(), partSize: 5 * MiB, date: today }, tech.token));
+  const lastModified = Date.now();
+  const created = bodyOf(await callOp(createMultipartUpload, { filename, filetype: 'application/zip', size, lastModified, partSize: 5 * MiB, date: today }, tech.token));
   const { urls } = bodyOf(await callOp(getUploadPartUrls, { uploadId: created.uploadId, partNumbers: [1, 2] }, tech.token));
   const etags: string[] = [];
   for (const { partNumber, url } of urls) {
@@ -112,7 +124,7 @@ async function uploadParts(filename: string) {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.rijUpload(created.uploadId), ConsistentRead: true }));
   const s3Complete = () =>
     direct.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: Item!.key as string, UploadId: Item!.s3_upload_id as string, MultipartUpload: { Parts: [1, 2].map((n) => ({ PartNumber: n, ETag: etags[n]! })) } }));
-  return { uploadId: created.uploadId, name: created.name, size, sha: createHash('sha256').update(bytes).digest('hex'), s3Complete };
+  return { uploadId: created.uploadId, name: created.name, size, lastModified, sha: createHash('sha256').update(bytes).digest('hex'), s3Complete };
 }
 
 async function storedSha(name: string): Promise<string> {
@@ -153,3 +165,20 @@ describe('completeMultipartUpload when S3 is slow or the complete is sent again 
     expect(refused).toMatchObject({ status: 409, body: { error: { code: 'conflict', details: { reason: 'NoSuchUpload' } } } });
   }, 60_000);
 });
+
+describe('abortMultipartUpload when S3 fails to abort (ADR 0041, amended)', () => {
+  it('forgets the upload and gives its bytes back first: the same file then starts afresh, and S3 leaves the parts to the lifecycle rule', async () => {
+    const file = await uploadParts('abort-fails.zip');
+    const quota = async () => Number((await db.send(new GetCommand({ TableName: tableName(), Key: keys.rijQuota(tech.id, today), ConsistentRead: true }))).Item?.bytes ?? 0);
+    const before = await quota();
+    mode = 'abort-fails';
+    const answer = await here(abortHandler, 'DELETE', abortMultipartUpload.path, file.uploadId).finally(() => (mode = 'plain'));
+    expect(answer).toEqual({ status: 200, body: { status: 200, s3: 'left-to-lifecycle' } });
+    expect(await quota()).toBe(before - file.size);
+    errorOf(await callOp(listUploadedParts, { uploadId: file.uploadId }, tech.token), 404);
+    const fresh = bodyOf(await callOp(createMultipartUpload, { filename: 'abort-fails.zip', filetype: 'application/zip', size: file.size, lastModified: file.lastModified, partSize: 5 * MiB, date: today }, tech.token));
+    expect(fresh).toMatchObject({ resumed: false, parts: [] });
+    await callOp(abortMultipartUpload, { uploadId: fresh.uploadId }, tech.token);
+  });
+});
+
