@@ -4,8 +4,8 @@ import { conflict, notFound } from '../plumbing/errors.ts';
 import { transact } from '../plumbing/transact.ts';
 import { dayNotLocked } from '../storage/day-locks.ts';
 import { bumpHalfDay } from '../storage/half-day.ts';
-import { assignShooting, getShootingItem, isActive, storeLegs } from '../storage/shootings.ts';
-import { dayFigures } from '../use-cases/route-figures.ts';
+import { assignShooting, getShootingItem, isActive } from '../storage/shootings.ts';
+import { refreshDayLegs } from '../use-cases/route-figures.ts';
 import { techDayFit } from '../use-cases/tech-day-fit.ts';
 
 /**
@@ -33,10 +33,10 @@ export const handler = apiHandler(assignProdShooting, async ({ shooting_id, tech
   await transact([assignShooting(shooting, tech_id, force_assigned), ...(force_assigned ? [] : [dayNotLocked(date, tech_id)]), bumpHalfDay(date, shooting.am)]);
   log('assigned', { shooting_id, tech_id, force_assigned });
 
-  const figures = await dayFigures(date);
-  await storeLegs(figures.legs);
-  const route = figures.techs.find((t) => t.tech_id === tech_id)?.route ?? [];
-  const legs = new Map(figures.legs.map((l) => [l.shootingId, l]));
+  // The assignment stands whatever happens next: without figures (logged), the board's reload shows it.
+  const figures = (await refreshDayLegs([date], log)).get(date);
+  const route = figures?.techs.find((t) => t.tech_id === tech_id)?.route ?? [];
+  const legs = new Map((figures?.legs ?? []).map((l) => [l.shootingId, l]));
   return {
     success: true,
     shootings: route.map((id) => ({ id, distance: legs.get(id)?.km ?? null, transit_time: legs.get(id)?.transitS ?? null })),

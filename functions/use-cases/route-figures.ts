@@ -59,18 +59,24 @@ export async function dayFigures(date: string): Promise<DayFigures> {
 }
 
 /**
- * After a write that changed a technician's route on some days (a shooting moved away or in): each
- * day's legs stored as its routes now run (each at the version read, so a shooting changed meanwhile
- * keeps its own). The write is done: a failure here is logged, and the planner's 'recalculate' mends it.
+ * After a write that changed technicians' routes on some days (an assignment, a shooting moved away
+ * or in): each day's legs stored as its routes now run (each at the version read, so a shooting
+ * changed meanwhile keeps its own), and the figures of the days that could be worked out. The write
+ * is done: a failure here (the travel provider, a throttled write) is logged, and the planner's
+ * 'recalculate' mends it.
  */
-export async function refreshDayLegs(dates: readonly string[], log: (...parts: unknown[]) => void): Promise<void> {
+export async function refreshDayLegs(dates: readonly string[], log: (...parts: unknown[]) => void): Promise<Map<string, DayFigures>> {
+  const refreshed = new Map<string, DayFigures>();
   for (const date of new Set(dates)) {
     try {
-      await storeLegs((await dayFigures(date)).legs);
+      const figures = await dayFigures(date);
+      await storeLegs(figures.legs);
+      refreshed.set(date, figures);
     } catch (error) {
       log('legs not refreshed', { date, error: (error as Error).message });
     }
   }
+  return refreshed;
 }
 
 /** How many technicians' routes are remembered (a busy day has 66; the oldest are forgotten first). */
