@@ -88,7 +88,7 @@ async function paramsFor(role: RoleId): Promise<DemoIds> {
   const shootings = await get<{ data: { id: number; is_confirmed: boolean; state: number }[] }>(broker, '/api/shootings');
   const pending = shootings.data.find((s) => !s.is_confirmed) ?? shootings.data[0];
   const tickets = await get<{ data: { id: number }[] }>(role === Role.admin ? Role.admin : broker, '/api/tickets');
-  const tour = (await listingsOfBroker(demoAccount(broker).id, 100)).items.find((l) => l.state === ListingState.vr_ready);
+  const tour = (await listingsOfBroker(demoAccount(broker).id, 1000)).items.find((l) => l.state === ListingState.vr_ready);
   if (!delivered?.distribution_token || !pending || !tickets.data[0] || !tour) throw new Error('the demo data lacks a delivery, a shooting, a ticket or a published tour');
   const found: DemoIds = {
     token: delivered.distribution_token,

@@ -48,7 +48,7 @@ async function open(page: Page, path: string, violations: string[]): Promise<voi
 describe('Content-Security-Policy', () => {
   it('the public delivery page shows its pictures from the storage origin without a violation', async () => {
     // A seeded delivered listing with pictures (seed/pictures.ts); other tests add listings without any.
-    const listing = (await listingsOfBroker(demoAccount(Role.broker).id, 100)).items.find((l) => l.address === '1200 rue Sherbrooke Ouest')!;
+    const listing = (await listingsOfBroker(demoAccount(Role.broker).id, 1000)).items.find((l) => l.address === '1200 rue Sherbrooke Ouest')!;
     const { page, violations } = await watchedVisitor();
     await open(page, `/delivery/${listing.distribution_token}`, violations);
     await page.getByRole('heading', { level: 1, name: listing.address }).waitFor();

@@ -18,7 +18,7 @@ const tokenOf = (address: string) => listings.find((l) => l.address === address)
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  listings = (await listingsOfBroker(demoAccount(Role.broker).id, 100)).items;
+  listings = (await listingsOfBroker(demoAccount(Role.broker).id, 1000)).items;
 });
 afterAll(async () => {
   await browser?.close();
