@@ -60,7 +60,7 @@ beforeAll(async () => {
   broker = await planningBrokerToken();
 });
 
-const bookOne = async (address = '1500 Rue Ontario Est') => (await book(broker, address, ownHalfDay(true), true)).id;
+const bookOne = async (address = '1500 Rue Ontario Est') => (await book(broker, address, ownHalfDay(false), false)).id;
 const read = async (id: number, token = admin): Promise<ShootingAdminView> => bodyOf(await callOp(getShootingAdmin, { shooting_id: id }, token)).data;
 
 describe('the shooting dialog reads a shooting', () => {
@@ -210,7 +210,7 @@ describe('billing and the invoice', () => {
 
 describe('the notarized invoice', () => {
   /** A shooting on a listing of its own (an apartment no other test books), so the listing may be sold. */
-  const bookOwnListing = async () => bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownHalfDay(true), true, { app: `N${Date.now() % 1_000_000}` }), broker)).data.id;
+  const bookOwnListing = async () => bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownHalfDay(false), false, { app: `N${Date.now() % 1_000_000}` }), broker)).data.id;
   const saveListing = async (listingId: number, fields: { sold: boolean; mls?: string; date_sold?: string; date_notarized?: string }) => {
     const l = bodyOf(await callOp(getListing, { id: listingId }, admin)).listing;
     bodyOf(await callOp(updateListing, { id: l.id, version: l.version, civic_number: l.civic_number, street: l.street || 'Rue Ontario Est', app: l.app, city: l.city, postalcode: l.postalcode, expired: false, ...fields }, admin));
