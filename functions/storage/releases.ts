@@ -109,22 +109,8 @@ async function reopenReleaseWithoutFile(input: { app: ReleaseApp; version: strin
   const { Item } = guard ? await db.send(new GetCommand({ TableName: tableName(), Key: keys.release(input.app, Number(guard.release_id)), ConsistentRead: true })) : {};
   const release = Item ? toRelease(Item) : undefined;
   if (!release || release.uploaded_at) throw conflict(RELEASE_MESSAGES.duplicate);
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.release(release.app, release.id),
-        UpdateExpression: 'SET filename = :f, #size = :s',
-        // Its file arrived meanwhile (another administrator's upload): the version is taken.
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(uploaded_at)',
-        ExpressionAttributeNames: { '#size': 'size' },
-        ExpressionAttributeValues: { ':f': input.filename, ':s': input.size },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw conflict(RELEASE_MESSAGES.duplicate);
-    throw error;
-  }
+  // Its file arrived meanwhile (another administrator's upload): the version is taken.
+  await update(release, 'SET filename = :f, #size = :s', { ':f': input.filename, ':s': input.size }, { names: { '#size': 'size' }, unless: { condition: 'attribute_not_exists(uploaded_at)', refusal: conflict(RELEASE_MESSAGES.duplicate) } });
   return { ...release, filename: input.filename, size: input.size };
 }
 
@@ -149,43 +135,46 @@ export async function markUploaded(release: StoredRelease, storedSize: number | 
   if (storedSize === undefined) throw unprocessable(RELEASE_MESSAGES.notUploaded);
   if (storedSize !== release.size) throw unprocessable(RELEASE_MESSAGES.sizeMismatch);
   const uploaded_at = now.toISOString();
-  try {
-    // On the file checked: a release taken again meanwhile with another file (ADR 0610) waits for that one.
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.release(release.app, release.id),
-        UpdateExpression: 'SET uploaded_at = :at',
-        ConditionExpression: 'attribute_exists(pk) AND filename = :f AND #size = :s',
-        ExpressionAttributeNames: { '#size': 'size' },
-        ExpressionAttributeValues: { ':at': uploaded_at, ':f': release.filename, ':s': release.size },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw unprocessable(RELEASE_MESSAGES.sizeMismatch);
-    throw error;
-  }
+  // On the file checked: a release taken again meanwhile with another file (ADR 0610) waits for that one.
+  await update(release, 'SET uploaded_at = :at', { ':at': uploaded_at, ':f': release.filename, ':s': release.size }, {
+    names: { '#size': 'size' },
+    unless: { condition: 'filename = :f AND #size = :s', refusal: unprocessable(RELEASE_MESSAGES.sizeMismatch) },
+  });
   return { ...release, uploaded_at };
 }
 
 /** Public ⇄ private (part 3 §4); only an uploaded release may become public (422). */
 export async function setPublic(release: StoredRelease, value: boolean): Promise<StoredRelease> {
   if (value && !release.uploaded_at) throw unprocessable(RELEASE_MESSAGES.notUploaded);
-  await update(release, 'SET #public = :p', { ':p': value }, { '#public': 'public' });
+  await update(release, 'SET #public = :p', { ':p': value }, { names: { '#public': 'public' } });
   return { ...release, public: value };
 }
 
-async function update(release: StoredRelease, expression: string, values: Record<string, unknown>, names?: Record<string, string>): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.release(release.app, release.id),
-      UpdateExpression: expression,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: values,
-      ...(names ? { ExpressionAttributeNames: names } : {}),
-    }),
-  );
+/**
+ * Updates an existing release. `unless`: only while its condition holds too, answering its refusal
+ * (the HTTP error to throw) when the release exists but the condition fails.
+ */
+async function update(
+  release: StoredRelease,
+  expression: string,
+  values: Record<string, unknown>,
+  options: { names?: Record<string, string>; unless?: { condition: string; refusal: HttpError } } = {},
+): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.release(release.app, release.id),
+        UpdateExpression: expression,
+        ConditionExpression: options.unless ? `attribute_exists(pk) AND ${options.unless.condition}` : 'attribute_exists(pk)',
+        ExpressionAttributeValues: values,
+        ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+      }),
+    );
+  } catch (error) {
+    if (options.unless && error instanceof ConditionalCheckFailedException) throw options.unless.refusal;
+    throw error;
+  }
 }
 
 /** The highest public version of an app, or undefined. */
