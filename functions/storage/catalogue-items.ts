@@ -100,17 +100,19 @@ export async function insertCatalogueItem<R extends { id: number; key_name: stri
 
 /**
  * Replaces an item's fields if its version is still `version` (409 otherwise). A changed key_name
- * moves its guard in the same transaction (409 when the new one is taken).
+ * moves its guard in the same transaction (409 when the new one is taken). `check` sees the item as
+ * read before anything is written, and refuses by throwing.
  */
 export async function replaceCatalogueItem<R extends { id: number; key_name: string; version: number }>(
   kind: CatalogueKind<R>,
   id: number,
   version: number,
   fields: Item & { key_name: string },
-  options: { now?: Date; extra?: ExtraWrites } = {},
+  options: { now?: Date; extra?: ExtraWrites; check?: (current: R) => void } = {},
 ): Promise<R> {
   const now = options.now ?? new Date();
   const current = await mustGetCatalogueItem(kind, id);
+  options.check?.(current);
   const record = kind.parse({ ...fields, id, created_at: (current as unknown as { created_at: string }).created_at, updated_at: now.toISOString(), version: version + 1 });
   const keyMoves = kind.keyGuard(current.key_name).pk !== kind.keyGuard(record.key_name).pk;
   // An Update, not a Put: attributes other writers keep on the item (holder_stamp) stay as they are.

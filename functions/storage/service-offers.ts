@@ -51,10 +51,12 @@ export const deleteProtected = () => new HttpError('unprocessable', OFFER_PROTEC
  * Replaces the offer's fields (409 when it is no longer at `version`). A protected offer's key name
  * stays: the write is conditional on `version`, so the offer checked is the one replaced.
  */
-export async function replaceServiceOffer(id: number, version: number, fields: ServiceOfferFields): Promise<StoredServiceOffer> {
-  const current = await mustGetServiceOffer(id);
-  if (isProtectedOffer(current) && fields.key_name !== current.key_name) throw keyProtected();
-  return replaceCatalogueItem(kind, id, version, fields);
+export function replaceServiceOffer(id: number, version: number, fields: ServiceOfferFields): Promise<StoredServiceOffer> {
+  return replaceCatalogueItem(kind, id, version, fields, {
+    check: (current) => {
+      if (isProtectedOffer(current) && fields.key_name !== current.key_name) throw keyProtected();
+    },
+  });
 }
 
 /** Deletes an offer read with its holders checked: 409 if it changed or a package took it meanwhile; 422 for a protected one. */
