@@ -1,4 +1,5 @@
 import { getTicketById } from '#shared/catalogue/tickets.ts';
+import { ticketPictureRef } from '#shared/entities/ticket.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { mediaUrl } from '../plumbing/media.ts';
 import { getPicture } from '../storage/pictures.ts';
@@ -30,15 +31,7 @@ export const handler = apiHandler(getTicketById, async ({ id }, { user }) => {
 });
 
 async function thumbnailOf(data: string | null): Promise<string | null> {
-  if (!data) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const { listing_id, shooting_id, picture_index } = (parsed ?? {}) as Record<string, unknown>;
-  if (![listing_id, shooting_id, picture_index].every((n) => Number.isInteger(n) && (n as number) >= 0)) return null;
-  const picture = await getPicture(listing_id as number, shooting_id as number, picture_index as number);
+  const ref = ticketPictureRef(data);
+  const picture = ref && (await getPicture(ref.listing_id, ref.shooting_id, ref.picture_index));
   return picture?.thumbnail_key ? mediaUrl(picture.thumbnail_key, { version: picture.updated_at }) : null;
 }

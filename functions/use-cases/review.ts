@@ -9,6 +9,7 @@ import { applyReviewChanges, getPicture, picturesOfListing, reviewEntries, revie
 import { listServiceOffers } from '../storage/service-offers.ts';
 import { INACTIVE_STATES, shootingsByIds, type StoredShooting } from '../storage/shootings.ts';
 import { getTicketWithFollowups, type StoredTicket } from '../storage/tickets.ts';
+import { ticketPictureRef } from '#shared/entities/ticket.ts';
 import { getUser } from '../storage/users.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
 import { daysBetween, localDateOf } from '#shared/rules/business-time.ts';
@@ -140,20 +141,9 @@ export async function commentOf(ticketId: number): Promise<ReviewComment | undef
  * server only, ADR 0060); the picture must name the ticket back. Undefined for any other ticket.
  */
 export async function pictureOfComment(ticket: Pick<StoredTicket, 'id' | 'data'>): Promise<StoredPicture | undefined> {
-  const data = ticket.data ? jsonObject(ticket.data) : undefined;
-  const [listingId, shootingId, index] = [data?.listing_id, data?.shooting_id, data?.picture_index];
-  if (typeof listingId !== 'number' || typeof shootingId !== 'number' || typeof index !== 'number') return undefined;
-  const picture = await getPicture(listingId, shootingId, index);
+  const ref = ticketPictureRef(ticket.data);
+  const picture = ref && (await getPicture(ref.listing_id, ref.shooting_id, ref.picture_index));
   return picture && (picture.feedback_ticket_id === ticket.id || picture.comment_ticket_ids.includes(ticket.id)) ? picture : undefined;
-}
-
-function jsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export async function reviewPicture(picture: StoredPicture, position: number): Promise<ReviewPicture> {

@@ -38,3 +38,24 @@ export type FollowupRecord = z.infer<typeof followupRecord>;
 
 /** How many of the newest tickets the ticket list reads; older open tickets are listed too (functions/storage/tickets.ts ticketListFor). */
 export const TICKET_LIST_NEWEST = 2000;
+
+/** The picture a ticket is about (a review comment or a delivery feedback), as the server writes it in the ticket's `data`. */
+export interface TicketPictureRef {
+  listing_id: number;
+  shooting_id: number;
+  picture_index: number;
+}
+
+/** The picture named in a ticket's `data`, or undefined when `data` is absent, not JSON, or names none. */
+export function ticketPictureRef(data: string | null): TicketPictureRef | undefined {
+  if (!data) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  const { listing_id, shooting_id, picture_index } = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
+  const ids = [listing_id, shooting_id, picture_index];
+  return ids.every((n) => Number.isInteger(n) && (n as number) >= 0) ? { listing_id: listing_id as number, shooting_id: shooting_id as number, picture_index: picture_index as number } : undefined;
+}
