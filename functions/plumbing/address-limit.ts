@@ -11,5 +11,7 @@ import { secondsLeft, take, type RateRule } from './rate-limit.ts';
  */
 export async function limitByAddress(rule: RateRule, event: Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>, what: string): Promise<void> {
   const subject = createHash('sha256').update(clientAddress(event)).digest('base64url');
-  if (!(await take(rule, subject))) throw tooManyRequests(`Too many ${what} from this address. Try again in ${secondsLeft(rule)} seconds.`);
+  if (await take(rule, subject)) return;
+  const seconds = secondsLeft(rule);
+  throw tooManyRequests(`Too many ${what} from this address. Try again in ${seconds} seconds.`, seconds);
 }

@@ -40,9 +40,9 @@ interface Internal extends Record<string, unknown> {
 
 type Req = middy.Request<Event, Result, Error, Context, Internal>;
 
-export const json = (statusCode: number, body: unknown): Result => ({
+export const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): Result => ({
   statusCode,
-  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   body: JSON.stringify(body),
 });
 
@@ -117,7 +117,7 @@ function errorMapping(): MiddlewareObj<Event, Result, Error, Context, Internal> 
     onError: (request) => {
       const error = request.error;
       if (error instanceof HttpError) {
-        request.response = json(error.status, error.body());
+        request.response = json(error.status, error.body(), error.headers());
         return;
       }
       const name = (error as Error | null)?.name;

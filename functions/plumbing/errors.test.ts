@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isServiceUnavailable, serviceUnavailable } from './errors.ts';
+import { isServiceUnavailable, serviceUnavailable, tooManyRequests, waitText } from './errors.ts';
 
 /** Which failures of DynamoDB and S3 are a 503 (docs/decisions/0081-storage-outage-answers-503.md). */
 describe('isServiceUnavailable', () => {
@@ -40,5 +40,20 @@ describe('isServiceUnavailable', () => {
   it('answers 503 in the one error body', () => {
     expect(serviceUnavailable().status).toBe(503);
     expect(serviceUnavailable().body().error.code).toBe('external_service');
+  });
+});
+
+describe('429 answers', () => {
+  it('say the wait in whole minutes, rounded up', () => {
+    expect(waitText(1)).toBe('1 minute');
+    expect(waitText(60)).toBe('1 minute');
+    expect(waitText(61)).toBe('2 minutes');
+    expect(waitText(900)).toBe('15 minutes');
+  });
+
+  it('send the wait as Retry-After in whole seconds, at least one', () => {
+    expect(tooManyRequests('later', 249.2).headers()).toEqual({ 'retry-after': '250' });
+    expect(tooManyRequests('later', 0.2).headers()).toEqual({ 'retry-after': '1' });
+    expect(serviceUnavailable().headers()).toEqual({});
   });
 });

@@ -6,13 +6,20 @@ export class HttpError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string[]> | undefined;
   readonly details: unknown;
+  /** A 429's wait, sent as the Retry-After header so a client can say how long. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, extra: { fields?: Record<string, string[]>; details?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, extra: { fields?: Record<string, string[]>; details?: unknown; retryAfterSeconds?: number } = {}) {
     super(message);
     this.code = code;
     this.status = ERROR_CODES[code];
     this.fields = extra.fields;
     this.details = extra.details;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+  }
+
+  headers(): Record<string, string> {
+    return this.retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(this.retryAfterSeconds))) };
   }
 
   body(): ErrorBody {
@@ -36,7 +43,13 @@ export const conflict = (message: string, details?: unknown) =>
   new HttpError('conflict', message, details === undefined ? {} : { details });
 export const unprocessable = (message: string, details?: unknown) =>
   new HttpError('unprocessable', message, details === undefined ? {} : { details });
-export const tooManyRequests = (message: string) => new HttpError('too_many_requests', message);
+/** 429 for a limit that frees up in `retryAfterSeconds`; the message says the wait too (`waitText`). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new HttpError('too_many_requests', message, { retryAfterSeconds });
+/** A wait in whole minutes, rounded up, for a 429's message: '1 minute', '15 minutes'. */
+export const waitText = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+};
 export const payloadTooLarge = (message: string) => new HttpError('payload_too_large', message);
 export const externalServiceFailed = (message: string) => new HttpError('external_service', message);
 /** The response-code table's 500 'solver or simulation error' (part 1 §8): a planning workflow failed or ran out of time. */

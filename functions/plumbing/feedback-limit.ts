@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { tooManyRequests } from './errors.ts';
+import { tooManyRequests, waitText } from './errors.ts';
 import { secondsLeft, take, type RateRule } from './rate-limit.ts';
 
 /**
@@ -9,11 +9,11 @@ import { secondsLeft, take, type RateRule } from './rate-limit.ts';
  */
 export const FEEDBACK_LIMIT: RateRule = { scope: 'FEEDBACK', limit: 30, windowSeconds: 60 * 60 };
 
-export const feedbackLimitMessage = (now = Date.now()) =>
-  `Too many feedback messages for this delivery. Try again in ${Math.ceil(secondsLeft(FEEDBACK_LIMIT, now) / 60)} minutes.`;
 
 /** Counts one feedback submission for the token; 429 when the token's hour is full. */
 export async function countFeedback(token: string): Promise<void> {
   const subject = createHash('sha256').update(token).digest('base64url');
-  if (!(await take(FEEDBACK_LIMIT, subject))) throw tooManyRequests(feedbackLimitMessage());
+  if (await take(FEEDBACK_LIMIT, subject)) return;
+  const seconds = secondsLeft(FEEDBACK_LIMIT);
+  throw tooManyRequests(`Too many feedback messages for this delivery. Try again in ${waitText(seconds)}.`, seconds);
 }

@@ -11,7 +11,7 @@ import {
   LOGIN_MAX_FAILURES,
 } from '#shared/rules/session.ts';
 import { db, tableName } from './aws.ts';
-import { tooManyRequests } from './errors.ts';
+import { tooManyRequests, waitText, type HttpError } from './errors.ts';
 import { keys } from './keys.ts';
 import { release, secondsLeft, take, type RateRule, type RateSlot } from './rate-limit.ts';
 
@@ -28,8 +28,8 @@ export async function lockedUntil(email: string, now = Date.now()): Promise<numb
   return until !== undefined && until > now ? until : undefined;
 }
 
-/** Records one failure of the account; answers true when the account is now locked. */
-export async function recordFailure(email: string, now = Date.now()): Promise<boolean> {
+/** Records one failure of the account; answers when its lock ends when the account is now locked. */
+export async function recordFailure(email: string, now = Date.now()): Promise<number | undefined> {
   const { pk } = keys.loginFailure(email, now, '');
   await db.send(
     new PutCommand({
@@ -46,18 +46,25 @@ export async function recordFailure(email: string, now = Date.now()): Promise<bo
       ConsistentRead: true,
     }),
   );
-  if (Count < LOGIN_MAX_FAILURES) return false;
+  if (Count < LOGIN_MAX_FAILURES) return undefined;
   const until = now + LOGIN_LOCK_SECONDS * 1000;
   await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.loginLock(email), locked_until: until, ttl: Math.ceil(until / 1000) } }));
-  return true;
+  return until;
 }
 
 /** Failed password checks per client address: 50 per 15-minute window (shared/rules/session.ts). */
 export const CLIENT_LIMIT: RateRule = { scope: 'LOGINIP', limit: LOGIN_CLIENT_MAX_FAILURES, windowSeconds: LOGIN_CLIENT_WINDOW_SECONDS };
 
-export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed logins. Try again in 15 minutes.';
-export const clientLockedMessage = (now = Date.now()) =>
-  `Too many failed logins from your address. Try again in ${Math.ceil(secondsLeft(CLIENT_LIMIT, now) / 60)} minutes.`;
+/** 429 for a locked account, saying how long the lock still runs (it may have started minutes ago). */
+export function accountLocked(until: number, now = Date.now()): HttpError {
+  const seconds = (until - now) / 1000;
+  return tooManyRequests(`Too many failed logins. Try again in ${waitText(seconds)}.`, seconds);
+}
+
+function clientLocked(now = Date.now()): HttpError {
+  const seconds = secondsLeft(CLIENT_LIMIT, now);
+  return tooManyRequests(`Too many failed logins from your address. Try again in ${waitText(seconds)}.`, seconds);
+}
 
 /**
  * The caller's address. In AWS the API's source IP is CloudFront's (the API is reached through
@@ -94,25 +101,26 @@ export async function guardPasswordAttempt(email: string, client: string, log: (
   const slot = await take(CLIENT_LIMIT, client);
   if (!slot) {
     log('password check refused: client throttled', { client });
-    throw tooManyRequests(clientLockedMessage());
+    throw clientLocked();
   }
-  if (await lockedUntil(email)) {
+  const until = await lockedUntil(email);
+  if (until) {
     await release(slot);
     log('password check refused: account throttled');
-    throw tooManyRequests(ACCOUNT_LOCKED_MESSAGE);
+    throw accountLocked(until);
   }
   return slot;
 }
 
 /**
  * After the check: a right password gives the client's attempt back (only failures count), a
- * wrong one keeps it and counts toward the account's lock. Answers true when the account is
- * now locked.
+ * wrong one keeps it and counts toward the account's lock. Answers when the lock ends when this
+ * failure locked the account.
  */
-export async function settlePasswordAttempt(slot: RateSlot, email: string, ok: boolean): Promise<boolean> {
+export async function settlePasswordAttempt(slot: RateSlot, email: string, ok: boolean): Promise<number | undefined> {
   if (ok) {
     await release(slot);
-    return false;
+    return undefined;
   }
   return recordFailure(email);
 }

@@ -3,8 +3,8 @@ import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { passwordRank } from '#shared/rules/session.ts';
 import { isAdminLevel, mustGiveOldPassword } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../plumbing/errors.ts';
-import { ACCOUNT_LOCKED_MESSAGE, clientAddress, guardPasswordAttempt, settlePasswordAttempt } from '../plumbing/login-throttle.ts';
+import { badRequest, conflict, forbidden, notFound } from '../plumbing/errors.ts';
+import { accountLocked, clientAddress, guardPasswordAttempt, settlePasswordAttempt } from '../plumbing/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../plumbing/passwords.ts';
 import { revokeSessionsOfUser, sessionRestamp } from '../plumbing/sessions.ts';
 import { transact } from '../plumbing/transact.ts';
@@ -27,8 +27,8 @@ export const handler = apiHandler(changePassword, async ({ userId, oldPassword, 
     if (!oldPassword) throw badRequest('Invalid input.', { oldPassword: [PASSWORD_MESSAGES.wrongOld] });
     const attempt = await guardPasswordAttempt(user.email, clientAddress(event), log);
     const valid = await verifyPassword(oldPassword, user.password_hash);
-    const locked = await settlePasswordAttempt(attempt, user.email, valid);
-    if (locked) throw tooManyRequests(ACCOUNT_LOCKED_MESSAGE);
+    const lockedUntil = await settlePasswordAttempt(attempt, user.email, valid);
+    if (lockedUntil) throw accountLocked(lockedUntil);
     if (!valid) throw conflict(PASSWORD_MESSAGES.wrongOld);
   }
   // One write ends every other session (the stamp moves) and keeps the caller's own when it is theirs.

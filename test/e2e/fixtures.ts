@@ -32,11 +32,17 @@ const CATALOGUES: Record<Lang, unknown[]> = Object.fromEntries(
   ]),
 ) as Record<Lang, unknown[]>;
 
-/** The text of a catalogue key in a language, `{{name}}` placeholders filled from `values`. */
+/**
+ * The text of a catalogue key in a language, `{{name}}` placeholders filled from `values`; with a
+ * numeric `count`, the key's plural form for it (`_one`, `_other`), as i18next picks it.
+ */
 export function text(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+  const plural = typeof values.count === 'number' ? `${key}_${new Intl.PluralRules(lang).select(values.count)}` : undefined;
   for (const catalogue of CATALOGUES[lang]) {
-    const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
-    if (typeof value === 'string') return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+    for (const candidate of plural ? [plural, key] : [key]) {
+      const value = candidate.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+      if (typeof value === 'string') return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+    }
   }
   throw new Error(`no ${lang} text for ${key}`);
 }

@@ -180,14 +180,14 @@ describe('users', () => {
 
     // The fifth wrong old password locks the account (429): said in French, logging in included.
     await page.route((url) => url.pathname === `/api/users/${account.id}/password`, (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'too_many_requests', message: 'Too many failed logins. Try again in 15 minutes.' } }) }),
+      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '250' }, body: JSON.stringify({ error: { code: 'too_many_requests', message: 'Too many failed logins. Try again in 5 minutes.' } }) }),
     );
     const password = page.getByRole('region', { name: t('users.password_title') });
     await password.getByLabel(named(t('users.old_password'))).fill('not-the-password');
     await password.getByLabel(named(t('users.new_password'))).fill('secret-e2e-3');
     await password.getByLabel(named(t('users.confirmation'))).fill('secret-e2e-3');
     await password.getByRole('button', { name: t('users.change_password') }).click();
-    await password.getByText(t('users.password_locked')).waitFor();
+    await password.getByText(t('users.password_locked', { count: 5 })).waitFor();
     expect(await password.getByText('Too many failed logins', { exact: false }).count()).toBe(0);
   });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newClientAddress, newUser, callFrom, loginFrom } from './session-support.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
 import { getUserFromToken } from '#shared/catalogue/session.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { ACCOUNT_LOCKED_MESSAGE, CLIENT_LIMIT } from '#functions/plumbing/login-throttle.ts';
+import { CLIENT_LIMIT } from '#functions/plumbing/login-throttle.ts';
 import { take, release, type RateRule } from '#functions/plumbing/rate-limit.ts';
 import { createSession, sessionUserOf } from '#functions/plumbing/sessions.ts';
 import { bumpSessionVersion, getUser, setSuspended } from '#functions/storage/users.ts';
@@ -63,7 +63,10 @@ describe('login limit per client address', () => {
     for (let i = 0; i < LOGIN_CLIENT_MAX_FAILURES; i++) expect(await take(CLIENT_LIMIT, address)).toBeDefined();
     const refused = await loginFrom(address, user.email, user.password);
     expect(refused.status).toBe(429);
-    expect(refused.body.error?.message).toMatch(/^Too many failed logins from your address\. Try again in \d+ minutes\.$/);
+    expect(refused.body.error?.message).toMatch(/^Too many failed logins from your address\. Try again in (1 minute|\d+ minutes)\.$/);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(CLIENT_LIMIT.windowSeconds);
     const wrong = await loginFrom(address, user.email, 'wrong-password');
     expect(wrong.status).toBe(429);
     // Refused before the password check: nothing counted against the account.
@@ -96,7 +99,9 @@ describe('changePassword and the account lock', () => {
     }
     const fifth = await attempt('guess-4');
     expect(fifth.status).toBe(429);
-    expect(fifth.body.error?.message).toBe(ACCOUNT_LOCKED_MESSAGE);
+    expect(fifth.body.error?.message).toBe('Too many failed logins. Try again in 15 minutes.');
+    expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(fifth.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     expect((await attempt(user.password)).status).toBe(429);
     expect((await loginFrom(newClientAddress(), user.email, user.password)).status).toBe(429);
     // The password did not change.
@@ -110,6 +115,21 @@ describe('changePassword and the account lock', () => {
     for (let i = 0; i < 3; i++) expect((await loginFrom(address, user.email, `bad-${i}`)).status).toBe(401);
     expect((await changeFrom(address, user.id, token, { oldPassword: 'bad-3', password: 'second-pass', confirmation: 'second-pass' })).status).toBe(409);
     expect((await changeFrom(address, user.id, token, { oldPassword: 'bad-4', password: 'second-pass', confirmation: 'second-pass' })).status).toBe(429);
+  });
+});
+
+describe('how long a locked account waits', () => {
+  it('says the time the lock still runs, not its full length, in the message and in Retry-After', async () => {
+    const user = await newUser(Role.broker);
+    // A lock taken 10 min 50 s ago: 4 min 10 s left.
+    const until = Date.now() + 250_000;
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.loginLock(user.email), locked_until: until, ttl: Math.ceil(until / 1000) } }));
+    const refused = await loginFrom(newClientAddress(), user.email, user.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toBe('Too many failed logins. Try again in 5 minutes.');
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(240);
+    expect(wait).toBeLessThanOrEqual(250);
   });
 });
 

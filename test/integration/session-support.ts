@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { randomInt } from 'node:crypto';
 import { baseUrl } from '../support/stack-env.ts';
 import { hashPassword } from '#functions/plumbing/passwords.ts';
@@ -14,6 +14,7 @@ export const newClientAddress = (): string => `127.${randomInt(1, 255)}.${random
 
 export interface Answer<T> {
   status: number;
+  headers: IncomingHttpHeaders;
   body: T;
 }
 
@@ -35,7 +36,7 @@ export function callFrom<T = { error?: { code: string; message: string } }>(
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : undefined) as T });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T });
       });
       res.on('error', reject);
     });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from '#shared/zod.ts';
 import { defineOperation } from '#shared/catalogue/operation.ts';
 import { getUserFromToken, login } from '#shared/catalogue/session.ts';
-import { ApiError, buildRequest, callOperation, onUnauthorized } from './client.ts';
+import { ApiError, buildRequest, callOperation, onUnauthorized, retryAfterMinutes } from './client.ts';
 import { startGet } from './early-get.ts';
 import { sessionToken } from './session-token.ts';
 import { SESSION_CHECK_URL } from '../boot-session-check.ts';
@@ -34,8 +34,8 @@ const updateThing = defineOperation({
   resources: [],
 });
 
-function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body === undefined ? '' : JSON.stringify(body), { status }));
+function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body === undefined ? '' : JSON.stringify(body), { status, headers }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -73,6 +73,17 @@ describe('callOperation', () => {
     const error = await callOperation(updateThing, { thingId: 1, name: '' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'bad_request', message: 'Invalid', fields: { name: ['Required'] } });
+  });
+
+  it("keeps a 429's Retry-After in seconds, and ignores one that is not a number of seconds", async () => {
+    answer(429, { error: { code: 'too_many_requests', message: 'Later' } }, { 'retry-after': '250' });
+    const error = await callOperation(login, { email: 'a@b.c', password: 'x' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 250 });
+    expect(retryAfterMinutes(error as ApiError, 15)).toBe(5);
+    answer(429, { error: { code: 'too_many_requests', message: 'Later' } }, { 'retry-after': 'Wed, 21 Oct 2026 07:28:00 GMT' });
+    const dated = await callOperation(login, { email: 'a@b.c', password: 'x' }).catch((e: unknown) => e);
+    expect(dated).toMatchObject({ status: 429, retryAfterSeconds: undefined });
+    expect(retryAfterMinutes(dated as ApiError, 15)).toBe(15);
   });
 
   it('reports 401 answers to the session, except login', async () => {

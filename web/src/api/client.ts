@@ -26,6 +26,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string[]>,
     /** The error's `details` (e.g. what blocks a zone deletion), unparsed: the caller checks its shape. */
     readonly details?: unknown,
+    /** A 429's Retry-After header: how long the limit still holds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -67,6 +69,17 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'too_many_requests',
   503: 'external_service',
 };
+
+/** A Retry-After header in seconds (the API sends seconds, never an HTTP date); undefined when absent or not a number. */
+export function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header || !/^\d{1,9}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
+/** How many whole minutes a 429 asks to wait, rounded up; `fallback` when the answer did not say. */
+export function retryAfterMinutes(error: ApiError, fallback: number): number {
+  return error.retryAfterSeconds === undefined ? fallback : Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+}
 
 export function buildRequest(op: OperationDef, input: Record<string, unknown>): { url: string; body?: string } {
   const params = pathParams(op.path);
@@ -119,9 +132,10 @@ export async function callOperation<Op extends OperationDef>(op: Op, input: Inpu
     // Loaded with the first error, not with the first page: schemas (zod) stay out of the first load.
     const { errorBody } = await import('#shared/catalogue/errors.ts');
     const parsed = errorBody.safeParse(json);
+    const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
     const error = parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, parsed.data.error.details)
-      : new ApiError(response.status, STATUS_CODES[response.status] ?? 'server_error', response.statusText || `HTTP ${response.status}`);
+      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, parsed.data.error.details, retryAfter)
+      : new ApiError(response.status, STATUS_CODES[response.status] ?? 'server_error', response.statusText || `HTTP ${response.status}`, undefined, undefined, retryAfter);
     if (response.status === 401 && op.id !== 'login') unauthorizedListeners.forEach((l) => l(op));
     throw error;
   }

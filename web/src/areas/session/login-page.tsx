@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { sessionToken } from '../../api/session-token.ts';
 import { useLoginMutation } from './queries.ts';
-import { loginErrorKey, loginReasonKey } from './login-error.ts';
+import { loginError, loginReasonKey } from './login-error.ts';
 import { safeRedirect } from './session.ts';
 
 /**
@@ -33,6 +33,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   // The page may outlive its session (logged in, then out again): without a token the form shows.
   if (entering && sessionToken.get()) return <DelayedLoader always label={t('common.loading')} />;
 
+  const failure = mutation.isError ? loginError(mutation.error) : undefined;
   return (
     <Container size={420} py="xl">
       <Title order={1} ta="center" mb="lg">
@@ -46,9 +47,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
                 {t(loginReasonKey(origin))}
               </Alert>
             )}
-            {mutation.isError && (
+            {failure && (
               <Alert color="red" role="alert">
-                {t(loginErrorKey(mutation.error))}
+                {t(failure.key, failure.values)}
               </Alert>
             )}
             <TextInput

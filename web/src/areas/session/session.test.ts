@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import { loginErrorKey, loginReasonKey } from './login-error.ts';
+import { loginError, loginReasonKey } from './login-error.ts';
 import { safeRedirect } from './session.ts';
 
 describe('login messages (part 1 section 8)', () => {
   it('maps a wrong password to the spec message key', () => {
-    expect(loginErrorKey(new ApiError(401, 'unauthorized', 'no'))).toBe('login.error_while_login');
+    expect(loginError(new ApiError(401, 'unauthorized', 'no'))).toEqual({ key: 'login.error_while_login' });
   });
-  it('maps a throttled account to the 15-minute message', () => {
-    expect(loginErrorKey(new ApiError(429, 'too_many_requests', 'later'))).toBe('login.too_many_attempts');
+  it('tells a throttled account the minutes its lock still runs, from Retry-After', () => {
+    expect(loginError(new ApiError(429, 'too_many_requests', 'later', undefined, undefined, 250))).toEqual({ key: 'login.too_many_attempts', values: { count: 5 } });
+    expect(loginError(new ApiError(429, 'too_many_requests', 'later', undefined, undefined, 30))).toEqual({ key: 'login.too_many_attempts', values: { count: 1 } });
+  });
+  it('says the full 15 minutes when the answer does not tell', () => {
+    expect(loginError(new ApiError(429, 'too_many_requests', 'later'))).toEqual({ key: 'login.too_many_attempts', values: { count: 15 } });
   });
   it("shows 'Server Error' for a 200 answer without a token", () => {
-    expect(loginErrorKey(new ApiError(200, 'invalid_response', 'login: unexpected answer'))).toBe('login.server_error');
+    expect(loginError(new ApiError(200, 'invalid_response', 'login: unexpected answer'))).toEqual({ key: 'login.server_error' });
   });
   it('falls back to the login error for anything else', () => {
-    expect(loginErrorKey(new ApiError(0, 'network_error', 'offline'))).toBe('login.error_while_login');
+    expect(loginError(new ApiError(0, 'network_error', 'offline'))).toEqual({ key: 'login.error_while_login' });
   });
 });
 

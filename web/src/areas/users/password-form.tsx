@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { changePassword } from '#shared/catalogue/session.ts';
 import type { UserData } from '#shared/catalogue/users.ts';
 import { mustGiveOldPassword } from '#shared/roles.ts';
+import { LOGIN_LOCK_SECONDS } from '#shared/rules/session.ts';
+import { retryAfterMinutes } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { useSessionUser } from '../session/use-session.ts';
 import { fieldMessage, isAnswered, type Outcome } from './messages.ts';
@@ -61,7 +63,7 @@ export function PasswordForm({ user, onChanged }: { user: UserData; onChanged?: 
               : error.status === 403
                 ? t('users.above_level')
                 : error.status === 429
-                  ? t('users.password_locked')
+                  ? t('users.password_locked', { count: retryAfterMinutes(error, LOGIN_LOCK_SECONDS / 60) })
                   : t('users.failed', { status: error.status, message: error.message }),
         });
       },
