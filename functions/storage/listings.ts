@@ -10,7 +10,7 @@ import { nextId } from '../plumbing/ids.ts';
 import { byIndex, nextPageKey, queryAll } from '../plumbing/query.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { batchWriteAll, type WriteRequest } from '../plumbing/batch-write.ts';
-import type { TransactItem } from '../plumbing/transact.ts';
+import { transact, type TransactItem } from '../plumbing/transact.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
 import { inPool } from '../plumbing/pool.ts';
 import { cachedWord, cachedWordOf, forgetWord, keepAnswer, keepWord, options as cacheOptions, stats as cacheStats, type CachedWord } from './listing-search-cache.ts';
@@ -657,25 +657,36 @@ export function addressParts(l: ListingRecord): { civic_number: string; street: 
 
 /**
  * Saves the dialog's fields on the version read (ConditionalCheckFailed when it changed
- * meanwhile); the address is civic number + street. Answers the listing as saved.
+ * meanwhile, TransactionCanceled with `alongside`); the address is civic number + street. With
+ * `position`, the listing's point moves there (its address changed), and `alongside` are written in
+ * the same transaction (its shootings following it). Answers the listing as saved.
  */
-export async function updateListingFields(listing: StoredListing, fields: ListingFields, now = new Date()): Promise<StoredListing> {
+export async function updateListingFields(
+  listing: StoredListing,
+  fields: ListingFields,
+  now = new Date(),
+  moved: { position?: { lat: number; lng: number }; alongside?: readonly TransactItem[] } = {},
+): Promise<StoredListing> {
   const address = [fields.civic_number, fields.street].filter(Boolean).join(' ');
-  const values: Record<string, unknown> = { ...fields, address, updated_at: now.toISOString(), ...keys.listingIndexes(listing.broker_id, now.toISOString(), listing.id) };
+  const values: Record<string, unknown> = { ...fields, address, ...moved.position, updated_at: now.toISOString(), ...keys.listingIndexes(listing.broker_id, now.toISOString(), listing.id) };
   const names = Object.keys(values);
-  const { Attributes } = await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.listing(listing.id),
-      UpdateExpression: `SET ${names.map((n, i) => `#f${i} = :f${i}`).join(', ')}, version = version + :one, ${NEXT_SEARCH_SEQ}`,
-      ConditionExpression: 'version = :v',
-      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:f${i}`, values[n]])), ':v': listing.version, ':one': 1, ...NEXT_SEARCH_SEQ_VALUES },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  await indexListingItem(Attributes!);
-  return toListing(Attributes!);
+  const update = {
+    TableName: tableName(),
+    Key: keys.listing(listing.id),
+    UpdateExpression: `SET ${names.map((n, i) => `#f${i} = :f${i}`).join(', ')}, version = version + :one, ${NEXT_SEARCH_SEQ}`,
+    ConditionExpression: 'version = :v',
+    ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+    ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:f${i}`, values[n]])), ':v': listing.version, ':one': 1, ...NEXT_SEARCH_SEQ_VALUES },
+  };
+  let item: Record<string, unknown>;
+  if (moved.alongside?.length) {
+    await transact([{ Update: update }, ...moved.alongside]);
+    item = (await db.send(new GetCommand({ TableName: tableName(), Key: keys.listing(listing.id), ConsistentRead: true }))).Item!;
+  } else {
+    item = (await db.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }))).Attributes!;
+  }
+  await indexListingItem(item);
+  return toListing(item);
 }
 
 /** A listing's shooting date as stored, and the search sequence a write conditional on it names (consistent read). */

@@ -273,6 +273,14 @@ export function moveShooting(s: StoredShooting, to: { date: string; am: boolean;
 }
 
 /**
+ * A shooting still to be taken follows its listing's corrected address: its new point, without its
+ * leg (of a route through the old point) until its day's route is worked out again (refreshDayLegs).
+ */
+export function relocateShooting(s: StoredShooting, position: { lat: number; lng: number }, now: string): TransactItem {
+  return updateOf(s.id, s.version, { set: { lat: position.lat, lng: position.lng, distance: null, transit_time: null, updated_at: now } });
+}
+
+/**
  * Confirm a pending shooting (part 1 §4: unconfirmed with a half-day becomes confirmed with an exact
  * time) at the start its technician's locked day plans for it, at the version read (ADR 0540).
  */

@@ -23,6 +23,7 @@ export const LISTING_MESSAGES = {
   notarizedDate: 'A sold listing needs a valid notary date.',
   street: 'Enter the street.',
   city: 'Enter the city.',
+  addressNotFound: 'This address cannot be located: check the civic number, street, city and postal code.',
   text: 'At most 200 characters.',
   range: 'The start date must be on or before the end date, at most 366 days apart.',
   views: 'Views cannot exceed the photos shown.',
@@ -207,10 +208,10 @@ export const updateListing = defineOperation({
   path: '/api/listings/{id}',
   access: LISTING_READERS,
   summary:
-    'Saves the dialog (screen 1): MLS, civic number, street, apartment, city, postal code, sold with its dates, expired. A sold listing needs an MLS number, a sold date and a notary date (400 naming those fields). Written on the version read: 409 when it changed meanwhile.',
+    "Saves the dialog (screen 1): MLS, civic number, street, apartment, city, postal code, sold with its dates, expired. A sold listing needs an MLS number, a sold date and a notary date (400 naming those fields). A changed address (civic number, street, city or postal code) is located again: the listing's point moves there, with the points of its shootings still to take (today or later, not started) and their day's legs; 400 on the street when it cannot be located. Written on the version read: 409 when it changed meanwhile.",
   input: listingFieldsObject.extend({ id, version }).superRefine(checkSold),
   output: z.object({ listing: listingDetail }),
-  resources: ['table'],
+  resources: ['table', 'location'],
 });
 
 export const purgeListingCache = defineOperation({

@@ -37,7 +37,7 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     const mls = String(56_000_000 + (Date.now() % 900_000) + (lang === 'fr' ? 0 : 1));
     const fields = FIELDS;
     await insertListing({ ...fields, address: `10 rue ${word}`, mls: '55501234', distribution_token: newDistributionToken() });
-    await insertListing({ ...fields, address: `20 rue ${word}`, mls: null });
+    const unsold = await insertListing({ ...fields, address: `20 rue ${word}`, mls: null });
 
     const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
     await loginAs(page, Role.sales, lang);
@@ -76,7 +76,28 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     await dialog.getByRole('textbox', { name: t('listings.dialog.mls') }).fill(mls);
     await dialog.getByRole('button', { name: t('listings.dialog.save') }).click();
     await dialog.getByText(t('listings.dialog.saved')).waitFor();
+
+    // An address that cannot be located (no such town) is refused on the street, and what was typed stays.
+    const street = dialog.getByRole('textbox', { name: t('listings.dialog.street') });
+    const city = dialog.getByRole('textbox', { name: t('listings.dialog.city') });
+    await street.fill('Rue Qwxzvq');
+    await city.fill('Qwxzville');
+    await dialog.getByRole('button', { name: t('listings.dialog.save') }).click();
+    await dialog.getByRole('alert').filter({ hasText: t('listings.msg.address_not_found') }).waitFor();
+    expect(await street.getAttribute('aria-invalid')).toBe('true');
+    expect(await street.inputValue()).toBe('Rue Qwxzvq');
+    expect(await city.inputValue()).toBe('Qwxzville');
+    // A real one is saved, and the listing's point moves there.
+    const corbusier = demoAddress('1600 Boulevard Le Corbusier');
+    await dialog.getByRole('textbox', { name: t('listings.dialog.civic_number') }).fill('1600');
+    await street.fill('Boulevard Le Corbusier');
+    await city.fill(corbusier.city);
+    await dialog.getByRole('textbox', { name: t('listings.dialog.postalcode') }).fill(corbusier.postalcode);
+    await dialog.getByRole('button', { name: t('listings.dialog.save') }).click();
+    await dialog.getByText(t('listings.dialog.saved')).waitFor();
+    expect(await street.getAttribute('aria-invalid')).not.toBe('true');
     await dialog.getByRole('button', { name: t('listings.dialog.close') }).click();
+    expect(await getListing(unsold.id)).toMatchObject({ address: '1600 Boulevard Le Corbusier', lat: corbusier.lat, lng: corbusier.lng });
     await search.fill(mls);
     await expect.poll(() => total.textContent()).toBe(t('listings.total_one', { formatted: '1' }));
 

@@ -124,14 +124,15 @@ describe('listing dialog', () => {
 
   it('a sold listing needs its MLS, sold date and notary date (400 naming each field)', async () => {
     const l = await listing({ address: `5 rue ${word}sold` });
-    const res = await callOp(updateListing, { id: l.id, version: 1, street: 'rue X', city: 'Laval', sold: true, mls: '', date_sold: '2026-02-30', date_notarized: null }, tokens[Role.admin]);
+    const place = { civic_number: '5', street: `rue ${word}sold`, city: 'Montréal', postalcode: 'H2X 1Y4' };
+    const res = await callOp(updateListing, { id: l.id, version: 1, ...place, sold: true, mls: '', date_sold: '2026-02-30', date_notarized: null }, tokens[Role.admin]);
     expect(errorOf(res, 400).fields).toMatchObject({ mls: [LISTING_MESSAGES.soldMls], date_sold: [LISTING_MESSAGES.soldDate], date_notarized: [LISTING_MESSAGES.notarizedDate] });
     // The MLS number follows the MLS screens' rule (digits, 6 to 10): a number no provider row could match is refused.
     for (const mls of ['111', '12ab5678', '12345678901']) {
-      const bad = await callOp(updateListing, { id: l.id, version: 1, street: 'rue X', city: 'Laval', sold: true, mls, date_sold: '2026-02-01', date_notarized: '2026-03-01' }, tokens[Role.admin]);
+      const bad = await callOp(updateListing, { id: l.id, version: 1, ...place, sold: true, mls, date_sold: '2026-02-01', date_notarized: '2026-03-01' }, tokens[Role.admin]);
       expect(errorOf(bad, 400).fields, mls).toMatchObject({ mls: [MLS_DIGITS_MESSAGE] });
     }
-    const ok = await callOp(updateListing, { id: l.id, version: 1, street: 'rue X', city: 'Laval', sold: true, mls: ' 11122233 ', date_sold: '2026-02-01', date_notarized: '2026-03-01' }, tokens[Role.admin]);
+    const ok = await callOp(updateListing, { id: l.id, version: 1, ...place, sold: true, mls: ' 11122233 ', date_sold: '2026-02-01', date_notarized: '2026-03-01' }, tokens[Role.admin]);
     expect(bodyOf(ok).listing).toMatchObject({ sold: true, mls: '11122233', on_market: false, date_sold: '2026-02-01', date_notarized: '2026-03-01' });
   });
 

@@ -11,7 +11,7 @@ import { shownInHeadset } from '#shared/rules/listing-market.ts';
 import { MLS_DIGITS_MESSAGE } from '#shared/rules/mls-number.ts';
 import { checkRoute, pathOf, ROUTE } from '#shared/routes.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
-import { refusalMessage } from './messages.ts';
+import { listingMessage, refusalMessage } from './messages.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay, formatDayShort, formatNumber, localToday } from '../../i18n/format.ts';
@@ -110,6 +110,8 @@ function ListingForm({
   const [showStats, setShowStats] = useState(false);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setSaved(false);
+    // A refusal of the server (the address cannot be located) is about what was sent: an edit clears it.
+    if (save.isError) save.reset();
     const next = { ...form, [key]: value };
     draft.current = next;
     setForm(next);
@@ -119,7 +121,10 @@ function ListingForm({
   if (!check.success) for (const issue of check.error.issues) errors[String(issue.path[0])] ??= issue.message;
   // The MLS field has two messages (sold without one; not 6 to 10 digits): each its own text.
   const errorKey = (field: string) => (errors[field] === MLS_DIGITS_MESSAGE ? 'mls_digits' : field);
-  const shown = (field: string) => (tried && errors[field] ? t(`listings.dialog.error.${errorKey(field)}`, { defaultValue: errors[field] }) : undefined);
+  // The server's field refusals (a 400 the form's own rules cannot foresee), in the reader's language.
+  const refused = isApiError(save.error, 400) ? (save.error.fields ?? {}) : {};
+  const shown = (field: string) =>
+    tried && errors[field] ? t(`listings.dialog.error.${errorKey(field)}`, { defaultValue: errors[field] }) : refused[field]?.[0] ? listingMessage(t, refused[field][0]) : undefined;
 
   const submit = () => {
     setTried(true);
@@ -194,7 +199,7 @@ function ListingForm({
       )}
       {save.isError && (
         <Alert color="red" role="alert">
-          {isApiError(save.error, 409) ? t('listings.dialog.stale') : t('listings.dialog.save_failed')}
+          {isApiError(save.error, 409) ? t('listings.dialog.stale') : isApiError(save.error, 400) ? refusalMessage(t, save.error) : t('listings.dialog.save_failed')}
         </Alert>
       )}
       {saved && (

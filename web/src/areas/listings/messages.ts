@@ -14,6 +14,7 @@ const MESSAGE_KEYS: Record<string, [string, Record<string, string | number>?]> =
   [SEARCH_MESSAGES.tooManyWords]: ['listings.msg.too_many_words', { max: SEARCH_MAX_WORDS }],
   [LISTING_MESSAGES.range]: ['listings.msg.range', { days: VISIT_RANGE_MAX_DAYS }],
   [DATE_MESSAGES.calendarDate]: ['listings.msg.calendar_date', { min: DATE_MIN, max: DATE_MAX }],
+  [LISTING_MESSAGES.addressNotFound]: ['listings.msg.address_not_found'],
 };
 
 /** A search or server message in the reader's language; one the screens do not know is 'the request is not valid'. */
