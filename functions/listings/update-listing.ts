@@ -12,7 +12,8 @@ const CHANGED_MEANWHILE = new Set(['ConditionalCheckFailedException', 'Transacti
 /**
  * Saves the listing dialog (part 3 screen 1, §5) on the version the dialog read: 409 when it changed
  * meanwhile. A changed address is located again, and the listing's shootings still to take move
- * with it in the same write; their days' legs follow (logged when they cannot be worked out).
+ * with it in the same write; their days' legs follow (logged when they cannot be worked out). A
+ * failed index write after the save is logged and the save answered (getListing mends the index).
  */
 export const handler = apiHandler(updateListing, async ({ id, version, ...fields }, { log }) => {
   const listing = await getListing(id);
@@ -22,7 +23,9 @@ export const handler = apiHandler(updateListing, async ({ id, version, ...fields
   const now = new Date();
   let saved;
   try {
-    saved = await updateListingFields(listing, fields, now, move && { position: move.position, alongside: move.shootings.map((s) => relocateShooting(s, move.position, now.toISOString())) });
+    const moved = move && { position: move.position, alongside: move.shootings.map((s) => relocateShooting(s, move.position, now.toISOString())) };
+    // Saved is saved: a failed index write is logged, and the next opening of the listing mends it (a retry would only meet 409).
+    saved = await updateListingFields(listing, fields, now, moved, (error) => log('search index not written', String(error)));
   } catch (error) {
     if (CHANGED_MEANWHILE.has((error as Error).name)) throw conflict(LISTING_MESSAGES.changedMeanwhile);
     throw error;

@@ -115,7 +115,9 @@ async function writeDistributionToken(listing: StoredListing, onlyIfNone: boolea
       ReturnValues: 'ALL_NEW',
     }),
   );
-  if (Attributes) await indexListingItem(Attributes);
+  // The token is written and works: a failed index write only leaves the listing's map item behind
+  // until mendSearchIndex (the listing's next reading) or its next change.
+  if (Attributes) await indexListingItem(Attributes).catch((error: unknown) => console.error('listing search: a delivery token written but not indexed', error));
   return token;
 }
 
@@ -657,7 +659,7 @@ export function addressParts(l: ListingRecord): { civic_number: string; street: 
 
 /**
  * Saves the dialog's fields on the version read (ConditionalCheckFailed when it changed
- * meanwhile, TransactionCanceled with `alongside`); the address is civic number + street. With
+ * meanwhile, TransactionCanceled with `alongside`), then indexes the listing; the address is civic number + street. With
  * `position`, the listing's point moves there (its address changed), and `alongside` are written in
  * the same transaction (its shootings following it). Answers the listing as saved.
  */
@@ -666,6 +668,7 @@ export async function updateListingFields(
   fields: ListingFields,
   now = new Date(),
   moved: { position?: { lat: number; lng: number }; alongside?: readonly TransactItem[] } = {},
+  onIndexFailure?: (error: unknown) => void,
 ): Promise<StoredListing> {
   const address = [fields.civic_number, fields.street].filter(Boolean).join(' ');
   const values: Record<string, unknown> = { ...fields, address, ...moved.position, updated_at: now.toISOString(), ...keys.listingIndexes(listing.broker_id, now.toISOString(), listing.id) };
@@ -685,7 +688,12 @@ export async function updateListingFields(
   } else {
     item = (await db.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }))).Attributes!;
   }
-  await indexListingItem(item);
+  // The listing is written: with `onIndexFailure`, a failed index write is reported, not thrown
+  // (the save stands, and mendSearchIndex brings the index up to date when the listing is next read).
+  await indexListingItem(item).catch((error: unknown) => {
+    if (!onIndexFailure) throw error;
+    onIndexFailure(error);
+  });
   return toListing(item);
 }
 
@@ -714,15 +722,29 @@ export async function setListingBrokerNames(listingId: number, brokerId: number,
   return setSearchedFields(listingId, 'broker = :b', 'attribute_exists(pk) AND broker_id = :id', { ':b': { firstname: names.firstname, lastname: names.lastname }, ':id': brokerId });
 }
 
+/**
+ * Brings the listing's search entries and map item up to date when a write's indexing failed or
+ * stopped half way (its SEARCHWORDS claim is missing, older than the listing's sequence, or
+ * unconfirmed): indexes it again at the next sequence, as any change would. Answers whether it did.
+ */
+export async function mendSearchIndex(listingId: number): Promise<boolean> {
+  const read = (key: Record<string, string>, names: string[]) =>
+    db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true, ProjectionExpression: names.map((_, i) => `#p${i}`).join(', '), ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#p${i}`, n])) }));
+  const [{ Item: listing }, { Item: indexed }] = await Promise.all([read(keys.listing(listingId), ['pk', 'search_seq']), read(keys.listingSearchWords(listingId), ['seq', 'entry'])]);
+  if (!listing) return false;
+  if (indexed && Number(indexed.seq ?? -1) >= Number(listing.search_seq ?? 0) && String(indexed.entry) !== UNCONFIRMED) return false;
+  return setSearchedFields(listingId, undefined, 'attribute_exists(pk)', {});
+}
+
 /** Sets fields the search shows, outside the listing's versioned changes, at the next search sequence, and re-indexes it; false when `condition` fails. */
-async function setSearchedFields(listingId: number, set: string, condition: string, values: Record<string, unknown>): Promise<boolean> {
+async function setSearchedFields(listingId: number, set: string | undefined, condition: string, values: Record<string, unknown>): Promise<boolean> {
   let written: Record<string, unknown> | undefined;
   try {
     ({ Attributes: written } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.listing(listingId),
-        UpdateExpression: `SET ${set}, ${NEXT_SEARCH_SEQ}`,
+        UpdateExpression: `SET ${set ? `${set}, ` : ''}${NEXT_SEARCH_SEQ}`,
         ConditionExpression: condition,
         ExpressionAttributeValues: { ...values, ...NEXT_SEARCH_SEQ_VALUES },
         ReturnValues: 'ALL_NEW',

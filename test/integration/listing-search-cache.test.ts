@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { searchListings, updateListing, getListing as getListingOp } from '#shared/catalogue/listings.ts';
+import { getListingsForMap, searchListings, updateListing, getListing as getListingOp } from '#shared/catalogue/listings.ts';
 import { setMls } from '#shared/catalogue/mls.ts';
 import { parseListingSearch, searchEntry, wordsOf } from '#shared/rules/listing-search.ts';
 import { Role } from '#shared/roles.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { insertListing, noteListingShootingDate, searchListingRows, searchWordsOf, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
+import { ensureDistributionToken, getListing, insertListing, mendSearchIndex, noteListingShootingDate, searchListingRows, searchWordsOf, updateListingFields, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
 import { configureListingSearchCache, LISTING_SEARCH_CACHE_DEFAULTS, listingSearchCacheStats } from '#functions/storage/listing-search-cache.ts';
 import { recordVisit, upgradeVisitedListings } from '#functions/storage/visits.ts';
 import { tokenFor } from '../support/api.ts';
@@ -135,13 +135,14 @@ describe('listing search block cache (ADR 0365)', () => {
 });
 
 describe('an index write that fails (ADR 0365)', () => {
-  /** Makes the search block writes and/or the index clock's bump fail, for one call of `run`. */
-  const failing = async (which: { blocks: boolean; clock: boolean }, run: () => Promise<unknown>) => {
+  /** Makes the search block writes, the index clock's bump and/or the map items' writes fail, for one call of `run`. */
+  const failing = async (which: { blocks: boolean; clock: boolean; map?: boolean }, run: () => Promise<unknown>) => {
     const send = db.send.bind(db);
-    const spy = vi.spyOn(db, 'send').mockImplementation(((command: { input?: { Key?: { pk?: string }; UpdateExpression?: string } }) => {
+    const spy = vi.spyOn(db, 'send').mockImplementation(((command: { input?: { Key?: { pk?: string }; UpdateExpression?: string; Item?: { sk?: string } } }) => {
       const input = command.input ?? {};
       if (which.clock && input.Key?.pk === keys.listingSearchClock.pk) return Promise.reject(new Error('clock down'));
       if (which.blocks && input.UpdateExpression?.startsWith('SET gsi2pk')) return Promise.reject(new Error('blocks down'));
+      if (which.map && input.Item?.sk === keys.listingSearchToken(0, '@map').sk) return Promise.reject(new Error('map down'));
       return send(command as Parameters<typeof send>[0]);
     }) as typeof db.send);
     try {
@@ -158,6 +159,33 @@ describe('an index write that fails (ADR 0365)', () => {
     expect(await failing({ blocks: true, clock: true }, () => insertListing(fields(`3 rue ${word}f`)))).toBe('blocks down');
     expect(await failing({ blocks: false, clock: true }, () => insertListing(fields(`4 rue ${word}g`)))).toBe('clock down');
     expect(await failing({ blocks: true, clock: false }, () => insertListing(fields(`5 rue ${word}h`)))).toBe('blocks down');
+  });
+
+  it("leaves a dialog save saved (the failure reported, not thrown), and the listing's next opening mends its entries", async () => {
+    const l = await insertListing(fields(`6 rue ${word}m`));
+    const stored = (await getListing(l.id))!;
+    const failures: unknown[] = [];
+    const change = { mls: null, civic_number: '6', street: `rue ${word}n`, app: '', city: 'Laval', postalcode: 'H7X 1Y4', sold: false, date_sold: null, date_notarized: null, expired: false };
+    expect(await failing({ blocks: true, clock: false }, () => updateListingFields(stored, change, new Date(), {}, (error) => failures.push(error)))).toBe('no error');
+    expect(failures.map((e) => (e as Error).message)).toEqual(['blocks down']);
+    expect((await getListing(l.id))!.address).toBe(`6 rue ${word}n`);
+    expect((await search(`${word}n`)).count).toBe(0);
+    bodyOf(await callOp(getListingOp, { id: l.id }, token));
+    expect((await search(`${word}n`)).listings).toMatchObject([{ id: l.id, address: `6 rue ${word}n` }]);
+    expect((await search(`${word}m`)).count).toBe(0);
+    // Up to date now: nothing more to mend.
+    expect(await mendSearchIndex(l.id)).toBe(false);
+  });
+
+  it("answers a listing's first delivery token even when its map item cannot be written; the next opening puts it on the map", async () => {
+    const l = await insertListing(fields(`8 rue ${word}t`));
+    let distribution = '';
+    expect(await failing({ blocks: true, clock: false, map: true }, async () => (distribution = await ensureDistributionToken((await getListing(l.id))!)))).toBe('no error');
+    expect((await getListing(l.id))!.distribution_token).toBe(distribution);
+    const onMap = async () => bodyOf(await callOp(getListingsForMap, {}, token)).listings.filter((m) => m.id === l.id);
+    expect(await onMap()).toEqual([]);
+    bodyOf(await callOp(getListingOp, { id: l.id }, token));
+    expect(await onMap()).toMatchObject([{ id: l.id, distribution_token: distribution }]);
   });
 });
 
