@@ -241,6 +241,19 @@ export async function reviewEntries(): Promise<ReviewEntry[]> {
     .map((item) => ({ listing_id: Number(item.listing_id), shooting_ids: [...((item.shooting_ids as Set<number> | undefined) ?? [])].map(Number) }));
 }
 
+/**
+ * The shootings a listing's pictures belong to, read from the pictures themselves: what its review
+ * entry names, for a listing whose entry has expired (sent to the broker more than SENT_ENTRY_DAYS ago).
+ */
+export async function shootingIdsOfPictures(listingId: number): Promise<number[]> {
+  const items = await queryAllItems({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ProjectionExpression: 'shooting_id',
+    ExpressionAttributeValues: { ':pk': keys.listing(listingId).pk, ':prefix': keys.picturesPrefix },
+  });
+  return [...new Set(items.map((item) => Number(item.shooting_id)))];
+}
+
 /** The entry of one listing (the review screen finds the listing's shootings through it). */
 export async function reviewEntry(listingId: number): Promise<ReviewEntry | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.reviewEntry(listingId) }));

@@ -5,7 +5,7 @@ import { pictureTypeChoices, pictureTypeSet } from '#shared/entities/picture-typ
 import { badRequest, conflict, notFound } from '../plumbing/errors.ts';
 import { mediaUrl } from '../plumbing/media.ts';
 import { getListing, listingsById, type StoredListing } from '../storage/listings.ts';
-import { applyReviewChanges, getPicture, picturesOfListing, reviewEntries, reviewEntry, type StoredPicture } from '../storage/pictures.ts';
+import { applyReviewChanges, getPicture, picturesOfListing, reviewEntries, reviewEntry, shootingIdsOfPictures, type StoredPicture } from '../storage/pictures.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
 import { INACTIVE_STATES, shootingsByIds, type StoredShooting } from '../storage/shootings.ts';
 import { getTicketWithFollowups, type StoredTicket } from '../storage/tickets.ts';
@@ -93,10 +93,13 @@ export async function pictureTypeNames(): Promise<Array<{ id: number; display_na
   return offers.filter((o) => PICTURE_TYPE_OFFER_IDS.has(o.id)).map((o) => ({ id: o.id, display_name: o.display_name, display_name_fr: o.display_name_fr }));
 }
 
-/** The listing's shootings (found through its review entry), oldest first, the last one last. */
+/**
+ * The listing's shootings with pictures, oldest first, the last one last: those its review entry
+ * names, or, once the entry has expired (sent long ago), those its pictures belong to.
+ */
 export async function shootingsOfListing(listingId: number): Promise<StoredShooting[]> {
   const entry = await reviewEntry(listingId);
-  const shootings = entry ? await shootingsByIds(entry.shooting_ids) : [];
+  const shootings = await shootingsByIds(entry ? entry.shooting_ids : await shootingIdsOfPictures(listingId));
   return shootings.filter((s) => s.listing_id === listingId).sort((a, b) => a.scheduleddate.localeCompare(b.scheduleddate) || a.id - b.id);
 }
 

@@ -27,6 +27,8 @@ import { mediaKeys } from '#functions/plumbing/media.ts';
 import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { readMediaObject } from '#functions/plumbing/renditions.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
 import { ensureDistributionToken, getListing, insertListing } from '#functions/storage/listings.ts';
 import { insertTicket } from '#functions/storage/tickets.ts';
 import { leaveFeedback } from '#shared/catalogue/deliveries.ts';
@@ -35,6 +37,7 @@ import { expireReviewEntry, insertPicture, picturesOfListing, SENT_ENTRY_DAYS } 
 import { getShootingItem, insertShooting } from '#functions/storage/shootings.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 
 /** Part 3 screens 4 and 5: every review operation through the local adapter (docs/decisions/0210–0213). */
 
@@ -335,5 +338,16 @@ describe('publish and send to broker (§4)', () => {
     bodyOf(await callOp(sendShootingForRetouch, { shooting_id: shooting.id }, staff));
     const { tabs } = bodyOf(await callOp(listingsForReview, {}, staff));
     expect(tabs.retouch.some((i) => i.listing_id === listing.id)).toBe(true);
+  });
+
+  it('the review screen still names the shootings of a listing whose queue entry DynamoDB removed (its expiry passed), and the broker can be sent it again', async () => {
+    const { listing, shooting } = await reviewListing(2);
+    bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff));
+    // DynamoDB Local keeps expired items; in AWS the TTL deletes the entry.
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.reviewEntry(listing.id) }));
+    const screen = bodyOf(await callOp(getListingPictures, { listing_id: listing.id }, staff));
+    expect(screen.shootings.map((s) => s.id)).toEqual([shooting.id]);
+    expect(screen.last_shooting_id).toBe(shooting.id);
+    expect(bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff)).status).toBe(200);
   });
 });
