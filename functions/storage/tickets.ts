@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TICKET_LIST_NEWEST, followupRecord, ticketRecord, type FollowupRecord, type NewTicket, type SubjectTemplate, type TicketRecord } from '#shared/entities/ticket.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { db, tableName } from '../plumbing/aws.ts';
@@ -7,6 +7,7 @@ import { conflict, notFound } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
 import { nextId } from '../plumbing/ids.ts';
+import { putNewItem } from '../plumbing/new-item.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
 
 /** Tickets and their follow-ups (one partition per ticket): the one place that reads and writes them. */
@@ -37,9 +38,10 @@ export async function newTicketPut(fields: NewTicket, now = new Date()): Promise
   return { ticket, put: { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } } };
 }
 
+/** Creates a ticket; a Put the SDK retried after its first attempt was written is a success (putNewItem). */
 export async function insertTicket(fields: NewTicket, now = new Date()): Promise<TicketRecord> {
   const { ticket, put } = await newTicketPut(fields, now);
-  await db.send(new PutCommand(put.Put!));
+  await putNewItem(put.Put!);
   return ticket;
 }
 
