@@ -21,7 +21,7 @@ export const handler = apiHandler(getDeliveriesFromToken, async ({ token }) => {
       broker: listing.broker,
       is_final: isFinalDelivery(shootings),
       tour_published: listing.state === ListingState.vr_ready,
-      pictures: await Promise.all(pictures.map((p) => deliveryPicture(p, listing))),
+      pictures: await Promise.all(pictures.map((p, position) => deliveryPicture(p, listing, position))),
     },
     file_sharing: fileSharingSetting(),
   };

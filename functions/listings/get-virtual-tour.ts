@@ -17,7 +17,7 @@ export const handler = apiHandler(getVirtualTour, async ({ listing_id, unbranded
   if (!listing || listing.state !== ListingState.vr_ready) throw notFound(LISTING_MESSAGES.tourNotPublic);
   const shown = deliverable(await picturesOfListing(listing.id)).filter((p) => p.public);
   const slideshow = shown.filter((p) => p.included_in_video);
-  const pictures = await Promise.all((slideshow.length ? slideshow : shown).map((p) => deliveryPicture(p, listing)));
+  const pictures = await Promise.all((slideshow.length ? slideshow : shown).map((p, position) => deliveryPicture(p, listing, position)));
   return {
     listing: {
       ...listingAddressOf(listing),

@@ -28,8 +28,9 @@ export interface DeliveryZip {
 const unwatermarked = (p: StoredPicture) => p.distrib_key ?? p.original_key;
 
 const ENTRIES: Record<DeliveryZipKind, (pictures: StoredPicture[], listing: { address: string; city: string }) => ZipEntry[]> = {
+  // Named by position on the page: each shooting numbers its pictures from 0, so two shootings' would share names.
   all: (pictures, listing) =>
-    pictures.map((p) => ({ key: unwatermarked(p), name: pictureFileName(p.picture_index, listing.address, listing.city), mtime: new Date(p.updated_at) })),
+    pictures.map((p, position) => ({ key: unwatermarked(p), name: pictureFileName(position, listing.address, listing.city), mtime: new Date(p.updated_at) })),
   mls: (pictures, listing) =>
     pictures.map((p, position) => {
       const key = unwatermarked(p);

@@ -5,10 +5,10 @@ import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { findUserByEmail, insertUser, newUserId } from '#functions/storage/users.ts';
-import { getListing, insertListing, listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
+import { ensureDistributionToken, getListing, insertListing, listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
 import { insertPicture } from '#functions/storage/pictures.ts';
 import { insertShooting } from '#functions/storage/shootings.ts';
-import { mediaKeys } from '#functions/plumbing/media.ts';
+import { mediaKeys, slug } from '#functions/plumbing/media.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { sendMediaEmail } from '#shared/catalogue/review.ts';
@@ -142,6 +142,32 @@ describe('downloadAllPictures (public)', () => {
 
     const again = bodyOf(await callOp(downloadAllPictures, { token: listing.distribution_token! }));
     expect(new URL(again.url).pathname).toBe(new URL(res.url).pathname);
+  });
+
+  it('names each file by its position on the page, so a reshoot\'s pictures never take the first shooting\'s names', async () => {
+    const now = new Date().toISOString();
+    const listing = await insertListing({ address: `${await nextId('two-shootings-zip', 1)} rue des Reprises`, city: 'Montréal', postalcode: 'H2X 1Y4', room_count: 4, is_house: true, lat: 45.5, lng: -73.6, state: 1, broker_id: brokerId, broker: { firstname: 'Béatrice', lastname: 'Roy' } });
+    const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 160, g: 120, b: 90 } } }).jpeg().toBuffer();
+    // A shooting and its reshoot, each numbering its two pictures from 0.
+    for (const day of ['2026-10-01', '2026-10-08']) {
+      const shooting = await insertShooting(
+        { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: brokerId, scheduleddate: day, am: true, is_confirmed: true, state: ShootingState.uploaded, estimated_duration: 3600, room_count: 4, created_at: now, updated_at: now },
+        { lat: null, lng: null, reserved_tech_id: null },
+      );
+      for (const index of [0, 1]) {
+        const [original, thumbnail] = [mediaKeys.original(listing.id, shooting.id, index), mediaKeys.thumbnail(listing.id, shooting.id, index)];
+        await putMediaObject(original, image);
+        await putMediaObject(thumbnail, image);
+        await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: index, original_key: original, thumbnail_key: thumbnail, is_purchased: false, created_at: now });
+      }
+    }
+    const token = await ensureDistributionToken((await getListing(listing.id))!);
+    const slugged = slug(`${listing.address} Montréal`);
+    const names = [1, 2, 3, 4].map((n) => `0${n}-${slugged}.jpg`);
+    expect((await delivery(token)).listing.pictures.map((p) => p.filename)).toEqual(names);
+    const res = bodyOf(await callOp(downloadAllPictures, { token }));
+    const entries = await zipEntries(Buffer.from(await (await fetch(res.url)).arrayBuffer()));
+    expect(entries.map((e) => e.name)).toEqual(names);
   });
 
   it('answers 422 when no picture is ready and 404 for an unknown token', async () => {

@@ -26,7 +26,7 @@ export function DeliveryPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams({ strict: false }) as { token?: string };
   const query = useQuery(deliveryQueries.byToken(token));
-  const [feedbackFor, setFeedbackFor] = useState<DeliveryPicture | null>(null);
+  const [feedbackFor, setFeedbackFor] = useState<{ picture: DeliveryPicture; number: number } | null>(null);
   const unbranded = isUnbranded(useSearch({ strict: false }) as Record<string, unknown>);
   const zip = useDownloadAllMutation(token);
   const mls = useDownloadMlsMutation(token);
@@ -126,8 +126,8 @@ export function DeliveryPage() {
               </Alert>
             )}
             <SimpleGrid ref={grid} cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: 5 }} spacing="md" data-testid="delivery-grid">
-              {pictures.map((picture) => (
-                <PictureCard key={picture.id} picture={picture} onFeedback={unbranded ? undefined : () => setFeedbackFor(picture)} />
+              {pictures.map((picture, position) => (
+                <PictureCard key={picture.id} picture={picture} number={position + 1} onFeedback={unbranded ? undefined : () => setFeedbackFor({ picture, number: position + 1 })} />
               ))}
             </SimpleGrid>
           </>
@@ -137,10 +137,11 @@ export function DeliveryPage() {
       {feedbackFor && (
         <FeedbackDialog
           token={token}
-          picture={feedbackFor}
+          picture={feedbackFor.picture}
+          number={feedbackFor.number}
           onClose={() => setFeedbackFor(null)}
           onSent={(ticketId) => {
-            setSent({ ticketId, number: feedbackFor.picture_index + 1 });
+            setSent({ ticketId, number: feedbackFor.number });
             setFeedbackFor(null);
           }}
         />
@@ -168,10 +169,9 @@ function DeliveryNotFound({ unknown, onRetry }: { unknown: boolean; onRetry: () 
   );
 }
 
-/** A delivered picture; without `onFeedback` (the unbranded page) it offers no feedback. */
-function PictureCard({ picture, onFeedback }: { picture: DeliveryPicture; onFeedback?: () => void }) {
+/** A delivered picture, `number` on the page (1 first); without `onFeedback` (the unbranded page) it offers no feedback. */
+function PictureCard({ picture, number, onFeedback }: { picture: DeliveryPicture; number: number; onFeedback?: () => void }) {
   const { t } = useTranslation();
-  const number = picture.picture_index + 1;
   return (
     <Card withBorder padding="xs" radius="md" component="figure" m={0} aria-label={t('deliveries.picture_alt', { number })}>
       <Card.Section>
@@ -197,14 +197,14 @@ function PictureCard({ picture, onFeedback }: { picture: DeliveryPicture; onFeed
   );
 }
 
-function FeedbackDialog({ token, picture, onClose, onSent }: { token: string; picture: DeliveryPicture; onClose: () => void; onSent: (ticketId: number) => void }) {
+function FeedbackDialog({ token, picture, number, onClose, onSent }: { token: string; picture: DeliveryPicture; number: number; onClose: () => void; onSent: (ticketId: number) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const send = useLeaveFeedbackMutation(token, picture, { onSent });
   // The operation's own rule for the text (not blank, not too long), as the server checks it.
   const sendable = leaveFeedback.input.shape.text.safeParse(text).success;
   return (
-    <Modal opened onClose={onClose} title={t('deliveries.feedback_title', { number: picture.picture_index + 1 })} centered>
+    <Modal opened onClose={onClose} title={t('deliveries.feedback_title', { number })} centered>
       <Box
         component="form"
         onSubmit={(event) => {

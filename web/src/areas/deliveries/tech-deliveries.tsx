@@ -62,8 +62,8 @@ function ShootingCard({ row, onOpen }: { row: TechDeliveryShooting; onOpen: (ind
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4, md: 6, lg: 8 }} spacing="xs">
         {row.pictures.map((picture, index) => (
-          <UnstyledButton key={picture.id} onClick={() => onOpen(index)} aria-label={t('deliveries.picture_alt', { number: picture.picture_index + 1 })}>
-            <Image src={picture.thumbnail_url} alt={t('deliveries.picture_alt', { number: picture.picture_index + 1 })} radius="sm" style={{ aspectRatio: '3 / 2' }} fit="cover" />
+          <UnstyledButton key={picture.id} onClick={() => onOpen(index)} aria-label={t('deliveries.picture_alt', { number: index + 1 })}>
+            <Image src={picture.thumbnail_url} alt={t('deliveries.picture_alt', { number: index + 1 })} radius="sm" style={{ aspectRatio: '3 / 2' }} fit="cover" />
           </UnstyledButton>
         ))}
       </SimpleGrid>
@@ -81,7 +81,7 @@ function Lightbox({ row, index, onMove, onClose }: { row: TechDeliveryShooting; 
       onClose={onClose}
       size="80rem"
       centered
-      title={t('deliveries.lightbox_title', { address: row.listing.address, number: picture.picture_index + 1, total })}
+      title={t('deliveries.lightbox_title', { address: row.listing.address, number: index + 1, total })}
       closeButtonProps={{ 'aria-label': t('deliveries.lightbox_close') }}
     >
       <Box
@@ -91,7 +91,7 @@ function Lightbox({ row, index, onMove, onClose }: { row: TechDeliveryShooting; 
           if (e.key === 'ArrowRight' && index < total - 1) onMove(index + 1);
         }}
       >
-        <Image src={picture.distrib_url} alt={t('deliveries.picture_alt', { number: picture.picture_index + 1 })} fit="contain" mah="75vh" />
+        <Image src={picture.distrib_url} alt={t('deliveries.picture_alt', { number: index + 1 })} fit="contain" mah="75vh" />
         <Group justify="space-between" mt="sm">
           <ActionIcon variant="default" size="lg" disabled={index === 0} onClick={() => onMove(index - 1)} aria-label={t('deliveries.lightbox_previous')}>
             ‹
