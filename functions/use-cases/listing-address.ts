@@ -1,6 +1,6 @@
-import { ShootingState } from '#shared/enums.ts';
 import { LISTING_MESSAGES, type ListingFields } from '#shared/catalogue/listings.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
+import { isNotStarted } from '#shared/rules/shooting-progress.ts';
 import { badRequest } from '../plumbing/errors.ts';
 import { location } from '../plumbing/location/index.ts';
 import { addressParts, type StoredListing } from '../storage/listings.ts';
@@ -22,11 +22,8 @@ export function addressChanged(listing: StoredListing, fields: Pick<ListingField
   return before !== after;
 }
 
-/** States of a shooting nobody has started taking: booked, pending or awaiting confirmation, recommended. */
-const NOT_STARTED: ReadonlySet<number> = new Set([ShootingState.created, ShootingState.confirmed, ShootingState.unconfirmed, ShootingState.confirmation_required, ShootingState.recommended]);
-
 /** A shooting not yet taken, today or later: it goes to the listing's address, wherever that now is. */
-const stillToTake = (s: StoredShooting, today: string) => NOT_STARTED.has(s.state) && s.scheduleddate >= today;
+const stillToTake = (s: StoredShooting, today: string) => isNotStarted(s.state) && s.scheduleddate >= today;
 
 /**
  * Where a listing whose address changed now lies, and its shootings still to take, which follow it;

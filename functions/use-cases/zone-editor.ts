@@ -1,8 +1,9 @@
 import { ZONE_MESSAGES, type ParsedZoneChanges, type ZoneMapData, type ZoneSaveConflict, type ZoneView } from '#shared/catalogue/zones.ts';
-import { ShootingState, ZoneType } from '#shared/enums.ts';
+import { ZoneType } from '#shared/enums.ts';
 import { ALL_ROLES, Role } from '#shared/roles.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { lastBookableDay } from '#shared/rules/booking-horizon.ts';
+import { isNotStarted } from '#shared/rules/shooting-progress.ts';
 import { pointInPolygon } from '#shared/planning/zones.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { listDepots } from '../storage/depots.ts';
@@ -18,15 +19,12 @@ import { applyZoneChanges, listZones, toGeoJson, type StoredZone } from '../stor
  * A save is refused (409, the lists of a deletion, nothing written) while
  * - a user has a deleted zone, or a photoshoot zone switched to sales, as main or backup zone: users
  *   name photoshoot zones only, and the planning engine dispatches photoshoot zones only;
- * - an upcoming shooting (today to the booking horizon, not cancelled, abandoned, completed or
- *   delivered) lies in a photoshoot zone the save deletes, switches to sales or reshapes (in its
+ * - an upcoming shooting nobody has started taking (today to the booking horizon; a shooting on
+ *   site or captured needs no zone any more) lies in a photoshoot zone the save deletes, switches to sales or reshapes (in its
  *   stored polygon) and in no photoshoot zone after the save: the planning engine could give it to no one.
  */
 
 export const zoneView = (z: StoredZone): ZoneView => ({ id: z.id, zone_name: z.zone_name, type: z.type, coordinates: toGeoJson(z), version: z.version });
-
-/** States after which a shooting needs no zone any more. */
-const SETTLED: ReadonlySet<number> = new Set([ShootingState.completed, ShootingState.delivered]);
 
 /** The zones of a save whose holders are checked, from the zones as stored. */
 interface Guarded {
@@ -86,7 +84,7 @@ async function saveBlockers(changes: ParsedZoneChanges, guarded: Guarded, zones:
     ...zones.filter((z) => !deleted.has(z.id)).map((z) => updated.get(z.id) ?? z),
     ...changes.create,
   ].filter((z) => z.type === ZoneType.photoshoot);
-  const upcoming = (await shootingsBetween(localDateOf(now), lastBookableDay(now))).filter((s) => !SETTLED.has(s.state));
+  const upcoming = (await shootingsBetween(localDateOf(now), lastBookableDay(now))).filter((s) => isNotStarted(s.state));
   const where = await shootingPositions(upcoming);
   const stranded: Array<{ s: StoredShooting; zone_id: number }> = [];
   for (const s of upcoming) {

@@ -13,6 +13,14 @@ export const isCompletedForPlanner = (state: number) => COMPLETED_FOR_PLANNER.ha
 /** Part 2 §4, technician report card reading: completed when the state is not 0. */
 export const isCompletedForReport = (state: number) => state !== ShootingState.created;
 
+/**
+ * States of a shooting nobody has started taking (booked, confirmed, pending, awaiting confirmation,
+ * recommended): it still goes to its address, so it needs its point and a zone. Not cancelled or
+ * abandoned, not on site, not captured or after.
+ */
+const NOT_STARTED: ReadonlySet<number> = new Set([ShootingState.created, ShootingState.confirmed, ShootingState.unconfirmed, ShootingState.confirmation_required, ShootingState.recommended]);
+export const isNotStarted = (state: number) => NOT_STARTED.has(state);
+
 /** Part 2 §9: default shooting duration estimate when there is no end time. */
 export const DEFAULT_SHOOTING_MS = 60 * 60 * 1000;
 

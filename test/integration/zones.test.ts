@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf, statusOf } from '../support/operations.ts';
-import { GAZETTEER } from '#functions/plumbing/location/gazetteer.ts';
+import { GAZETTEER, demoAddress } from '#functions/plumbing/location/gazetteer.ts';
+import { nextId } from '#functions/plumbing/ids.ts';
+import { insertListing } from '#functions/storage/listings.ts';
+import { insertShooting } from '#functions/storage/shootings.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { ownDay } from '../support/days.ts';
 import { putBrokerOffices } from '#functions/storage/broker-offices.ts';
 import { REFERENCE_MISSING, insertUser, newUserId, setTechnicianProfile, type TechnicianProfile } from '#functions/storage/users.ts';
 import { applyZoneChanges, listZones, pointInPolygon } from '#functions/storage/zones.ts';
@@ -221,6 +226,25 @@ describe('saveZones: a deletion blocked by shootings and users (409)', () => {
     expect(names(true)).toEqual(expect.arrayContaining(['Olivier Bélanger', 'Sébastien Poirier', 'Maxime Leblanc', 'Valérie Nadeau']));
     expect(details.stale).toEqual([]);
     expect((await zonesNow(token)).find((z) => z.id === montreal.id)?.version).toBe(montreal.version);
+  });
+
+  it('a shooting already on site or captured needs no zone: it never blocks a deletion', async () => {
+    const place = demoAddress('6000 Boulevard Saint-Laurent');
+    const listing = await insertListing({ address: place.address, app: `Z${Date.now() % 1_000_000}`, city: place.city, postalcode: place.postalcode, room_count: 4, is_house: true, lat: place.lat, lng: place.lng, state: 0, broker_id: 900001, broker: { firstname: 'B', lastname: 'R' } });
+    const now = new Date().toISOString();
+    const date = ownDay();
+    const ids: Record<string, number> = {};
+    for (const [name, state] of [['captured', ShootingState.captured], ['on site', ShootingState.inprogress], ['to take', ShootingState.confirmed]] as const) {
+      const s = await insertShooting(
+        { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: 900001, scheduleddate: date, am: true, is_confirmed: true, state, estimated_duration: 3600, room_count: 4, created_at: now, updated_at: now },
+        { lat: place.lat, lng: place.lng, reserved_tech_id: null },
+      );
+      ids[name] = s.id;
+    }
+    const listed = conflictOf(await save(token, { delete: [{ id: montreal.id, version: montreal.version }] })).shootings.map((s) => s.id);
+    expect(listed).toContain(ids['to take']);
+    expect(listed).not.toContain(ids.captured);
+    expect(listed).not.toContain(ids['on site']);
   });
 
   it('a shooting still covered by a zone that stays does not block; a zone no one uses is deleted', async () => {
