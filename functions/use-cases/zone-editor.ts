@@ -24,7 +24,24 @@ import { applyZoneChanges, listZones, toGeoJson, type StoredZone } from '../stor
  *   stored polygon) and in no photoshoot zone after the save: the planning engine could give it to no one.
  */
 
-export const zoneView = (z: StoredZone): ZoneView => ({ id: z.id, zone_name: z.zone_name, type: z.type, coordinates: toGeoJson(z), version: z.version });
+export const zoneView = (z: Pick<StoredZone, 'id' | 'zone_name' | 'type' | 'coordinates' | 'version'>): ZoneView => ({ id: z.id, zone_name: z.zone_name, type: z.type, coordinates: toGeoJson(z), version: z.version });
+
+/**
+ * The zones as a committed save left them, from those read before it: nothing is read after the
+ * commit, so a save that went through is never answered as failed (the editor would then send its
+ * new zones a second time). Another administrator's save meanwhile shows at the editor's next read.
+ */
+function zonesAfter(before: readonly StoredZone[], changes: ParsedZoneChanges, created: Record<string, number>): ZoneView[] {
+  const deleted = new Set(changes.delete.map((d) => d.id));
+  const updated = new Map(changes.update.map((u) => [u.id, u]));
+  return [
+    ...before.filter((z) => !deleted.has(z.id)).map((z) => {
+      const u = updated.get(z.id);
+      return zoneView(u ? { ...u, version: u.version + 1 } : z);
+    }),
+    ...changes.create.map((c) => zoneView({ ...c, id: created[c.id]!, version: 1 })),
+  ].sort((a, b) => a.id - b.id);
+}
 
 /** The zones of a save whose holders are checked, from the zones as stored. */
 interface Guarded {
@@ -54,7 +71,7 @@ function guardedZones(changes: ParsedZoneChanges, stored: readonly StoredZone[])
 export async function saveZoneChanges(changes: ParsedZoneChanges, now = Date.now()): Promise<{ zones: ZoneView[]; created: Record<string, number> }> {
   // The holder stamps are read before the holders: a user or a booking taking a zone after this
   // read changes its stamp, and the save's transaction fails (docs/decisions/0167, 0600).
-  const before = changes.delete.length || changes.update.length ? await listZones() : [];
+  const before = await listZones();
   const guarded = guardedZones(changes, before);
   const checked = new Set([...guarded.unnamable, ...guarded.uncovering.map((z) => z.id)]);
   if (checked.size) {
@@ -63,7 +80,7 @@ export async function saveZoneChanges(changes: ParsedZoneChanges, now = Date.now
   }
   const heldAt = new Map(before.filter((z) => checked.has(z.id)).map((z) => [z.id, z.holder_stamp]));
   const created = await applyZoneChanges(changes, heldAt, new Date(now).toISOString());
-  return { zones: (await listZones()).map(zoneView), created };
+  return { zones: zonesAfter(before, changes, created), created };
 }
 
 async function saveBlockers(changes: ParsedZoneChanges, guarded: Guarded, zones: readonly StoredZone[], now: number): Promise<ZoneSaveConflict> {

@@ -135,18 +135,36 @@ describe('saveZones: who and what', () => {
   });
 });
 
+/**
+ * A save's answer is the zones as stored after it. Other files save zones of their own meanwhile, so
+ * only the seeded zones (all of them) and the zones both hold are compared.
+ */
+async function expectStoredAsAnswered(token: string, answered: readonly ZoneView[]) {
+  const stored = await zonesNow(token);
+  for (const zone of answered) {
+    const now = stored.find((z) => z.id === zone.id);
+    if (now) expect(zone).toEqual(now);
+  }
+  const seeded = stored.filter((z) => ['Montréal', 'Laval', 'Rive-Sud', 'Québec – Lévis', 'Ventes – Grand Montréal', 'Ventes – Estrie'].includes(z.zone_name));
+  expect(seeded.length).toBeGreaterThanOrEqual(4);
+  for (const zone of seeded) expect(answered).toContainEqual(zone);
+}
+
 describe('saveZones: create, update, delete', () => {
   it('creates from temporary ids, updates with the version read, deletes; getZones reads each change at once', async () => {
     const token = await admin();
     const created = await save(token, { create: [{ id: 'temp-a', zone_name: '  Baie-Comeau  ', type: 1, coordinates: square(49.22, -68.15) }] });
     const id = bodyOf(created).result.created['temp-a']!;
     expect(id).toBeGreaterThan(0);
+    // The save answers the zones as it left them: what getZones reads after it.
+    await expectStoredAsAnswered(token, bodyOf(created).result.zones);
     const mine = (await zonesNow(token)).find((z) => z.id === id)!;
     expect(mine).toMatchObject({ zone_name: 'Baie-Comeau', type: 1, version: 1 });
     expect(ringOf(mine)).toEqual(square(49.22, -68.15));
 
     const updated = await save(token, { update: [{ id, version: 1, zone_name: 'Baie-Comeau – Manicouagan', type: 2, coordinates: square(49.22, -68.15, 0.1) }] });
     expect(bodyOf(updated).result.zones.find((z) => z.id === id)).toMatchObject({ zone_name: 'Baie-Comeau – Manicouagan', type: 2, version: 2 });
+    await expectStoredAsAnswered(token, bodyOf(updated).result.zones);
 
     // A save made from the first reading (version 1) is refused: the change above is not lost.
     const stale = await save(token, { update: [{ id, version: 1, zone_name: 'Old', type: 1, coordinates: square(49.22, -68.15) }] });
@@ -154,8 +172,10 @@ describe('saveZones: create, update, delete', () => {
     expect(conflictOf(stale)).toEqual({ shootings: [], userZones: [], stale: [id] });
     expect((await save(token, { delete: [{ id, version: 1 }] })).status).toBe(409);
 
-    bodyOf(await save(token, { delete: [{ id, version: 2 }] }));
+    const deleted = bodyOf(await save(token, { delete: [{ id, version: 2 }] }));
     expect((await zonesNow(token)).some((z) => z.id === id)).toBe(false);
+    await expectStoredAsAnswered(token, deleted.result.zones);
+    expect(deleted.result.zones.some((z) => z.id === id)).toBe(false);
     expect((await save(token, { update: [{ id, version: 2, zone_name: 'Gone', type: 1, coordinates: square(49.22, -68.15) }] })).status).toBe(409);
   });
 
