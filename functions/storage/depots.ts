@@ -27,24 +27,29 @@ export type Depot = DepotRecord;
 
 export interface StoredDepot extends DepotRecord {
   version: number;
-  user_count: number;
+  /** How many users name it; null on an item written before the counter existed (unknown). */
+  user_count: number | null;
 }
 
 const toStored = (item: Record<string, unknown>): StoredDepot => ({
   ...depotRecord.parse({ ...item, civic_number: String(item.civic_number ?? ''), lat: Number(item.lat), lng: Number(item.lng) }),
   version: Number(item.version ?? 1),
-  // Absent on an item written before the counter existed: unknown, so counted as named (not deletable).
-  user_count: typeof item.user_count === 'number' ? item.user_count : 1,
+  user_count: typeof item.user_count === 'number' ? item.user_count : null,
 });
 
-const itemOf = (depot: DepotRecord, version: number, user_count: number, at: string) => ({
+/** The item of a depot; an unknown counter stays absent (depotReferenceChange then counts from its guess). */
+const itemOf = (depot: DepotRecord, version: number, user_count: number | null, at: string) => ({
   ...keys.depot(depot.id),
   ...keys.depotIndex(depot.id),
   ...depotRecord.parse(depot),
   version,
-  user_count,
+  ...(user_count === null ? {} : { user_count }),
   updated_at: at,
 });
+
+/** The condition that the counter is still the one read (absent when unknown). */
+const sameCount = (user_count: number | null) =>
+  user_count === null ? { condition: 'attribute_not_exists(user_count)', values: {} } : { condition: 'user_count = :n', values: { ':n': user_count } };
 
 /** What the API answers of a depot: the record and its version (the counter stays inside). */
 export const depotView = ({ user_count: _count, ...depot }: StoredDepot): DepotView => depot;
@@ -82,28 +87,30 @@ export async function createDepot(fields: DepotFields, now = new Date()): Promis
  * gone, 409 when it changed meanwhile. `user_count` is kept as stored (the condition holds only
  * if nothing else changed the item but user writes, whose counter the update leaves alone).
  */
-export async function updateDepot(id: number, version: number, fields: DepotFields, now = new Date()): Promise<StoredDepot> {
+/** Writes of a depot tried again when only its user counter moved meanwhile, before answering 409. */
+const COUNTER_TRIES = 5;
+
+export async function updateDepot(id: number, version: number, fields: DepotFields, now = new Date(), tries = COUNTER_TRIES): Promise<StoredDepot> {
   const depot = await getDepot(id);
   if (!depot) throw notFound(DEPOT_MESSAGES.notFound);
   if (depot.version !== version) throw conflict(DEPOT_MESSAGES.changedMeanwhile);
   const next = { ...depot, ...fields, id, version: version + 1 };
+  // The counter read must still be the stored one: a user write in between is written again on the new count rather than overwritten.
+  const counted = sameCount(depot.user_count);
   try {
     await db.send(
       new PutCommand({
         TableName: tableName(),
         Item: itemOf(next, next.version, depot.user_count, now.toISOString()),
-        // The counter read must still be the stored one: a user write in between makes this retry-able 409 rather than overwrite it.
-        ConditionExpression: 'version = :v AND user_count = :n',
-        ExpressionAttributeValues: { ':v': version, ':n': depot.user_count },
+        ConditionExpression: `version = :v AND ${counted.condition}`,
+        ExpressionAttributeValues: { ':v': version, ...counted.values },
       }),
     );
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    const now2 = await getDepot(id);
-    if (!now2) throw notFound(DEPOT_MESSAGES.notFound);
-    if (now2.version !== version) throw conflict(DEPOT_MESSAGES.changedMeanwhile);
-    // Only the counter moved (a user took or left the depot meanwhile): write again on the new count.
-    return updateDepot(id, version, fields, now);
+    if (tries <= 1) throw conflict(DEPOT_MESSAGES.changedMeanwhile);
+    // Changed, deleted, or only its counter moved (a user took or left the depot meanwhile): read again.
+    return updateDepot(id, version, fields, now, tries - 1);
   }
   return next;
 }
@@ -115,7 +122,8 @@ export async function updateDepot(id: number, version: number, fields: DepotFiel
 export async function deleteDepot(id: number, version?: number): Promise<void> {
   const depot = await getDepot(id);
   if (!depot) throw notFound(DEPOT_MESSAGES.notFound);
-  if (depot.user_count > 0) throw conflict(DEPOT_MESSAGES.referenced, { user_count: depot.user_count });
+  // An unknown counter (an item older than it) is counted as named: not deletable.
+  if (depot.user_count === null || depot.user_count > 0) throw conflict(DEPOT_MESSAGES.referenced, { user_count: depot.user_count ?? 1 });
   if (version !== undefined && depot.version !== version) throw conflict(DEPOT_MESSAGES.changedMeanwhile);
   try {
     await db.send(

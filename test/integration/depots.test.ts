@@ -2,6 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createDepot, DEPOT_MESSAGES, getDepot, getDepots, removeDepot, updateDepot, type DepotView } from '#shared/catalogue/depots.ts';
 import type { ErrorBody } from '#shared/catalogue/errors.ts';
 import { Role } from '#shared/roles.ts';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { DEPOT_MISSING } from '#functions/storage/depots.ts';
 import { getUser, insertUser, setTechnicianProfile } from '#functions/storage/users.ts';
@@ -132,6 +135,18 @@ describe('updateDepot', () => {
     const depot = await create();
     await technicianWith(depot.id);
     expect(bodyOf(await callOp(updateDepot, { ...fields(depot.street), city: 'Terrebonne', id: depot.id, version: depot.version }, admin)).depot.city).toBe('Terrebonne');
+  });
+
+  it('modifies a depot written before its user counter existed, keeps the counter unknown, and never deletes it as unused', async () => {
+    const depot = await create();
+    // As an item of a table older than the counter (ADR 0145): no user_count.
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.depot(depot.id), UpdateExpression: 'REMOVE user_count' }));
+    const saved = bodyOf(await callOp(updateDepot, { ...fields(depot.street), city: 'Blainville', id: depot.id, version: depot.version }, admin)).depot;
+    expect(saved).toMatchObject({ city: 'Blainville', version: depot.version + 1 });
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.depot(depot.id), ConsistentRead: true }));
+    expect(Item).toMatchObject({ city: 'Blainville' });
+    expect(Item!.user_count).toBeUndefined();
+    expect(errorOf(await callOp(removeDepot, { id: depot.id, version: saved.version }, admin), 409).message).toBe(DEPOT_MESSAGES.referenced);
   });
 
   it('answers 400 with field errors on junk, and changes nothing', async () => {
