@@ -71,7 +71,8 @@ export function jobView(video: StoredVideo, address: string): VideoJobView {
  * 0610) and records its execution as the job id. A start that fails marks the video failed (the
  * workflow's own failure state) before answering the error: a video left 'enqueued' with no job
  * would refuse a new queueing ('already queued') for ever, while a failed one is queued again
- * from the review screen or reset from the job monitor.
+ * from the review screen or reset from the job monitor. Once started, a failure to record the job
+ * id is logged, not answered.
  */
 export async function startVideoJob(video: StoredVideo): Promise<StoredVideo> {
   let jobId: string;
@@ -81,6 +82,14 @@ export async function startVideoJob(video: StoredVideo): Promise<StoredVideo> {
     await markVideoFailed({ id: video.id, run: video.run }, `The video job could not start: ${(error as Error).message}`, []).catch(() => undefined);
     throw error;
   }
-  await setJobId({ id: video.id, run: video.run }, jobId);
-  return { ...video, job_id: jobId };
+  // Started is started: the job id is only shown by the job monitor, and answering an error now
+  // would have the caller ask for the video again and render it twice.
+  const recorded = await setJobId({ id: video.id, run: video.run }, jobId).then(
+    () => true,
+    (error: unknown) => {
+      console.error(`video ${video.id} run ${video.run}: started as ${jobId}, its job id not recorded`, error);
+      return false;
+    },
+  );
+  return { ...video, job_id: recorded ? jobId : video.job_id };
 }

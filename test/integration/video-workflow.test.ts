@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { getVideo, insertVideo } from '#functions/storage/videos.ts';
 import { probeVideo } from '#functions/plumbing/video-render.ts';
-import type { WorkflowRunner } from '#functions/plumbing/workflows.ts';
+import { useLocalWorkflowRunner, type WorkflowRunner } from '#functions/plumbing/workflows.ts';
+import { db } from '#functions/plumbing/aws.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { getDeliveryVideos, getListingVideos, videoSeconds, videoTemplate } from '#shared/catalogue/videos.ts';
@@ -96,6 +97,26 @@ describe('video workflow (queue → render → upload → mark success)', () => 
     expect(messages.some((m) => m.startsWith('Started on '))).toBe(true);
     expect(messages.at(-1)).toBe(`Failed: ${stored.errors[0]}`);
     expect(stored.mp4_key).toBeNull();
+  });
+});
+
+describe('a video job whose start is answered but whose job id cannot be written', () => {
+  it('is answered started (the workflow runs), not as an error the caller would answer by asking again', async () => {
+    const listing = await listingWithPictures(1);
+    const video = await queuedVideo(listing, 2);
+    const started: unknown[] = [];
+    useLocalWorkflowRunner(async (_workflow, input) => void started.push(input));
+    const send = db.send.bind(db);
+    const spy = vi.spyOn(db, 'send').mockImplementation(((command: { input?: { UpdateExpression?: string } }) =>
+      command.input?.UpdateExpression === 'SET job_id = :j' ? Promise.reject(new Error('throttled')) : send(command as Parameters<typeof send>[0])) as typeof db.send);
+    try {
+      expect((await startVideoJob(video)).job_id).toBeNull();
+    } finally {
+      spy.mockRestore();
+      useLocalWorkflowRunner(undefined);
+    }
+    expect(started).toEqual([{ video_id: video.id, run: video.run }]);
+    expect((await getVideo(video.id))!.status).not.toBe(VideoCreationStatus.failure);
   });
 });
 
