@@ -7,22 +7,25 @@ import { parseSearch } from '../use-cases/log-search.ts';
 /**
  * The request-log viewer's search (/superlog): a page of the records matching the search, by date.
  * Without a cursor, `offset` matches are skipped from the top; with one, the search continues
- * where the previous answer stopped (the cursor is signed for this user and this search).
+ * where the previous answer stopped (the cursor is signed for this user and this search). The
+ * cursor keeps the instant of the first page: 'today' and the hours read stay those of that page,
+ * so a search continued after the hour (or the day) turned reads on from the same place.
  */
 export const handler = apiHandler(getRequestLogs, async ({ search: text, direction, offset, cursor }, { user }) => {
-  const search = parseSearch(text);
   const scope = { user: user.id, query: `getRequestLogs:${direction}:${text}` };
   const key = await decodeCursor(cursor, scope);
+  const now = typeof key?.__now === 'number' ? key.__now : Date.now();
+  const search = parseSearch(text, now);
   const start: LogPosition | undefined = key ? { partition: Number(key.__partition), after: afterOf(key) } : undefined;
   const [page, count] = await Promise.all([
-    searchRequestLogs(search, { direction, pageSize: LOG_PAGE_SIZE, skip: start ? 0 : offset, start, budget: LOG_READ_BUDGET }),
+    searchRequestLogs(search, { direction, pageSize: LOG_PAGE_SIZE, skip: start ? 0 : offset, start, budget: LOG_READ_BUDGET, now }),
     countFromCounters(search),
   ]);
-  const next = page.next ? await encodeCursor({ __partition: page.next.partition, ...page.next.after }, scope) : undefined;
+  const next = page.next ? await encodeCursor({ __partition: page.next.partition, __now: now, ...page.next.after }, scope) : undefined;
   return { logs: page.logs, offset: offset + page.logs.length, count, cursor: next ?? null };
 });
 
 function afterOf(key: Record<string, unknown>): Record<string, unknown> | undefined {
-  const { __partition: _, ...rest } = key;
+  const { __partition: _, __now: _now, ...rest } = key;
   return Object.keys(rest).length ? rest : undefined;
 }

@@ -65,9 +65,9 @@ function sortBounds(search: LogSearch): { from: string; to: string } {
   return { from: new Date(dayStartMs(search.from)).toISOString(), to: new Date(dayStartMs(nextDay(search.to)) - 1).toISOString() + '~' };
 }
 
-function sourceOf(search: LogSearch, direction: 'asc' | 'desc'): Source {
+function sourceOf(search: LogSearch, direction: 'asc' | 'desc', now: number): Source {
   if (search.uid !== undefined) return { partitions: [keys.requestLogsOfUser(search.uid)], index: ACCESS.requestLogsByUser };
-  const hours = hoursOf(search.from, search.to, direction);
+  const hours = hoursOf(search.from, search.to, direction, now);
   if (search.status !== undefined) {
     const status = search.status;
     return { partitions: hours.map((hour) => keys.requestLogsOfHourStatus(hour, status)), index: ACCESS.requestLogsByHourStatus };
@@ -111,13 +111,15 @@ export function toEntry(item: Item): RequestLogEntry {
 
 /**
  * One page of a search: `pageSize` matching records after skipping `skip` matches, from `start`.
- * Reads at most `budget` records and QUERY_BUDGET Queries.
+ * Reads at most `budget` records and QUERY_BUDGET Queries. `now` bounds the hours read: a search
+ * continued from a position must pass the `now` of its first page, since the position is an index
+ * in that list of hours (a new hour shifts a newest-first list by one).
  */
 export async function searchRequestLogs(
   search: LogSearch,
-  opts: { direction: 'asc' | 'desc'; pageSize: number; skip: number; start?: LogPosition; budget: number },
+  opts: { direction: 'asc' | 'desc'; pageSize: number; skip: number; start?: LogPosition; budget: number; now: number },
 ): Promise<LogSearchPage> {
-  const source = sourceOf(search, opts.direction);
+  const source = sourceOf(search, opts.direction, opts.now);
   const bounds = sortBounds(search);
   const exact = readIsExact(search);
   const logs: RequestLogEntry[] = [];

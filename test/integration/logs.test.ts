@@ -1,7 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RequestLogRecord } from '#functions/plumbing/request-log.ts';
-import { writeRequestLog } from '#functions/storage/request-logs.ts';
+import { searchRequestLogs, writeRequestLog } from '#functions/storage/request-logs.ts';
+import { encodeCursor } from '#functions/plumbing/query.ts';
+import { parseSearch } from '#functions/use-cases/log-search.ts';
 import { getLogCharts, getRequestLogs } from '#shared/catalogue/logs.ts';
 import { getUserFromToken } from '#shared/catalogue/session.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
@@ -45,6 +47,22 @@ describe('getRequestLogs (/superlog)', () => {
     // Oldest first.
     const oldest = bodyOf(await callOp(getRequestLogs, { search: `uid:${uid}`, direction: 'asc', offset: 60 }, token));
     expect(oldest.logs.map((l) => l.path)).toEqual(['/api/tickets/1', '/api/tickets/0']);
+  });
+
+  it('continues a search from its cursor after the hour turned: the next page reads on from the same place (the hours of its first page)', async () => {
+    const { token, account } = await tokenFor(Role.admin);
+    // The first page was read an hour ago, when this hour's partition was not in the list yet.
+    const then = Date.now() - 3_600_000;
+    const status = randomInt(460, 499);
+    const ids = Array.from({ length: 55 }, () => randomUUID());
+    await Promise.all(ids.map((requestId, i) => writeRequestLog(record({ requestId, status, date: new Date(then - i * 1000) }))));
+    const text = `status:${status} du:${localDateOf(then - 3_600_000)} au:${localDateOf(Date.now())}`;
+    const first = await searchRequestLogs(parseSearch(text, then), { direction: 'desc', pageSize: 50, skip: 0, budget: 5_000, now: then });
+    expect(first.logs).toHaveLength(50);
+    const cursor = await encodeCursor({ __partition: first.next!.partition, __now: then, ...first.next!.after }, { user: account.id, query: `getRequestLogs:desc:${text}` });
+    const next = bodyOf(await callOp(getRequestLogs, { search: text, offset: 50, cursor }, token));
+    expect(new Set([...first.logs, ...next.logs].map((l) => l.id))).toEqual(new Set(ids));
+    expect(next.logs).toHaveLength(5);
   });
 
   it('filters by status through the hour+status index, with the count from the day counters', async () => {
