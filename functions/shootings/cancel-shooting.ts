@@ -4,10 +4,12 @@ import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest, notFound } from '../plumbing/errors.ts';
 import { assertPending, cancelShooting, getShootingItem } from '../storage/shootings.ts';
 import { followListingShootingDate } from '../use-cases/booked-listing.ts';
+import { refreshDayLegs } from '../use-cases/route-figures.ts';
 
 /**
  * Part 1 §2.7 and §9: a broker cancels their own unconfirmed shooting; admin levels cancel
- * anyone's with a reason of at least 5 characters. A confirmed shooting answers 409.
+ * anyone's with a reason of at least 5 characters. A confirmed shooting answers 409. An assigned
+ * one leaves its technician's route, whose legs are stored again (data-model sh-4).
  */
 export const handler = apiHandler(operation, async ({ shooting_id, cancellation_reason }, ctx) => {
   const staff = isAdminLevel(ctx.user.role);
@@ -19,6 +21,7 @@ export const handler = apiHandler(operation, async ({ shooting_id, cancellation_
   assertPending(shooting);
   await cancelShooting(shooting, cancellation_reason || null, ctx.user.id);
   await followListingShootingDate(shooting, ctx.log);
+  if (shooting.tech_id !== null) await refreshDayLegs([shooting.scheduleddate], ctx.log);
   ctx.log('cancelled', { shooting: shooting.id, by: ctx.user.id, staff });
   return { status: 200 as const, message: 'The shooting was cancelled with success.' };
 });

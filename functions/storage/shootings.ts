@@ -187,6 +187,8 @@ interface Change {
   /** Condition on the item as read, besides `version = :v` (placeholders :c0, :c1… from `values`). */
   condition?: string;
   values?: Record<string, unknown>;
+  /** Not a change of the shooting (figures worked out from it): conditional on the version, which stays. */
+  keepVersion?: boolean;
 }
 
 /** SET of every index attribute derived from the item after the change, REMOVE of those it no longer has. */
@@ -198,7 +200,7 @@ function indexChange(after: IndexedFields): { set: Record<string, unknown>; remo
 /** The Update of one shooting, conditional on the version read (`expected`), bumping it. */
 function updateOf(id: number, expected: number, change: Change): TransactItem {
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':v': expected, ':one': 1, ...change.values };
+  const values: Record<string, unknown> = { ':v': expected, ...(change.keepVersion ? {} : { ':one': 1 }), ...change.values };
   const sets = Object.entries(change.set).map(([name, value], i) => {
     names[`#s${i}`] = name;
     values[`:s${i}`] = value;
@@ -213,7 +215,7 @@ function updateOf(id: number, expected: number, change: Change): TransactItem {
     Update: {
       TableName: tableName(),
       Key: keys.shooting(id),
-      UpdateExpression: `SET ${[...sets, 'version = version + :one'].join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      UpdateExpression: `SET ${[...sets, ...(change.keepVersion ? [] : ['version = version + :one'])].join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
       ConditionExpression: condition,
       ExpressionAttributeNames: { ...names, ...(change.condition?.includes('#state') ? { '#state': 'state' } : {}) },
       ExpressionAttributeValues: values,
@@ -325,14 +327,16 @@ export async function cancelShooting(s: StoredShooting, reason: string | null, b
 
 /**
  * Store each shooting's leg (distance km, transit_time s), conditional on the version read:
- * a shooting changed meanwhile keeps its own figures until the next recalculation. Answers how
- * many were stored.
+ * a shooting changed meanwhile keeps its own figures until the next recalculation. A leg is worked
+ * out from the day's routes, not a change of the shooting: its version stays, so a dialog or a
+ * board opened before a colleague's drop on that day still saves (ADR 0640). Answers how many
+ * were stored.
  */
 export async function storeLegs(legs: ReadonlyArray<{ shootingId: number; km: number; transitS: number; version: number }>): Promise<number> {
   let stored = 0;
   for (const leg of legs) {
     try {
-      await send(updateOf(leg.shootingId, leg.version, { set: { distance: leg.km, transit_time: leg.transitS } }));
+      await send(updateOf(leg.shootingId, leg.version, { set: { distance: leg.km, transit_time: leg.transitS }, keepVersion: true }));
       stored++;
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;

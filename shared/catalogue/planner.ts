@@ -105,7 +105,7 @@ export const unassignShootingTech = defineOperation({
   summary: 'Takes a shooting back from its technician (it returns to the unassigned column).',
   input: z.object({ shooting_id: z.number().int().positive() }),
   output: z.object({ success: z.boolean() }),
-  resources: ['table'],
+  resources: ['table', 'location'],
 });
 
 const position = z.object({ lat: z.number(), lng: z.number() });
@@ -308,5 +308,5 @@ export const abandonShooting = defineOperation({
   summary: 'Marks a shooting abandoned (state 13) after the dispatcher confirmed it; it leaves its technician and the board. 409 when it changed since `version` or is already cancelled or abandoned.',
   input: z.object({ shooting_id: id, version: z.number().int().positive() }),
   output: z.object({ success: z.boolean() }),
-  resources: ['table'],
+  resources: ['table', 'location'],
 });

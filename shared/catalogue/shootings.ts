@@ -288,7 +288,7 @@ export const cancelShooting = defineOperation({
     "Cancel an unconfirmed shooting: a broker their own, admin levels anyone's with a reason of at least 5 characters; 409 with a message when it is confirmed.",
   input: z.object({ shooting_id: z.coerce.number().int().positive(), cancellation_reason: z.string().trim().max(1000).default('') }),
   output: z.object({ status: z.literal(200), message: z.string() }),
-  resources: ['table'],
+  resources: ['table', 'location'],
 });
 
 // ---------------------------------------------------------------------------------------------

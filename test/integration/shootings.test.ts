@@ -8,8 +8,8 @@ import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { addUnavailability, removeUnavailability } from '#functions/storage/unavailabilities.ts';
-import { assignProdShooting } from '#shared/catalogue/planner.ts';
-import { SHOOTING_MESSAGES, cancelShooting, getAllShootings, getShooting, updateShootingTime, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { assignProdShooting, unassignShootingTech } from '#shared/catalogue/planner.ts';
+import { SHOOTING_MESSAGES, cancelShooting, getAllShootings, getShooting, getShootingAdmin, updateShootingCompletion, updateShootingTime, type ShootingView } from '#shared/catalogue/shootings.ts';
 import type { InputOf } from '#shared/catalogue/index.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { dayStartMs } from '#shared/rules/business-time.ts';
@@ -165,6 +165,33 @@ describe('updateShootingTime of an assigned shooting: the technician stays only 
     expect(item).toMatchObject({ scheduleddate: target, am: false, tech_id: 1014, reserved_tech_id: 1014, gsi3sk: keys.shootingTechIndex(1014, target, s.id).gsi3sk });
     expect(item.distance).toBe((await dayFigures(target)).legs.find((l) => l.shootingId === s.id)!.km);
     expect(item.distance).not.toBe(before);
+  });
+
+  it("stores its leg when a colleague's drop changes the day, without making the shooting dialog opened before it stale (ADR 0640)", async () => {
+    const s = await assigned(1014);
+    const { version } = bodyOf(await callOp(getShootingAdmin, { shooting_id: s.id }, planner)).data;
+    const legBefore = await stored(s.id);
+    // Another shooting of the same morning dropped on 1014: the day's legs are stored again.
+    const other = await book(broker, '1200 Avenue Cartier', s.scheduleddate, true);
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: other.id, tech_id: 1014, force_assigned: false }, planner)).success).toBe(true);
+    const legAfter = await stored(s.id);
+    expect(legAfter.distance).toBe((await dayFigures(s.scheduleddate)).legs.find((l) => l.shootingId === s.id)!.km);
+    expect(legAfter.version).toBe(legBefore.version);
+    expect(bodyOf(await callOp(updateShootingCompletion, { shooting_id: s.id, version, all_services_delivered: true }, planner)).data).toMatchObject({ all_services_delivered: true });
+  });
+
+  it('taken from its technician, leaves the legs of the route left stored as it now runs: the next shooting no longer comes from it', async () => {
+    const a = await assigned(1014);
+    const b = await book(broker, '1200 Avenue Cartier', a.scheduleddate, true);
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: b.id, tech_id: 1014, force_assigned: false }, planner)).success).toBe(true);
+    // The morning's two shootings lead 1014's route (the half-day is this test's own).
+    const route = (await dayFigures(a.scheduleddate)).techs.find((t) => t.tech_id === 1014)!.route;
+    const [first, second] = route.indexOf(a.id) < route.indexOf(b.id) ? [a, b] : [b, a];
+    const legFromFirst = (await stored(second.id)).distance as number;
+    bodyOf(await callOp(unassignShootingTech, { shooting_id: first.id }, planner));
+    const leg = (await stored(second.id)).distance;
+    expect(leg).toBe((await dayFigures(a.scheduleddate)).legs.find((l) => l.shootingId === second.id)!.km);
+    expect(leg).not.toBe(legFromFirst);
   });
 
   it('sends it back to unassigned, holding the one who fits, when the technician is day-locked on the new day', async () => {
