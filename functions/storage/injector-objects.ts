@@ -19,6 +19,8 @@ export async function verifyStoredArchive(key: string, declaredSize?: number): P
     return unprocessable(message);
   };
   if (declaredSize !== undefined && head.ContentLength !== declaredSize) throw await refuse(INJECTOR_MESSAGES.sizeMismatch);
+  // Shorter than any archive's signature (an empty object has no byte range to read: S3 answers 416).
+  if ((head.ContentLength ?? 0) < 4) throw await refuse(INJECTOR_MESSAGES.notAnArchive);
   const start = await s3.send(new GetObjectCommand({ Bucket: injectorBucket(), Key: key, Range: 'bytes=0-511' }));
   const bytes = await start.Body!.transformToByteArray();
   if (head.ContentType !== UPLOAD_CONTENT_TYPE || !isArchiveSignature(bytes)) throw await refuse(INJECTOR_MESSAGES.notAnArchive);

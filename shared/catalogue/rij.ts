@@ -49,6 +49,7 @@ export const INJECTOR_MESSAGES = {
   todayOnly: 'Files are sent for today only.',
   partsMismatch: 'The stored parts do not match this upload; send the file again.',
   nameTaken: 'A file of this name and another size was already sent today; rename the file and send it again.',
+  empty: 'The file is empty: it is not a zip or tar archive.',
 } as const;
 
 /**

@@ -26,6 +26,10 @@ import {
 } from '#shared/catalogue/rij.ts';
 import type { ErrorBody, InputOf } from '#shared/catalogue/index.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '#functions/plumbing/s3.ts';
+import { injectorBucket } from '#functions/storage/injector.ts';
+import { objectKeys } from '#functions/storage/injector-keys.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { Role } from '#shared/roles.ts';
@@ -112,6 +116,18 @@ describe('getUploadURL', () => {
 });
 
 describe('what the injector accepts', () => {
+  it('refuses an empty file before it takes the name (422, with the message the screen translates)', async () => {
+    expect(errorOf(await ask(tech, { filename: 'empty.zip', filetype: 'application/zip', date: today, size: 0 }), 422).message).toBe(INJECTOR_MESSAGES.empty);
+  });
+
+  it('deletes an empty object stored under an upload\'s name when it is marked uploaded (422), never a 500', async () => {
+    const key = objectKeys.file(today, tech.id, 'stored-empty.zip');
+    await s3.send(new PutObjectCommand({ Bucket: injectorBucket(), Key: key, Body: new Uint8Array(0), ContentType: UPLOAD_CONTENT_TYPE }));
+    const marked = await callOp(uploadedFile, { filename: 'stored-empty.zip', date: today }, tech.token);
+    expect(errorOf(marked, 422).message).toBe(INJECTOR_MESSAGES.notAnArchive);
+    expect((await list(tech)).map((f) => f.name)).not.toContain('stored-empty.zip');
+  });
+
   it('deletes a file that is not a zip or tar archive when it is marked uploaded (422), even with the right name and type', async () => {
     const fake = Buffer.from('MZ this is a program, not an archive'.repeat(40));
     const res = bodyOf(await ask(tech, { filename: 'fake.zip', filetype: 'application/zip', date: today, size: fake.length }));

@@ -43,7 +43,7 @@ describe("a refused file's row (ADR 0605)", () => {
   });
 
   it('a file refused for good (not an archive, the quota, its type) is not sent again and may be removed', () => {
-    for (const message of [INJECTOR_MESSAGES.notAnArchive, INJECTOR_MESSAGES.quotaReached, INJECTOR_MESSAGES.badType]) {
+    for (const message of [INJECTOR_MESSAGES.notAnArchive, INJECTOR_MESSAGES.quotaReached, INJECTOR_MESSAGES.badType, INJECTOR_MESSAGES.empty]) {
       const item = failed(refusal(message, message === INJECTOR_MESSAGES.badType ? 400 : 422));
       expect(item.refused, message).toBe(true);
       expect(isSendable(item), message).toBe(false);

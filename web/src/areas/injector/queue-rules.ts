@@ -33,6 +33,7 @@ const REASON_KEYS: Record<string, string> = {
   [INJECTOR_MESSAGES.sizeMismatch]: 'injector.reason.size_mismatch',
   [INJECTOR_MESSAGES.partsMismatch]: 'injector.reason.parts_mismatch',
   [INJECTOR_MESSAGES.nameTaken]: 'injector.reason.name_taken',
+  [INJECTOR_MESSAGES.empty]: 'injector.reason.empty',
 };
 
 /**
@@ -43,7 +44,7 @@ const REASON_KEYS: Record<string, string> = {
  * computer's date can be corrected, and nothing is sent before it is checked), a stored size or
  * parts that do not match (a new attempt may succeed).
  */
-const FOR_GOOD = new Set<string>([INJECTOR_MESSAGES.quotaReached, INJECTOR_MESSAGES.notAnArchive, INJECTOR_MESSAGES.badType, INJECTOR_MESSAGES.nameTaken]);
+const FOR_GOOD = new Set<string>([INJECTOR_MESSAGES.quotaReached, INJECTOR_MESSAGES.notAnArchive, INJECTOR_MESSAGES.badType, INJECTOR_MESSAGES.nameTaken, INJECTOR_MESSAGES.empty]);
 
 /** What a failed upload leaves on its row: the kind of failure, the server's reason, whether it is final, where it may be stored. */
 export function failureOf(error: unknown): Pick<QueuedFile, 'error' | 'reason' | 'refused' | 'storedAt'> {
