@@ -781,6 +781,7 @@ export async function setListingMls(id: number, mls: string, now = new Date()): 
   if (!listing) return false;
   const updated_at = now.toISOString();
   const { gsi1sk, gsi3sk } = keys.listingIndexes(listing.broker_id, updated_at, id);
+  let written: Record<string, unknown>;
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
@@ -792,11 +793,13 @@ export async function setListingMls(id: number, mls: string, now = new Date()): 
         ReturnValues: 'ALL_NEW',
       }),
     );
-    await indexListingItem(Attributes!);
-    return true;
+    written = Attributes!;
   } catch (error) {
     // Changed meanwhile: apply on the newer version (the MLS is a plain overwrite).
     if ((error as Error).name === 'ConditionalCheckFailedException') return setListingMls(id, mls, now);
     throw error;
   }
+  // The MLS is saved: a failed index write leaves the search behind until mendSearchIndex or the next change.
+  await indexListingItem(written).catch((error: unknown) => console.error('listing search: an MLS number saved but not indexed', error));
+  return true;
 }

@@ -6,7 +6,7 @@ import { parseListingSearch, searchEntry, wordsOf } from '#shared/rules/listing-
 import { Role } from '#shared/roles.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { ensureDistributionToken, getListing, insertListing, mendSearchIndex, noteListingShootingDate, searchListingRows, searchWordsOf, updateListingFields, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
+import { ensureDistributionToken, getListing, insertListing, mendSearchIndex, noteListingShootingDate, searchListingRows, searchWordsOf, setListingMls, updateListingFields, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
 import { configureListingSearchCache, LISTING_SEARCH_CACHE_DEFAULTS, listingSearchCacheStats } from '#functions/storage/listing-search-cache.ts';
 import { recordVisit, upgradeVisitedListings } from '#functions/storage/visits.ts';
 import { tokenFor } from '../support/api.ts';
@@ -175,6 +175,17 @@ describe('an index write that fails (ADR 0365)', () => {
     expect((await search(`${word}m`)).count).toBe(0);
     // Up to date now: nothing more to mend.
     expect(await mendSearchIndex(l.id)).toBe(false);
+  });
+
+  it('answers a saved MLS number as saved when its index write fails; the next opening finds it by that number', async () => {
+    const l = await insertListing(fields(`9 rue ${word}s`));
+    const mls = String(30_000_000 + Math.floor(Math.random() * 9_000_000));
+    let saved: boolean | undefined;
+    expect(await failing({ blocks: true, clock: false }, async () => (saved = await setListingMls(l.id, mls)))).toBe('no error');
+    expect(saved).toBe(true);
+    expect((await getListing(l.id))!.mls).toBe(mls);
+    bodyOf(await callOp(getListingOp, { id: l.id }, token));
+    expect((await search(mls)).listings).toMatchObject([{ id: l.id, mls }]);
   });
 
   it("answers a listing's first delivery token even when its map item cannot be written; the next opening puts it on the map", async () => {
