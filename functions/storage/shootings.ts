@@ -5,7 +5,7 @@ import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import type { ShootingView } from '#shared/catalogue/shootings.ts';
 import { SHOOTING_ADMIN_MESSAGES, SHOOTING_MESSAGES } from '#shared/messages/shootings.ts';
-import { dayStartMs } from '#shared/rules/business-time.ts';
+import { dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import { TABLE, type AccessPattern } from '#shared/data/design.ts';
 import type { ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from '../plumbing/aws.ts';
@@ -422,7 +422,8 @@ export async function ensureInvoiceId(s: StoredShooting, now = new Date().toISOS
   if (s.invoice_id) return s;
   for (let attempt = 1; ; attempt++) {
     const last = await lastNumber(INVOICE_COUNTER, INVOICE_FLOOR);
-    const invoiceId = `IM-${now.slice(0, 4)}-${String(last + 1).padStart(6, '0')}`;
+    // The year of the business day the invoice is dated (Quebec), not of the UTC instant: 31 December after 19:00 is still that year.
+    const invoiceId = `IM-${localDateOf(Date.parse(now)).slice(0, 4)}-${String(last + 1).padStart(6, '0')}`;
     try {
       await transact([
         nextNumberPiece(INVOICE_COUNTER, last, INVOICE_FLOOR),

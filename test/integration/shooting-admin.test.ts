@@ -309,4 +309,10 @@ describe('invoice numbers', () => {
     // Asked again, a shooting keeps its number.
     expect((await ensureInvoiceId((await getShootingItem(a.id))!)).invoice_id).toBe(first.invoice_id);
   });
+
+  it("carry the year of the Quebec day they are given on: 31 December at 20:00 is that year's, though UTC is in the next", async () => {
+    const late = await storedShooting();
+    // 2026-12-31 20:00 in Quebec (UTC−5) is 2027-01-01T01:00Z.
+    expect((await ensureInvoiceId(late, '2027-01-01T01:00:00.000Z')).invoice_id).toMatch(/^IM-2026-\d{6}$/);
+  });
 });
