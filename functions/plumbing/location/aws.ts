@@ -45,7 +45,12 @@ export class AwsLocation implements LocationPort {
     const IndexName = requiredEnv(ENV.placeIndex);
     const lang = language ? { Language: language } : {};
     if (query.placeId) {
-      const answer = await guard(() => this.client.send(new this.sdk.GetPlaceCommand({ IndexName, PlaceId: query.placeId, ...lang })));
+      // A place id is the client's: one Amazon Location does not know (or cannot read) is an unknown place, not an outage.
+      const unknown = (error: unknown) => {
+        if (UNKNOWN_PLACE.has((error as Error | null)?.name ?? '')) return { Place: undefined };
+        throw error;
+      };
+      const answer = await guard(() => this.client.send(new this.sdk.GetPlaceCommand({ IndexName, PlaceId: query.placeId, ...lang })).catch(unknown));
       return answer.Place ? fromPlace(answer.Place) : undefined;
     }
     const answer = await guard(() => this.client.send(new this.sdk.SearchPlaceIndexForTextCommand({ IndexName, Text: query.text, FilterCountries: COUNTRIES, MaxResults: 1, ...lang })));
@@ -94,6 +99,9 @@ function fromPlace(place: Place): GeocodedPlace | undefined {
 }
 
 /** Amazon Location failures are the spec's 503 (external API error). */
+/** GetPlace's answers for a place id that names no place: the caller's 404, not a 503. */
+const UNKNOWN_PLACE = new Set(['ResourceNotFoundException', 'ValidationException']);
+
 async function guard<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();

@@ -100,6 +100,14 @@ describe('Amazon Location adapter (no network: the client is stubbed)', () => {
     expect(send.mock.calls[0]![0]).toBeInstanceOf(GetPlaceCommand);
   });
 
+  it('answers an unknown place id as no place (the 404 of geocodeAddress), not as an outage', async () => {
+    process.env[ENV.placeIndex] = 'places-test';
+    for (const name of ['ResourceNotFoundException', 'ValidationException']) {
+      vi.spyOn(LocationClient.prototype, 'send').mockRejectedValueOnce(Object.assign(new Error(name), { name }) as never);
+      expect(await (await awsLocation()).geocode({ placeId: 'not-a-place' }), name).toBeUndefined();
+    }
+  });
+
   it('answers 503 when Amazon Location fails', async () => {
     process.env[ENV.placeIndex] = 'places-test';
     vi.spyOn(LocationClient.prototype, 'send').mockRejectedValue(Object.assign(new Error('boom'), { name: 'ThrottlingException' }) as never);
