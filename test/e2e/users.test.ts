@@ -103,6 +103,9 @@ describe('users', () => {
     const everyone = await cardNames(page);
     expect(everyone.length).toBeGreaterThan(5);
 
+    // The spec's choices (part 2 §2): None, SuperAdmin ... Social Medias.
+    const choices = await page.getByLabel(named(t('users.role_filter'))).locator('option').allTextContents();
+    expect([choices[0], choices[1], choices.at(-3)]).toEqual(['None', 'SuperAdmin', 'Social Medias']);
     await page.getByLabel(named(t('users.role_filter'))).selectOption({ label: t('users.role.3') });
     await expect
       .poll(async () => {

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, S
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { createUser, type UserListEntry } from '#shared/catalogue/users.ts';
 import { ALL_ROLES, isAdminLevel } from '#shared/roles.ts';
@@ -15,8 +16,11 @@ import { userQueries } from './queries.ts';
 /** Users shown at once: the count says how many match; the search narrows the rest. */
 export const USERS_SHOWN = 100;
 
+/** The role filter's choice of a role: the spec's list (part 2 §2: None, SuperAdmin ... Social Medias), else the form's name. */
+const roleFilterLabel = (t: TFunction, role: number) => t(`users.role_filter_${role}`, { defaultValue: t(`users.role.${role}`) });
+
 /**
- * /users (part 2 §2 "User list and user form"): the list filtered by role (None, SuperAdmin ...)
+ * /users (part 2 §2 "User list and user form"): the list filtered by role (None, SuperAdmin ... Social Medias)
  * on the server and by the name search (lower case, §5) as the user types, one card per user.
  */
 export function UsersListPage() {
@@ -46,7 +50,7 @@ export function UsersListPage() {
           label={t('users.role_filter')}
           value={String(roleFilter)}
           onChange={(e) => setRoleFilter(Number(e.currentTarget.value))}
-          data={[{ value: '0', label: t('users.role_none') }, ...ALL_ROLES.map((r) => ({ value: String(r), label: t(`users.role.${r}`) }))]}
+          data={[{ value: '0', label: t('users.role_none') }, ...ALL_ROLES.map((r) => ({ value: String(r), label: roleFilterLabel(t, r) }))]}
           style={{ flex: '1 1 12rem' }}
         />
         <TextInput label={t('users.search')} type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} maxLength={100} style={{ flex: '2 1 16rem' }} />
