@@ -13,7 +13,7 @@ import { quotaReservation } from '../storage/injector-quota.ts';
  * caller's daily quota (a resume is not counted again): S3's upload first, then one transaction
  * counts the bytes and writes the record and its resume pointer, so a failure counts nothing (and
  * S3's upload is aborted). Or resumes the caller's unfinished
- * upload of the same file (same sanitized name, size and last-modified time): then the parts
+ * upload of the same file begun less than 6 days ago (RESUMABLE_MS: an older one may be gone in S3) (same sanitized name, size and last-modified time): then the parts
  * recorded so far come back, so the browser sends only the missing ones. A new upload whose name
  * holds a file of another size that day is refused (409), as a single PUT is.
  */

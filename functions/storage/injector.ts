@@ -148,11 +148,20 @@ export interface PartRecord {
 /** Records expire with the bucket's abort-incomplete-uploads rule (the S3 upload is gone by then). */
 const recordTtl = (createdAt: string) => Math.ceil(Date.parse(createdAt) / 1000) + INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS * 86_400;
 
-export async function findOpenUpload(userId: number, name: string, size: number, lastModified: number): Promise<UploadRecord | undefined> {
+/**
+ * Uploads resumed: those begun less than this long ago. The bucket aborts an upload some time after
+ * INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS (and DynamoDB removes expired records late): an older one may
+ * be gone in S3, or go while it is being resumed, so the file starts afresh instead.
+ */
+export const RESUMABLE_MS = (INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS - 1) * 86_400_000;
+
+/** The caller's upload of this file that may be resumed, if any. */
+export async function findOpenUpload(userId: number, name: string, size: number, lastModified: number, now = Date.now()): Promise<UploadRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.rijOpenUpload(userId, name, size, lastModified), ConsistentRead: true }));
   if (!Item) return undefined;
   const upload = await getUpload(Item.upload_id as string);
-  return upload && upload.user_id === userId ? upload : undefined;
+  if (!upload || upload.user_id !== userId) return undefined;
+  return now - Date.parse(upload.created_at) < RESUMABLE_MS ? upload : undefined;
 }
 
 async function getUpload(id: string): Promise<UploadRecord | undefined> {

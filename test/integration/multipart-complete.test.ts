@@ -3,7 +3,8 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { CompleteMultipartUploadCommand, S3Client } from '@aws-sdk/client-s3';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { RESUMABLE_MS } from '#functions/storage/injector.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
 import { zipBytes } from '../support/archives.ts';
@@ -163,7 +164,22 @@ describe('completeMultipartUpload when S3 is slow or the complete is sent again 
     mode = 'forgot';
     const refused = await completeHere(never.uploadId).finally(() => (mode = 'plain'));
     expect(refused).toMatchObject({ status: 409, body: { error: { code: 'conflict', details: { reason: 'NoSuchUpload' } } } });
+    // S3 dropped it: it is forgotten, so the file's next send starts afresh instead of resuming it again.
+    errorOf(await callOp(listUploadedParts, { uploadId: never.uploadId }, tech.token), 404);
+    const fresh = bodyOf(await callOp(createMultipartUpload, { filename: 'complete-never.zip', filetype: 'application/zip', size: never.size, lastModified: never.lastModified, partSize: 5 * MiB, date: today }, tech.token));
+    expect(fresh).toMatchObject({ resumed: false, parts: [] });
+    await callOp(abortMultipartUpload, { uploadId: fresh.uploadId }, tech.token);
   }, 60_000);
+
+  it('an upload begun 6 days ago or more is not resumed: the bucket may have aborted it, so the file starts afresh', async () => {
+    const old = await uploadParts('six-days-old.zip');
+    const begun = new Date(Date.now() - RESUMABLE_MS - 60_000).toISOString();
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.rijUpload(old.uploadId), UpdateExpression: 'SET created_at = :c', ExpressionAttributeValues: { ':c': begun } }));
+    const again = bodyOf(await callOp(createMultipartUpload, { filename: 'six-days-old.zip', filetype: 'application/zip', size: old.size, lastModified: old.lastModified, partSize: 5 * MiB, date: today }, tech.token));
+    expect(again).toMatchObject({ resumed: false, parts: [] });
+    expect(again.uploadId).not.toBe(old.uploadId);
+    await callOp(abortMultipartUpload, { uploadId: again.uploadId }, tech.token);
+  });
 });
 
 describe('abortMultipartUpload when S3 fails to abort (ADR 0041, amended)', () => {
