@@ -1,4 +1,4 @@
-import { assignProdShooting } from '#shared/catalogue/planner.ts';
+import { PLANNER_MESSAGES, assignProdShooting } from '#shared/catalogue/planner.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { transact } from '../plumbing/transact.ts';
@@ -14,9 +14,11 @@ import { techDayFit } from '../use-cases/tech-day-fit.ts';
  * day next to what they hold (schedule conflict). Zones and skills are the dispatcher's call.
  * The write is conditional on the shooting's version, so it never races a dispatch silently.
  */
-export const handler = apiHandler(assignProdShooting, async ({ shooting_id, tech_id, force_assigned }, { log }) => {
+export const handler = apiHandler(assignProdShooting, async ({ shooting_id, tech_id, force_assigned, version }, { log }) => {
   const shooting = await getShootingItem(shooting_id);
   if (!shooting) throw notFound('Shooting not found.');
+  // A drop from a board older than the shooting's last change (another dispatcher moved it): refused, not applied over it.
+  if (version !== undefined && shooting.version !== version) throw conflict(PLANNER_MESSAGES.stale);
   if (!isActive(shooting)) throw conflict('This shooting is cancelled or abandoned.');
   const date = shooting.scheduleddate;
   const fit = await techDayFit(date, tech_id, shooting_id);

@@ -86,8 +86,8 @@ export const assignProdShooting = defineOperation({
   path: '/api/planner/assign',
   access: PLANNERS,
   summary:
-    "Assigns a shooting to a technician by hand. Refused (success false) when it does not fit the technician's half-day or the day is locked, unless force_assigned; then the technician's figures are recalculated.",
-  input: z.object({ shooting_id: z.number().int().positive(), tech_id: z.number().int().positive(), force_assigned: z.boolean().default(false) }),
+    "Assigns a shooting to a technician by hand. Refused (success false) when it does not fit the technician's half-day or the day is locked, unless force_assigned; then the technician's figures are recalculated. With `version` (the spec's timestamp: the shooting's version the board showed), 409 when the shooting changed since.",
+  input: z.object({ shooting_id: z.number().int().positive(), tech_id: z.number().int().positive(), force_assigned: z.boolean().default(false), version: z.number().int().positive().optional() }),
   output: z.object({
     success: z.boolean(),
     reason: z.enum(['locked', 'conflict']).optional(),
@@ -102,8 +102,8 @@ export const unassignShootingTech = defineOperation({
   method: 'POST',
   path: '/api/planner/unassign',
   access: PLANNERS,
-  summary: 'Takes a shooting back from its technician (it returns to the unassigned column).',
-  input: z.object({ shooting_id: z.number().int().positive() }),
+  summary: "Takes a shooting back from its technician (it returns to the unassigned column). With `version` (the shooting's version the board showed), 409 when the shooting changed since.",
+  input: z.object({ shooting_id: z.number().int().positive(), version: z.number().int().positive().optional() }),
   output: z.object({ success: z.boolean() }),
   resources: ['table', 'location'],
 });

@@ -191,6 +191,26 @@ describe('attemptShootingFlagRemoval', () => {
   });
 });
 
+describe('drag and drop from a board read before another change (assignProdShooting, unassignShootingTech with the version shown)', () => {
+  it('is refused with 409 and changes nothing: a colleague moved the shooting meanwhile', async () => {
+    const date = ownHalfDay(false);
+    const id = await bookId('4500 Rue Saint-Denis', date, false);
+    const { token } = await tokenFor(Role.admin);
+    const shown = (await board(date, token)).shootings.find((s) => s.id === id)!;
+    // A colleague's board takes it for Mathieu.
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: MATHIEU, force_assigned: true, version: shown.version }, token)).success).toBe(true);
+    // Ours, still showing it unassigned, drops it on Isabelle: refused, Mathieu keeps it.
+    expect(errorOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: ISABELLE, force_assigned: true, version: shown.version }, token), 409).message).toBe(PLANNER_MESSAGES.stale);
+    expect((await getShootingItem(id))?.tech_id).toBe(MATHIEU);
+    errorOf(await callOp(unassignShootingTech, { shooting_id: id, version: shown.version }, token), 409);
+    expect((await getShootingItem(id))?.tech_id).toBe(MATHIEU);
+    // From the board as it now is, both go through.
+    const now = (await board(date, token)).shootings.find((s) => s.id === id)!;
+    expect(bodyOf(await callOp(unassignShootingTech, { shooting_id: id, version: now.version }, token))).toEqual({ success: true });
+    expect((await getShootingItem(id))?.tech_id ?? null).toBeNull();
+  });
+});
+
 describe('abandonShooting', () => {
   it('abandons a shooting at the version read: it leaves the board; a stale or second abandon is a 409', async () => {
     const date = ownHalfDay(true);

@@ -122,11 +122,11 @@ export function PlannerPage() {
       else if (answer.reason === 'locked') lockedAlert();
       else setFeedback({ ok: false, text: t('planner.assign_conflict') });
     },
-    onError: fail(t('planner.assign_error')),
+    onError: (error) => setFeedback({ ok: false, text: t(isApiError(error, 409) ? 'planner.change_error' : 'planner.assign_error') }),
   });
   const unassigning = useUnassignMutation(date, {
     onSuccess: (answer) => setFeedback(answer.success ? { ok: true, text: t('planner.unassign_success') } : { ok: false, text: t('planner.unassign_error') }),
-    onError: fail(t('planner.unassign_error')),
+    onError: (error) => setFeedback({ ok: false, text: t(isApiError(error, 409) ? 'planner.change_error' : 'planner.unassign_error') }),
   });
   const locking = useLockMutation(date, {
     // A locked day confirms its pending shootings at their route's times (ADR 0540): say how many.
@@ -163,7 +163,7 @@ export function PlannerPage() {
   const { mutate: abandon } = abandoning;
   const { mutate: bill } = billing;
   const { mutate: lock } = locking;
-  const onUnassign = useCallback((s: PlannerShooting) => unassign(s.id), [unassign]);
+  const onUnassign = useCallback((s: PlannerShooting) => unassign(s), [unassign]);
   const onResetFlag = useCallback((s: PlannerShooting) => resetFlag(s), [resetFlag]);
   const onAbandon = useCallback(
     async (s: PlannerShooting) => {
@@ -249,7 +249,7 @@ export function PlannerPage() {
     const zone = dropTarget(keyboardTarget, over);
     if (zone === null) return;
     if (zone === UNASSIGNED_ZONE) {
-      if (shooting.tech_id !== null) unassigning.mutate(shooting.id);
+      if (shooting.tech_id !== null) unassigning.mutate(shooting);
       return;
     }
     const tech = techs.find((x) => dropId(x) === zone);
@@ -257,7 +257,7 @@ export function PlannerPage() {
     const tone = toneFor(tech, held.get(tech.id) ?? [], shooting, force);
     if (tone === 'busy') return; // A drop on red is ignored.
     if (tone === 'locked') return lockedAlert();
-    assigning.mutate({ shootingId: shooting.id, techId: tech.id, force });
+    assigning.mutate({ shooting, techId: tech.id, force });
   };
 
   const loading = boardQuery.isPending || figuresQuery.isPending;

@@ -118,12 +118,13 @@ export const useDispatchMutation = (date: string, reactions: Reactions<OutputOf<
 export const useAssignMutation = (date: string, reactions: Reactions<OutputOf<typeof assignProdShooting>> = {}) =>
   useDayWrite(
     date,
-    ({ shootingId, techId, force }: { shootingId: number; techId: number; force: boolean }) => callOperation(assignProdShooting, { shooting_id: shootingId, tech_id: techId, force_assigned: force }),
+    ({ shooting, techId, force }: { shooting: Versioned; techId: number; force: boolean }) =>
+      callOperation(assignProdShooting, { shooting_id: shooting.id, tech_id: techId, force_assigned: force, version: shooting.version }),
     reactions,
   );
 
 export const useUnassignMutation = (date: string, reactions: Reactions<OutputOf<typeof unassignShootingTech>> = {}) =>
-  useDayWrite(date, (shootingId: number) => callOperation(unassignShootingTech, { shooting_id: shootingId }), reactions);
+  useDayWrite(date, (s: Versioned) => callOperation(unassignShootingTech, { shooting_id: s.id, version: s.version }), reactions);
 
 /** Lock or unlock a technician's day (updateLockStatus). */
 export const useLockMutation = (date: string, reactions: Reactions<OutputOf<typeof updateLockStatus>> = {}) =>
