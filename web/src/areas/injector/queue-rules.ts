@@ -20,6 +20,8 @@ export interface QueuedFile {
   refused?: boolean;
   /** Where an earlier attempt may have stored it whole: the next Upload checks there before sending anything. */
   storedAt?: StoredAt;
+  /** Every byte is stored and the upload is being finished: it can no longer be cancelled. */
+  finishing?: boolean;
   /** Once sent: the day it is filed under (the list of that day shows it). */
   filedUnder?: string;
 }

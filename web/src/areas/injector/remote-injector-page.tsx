@@ -221,7 +221,8 @@ function QueuedRow({ item, locale, onRemove, onCancel, onShowDay }: { item: Queu
                 {t('injector.filed_under', { day: formatDayShort(item.filedUnder, locale) })}
               </Anchor>
             )}
-            {item.status === 'uploading' && (
+            {/* Once every byte is stored the upload is finished whatever happens: no Cancel that would not cancel. */}
+            {item.status === 'uploading' && !item.finishing && (
               <Button size="compact-xs" variant="subtle" color="red" onClick={onCancel}>
                 {t('injector.cancel')}
               </Button>

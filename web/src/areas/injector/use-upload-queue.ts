@@ -59,7 +59,7 @@ export function useUploadQueue({ api, multipartThreshold, date, onStored }: Uplo
       for (const item of batch) {
         const controller = new AbortController();
         controllers.current.set(item.id, controller);
-        patch(item.id, { status: 'uploading', error: undefined, reason: undefined, loaded: 0, percent: 0 });
+        patch(item.id, { status: 'uploading', error: undefined, reason: undefined, loaded: 0, percent: 0, finishing: false });
         let resumed: number | undefined;
         try {
           const result = await uploadFile(item.file, {
@@ -69,6 +69,7 @@ export function useUploadQueue({ api, multipartThreshold, date, onStored }: Uplo
             signal: controller.signal,
             ...(item.storedAt ? { storedAt: item.storedAt } : {}),
             ...(multipartThreshold ? { multipartThreshold } : {}),
+            onFinishing: () => patch(item.id, { finishing: true }),
             onProgress: (p) => {
               resumed ??= p.loaded;
               meter.update(item.id, p.loaded - resumed);

@@ -257,6 +257,35 @@ describe('uploadFile', () => {
   });
 });
 
+describe('uploadFile, cancelled once every byte is stored', () => {
+  it('a cancel during the complete does not stop it: the file is completed and marked, never aborted', async () => {
+    const controller = new AbortController();
+    const server = fakeServer();
+    let finishing = 0;
+    const api = {
+      ...server.api,
+      // The user presses Cancel while S3 puts the object together.
+      complete: async (id: string) => {
+        controller.abort();
+        return server.api.complete(id);
+      },
+    };
+    const result = await uploadFile(fakeFile(12 * MiB), { api, put: server.put, multipartThreshold: 5 * MiB, partSize: 5 * MiB, signal: controller.signal, onFinishing: () => finishing++ });
+    expect(result).toMatchObject({ name: 'card.zip', size: 12 * MiB, multipart: true });
+    expect(finishing).toBe(1);
+    expect(server.aborted).toBe(false);
+    expect(server.marks).toEqual([{ filename: 'card.zip', date: '2026-11-22', size: 12 * MiB }]);
+  });
+
+  it('a single PUT answered is finished the same way: the mark is not stopped by a cancel', async () => {
+    const controller = new AbortController();
+    const server = fakeServer();
+    const result = await uploadFile(fakeFile(1 * MiB), { api: server.api, put: server.put, multipartThreshold: 5 * MiB, signal: controller.signal, onFinishing: () => controller.abort() });
+    expect(result).toMatchObject({ name: 'card.zip', multipart: false });
+    expect(server.marks).toHaveLength(1);
+  });
+});
+
 describe('uploadFile, paused', () => {
   it('leaving the page pauses: sending stops but the upload is not aborted (it resumes later)', async () => {
     const { UPLOAD_PAUSED } = await import('./uploader.ts');

@@ -30,6 +30,12 @@ export interface UploadOptions {
   storedAt?: StoredAt;
   signal?: AbortSignal;
   onProgress?: (progress: UploadProgress) => void;
+  /**
+   * Every byte is stored (the PUT answered, or the complete asked): from here the upload finishes
+   * whatever the signal says. A cancel now would leave a stored file shown as cancelled, and the
+   * next Upload would send all of it again. The screen stops offering Cancel.
+   */
+  onFinishing?: () => void;
   /** Injected in tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -77,8 +83,13 @@ export async function uploadFile(source: FileSource, options: UploadOptions): Pr
   // Where the file may be stored whole, should this attempt fail: the earlier attempt's place until
   // the check below says it is not there, then this attempt's once all its bytes are sent.
   let storedAt = options.storedAt;
+  let finishing = false;
+  const finish = () => {
+    finishing = true;
+    options.onFinishing?.();
+  };
   const mark = async (at: StoredAt) => {
-    const stored = await withRetries(rt, options.signal, () => options.api.markUploaded({ filename: at.name, date: at.date, started_at: at.startedAt, size: source.size }));
+    const stored = await withRetries(rt, finishing ? undefined : options.signal, () => options.api.markUploaded({ filename: at.name, date: at.date, started_at: at.startedAt, size: source.size }));
     if (!stored) throw new UploadError('status', 'The file is not stored.');
   };
   try {
@@ -95,7 +106,7 @@ export async function uploadFile(source: FileSource, options: UploadOptions): Pr
     const sent: OnSent = ({ name, date }) => {
       storedAt = { name, date, startedAt };
     };
-    const result = multipartUpload ? await multipart(source, options, sent) : await single(source, options, sent);
+    const result = multipartUpload ? await multipart(source, options, sent, finish) : await single(source, options, sent, finish);
     await mark({ name: result.name, date: result.date, startedAt });
     return result;
   } catch (error) {
@@ -199,7 +210,7 @@ function asUploadError(error: unknown): Error {
 /** Told where the file goes once all its bytes are on their way (it may then be stored whole). */
 type OnSent = (at: { name: string; date: string }) => void;
 
-async function single(source: FileSource, o: UploadOptions, onSent: OnSent): Promise<UploadResult> {
+async function single(source: FileSource, o: UploadOptions, onSent: OnSent, onFinishing: () => void): Promise<UploadResult> {
   const rt = runtime(o);
   const meter = progressMeter(source.size, 0, rt.now, o.onProgress);
   let requests = 0;
@@ -216,13 +227,14 @@ async function single(source: FileSource, o: UploadOptions, onSent: OnSent): Pro
       meter.failed(1);
       throw new StatusError(res.status);
     }
+    onFinishing();
     return target;
   });
   meter.stored(1, source.size);
   return { name, date, size: source.size, multipart: false, sentBytes: source.size, resumedBytes: 0, requests };
 }
 
-async function multipart(source: FileSource, o: UploadOptions, onSent: OnSent): Promise<UploadResult> {
+async function multipart(source: FileSource, o: UploadOptions, onSent: OnSent, onFinishing: () => void): Promise<UploadResult> {
   const rt = runtime(o);
   const concurrency = Math.max(1, o.concurrency ?? DEFAULT_CONCURRENCY);
   const created = await withRetries(rt, o.signal, () =>
@@ -236,6 +248,8 @@ async function multipart(source: FileSource, o: UploadOptions, onSent: OnSent): 
     }),
   );
   const { uploadId, partSize, partCount } = created;
+  /** The complete is asked: a cancel no longer aborts the upload. */
+  let completing = false;
 
   // Parts the server recorded (a resume) are not sent again, if their size is the expected one.
   const stored = new Set(created.parts.filter((p) => p.partNumber <= partCount && p.size === partLength(source.size, partSize, p.partNumber)).map((p) => p.partNumber));
@@ -336,9 +350,12 @@ async function multipart(source: FileSource, o: UploadOptions, onSent: OnSent): 
     if (o.signal?.aborted) throw abortError();
     // From the complete on, the object may be stored whole (the answer can be lost): a retry checks first.
     onSent({ name: created.name, date: created.date });
+    // And a cancel no longer stops it: S3 would finish the object anyway.
+    completing = true;
+    onFinishing();
     // A complete sent again after a lost answer or a 5xx: the server may have completed it meanwhile and
     // forgotten the upload (404). Then the file is there; markUploaded below checks that it is stored.
-    const done = await withRetries(rt, o.signal, async (attempt) => {
+    const done = await withRetries(rt, undefined, async (attempt) => {
       try {
         return await o.api.complete(uploadId);
       } catch (error) {
@@ -348,7 +365,7 @@ async function multipart(source: FileSource, o: UploadOptions, onSent: OnSent): 
     });
     return { name: done.name, date: done.date, size: source.size, multipart: true, sentBytes, resumedBytes, requests };
   } catch (error) {
-    if (o.signal?.aborted) {
+    if (o.signal?.aborted && !completing) {
       if (o.signal.reason === UPLOAD_PAUSED) {
         // Paused (the page is left): the stored parts are recorded, so the resume does not send them again.
         await recorder.salvage();
