@@ -75,8 +75,10 @@ describe('shooting mutations keep the indexes in step with the item', () => {
     await expectIndexesInStep(id, true);
     expect((await rawItem(id)).gsi3sk).toBe(keys.shootingTechIndex(1006, day(302), id).gsi3sk);
 
+    // A leg is stored at the version read and leaves it as it is (ADR 0640); one worked out from an older reading is refused.
     expect(await storeLegs([{ shootingId: id, km: 12.5, transitS: 900, version: s.version }])).toBe(1);
-    expect(await storeLegs([{ shootingId: id, km: 99, transitS: 1, version: s.version }])).toBe(0);
+    expect(await storeLegs([{ shootingId: id, km: 99, transitS: 1, version: s.version - 1 }])).toBe(0);
+    expect((await getShootingItem(id))!.version).toBe(s.version);
     s = (await getShootingItem(id))!;
     expect([s.distance, s.transit_time]).toEqual([12.5, 900]);
     await expectIndexesInStep(id, true);
