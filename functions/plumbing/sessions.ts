@@ -69,16 +69,23 @@ export async function createSession(user: SessionUser, sessionVersion = 0, now =
 /**
  * The live session of a token, or undefined when unknown, revoked, past its expiry, or when its
  * user no longer matches it: deleted, suspended, another role, or a bumped `session_version`.
- * Two GetItems: the session, then its user. The user item is read here directly, read-only
+ * Two GetItems: the session, then its user (two more, consistent, before a refusal). The user item is read here directly, read-only
  * (storage/users.ts alone writes it): the wrapper checks sessions below the entity layer (ADR 0120).
  */
 export async function findSession(token: string, now = new Date()): Promise<Session | undefined> {
   const tokenHash = hashToken(token);
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
+  // Most checks pass on eventually consistent reads. A refusal is read again consistently before it
+  // is answered: a session just made, or re-stamped with its user (one's own password change), must
+  // not read as gone from a stale copy and log its user out.
+  return (await sessionOf(tokenHash, now, false)) ?? sessionOf(tokenHash, now, true);
+}
+
+async function sessionOf(tokenHash: string, now: Date, consistent: boolean): Promise<Session | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash), ConsistentRead: consistent }));
   if (!Item || Date.parse(Item.expires_at as string) <= now.getTime()) return undefined;
   const snapshot = Item.user as SessionUser;
   const sessionVersion = Number(Item.session_version ?? 0);
-  const user = await sessionUserState(snapshot.id);
+  const user = await sessionUserState(snapshot.id, consistent);
   if (!user || user.suspended || user.role !== snapshot.role || user.session_version !== sessionVersion) return undefined;
   return {
     tokenHash,
@@ -90,8 +97,8 @@ export async function findSession(token: string, now = new Date()): Promise<Sess
 }
 
 /** What a session check needs of its user: the record and the session stamp (0 when never bumped). */
-async function sessionUserState(id: number): Promise<(UserRecord & { session_version: number }) | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
+async function sessionUserState(id: number, consistent: boolean): Promise<(UserRecord & { session_version: number }) | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: consistent }));
   const parsed = Item ? userRecord.safeParse(Item) : undefined;
   return parsed?.success ? { ...parsed.data, session_version: Number(Item!.session_version ?? 0) } : undefined;
 }

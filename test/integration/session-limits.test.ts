@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newClientAddress, newUser, callFrom, loginFrom } from './session-support.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
@@ -7,7 +7,7 @@ import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { CLIENT_LIMIT } from '#functions/plumbing/login-throttle.ts';
 import { take, release, type RateRule } from '#functions/plumbing/rate-limit.ts';
-import { createSession, sessionUserOf } from '#functions/plumbing/sessions.ts';
+import { createSession, findSession, sessionUserOf } from '#functions/plumbing/sessions.ts';
 import { bumpSessionVersion, getUser, setSuspended } from '#functions/storage/users.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { LOGIN_CLIENT_MAX_FAILURES } from '#shared/rules/session.ts';
@@ -145,6 +145,28 @@ describe('changePassword never reaches above the caller', () => {
     expect((await getUser(superadmin.id))!.version).toBe(1);
     expect((await changeFrom(address, peer.id, adminToken, { password: 'peer-reset', confirmation: 'peer-reset' })).status).toBe(200);
     expect((await changeFrom(address, admin.id, await sessionOf(superadmin.id), { password: 'down-reset', confirmation: 'down-reset' })).status).toBe(200);
+  });
+});
+
+describe('a session read from a stale copy', () => {
+  it('is read again consistently before it is refused: one\'s own password change does not log one out', async () => {
+    const user = await newUser(Role.broker);
+    const token = await sessionOf(user.id);
+    // Just after the change, an eventually consistent read may still return the user before it.
+    const send = db.send.bind(db);
+    const spy = vi.spyOn(db, 'send').mockImplementation((async (command: GetCommand) => {
+      const answer = (await send(command as Parameters<typeof send>[0])) as { Item?: Record<string, unknown> };
+      const userRead = command instanceof GetCommand && command.input.Key?.pk === keys.user(user.id).pk;
+      return userRead && !command.input.ConsistentRead && answer.Item ? { ...answer, Item: { ...answer.Item, session_version: Number(answer.Item.session_version ?? 0) + 1 } } : answer;
+    }) as typeof db.send);
+    try {
+      expect(await findSession(token)).toMatchObject({ user: { id: user.id } });
+    } finally {
+      spy.mockRestore();
+    }
+    // A session really behind its user is still refused.
+    expect(await bumpSessionVersion(user.id)).toBe(true);
+    expect(await findSession(token)).toBeUndefined();
   });
 });
 
