@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TechDeliveryShooting } from '#shared/catalogue/deliveries.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDay } from '../../i18n/format.ts';
+import { formatDay, formatNumber } from '../../i18n/format.ts';
 import { PagerControls, useCursorPages } from './pager.tsx';
 import { deliveryPageUrl, deliveryQueries } from './queries.ts';
 
@@ -43,7 +43,7 @@ function ShootingCard({ row, onOpen }: { row: TechDeliveryShooting; onOpen: (ind
             {row.listing.address}, {row.listing.city}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('deliveries.shooting_of', { date: formatDay(row.shooting.scheduleddate, i18n.language) })} · {t('deliveries.picture_count', { count: row.pictures.length })}
+            {t('deliveries.shooting_of', { date: formatDay(row.shooting.scheduleddate, i18n.language) })} · {t('deliveries.picture_count', { count: row.pictures.length, formatted: formatNumber(row.pictures.length, i18n.language) })}
           </Text>
         </div>
         <Group gap="xs" align="flex-end">

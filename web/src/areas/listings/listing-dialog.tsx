@@ -14,7 +14,8 @@ import { isApiError, mayCall } from '../../api/client.ts';
 import { listingMessage, refusalMessage } from './messages.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDay, formatDayShort, formatNumber, localToday } from '../../i18n/format.ts';
+import { localDateOf } from '#shared/rules/business-time.ts';
+import { formatDay, formatDayShort, formatNumber } from '../../i18n/format.ts';
 import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import plannerEn from '../planner/locales/en.json';
 import plannerFr from '../planner/locales/fr.json';
@@ -350,7 +351,8 @@ function ShootingsTable({ listing, lng }: { listing: ListingDetail; lng: string 
 /** The dialog's collapsible virtual-visit statistics: date range, visitors and visits per day, recurring visits. */
 function ListingVisitStats({ listingId }: { listingId: number }) {
   const { t, i18n } = useTranslation();
-  const [range, setRange] = useState(() => lastMonthRange(localToday()));
+  // Visits are counted by Quebec day: the last month ends on Quebec's today, wherever the browser is.
+  const [range, setRange] = useState(() => lastMonthRange(localDateOf(Date.now())));
   const stats = useQuery(listingQueries.visits(listingId, range.from, range.to));
   const calendar = useMemo(() => everyDay(stats.data?.days ?? [], range, { visitor: 0, session: 0, views: 0, photos: 0, seconds: 0 }), [stats.data, range]);
   const day = (d: string) => ({ label: formatDay(d, i18n.language), tick: formatDayShort(d, i18n.language) });

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { refusalMessage } from './messages.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDay, formatDayShort, localToday } from '../../i18n/format.ts';
+import { localDateOf } from '#shared/rules/business-time.ts';
+import { formatDay, formatDayShort } from '../../i18n/format.ts';
 import { listingQueries } from './queries.ts';
 import { VisitChart } from './visit-chart.tsx';
 import { everyDay, lastMonthRange } from './visit-range.ts';
@@ -17,7 +18,8 @@ import { DayPickerInput } from '../../components/day-picker-input.tsx';
  */
 export function ListingStatsPage() {
   const { t, i18n } = useTranslation();
-  const [picked, setPicked] = useState(() => lastMonthRange(localToday()));
+  // Visits are counted by Quebec day: the last month ends on Quebec's today, wherever the browser is.
+  const [picked, setPicked] = useState(() => lastMonthRange(localDateOf(Date.now())));
   const [range, setRange] = useState(picked);
   const report = useQuery(listingQueries.report(range.from, range.to));
 
