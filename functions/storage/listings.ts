@@ -45,8 +45,12 @@ export function listingAddressOf(l: ListingRecord): Pick<ListingRecord, 'id' | '
   return { id: l.id, address: l.address, app: l.app, city: l.city, postalcode: l.postalcode };
 }
 
+/**
+ * A listing as last written (consistent read): the dialog reloads it right after a save and saves
+ * again from its version, and a stale copy would answer that save 'changed meanwhile'.
+ */
 export async function getListing(id: number): Promise<StoredListing | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listing(id) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.listing(id), ConsistentRead: true }));
   return Item ? toListing(Item) : undefined;
 }
 
