@@ -22,6 +22,9 @@ const cursor = z.string().max(2000).regex(/^[A-Za-z0-9_-]+$/).optional();
 /** Distribution tokens are base64url, 256 random bits (43 characters); older ones may be shorter. */
 const token = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Not a delivery token.');
 
+/** generateDeliveryToken's refusal when the listing's link is not the one the screen showed. */
+export const DELIVERY_LINK_CHANGED = "This listing's delivery link changed meanwhile; reopen the listing to see it.";
+
 export const deliveryPicture = z.object({
   id: z.number().int(),
   shooting_id: z.number().int(),
@@ -173,8 +176,8 @@ export const generateDeliveryToken = defineOperation({
   path: '/api/admin/listing/{listing_id}/deliveryToken',
   access: [...LISTING_STAFF],
   summary:
-    "Part 3 §7 'generate delivery token': gives the listing a new distribution token (256 random bits) in place of the old one, which answers 404 from then on (a leaked link is revoked this way). Unknown listing: 404.",
-  input: z.object({ listing_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    "Part 3 §7 'generate delivery token': gives the listing a new distribution token (256 random bits) in place of the old one, which answers 404 from then on (a leaked link is revoked this way). With `replaces` (the token the screen shows, null for none), 409 when the listing's token is another one: a link made meanwhile (a technician's delivery list, the media e-mail) is not revoked unseen. Unknown listing: 404.",
+  input: z.object({ listing_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), replaces: token.nullable().optional() }),
   output: z.object({ status: z.literal(200), distribution_token: z.string() }),
   resources: ['table'],
 });

@@ -6,7 +6,7 @@ import { db, tableName } from '#functions/plumbing/aws.ts';
 import { FEEDBACK_LIMIT } from '#functions/plumbing/feedback-limit.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { getListing, insertListing, newDistributionToken } from '#functions/storage/listings.ts';
-import { downloadAllPictures, generateDeliveryToken, getDeliveriesFromToken, leaveFeedback } from '#shared/catalogue/deliveries.ts';
+import { DELIVERY_LINK_CHANGED, downloadAllPictures, generateDeliveryToken, getDeliveriesFromToken, leaveFeedback } from '#shared/catalogue/deliveries.ts';
 import type { InputOf } from '#shared/catalogue/index.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
@@ -51,6 +51,19 @@ describe('generateDeliveryToken (part 3 §7)', () => {
     errorOf(await callOp(downloadAllPictures, { token: listing.token }), 404);
     errorOf(await feedback(listing.token, 0, 'Hello'), 404);
     expect(bodyOf(await page(fresh)).listing.id).toBe(listing.id);
+    expect((await getListing(listing.id))!.distribution_token).toBe(fresh);
+  });
+
+  it('replaces only the link the screen showed: one made meanwhile is kept (409), and a screen showing none does not revoke it', async () => {
+    const listing = await newListing();
+    const { token: admin } = await tokenFor(Role.admin);
+    // The dialog showed no link (null), or an older one; the listing has listing.token meanwhile.
+    for (const shown of [null, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
+      expect(errorOf(await callOp(generateDeliveryToken, { listing_id: listing.id, replaces: shown }, admin), 409).message).toBe(DELIVERY_LINK_CHANGED);
+    }
+    expect((await getListing(listing.id))!.distribution_token).toBe(listing.token);
+    bodyOf(await page(listing.token));
+    const fresh = bodyOf(await callOp(generateDeliveryToken, { listing_id: listing.id, replaces: listing.token }, admin)).distribution_token;
     expect((await getListing(listing.id))!.distribution_token).toBe(fresh);
   });
 

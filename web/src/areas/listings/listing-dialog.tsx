@@ -237,7 +237,7 @@ function DeliveryLinkButton({ listing, generate }: { listing: ListingDetail; gen
   const replaces = listing.distribution_token !== null;
   const run = async () => {
     if (replaces && !(await alert({ title: t('listings.dialog.link.replace_title'), text: t('listings.dialog.link.replace_confirm'), okLabel: t('listings.dialog.link.replace'), cancel: true }))) return;
-    generate.mutate();
+    generate.mutate(listing.distribution_token);
   };
   return (
     <Button variant="light" size="xs" onClick={() => void run()} loading={generate.isPending}>
@@ -251,7 +251,7 @@ function ActionFailure({ error, area }: { error: unknown; area: 'link' | 'purge'
   const { t } = useTranslation();
   return (
     <Alert color="red" role="alert" p="xs">
-      {t(`listings.dialog.${area}.${isApiError(error, 404) ? 'not_found' : 'failed'}`)}
+      {t(`listings.dialog.${area}.${isApiError(error, 404) ? 'not_found' : area === 'link' && isApiError(error, 409) ? 'changed' : 'failed'}`)}
     </Alert>
   );
 }

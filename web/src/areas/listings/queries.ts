@@ -45,7 +45,8 @@ export function useSaveListingMutation() {
 export function useGenerateDeliveryTokenMutation(listingId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callOperation(generateDeliveryToken, { listing_id: listingId }).then((a) => a.distribution_token),
+    // `replaces`: the link the dialog shows (null: none); a link made meanwhile is not replaced unseen (409).
+    mutationFn: (replaces: string | null) => callOperation(generateDeliveryToken, { listing_id: listingId, replaces }).then((a) => a.distribution_token),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listingQueries.all() }),
   });
 }
