@@ -102,7 +102,16 @@ export const replaceDistributionToken = (listing: StoredListing): Promise<string
 
 /** Gives a listing its delivery token if it has none; answers the token. */
 export async function ensureDistributionToken(listing: StoredListing): Promise<string> {
-  return listing.distribution_token || writeDistributionToken(listing, true);
+  if (listing.distribution_token) return listing.distribution_token;
+  try {
+    return await writeDistributionToken(listing, true);
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    // Made meanwhile (two technicians' delivery lists at once), or the listing changed: the token it has now, or a new one on it.
+    const now = await getListing(listing.id);
+    if (!now) throw error;
+    return now.distribution_token || writeDistributionToken(now, true);
+  }
 }
 
 /** Writes a new token and its index key (gsi2), on the version read; `onlyIfNone` also requires the listing to have none. */

@@ -5,7 +5,7 @@ import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { FEEDBACK_LIMIT } from '#functions/plumbing/feedback-limit.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { getListing, insertListing, newDistributionToken } from '#functions/storage/listings.ts';
+import { ensureDistributionToken, getListing, insertListing, newDistributionToken } from '#functions/storage/listings.ts';
 import { DELIVERY_LINK_CHANGED, downloadAllPictures, generateDeliveryToken, getDeliveriesFromToken, leaveFeedback } from '#shared/catalogue/deliveries.ts';
 import type { InputOf } from '#shared/catalogue/index.ts';
 import { Role } from '#shared/roles.ts';
@@ -78,6 +78,16 @@ describe('generateDeliveryToken (part 3 §7)', () => {
     const { token: superadmin } = await tokenFor(Role.superadmin);
     expect((await generate(999_999_999, superadmin)).status).toBe(404);
     expect((await generate('abc', superadmin)).status).toBe(400);
+  });
+});
+
+describe('a listing\'s first delivery token (ensureDistributionToken)', () => {
+  it('is one token when two requests make it at once (two technicians\' delivery lists): neither fails', async () => {
+    const made = await insertListing({ address: `${Date.now() % 10_000} rue des Jetons`, app: '', city: 'Montréal', postalcode: 'H2X 1Y4', room_count: 4, is_house: false, lat: 45.5, lng: -73.57, state: 1, mls: null, broker_id: 900001, broker: { firstname: 'B', lastname: 'R' }, distribution_token: null });
+    const read = (await getListing(made.id))!;
+    const tokens = await Promise.all([ensureDistributionToken(read), ensureDistributionToken(read), ensureDistributionToken(read)]);
+    expect(new Set(tokens).size).toBe(1);
+    expect((await getListing(made.id))!.distribution_token).toBe(tokens[0]);
   });
 });
 
