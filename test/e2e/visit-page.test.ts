@@ -117,6 +117,23 @@ describe.each(['fr', 'en'] as const)('virtual-tour viewer, in %s', (lang) => {
     await expect.poll(visits, { timeout: 15_000 }).toEqual([expect.objectContaining({ date: today, visitor: 1, session: 1, photos: 4, views: 4 })]);
   });
 
+  it('a reload of the page counts on from what its session reported: the time after it is added, not refused', async () => {
+    const listing = await tourListing(2);
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], viewport: VIEWPORT[lang] });
+    await page.goto(`/visit/${listing.id}`);
+    await showing(page, 1, 2);
+    await page.waitForTimeout(2_500);
+    await page.reload();
+    await showing(page, 1, 2);
+    await page.waitForTimeout(2_500);
+    await page.goto('about:blank');
+    const today = localDateOf(Date.now());
+    const days = async () => bodyOf(await callOp(getListingVisitStats, { id: listing.id, from: today, to: today }, admin)).days;
+    // One session of this tab; its seconds are both pages' (about 5), not the first page's alone.
+    await expect.poll(async () => (await days())[0]?.seconds ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    expect((await days())[0]).toMatchObject({ visitor: 1, session: 1 });
+  });
+
   it('the unbranded tour hides the broker and the company; unknown, unpublished and malformed ids say so', async () => {
     const listing = await tourListing(2);
     const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], viewport: VIEWPORT[lang] });
