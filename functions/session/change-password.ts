@@ -1,4 +1,5 @@
 import { changePassword } from '#shared/catalogue/session.ts';
+import { USER_MESSAGES } from '#shared/messages/users.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { passwordRank } from '#shared/rules/session.ts';
 import { isAdminLevel, mustGiveOldPassword } from '#shared/roles.ts';
@@ -7,8 +8,8 @@ import { badRequest, conflict, forbidden, notFound } from '../plumbing/errors.ts
 import { accountLocked, clientAddress, guardPasswordAttempt, settlePasswordAttempt } from '../plumbing/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../plumbing/passwords.ts';
 import { revokeSessionsOfUser, sessionRestamp } from '../plumbing/sessions.ts';
-import { transact } from '../plumbing/transact.ts';
-import { getUser, passwordChange } from '../storage/users.ts';
+import { cancellationCodes, transact } from '../plumbing/transact.ts';
+import { getUser, passwordChange, type StoredUser } from '../storage/users.ts';
 
 /**
  * Users change their own password; admin levels (1, 2) may change anyone's of their rank or
@@ -32,7 +33,8 @@ export const handler = apiHandler(changePassword, async ({ userId, oldPassword, 
     if (!valid) throw conflict(PASSWORD_MESSAGES.wrongOld);
   }
   // One write ends every other session (the stamp moves) and keeps the caller's own when it is theirs.
-  await transact([passwordChange(user, await hashPassword(password)), ...(own ? [sessionRestamp(session.tokenHash, user.session_version + 1)] : [])]);
+  const hash = await hashPassword(password);
+  await changeAt(user, hash, own ? session.tokenHash : undefined);
   // The dead sessions' items, cleaned up; a failure here leaves only sessions that no longer work.
   const revoked = await revokeSessionsOfUser(user.id, own ? session.tokenHash : undefined).catch((error: unknown) => {
     log('dead sessions not deleted', (error as Error).message);
@@ -41,3 +43,20 @@ export const handler = apiHandler(changePassword, async ({ userId, oldPassword, 
   log('password changed', { userId, revoked });
   return { status: 200 as const, message: PASSWORD_MESSAGES.changed };
 });
+
+/**
+ * The password write at the version read. Another field of the user changed meanwhile (a form saved,
+ * a stale read): written again on the user as now stored, a few times. Its password or sessions
+ * changed meanwhile: 409, the old password checked may no longer be the one.
+ */
+async function changeAt(user: StoredUser, hash: string, ownTokenHash: string | undefined, tries = 3): Promise<void> {
+  try {
+    await transact([passwordChange(user, hash), ...(ownTokenHash ? [sessionRestamp(ownTokenHash, user.session_version + 1)] : [])]);
+  } catch (error) {
+    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed') || tries <= 1) throw error;
+    const now = await getUser(user.id, { consistent: true });
+    if (!now) throw notFound('User not found.');
+    if (now.password_hash !== user.password_hash || now.session_version !== user.session_version) throw conflict(USER_MESSAGES.changedMeanwhile);
+    await changeAt(now, hash, ownTokenHash, tries - 1);
+  }
+}

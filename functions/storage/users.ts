@@ -57,8 +57,8 @@ function referenceHolds(before: References, after: References): { items: Transac
   };
 }
 
-export async function getUser(id: number): Promise<StoredUser | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
+export async function getUser(id: number, { consistent = false }: { consistent?: boolean } = {}): Promise<StoredUser | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: consistent }));
   return Item ? toStoredUser(Item) : undefined;
 }
 

@@ -192,6 +192,15 @@ describe('users', () => {
     await password.getByRole('button', { name: t('users.change_password') }).click();
     await password.getByText(t('users.password_locked', { count: 5 })).waitFor();
     expect(await password.getByText('Too many failed logins', { exact: false }).count()).toBe(0);
+
+    // A 409 that is not the wrong old password (the user changed meanwhile) does not say the old password was wrong.
+    // (The latest route answers first.)
+    await page.route((url) => url.pathname === `/api/users/${account.id}/password`, (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'conflict', message: 'This user changed meanwhile; reload the form and try again.' } }) }),
+    );
+    await password.getByRole('button', { name: t('users.change_password') }).click();
+    await password.getByText(t('users.changed_meanwhile')).waitFor();
+    expect(await password.getByText(t('users.old_password_invalid')).count()).toBe(0);
   });
 
   it("says so when the form's choices cannot be loaded (fr)", async () => {

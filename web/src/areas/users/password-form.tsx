@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changePassword } from '#shared/catalogue/session.ts';
 import type { UserData } from '#shared/catalogue/users.ts';
 import { mustGiveOldPassword } from '#shared/roles.ts';
+import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { LOGIN_LOCK_SECONDS } from '#shared/rules/session.ts';
 import { retryAfterMinutes } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
@@ -59,7 +60,7 @@ export function PasswordForm({ user, onChanged }: { user: UserData; onChanged?: 
           ok: false,
           text:
             error.status === 409
-              ? t('users.old_password_invalid')
+              ? t(error.message === PASSWORD_MESSAGES.wrongOld ? 'users.old_password_invalid' : 'users.changed_meanwhile')
               : error.status === 403
                 ? t('users.above_level')
                 : error.status === 429
