@@ -49,7 +49,8 @@ export async function insertTicket(fields: NewTicket, now = new Date()): Promise
 export async function getTicketWithFollowups(id: number): Promise<{ ticket: StoredTicket; followups: FollowupRecord[] } | undefined> {
   let ticket: StoredTicket | undefined;
   const followups: FollowupRecord[] = [];
-  for (const item of await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.ticket(id).pk } })) {
+  // Consistent: the ticket page reloads right after a follow-up or a resolve, which must show in it.
+  for (const item of await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.ticket(id).pk }, ConsistentRead: true })) {
     if (item.sk === keys.ticket(id).sk) ticket = toTicket(item);
     else if (String(item.sk).startsWith(keys.followupsPrefix)) followups.push(followupRecord.parse(item));
   }
