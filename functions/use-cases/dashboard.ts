@@ -1,11 +1,13 @@
 import { INJECTOR_DAYS, QUEUE_DAYS, RECENT_FILES, RECENT_LISTINGS, type DashboardPanel, type DashboardPanelKind, type StateCounts } from '#shared/catalogue/dashboard.ts';
 import { ShootingState } from '#shared/enums.ts';
+import { RELEASE_APPS } from '#shared/catalogue/releases.ts';
 import { Role, isAdminLevel, type RoleId } from '#shared/roles.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { sdCardStates } from '../storage/injector.ts';
 import { listFiles } from '../storage/injector-objects.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
 import { allListings } from '../storage/listings.ts';
+import { listReleases } from '../storage/releases.ts';
 import { isActive, shootingsOfDay, shootingsOfTechBetween, type StoredShooting } from '../storage/shootings.ts';
 import { everyTicket, ticketsFor, type StoredTicket } from '../storage/tickets.ts';
 
@@ -59,8 +61,20 @@ const PANEL: { [K in DashboardPanelKind]: (caller: Caller, date: string) => Prom
   injector: injectorPanel,
   tickets: ticketsPanel,
   listings: listingsPanel,
-  releases: async () => ({ kind: 'releases', recorded: false }),
+  releases: releasesPanel,
 };
+
+/** Each app's release count and highest version (listReleases answers them highest first). */
+async function releasesPanel(): Promise<Extract<DashboardPanel, { kind: 'releases' }>> {
+  const apps = await Promise.all(
+    RELEASE_APPS.map(async (app) => {
+      const releases = await listReleases(app);
+      const top = releases[0];
+      return { app, count: releases.length, latest: top ? { version: top.version, public: top.public, uploaded: top.uploaded_at !== null, created_at: top.created_at } : null };
+    }),
+  );
+  return { kind: 'releases', apps };
+}
 
 /** Counts per state, states with none left out, by state number. */
 export function countByState(shootings: readonly Pick<StoredShooting, 'state'>[]): StateCounts {

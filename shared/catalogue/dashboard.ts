@@ -76,8 +76,11 @@ export const dashboardPanel = z.union([
     kind: z.literal('listings'),
     recent: z.array(z.object({ id: z.number().int(), address: z.string(), city: z.string(), broker: z.string(), updated_at: z.string(), has_delivery_link: z.boolean() })),
   }),
-  /** App releases (part 3 §13): the product keeps no release records yet, so there is nothing to count. */
-  z.object({ kind: z.literal('releases'), recorded: z.literal(false) }),
+  /** App releases (part 3 §13): per app, how many versions it has and its highest one (null: none yet). */
+  z.object({
+    kind: z.literal('releases'),
+    apps: z.array(z.object({ app: z.string(), count, latest: z.object({ version: z.string(), public: z.boolean(), uploaded: z.boolean(), created_at: z.string() }).nullable() })),
+  }),
 ]);
 export type DashboardPanel = z.infer<typeof dashboardPanel>;
 export type DashboardPanelKind = DashboardPanel['kind'];

@@ -1,3 +1,4 @@
+import { RELEASE_APPS } from '#shared/catalogue/releases.ts';
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
 import type { Page } from 'playwright-core';
@@ -45,9 +46,12 @@ describe('dashboard', () => {
     await waitForPath(page, pathOf('remote_injector'));
   });
 
-  it('tells the releaser plainly that no release is recorded', async () => {
+  it("shows the releaser each app's highest version", async () => {
     const t = textsIn('en');
     const page = await landAs(Role.releaser, 'en');
-    await region(page, t('dashboard.releases.title')).getByText(t('dashboard.releases.not_recorded')).waitFor();
+    const panel = region(page, t('dashboard.releases.title'));
+    for (const app of RELEASE_APPS) await panel.getByText(app, { exact: true }).waitFor();
+    // Every app has versions in the demo data: none says it has none.
+    expect(await panel.getByText(t('dashboard.releases.none')).count()).toBe(0);
   });
 });

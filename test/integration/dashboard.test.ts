@@ -7,6 +7,8 @@ import { injectorBucket, saveSdCardState } from '#functions/storage/injector.ts'
 import { objectKeys } from '#functions/storage/injector-keys.ts';
 import { insertShooting, newShootingId } from '#functions/storage/shootings.ts';
 import { insertUser, newUserId } from '#functions/storage/users.ts';
+import { insertRelease, listReleases } from '#functions/storage/releases.ts';
+import { RELEASE_APPS } from '#shared/catalogue/releases.ts';
 import { mondayOf } from '#functions/use-cases/dashboard.ts';
 import { getDashboard, type DashboardPanel, type DashboardPanelKind } from '#shared/catalogue/dashboard.ts';
 import { getAllTickets } from '#shared/catalogue/tickets.ts';
@@ -240,7 +242,13 @@ describe('tickets, listings and releases', () => {
     expect(updated).toEqual([...updated].sort().reverse());
   });
 
-  it('tells the releaser that no release is recorded', async () => {
-    expect(panel(await dashboard((await tokenFor(Role.releaser)).token), 'releases')).toEqual({ kind: 'releases', recorded: false });
+  it("shows the releaser each app's highest version (public or not, its file uploaded or not) and how many it has", async () => {
+    const version = `999.${randomInt(1_000_000)}.0`;
+    await insertRelease({ app: 'vrupdater', version, filename: 'vrupdater.zip', size: 10 });
+    const { apps } = panel(await dashboard((await tokenFor(Role.releaser)).token), 'releases') as Extract<DashboardPanel, { kind: 'releases' }>;
+    expect(apps.map((a) => a.app)).toEqual([...RELEASE_APPS]);
+    const vr = apps.find((a) => a.app === 'vrupdater')!;
+    expect(vr.latest).toMatchObject({ version, public: false, uploaded: false });
+    expect(vr.count).toBe((await listReleases('vrupdater')).length);
   });
 });

@@ -52,7 +52,7 @@ function Panel({ panel }: { panel: DashboardPanel }) {
     case 'listings':
       return <ListingsPanel panel={panel} />;
     case 'releases':
-      return <ReleasesPanel />;
+      return <ReleasesPanel panel={panel} />;
   }
 }
 
@@ -237,11 +237,28 @@ function ListingsPanel({ panel }: { panel: PanelOf<'listings'> }) {
   );
 }
 
-function ReleasesPanel() {
-  const { t } = useTranslation();
+/** Each app's highest version: public or not, its file uploaded or not, and how many versions it has. */
+function ReleasesPanel({ panel }: { panel: PanelOf<'releases'> }) {
+  const { t, i18n } = useTranslation();
   return (
     <PanelCard title={t('dashboard.releases.title')}>
-      <Text size="sm">{t('dashboard.releases.not_recorded')}</Text>
+      {panel.apps.map(({ app, count, latest }) => (
+        <Stack key={app} gap={0}>
+          <Text size="sm" fw={600}>
+            {app}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {latest
+              ? t('dashboard.releases.latest', {
+                  version: latest.version,
+                  state: t(latest.uploaded ? (latest.public ? 'dashboard.releases.public' : 'dashboard.releases.private') : 'dashboard.releases.no_file'),
+                  count,
+                  formatted: formatNumber(count, i18n.language),
+                })
+              : t('dashboard.releases.none')}
+          </Text>
+        </Stack>
+      ))}
     </PanelCard>
   );
 }
