@@ -83,7 +83,10 @@ export async function ticketsFor(caller: Caller, max = 2000): Promise<StoredTick
  * count would hide. `olderClosedHidden`: older closed tickets exist and are not listed.
  */
 export async function ticketListFor(caller: Caller, newest = TICKET_LIST_NEWEST): Promise<{ tickets: StoredTicket[]; olderClosedHidden: boolean }> {
-  const query = ticketsIndexOf(caller);
+  return newestAndOpen(ticketsIndexOf(caller), newest);
+}
+
+async function newestAndOpen(query: ReturnType<typeof ticketsIndexOf>, newest: number): Promise<{ tickets: StoredTicket[]; olderClosedHidden: boolean }> {
   const recent = (await queryAll({ ...query, ScanIndexForward: false }, newest + 1)).map(toTicket);
   if (recent.length <= newest) return { tickets: recent, olderClosedHidden: false };
   const shown = recent.slice(0, newest);
@@ -95,9 +98,9 @@ export async function ticketListFor(caller: Caller, newest = TICKET_LIST_NEWEST)
   return { tickets: [...shown, ...open], olderClosedHidden: true };
 }
 
-/** Every ticket, newest first, up to `max` (the statistics figures of the dashboard). */
-export async function everyTicket(max = 5000): Promise<StoredTicket[]> {
-  return (await queryAll({ ...byIndex('allTickets', keys.allTickets), ScanIndexForward: false }, max)).map(toTicket);
+/** The `newest` tickets and every older open one, newest first (the dashboard's figures: open counts over every ticket). */
+export async function everyTicket(newest = 5000): Promise<StoredTicket[]> {
+  return (await newestAndOpen(byIndex('allTickets', keys.allTickets), newest)).tickets;
 }
 
 /** A follow-up is added only while the ticket is open: the condition and the Put go in one transaction. */

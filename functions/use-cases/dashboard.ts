@@ -9,7 +9,7 @@ import { objectKeys } from '../storage/injector-keys.ts';
 import { allListings } from '../storage/listings.ts';
 import { listReleases } from '../storage/releases.ts';
 import { isActive, shootingsOfDay, shootingsOfTechBetween, type StoredShooting } from '../storage/shootings.ts';
-import { everyTicket, ticketsFor, type StoredTicket } from '../storage/tickets.ts';
+import { everyTicket, ticketListFor, type StoredTicket } from '../storage/tickets.ts';
 
 /**
  * The morning dashboard (docs/decisions/0160-dashboard-per-role.md): which panels each role reads,
@@ -166,7 +166,8 @@ async function injectorPanel(caller: Caller, date: string): Promise<Extract<Dash
 
 /** The caller's tickets (every ticket for admin levels): open ones, the oldest open, those opened in the last 7 days. */
 async function ticketsPanel(caller: Caller, date: string): Promise<Extract<DashboardPanel, { kind: 'tickets' }>> {
-  const tickets = await ticketsFor(caller, 5000);
+  // The newest and every older open one: the open count and the oldest open ticket cover them all.
+  const { tickets } = await ticketListFor(caller, 5000);
   const open = tickets.filter((t) => !t.resolved).map((t) => t.created_at).sort();
   const since = addDays(date, -6);
   return {
