@@ -3,9 +3,7 @@ import { abortMultipartUpload } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { s3 } from '../plumbing/s3.ts';
 import { notFound } from '../plumbing/errors.ts';
-import { cancellationCodes, transact } from '../plumbing/transact.ts';
-import { deleteUploadRecords, injectorBucket, ownUpload, uploadForgetPieces } from '../storage/injector.ts';
-import { quotaRelease } from '../storage/injector-quota.ts';
+import { deleteUploadRecords, forgetUpload, injectorBucket, ownUpload } from '../storage/injector.ts';
 
 /** S3 answers that say the emulator cannot abort (s3rver has no AbortMultipartUpload): ADR 0041. */
 const NOT_SUPPORTED = new Set(['NotImplemented', 'MethodNotAllowed']);
@@ -20,12 +18,7 @@ const NOT_SUPPORTED = new Set(['NotImplemented', 'MethodNotAllowed']);
  */
 export const handler = apiHandler(abortMultipartUpload, async ({ uploadId }, { user, log }) => {
   const upload = await ownUpload(uploadId, user.id);
-  try {
-    await transact([...uploadForgetPieces(upload), quotaRelease(user.id, upload.date, upload.size)]);
-  } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw notFound('Upload not found.');
-    throw error;
-  }
+  if (!(await forgetUpload(upload))) throw notFound('Upload not found.');
   let outcome: 'aborted' | 'not-supported' | 'already-gone' | 'left-to-lifecycle' = 'aborted';
   try {
     await s3.send(new AbortMultipartUploadCommand({ Bucket: injectorBucket(), Key: upload.key, UploadId: upload.s3_upload_id }));

@@ -3,9 +3,7 @@ import { INJECTOR_MESSAGES, completeMultipartUpload } from '#shared/catalogue/ri
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { s3Complete } from '../plumbing/s3.ts';
 import { conflict } from '../plumbing/errors.ts';
-import { cancellationCodes, transact } from '../plumbing/transact.ts';
-import { deleteUploadRecords, injectorBucket, listParts, ownUpload, uploadForgetPieces, type UploadRecord } from '../storage/injector.ts';
-import { quotaRelease } from '../storage/injector-quota.ts';
+import { deleteUploadRecords, forgetUpload, injectorBucket, listParts, ownUpload, type UploadRecord } from '../storage/injector.ts';
 import { headFile, verifyStoredArchive } from '../storage/injector-objects.ts';
 
 /**
@@ -41,7 +39,10 @@ export const handler = apiHandler(completeMultipartUpload, async ({ uploadId }, 
     } else if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'EntityTooSmall' || name === 'NoSuchUpload') {
       log('complete refused by S3', name);
       // S3 no longer has the upload (aborted by the bucket's lifecycle rule): forgotten here too, or every next send would resume it.
-      if (name === 'NoSuchUpload') await forgetUpload(upload);
+      if (name === 'NoSuchUpload') {
+        await forgetUpload(upload);
+        await deleteUploadRecords(upload);
+      }
       throw conflict(INJECTOR_MESSAGES.partsMismatch, { reason: name });
     } else {
       throw error;
@@ -52,17 +53,6 @@ export const handler = apiHandler(completeMultipartUpload, async ({ uploadId }, 
   log('multipart completed', { uploadId, key: upload.key, parts: parts.length });
   return { name: upload.name, date: upload.date, size: upload.size };
 });
-
-/** An upload S3 dropped: its records and resume pointer go, and its bytes go back to its day's quota (once). */
-async function forgetUpload(upload: UploadRecord): Promise<void> {
-  try {
-    await transact([...uploadForgetPieces(upload), quotaRelease(upload.user_id, upload.date, upload.size)]);
-  } catch (error) {
-    // Already forgotten (a complete or an abort sent at the same time).
-    if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
-  }
-  await deleteUploadRecords(upload);
-}
 
 /** An object at the upload's key, of its declared size, written since the upload began: an earlier complete's. */
 async function completedBefore(upload: UploadRecord): Promise<boolean> {

@@ -14,7 +14,8 @@ import { badRequest, conflict, notFound, unprocessable } from '../plumbing/error
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
 import { batchWriteAll } from '../plumbing/batch-write.ts';
-import type { TransactItem } from '../plumbing/transact.ts';
+import { cancellationCodes, transact, type TransactItem } from '../plumbing/transact.ts';
+import { quotaRelease } from './injector-quota.ts';
 
 /**
  * Storage of the remote-injection area: the injector bucket's names and presigned URLs, and the
@@ -187,11 +188,26 @@ export function uploadRecordPieces(upload: UploadRecord): TransactItem[] {
 }
 
 /** Forgetting an upload (abort): its record, only if still there (so one abort gives its bytes back once), and its pointer. */
-export function uploadForgetPieces(upload: UploadRecord): TransactItem[] {
+function uploadForgetPieces(upload: UploadRecord): TransactItem[] {
   return [
     { Delete: { TableName: tableName(), Key: keys.rijUpload(upload.id), ConditionExpression: 'attribute_exists(pk)' } },
     { Delete: { TableName: tableName(), Key: keys.rijOpenUpload(upload.user_id, upload.name, upload.size, upload.last_modified) } },
   ];
+}
+
+/**
+ * Forgets an upload (cancelled, or dropped by S3) in one transaction: its record and resume
+ * pointer, and its declared bytes back to its day's quota. False when it was forgotten already (a
+ * second abort or complete), so its bytes go back once. Its part records are deleteUploadRecords'.
+ */
+export async function forgetUpload(upload: UploadRecord): Promise<boolean> {
+  try {
+    await transact([...uploadForgetPieces(upload), quotaRelease(upload.user_id, upload.date, upload.size)]);
+    return true;
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
 }
 
 const partItem = (upload: UploadRecord, part: PartRecord) => ({ ...keys.rijPart(upload.id, part.partNumber), part_number: part.partNumber, etag: part.etag, size: part.size, ttl: recordTtl(upload.created_at) });
