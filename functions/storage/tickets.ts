@@ -71,12 +71,6 @@ export async function visibleTicket(caller: Caller, id: number) {
 /** The index of the caller's tickets: every ticket for admin levels, their own for anyone else. */
 const ticketsIndexOf = (caller: Caller) => (isAdminLevel(caller.role) ? byIndex('allTickets', keys.allTickets) : byIndex('ticketsByCreator', keys.ticketsOfUser(caller.id)));
 
-/** The caller's tickets or, for admin levels, every ticket; newest first, up to `max`. */
-export async function ticketsFor(caller: Caller, max = 2000): Promise<StoredTicket[]> {
-  const items = await queryAll({ ...ticketsIndexOf(caller), ScanIndexForward: false }, max);
-  return items.map(toTicket);
-}
-
 /**
  * The ticket list (part 1 §2.8): the caller's tickets (every ticket for admin levels), newest first:
  * the `newest` most recent, and every open ticket older than those, which a list that stopped at a

@@ -14,7 +14,7 @@ import { ShootingState } from '#shared/enums.ts';
 import { sendMediaEmail } from '#shared/catalogue/review.ts';
 import { getShootingAdmin, updateShootingCompletion } from '#shared/catalogue/shootings.ts';
 import sharp from 'sharp';
-import { ticketsFor } from '#functions/storage/tickets.ts';
+import { ticketListFor } from '#functions/storage/tickets.ts';
 import { fileSharingSetting } from '#functions/plumbing/media.ts';
 import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { buildZipInBucket, zipExists } from '#functions/plumbing/zip.ts';
@@ -259,7 +259,7 @@ describe('leaveFeedback (public)', () => {
     const listing = byAddress('88 avenue du Parc');
     const { listing: shown } = await delivery(listing.distribution_token!);
     const shootingId = shown.pictures[0]!.shooting_id;
-    const count = async () => (await ticketsFor({ id: brokerId, role: Role.broker })).length;
+    const count = async () => (await ticketListFor({ id: brokerId, role: Role.broker })).tickets.length;
     const before = await count();
     const post = (input: Omit<InputOf<typeof leaveFeedback>, 'token'>, token = listing.distribution_token!) => callOp(leaveFeedback, { ...input, token });
     const empty = await post({ shooting_id: shootingId, picture_index: 1, text: '  ' });

@@ -3,7 +3,7 @@ import { call, tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { findUserByEmail, insertUser, newUserId } from '#functions/storage/users.ts';
-import { insertTicket, ticketListFor, ticketsFor } from '#functions/storage/tickets.ts';
+import { insertTicket, ticketListFor } from '#functions/storage/tickets.ts';
 import { Role } from '#shared/roles.ts';
 import { createTicket, followupTicket, getAllTickets, getTicketById, reopenTicket, resolveTicket } from '#shared/catalogue/tickets.ts';
 import type { ErrorBody, InputOf } from '#shared/catalogue/index.ts';
@@ -39,12 +39,12 @@ describe('createTicket', () => {
   });
 
   it('answers 400 naming every field for an empty body, and writes nothing (the access test sends {})', async () => {
-    const before = (await ticketsFor({ id: broker.id, role: Role.broker })).length;
+    const before = (await ticketListFor({ id: broker.id, role: Role.broker })).tickets.length;
     // Raw call: an empty body is what the operation's input type forbids.
     const res = await call<ErrorBody>('POST', '/api/tickets', { token: broker.token, body: {} });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.fields ?? {}).sort()).toEqual(['description', 'problem_type', 'subject', 'urgency']);
-    expect((await ticketsFor({ id: broker.id, role: Role.broker })).length).toBe(before);
+    expect((await ticketListFor({ id: broker.id, role: Role.broker })).tickets.length).toBe(before);
   });
 
   it.each([
@@ -53,12 +53,12 @@ describe('createTicket', () => {
     ['subject too long', { subject: 'x'.repeat(201) }, 'subject'],
     ['description not text', { description: 42 }, 'description'],
   ])('answers 400 for %s and writes nothing', async (_name, bad, field) => {
-    const before = (await ticketsFor({ id: broker.id, role: Role.broker })).length;
+    const before = (await ticketListFor({ id: broker.id, role: Role.broker })).tickets.length;
     // Raw call: these fields break the input type on purpose.
     const res = await call<ErrorBody>('POST', '/api/tickets', { token: broker.token, body: { ...FORM_START, ...bad } });
     expect(res.status).toBe(400);
     expect(res.body.error.fields?.[field]?.length).toBeGreaterThan(0);
-    expect((await ticketsFor({ id: broker.id, role: Role.broker })).length).toBe(before);
+    expect((await ticketListFor({ id: broker.id, role: Role.broker })).tickets.length).toBe(before);
   });
 });
 
