@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { CompleteMultipartUploadCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RESUMABLE_MS } from '#functions/storage/injector.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
 import { zipBytes } from '../support/archives.ts';
-import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+import { bodyOf, callHere, callOp, errorOf } from '../support/operations.ts';
 import { BUCKETS, ENV } from '#shared/data/design.ts';
 import { MiB, abortMultipartUpload, completeMultipartUpload, createMultipartUpload, getDownloadLink, getUploadPartUrls, listUploadedParts, recordUploadedPart } from '#shared/catalogue/rij.ts';
 import { Role } from '#shared/roles.ts';
@@ -29,9 +28,8 @@ const realS3 = process.env[ENV.s3Endpoint]!;
 const SLOW_MS = 6_500;
 let mode: 'slow' | 'forgot' | 'abort-fails' | 'plain' = 'plain';
 let proxy: Server;
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
-let handler: Handler;
-let abortHandler: Handler;
+let handler: unknown;
+let abortHandler: unknown;
 let tech: { token: string; id: number };
 let requestLogs: RequestLogBatcher | undefined;
 const today = new Date().toISOString().slice(0, 10);
@@ -70,8 +68,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   // Before functions/plumbing/s3.ts is loaded: its clients read the endpoint once.
   process.env[ENV.s3Endpoint] = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  handler = (await import('#functions/rij/complete-multipart-upload.ts')).handler as unknown as Handler;
-  abortHandler = (await import('#functions/rij/abort-multipart-upload.ts')).handler as unknown as Handler;
+  handler = (await import('#functions/rij/complete-multipart-upload.ts')).handler;
+  abortHandler = (await import('#functions/rij/abort-multipart-upload.ts')).handler;
   // The handler runs in this process, as in the local stack: its request-log records are stored as there.
   requestLogs = startRequestLogBatcher();
   const { s3Complete } = await import('#functions/plumbing/s3.ts');
@@ -88,24 +86,7 @@ afterAll(async () => {
   await new Promise((resolve) => proxy.close(resolve));
 });
 
-/** An upload operation in this process, as API Gateway calls its Lambda. */
-async function here(run: Handler, method: 'POST' | 'DELETE', routePath: string, uploadId: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const path = routePath.replace('{uploadId}', uploadId);
-  const event = {
-    version: '2.0',
-    routeKey: `${method} ${routePath}`,
-    rawPath: path,
-    rawQueryString: '',
-    headers: { authorization: `Bearer ${tech.token}` },
-    pathParameters: { uploadId },
-    isBase64Encoded: false,
-    requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, requestId: `${method}-${uploadId}`, stage: '$default' },
-  } as unknown as APIGatewayProxyEventV2;
-  const result = (await run(event, { awsRequestId: `upload-${Date.now()}` } as Context)) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode ?? 0, body: JSON.parse(result.body ?? '{}') as Record<string, unknown> };
-}
-
-const completeHere = (uploadId: string) => here(handler, 'POST', completeMultipartUpload.path, uploadId);
+const completeHere = (uploadId: string) => callHere(handler, completeMultipartUpload, { uploadId }, tech.token);
 
 /** A 2-part upload whose parts are stored and recorded through the local stack's API. */
 async function uploadParts(filename: string) {
@@ -140,7 +121,7 @@ describe('completeMultipartUpload when S3 is slow or the complete is sent again 
     const started = Date.now();
     const answer = await completeHere(file.uploadId).finally(() => (mode = 'plain'));
     console.log(`complete silent for ${SLOW_MS} ms: ${answer.status} in ${Date.now() - started} ms`);
-    expect(answer).toEqual({ status: 200, body: { name: file.name, date: today, size: file.size } });
+    expect(bodyOf(answer)).toEqual({ name: file.name, date: today, size: file.size });
     expect(await storedSha(file.name)).toBe(file.sha);
   }, 40_000);
 
@@ -156,7 +137,7 @@ describe('completeMultipartUpload when S3 is slow or the complete is sent again 
     await forgotten.s3Complete();
     mode = 'forgot';
     const answer = await completeHere(forgotten.uploadId).finally(() => (mode = 'plain'));
-    expect(answer).toEqual({ status: 200, body: { name: forgotten.name, date: today, size: forgotten.size } });
+    expect(bodyOf(answer)).toEqual({ name: forgotten.name, date: today, size: forgotten.size });
     expect(await storedSha(forgotten.name)).toBe(forgotten.sha);
 
     // NoSuchUpload with nothing stored is still a refusal: send the file again.
@@ -188,8 +169,8 @@ describe('abortMultipartUpload when S3 fails to abort (ADR 0041, amended)', () =
     const quota = async () => Number((await db.send(new GetCommand({ TableName: tableName(), Key: keys.rijQuota(tech.id, today), ConsistentRead: true }))).Item?.bytes ?? 0);
     const before = await quota();
     mode = 'abort-fails';
-    const answer = await here(abortHandler, 'DELETE', abortMultipartUpload.path, file.uploadId).finally(() => (mode = 'plain'));
-    expect(answer).toEqual({ status: 200, body: { status: 200, s3: 'left-to-lifecycle' } });
+    const answer = await callHere(abortHandler, abortMultipartUpload, { uploadId: file.uploadId }, tech.token).finally(() => (mode = 'plain'));
+    expect(bodyOf(answer)).toEqual({ status: 200, s3: 'left-to-lifecycle' });
     expect(await quota()).toBe(before - file.size);
     errorOf(await callOp(listUploadedParts, { uploadId: file.uploadId }, tech.token), 404);
     const fresh = bodyOf(await callOp(createMultipartUpload, { filename: 'abort-fails.zip', filetype: 'application/zip', size: file.size, lastModified: file.lastModified, partSize: 5 * MiB, date: today }, tech.token));
