@@ -9,6 +9,19 @@ import { isServiceUnavailable } from './errors.ts';
 /** A pause of `ms` milliseconds. */
 export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether `work` is done within `ms` (a rejection counts as done); it goes on either way, nothing cancels it. */
+export async function doneWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work.then(() => true, () => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** How retries of one loop grow: the ceiling of retry n is base · 2^n ms, never above `cap`. */
 export interface Backoff {
   base: number;

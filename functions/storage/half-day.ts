@@ -37,13 +37,25 @@ export function bumpHalfDay(date: string, am: boolean): TransactItem {
   };
 }
 
+type GuardAt = Pick<HalfDayGuard, 'date' | 'am' | 'version'>;
+
+/**
+ * guardItems for a write that took a technician's time on the strength of a day read at the guard
+ * versions `versions` (PlanningDay.guards): a manual assignment or the dispatch's, into the
+ * shooting's half-day (ADR 0645).
+ */
+export function dayGuardItems(date: string, am: boolean, versions: { am: number; pm: number }, shootingId: number): TransactItems {
+  const at = (half: boolean): GuardAt => ({ date, am: half, version: half ? versions.am : versions.pm });
+  return guardItems(at(am), at(!am), shootingId);
+}
+
 /**
  * Transaction items of a booking into a half-day: bump the target guard's version (the one read)
  * and add the shooting to it; check that the other half-day of the day did not change either, as
  * a shooting of one half-day can run into the other.
  */
-export function guardItems(target: HalfDayGuard, other: HalfDayGuard, shootingId: number): TransactItems {
-  const unchanged = (g: HalfDayGuard) => (g.version === 0 ? 'attribute_not_exists(pk)' : 'version = :v');
+export function guardItems(target: GuardAt, other: GuardAt, shootingId: number): TransactItems {
+  const unchanged = (g: GuardAt) => (g.version === 0 ? 'attribute_not_exists(pk)' : 'version = :v');
   return [
     {
       Update: {

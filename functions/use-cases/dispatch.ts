@@ -8,6 +8,8 @@ import type { PlanningDay } from './planning-day.ts';
 export interface SolvedDispatch {
   date: string;
   versions: PlanningDay['versions'];
+  /** The day's half-day guard versions the load step read: each assignment commits only while they hold (ADR 0645). */
+  guards: PlanningDay['guards'];
   /** Half-day of every shooting in the problem (the apply step bumps that half-day's guard). */
   halfDays: Record<string, boolean>;
   status: SolverInputStatus;

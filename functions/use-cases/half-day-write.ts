@@ -50,7 +50,7 @@ export async function writeIntoHalfDay(w: HalfDayWrite): Promise<number> {
     return elapsed < HARD_STOP_MS && (attempt <= ATTEMPTS || elapsed < PATIENCE_MS);
   };
   for (let attempt = 1; patient(attempt); attempt++) {
-    const day = await readDay(w.date);
+    const day = await readDay(w.date, { consistent: true });
     const problem = await dayProblem(w.world, day, w.candidate, w.excludeShootingId === undefined ? {} : { excludeShootingId: w.excludeShootingId });
     const kept = w.keepTechId == null ? undefined : await halfDayAnswer(forTechnician(problem, w.keepTechId), w.candidate, w.am);
     const answer = kept?.success ? kept : await halfDayAnswer(problem, w.candidate, w.am);

@@ -20,6 +20,11 @@ export interface PlanningDay {
   problem: DayProblem;
   /** Shooting id → item version read, for the conditional writes of the apply step. */
   versions: Record<string, number>;
+  /**
+   * The versions of the day's half-day guards when it was read: a write that takes a technician's
+   * time on the strength of this reading commits only while they hold (ADR 0645).
+   */
+  guards: { am: number; pm: number };
   /** The requested shootings found unassigned on that day, or held by a technician not working it. */
   requested: number[];
   /**
@@ -56,7 +61,7 @@ export function shootingInput(s: StoredShooting, location: { lat: number; lng: n
 }
 
 export async function loadPlanningDay(date: string, requestedIds: readonly number[] = []): Promise<PlanningDay> {
-  const [world, day, settings] = await Promise.all([loadWorld(), readDay(date), getPlanningSettings()]);
+  const [world, day, settings] = await Promise.all([loadWorld(), readDay(date, { consistent: true }), getPlanningSettings()]);
   const holders = new Set(day.shootings.map(holder).filter((id): id is number => id !== null));
   const technicians = await technicianInputs(world.technicians, date, day.locked, holders);
   const techIds = new Set(technicians.map((t) => t.id));
@@ -89,6 +94,7 @@ export async function loadPlanningDay(date: string, requestedIds: readonly numbe
     date,
     problem: { technicians, shootings, settings: { km: kmSettingsOf(settings), keepExisting: true } },
     versions: Object.fromEntries(day.shootings.map((s) => [String(s.id), s.version])),
+    guards: { am: day.guards.am.version, pm: day.guards.pm.version },
     requested,
     stranded,
     leftOut,

@@ -1,12 +1,14 @@
 import { routeFiguresWith } from '#shared/planning/index.ts';
 import { location } from '../plumbing/location/index.ts';
-import { loadPlanningDay } from './planning-day.ts';
+import { loadPlanningDay, type PlanningDay } from './planning-day.ts';
 
 export interface TechDayFit {
   locked: boolean;
   /** Whether the technician's route through what they hold (and the shooting named) fits their day. */
   feasible: boolean;
   violations: unknown;
+  /** The day's half-day guard versions when it was read: a write made on this answer commits only while they hold. */
+  guards: PlanningDay['guards'];
 }
 
 /**
@@ -23,7 +25,7 @@ export async function techDayFit(date: string, techId: number, shootingId?: numb
   const candidate = shootingId === undefined ? undefined : day.problem.shootings.find((s) => s.id === shootingId);
   const route = candidate ? [...held, candidate] : held;
   // A shooting with no known position cannot be checked: it is taken as fitting, as before.
-  if (route.length === 0 || (shootingId !== undefined && !candidate)) return { locked: tech.dayLocked ?? false, feasible: true, violations: [] };
+  if (route.length === 0 || (shootingId !== undefined && !candidate)) return { locked: tech.dayLocked ?? false, feasible: true, violations: [], guards: day.guards };
   const fit = await routeFiguresWith(tech, route, await location(), { order: 'best', settings: day.problem.settings ?? {} });
-  return { locked: tech.dayLocked ?? false, feasible: fit.feasible, violations: fit.violations };
+  return { locked: tech.dayLocked ?? false, feasible: fit.feasible, violations: fit.violations, guards: day.guards };
 }

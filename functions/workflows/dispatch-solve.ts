@@ -29,6 +29,7 @@ export async function handler(input: PlanningDay & { shootingRequested: number }
   return {
     date: input.date,
     versions: input.versions,
+    guards: input.guards,
     halfDays: Object.fromEntries(input.problem.shootings.map((s) => [String(s.id), s.am])),
     status: plan.status,
     outcome: { ...outcome, shootingRequested: input.shootingRequested },

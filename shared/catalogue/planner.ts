@@ -22,7 +22,7 @@ export const dispatchShooting = defineOperation({
   path: '/api/planner/dispatch',
   access: PLANNERS,
   summary:
-    'Assigns a list of unassigned shootings of a date automatically (Step Functions: load the day → solve → apply). An assignment made by hand or a day lock taken meanwhile is never overwritten.',
+    "Assigns a list of unassigned shootings of a date automatically (Step Functions: load the day → solve → apply), then stores the legs of the day's routes as they now run. An assignment made by hand or a day lock taken meanwhile is never overwritten.",
   input: z.object({ date: calendarDate, shooting_ids: z.array(z.number().int().positive()).min(1).max(500) }),
   output: z.object({
     userDispatched: z.number().int(),
@@ -30,8 +30,7 @@ export const dispatchShooting = defineOperation({
     shootingRequested: z.number().int(),
     unserved: z.array(z.object({ shootingId: z.number().int(), reason: unservedReason })),
   }),
-  resources: ['table', 'dispatchWorkflow'],
-  writes: [],
+  resources: ['table', 'dispatchWorkflow', 'location'],
 });
 
 export const techDayFigures = z.object({

@@ -23,6 +23,6 @@ export const dispatchWorkflow: WorkflowDefinition = {
   tasks: {
     LoadDay: { module: 'functions/workflows/dispatch-load-day.ts', resources: ['table'], writes: [], timeoutSeconds: DISPATCH_BUDGET.loadDayTimeoutS },
     Solve: { module: 'functions/workflows/dispatch-solve.ts', resources: ['location'], timeoutSeconds: DISPATCH_BUDGET.solveTimeoutS, memoryMb: 1769 },
-    Apply: { module: 'functions/workflows/dispatch-apply.ts', resources: ['table'], timeoutSeconds: DISPATCH_BUDGET.applyTimeoutS },
+    Apply: { module: 'functions/workflows/dispatch-apply.ts', resources: ['table', 'location'], timeoutSeconds: DISPATCH_BUDGET.applyTimeoutS },
   },
 };

@@ -4,6 +4,9 @@ import { ownDay, quietDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { assignShooting, getShootingItem } from '#functions/storage/shootings.ts';
 import { lockDay } from '#functions/storage/day-locks.ts';
+import { addUnavailability } from '#functions/storage/unavailabilities.ts';
+import { dayFigures } from '#functions/use-cases/route-figures.ts';
+import { addDays, dayStartMs } from '#shared/rules/business-time.ts';
 import { insertUser, newUserId } from '#functions/storage/users.ts';
 import { transact } from '#functions/plumbing/transact.ts';
 import { handler as loadDay } from '#functions/workflows/dispatch-load-day.ts';
@@ -77,6 +80,40 @@ describe('dispatchShooting (Step Functions workflow: load the day → solve → 
     const result = await apply(solved);
     expect(result.unserved).toContainEqual({ shootingId: id, reason: 'changed_meanwhile' });
     expect((await getShootingItem(id))?.tech_id).toBeNull();
+  });
+
+  it("keeps a planned assignment when the day changed meanwhile but its technician's day still takes it, and drops it when it no longer does (ADR 0645)", async () => {
+    const date = ownDay();
+    const [kept, dropped] = [await bookId('4500 Rue Saint-Denis', date, true), await bookId('6000 Boulevard Saint-Laurent', date, false)];
+    const solved = await solve(await loadDay({ date, shooting_ids: [kept, dropped] }));
+    const plannedFor = (id: number) => solved.outcome.assignments.find((a) => a.shootingId === id)!.techId;
+    // Meanwhile a broker books the same morning (both half-day guards move), and the technician
+    // planned for the afternoon shooting becomes unavailable from noon.
+    await bookId('2500 Rue Beaubien Est', date, true);
+    await addUnavailability(plannedFor(dropped), new Date(dayStartMs(date) + 12 * 3_600_000).toISOString(), new Date(dayStartMs(addDays(date, 1)) - 60_000).toISOString(), 'rendez-vous');
+
+    const result = await apply(solved);
+    expect((await getShootingItem(kept))?.tech_id).toBe(plannedFor(kept));
+    expect(result.unserved).toEqual([{ shootingId: dropped, reason: 'changed_meanwhile' }]);
+    expect((await getShootingItem(dropped))?.tech_id ?? null).toBeNull();
+  });
+
+  it("stores the legs of the day's routes as they run after it: a shooting the technician already held now comes from the dispatched one (ADR 0645)", async () => {
+    const date = ownDay();
+    const [morning, afternoon] = [await bookId('6000 Boulevard Saint-Laurent', date, true), await bookId('2500 Rue Beaubien Est', date, false)];
+    const loaded = await loadDay({ date, shooting_ids: [morning] });
+    const tech = (await solve(loaded)).outcome.assignments.find((a) => a.shootingId === morning)!.techId;
+    const { token } = await tokenFor(Role.admin);
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: afternoon, tech_id: tech, force_assigned: true }, token)).success).toBe(true);
+    const fromHome = (await getShootingItem(afternoon))!.distance;
+    // Only that technician works: the morning shooting goes to them, before the afternoon one.
+    for (const t of loaded.problem.technicians) if (t.id !== tech) await lockDay(date, t.id);
+
+    expect(bodyOf(await callOp(dispatchShooting, { date, shooting_ids: [morning] }, token))).toMatchObject({ shootingDispatched: 1 });
+    expect((await getShootingItem(morning))?.tech_id).toBe(tech);
+    const leg = (await getShootingItem(afternoon))!.distance;
+    expect(leg).toBe((await dayFigures(date)).legs.find((l) => l.shootingId === afternoon)!.km);
+    expect(leg).not.toBe(fromHome);
   });
 
   it('assigns to nobody when every technician is locked: userDispatched 0 (the "Aucun technicien" message)', async () => {

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
 import { ownDay, ownHalfDay, quietDay } from '../support/days.ts';
-import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+import { bodyOf, callHere, callOp, errorOf } from '../support/operations.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { techDayFit } from '#functions/use-cases/tech-day-fit.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { handler as assignHere } from '#functions/planner/assign-prod-shooting.ts';
 import { getShootingItem, insertShooting, newShootingId } from '#functions/storage/shootings.ts';
 import { getUser } from '#functions/storage/users.ts';
+import { addUnavailability } from '#functions/storage/unavailabilities.ts';
 import {
   PLANNER_MESSAGES,
   abandonShooting,
@@ -208,6 +214,59 @@ describe('drag and drop from a board read before another change (assignProdShoot
     const now = (await board(date, token)).shootings.find((s) => s.id === id)!;
     expect(bodyOf(await callOp(unassignShootingTech, { shooting_id: id, version: now.version }, token))).toEqual({ success: true });
     expect((await getShootingItem(id))?.tech_id ?? null).toBeNull();
+  });
+});
+
+describe('two planners dropping two shootings on the one free hour of a technician at once (ADR 0645)', () => {
+  /**
+   * Holds the first transaction this process sends into the morning of `date` until it sends a second one, and sends that one
+   * once the first is done: both assignments have checked the technician's day by then, as two
+   * Lambdas serving two planners at the same moment would have.
+   */
+  function holdFirstTransaction(date: string): () => void {
+    let held: { release: () => void; done: Promise<unknown> } | undefined;
+    const name = `hold-first-transaction-${Math.random()}`;
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!/TransactWrite/.test(context.commandName ?? '') || !JSON.stringify(args.input).includes(keys.halfDay(date, true).pk)) return next(args);
+        if (!held) {
+          let release = () => {};
+          const released = new Promise<void>((resolve) => {
+            release = resolve;
+            setTimeout(resolve, 5_000);
+          });
+          const done = released.then(() => next(args));
+          held = { release, done: done.catch(() => undefined) };
+          return done;
+        }
+        held.release();
+        await held.done;
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    return () => db.middlewareStack.remove(name);
+  }
+
+  it('gives it to one of them; the other is checked again on the day as it now is and refused as a schedule conflict', async () => {
+    const date = ownDay();
+    const [first, second] = [await bookId('4500 Rue Saint-Denis', date, true), await bookId('6000 Boulevard Saint-Laurent', date, true)];
+    // Held by nobody yet (a booking reserves a technician, who might be Mathieu), and Mathieu is
+    // free only until 10:00 that day: room for either morning shooting, not both.
+    for (const id of [first, second]) await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.shooting(id), UpdateExpression: 'SET reserved_tech_id = :none', ExpressionAttributeValues: { ':none': null } }));
+    await addUnavailability(MATHIEU, new Date(dayStartMs(date) + 10 * 3_600_000).toISOString(), new Date(dayStartMs(addDays(date, 1)) - 60_000).toISOString(), 'rendez-vous');
+    for (const id of [first, second]) expect((await techDayFit(date, MATHIEU, id))?.feasible, `shooting ${id} alone`).toBe(true);
+    const [a, b] = [(await tokenFor(Role.admin)).token, (await tokenFor(Role.superadmin)).token];
+    const stopHolding = holdFirstTransaction(date);
+    const answers = await Promise.all([
+      callHere(assignHere, assignProdShooting, { shooting_id: first, tech_id: MATHIEU, force_assigned: false }, a),
+      callHere(assignHere, assignProdShooting, { shooting_id: second, tech_id: MATHIEU, force_assigned: false }, b),
+    ]).finally(stopHolding);
+    const bodies = answers.map((r) => bodyOf(r));
+    expect(bodies.filter((r) => r.success)).toHaveLength(1);
+    expect(bodies.find((r) => !r.success)).toMatchObject({ success: false, reason: 'conflict' });
+    const holders = [(await getShootingItem(first))?.tech_id ?? null, (await getShootingItem(second))?.tech_id ?? null];
+    expect(holders.filter((t) => t === MATHIEU)).toHaveLength(1);
   });
 });
 
