@@ -36,6 +36,9 @@ describe('shooting progress (part 2 §4, §9)', () => {
     // A confirmed shooting's planned start: started once it has passed.
     expect(cardProgressOf({ ...booked, state: ShootingState.confirmed, starttime: at('10:00') }, now)).toBe('planned');
     expect(cardProgressOf({ ...booked, state: ShootingState.confirmed, starttime: at('09:00') }, now)).toBe('in_progress');
+    // Without an end time it ends an hour after its start (part 2 §9), not never.
+    expect(cardProgressOf({ ...booked, state: ShootingState.confirmed, starttime: at('08:30') }, now)).toBe('completed');
+    expect(cardProgressOf({ ...booked, state: ShootingState.confirmed, starttime: at('08:31') }, now)).toBe('in_progress');
     expect(cardProgressOf({ ...booked, ping_time: at('09:25') }, now)).toBe('in_progress');
     expect(cardProgressOf({ ...booked, ping_time: at('08:55'), starttime: at('09:00'), endtime: at('09:20') }, now)).toBe('completed');
     expect(cardProgressOf({ ...booked, ping_time: at('08:55'), starttime: at('09:00'), endtime: at('10:00') }, now)).toBe('in_progress');

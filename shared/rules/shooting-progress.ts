@@ -59,14 +59,17 @@ export function progressOf(s: Timed & { state: number; ping_time: string | null 
 /**
  * Part 2 §4, the status on the technician's schedule cards and the shooting dashboard's
  * (docs/decisions/0525): 'completed' in the planner's reading (states 1, 3, 4, 5, 9) or once its end
- * time has passed; otherwise 'in progress' once started (state 8, a ping time, or its start time
- * passed: a confirmed shooting's start time is the planned one, ADR 0540), 'planned' before. Not the
- * report card's reading (state not 0): a booking is state 7 from the start, so every booked shooting
- * would read 'completed' before it is shot.
+ * time has passed (one hour after its start when it has none, §9: nothing records the end of a
+ * shooting the planner confirmed, so it would otherwise read 'in progress' for ever); otherwise
+ * 'in progress' once started (state 8, a ping time, or its start time passed: a confirmed shooting's
+ * start time is the planned one, ADR 0540), 'planned' before. Not the report card's reading (state
+ * not 0): a booking is state 7 from the start, so every booked shooting would read 'completed'
+ * before it is shot.
  */
 export function cardProgressOf(s: Timed & { state: number; ping_time: string | null }, now: number): Progress {
   const passed = (iso: string | null) => iso !== null && Date.parse(iso) <= now;
-  if (isCompletedForPlanner(s.state) || passed(s.endtime)) return 'completed';
+  const interval = shootingInterval(s);
+  if (isCompletedForPlanner(s.state) || passed(s.endtime) || (interval !== undefined && interval.end <= now)) return 'completed';
   return s.state === ShootingState.inprogress || s.ping_time !== null || passed(s.starttime) ? 'in_progress' : 'planned';
 }
 
