@@ -3,7 +3,7 @@ import { SCHEDULE_MESSAGES, type ReportRow, type ScheduleCard } from '#shared/ca
 import type { UserRecord } from '#shared/entities/user.ts';
 import { isAdminLevel, Role } from '#shared/roles.ts';
 import { localSecondsOf } from '#shared/rules/business-time.ts';
-import { cardProgressOf } from '#shared/rules/shooting-progress.ts';
+import { DEFAULT_SHOOTING_MS, cardProgressOf, isCompletedForPlanner } from '#shared/rules/shooting-progress.ts';
 import { slotWindow } from '#shared/rules/slots.ts';
 import { forbidden, notFound } from '../plumbing/errors.ts';
 import { listingsById } from '../storage/listings.ts';
@@ -80,18 +80,23 @@ export interface CaptureReport {
 }
 
 /**
- * The capture report of a technician's shootings from `from` to `to`: each active shooting with an
- * end time and a ping time (else a start time) before it, timed from the ping (else the start) to
- * the end (part 2 §9), by day and start.
+ * The capture report of a technician's shootings from `from` to `to`: each active shooting that was
+ * captured, by its end time or by its state (the planner's reading: 1, 3, 4, 5, 9; a shooting
+ * reviewed or delivered has no end time recorded when nothing on site recorded one), with a ping
+ * time or a start time. It is timed from the ping (else the start) to the end, one hour when it has
+ * no end time (part 2 §9), and the rows go by day and start (docs/decisions/0166, amended).
  */
 export async function captureReport(techId: number, from: string, to: string): Promise<CaptureReport> {
   const captured = (await shootingsOfTechBetween(techId, from, to))
-    .filter((s) => isActive(s) && s.scheduleddate >= from && s.scheduleddate <= to)
+    .filter((s) => isActive(s) && s.scheduleddate >= from && s.scheduleddate <= to && (s.endtime !== null || isCompletedForPlanner(s.state)))
     .flatMap((s) => {
       const start = s.ping_time ?? s.starttime;
       const startMs = start ? Date.parse(start) : NaN;
-      const endMs = s.endtime ? Date.parse(s.endtime) : NaN;
-      return start && s.endtime && endMs >= startMs ? [{ s, start, end: s.endtime, duration_s: Math.round((endMs - startMs) / 1000) }] : [];
+      if (!start || !Number.isFinite(startMs)) return [];
+      const recordedEnd = s.endtime ? Date.parse(s.endtime) : NaN;
+      if (Number.isFinite(recordedEnd) && recordedEnd < startMs) return [];
+      const endMs = Number.isFinite(recordedEnd) ? recordedEnd : startMs + DEFAULT_SHOOTING_MS;
+      return [{ s, start, end: Number.isFinite(recordedEnd) ? s.endtime! : new Date(endMs).toISOString(), duration_s: Math.round((endMs - startMs) / 1000) }];
     })
     .sort((a, b) => a.start.localeCompare(b.start) || a.s.id - b.s.id);
   const listings = await listingsById(captured.map((c) => c.s.listing_id));

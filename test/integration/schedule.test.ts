@@ -97,13 +97,15 @@ beforeAll(async () => {
   ids.nextTen = await shooting(NEXT, tech.id, '10 rue Dix', { starttime: t(NEXT, '10:00') });
   ids.nextEarly = await shooting(NEXT, tech.id, '1 rue Aurore', { starttime: t(NEXT, '08:00') });
   ids.others = await shooting(D, otherTech.id, '99 rue Voisine', { starttime: t(D, '10:00'), endtime: t(D, '11:00') });
+  // Reviewed (state 3) with no end time recorded: a capture of one hour (part 2 §9).
+  ids.reviewed = await shooting(D, tech.id, '7 rue Revue', { state: ShootingState.retouch, starttime: t(D, '16:00') });
 });
 
 describe('techDailyShootings', () => {
   it("gives a technician their own active shootings of the day, by start, with the listing's address", async () => {
     const day = bodyOf(await callOp(techDailyShootings, { date: D }, tech.token));
-    expect(day.shootings.map((s) => s.id)).toEqual([ids.early, ids.late]);
-    expect(day.shootings.map((s) => s.listing.address)).toEqual(['3 rue Matinale', '12 rue Tardive']);
+    expect(day.shootings.map((s) => s.id)).toEqual([ids.early, ids.late, ids.reviewed]);
+    expect(day.shootings.map((s) => s.listing.address)).toEqual(['3 rue Matinale', '12 rue Tardive', '7 rue Revue']);
     expect(day.shootings[0]!.tech).toMatchObject({ id: tech.id });
     const next = bodyOf(await callOp(techDailyShootings, { date: NEXT, tech_id: tech.id }, tech.token));
     // By the time of day each happens: 8:00 (timed), 8:30 (morning), 10:00 (timed), 12:30 (afternoon); the half-day ones do not all come first.
@@ -116,7 +118,7 @@ describe('techDailyShootings', () => {
     const admin = (await tokenFor(Role.admin)).token;
     expect(bodyOf(await callOp(techDailyShootings, { date: D, tech_id: otherTech.id }, admin)).shootings.map((s) => s.id)).toEqual([ids.others]);
     const all = bodyOf(await callOp(techDailyShootings, { date: D }, admin)).shootings.map((s) => s.id);
-    expect(new Set(all)).toEqual(new Set([ids.early, ids.late, ids.others]));
+    expect(new Set(all)).toEqual(new Set([ids.early, ids.late, ids.reviewed, ids.others]));
     errorOf(await callOp(techDailyShootings, { date: D, tech_id: 999_999_999 }, admin), 404);
   });
 
@@ -128,14 +130,15 @@ describe('techDailyShootings', () => {
 });
 
 describe('shootingFromTech', () => {
-  it('times each capture from ping time, else start time, to end time, with the totals', async () => {
+  it('times each capture from ping time, else start time, to end time (one hour without one), with the totals', async () => {
     const report = bodyOf(await callOp(shootingFromTech, { start_date: D, end_date: NEXT }, tech.token));
     expect(report.tech.id).toBe(tech.id);
     expect(report.rows.map((r) => [r.id, r.address, r.duration_s])).toEqual([
       [ids.early, '3 rue Matinale', 90 * 60],
       [ids.late, '12 rue Tardive', 70 * 60],
+      [ids.reviewed, '7 rue Revue', 60 * 60],
     ]);
-    expect(report).toMatchObject({ count: 2, total_capture_s: 160 * 60, average_capture_s: 80 * 60, total_distance_km: 20 });
+    expect(report).toMatchObject({ count: 3, total_capture_s: 220 * 60, average_capture_s: Math.round((220 * 60) / 3), total_distance_km: 20 });
     const none = bodyOf(await callOp(shootingFromTech, { start_date: NEXT, end_date: NEXT }, tech.token));
     expect(none.count).toBe(0);
   });
