@@ -10,8 +10,8 @@ import { listingForVideos, startVideoJob, videoView } from '../use-cases/video-v
 export const handler = apiHandler(createVideo, async ({ listingId, templateId, is_broker_photo_visible, broker_team_member_id }, ctx) => {
   const listing = await listingForVideos(listingId, ctx.user);
   if (!videoTemplate(templateId)) throw badRequest(VIDEO_MESSAGES.unknownTemplate, { templateId: [VIDEO_MESSAGES.unknownTemplate] });
-  if (broker_team_member_id !== null && (await getUser(broker_team_member_id))?.role !== Role.broker) {
-    throw badRequest('Not a broker.', { broker_team_member_id: ['Not a broker.'] });
+  if (broker_team_member_id !== null && !(await isOfListingTeam(broker_team_member_id, listing.broker_id))) {
+    throw badRequest(VIDEO_MESSAGES.notTeamMember, { broker_team_member_id: [VIDEO_MESSAGES.notTeamMember] });
   }
   const byBroker = ctx.user.role === Role.broker;
   let video = await insertVideo(
@@ -30,3 +30,14 @@ export const handler = apiHandler(createVideo, async ({ listingId, templateId, i
   ctx.log(`video ${video.id} of listing ${listing.id}, template ${templateId}${byBroker ? ', started' : ''}`);
   return { video: await videoView(video) };
 });
+
+/**
+ * Whether a broker may front a listing's video (its intro and outro show their name, phone, e-mail
+ * and photo, and it plays on the listing's public page): the listing's broker, or a broker of their
+ * team. Any other broker's identity is not the requester's to use.
+ */
+async function isOfListingTeam(memberId: number, listingBrokerId: number): Promise<boolean> {
+  const [member, broker] = await Promise.all([getUser(memberId), getUser(listingBrokerId)]);
+  if (member?.role !== Role.broker) return false;
+  return member.id === listingBrokerId || (member.team_id != null && member.team_id === broker?.team_id);
+}

@@ -21,6 +21,7 @@ export const VIDEO_MESSAGES = {
   templateRequired: 'A video can only be created with a chosen template.',
   unknownTemplate: 'This template does not exist.',
   notYourListing: 'You can request videos only for your own listings.',
+  notTeamMember: "This broker is not the listing's broker nor of their team.",
   resetUploaded: 'A video that was uploaded (status 2) cannot be reset.',
   alreadyQueued: 'This video is already in the queue.',
   changedMeanwhile: 'This job changed meanwhile; reload and try again.',

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { enqueueVideo, getVideo, insertVideo, markVideoFailed, markVideoRunning, markVideoUploaded, releaseVideoLock, takeVideoLock } from '#functions/storage/videos.ts';
@@ -71,6 +74,24 @@ describe('createVideo, addVideoToQueue, getListingVideos', () => {
     const unknown = errorOf(await callOp(createVideo, { listingId: listing.id, templateId: 99 }, token), 400);
     expect(unknown.fields?.templateId).toEqual([VIDEO_MESSAGES.unknownTemplate]);
     errorOf(await callOp(createVideo, { listingId: 987654321, templateId: 1 }, token), 404);
+  });
+
+  it("puts on a video only the listing's broker or a broker of their team (400 on broker_team_member_id otherwise)", async () => {
+    const team = 900_000 + Math.floor(Math.random() * 99_999);
+    const broker = await newUser(Role.broker);
+    const [teammate, stranger, staff] = [await newUser(Role.broker), await newUser(Role.broker), await newUser(Role.admin)];
+    for (const [id, team_id] of [[broker.id, team], [teammate.id, team], [stranger.id, team + 1]] as const) {
+      await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.user(id), UpdateExpression: 'SET team_id = :t', ExpressionAttributeValues: { ':t': team_id } }));
+    }
+    const listing = await listingWithPictures(0, { brokerId: broker.id });
+    const { token } = await tokenFor(Role.admin);
+    for (const member of [broker.id, teammate.id]) {
+      expect(bodyOf(await callOp(createVideo, { listingId: listing.id, templateId: 1, broker_team_member_id: member }, token)).video.broker_team_member_id).toBe(member);
+    }
+    for (const member of [stranger.id, staff.id]) {
+      const refused = errorOf(await callOp(createVideo, { listingId: listing.id, templateId: 1, broker_team_member_id: member }, token), 400);
+      expect(refused.fields?.broker_team_member_id).toEqual([VIDEO_MESSAGES.notTeamMember]);
+    }
   });
 
   it("a broker's request on their own listing is queued and started at once; other brokers' listings are refused", async () => {
