@@ -5,17 +5,29 @@ import { lambdaTask, type WorkflowDefinition } from './types.ts';
  * memory and /tmp it needs for ffmpeg; the run lock outlives the Render step, so a job that died
  * without releasing it frees its listing + template after `lockSeconds`.
  */
+const BUSY_RETRY_INTERVAL_S = 30;
+const BUSY_RETRY_ATTEMPTS = 40;
+const RENDER_TIMEOUT_S = 900;
+/** Render attempts after the first on a VideoTransientError (5 s, then 10 s apart). */
+const RENDER_RETRIES = 2;
+
 export const VIDEO_BUDGET = {
-  workflowTimeoutS: 3600,
+  /**
+   * Longer than the slowest run that still ends by itself (every wait for the run lock, then every
+   * render attempt, then the marks), with 5 minutes to spare: the workflow's own timeout cannot be
+   * caught into MarkFailure, so a job that reached it would stay enqueued (status 1).
+   */
+  workflowTimeoutS: BUSY_RETRY_INTERVAL_S * BUSY_RETRY_ATTEMPTS + RENDER_TIMEOUT_S * (1 + RENDER_RETRIES) + 300,
   queueTimeoutS: 15,
-  renderTimeoutS: 900,
+  renderTimeoutS: RENDER_TIMEOUT_S,
+  renderRetries: RENDER_RETRIES,
   markTimeoutS: 15,
   renderMemoryMb: 3008,
   renderEphemeralStorageMb: 4096,
   lockSeconds: 1200,
   /** A busy listing + template is tried again every 30 s, for up to 20 minutes. */
-  busyRetryIntervalS: 30,
-  busyRetryAttempts: 40,
+  busyRetryIntervalS: BUSY_RETRY_INTERVAL_S,
+  busyRetryAttempts: BUSY_RETRY_ATTEMPTS,
 } as const;
 
 /** Errors the video tasks throw, by name (Step Functions matches Retry and Catch on them). */
@@ -29,6 +41,9 @@ export const VIDEO_ERRORS = {
   /** ffmpeg failed: not retried. */
   render: 'VideoRenderError',
 } as const;
+
+/** A mark's own errors (a throttled or briefly unavailable table), tried again a few times. */
+const MARK_RETRY = { ErrorEquals: ['States.ALL'], IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 };
 
 const failed = { Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'MarkFailure' }] };
 
@@ -57,11 +72,13 @@ export const videoWorkflow: WorkflowDefinition = {
         BackoffRate: 1,
       }),
       Render: {
-        ...withRetry(lambdaTask('Render', { Next: 'MarkSuccess' }), { ErrorEquals: [VIDEO_ERRORS.transient], IntervalSeconds: 5, MaxAttempts: 2, BackoffRate: 2 }),
+        ...withRetry(lambdaTask('Render', { Next: 'MarkSuccess' }), { ErrorEquals: [VIDEO_ERRORS.transient], IntervalSeconds: 5, MaxAttempts: VIDEO_BUDGET.renderRetries, BackoffRate: 2 }),
         TimeoutSeconds: VIDEO_BUDGET.renderTimeoutS,
       },
-      MarkSuccess: lambdaTask('MarkSuccess', { End: true }),
-      MarkFailure: lambdaTask('MarkFailure', { Next: 'Failed' }),
+      // A mark that keeps failing (a throttled table) must not leave the video enqueued: the
+      // success mark's failure is recorded by MarkFailure, which is tried longer still.
+      MarkSuccess: withRetry(lambdaTask('MarkSuccess', { End: true }), MARK_RETRY),
+      MarkFailure: { ...lambdaTask('MarkFailure', { Next: 'Failed' }), Retry: [MARK_RETRY, { ...MARK_RETRY, MaxAttempts: 6, IntervalSeconds: 10 }] },
       Failed: { Type: 'Fail', Error: 'VideoJobFailed', Cause: 'The video job failed; its errors and log lines are recorded on the video.' },
     },
   },
