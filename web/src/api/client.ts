@@ -3,6 +3,7 @@ import type { ErrorCode } from '#shared/catalogue/errors.ts';
 import { pathParams, type InputOf, type OperationDef, type OutputOf } from '#shared/catalogue/operation.ts';
 import { checkRoute } from '#shared/routes.ts';
 import { takeStartedGet } from './early-get.ts';
+import { errorText } from './error-text.ts';
 import { sessionToken } from './session-token.ts';
 
 /**
@@ -133,14 +134,17 @@ export async function callOperation<Op extends OperationDef>(op: Op, input: Inpu
     const { errorBody } = await import('#shared/catalogue/errors.ts');
     const parsed = errorBody.safeParse(json);
     const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+    // The server's own message, but its generic plumbing texts (and an answer that is not JSON) in the page's language.
+    const code = parsed.success ? parsed.data.error.code : (STATUS_CODES[response.status] ?? 'server_error');
+    const message = errorText(response.status, code, parsed.success ? parsed.data.error.message : undefined, response.statusText);
     const error = parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, parsed.data.error.details, retryAfter)
-      : new ApiError(response.status, STATUS_CODES[response.status] ?? 'server_error', response.statusText || `HTTP ${response.status}`, undefined, undefined, retryAfter);
+      ? new ApiError(response.status, code, message, parsed.data.error.fields, parsed.data.error.details, retryAfter)
+      : new ApiError(response.status, code, message, undefined, undefined, retryAfter);
     if (response.status === 401 && op.id !== 'login') unauthorizedListeners.forEach((l) => l(op));
     throw error;
   }
 
   const output = op.output.safeParse(json);
-  if (!output.success) throw new ApiError(response.status, 'invalid_response', `${op.id}: unexpected answer`);
+  if (!output.success) throw new ApiError(response.status, 'invalid_response', errorText(response.status, 'invalid_response', `${op.id}: unexpected answer`));
   return output.data as OutputOf<Op>;
 }
