@@ -10,6 +10,7 @@ import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatTimestamp } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { useAddVideoToQueueMutation, useCreateVideoMutation, videoQueries } from './queries.ts';
+import { templateName } from './template-name.ts';
 
 /**
  * The review screen's automated-videos panel (part 3 screen 5; §4 "Video"): create a video of the
@@ -56,7 +57,7 @@ export function AutomatedVideosPanel({ listingId }: { listingId: number }) {
                 setTemplateId(e.currentTarget.value);
                 setMissingTemplate(false);
               }}
-              data={[{ value: '', label: t('videos.choose_template') }, ...(templates.data?.templates ?? []).map((tpl) => ({ value: String(tpl.id), label: tpl.template_name }))]}
+              data={[{ value: '', label: t('videos.choose_template') }, ...(templates.data?.templates ?? []).map((tpl) => ({ value: String(tpl.id), label: templateName(t, 'videos.template_names', { id: tpl.id, name: tpl.template_name }) }))]}
               error={missingTemplate ? t('videos.template_required') : undefined}
               style={{ flex: '1 1 12rem' }}
             />
@@ -96,7 +97,7 @@ function ListingVideo({ video, mayQueue, onQueueFailed }: { video: VideoView; ma
   const queue = useAddVideoToQueueMutation();
   const heading = (
     <Text fw={600} size="sm">
-      {t('videos.video_of', { id: video.id, template: video.template_name })}
+      {t('videos.video_of', { id: video.id, template: templateName(t, 'videos.template_names', { id: video.template_id, name: video.template_name }) })}
     </Text>
   );
   if (video.status === VideoCreationStatus.requested) {

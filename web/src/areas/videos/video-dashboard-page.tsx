@@ -8,6 +8,7 @@ import { OutcomeAlert, type Outcome } from '../../app/outcome-alert.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatTimestamp } from '../../i18n/format.ts';
 import { videoQueries, useResetVideoJobMutation } from './queries.ts';
+import { templateName } from './template-name.ts';
 import { VideoLogDialog } from './video-log-dialog.tsx';
 import { VideoStatusBadge } from './video-status.tsx';
 
@@ -72,7 +73,7 @@ function JobRow({ job, onLogs, onReset, resetting }: { job: VideoJobView; onLogs
     <Table.Tr data-job={job.id}>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
         <Text size="sm" fw={600}>
-          {t('videos.job', { id: job.id })} · {job.template_name}
+          {t('videos.job', { id: job.id })} · {templateName(t, 'videos.template_names', { name: job.template_name })}
         </Text>
         <Text size="sm">{t('videos.listing', { id: job.listing_id, address: job.address })}</Text>
         {job.vm && (
