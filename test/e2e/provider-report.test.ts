@@ -10,6 +10,7 @@ import { bodyOf, callOp } from '../support/operations.ts';
 import { waitForProviderImport } from '../support/provider-import.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
+import { formatNumber } from '../../web/src/i18n/format.ts';
 
 /**
  * Part 3 screen 9 as an administrator lives it, in French (/centris) then English (/mlsProvider):
@@ -43,7 +44,7 @@ describe.each([
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: t(titleKey) }).waitFor();
     const all = bodyOf(await callOp(getProviderBrokerReport, {}, admin));
-    await page.getByText(t('provider.total', { count: all.total }), { exact: true }).waitFor();
+    await page.getByText(t('provider.total', { count: all.total, formatted: formatNumber(all.total, lang) }), { exact: true }).waitFor();
 
     // Listing count, most first, then (clicked) fewest first: the order of all brokers, not of the page.
     const byCount = (dir: 'asc' | 'desc') => callOp(getProviderBrokerReport, { sortColumn: 'count', sortDir: dir }, admin).then((a) => bodyOf(a).data.map((b) => b.code));
@@ -73,7 +74,7 @@ describe.each([
     expect(offered.sort()).toEqual(filters.franchises.filter((f) => f.banner_code === banner.code).map((f) => f.legal_name).sort());
     await page.getByRole('option', { name: quoted.legal_name, exact: true }).click();
     const scoped = bodyOf(await callOp(getProviderBrokerReport, { banner: banner.code, franchise: quoted.code, sortColumn: 'count', sortDir: 'asc' }, admin));
-    await page.getByText(t('provider.total', { count: scoped.total }), { exact: true }).waitFor();
+    await page.getByText(t('provider.total', { count: scoped.total, formatted: formatNumber(scoped.total, lang) }), { exact: true }).waitFor();
     await expect.poll(() => codesShown(page)).toEqual(scoped.data.map((b) => b.code));
     expect(new Set(await page.locator('tbody tr td:nth-child(6)').allInnerTexts())).toEqual(new Set([quoted.legal_name]));
 
@@ -106,7 +107,7 @@ describe.each([
     await page.goto(path);
     await page.getByRole('tab', { name: t('provider.tab.franchises') }).click();
     const { banners, franchises } = bodyOf(await callOp(getProviderFilters, {}, admin));
-    for (const b of banners) await page.getByRole('heading', { level: 2, name: new RegExp(`^${b.french_name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: `) }).waitFor();
+    for (const b of banners) await page.getByRole('heading', { level: 2, name: new RegExp(`^${t('provider.banner_share', { name: b.french_name, share: '' }).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`) }).waitFor();
     const f = franchises.find((x) => x.hausCount > 0) ?? franchises[0]!;
     const bar = page.getByRole('progressbar', { name: t('provider.share_of', { name: f.legal_name }) });
     await bar.waitFor();

@@ -8,6 +8,8 @@ import {
   formatHours,
   formatKm,
   formatMoney,
+  formatNumber,
+  formatPercent,
   formatSize,
   formatSpeed,
   formatTimeRange,
@@ -50,6 +52,14 @@ describe('the web formatter follows the reader language', () => {
     expect(formatSize(12_582_912, 'fr')).toBe('12,6 Mo');
     expect(formatSpeed(8_400_000, 'fr')).toBe('8,4 Mo/s');
     expect(formatSpeed(8_400_000, 'en')).toBe('8.4 MB/s');
+  });
+
+  it('writes percentages and counts as the reader does', () => {
+    expect(formatPercent(50, 'en')).toBe('50%');
+    expect(formatPercent(50, 'fr')).toMatch(/^50\s%$/);
+    expect(formatPercent(12.6, 'en')).toBe('13%');
+    expect(formatNumber(13245, 'en')).toBe('13,245');
+    expect(formatNumber(13245, 'fr')).toMatch(/^13\s245$/);
   });
 
   it('writes hours with the reader separator and durations in minutes, then hours', () => {

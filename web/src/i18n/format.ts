@@ -79,6 +79,11 @@ export function formatNumber(value: number, lng: string, options: Intl.NumberFor
   return new Intl.NumberFormat(localeOf(lng), options).format(value);
 }
 
+/** A percentage given in points (0 to 100), whole, as the reader writes it: '12 %' / '12%' (docs/decisions/0565). */
+export function formatPercent(points: number, lng: string): string {
+  return formatNumber(points / 100, lng, { style: 'percent', maximumFractionDigits: 0 });
+}
+
 /** Hours as the reader writes them: '1,5 h' / '1.5 h'. */
 export function formatHours(hours: number, lng: string): string {
   return `${formatNumber(hours, lng)} h`;

@@ -15,7 +15,7 @@ import { listingMessage, refusalMessage } from './messages.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { localDateOf } from '#shared/rules/business-time.ts';
-import { formatDay, formatDayShort, formatNumber } from '../../i18n/format.ts';
+import { formatDay, formatDayShort, formatNumber, formatPercent } from '../../i18n/format.ts';
 import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
 import plannerEn from '../planner/locales/en.json';
 import plannerFr from '../planner/locales/fr.json';
@@ -374,7 +374,7 @@ function ListingVisitStats({ listingId }: { listingId: number }) {
             {t('listings.stats.totals', {
               visitors: formatNumber(stats.data.totals.visitor, i18n.language),
               visits: formatNumber(stats.data.totals.session, i18n.language),
-              completed: formatNumber(stats.data.totals.completed, i18n.language),
+              completed: formatPercent(stats.data.totals.completed, i18n.language),
               minutes: formatNumber(stats.data.totals.average_minutes, i18n.language, { maximumFractionDigits: 1 }),
             })}
           </Text>

@@ -52,7 +52,7 @@ export function ListingStatsPage() {
             title={t('listings.stats.top_completed')}
             points={report.data.top.map((l) => ({ label: `${l.listing_id} ${l.address}`, tick: l.address, value: l.completed }))}
             color="--mantine-color-teal-8"
-            unit=" %"
+            percent
             lng={i18n.language}
             columns={[t('listings.stats.listing'), t('listings.col.completed')]}
           />

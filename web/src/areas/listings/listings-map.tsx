@@ -7,6 +7,7 @@ import type { MapListing } from '#shared/catalogue/listings.ts';
 import { pathOf } from '#shared/routes.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { MAP_ZOOM, MapView, QUEBEC_CENTER } from '../../components/map/map-view.tsx';
+import { formatNumber } from '../../i18n/format.ts';
 import { listingQueries } from './queries.ts';
 
 /** Part 3 §9: the listing map clusters on a 60-pixel grid. */
@@ -18,7 +19,7 @@ export const LISTING_CLUSTER_RADIUS = 60;
  * Quebec's fixed centre, zoom 8. Drawn with the product's one map component.
  */
 export function ListingsMap() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useMantineTheme();
   const listings = useQuery(listingQueries.map());
   const [map, setMap] = useState<MapLibreMap | null>(null);
@@ -41,7 +42,7 @@ export function ListingsMap() {
       <MapView
         center={QUEBEC_CENTER}
         zoom={MAP_ZOOM.default}
-        label={t('listings.map_label', { count: listings.data.length })}
+        label={t('listings.map_label', { count: listings.data.length, formatted: formatNumber(listings.data.length, i18n.language) })}
         height="60vh"
         onReady={(m) => {
           addListingLayers(m, { cluster: theme.colors.blue[7], point: theme.colors.red[7], halo: theme.white }, (l) => infoBox(l, t('listings.delivery_page'), t('listings.broker_line', { name: `${l.broker.firstname} ${l.broker.lastname}` })));

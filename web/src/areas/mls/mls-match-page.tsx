@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MLS_LOOKBACK_MONTHS, MLS_PAGE_SIZES, MATCH_TABS } from '#shared/catalogue/mls.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { formatNumber } from '../../i18n/format.ts';
 import { MlsInput } from './mls-input.tsx';
 import { mlsQueries } from './queries.ts';
 import { pagesOf } from './pages.ts';
@@ -42,14 +43,16 @@ export function MlsMatchPage() {
 }
 
 function MatchTab({ tab }: { tab: (typeof MATCH_TABS)[number] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const matches = useQuery(mlsQueries.matches());
   if (matches.isPending) return <DelayedLoader label={t('common.loading')} />;
   if (matches.isError) return <Alert color="red">{t('mls.load_failed')}</Alert>;
   const items = matches.data.items.filter((i) => i.tab === tab);
+  const { matched, ambiguous, unmatched } = matches.data.counts;
+  const n = (v: number) => formatNumber(v, i18n.language);
   return (
     <Stack>
-      <Text c="dimmed">{t('mls.counts', matches.data.counts)}</Text>
+      <Text c="dimmed">{t('mls.counts', { matched: n(matched), ambiguous: n(ambiguous), unmatched: n(unmatched) })}</Text>
       {items.length === 0 ? (
         <Text>{t('mls.none')}</Text>
       ) : (

@@ -4,14 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ProviderBroker, type ProviderSortColumn } from '#shared/entities/provider.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDateTime, formatNumber } from '../../i18n/format.ts';
+import { formatDateTime, formatNumber, formatPercent } from '../../i18n/format.ts';
 import { downloadCentrisCsv, mlsQueries, type BrokerScope } from './queries.ts';
 
 /** Row colours of the client status (part 3 §9): 1 green, 2 yellow, 3 white. */
 const ROW_COLOUR: Record<1 | 2 | 3, string | undefined> = { 1: 'var(--mantine-color-green-1)', 2: 'var(--mantine-color-yellow-1)', 3: undefined };
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0);
-/** A whole percentage as the reader writes it: '12%' / '12 %'. */
-const percentText = (value: number, lng: string) => formatNumber(value / 100, lng, { style: 'percent', maximumFractionDigits: 0 });
 
 /** /mlsProvider and /centris (screen 9): the Courtiers and Franchises tabs, under the title of the route that shows them. */
 export function ProviderReportPage({ titleKey = 'route.mlsProvider' }: { titleKey?: 'route.mlsProvider' | 'route.centris' }) {
@@ -109,7 +107,7 @@ function BrokersTab() {
         <DelayedLoader label={t('common.loading')} />
       ) : (
         <>
-          <Text c="dimmed">{t('provider.total', { count: total })}</Text>
+          <Text c="dimmed">{t('provider.total', { count: total, formatted: n(total) })}</Text>
           <Table.ScrollContainer minWidth={1100}>
             <Table>
               <Table.Thead>
@@ -146,7 +144,7 @@ function BrokersTab() {
                     <Table.Td>{n(b.count)}</Table.Td>
                     <Table.Td>{n(b.allListing)}</Table.Td>
                     <Table.Td>
-                      {n(b.marketListing)} ({percentText(percent(b.marketListing, b.count), i18n.language)})
+                      {n(b.marketListing)} ({formatPercent(percent(b.marketListing, b.count), i18n.language)})
                     </Table.Td>
                     <Table.Td>{t(`provider.client.${b.hausBroker}`)}</Table.Td>
                   </Table.Tr>
@@ -175,7 +173,7 @@ function FranchisesTab() {
         return (
           <Stack key={banner.code} gap="xs">
             <Title order={2} size="h3">
-              {banner.french_name}: {t('provider.share', { ours: n(banner.hausCount), total: n(banner.centrisCount), percent: percentText(share, i18n.language) })}
+              {t('provider.banner_share', { name: banner.french_name, share: t('provider.share', { ours: n(banner.hausCount), total: n(banner.centrisCount), percent: formatPercent(share, i18n.language) }) })}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
               {filters.data.franchises
@@ -185,7 +183,7 @@ function FranchisesTab() {
                   return (
                     <Card key={f.code} withBorder padding="sm">
                       <Text fw={600}>{f.legal_name}</Text>
-                      <Text size="sm">{t('provider.share', { ours: n(f.hausCount), total: n(f.centrisCount), percent: percentText(p, i18n.language) })}</Text>
+                      <Text size="sm">{t('provider.share', { ours: n(f.hausCount), total: n(f.centrisCount), percent: formatPercent(p, i18n.language) })}</Text>
                       <Progress value={p} color={p >= 20 ? 'green' : p >= 5 ? 'yellow' : 'gray'} aria-label={t('provider.share_of', { name: f.legal_name })} />
                     </Card>
                   );
