@@ -47,8 +47,11 @@ describe.each(['fr', 'en'] as const)('depots, in %s', (lang) => {
     await expect.poll(() => field('civic_number').inputValue(), { timeout: 10_000 }).toBe(civic);
     expect(await field('street').inputValue()).toBe('Rue des Pins');
     expect(await field('city').inputValue()).toBe('Granby');
-    expect(Number(await field('lat').inputValue())).toBeCloseTo(45.4, 0);
-    expect(Number(await field('lng').inputValue())).toBeCloseTo(-72.73, 0);
+    // Written as the reader writes numbers: a decimal comma in French.
+    const coordinate = async (key: string) => Number((await field(key).inputValue()).replace(',', '.'));
+    expect(await coordinate('lat')).toBeCloseTo(45.4, 0);
+    expect(await coordinate('lng')).toBeCloseTo(-72.73, 0);
+    if (lang === 'fr') expect(await field('lat').inputValue()).toContain(',');
 
     // A blank street is refused on its field before anything is sent.
     await field('street').fill('   ');
@@ -74,11 +77,11 @@ describe.each(['fr', 'en'] as const)('depots, in %s', (lang) => {
     await waitForPath(page, `/depots/edit/${id}`);
     await expect.poll(() => field('civic_number').inputValue(), { timeout: 10_000 }).toBe(civic);
     await field('street').fill('Rue des Pins Ouest');
-    // The French list writes coordinates with a decimal comma; the form takes them as written.
+    // The French list and form write coordinates with a decimal comma; the form takes them as written.
     await field('lat').fill(lang === 'fr' ? '45,4012' : '45.4012');
     await page.getByRole('button', { name: t('depots.save') }).click();
     await page.getByRole('status').getByText(t('depots.modified')).waitFor();
-    expect(await field('lat').inputValue()).toBe('45.4012');
+    expect(await field('lat').inputValue()).toBe(lang === 'fr' ? '45,4012' : '45.4012');
     if (lang === 'fr') expect(t('depots.modified')).toBe('Le dépot à été modifié!');
 
     // Searching is by street too, in lower case; then delete after confirming.

@@ -11,7 +11,8 @@ import { callOperation, isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { locationQueries } from '../../app/location-queries.ts';
 import { OutcomeAlert, type Outcome } from '../../app/outcome-alert.tsx';
-import { languageOf } from '../../i18n/format.ts';
+import { languageOf, type Language } from '../../i18n/format.ts';
+import { coordinateText } from './coordinates.ts';
 import { depotQueries, useSaveDepotMutation } from './queries.ts';
 
 /** The form's fields, as typed (the server takes lat and lng as text too: part 2 §5). */
@@ -26,7 +27,7 @@ type Field = keyof Values;
 const FIELDS: readonly Field[] = ['civic_number', 'street', 'city', 'lat', 'lng'];
 const EMPTY: Values = { civic_number: '', street: '', city: '', lat: '', lng: '' };
 
-const valuesOf = (d: DepotView): Values => ({ civic_number: d.civic_number, street: d.street, city: d.city, lat: String(d.lat), lng: String(d.lng) });
+const valuesOf = (d: DepotView, language: Language): Values => ({ civic_number: d.civic_number, street: d.street, city: d.city, lat: coordinateText(d.lat, language), lng: coordinateText(d.lng, language) });
 
 /** /depots/add. */
 export function DepotAddPage() {
@@ -68,7 +69,8 @@ function BackLink() {
  */
 function DepotForm({ depot }: { depot?: DepotView }) {
   const { t, i18n } = useTranslation();
-  const [values, setValues] = useState<Values>(depot ? valuesOf(depot) : EMPTY);
+  const language = languageOf(i18n.language);
+  const [values, setValues] = useState<Values>(depot ? valuesOf(depot, language) : EMPTY);
   const [version, setVersion] = useState(depot?.version);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -94,7 +96,7 @@ function DepotForm({ depot }: { depot?: DepotView }) {
         onSuccess: (saved) => {
           if (depot) {
             setVersion(saved.version);
-            setValues(valuesOf(saved));
+            setValues(valuesOf(saved, language));
           } else setValues(EMPTY);
           setOutcome({ ok: true, text: t(depot ? 'depots.modified' : 'depots.added') });
         },
@@ -120,7 +122,7 @@ function DepotForm({ depot }: { depot?: DepotView }) {
       <Title order={1}>{t(depot ? 'route.depots_edit' : 'route.depots_add')}</Title>
       <BackLink />
       <AddressPicker
-        language={languageOf(i18n.language)}
+        language={language}
         onPicked={(parts) => {
           setValues(parts);
           setErrors({});
@@ -166,7 +168,7 @@ function AddressPicker({ language, onPicked }: { language: 'fr' | 'en'; onPicked
     setFailed(false);
     try {
       const place = await callOperation(geocodeAddress, { place_id: option.place_id });
-      onPicked({ civic_number: place.civic_number, street: place.street || place.address, city: place.city, lat: String(place.lat), lng: String(place.lng) });
+      onPicked({ civic_number: place.civic_number, street: place.street || place.address, city: place.city, lat: coordinateText(place.lat, language), lng: coordinateText(place.lng, language) });
     } catch {
       setFailed(true);
     }

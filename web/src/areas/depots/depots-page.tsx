@@ -135,10 +135,10 @@ function RowActions({ depot, onDelete }: { depot: DepotView; onDelete: (depot: D
   const address = addressOf(depot);
   return (
     <Group gap="xs" mt={4} wrap="wrap">
-      <Button size="compact-sm" variant="light" component={Link} to={pathOf('depots_edit').replace('$id', String(depot.id))} aria-label={`${t('depots.edit')} : ${address}`}>
+      <Button size="compact-sm" variant="light" component={Link} to={pathOf('depots_edit').replace('$id', String(depot.id))} aria-label={t('depots.edit_of', { address })}>
         {t('depots.edit')}
       </Button>
-      <Button size="compact-sm" variant="light" color="red" onClick={() => onDelete(depot)} aria-label={`${t('depots.delete')} : ${address}`}>
+      <Button size="compact-sm" variant="light" color="red" onClick={() => onDelete(depot)} aria-label={t('depots.delete_of', { address })}>
         {t('depots.delete')}
       </Button>
     </Group>
