@@ -87,7 +87,7 @@ describe('catalogue screens', () => {
     await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
 
     // View mode: every field read-only, the price is 0; then edit.
-    await page.getByRole('heading', { level: 1, name: `${t('offers.services.item_title')} : Twilight` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('offers.item_heading', { title: t('offers.services.item_title'), name: 'Twilight' }) }).waitFor();
     expect(await f.field('price').inputValue()).toBe('0');
     expect(await f.field('display_name').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByRole('radiogroup', { name: labelled(t('offers.field.available')) }).getByRole('radio', { name: t('offers.yes') }).isDisabled()).toBe(true);
@@ -97,7 +97,7 @@ describe('catalogue screens', () => {
     await f.field('price').fill('95.5');
     await page.getByRole('button', { name: t('offers.save') }).click();
     await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
-    await page.getByRole('heading', { level: 1, name: `${t('offers.services.item_title')} : Twilight plus` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('offers.item_heading', { title: t('offers.services.item_title'), name: 'Twilight plus' }) }).waitFor();
 
     // The booking wizard offers it as an extra service, by its catalogue name.
     await page.goto('/shooting/add');
@@ -146,7 +146,7 @@ describe('catalogue screens', () => {
     await page.getByRole('button', { name: t('offers.save') }).click();
     await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
 
-    await page.getByRole('heading', { level: 1, name: `${t('offers.packages.item_title')} : Forfait essai` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('offers.item_heading', { title: t('offers.packages.item_title'), name: 'Forfait essai' }) }).waitFor();
     expect(await included.getByRole('checkbox', { name: 'Drone (drone)' }).isChecked()).toBe(true);
     expect(await included.getByRole('checkbox', { name: 'Drone (drone)' }).isDisabled()).toBe(true);
     // Optional numbers left blank are 0; the price keeps its French decimal comma.
@@ -158,7 +158,7 @@ describe('catalogue screens', () => {
     await f.field('display_name_fr').fill('Forfait essai 2');
     await page.getByRole('button', { name: t('offers.save') }).click();
     await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
-    await page.getByRole('heading', { level: 1, name: `${t('offers.packages.item_title')} : Forfait essai 2` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('offers.item_heading', { title: t('offers.packages.item_title'), name: 'Forfait essai 2' }) }).waitFor();
     expect(await included.getByRole('checkbox', { name: 'Heure bleue (blue_hour)' }).isChecked()).toBe(false);
 
     // Delete from the view, after confirming; the list no longer has it.
@@ -181,7 +181,7 @@ describe('no lost update, and the offers the application relies on (ADR 0133, 06
     const page = await adminOn(lang, '/manage_services', 'route.manage_services');
     const f = form(page, lang);
     await rowOf(page, keyName).getByRole('button', { name: t('offers.edit_named', { name: 'Dawn' }) }).click();
-    await page.getByRole('heading', { level: 1, name: `${t('offers.services.item_title')} : Dawn` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('offers.item_heading', { title: t('offers.services.item_title'), name: 'Dawn' }) }).waitFor();
     await f.field('display_name').fill('Dawn light');
 
     // Meanwhile another administrator changes the price; then the tab is left and come back to (the list refetches).
@@ -197,14 +197,14 @@ describe('no lost update, and the offers the application relies on (ADR 0133, 06
     expect(await f.field('display_name').inputValue()).toBe('Dawn');
     const unsaved = page.getByTestId('catalogue-unsaved');
     await unsaved.getByText(t('offers.unsaved_values')).waitFor();
-    await unsaved.getByText(`${t('offers.field.display_name')} : Dawn light`).waitFor();
+    await unsaved.getByText(t('offers.unsaved_value', { field: t('offers.field.display_name'), value: 'Dawn light' })).waitFor();
     expect((await callOp(getServiceOffer, { id: offer.id }, other)).body).toMatchObject({ data: { display_name: 'Dawn', price: 99, version: 2 } });
 
     // Typed again on the stored values and saved: both changes are kept.
     await f.field('display_name').fill('Dawn light');
     await page.getByRole('button', { name: t('offers.save') }).click();
     await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
-    await page.getByRole('heading', { level: 1, name: `${t('offers.services.item_title')} : Dawn light` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('offers.item_heading', { title: t('offers.services.item_title'), name: 'Dawn light' }) }).waitFor();
     expect(bodyOf(await callOp(getServiceOffer, { id: offer.id }, other)).data).toMatchObject({ display_name: 'Dawn light', price: 99, version: 3 });
   });
 
@@ -215,7 +215,7 @@ describe('no lost update, and the offers the application relies on (ADR 0133, 06
     const f = form(page, lang);
     const row = rowOf(page, PICTURE_UPLOAD_KEY);
     await row.getByRole('button', { name: t('offers.edit_named', { name: 'Saisie à la source' }) }).click();
-    await page.getByRole('heading', { level: 1, name: `${t('offers.services.item_title')} : Saisie à la source` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('offers.item_heading', { title: t('offers.services.item_title'), name: 'Saisie à la source' }) }).waitFor();
     expect(await f.field('key_name').getAttribute('readonly')).not.toBeNull();
     await page.getByText(t('offers.key_protected')).waitFor();
     // Its other fields stay editable.

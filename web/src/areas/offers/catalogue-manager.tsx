@@ -242,7 +242,7 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
     }
   };
 
-  const heading = mode.name === 'create' ? t(`offers.${kind}.create_title`) : `${t(`offers.${kind}.item_title`)} : ${nameOf(item!, i18n.language)}`;
+  const heading = mode.name === 'create' ? t(`offers.${kind}.create_title`) : t('offers.item_heading', { title: t(`offers.${kind}.item_title`), name: nameOf(item!, i18n.language) });
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
@@ -271,7 +271,7 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
                 <List size="sm">
                   {unsaved.map(([field, value]) => (
                     <List.Item key={field.name}>
-                      {t(`offers.field.${field.name}`)} : {shownValue(t, field, value)}
+                      {t('offers.unsaved_value', { field: t(`offers.field.${field.name}`), value: shownValue(t, field, value) })}
                     </List.Item>
                   ))}
                 </List>

@@ -108,7 +108,7 @@ export function AssignmentSection({ view, role, report, ppTechs }: SectionProps 
       ) : (
         <Text size="sm">
           <Text span c="dimmed" size="sm">
-            {t('shootingDialog.pp_tech')}:
+            {t('shootingDialog.fact_label', { label: t('shootingDialog.pp_tech') })}
           </Text>{' '}
           {personName(view.pp_tech, t('shootingDialog.none'))}
         </Text>
@@ -167,7 +167,7 @@ export function NotesSection({ view, role, report }: SectionProps) {
       {view.note && (
         <Text size="sm">
           <Text span c="dimmed" size="sm">
-            {t('shootingDialog.broker_note')}:
+            {t('shootingDialog.fact_label', { label: t('shootingDialog.broker_note') })}
           </Text>{' '}
           {view.note}
         </Text>

@@ -81,10 +81,11 @@ function Summary({ view }: { view: ShootingAdminView }) {
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation();
   return (
     <Text size="sm">
       <Text span c="dimmed" size="sm">
-        {label}:
+        {t('shootingDialog.fact_label', { label })}
       </Text>{' '}
       {value}
     </Text>
