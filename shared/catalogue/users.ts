@@ -80,6 +80,18 @@ export const userFieldsObject = z.object({
 
 type FieldsIn = z.output<typeof userFieldsObject>;
 
+/**
+ * How many backup zones, service offers and shooting packages a user may hold together: a save
+ * writes one piece per newly held item in one transaction with the user, the e-mail guards and the
+ * depots' counters, and DynamoDB takes at most 100 pieces (more was a 500).
+ */
+export const USER_REFERENCES_MAX = 90;
+
+const checkReferenceCount = (v: Pick<FieldsIn, 'backupZones' | 'service_offers' | 'shooting_packages'>, ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void }) => {
+  const held = new Set(v.backupZones).size + new Set(v.service_offers).size + new Set(v.shooting_packages).size;
+  if (held > USER_REFERENCES_MAX) ctx.addIssue({ code: 'custom', path: ['backupZones'], message: USER_MESSAGES.tooManyReferences });
+};
+
 /** §5: roles 4 and 5 require depot, main zone, packages and offers. */
 export function technicianFieldProblems(v: Pick<FieldsIn, 'role' | 'depot_id' | 'zone_id' | 'service_offers' | 'shooting_packages'>): Array<{ path: string; message: string }> {
   if (!hasTechnicianFields(v.role)) return [];
@@ -104,6 +116,7 @@ const passwordFields = {
 export const createUserInput = userFieldsObject
   .extend(passwordFields)
   .superRefine(checkTechnicianFields)
+  .superRefine(checkReferenceCount)
   .refine((v) => v.password === v.confirmation, { path: ['confirmation'], message: PASSWORD_MESSAGES.mismatch });
 
 /**
@@ -113,7 +126,7 @@ export const createUserInput = userFieldsObject
  * non-admin's save keeps those fields as stored and is not refused for fields it neither sees nor
  * changes (ADR 0150).
  */
-export const putUserInput = userFieldsObject.extend({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().positive() });
+export const putUserInput = userFieldsObject.extend({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().positive() }).superRefine(checkReferenceCount);
 
 export const userListEntry = z.object({
   id: z.number().int(),

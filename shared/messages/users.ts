@@ -17,6 +17,7 @@ export const USER_MESSAGES = {
   unknownTeam: 'This team does not exist.',
   unknownFranchise: 'This franchise does not exist.',
   subscription: 'Choose one of the subscriptions.',
+  tooManyReferences: 'At most 90 backup zones, service offers and shooting packages together.',
   /** Part 2 §8 "User save success" (create, then edit). */
   created: "L'usager a été créé avec succès. Vous pouvez en créer un nouveau ou retourner à la liste.",
   saved: 'La sauvegarde effectuée avec succès.',

@@ -146,7 +146,7 @@ describe('users', () => {
     const now = new Date().toISOString();
     const id = await nextId('user', 1000);
     await insertUser({ id, role: Role.client, firstname: 'Mot', lastname: `Passe ${id}`, email: `password-${id}@e2e.test`, password_hash: 'x', created_at: now, updated_at: now });
-    const page = await adminOn('en', `/users/edit/${id}`, `${t('route.users_edit')} : Mot Passe ${id}`);
+    const page = await adminOn('en', `/users/edit/${id}`, t('users.edit_title', { title: t('route.users_edit'), name: `Mot Passe ${id}` }));
     const form = page.getByRole('form', { name: t('users.form') });
     await form.getByLabel(named(t('users.lastname'))).fill(`Typed ${id}`);
     const password = page.getByRole('region', { name: t('users.password_title') });
@@ -174,7 +174,7 @@ describe('users', () => {
     expect(await page.getByRole('button', { name: t('users.save') }).count()).toBe(0);
 
     await page.goto(`/users/edit/${account.id}`);
-    await page.getByRole('heading', { level: 1, name: `${t('route.users_edit')} : ${account.firstname} ${account.lastname}` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('users.edit_title', { title: t('route.users_edit'), name: `${account.firstname} ${account.lastname}` }) }).waitFor();
     const phone = `514 555 ${String(Date.now() % 10_000).padStart(4, '0')}`;
     await page.getByLabel(named(t('users.phone'))).fill(phone);
     await page.getByRole('button', { name: t('users.save') }).click();
@@ -223,7 +223,7 @@ describe('users', () => {
     const now = new Date().toISOString();
     const id = await nextId('user', 1000);
     await insertUser({ id, role: Role.broker, firstname: 'Abonnée', lastname: `Courtière ${id}`, email: `subscription-${id}@e2e.test`, password_hash: 'x', created_at: now, updated_at: now });
-    const page = await adminOn(lang, `/users/edit/${id}`, `${t('route.users_edit')} : Abonnée Courtière ${id}`);
+    const page = await adminOn(lang, `/users/edit/${id}`, t('users.edit_title', { title: t('route.users_edit'), name: `Abonnée Courtière ${id}` }));
     const field = page.getByRole('combobox', { name: named(t('users.subscription')) });
     expect(await field.inputValue()).toBe('');
     await pick(page, t('users.subscription'), t(`users.subscriptions.${subscription}`));

@@ -19,6 +19,7 @@ const FIELD_KEYS: Record<string, string> = {
   [USER_MESSAGES.unknownTeam]: 'users.msg.unknown',
   [USER_MESSAGES.unknownFranchise]: 'users.msg.unknown',
   [USER_MESSAGES.subscription]: 'users.msg.subscription',
+  [USER_MESSAGES.tooManyReferences]: 'users.msg.too_many',
   [PASSWORD_MESSAGES.tooShort]: 'users.msg.too_short',
   [PASSWORD_MESSAGES.mismatch]: 'users.msg.mismatch',
 };

@@ -267,7 +267,7 @@ function UserForm({ user, version, onSaved }: { user?: UserData; version?: numbe
 
   return (
     <Stack maw={860}>
-      <Title order={1}>{user ? `${t('route.users_edit')} : ${user.firstname} ${user.lastname}` : t('route.users_add')}</Title>
+      <Title order={1}>{user ? t('users.edit_title', { title: t('route.users_edit'), name: `${user.firstname} ${user.lastname}` }) : t('route.users_add')}</Title>
       {adminLevel && (
         <Group>
           <Anchor component={Link} to={pathOf('users')}>

@@ -9,6 +9,7 @@ import { ALL_ROLES, isAdminLevel } from '#shared/roles.ts';
 import { pathOf } from '#shared/routes.ts';
 import { mayCall } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { formatNumber } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { filterUsers, searchIndex } from './filter.ts';
 import { userQueries } from './queries.ts';
@@ -24,7 +25,7 @@ const roleFilterLabel = (t: TFunction, role: number) => t(`users.role_filter_${r
  * on the server and by the name search (lower case, §5) as the user types, one card per user.
  */
 export function UsersListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useSessionUser();
   const role = me?.role;
   const admin = role !== undefined && isAdminLevel(role);
@@ -64,7 +65,7 @@ export function UsersListPage() {
       ) : (
         <>
           <Text role="status" data-testid="users-count">
-            {found.length > USERS_SHOWN ? t('users.count_more', { count: found.length, shown: USERS_SHOWN }) : t('users.count', { count: found.length })}
+            {found.length > USERS_SHOWN ? t('users.count_more', { count: found.length, formatted: formatNumber(found.length, i18n.language), shown: USERS_SHOWN }) : t('users.count', { count: found.length })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('route.users')}>
             {found.slice(0, USERS_SHOWN).map((u) => (
