@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { ADMIN_ROLES, CALENDAR_ROLES } from '../roles.ts';
 import { calendarDate, dateTime } from './dates.ts';
 import { defineOperation } from './operation.ts';
+import { unavailabilityOfSelection } from '../rules/calendar.ts';
 
 /**
  * The technician calendar (part 2 §2 'Technician calendar', §4 its dialogs, §5 'Calendar', §6, §7
@@ -150,6 +151,13 @@ export const removeAvailability = defineOperation({
   resources: ['table'],
 });
 
+function isNonEmptySelection(start: string, end: string): boolean {
+  // A time that is not one has its own field error already.
+  if (!Number.isFinite(Date.parse(start)) || !Number.isFinite(Date.parse(end))) return true;
+  const stored = unavailabilityOfSelection(start, end);
+  return Date.parse(end) > Date.parse(start) && Date.parse(stored.end) > Date.parse(stored.start);
+}
+
 export const createUserUnavailability = defineOperation({
   id: 'createUserUnavailability',
   area: 'calendar',
@@ -160,7 +168,8 @@ export const createUserUnavailability = defineOperation({
     'Records an unavailability of one capture technician (a technician: their own) from a time selection: stored in UTC with seconds zeroed; a selection starting at 7 h (Quebec) ends 30 minutes later (part 2 §5).',
   input: z
     .object({ user_id: userId, start: dateTime, end: dateTime, reason: z.string().trim().max(REASON_MAX).nullable().optional() })
-    .refine((u) => Date.parse(u.end) > Date.parse(u.start), { message: CALENDAR_MESSAGES.unavailabilityOrder, path: ['end'] })
+    // Seconds are zeroed before it is stored (part 2 §5): 10:00:10 to 10:00:50 would be empty.
+    .refine((u) => isNonEmptySelection(u.start, u.end), { message: CALENDAR_MESSAGES.unavailabilityOrder, path: ['end'] })
     .refine((u) => Date.parse(u.end) - Date.parse(u.start) <= UNAVAILABILITY_MAX_DAYS * DAY_MS, { message: CALENDAR_MESSAGES.unavailabilityTooLong, path: ['end'] }),
   output: z.object({ result: unavailabilityView }),
   resources: ['table'],

@@ -6,6 +6,7 @@ import { getShootingItem } from '#functions/storage/shootings.ts';
 import {
   addAvailabilityForTechs,
   addUserAvailability,
+  CALENDAR_MESSAGES,
   createUserUnavailability,
   getAllScheduleForTimeperiod,
   getPhotographers,
@@ -103,6 +104,9 @@ describe('technician calendar (part 2 §2, §5, §6, §7 Availability)', () => {
   it('answers 400 with field errors for bad input and 404 for an id that is no capture technician', async () => {
     const date = quietDay();
     const order = errorOf(await callOp(createUserUnavailability, { user_id: tech.id, start: `${date}T15:00:00Z`, end: `${date}T14:00:00Z` }, admin), 400);
+    // Within one minute: nothing is left once the seconds are zeroed.
+    const empty = errorOf(await callOp(createUserUnavailability, { user_id: tech.id, start: `${date}T15:00:10Z`, end: `${date}T15:00:50Z` }, admin), 400);
+    expect(empty.fields?.end).toEqual([CALENDAR_MESSAGES.unavailabilityOrder]);
     expect(Object.keys(order.fields ?? {})).toEqual(['end']);
     const junk = errorOf(await callOp(createUserUnavailability, { user_id: tech.id, start: 'tomorrow', end: `${date}T14:00:00` }, admin), 400);
     expect(Object.keys(junk.fields ?? {}).sort()).toEqual(['end', 'start']);
