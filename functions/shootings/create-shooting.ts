@@ -6,6 +6,7 @@ import { Role } from '#shared/roles.ts';
 import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { isBookableExtra } from '#shared/rules/booking-offers.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
+import { wordsOf } from '#shared/rules/listing-search.ts';
 import { apiHandler, type AuthenticatedContext } from '../plumbing/api-handler.ts';
 import { HttpError, badRequest, conflict, forbidden, unprocessable } from '../plumbing/errors.ts';
 import { bookingFingerprint, bookingRequestOf, bookingRequestPut } from '../storage/booking-requests.ts';
@@ -152,10 +153,13 @@ async function bookableExtras(ids: readonly number[], booking: { only360: boolea
   return wanted;
 }
 
-const norm = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+/** An address part as compared: its letters and digits of any script, accents and case aside ('12 Rue Œuvre' keeps its 'œ'). */
+const norm = (s: string) => wordsOf(s).join('');
 
 /** The broker's listing at the same address, apartment and postal code (among their 200 most recent), if any. */
 async function sameAddressListing(brokerId: number, input: { address: string; app: string; postalcode: string }): Promise<StoredListing | undefined> {
+  // An address with no letter or digit matches no other one.
+  if (norm(input.address) === '') return undefined;
   let start: Record<string, unknown> | undefined;
   for (let page = 0; page < 2; page++) {
     const { items, next } = await listingsOfBroker(brokerId, 100, start);

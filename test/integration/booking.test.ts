@@ -87,6 +87,15 @@ describe('createShooting', () => {
     expect(again.data.only_360).toBe(true);
   });
 
+  it('links a booking to a listing of the same address by its letters of any script: apartments Œ and Æ are two listings', async () => {
+    const first = bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownHalfDay(true), true, { app: 'Œ' }), token)).data;
+    const other = bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownHalfDay(false), false, { app: 'Æ', is_existing_listing: true }), token)).data;
+    expect(other.listing.id).not.toBe(first.listing.id);
+    expect(other.listing.app).toBe('Æ');
+    const same = bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownHalfDay(true), true, { address: '1500, rue Ontario Est', app: 'œ', is_existing_listing: true }), token)).data;
+    expect(same.listing.id).toBe(first.listing.id);
+  });
+
   it('answers a request sent again with its request_id with the shooting it made, booking nothing more; other details under that id are refused', async () => {
     const date = ownDay();
     const input = bookingAt('1500 Rue Ontario Est', date, true, { request_id: randomUUID() });
