@@ -6,6 +6,7 @@ import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest } from '../plumbing/errors.ts';
 import { shootingViews, shootingsOfBroker, shootingsOfDay, shootingsOfTech, type StoredShooting } from '../storage/shootings.ts';
 import { shootTimes } from '../use-cases/shoot-times.ts';
+import { getUser } from '../storage/users.ts';
 
 /** Staff read at most this many days per call (one day-index Query per day). */
 export const MAX_STAFF_DAYS = 62;
@@ -36,6 +37,18 @@ export const handler = apiHandler(getAllShootings, async ({ from, to }, ctx) => 
   // One day (the shooting dashboard's) read by anyone but a broker: with the shoot times (docs/decisions/0525).
   const now = Date.now();
   const withShootTime = from !== undefined && from === to && role !== Role.broker;
-  const [views, times] = await Promise.all([shootingViews(inRange), withShootTime ? shootTimes(inRange) : undefined]);
-  return { data: views.map((view, i) => ({ ...view, progress: cardProgressOf(inRange[i]!, now), ...(times && { shoot_time: times.get(view.id) ?? null }) })) };
+  const [views, times, techs] = await Promise.all([shootingViews(inRange), withShootTime ? shootTimes(inRange) : undefined, withShootTime ? holders(inRange) : undefined]);
+  return {
+    data: views.map((view, i) => {
+      const s = inRange[i]!;
+      return { ...view, progress: cardProgressOf(s, now), ...(times && { shoot_time: times.get(view.id) ?? null }), ...(techs && { tech: s.tech_id === null ? null : (techs.get(s.tech_id) ?? { id: s.tech_id, firstname: '', lastname: '' }) }) };
+    }),
+  };
 });
+
+/** The technicians holding the shootings, by id: names only. */
+async function holders(shootings: readonly StoredShooting[]): Promise<Map<number, { id: number; firstname: string; lastname: string }>> {
+  const ids = [...new Set(shootings.flatMap((s) => (s.tech_id === null ? [] : [s.tech_id])))];
+  const users = await Promise.all(ids.map((id) => getUser(id)));
+  return new Map(users.flatMap((u) => (u ? [[u.id, { id: u.id, firstname: u.firstname, lastname: u.lastname }] as const] : [])));
+}

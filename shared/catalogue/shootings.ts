@@ -88,7 +88,15 @@ export type ShootTime = z.infer<typeof shootTime>;
  * but a broker, its shoot time (null before it has ended). Both optional: an answer without them
  * still reads.
  */
-export const listedShooting = shootingView.extend({ progress: cardProgress.optional(), shoot_time: shootTime.nullable().optional() });
+/**
+ * A shooting of a list, with its card status; on a one-day read by staff, its shoot time and the
+ * technician holding it (the shooting dashboard groups by them, whether or not they work that day).
+ */
+export const listedShooting = shootingView.extend({
+  progress: cardProgress.optional(),
+  shoot_time: shootTime.nullable().optional(),
+  tech: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }).nullable().optional(),
+});
 export type ListedShooting = z.infer<typeof listedShooting>;
 
 export const CANCELLATION_REASON_MIN_LENGTH = 5;
@@ -246,7 +254,7 @@ export const getAllShootings = defineOperation({
   path: '/api/shootings',
   access: SHOOTING_READERS,
   summary:
-    "Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: 7 days ago to 30 days ahead, at most 62 days). Each with its card status; on a one-day read (from = to, the shooting dashboard's) by anyone but a broker, with its shoot time against the staff estimate (docs/decisions/0525).",
+    "Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: 7 days ago to 30 days ahead, at most 62 days). Each with its card status; on a one-day read (from = to, the shooting dashboard's) by anyone but a broker, with its shoot time against the staff estimate (docs/decisions/0525) and its technician (id and names, null when unassigned).",
   input: z.object({ from: calendarDate.optional(), to: calendarDate.optional() }),
   output: z.object({ data: z.array(listedShooting) }),
   resources: ['table'],

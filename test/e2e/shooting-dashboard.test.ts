@@ -16,7 +16,7 @@ import { BROWSER_LOCALE, loginAs, ownDay, textsIn } from './fixtures.ts';
  * test's own who holds four shootings shows them as cards, three per row on a wide screen, one per
  * row on a phone; another one, available that day with nothing assigned, 'has no shootings'. Each
  * card shows its status: the captured one 'completed', a confirmed one not started 'planned'
- * (docs/decisions/0525).
+ * (docs/decisions/0525). A shooting held by a technician suspended since shows under them.
  */
 const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
@@ -25,9 +25,11 @@ const DAYS_AHEAD = daysBetween(localDateOf(Date.now()), date);
 
 const busy = { id: 0, name: '' };
 const idle = { id: 0, name: '' };
+const away = { id: 0, name: '' };
 const addresses: string[] = [];
+let awayAddress = '';
 
-async function technician(lastname: string): Promise<{ id: number; name: string }> {
+async function technician(lastname: string, suspended = false): Promise<{ id: number; name: string }> {
   const id = await newUserId();
   const at = new Date().toISOString();
   await insertUser({
@@ -37,6 +39,7 @@ async function technician(lastname: string): Promise<{ id: number; name: string 
     firstname: 'Tableau',
     lastname: `${lastname}${id}`,
     password_hash: 'not-a-login',
+    suspended,
     home: { lat: 46.81, lng: -71.22, address: '10 rue du Départ, Québec' },
     created_at: at,
     updated_at: at,
@@ -47,11 +50,15 @@ async function technician(lastname: string): Promise<{ id: number; name: string 
 beforeAll(async () => {
   Object.assign(busy, await technician('Occupé'));
   Object.assign(idle, await technician('Libre'));
+  Object.assign(away, await technician('Suspendu', true));
   await addAvailabilities([busy.id, idle.id], [date]);
   const at = new Date().toISOString();
-  for (let k = 0; k < 4; k++) {
-    const address = `${busy.id}${k} rue du Tableau`;
-    addresses.push(address);
+  for (let k = 0; k < 5; k++) {
+    // The fifth is held by a technician suspended since: not on the planner's day, still theirs.
+    const holder = k < 4 ? busy : away;
+    const address = `${holder.id}${k} rue du Tableau`;
+    if (k < 4) addresses.push(address);
+    else awayAddress = address;
     const listing = await insertListing({
       address,
       app: '',
@@ -70,7 +77,7 @@ beforeAll(async () => {
       distribution_token: null,
     });
     await insertShooting(
-      { id: await newShootingId(), listing_id: listing.id, broker_id: 999_997, scheduleddate: date, am: k < 2, is_confirmed: true, state: k === 0 ? ShootingState.captured : ShootingState.confirmed, estimated_duration: 3600, room_count: 3 + k, tech_id: busy.id, created_at: at, updated_at: at },
+      { id: await newShootingId(), listing_id: listing.id, broker_id: 999_997, scheduleddate: date, am: k < 2, is_confirmed: true, state: k === 0 ? ShootingState.captured : ShootingState.confirmed, estimated_duration: 3600, room_count: 3 + k, tech_id: holder.id, created_at: at, updated_at: at },
       { lat: null, lng: null, reserved_tech_id: null },
     );
   }
@@ -118,6 +125,11 @@ describe.each(['fr', 'en'] as const)('/shootingdashboard in %s', (lang) => {
     const idleSection = page.getByRole('region', { name: idle.name });
     await idleSection.getByText(tx('shootingdashboard.no_shootings'), { exact: true }).waitFor();
     expect(await idleSection.getByRole('article').count()).toBe(0);
+
+    // A suspended technician does not work the day, yet the shooting they hold shows under them.
+    const awaySection = page.getByRole('region', { name: away.name });
+    await awaySection.getByText(tx('shootingdashboard.not_working'), { exact: true }).waitFor();
+    await awaySection.getByRole('article', { name: awayAddress }).waitFor();
 
     // On a phone: one card per row, nothing wider than the screen.
     await page.setViewportSize({ width: PHONE_WIDTH, height: 900 });

@@ -7,13 +7,14 @@ import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatClock, formatDay, formatDuration } from '../../i18n/format.ts';
 import { ProgressBadge, ShootTimeLine } from '../../app/shooting-progress.tsx';
 import { plannerQueries, shiftDay, today } from './queries.ts';
-import { techName } from './tech-card.tsx';
+import { dashboardSections } from './dashboard-sections.ts';
 import { DayPickerInput } from '../../components/day-picker-input.tsx';
 
 /**
  * /shootingdashboard for roles 1, 2, 5, 8 (part 2 'Shooting dashboard'): a date picker (today by
- * default) and, per technician of the day (the planner's: those available or holding shootings),
- * a grid of their shootings in route order, 3 per row on wide screens, or 'has no shootings'. Each
+ * default) and, per technician of the day (the planner's: those available or holding shootings,
+ * and any other holding one), a grid of their shootings in route order, 3 per row on wide screens,
+ * or 'has no shootings'. Each
  * card shows its status and, once ended, its shoot time against the estimate (docs/decisions/0525).
  */
 export function ShootingDashboardPage() {
@@ -21,8 +22,7 @@ export function ShootingDashboardPage() {
   const [date, setDate] = useState(today);
   const figures = useQuery(plannerQueries.figures(date));
   const shootings = useQuery(plannerQueries.shootings(date));
-  const byId = useMemo(() => new Map((shootings.data ?? []).map((s) => [s.id, s])), [shootings.data]);
-  const techs = useMemo(() => [...(figures.data?.techs ?? [])].sort((a, b) => techName(a).localeCompare(techName(b), i18n.language)), [figures.data, i18n.language]);
+  const sections = useMemo(() => (figures.data && shootings.data ? dashboardSections(figures.data.techs, shootings.data, i18n.language) : []), [figures.data, shootings.data, i18n.language]);
 
   return (
     <Stack gap="md">
@@ -43,18 +43,17 @@ export function ShootingDashboardPage() {
         <Alert color="red">{t('shootingdashboard.load_error')}</Alert>
       ) : figures.isPending || shootings.isPending ? (
         <DelayedLoader label={t('common.loading')} />
-      ) : techs.length === 0 ? (
+      ) : sections.length === 0 ? (
         <Text>{t('planner.no_tech')}</Text>
       ) : (
-        techs.map((tech) => {
-          const name = techName(tech);
-          const mine = tech.route.map((id) => byId.get(id)).filter((s): s is ListedShooting => s !== undefined);
+        sections.map(({ id, name, working, mine }) => {
           return (
-            <Box key={tech.tech_id} component="section" aria-label={name} data-tech-id={tech.tech_id}>
+            <Box key={id} component="section" aria-label={name} data-tech-id={id}>
               <Stack gap="xs">
               <Title order={2} size="h4">
                 {name}
               </Title>
+              {!working && <Text size="sm" c="dimmed">{t('shootingdashboard.not_working')}</Text>}
               {mine.length === 0 ? (
                 <Text c="dimmed">{t('shootingdashboard.no_shootings', { name })}</Text>
               ) : (
