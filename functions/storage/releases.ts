@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { RELEASE_CONTENT_TYPE, RELEASE_MESSAGES, compareVersions, type ReleaseApp, type ReleaseView } from '#shared/catalogue/releases.ts';
+import { RELEASE_CONTENT_TYPE, RELEASE_MESSAGES, canonicalVersion, compareVersions, type ReleaseApp, type ReleaseView } from '#shared/catalogue/releases.ts';
 import { PRESIGNED_URL_TTL_SECONDS } from '#shared/catalogue/rij.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { presignUrl } from '../plumbing/presign.ts';
@@ -76,7 +76,7 @@ export async function insertRelease(input: { app: ReleaseApp; version: string; f
     await db.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: { ...keys.releaseVersion(input.app, input.version), release_id: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: { ...keys.releaseVersion(input.app, canonicalVersion(input.version)), release_id: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: tableName(), Item: { ...keys.release(input.app, id), ...release, uploaded_at: undefined }, ConditionExpression: 'attribute_not_exists(pk)' } },
         ],
       }),
@@ -105,7 +105,7 @@ export async function insertOrReopenRelease(input: { app: ReleaseApp; version: s
 
 /** The release of `input.version` when its file was never uploaded, now with the file declared in `input`; 409 otherwise. */
 async function reopenReleaseWithoutFile(input: { app: ReleaseApp; version: string; filename: string; size: number }): Promise<StoredRelease> {
-  const { Item: guard } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.releaseVersion(input.app, input.version), ConsistentRead: true }));
+  const { Item: guard } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.releaseVersion(input.app, canonicalVersion(input.version)), ConsistentRead: true }));
   const { Item } = guard ? await db.send(new GetCommand({ TableName: tableName(), Key: keys.release(input.app, Number(guard.release_id)), ConsistentRead: true })) : {};
   const release = Item ? toRelease(Item) : undefined;
   if (!release || release.uploaded_at) throw conflict(RELEASE_MESSAGES.duplicate);

@@ -126,6 +126,19 @@ export const getLatestRelease = defineOperation({
   writes: [],
 });
 
+/**
+ * The one spelling of a version among those compareVersions holds equal ('1.4.2', '1.4.2.0' and
+ * '01.4.2' are one version): parts without leading zeros, trailing zero parts dropped, the label's
+ * numbers without leading zeros. An app's version guard is keyed by it, so such twins are one
+ * release (409), and the latest release never depends on which was added first.
+ */
+export function canonicalVersion(version: string): string {
+  const [core = '', label] = version.trim().split(/-(.*)/s);
+  const parts = core.split('.').map((p) => String(Number(p)));
+  while (parts.length > 1 && parts.at(-1) === '0') parts.pop();
+  return label === undefined ? parts.join('.') : `${parts.join('.')}-${label.replace(/\d+/g, (n) => String(Number(n)))}`;
+}
+
 /** Versions compared as numbers part by part; a version with a -label comes before the same without. */
 export function compareVersions(a: string, b: string): number {
   const [coreA = '', labelA] = a.split(/-(.*)/s);

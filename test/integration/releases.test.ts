@@ -47,6 +47,11 @@ describe('releases', () => {
     expect((await put(created.upload.url, Buffer.from('ten bytes!'))).ok).toBe(true);
     expect(bodyOf(await callOp(completeReleaseUpload, { app: 'ppworker', id: created.release.id }, token)).release.uploaded).toBe(true);
     expect(errorOf(await callOp(createRelease, { app: 'ppworker', version, filename: 'other.zip', size: 10 }, token), 409).message).toBe(RELEASE_MESSAGES.duplicate);
+    // Another spelling of the same version (a zero part added, a leading zero) is that version.
+    const [core, label] = version.split('-') as [string, string];
+    for (const twin of [`${core}.0-${label}`, `0${core}-beta.01`]) {
+      expect(errorOf(await callOp(createRelease, { app: 'ppworker', version: twin, filename: 'other.zip', size: 10 }, token), 409).message).toBe(RELEASE_MESSAGES.duplicate);
+    }
 
     const bad = errorOf(await callOp(createRelease, { app: 'ppworker', version: '1..2', filename: '../x.zip', size: 0 }, token), 400);
     expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['filename', 'size', 'version']);
