@@ -85,6 +85,9 @@ describe('visit statistics', () => {
     expect(errorOf(await report(l.id, 'eve', 'e1', 11, 1, 10), 400).fields?.views).toBeDefined();
     expect(errorOf(await report(l.id, 'eve', 'e1', 1, -5), 400).fields?.seconds).toBeDefined();
     expect((await report(99_999_999, 'eve', 'e1', 1, 1)).status).toBe(404);
+    // A listing with no public page (tour not published, no delivery link): nobody visits it.
+    const unpublished = await insertListing({ address: `12 rue ${word}`, app: '', city: 'Montréal', postalcode: 'H2X 1Y4', room_count: 5, is_house: true, lat: 45.5, lng: -73.6, state: 1, broker_id: 900002, broker: { firstname: 'Marc', lastname: 'Dubois' } });
+    expect((await report(unpublished.id, 'eve', 'e1', 1, 1)).status).toBe(404);
     expect(errorOf(await callOp(getVisitReport, { from: today, to: '2020-01-01' }, tokens[Role.admin]), 400).fields?.to).toBeDefined();
     for (const role of [Role.broker, Role.sales, Role.tech_postprod, Role.stats_query]) expect((await callOp(getVisitReport, { from: today, to: today }, tokens[role])).status).toBe(403);
     expect((await callOp(getListingVisitStats, { id: l.id, from: today, to: today }, tokens[Role.broker])).status).toBe(403);
