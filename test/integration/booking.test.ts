@@ -139,6 +139,10 @@ describe('createShooting', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.fields?.postalcode).toEqual(['The postal code must contain at least 6 characters.']);
     expect(Object.keys(res.body.error.fields ?? {})).toEqual(expect.arrayContaining(['room_count', 'scheduleddate']));
+    // Values a coercion would have made numbers (false and '' → 0 rooms, null → latitude 0, [5] → 5) are refused on their field.
+    const coerced = await call<ErrorBody>('POST', '/api/shootings', { token, body: { ...bookingAt('4500 Rue Saint-Denis', quietDay(), true), room_count: false, lat: null, lng: [-73.6] } });
+    expect(coerced.status).toBe(400);
+    expect(Object.keys(coerced.body.error.fields ?? {}).sort()).toEqual(['lat', 'lng', 'room_count']);
     expect(await brokerShootingIds(token)).toEqual(before);
   });
 
