@@ -37,22 +37,42 @@ interface GraphPage {
   link?: string;
 }
 
-function graphProvider(token: string): SocialPagesProvider {
+/** How many pages of 100 the provider follows at most (10,000 pages: far beyond any business account). */
+const MAX_GRAPH_PAGES = 100;
+const GRAPH_ORIGIN = 'https://graph.facebook.com/';
+
+/**
+ * The Graph API's pages of the account: every page of its answer, following `paging.next` (an
+ * account with more than 100 pages otherwise lost the others, and linking one of them was refused).
+ * Only a next page on the Graph API itself is followed.
+ */
+export function graphProvider(token: string, fetchPage: typeof fetch = fetch): SocialPagesProvider {
   return {
     name: 'facebook',
     async pages() {
-      const res = await fetch(GRAPH_URL, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(8000) }).catch(() => undefined);
-      if (!res?.ok) throw externalServiceFailed('The social network did not answer with the pages.');
-      const body = (await res.json()) as { data?: GraphPage[] };
-      return (body.data ?? []).map((p) => ({
-        page_id: String(p.id),
-        page_name: String(p.name),
-        category: p.category ?? null,
-        about: p.about ?? null,
-        followers: typeof p.followers_count === 'number' ? p.followers_count : null,
-        link: p.link ?? null,
-      }));
+      const pages: UnlinkedSocialPage[] = [];
+      let url: string | undefined = GRAPH_URL;
+      for (let n = 0; url && n < MAX_GRAPH_PAGES; n++) {
+        const res = await fetchPage(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(8000) }).catch(() => undefined);
+        if (!res?.ok) throw externalServiceFailed('The social network did not answer with the pages.');
+        const body = (await res.json()) as { data?: GraphPage[]; paging?: { next?: string } };
+        pages.push(...(body.data ?? []).map(pageOf));
+        const next = body.paging?.next;
+        url = typeof next === 'string' && next.startsWith(GRAPH_ORIGIN) ? next : undefined;
+      }
+      return pages;
     },
+  };
+}
+
+function pageOf(p: GraphPage): UnlinkedSocialPage {
+  return {
+    page_id: String(p.id),
+    page_name: String(p.name),
+    category: p.category ?? null,
+    about: p.about ?? null,
+    followers: typeof p.followers_count === 'number' ? p.followers_count : null,
+    link: p.link ?? null,
   };
 }
 
