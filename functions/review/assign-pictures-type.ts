@@ -1,7 +1,6 @@
 import { assignPicturesType, REVIEW_MESSAGES } from '#shared/catalogue/review.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest } from '../plumbing/errors.ts';
-import { reviewChange } from '../storage/pictures.ts';
 import { applyOrConflict, brokerPictureTypes, listingOrThrow, picturesNamed } from '../use-cases/review.ts';
 
 /**
@@ -14,7 +13,7 @@ export const handler = apiHandler(assignPicturesType, async ({ listing_id, pictu
   if (!allowed.includes(service_offer_id)) throw badRequest(REVIEW_MESSAGES.typeNotForSubscription, { service_offer_id: [REVIEW_MESSAGES.typeNotForSubscription] });
   const pictures = await picturesNamed(listing_id, picture_ids);
   if (pictures.some((p) => p.is_purchased)) throw badRequest(REVIEW_MESSAGES.purchasedType, { picture_ids: [REVIEW_MESSAGES.purchasedType] });
-  await applyOrConflict(pictures.map((p) => reviewChange(p, { service_offer_id }, true)));
+  await applyOrConflict(pictures.map((picture) => ({ picture, fields: { service_offer_id }, unlessPurchased: true })));
   log('picture type', { listing_id, count: pictures.length, service_offer_id });
   return { status: 200 as const };
 });

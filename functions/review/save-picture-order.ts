@@ -1,7 +1,7 @@
 import { REVIEW_MESSAGES, savePictureOrder } from '#shared/catalogue/review.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest } from '../plumbing/errors.ts';
-import { picturesOfListing, reviewChange } from '../storage/pictures.ts';
+import { picturesOfListing } from '../storage/pictures.ts';
 import { applyOrConflict } from '../use-cases/review.ts';
 
 /**
@@ -20,6 +20,6 @@ export const handler = apiHandler(savePictureOrder, async ({ listing_id, picture
     throw badRequest(REVIEW_MESSAGES.orderNotPermutation, { pictures: [REVIEW_MESSAGES.orderNotPermutation] });
   }
   const changed = current.filter((p, i) => position.get(p.id) !== i || (p.order_index !== null && p.order_index !== position.get(p.id)));
-  await applyOrConflict(changed.map((p) => reviewChange(p, { order_index: position.get(p.id)! })));
+  await applyOrConflict(changed.map((picture) => ({ picture, fields: { order_index: position.get(picture.id)! } })));
   return { status: 200 as const, saved: changed.length };
 });

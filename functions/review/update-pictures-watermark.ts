@@ -3,7 +3,7 @@ import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest } from '../plumbing/errors.ts';
 import { mediaKeys } from '../plumbing/media.ts';
 import { writeWatermarked } from '../plumbing/renditions.ts';
-import { reviewChange } from '../storage/pictures.ts';
+import type { ReviewChange } from '../storage/pictures.ts';
 import { applyOrConflict, picturesNamed } from '../use-cases/review.ts';
 
 /**
@@ -15,18 +15,18 @@ export const handler = apiHandler(updatePicturesWatermark, async ({ listing_id, 
   // §5: a bought picture cannot GET a watermark; taking one off (a picture watermarked before it was bought) is allowed.
   if (show_watermark && pictures.some((p) => p.is_purchased)) throw badRequest(REVIEW_MESSAGES.purchased, { picture_ids: [REVIEW_MESSAGES.purchased] });
   if (show_watermark && pictures.some((p) => !p.public)) throw badRequest(REVIEW_MESSAGES.watermarkNeedsPublic, { picture_ids: [REVIEW_MESSAGES.watermarkNeedsPublic] });
-  const pieces = [];
+  const changes: ReviewChange[] = [];
   for (const p of pictures) {
     if (!show_watermark) {
       // Taking a watermark off is allowed on a bought picture too: no purchase condition here.
-      pieces.push(reviewChange(p, { show_watermark: false }));
+      changes.push({ picture: p, fields: { show_watermark: false } });
       continue;
     }
     const key = mediaKeys.watermarked(p.listing_id, p.shooting_id, p.picture_index);
     await writeWatermarked(p.distrib_key ?? p.original_key, key);
-    pieces.push(reviewChange(p, { show_watermark: true, watermarked_key: key }, true));
+    changes.push({ picture: p, fields: { show_watermark: true, watermarked_key: key }, unlessPurchased: true });
   }
-  await applyOrConflict(pieces);
+  await applyOrConflict(changes);
   log('watermark', { listing_id, count: pictures.length, show_watermark });
   return { status: 200 as const };
 });

@@ -208,12 +208,43 @@ export function reviewChange(picture: Pick<StoredPicture, 'listing_id' | 'shooti
   };
 }
 
-/** Sends review changes, 100 per transaction (DynamoDB's limit); each batch is all or nothing. */
-export async function applyReviewChanges(pieces: readonly TransactItem[]): Promise<void> {
-  for (let i = 0; i < pieces.length; i += 100) {
-    const batch = pieces.slice(i, i + 100);
-    if (batch.length === 1) await db.send(new UpdateCommand(batch[0]!.Update!));
-    else await transact(batch);
+/** One picture's review change: the picture as read, the fields it takes, and whether only while not bought. */
+export interface ReviewChange {
+  picture: StoredPicture;
+  fields: ReviewFields;
+  unlessPurchased?: boolean;
+}
+
+/**
+ * Sends review changes, 100 per transaction (DynamoDB's limit), all or nothing: when a later
+ * transaction is refused (a picture changed meanwhile), the pictures the earlier ones changed get
+ * their values back, each on the version this call gave it, before the refusal goes on. A picture
+ * someone changed again in the meantime keeps that change (logged), as any later save would.
+ */
+export async function applyReviewChanges(changes: readonly ReviewChange[]): Promise<void> {
+  const applied: ReviewChange[] = [];
+  for (let i = 0; i < changes.length; i += 100) {
+    const batch = changes.slice(i, i + 100);
+    const pieces = batch.map((c) => reviewChange(c.picture, c.fields, c.unlessPurchased));
+    try {
+      if (pieces.length === 1) await db.send(new UpdateCommand(pieces[0]!.Update!));
+      else await transact(pieces);
+    } catch (error) {
+      await undoReviewChanges(applied);
+      throw error;
+    }
+    applied.push(...batch);
+  }
+}
+
+async function undoReviewChanges(applied: readonly ReviewChange[]): Promise<void> {
+  for (const { picture, fields } of applied) {
+    const before = Object.fromEntries(Object.keys(fields).map((name) => [name, picture[name as keyof ReviewFields] ?? null])) as ReviewFields;
+    try {
+      await db.send(new UpdateCommand(reviewChange({ ...picture, version: picture.version + 1 }, before).Update!));
+    } catch (error) {
+      console.error('review change not undone', { picture: picture.id, error: (error as Error).name });
+    }
   }
 }
 

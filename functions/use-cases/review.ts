@@ -5,13 +5,12 @@ import { pictureTypeChoices, pictureTypeSet } from '#shared/entities/picture-typ
 import { badRequest, conflict, notFound } from '../plumbing/errors.ts';
 import { mediaUrl } from '../plumbing/media.ts';
 import { getListing, listingsById, type StoredListing } from '../storage/listings.ts';
-import { applyReviewChanges, getPicture, picturesOfListing, reviewEntries, reviewEntry, shootingIdsOfPictures, type StoredPicture } from '../storage/pictures.ts';
+import { applyReviewChanges, getPicture, type ReviewChange, picturesOfListing, reviewEntries, reviewEntry, shootingIdsOfPictures, type StoredPicture } from '../storage/pictures.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
 import { INACTIVE_STATES, shootingsByIds, type StoredShooting } from '../storage/shootings.ts';
 import { getTicketWithFollowups, type StoredTicket } from '../storage/tickets.ts';
 import { ticketPictureRef } from '#shared/entities/ticket.ts';
 import { getUser } from '../storage/users.ts';
-import type { TransactItem } from '../plumbing/transact.ts';
 import { daysBetween, localDateOf } from '#shared/rules/business-time.ts';
 
 /**
@@ -189,10 +188,10 @@ export function picturesNamedAmong(all: readonly StoredPicture[], ids: readonly 
   return found as StoredPicture[];
 }
 
-/** Applies picture changes; a concurrent change of one of them answers 409. */
-export async function applyOrConflict(pieces: readonly TransactItem[]): Promise<void> {
+/** Applies picture changes, all or none; a concurrent change of one of them answers 409. */
+export async function applyOrConflict(changes: readonly ReviewChange[]): Promise<void> {
   try {
-    await applyReviewChanges(pieces);
+    await applyReviewChanges(changes);
   } catch (error) {
     if (['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error).name)) throw conflict(REVIEW_MESSAGES.changedMeanwhile);
     throw error;

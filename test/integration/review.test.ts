@@ -36,8 +36,10 @@ import { createTicket, getTicketById, reopenTicket, resolveTicket } from '#share
 import { expireReviewEntry, insertPicture, picturesOfListing, SENT_ENTRY_DAYS } from '#functions/storage/pictures.ts';
 import { getShootingItem, insertShooting } from '#functions/storage/shootings.ts';
 import { tokenFor } from '../support/api.ts';
-import { bodyOf, callOp, errorOf } from '../support/operations.ts';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { bodyOf, callHere, callOp, errorOf } from '../support/operations.ts';
+import { listingWithPictures } from './video-support.ts';
+import { handler as visibilityHere } from '#functions/review/update-pictures-visibility.ts';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 /** Part 3 screens 4 and 5: every review operation through the local adapter (docs/decisions/0210–0213). */
 
@@ -349,5 +351,31 @@ describe('publish and send to broker (§4)', () => {
     expect(screen.shootings.map((s) => s.id)).toEqual([shooting.id]);
     expect(screen.last_shooting_id).toBe(shooting.id);
     expect(bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff)).status).toBe(200);
+  });
+});
+
+describe('a change of more than 100 pictures (several transactions)', () => {
+  it('is all or nothing: a picture changed meanwhile in the second hundred leaves the first hundred as they were, and answers 409', async () => {
+    const listing = await listingWithPictures(150, { missing: Array.from({ length: 150 }, (_, i) => i) });
+    const pictures = (await picturesOfListing(listing.id)).sort((a, b) => a.picture_index - b.picture_index);
+    expect(pictures.every((p) => p.public)).toBe(true);
+    const staff = (await tokenFor(Role.tech_postprod)).token;
+    // Just before the second hundred is sent, a colleague's change reaches one of its pictures.
+    const changedMeanwhile = pictures[120]!;
+    let transactions = 0;
+    const name = `change-meanwhile-${listing.id}`;
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (/TransactWrite/.test(context.commandName ?? '') && ++transactions === 2) {
+          await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.picture(listing.id, changedMeanwhile.shooting_id, changedMeanwhile.picture_index), UpdateExpression: 'SET version = version + :one', ExpressionAttributeValues: { ':one': 1 } }));
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    const answer = await callHere(visibilityHere, updatePicturesVisibility, { listing_id: listing.id, picture_ids: pictures.map((p) => p.id), public: false }, staff).finally(() => db.middlewareStack.remove(name));
+    expect(errorOf(answer, 409).message).toBe(REVIEW_MESSAGES.changedMeanwhile);
+    expect(transactions).toBe(2);
+    expect((await picturesOfListing(listing.id)).filter((p) => !p.public)).toEqual([]);
   });
 });
