@@ -84,6 +84,7 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
       ...workflows.stateMachines,
       // A dynamic reference: CloudFormation reads the secret at deploy time, the template never holds the token.
       socialPagesToken: settings.socialPagesSecret ? SecretValue.secretsManager(settings.socialPagesSecret).unsafeUnwrap() : undefined,
+      siteOrigin: settings.siteOrigins[0],
     },
   });
   const web = new WebStack(app, `${prefix}Web`, {

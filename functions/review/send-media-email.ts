@@ -2,6 +2,7 @@ import { REVIEW_MESSAGES, sendMediaEmail } from '#shared/catalogue/review.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest, conflict } from '../plumbing/errors.ts';
 import { sendMail } from '../plumbing/mail/index.ts';
+import { siteOrigin } from '../plumbing/site-origin.ts';
 import { ensureDistributionToken } from '../storage/listings.ts';
 import { cancellationCodes, transact } from '../plumbing/transact.ts';
 import { picturesOfListing, reviewEntry, reviewEntryExpiry } from '../storage/pictures.ts';
@@ -25,8 +26,7 @@ export const handler = apiHandler(sendMediaEmail, async ({ listing_id }, { event
   if (!last) throw badRequest(REVIEW_MESSAGES.noShooting, { listing_id: [REVIEW_MESSAGES.noShooting] });
   const token = await ensureDistributionToken(listing);
   const pictures = (await picturesOfListing(listing_id)).filter((p) => p.public && p.thumbnail_key);
-  const headers = event.headers ?? {};
-  const origin = headers.origin || `${headers['x-forwarded-proto'] ?? 'https'}://${headers.host ?? 'localhost'}`;
+  const origin = siteOrigin(event.headers ?? {});
   const entryKept = (await reviewEntry(listing_id)) !== undefined;
   try {
     await transact([sentToBroker(last), ...(entryKept ? [reviewEntryExpiry(listing_id)] : [])]);

@@ -29,6 +29,8 @@ export interface ResourceBindings {
   location?: LocationResources;
   /** The social network's token as a CloudFormation dynamic reference to its secret; none: the social operations answer 503. */
   socialPagesToken?: string;
+  /** The site's public origin (deploy setting siteOrigin): where the links of e-mails point. */
+  siteOrigin?: string;
 }
 
 export interface OperationFunctionProps {
@@ -160,6 +162,9 @@ export class OperationFunction extends Construct {
         fn.addToRolePolicy(
           new PolicyStatement({ actions: ['ses:SendEmail'], resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })] }),
         );
+        // Links in a mail point at the configured site, never at what a request's headers claim.
+        if (bindings.siteOrigin) fn.addEnvironment(ENV.siteOrigin, bindings.siteOrigin);
+        else Annotations.of(fn).addWarning('No siteOrigin setting: e-mailed links use the origin of the browser that asked for them.');
         return;
       }
       default: {

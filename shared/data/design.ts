@@ -108,6 +108,8 @@ export const ENV = {
   routeCalculator: 'LOCATION_ROUTE_CALCULATOR',
   /** The social network's page token, resolved by CloudFormation from a Secrets Manager secret at deploy time (ADR 0244). */
   socialPagesToken: 'SOCIAL_PAGES_TOKEN',
+  /** The site's public origin (the deploy setting siteOrigin, its first), for links sent by e-mail (ADR 0213). */
+  siteOrigin: 'SITE_ORIGIN',
   /** Set only locally: endpoints of DynamoDB Local and s3rver. */
   dynamoEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',

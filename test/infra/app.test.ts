@@ -643,6 +643,18 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     }
   });
 
+  it("the site's origin reaches the operations that send mail, where their links point (ADR 0213)", () => {
+    const mailing = operations.filter((o) => o.resources.includes('mail')).map((o) => o.id);
+    expect(mailing).toEqual(['sendMediaEmail']);
+    for (const op of operations) {
+      const fn = built.api.functions.get(op.id)!;
+      const template = templates.get(fn.node.scope!.node.path)!;
+      const props = resourcesOfType(template, 'AWS::Lambda::Function').find(([id]) => id === logicalId(fn.function))![1].Properties!;
+      const origin = (props.Environment as { Variables: Record<string, unknown> }).Variables[ENV.siteOrigin];
+      expect(origin, op.id).toBe(mailing.includes(op.id) ? SITE_ORIGIN : undefined);
+    }
+  });
+
   it('native bundles ship as container images: sharp installed for linux-arm64 at the local version, the video Render task with ffmpeg and its font (ADR 0242)', () => {
     const sharpBundle = bundles.bundles.find((b) => b.native.includes('sharp'))!;
     const dockerfile = (id: string) => readFileSync(path.join(path.dirname(path.resolve(REPO_ROOT, bundles.bundles.find((b) => b.id === id)!.file)), 'Dockerfile'), 'utf8');
