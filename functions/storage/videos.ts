@@ -7,7 +7,7 @@ import { db, tableName } from '../plumbing/aws.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
 import { keys } from '../plumbing/keys.ts';
 import { nextId } from '../plumbing/ids.ts';
-import { byIndex } from '../plumbing/query.ts';
+import { byIndex, nextPageKey } from '../plumbing/query.ts';
 
 /**
  * Automated videos (part 3 §3 "Video", "Automated video", "Video job"): the one module that reads
@@ -90,9 +90,11 @@ export async function videosOfListing(listingId: number, limit = 50): Promise<St
 }
 
 /** Every job, newest request first (the job monitor). */
-export async function allVideoJobs(limit: number): Promise<StoredVideo[]> {
-  const { Items = [] } = await db.send(new QueryCommand({ TableName: tableName(), ...byIndex('allVideoJobs', keys.allVideoJobs), ScanIndexForward: false, Limit: limit }));
-  return Items.map(toVideo);
+export async function allVideoJobs(limit: number, start?: Record<string, unknown>): Promise<{ videos: StoredVideo[]; next?: Record<string, unknown> }> {
+  const input = { TableName: tableName(), ...byIndex('allVideoJobs', keys.allVideoJobs), ScanIndexForward: false, Limit: limit };
+  const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+  const next = await nextPageKey(input, page);
+  return { videos: (page.Items ?? []).map(toVideo), ...(next ? { next } : {}) };
 }
 
 const lines = (messages: readonly string[], now: Date): VideoLogLine[] =>

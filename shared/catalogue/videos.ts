@@ -185,9 +185,9 @@ export const getVideoJobs = defineOperation({
   method: 'GET',
   path: '/api/video-jobs',
   access: VIDEO_STAFF_ROLES,
-  summary: `The video jobs, newest request first (at most ${VIDEO_JOBS_LIMIT}).`,
-  input: z.object({}),
-  output: z.object({ status: z.literal(200), jobs: z.array(videoJobView) }),
+  summary: `The video jobs, newest request first, ${VIDEO_JOBS_LIMIT} a page; \`next\` (a signed cursor) asks for the following page.`,
+  input: z.object({ cursor: z.string().max(2000).regex(/^[A-Za-z0-9_-]+$/).optional() }),
+  output: z.object({ status: z.literal(200), jobs: z.array(videoJobView), next: z.string().optional() }),
   resources: ['table'],
   writes: [],
 });

@@ -11,7 +11,7 @@ import { handler as markFailureStep } from '#functions/workflows/video-mark-fail
 import { handler as markSuccessStep } from '#functions/workflows/video-mark-success.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
 import { Role, type RoleId } from '#shared/roles.ts';
-import { VIDEO_MESSAGES, VIDEO_TEMPLATES, addVideoToQueue, createVideo, getListingVideos, getVideoJobLogs, getVideoJobs, getVideoTemplates, resetVideoJob } from '#shared/catalogue/videos.ts';
+import { VIDEO_JOBS_LIMIT, VIDEO_MESSAGES, VIDEO_TEMPLATES, addVideoToQueue, createVideo, getListingVideos, getVideoJobLogs, getVideoJobs, getVideoTemplates, resetVideoJob } from '#shared/catalogue/videos.ts';
 import { newUser } from './session-support.ts';
 import { listingWithPictures } from './video-support.ts';
 
@@ -145,6 +145,27 @@ describe('job monitor: getVideoJobs, getVideoJobLogs, resetVideoJob', () => {
     expect(errorOf(await callOp(resetVideoJob, { id: video.id }, admin), 409).message).toBe(VIDEO_MESSAGES.resetUploaded);
     errorOf(await callOp(resetVideoJob, { id: 987654321 }, admin), 404);
     errorOf(await callOp(getVideoJobLogs, { id: video.id }, (await tokenFor(Role.broker)).token), 403);
+  });
+});
+
+describe('job monitor paging', () => {
+  it(`answers ${VIDEO_JOBS_LIMIT} jobs a page, newest first, and the older ones through the signed cursor: a job past the first page stays reachable`, async () => {
+    const listing = await listingWithPictures(0);
+    const fields = { listing_id: listing.id, template_id: 1, requested_by: listing.broker_id, broker_team_member_id: null, is_broker_photo_visible: false, main_broker_id: listing.broker_id, current_broker_id: listing.broker_id };
+    const base = Date.now();
+    const oldest = await insertVideo(fields, false, new Date(base));
+    for (let i = 1; i <= VIDEO_JOBS_LIMIT; i++) await insertVideo(fields, false, new Date(base + i));
+    const { token } = await tokenFor(Role.admin);
+    const first = bodyOf(await callOp(getVideoJobs, {}, token));
+    expect(first.jobs).toHaveLength(VIDEO_JOBS_LIMIT);
+    expect(first.jobs.map((j) => j.id)).not.toContain(oldest.id);
+    expect(first.next).toEqual(expect.any(String));
+    const second = bodyOf(await callOp(getVideoJobs, { cursor: first.next! }, token));
+    expect(second.jobs.map((j) => j.id)).toContain(oldest.id);
+    expect(second.jobs.some((j) => first.jobs.some((f) => f.id === j.id))).toBe(false);
+    // Another user's cursor, or a made-up one: 400 on the field.
+    expect(errorOf(await callOp(getVideoJobs, { cursor: first.next! }, (await tokenFor(Role.superadmin)).token), 400).fields?.cursor).toBeDefined();
+    expect(errorOf(await callOp(getVideoJobs, { cursor: 'AAAA' }, token), 400).fields?.cursor).toBeDefined();
   });
 });
 

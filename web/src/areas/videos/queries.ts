@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { addVideoToQueue, createVideo, getListingVideos, getVideoJobLogs, getVideoJobs, getVideoTemplates, resetVideoJob } from '#shared/catalogue/videos.ts';
 import type { InputOf } from '#shared/catalogue/operation.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
@@ -12,11 +12,14 @@ const anyQueued = (statuses: readonly number[]) => statuses.some((s) => s === Vi
 /** Query options of the videos area (/video_dashboard, the review screen's automated-videos panel). */
 export const videoQueries = {
   all: () => ['videos'] as const,
+  /** The monitor's jobs, a page at a time (the older ones on demand: a failed job stays reachable to reset). */
   jobs: () =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...videoQueries.all(), 'jobs'] as const,
-      queryFn: ({ signal }) => callOperation(getVideoJobs, {}, { signal }),
-      refetchInterval: (query) => (anyQueued(query.state.data?.jobs.map((j) => j.status) ?? []) ? RUNNING_REFRESH_MS : false),
+      initialPageParam: undefined as string | undefined,
+      queryFn: ({ pageParam, signal }) => callOperation(getVideoJobs, pageParam ? { cursor: pageParam } : {}, { signal }),
+      getNextPageParam: (last) => last.next,
+      refetchInterval: (query) => (anyQueued(query.state.data?.pages.flatMap((p) => p.jobs.map((j) => j.status)) ?? []) ? RUNNING_REFRESH_MS : false),
     }),
   logs: (id: number) =>
     queryOptions({

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoCreationStatus } from '#shared/enums.ts';
@@ -13,13 +13,15 @@ import { VideoLogDialog } from './video-log-dialog.tsx';
 import { VideoStatusBadge } from './video-status.tsx';
 
 /**
- * /video_dashboard (part 3 screen 12 "Video job monitor"): the jobs, newest first, with their
+ * /video_dashboard (part 3 screen 12 "Video job monitor"): the jobs, newest first (older ones a page
+ * at a time on demand), with their
  * status in the §4 colours, timestamps and where they ran; a log dialog, and reset for a job whose
  * status is not 2 (it goes back in the queue and runs again).
  */
 export function VideoDashboardPage() {
   const { t } = useTranslation();
-  const jobs = useQuery(videoQueries.jobs());
+  const jobs = useInfiniteQuery(videoQueries.jobs());
+  const rows = jobs.data?.pages.flatMap((page) => page.jobs) ?? [];
   const reset = useResetVideoJobMutation();
   const [logsOf, setLogsOf] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -40,26 +42,33 @@ export function VideoDashboardPage() {
         <Alert color="red" role="alert">
           {t('videos.error')}
         </Alert>
-      ) : jobs.data.jobs.length === 0 ? (
+      ) : rows.length === 0 ? (
         <Text>{t('videos.no_jobs')}</Text>
       ) : (
-        <Table striped verticalSpacing="xs" aria-label={t('route.video_dashboard')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('videos.col.job')}</Table.Th>
-              <Table.Th>{t('videos.col.status')}</Table.Th>
-              <Table.Th>{t('videos.col.times')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('videos.col.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {jobs.data.jobs.map((job) => (
-              <JobRow key={job.id} job={job} onLogs={() => setLogsOf(job.id)} onReset={() => resetJob(job)} resetting={reset.isPending && reset.variables === job.id} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <>
+          <Table striped verticalSpacing="xs" aria-label={t('route.video_dashboard')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('videos.col.job')}</Table.Th>
+                <Table.Th>{t('videos.col.status')}</Table.Th>
+                <Table.Th>{t('videos.col.times')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('videos.col.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((job) => (
+                <JobRow key={job.id} job={job} onLogs={() => setLogsOf(job.id)} onReset={() => resetJob(job)} resetting={reset.isPending && reset.variables === job.id} />
+              ))}
+            </Table.Tbody>
+          </Table>
+          {jobs.hasNextPage && (
+            <Button variant="default" onClick={() => void jobs.fetchNextPage()} loading={jobs.isFetchingNextPage} style={{ alignSelf: 'flex-start' }}>
+              {t('videos.more_jobs')}
+            </Button>
+          )}
+        </>
       )}
       <VideoLogDialog jobId={logsOf} onClose={() => setLogsOf(null)} />
     </Stack>
