@@ -3,7 +3,7 @@ import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest, conflict } from '../plumbing/errors.ts';
 import { sendMail } from '../plumbing/mail/index.ts';
 import { siteOrigin } from '../plumbing/site-origin.ts';
-import { ensureDistributionToken } from '../storage/listings.ts';
+import { ensureDistributionToken, tokenStill } from '../storage/listings.ts';
 import { cancellationCodes, transact } from '../plumbing/transact.ts';
 import { picturesOfListing, reviewEntry, reviewEntryExpiry } from '../storage/pictures.ts';
 import { sentToBroker } from '../storage/shootings.ts';
@@ -16,7 +16,8 @@ import { mediaEmail } from '../use-cases/media-email.ts';
  * broker and the listing moves to 'Public and Sent' (one transaction), then the delivery page link
  * goes to the listing's broker through the mail port. Saved first: a save refused (changed
  * meanwhile) sends nothing, so a retry never mails twice; a mail that fails answers an error with
- * the listing already sent, and 'send to broker' again mails it.
+ * the listing already sent, and 'send to broker' again mails it. The save also holds only while the
+ * listing keeps the token the link carries (409 when another staff member replaced it meanwhile).
  */
 export const handler = apiHandler(sendMediaEmail, async ({ listing_id }, { event, log }) => {
   const listing = await listingOrThrow(listing_id);
@@ -29,7 +30,8 @@ export const handler = apiHandler(sendMediaEmail, async ({ listing_id }, { event
   const origin = siteOrigin(event.headers ?? {});
   const entryKept = (await reviewEntry(listing_id)) !== undefined;
   try {
-    await transact([sentToBroker(last), ...(entryKept ? [reviewEntryExpiry(listing_id)] : [])]);
+    // The link mailed must still open: a token replaced meanwhile (generateDeliveryToken) is refused like any change.
+    await transact([sentToBroker(last), tokenStill(listing_id, token), ...(entryKept ? [reviewEntryExpiry(listing_id)] : [])]);
   } catch (error) {
     if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw conflict(REVIEW_MESSAGES.changedMeanwhile);
     throw error;

@@ -97,6 +97,11 @@ export function newDistributionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The transaction piece of a write made on the strength of a delivery link (a mail that sends it): the listing still has that token. */
+export function tokenStill(listingId: number, token: string): TransactItem {
+  return { ConditionCheck: { TableName: tableName(), Key: keys.listing(listingId), ConditionExpression: 'distribution_token = :t', ExpressionAttributeValues: { ':t': token } } };
+}
+
 /** Gives the listing a new delivery token in place of its old one (if the listing did not change meanwhile); answers the new token. */
 export const replaceDistributionToken = (listing: StoredListing): Promise<string> => writeDistributionToken(listing, false);
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ import { readMediaObject } from '#functions/plumbing/renditions.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { ensureDistributionToken, getListing, insertListing } from '#functions/storage/listings.ts';
+import { ensureDistributionToken, getListing, insertListing, replaceDistributionToken } from '#functions/storage/listings.ts';
 import { insertTicket } from '#functions/storage/tickets.ts';
 import { leaveFeedback } from '#shared/catalogue/deliveries.ts';
 import { createTicket, getTicketById, reopenTicket, resolveTicket } from '#shared/catalogue/tickets.ts';
@@ -39,6 +39,7 @@ import { tokenFor } from '../support/api.ts';
 import { bodyOf, callHere, callOp, errorOf } from '../support/operations.ts';
 import { listingWithPictures } from './video-support.ts';
 import { handler as visibilityHere } from '#functions/review/update-pictures-visibility.ts';
+import { handler as mediaEmailHere } from '#functions/review/send-media-email.ts';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 /** Part 3 screens 4 and 5: every review operation through the local adapter (docs/decisions/0210–0213). */
@@ -316,6 +317,28 @@ describe('publish and send to broker (§4)', () => {
     const { tabs } = bodyOf(await callOp(listingsForReview, {}, staff));
     expect(tabs.public_sent.some((i) => i.listing_id === listing.id)).toBe(true);
     expect(tabs.under_review.some((i) => i.listing_id === listing.id)).toBe(false);
+  });
+
+  it('mails no dead link: a delivery link replaced while the e-mail was being sent answers 409 and sends nothing', async () => {
+    const { listing, shooting } = await reviewListing(2);
+    const token = await ensureDistributionToken((await getListing(listing.id))!);
+    const name = `replace-token-${listing.id}`;
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        // Another staff member makes a new link just before the send is saved.
+        if (/TransactWrite/.test(context.commandName ?? '')) await replaceDistributionToken((await getListing(listing.id))!);
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    const answer = await callHere(mediaEmailHere, sendMediaEmail, { listing_id: listing.id }, staff).finally(() => db.middlewareStack.remove(name));
+    expect(errorOf(answer, 409).message).toBe(REVIEW_MESSAGES.changedMeanwhile);
+    expect((await getShootingItem(shooting.id))!.is_public_for_broker).toBe(false);
+    const dir = ownStack().mailOutbox;
+    const outbox = existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')) : [];
+    expect(outbox.some((eml) => eml.includes(token))).toBe(false);
+    // Sent again, it mails the link that works now.
+    expect(bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff)).sent_to).toBe('broker@demo.immo.test');
   });
 
   it('a shooting sent back to retouch after the broker got it leaves Public and Sent for Retouch', async () => {
