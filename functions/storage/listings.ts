@@ -791,12 +791,15 @@ export async function publishTour(listing: StoredListing): Promise<void> {
 }
 
 /**
- * Sets a listing's MLS number (the MLS screens' Save MLS). False when the listing does not exist.
+ * Sets a listing's MLS number (the MLS screens' Save MLS). False when the listing does not exist,
+ * 'changed' when `shown` (the number the screen showed, null for none) is no longer the listing's.
  * The staff lists follow the update time, so the listing's index keys and search words move with it.
  */
-export async function setListingMls(id: number, mls: string, now = new Date()): Promise<boolean> {
+export async function setListingMls(id: number, mls: string, shown?: string | null, now = new Date()): Promise<boolean | 'changed'> {
   const listing = await getListing(id);
   if (!listing) return false;
+  // Saved over what the screen showed only: another user's number set meanwhile is not overwritten.
+  if (shown !== undefined && (listing.mls ?? null) !== shown) return 'changed';
   const updated_at = now.toISOString();
   const { gsi1sk, gsi3sk } = keys.listingIndexes(listing.broker_id, updated_at, id);
   let written: Record<string, unknown>;
@@ -813,8 +816,8 @@ export async function setListingMls(id: number, mls: string, now = new Date()): 
     );
     written = Attributes!;
   } catch (error) {
-    // Changed meanwhile: apply on the newer version (the MLS is a plain overwrite).
-    if ((error as Error).name === 'ConditionalCheckFailedException') return setListingMls(id, mls, now);
+    // Changed meanwhile: applied on the newer version, after the same check of what the screen showed.
+    if ((error as Error).name === 'ConditionalCheckFailedException') return setListingMls(id, mls, shown, now);
     throw error;
   }
   // The MLS is saved: a failed index write leaves the search behind until mendSearchIndex or the next change.

@@ -19,6 +19,7 @@ export const MLS_MESSAGES = {
   required: 'Enter the MLS number.',
   digits: MLS_DIGITS_MESSAGE,
   notFound: 'No listing has this id.',
+  changedMeanwhile: "This listing's MLS number was changed meanwhile; the list has been reloaded.",
 } as const;
 
 /** §5 "Saving an MLS requires a non-empty value"; the inputs are numeric (screen 7). */
@@ -68,8 +69,9 @@ export const setMls = defineOperation({
   method: 'POST',
   path: '/api/mls/set',
   access: MLS_ROLES,
-  summary: "Sets a listing's MLS number (Save MLS); 404 when the listing does not exist.",
-  input: z.object({ listingId, mls: mlsNumber }),
+  summary:
+    "Sets a listing's MLS number (Save MLS); 404 when the listing does not exist. With `shown` (the listing's MLS as the screen showed it, null for none), 409 when it has changed since, instead of writing over another user's number.",
+  input: z.object({ listingId, mls: mlsNumber, shown: z.string().trim().max(40).nullable().optional() }),
   output: z.object({ listingId: z.number().int(), mls: z.string() }),
   resources: ['table'],
 });

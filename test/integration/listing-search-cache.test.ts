@@ -180,7 +180,7 @@ describe('an index write that fails (ADR 0365)', () => {
   it('answers a saved MLS number as saved when its index write fails; the next opening finds it by that number', async () => {
     const l = await insertListing(fields(`9 rue ${word}s`));
     const mls = String(30_000_000 + Math.floor(Math.random() * 9_000_000));
-    let saved: boolean | undefined;
+    let saved: boolean | 'changed' | undefined;
     expect(await failing({ blocks: true, clock: false }, async () => (saved = await setListingMls(l.id, mls)))).toBe('no error');
     expect(saved).toBe(true);
     expect((await getListing(l.id))!.mls).toBe(mls);

@@ -3,10 +3,10 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '#functions/plumbing/s3.ts';
 import { mediaBucket } from '#functions/plumbing/media.ts';
-import { insertListing } from '#functions/storage/listings.ts';
+import { getListing, insertListing } from '#functions/storage/listings.ts';
 import { brokersByCode, deleteGeneration, order, providerState, reportRows, writeGeneration, type ProviderState } from '#functions/storage/provider-records.ts';
 import { brokerPage } from '#functions/use-cases/provider-reports.ts';
-import { getListingsWithoutMls, getMlsMatches, setMls } from '#shared/catalogue/mls.ts';
+import { MLS_MESSAGES, getListingsWithoutMls, getMlsMatches, setMls } from '#shared/catalogue/mls.ts';
 import { getBadListings, getProviderBroker, getProviderBrokerReport, getProviderBrokersCsv, getProviderFilters, getProviderImports } from '#shared/catalogue/provider.ts';
 import { Role } from '#shared/roles.ts';
 import { tokenFor } from '../support/api.ts';
@@ -195,6 +195,16 @@ describe('MLS screens and the audit', () => {
     expect(bodyOf(await callOp(setMls, { listingId: mine.id, mls: '12345678' }, tech))).toEqual({ listingId: mine.id, mls: '12345678' });
     expect(bodyOf(await callOp(getListingsWithoutMls, {}, tech)).listings.some((l) => l.id === mine.id)).toBe(false);
     expect(errorOf(await callOp(getListingsWithoutMls, {}, broker.token), 403).code).toBe('forbidden');
+  });
+
+  it("saves over the number the screen showed only: another user's number set meanwhile answers 409 and stays", async () => {
+    const mine = await insertListing({ address: `8${Date.now() % 1000} rue du Test`, city: 'Laval', postalcode: 'H7A 1A1', room_count: 3, is_house: true, lat: 45.6, lng: -73.7, state: 0, broker_id: broker.id, broker: { firstname: 'Béatrice', lastname: 'Roy' } });
+    // Two screens show it without MLS; the first saves.
+    expect(bodyOf(await callOp(setMls, { listingId: mine.id, mls: '23456789', shown: null }, tech))).toEqual({ listingId: mine.id, mls: '23456789' });
+    expect(errorOf(await callOp(setMls, { listingId: mine.id, mls: '34567890', shown: null }, admin), 409).message).toBe(MLS_MESSAGES.changedMeanwhile);
+    expect((await getListing(mine.id))!.mls).toBe('23456789');
+    // From the number now shown, the change goes through.
+    expect(bodyOf(await callOp(setMls, { listingId: mine.id, mls: '34567890', shown: '23456789' }, admin)).mls).toBe('34567890');
   });
 
   it('audits listings whose MLS the provider does not list (MISSING) or whose broker code we lack', async () => {

@@ -89,7 +89,7 @@ function MatchTab({ tab }: { tab: (typeof MATCH_TABS)[number] }) {
                       <Badge color={item.outcome === 'matched' ? 'green' : item.outcome === 'ambiguous' ? 'yellow' : 'gray'}>{t(`mls.outcome.${item.outcome}`)}</Badge>
                     </Table.Td>
                     <Table.Td>
-                      <MlsInput listingId={item.listing.id} initial={item.listing.mls ?? item.provider?.mls ?? ''} label={t('mls.mls_of', { id: item.listing.id })} />
+                      <MlsInput listingId={item.listing.id} initial={item.listing.mls ?? item.provider?.mls ?? ''} stored={item.listing.mls} label={t('mls.mls_of', { id: item.listing.id })} />
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -145,7 +145,7 @@ function WithoutMls() {
                       {l.app ? `, ${l.app}` : ''}, {l.city}
                     </Table.Td>
                     <Table.Td>
-                      <MlsInput listingId={l.id} initial="" label={t('mls.mls_of', { id: l.id })} />
+                      <MlsInput listingId={l.id} initial="" stored={l.mls ?? null} label={t('mls.mls_of', { id: l.id })} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

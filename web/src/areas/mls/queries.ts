@@ -41,7 +41,7 @@ export async function downloadCentrisCsv(scope: BrokerScope): Promise<void> {
 export function useSetMlsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { listingId: number; mls: string }) => callOperation(setMls, input),
+    mutationFn: (input: { listingId: number; mls: string; shown: string | null }) => callOperation(setMls, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: mlsQueries.mls() }),
   });
 }
