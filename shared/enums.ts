@@ -2,7 +2,9 @@
 
 /**
  * Listing state. 4 has two readings in the spec: 'postponed' (search and user parts) and
- * 'delivered' (planner dialog). Both are kept; LISTING_STATE_4_READING picks the label per screen.
+ * 'delivered' (planner dialog). Both are kept (LISTING_STATE_4_READINGS): the listing screens read
+ * 4 as 'postponed' (web/src/areas/listings/listing-dialog.tsx); the planner's shooting dialog shows
+ * no listing state, so 'delivered' is not on a screen.
  */
 export const ListingState = { created: 0, captured: 1, validated: 2, vr_ready: 3, postponed: 4 } as const;
 export const LISTING_STATE_4_READINGS = ['postponed', 'delivered'] as const;
