@@ -7,7 +7,7 @@ const AT_ONCE = 8;
 /**
  * After a user's names changed: every listing of theirs (as their broker) carries the new names, which
  * its rows, its search words, the delivery page and the map show (docs/decisions/0345, amended). The
- * user's save stands whatever happens here: a failure is logged, and the next rename writes them all.
+ * user's save stands whatever happens here: a failure is logged, and the broker's next save writes them all.
  */
 export async function followBrokerNames(brokerId: number, names: StoredListing['broker'], log: (...parts: unknown[]) => void): Promise<void> {
   let renamed = 0;

@@ -173,6 +173,14 @@ describe('putUserData', () => {
     expect((await search(`${word} ${b.lastname}`)).count).toBe(0);
   });
 
+  it("mends a listing that missed the broker's rename (booked with the old names meanwhile) at the broker's next save, names unchanged", async () => {
+    const b = await create({ role: Role.broker });
+    const word = `old${Date.now().toString(36)}`;
+    const late = await insertListing({ address: `3 rue ${word}`, app: '', city: 'Laval', postalcode: 'H7X 1Y4', room_count: 4, is_house: true, lat: 45.5, lng: -73.7, state: 0, mls: null, broker_id: b.id, broker: { firstname: 'Ancien', lastname: `Nom${word}` } });
+    bodyOf(await callOp(putUserData, saved(b, { phone_number: '514 555-0199' }), admin.token));
+    expect((await getListing(late.id))!.broker).toEqual({ firstname: b.firstname, lastname: b.lastname });
+  });
+
   it("moves the e-mail guard: a taken e-mail answers 409 \"L'usager existe déjà.\", the old one becomes free", async () => {
     const a = await create();
     const b = await create();
