@@ -157,8 +157,13 @@ export async function userDirectory(role: number, max: number): Promise<Director
 
 /** Every user of a role who is not suspended; items that do not parse are left out. */
 export async function activeUsersOfRole(role: number): Promise<UserRecord[]> {
+  return (await everyUserOfRole(role)).filter((u) => !u.suspended);
+}
+
+/** Every user of a role, suspended ones included, by last name (items missing a field left out). */
+export async function everyUserOfRole(role: number): Promise<UserRecord[]> {
   const items = await queryAll(byIndex('usersByRole', keys.usersOfRole(role)));
-  return items.map((item) => userRecord.safeParse(item)).flatMap((parsed) => (parsed.success && !parsed.data.suspended ? [parsed.data] : []));
+  return items.map((item) => userRecord.safeParse(item)).flatMap((parsed) => (parsed.success ? [parsed.data] : []));
 }
 
 /** What the planning knows of a capture technician: zones, depot, home and skills. */

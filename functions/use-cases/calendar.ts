@@ -7,7 +7,7 @@ import { availabilitiesOf } from '../storage/availabilities.ts';
 import { listingsById } from '../storage/listings.ts';
 import { isActive, shootingsOfTechBetween } from '../storage/shootings.ts';
 import { unavailabilitiesOf } from '../storage/unavailabilities.ts';
-import { activeUsersOfRole, getUser } from '../storage/users.ts';
+import { activeUsersOfRole, everyUserOfRole, getUser } from '../storage/users.ts';
 
 /**
  * The technician calendar (part 2 §2, §5, §6): whose calendar a caller may touch, and a period's
@@ -29,9 +29,10 @@ export async function calendarTechnician(caller: { id: number; role: number }, u
 }
 
 /** The capture technicians a caller may pick: every active one for administrators, themselves for a technician. */
-export async function photographersFor(caller: { id: number; role: number }): Promise<Photographer[]> {
+export async function photographersFor(caller: { id: number; role: number }, withSuspended = false): Promise<Photographer[]> {
   if (!isAdminLevel(caller.role)) return [photographerOf(await calendarTechnician(caller, caller.id))];
-  return (await activeUsersOfRole(Role.tech_capture)).map(photographerOf);
+  if (!withSuspended) return (await activeUsersOfRole(Role.tech_capture)).map(photographerOf);
+  return (await everyUserOfRole(Role.tech_capture)).map((u) => ({ ...photographerOf(u), ...(u.suspended ? { suspended: true } : {}) }));
 }
 
 /** Every active capture technician, for an administrator's checks of several ids at once (404 naming none). */

@@ -24,14 +24,15 @@ const personOf = (u: Person): Person => ({ id: u.id, firstname: u.firstname, las
 /**
  * The technician whose schedule or report the caller reads: their own when `techId` is left out
  * or is theirs; another one for administrators only (403 otherwise), and then an active capture
- * technician (404 otherwise).
+ * technician (404 otherwise), or a suspended one too with `suspendedToo` (the capture report of a
+ * technician who left, for their last pay).
  */
-export async function scheduleSubject(caller: Caller, techId: number | undefined): Promise<Person> {
+export async function scheduleSubject(caller: Caller, techId: number | undefined, suspendedToo = false): Promise<Person> {
   const id = techId ?? caller.id;
   if (id !== caller.id && !isAdminLevel(caller.role)) throw forbidden(SCHEDULE_MESSAGES.ownOnly);
   const user = await getUser(id);
   if (!user) throw notFound(CALENDAR_MESSAGES.notATechnician);
-  if (id !== caller.id && (user.role !== Role.tech_capture || user.suspended)) throw notFound(CALENDAR_MESSAGES.notATechnician);
+  if (id !== caller.id && (user.role !== Role.tech_capture || (user.suspended && !suspendedToo))) throw notFound(CALENDAR_MESSAGES.notATechnician);
   return personOf(user);
 }
 

@@ -41,7 +41,7 @@ const notTooLong = [(p: { start: string; end: string }) => Date.parse(p.end) - D
 
 const dates = z.array(calendarDate).min(1).max(AVAILABILITY_DATES_MAX);
 
-export const photographer = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
+export const photographer = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), suspended: z.boolean().optional() });
 export type Photographer = z.infer<typeof photographer>;
 
 export const availabilityView = z.object({ date: z.string(), user_id: z.number().int(), user: photographer.nullable() });
@@ -82,8 +82,9 @@ export const getPhotographers = defineOperation({
   method: 'GET',
   path: '/api/calendar/photographers',
   access: CALENDAR_ROLES,
-  summary: 'The capture technicians whose calendar the caller may open: every active one for administrators, themselves for a technician.',
-  input: z.object({}),
+  summary:
+    "The capture technicians whose calendar the caller may open: every active one for administrators, themselves for a technician. With suspended=true, administrators also get the suspended ones, marked (the capture report of a technician who left).",
+  input: z.object({ suspended: z.enum(['true', 'false']).optional().transform((v) => v === 'true') }),
   output: z.object({ photographers: z.array(photographer) }),
   resources: ['table'],
   writes: [],

@@ -3,7 +3,8 @@ import { createSession } from '#functions/plumbing/sessions.ts';
 import { insertFloorplanRoom } from '#functions/storage/floorplan-rooms.ts';
 import { insertListing } from '#functions/storage/listings.ts';
 import { insertShooting, newShootingId } from '#functions/storage/shootings.ts';
-import { insertUser, newUserId } from '#functions/storage/users.ts';
+import { insertUser, newUserId, setSuspended } from '#functions/storage/users.ts';
+import { getPhotographers } from '#shared/catalogue/calendar.ts';
 import { SCHEDULE_MESSAGES, shootingFromTech, techDailyShootings } from '#shared/catalogue/schedule.ts';
 import { getAllShootings } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
@@ -149,6 +150,20 @@ describe('shootingFromTech', () => {
     expect(bodyOf(await callOp(shootingFromTech, { tech_id: otherTech.id, start_date: D, end_date: D }, admin)).rows.map((r) => r.id)).toEqual([ids.others]);
     errorOf(await callOp(shootingFromTech, { tech_id: 999_999_999, start_date: D, end_date: D }, admin), 404);
     errorOf(await callOp(shootingFromTech, { start_date: D, end_date: D }, (await tokenFor(Role.broker)).token), 403);
+  });
+
+  it("gives an administrator the report of a technician suspended since (their last pay), and lists them marked when asked", async () => {
+    const gone = await person(Role.tech_capture);
+    const t = (hm: string) => `${D}T${hm}:00-04:00`;
+    const captured = await shooting(D, gone.id, '2 rue du Départ', { starttime: t('09:00'), endtime: t('10:00') });
+    expect(await setSuspended(gone.id, true)).toBe(true);
+    const admin = (await tokenFor(Role.admin)).token;
+    expect(bodyOf(await callOp(shootingFromTech, { tech_id: gone.id, start_date: D, end_date: D }, admin)).rows.map((r) => r.id)).toEqual([captured]);
+    const listed = bodyOf(await callOp(getPhotographers, { suspended: 'true' }, admin)).photographers;
+    expect(listed.find((p) => p.id === gone.id)).toMatchObject({ suspended: true });
+    expect(listed.find((p) => p.id === tech.id)?.suspended).toBeUndefined();
+    // The calendar's list (no flag) keeps only those who work.
+    expect(bodyOf(await callOp(getPhotographers, {}, admin)).photographers.some((p) => p.id === gone.id)).toBe(false);
   });
 
   it('answers 400 on a period out of order, too long or with an impossible day', async () => {

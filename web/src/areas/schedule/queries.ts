@@ -16,10 +16,11 @@ export const scheduleQueries = {
       queryKey: [...scheduleQueries.all(), 'report', techId ?? 'own', start, end] as const,
       queryFn: ({ signal }) => callOperation(shootingFromTech, { tech_id: techId, start_date: start, end_date: end }, { signal }),
     }),
+  /** The capture report's technicians: the suspended ones too, whose last reports are still needed. */
   technicians: () =>
     queryOptions({
       queryKey: [...scheduleQueries.all(), 'technicians'] as const,
-      queryFn: ({ signal }) => callOperation(getPhotographers, {}, { signal }),
+      queryFn: ({ signal }) => callOperation(getPhotographers, { suspended: 'true' }, { signal }),
     }),
   feed: () =>
     queryOptions({

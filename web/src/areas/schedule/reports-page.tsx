@@ -24,7 +24,8 @@ export function ReportsPage() {
   const admin = user !== undefined && isAdminLevel(user.role);
   const technicians = useQuery({ ...scheduleQueries.technicians(), enabled: admin });
   const [techId, setTechId] = useState<number | undefined>(undefined);
-  const chosen = admin ? (techId ?? technicians.data?.photographers[0]?.id) : undefined;
+  const listed = technicians.data?.photographers ?? [];
+  const chosen = admin ? (techId ?? (listed.find((p) => !p.suspended) ?? listed[0])?.id) : undefined;
   return (
     <Stack>
       <Title order={1}>{t('route.shootReports')}</Title>
@@ -37,7 +38,7 @@ export function ReportsPage() {
         <SimpleGrid cols={{ base: 1, md: 4 }}>
           <Card withBorder component="nav" aria-label={t('reports.technicians')} p={0}>
             {technicians.data?.photographers.map((p) => (
-              <NavLink key={p.id} component="button" label={`${p.firstname} ${p.lastname}`} active={p.id === chosen} onClick={() => setTechId(p.id)} aria-current={p.id === chosen ? 'true' : undefined} />
+              <NavLink key={p.id} component="button" label={p.suspended ? t('reports.suspended_name', { name: `${p.firstname} ${p.lastname}` }) : `${p.firstname} ${p.lastname}`} active={p.id === chosen} onClick={() => setTechId(p.id)} aria-current={p.id === chosen ? 'true' : undefined} />
             ))}
           </Card>
           <div style={{ gridColumn: 'span 3' }}>{chosen !== undefined && <Report techId={chosen} admin />}</div>
