@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import type * as z from '#shared/zod.ts';
 import type { Access, OperationDef } from '#shared/catalogue/operation.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
-import { HttpError, badRequest, forbidden, isServiceUnavailable, payloadTooLarge, serviceUnavailable, unauthorized } from './errors.ts';
+import { CHANGED_MEANWHILE, HttpError, badRequest, forbidden, isServiceUnavailable, payloadTooLarge, serviceUnavailable, unauthorized } from './errors.ts';
 import { shipRequestLog } from './request-log.ts';
 import { bearerToken, findSession, type Session } from './sessions.ts';
 
@@ -122,7 +122,7 @@ function errorMapping(): MiddlewareObj<Event, Result, Error, Context, Internal> 
       }
       const name = (error as Error | null)?.name;
       if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') {
-        request.response = json(409, new HttpError('conflict', 'The data changed meanwhile; reload and try again.').body());
+        request.response = json(409, new HttpError('conflict', CHANGED_MEANWHILE).body());
         return;
       }
       internalOf(request).logs.push(['error', String((error as Error | null)?.stack ?? error)]);

@@ -39,6 +39,8 @@ export const badRequest = (message: string, fields?: Record<string, string[]>) =
 export const unauthorized = (message = 'Authentication required.') => new HttpError('unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new HttpError('forbidden', message);
 export const notFound = (message = 'Not found.') => new HttpError('not_found', message);
+/** The generic 409 of a write that lost to another one (the web says it in the page's language). */
+export const CHANGED_MEANWHILE = 'The data changed meanwhile; reload and try again.';
 export const conflict = (message: string, details?: unknown) =>
   new HttpError('conflict', message, details === undefined ? {} : { details });
 export const unprocessable = (message: string, details?: unknown) =>

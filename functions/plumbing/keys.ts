@@ -66,6 +66,8 @@ export const keys = {
     gsi3sk: `${updatedAt}#${pad(id)}`,
   }),
   listingsOfBroker: (brokerId: number) => `BROKER#${brokerId}#LISTINGS`,
+  /** The listing a broker's booking created at an address (its digest), so two bookings at once make one (ADR 0650). */
+  listingAddress: (brokerId: number, addressKey: string) => ({ pk: `BROKER#${brokerId}#ADDRESSES`, sk: addressKey }),
   allListings: 'LISTINGS',
   /** gsi2: the public delivery page's token → listing. */
   listingByToken: (token: string) => ({ gsi2pk: `DELIVERYTOKEN#${token}`, gsi2sk: 'LISTING' }),

@@ -6,17 +6,17 @@ import { Role } from '#shared/roles.ts';
 import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { isBookableExtra } from '#shared/rules/booking-offers.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
-import { wordsOf } from '#shared/rules/listing-search.ts';
 import { apiHandler, type AuthenticatedContext } from '../plumbing/api-handler.ts';
 import { HttpError, badRequest, conflict, forbidden, unprocessable } from '../plumbing/errors.ts';
 import { bookingFingerprint, bookingRequestOf, bookingRequestPut } from '../storage/booking-requests.ts';
-import { listingsById, listingsOfBroker, newListingPut, type StoredListing } from '../storage/listings.ts';
+import { addressClaimKey, addressClaimOf, addressClaimPut, sameAddress, type ListingAddress } from '../storage/listing-addresses.ts';
+import { getListing, listingsById, listingsOfBroker, newListingPut, type StoredListing } from '../storage/listings.ts';
 import { createShootingPut, getShootingItem, newShootingId, shootingView, toShooting } from '../storage/shootings.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
 import { getUser } from '../storage/users.ts';
 import { holdZones } from '../storage/zones.ts';
 import { assertWithinHorizon } from '../use-cases/availability.ts';
-import { writeIntoHalfDay } from '../use-cases/half-day-write.ts';
+import { OwnWritesRefused, writeIntoHalfDay } from '../use-cases/half-day-write.ts';
 import { candidateOf, loadWorld, requiredOffers } from '../use-cases/planning-world.ts';
 import { followListingShootingDate } from '../use-cases/booked-listing.ts';
 
@@ -29,7 +29,11 @@ import { followListingShootingDate } from '../use-cases/booked-listing.ts';
 export const handler = apiHandler(createShooting, async ({ request_id: requestId, ...input }, ctx) => {
   const request = requestId === undefined ? undefined : { userId: ctx.user.id, requestId, fingerprint: bookingFingerprint(input) };
   try {
-    return await book(input, ctx, request);
+    return await book(input, ctx, request).catch((error: unknown) => {
+      // Another booking of this broker created the listing at this address meanwhile: book again on it.
+      if (error instanceof AddressClaimLost) return book(input, ctx, request);
+      throw error;
+    });
   } catch (error) {
     // Refused: when this very request booked before (its answer lost, or its twin sent at once), its
     // record is there (it fails this attempt's transaction when nothing else did) and says which shooting.
@@ -69,7 +73,7 @@ async function book(input: Booking, ctx: AuthenticatedContext, request: Numbered
   if (!candidate.zoneIds.length) throw unprocessable(SHOOTING_MESSAGES.cityNotSupported, { key: 'bookshooting.city_not_supported' });
 
   const now = new Date();
-  const existing = await sameAddressListing(broker.id, input);
+  const { existing, claim } = await sameAddressListing(broker.id, input);
   const fresh = existing
     ? undefined
     : await newListingPut(
@@ -124,8 +128,13 @@ async function book(input: Booking, ctx: AuthenticatedContext, request: Numbered
       item = shooting.item;
       // The zones the shooting lies in are held: a zone deletion that checked the shootings before this booking fails (ADR 0167).
       const numbered = request ? [bookingRequestPut(request.userId, request.requestId, { shooting_id: id, listing_id: listingId, fingerprint: request.fingerprint }, now)] : [];
-      return [shooting.put, ...(fresh ? [fresh.put] : []), ...numbered, ...holdZones(candidate.zoneIds, String(id))];
+      const claimed = fresh && claim ? [addressClaimPut(broker.id, claim.key, listingId, claim.was)] : [];
+      return [shooting.put, ...claimed, ...(fresh ? [fresh.put] : []), ...numbered, ...holdZones(candidate.zoneIds, String(id))];
     },
+  }).catch((error: unknown) => {
+    // The claim is the second of the booking's own writes.
+    if (fresh && claim && error instanceof OwnWritesRefused && error.codes[1] === 'ConditionalCheckFailed') throw new AddressClaimLost();
+    throw error;
   });
   await followListingShootingDate({ id, listing_id: listingId, broker_id: broker.id }, ctx.log, date);
   ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId, broker: broker.id, by: ctx.user.id });
@@ -153,20 +162,34 @@ async function bookableExtras(ids: readonly number[], booking: { only360: boolea
   return wanted;
 }
 
-/** An address part as compared: its letters and digits of any script, accents and case aside ('12 Rue Œuvre' keeps its 'œ'). */
-const norm = (s: string) => wordsOf(s).join('');
+/** The claim on an address (ADR 0650): its key, and the listing it named when it no longer has the address. */
+interface AddressClaim {
+  key: string;
+  was: number | undefined;
+}
 
-/** The broker's listing at the same address, apartment and postal code (among their 200 most recent), if any. */
-async function sameAddressListing(brokerId: number, input: { address: string; app: string; postalcode: string }): Promise<StoredListing | undefined> {
-  // An address with no letter or digit matches no other one.
-  if (norm(input.address) === '') return undefined;
+/** The address's listing was created by another booking after this one looked for it. */
+class AddressClaimLost extends Error {}
+
+/**
+ * The broker's listing at the same address, apartment and postal code: the one the address's claim
+ * names (created by a booking), else one among their 200 most recent. Without one, the claim to
+ * write with the new listing.
+ */
+async function sameAddressListing(brokerId: number, input: ListingAddress): Promise<{ existing?: StoredListing; claim?: AddressClaim }> {
+  const key = addressClaimKey(input);
+  if (key === undefined) return {};
+  const claimed = await addressClaimOf(brokerId, key);
+  const named = claimed === undefined ? undefined : await getListing(claimed);
+  if (named && named.broker_id === brokerId && sameAddress(named, input)) return { existing: named };
+  const claim = { key, was: claimed };
   let start: Record<string, unknown> | undefined;
   for (let page = 0; page < 2; page++) {
     const { items, next } = await listingsOfBroker(brokerId, 100, start);
-    const found = items.find((l) => norm(l.address) === norm(input.address) && norm(l.app) === norm(input.app) && norm(l.postalcode) === norm(input.postalcode));
-    if (found) return found;
-    if (!next) return undefined;
+    const found = items.find((l) => sameAddress(l, input));
+    if (found) return { existing: found };
+    if (!next) break;
     start = next;
   }
-  return undefined;
+  return { claim };
 }

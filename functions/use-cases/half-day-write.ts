@@ -1,6 +1,6 @@
 import { SHOOTING_MESSAGES } from '#shared/catalogue/shootings.ts';
 import type { CandidateShooting } from '#shared/planning/index.ts';
-import { conflict } from '../plumbing/errors.ts';
+import { CHANGED_MEANWHILE, HttpError, conflict } from '../plumbing/errors.ts';
 import { backoffDelay, pause } from '../plumbing/retry.ts';
 import { cancellationCodes, transact, type TransactItems } from '../plumbing/transact.ts';
 import { guardItems } from '../storage/half-day.ts';
@@ -21,6 +21,13 @@ export interface HalfDayWrite {
   /** The writes of the booking itself, given the technician whose capacity it takes. */
   items: (techId: number) => TransactItems;
   log?: (...parts: unknown[]) => void;
+}
+
+/** The write's own items failed their conditions (not the half-day's guards): `codes`, one per own item, in their order. */
+export class OwnWritesRefused extends HttpError {
+  constructor(readonly codes: readonly string[]) {
+    super('conflict', CHANGED_MEANWHILE);
+  }
 }
 
 /**
@@ -66,7 +73,7 @@ export async function writeIntoHalfDay(w: HalfDayWrite): Promise<number> {
       if (!codes) throw error;
       w.log?.('transaction cancelled', attempt, codes);
       const mine = codes.slice(0, own.length);
-      if (mine.includes('ConditionalCheckFailed')) throw conflict('The shooting changed meanwhile; reload and try again.');
+      if (mine.includes('ConditionalCheckFailed')) throw new OwnWritesRefused(mine);
       // A guard that failed its condition means another booking committed: re-read at once. A
       // TransactionConflict anywhere (a guard or a zone that concurrent bookings hold, ADR 0167)
       // means transactions collided and none may have committed: all of them retrying at once

@@ -12,6 +12,7 @@ import { BOOKING_MESSAGES, SHOOTING_MESSAGES, createShooting, geocodeAddress, ge
 import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import type { ErrorBody, InputOf } from '#shared/catalogue/index.ts';
 import { ShootingState } from '#shared/enums.ts';
+import { getListing, updateListing } from '#shared/catalogue/listings.ts';
 import { Role } from '#shared/roles.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { bookingAt, day, planningBrokerToken } from './booking-support.ts';
@@ -94,6 +95,34 @@ describe('createShooting', () => {
     expect(other.listing.app).toBe('Æ');
     const same = bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownHalfDay(true), true, { address: '1500, rue Ontario Est', app: 'œ', is_existing_listing: true }), token)).data;
     expect(same.listing.id).toBe(first.listing.id);
+  });
+
+  it('makes one listing of two bookings of a new address sent at once: both shootings are on it', async () => {
+    // An apartment of its own: no listing of this broker has this address yet.
+    const app = `C${randomUUID().slice(0, 8)}`;
+    const date = ownHalfDay(true);
+    const answers = await Promise.all([1, 2].map(() => callOp(createShooting, bookingAt('1000 Rue Sherbrooke Ouest', date, true, { app }), token)));
+    const [a, b] = answers.map((res) => bodyOf(res).data);
+    expect(b!.listing.id).toBe(a!.listing.id);
+    const mine = bodyOf(await callOp(getAllShootings, {}, token)).data.filter((s) => s.listing.app === app);
+    expect(new Set(mine.map((s) => s.listing.id))).toEqual(new Set([a!.listing.id]));
+  });
+
+  it('books a new listing at an address whose listing moved elsewhere since; the moved one is booked at its new address', async () => {
+    const admin = (await tokenFor(Role.admin)).token;
+    const app = `D${randomUUID().slice(0, 8)}`;
+    const date = ownHalfDay(false);
+    const first = bodyOf(await callOp(createShooting, bookingAt('1000 Rue Sherbrooke Ouest', date, false, { app }), token)).data;
+    const l = bodyOf(await callOp(getListing, { id: first.listing.id }, admin)).listing;
+    const moved = { id: l.id, version: l.version, mls: l.mls ?? '', civic_number: l.civic_number, street: l.street, app: `${app}-2`, city: l.city, postalcode: l.postalcode, sold: false, expired: false };
+    expect((await callOp(updateListing, moved, admin)).status).toBe(200);
+
+    const again = bodyOf(await callOp(createShooting, bookingAt('1000 Rue Sherbrooke Ouest', date, false, { app }), token)).data;
+    expect(again.listing.id).not.toBe(first.listing.id);
+    const third = bodyOf(await callOp(createShooting, bookingAt('1000 Rue Sherbrooke Ouest', date, false, { app, is_existing_listing: true }), token)).data;
+    expect(third.listing.id).toBe(again.listing.id);
+    const there = bodyOf(await callOp(createShooting, bookingAt('1000 Rue Sherbrooke Ouest', date, false, { app: `${app}-2`, is_existing_listing: true }), token)).data;
+    expect(there.listing.id).toBe(first.listing.id);
   });
 
   it('answers a request sent again with its request_id with the shooting it made, booking nothing more; other details under that id are refused', async () => {
