@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { ADMIN_ROLES, LISTING_READERS } from '../roles.ts';
+import { ADMIN_ROLES, LISTING_EDITORS, LISTING_READERS } from '../roles.ts';
 import { isCalendarDate } from '../rules/business-time.ts';
 import { parseListingSearch, SEARCH_MAX_LENGTH } from '../rules/listing-search.ts';
 import { calendarDate } from './dates.ts';
@@ -206,7 +206,7 @@ export const updateListing = defineOperation({
   area: 'listings',
   method: 'PUT',
   path: '/api/listings/{id}',
-  access: LISTING_READERS,
+  access: LISTING_EDITORS,
   summary:
     "Saves the dialog (screen 1): MLS, civic number, street, apartment, city, postal code, sold with its dates, expired. A sold listing needs an MLS number, a sold date and a notary date (400 naming those fields). A changed address (civic number, street, city or postal code) is located again: the listing's point moves there, with the points of its shootings still to take (today or later, not started) and their day's legs; 400 on the street when it cannot be located. Written on the version read: 409 when it changed meanwhile.",
   input: listingFieldsObject.extend({ id, version }).superRefine(checkSold),
@@ -219,7 +219,7 @@ export const purgeListingCache = defineOperation({
   area: 'listings',
   method: 'POST',
   path: '/api/listings/{id}/cache/purge',
-  access: LISTING_READERS,
+  access: LISTING_EDITORS,
   summary:
     "Part 3 §7 'purge listing cache' (docs/decisions/0550): deletes the listing's cached ZIPs of the media bucket (download-all and MLS-ready, rebuilt from the current pictures at the next download) and moves the listing search's index clock, so every container reads its cached search blocks again. Answers how many objects were deleted; originals, thumbnails, renditions and videos stay. Unknown listing: 404.",
   input: z.object({ id }),

@@ -66,37 +66,53 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     expect(await dialog.getByRole('button', { name: t('listings.dialog.link.generate') }).count()).toBe(0);
     // Nor are they offered the review screen, which their role may not open.
     expect(await dialog.getByRole('link', { name: t('listings.dialog.review_photos') }).count()).toBe(0);
-    await dialog.getByRole('checkbox', { name: t('listings.dialog.sold') }).check();
-    await dialog.getByRole('button', { name: t('listings.dialog.save') }).click();
-    await dialog.getByText(t('listings.dialog.blocked')).waitFor();
-    await dialog.getByText(t('listings.dialog.error.mls')).waitFor();
-    await dialog.getByText(t('listings.dialog.error.date_sold')).waitFor();
-    await dialog.getByText(t('listings.dialog.error.date_notarized')).waitFor();
-    await dialog.getByRole('checkbox', { name: t('listings.dialog.sold') }).uncheck();
-    await dialog.getByRole('textbox', { name: t('listings.dialog.mls') }).fill(mls);
-    await dialog.getByRole('button', { name: t('listings.dialog.save') }).click();
-    await dialog.getByText(t('listings.dialog.saved')).waitFor();
+    // They consult it (part 1 §1): its fields read-only, no save.
+    await dialog.getByText(t('listings.dialog.read_only')).waitFor();
+    expect(await dialog.getByRole('checkbox', { name: t('listings.dialog.sold') }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: t('listings.dialog.street') }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: t('listings.dialog.save') }).count()).toBe(0);
+    await dialog.getByRole('button', { name: t('listings.dialog.close') }).click();
+
+    // A post-production technician, a reviewer, changes it.
+    const { page: staff } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(staff, Role.tech_postprod, lang);
+    await waitForPath(staff, '/tech_review');
+    await staff.goto('/listings');
+    await staff.getByRole('searchbox', { name: t('listings.search') }).fill(`${word} mls:null`);
+    await staff.getByRole('cell', { name: `20 rue ${word}, Laval` }).click();
+    const editor = staff.getByRole('dialog');
+    expect(await editor.getByText(t('listings.dialog.read_only')).count()).toBe(0);
+    await editor.getByRole('checkbox', { name: t('listings.dialog.sold') }).check();
+    await editor.getByRole('button', { name: t('listings.dialog.save') }).click();
+    await editor.getByText(t('listings.dialog.blocked')).waitFor();
+    await editor.getByText(t('listings.dialog.error.mls')).waitFor();
+    await editor.getByText(t('listings.dialog.error.date_sold')).waitFor();
+    await editor.getByText(t('listings.dialog.error.date_notarized')).waitFor();
+    await editor.getByRole('checkbox', { name: t('listings.dialog.sold') }).uncheck();
+    await editor.getByRole('textbox', { name: t('listings.dialog.mls') }).fill(mls);
+    await editor.getByRole('button', { name: t('listings.dialog.save') }).click();
+    await editor.getByText(t('listings.dialog.saved')).waitFor();
 
     // An address that cannot be located (no such town) is refused on the street, and what was typed stays.
-    const street = dialog.getByRole('textbox', { name: t('listings.dialog.street') });
-    const city = dialog.getByRole('textbox', { name: t('listings.dialog.city') });
+    const street = editor.getByRole('textbox', { name: t('listings.dialog.street') });
+    const city = editor.getByRole('textbox', { name: t('listings.dialog.city') });
     await street.fill('Rue Qwxzvq');
     await city.fill('Qwxzville');
-    await dialog.getByRole('button', { name: t('listings.dialog.save') }).click();
-    await dialog.getByRole('alert').filter({ hasText: t('listings.msg.address_not_found') }).waitFor();
+    await editor.getByRole('button', { name: t('listings.dialog.save') }).click();
+    await editor.getByRole('alert').filter({ hasText: t('listings.msg.address_not_found') }).waitFor();
     expect(await street.getAttribute('aria-invalid')).toBe('true');
     expect(await street.inputValue()).toBe('Rue Qwxzvq');
     expect(await city.inputValue()).toBe('Qwxzville');
     // A real one is saved, and the listing's point moves there.
     const corbusier = demoAddress('1600 Boulevard Le Corbusier');
-    await dialog.getByRole('textbox', { name: t('listings.dialog.civic_number') }).fill('1600');
+    await editor.getByRole('textbox', { name: t('listings.dialog.civic_number') }).fill('1600');
     await street.fill('Boulevard Le Corbusier');
     await city.fill(corbusier.city);
-    await dialog.getByRole('textbox', { name: t('listings.dialog.postalcode') }).fill(corbusier.postalcode);
-    await dialog.getByRole('button', { name: t('listings.dialog.save') }).click();
-    await dialog.getByText(t('listings.dialog.saved')).waitFor();
+    await editor.getByRole('textbox', { name: t('listings.dialog.postalcode') }).fill(corbusier.postalcode);
+    await editor.getByRole('button', { name: t('listings.dialog.save') }).click();
+    await editor.getByText(t('listings.dialog.saved')).waitFor();
     expect(await street.getAttribute('aria-invalid')).not.toBe('true');
-    await dialog.getByRole('button', { name: t('listings.dialog.close') }).click();
+    await editor.getByRole('button', { name: t('listings.dialog.close') }).click();
     expect(await getListing(unsold.id)).toMatchObject({ address: '1600 Boulevard Le Corbusier', lat: corbusier.lat, lng: corbusier.lng });
     await search.fill(mls);
     await expect.poll(() => total.textContent()).toBe(t('listings.total_one', { formatted: '1' }));

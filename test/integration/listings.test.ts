@@ -122,6 +122,15 @@ describe('listing dialog', () => {
     expect(errorOf(stale, 409).message).toBe(LISTING_MESSAGES.changedMeanwhile);
   });
 
+  it('social media and sales staff read the dialog and may not save it (403, nothing written); a capture technician, a reviewer, may', async () => {
+    const l = await listing({ address: `9 rue ${word}lecture` });
+    const { listing: detail } = bodyOf(await callOp(getListing, { id: l.id }, tokens[Role.sales]));
+    const fields = { id: l.id, version: detail.version, mls: '', civic_number: '9', street: `rue ${word}lecture`, app: '', city: detail.city, postalcode: detail.postalcode, sold: false, expired: true };
+    for (const role of [Role.social_medias, Role.sales]) expect((await callOp(updateListing, fields, tokens[role])).status, `role ${role}`).toBe(403);
+    expect((await readListing(l.id))?.version).toBe(detail.version);
+    expect(bodyOf(await callOp(updateListing, fields, tokens[Role.tech_capture])).listing).toMatchObject({ expired: true, version: detail.version + 1 });
+  });
+
   it('a sold listing needs its MLS, sold date and notary date (400 naming each field)', async () => {
     const l = await listing({ address: `5 rue ${word}sold` });
     const place = { civic_number: '5', street: `rue ${word}sold`, city: 'Montréal', postalcode: 'H2X 1Y4' };

@@ -129,10 +129,10 @@ describe('purgeListingCache (part 3 §7)', () => {
     expect([await search(), await here()]).toEqual([2, 2]);
   });
 
-  it('is for the roles that edit a listing: post-production may, a broker may not (403); anonymous 401; unknown listing 404; bad id 400', async () => {
+  it('is for the roles that edit a listing: post-production may, a broker, social media or sales staff may not (403); anonymous 401; unknown listing 404; bad id 400', async () => {
     const listing = await deliveredListing('rue des Droits');
     const zip = keyOf(bodyOf(await callOp(downloadAllPictures, { token: listing.token })).url);
-    errorOf(await purge(listing.id, (await tokenFor(Role.broker)).token), 403);
+    for (const role of [Role.broker, Role.social_medias, Role.sales]) errorOf(await purge(listing.id, (await tokenFor(role)).token), 403);
     errorOf(await purge(listing.id), 401);
     expect(await zipExists(zip)).toBeGreaterThan(0);
     expect(bodyOf(await purge(listing.id, (await tokenFor(Role.tech_postprod)).token)).deleted).toBe(1);

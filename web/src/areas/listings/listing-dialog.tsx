@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listingFields, purgeListingCache, RECURRING_KEYS, type ListingDetail } from '#shared/catalogue/listings.ts';
+import { listingFields, purgeListingCache, RECURRING_KEYS, updateListing, type ListingDetail } from '#shared/catalogue/listings.ts';
 import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
 import { generateShootingInvoice, getShootingAdmin } from '#shared/catalogue/shootings.ts';
 import { ListingState } from '#shared/enums.ts';
@@ -105,7 +105,10 @@ function ListingForm({
 }) {
   const { t, i18n } = useTranslation();
   // Roles 10 and 12 search listings but may not open the review screen (part 3 §2): no button that would only send them home.
-  const reviews = checkRoute(ROUTE.tech_review_listing.access, useSessionUser()?.role) === 'allow';
+  const role = useSessionUser()?.role;
+  const reviews = checkRoute(ROUTE.tech_review_listing.access, role) === 'allow';
+  // Social media and sales staff consult the listing (part 1 §1): its fields read-only, no save.
+  const edits = mayCall(updateListing, role);
   const [form, setForm] = useState<Form>(() => draft.current ?? { ...listing, mls: listing.mls ?? '' });
   const [tried, setTried] = useState(false);
   const [showStats, setShowStats] = useState(false);
@@ -175,24 +178,33 @@ function ListingForm({
         </Anchor>{' '}
         · {t('listings.dialog.broker_id', { id: listing.broker.id })} · {t('listings.dialog.broker_code', { code: listing.broker.broker_code ?? '—' })}
       </Text>
-      <Group>
-        <Checkbox label={t('listings.dialog.expired')} checked={form.expired} onChange={(e) => set('expired', e.currentTarget.checked)} />
-        <Checkbox label={t('listings.dialog.sold')} checked={form.sold} onChange={(e) => set('sold', e.currentTarget.checked)} />
-      </Group>
-      {form.sold && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DayPickerInput label={t('listings.dialog.date_sold')} value={form.date_sold} onChange={(v) => set('date_sold', v)} clearable error={shown('date_sold')} />
-          <DayPickerInput label={t('listings.dialog.date_notarized')} value={form.date_notarized} onChange={(v) => set('date_notarized', v)} clearable error={shown('date_notarized')} />
-        </SimpleGrid>
+      {!edits && (
+        <Text size="sm" c="dimmed">
+          {t('listings.dialog.read_only')}
+        </Text>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('listings.dialog.mls')} value={form.mls} onChange={(e) => set('mls', e.currentTarget.value)} maxLength={40} error={shown('mls')} />
-        <TextInput label={t('listings.dialog.civic_number')} value={form.civic_number} onChange={(e) => set('civic_number', e.currentTarget.value)} maxLength={20} error={shown('civic_number')} />
-        <TextInput label={t('listings.dialog.street')} value={form.street} onChange={(e) => set('street', e.currentTarget.value)} maxLength={200} error={shown('street')} />
-        <TextInput label={t('listings.dialog.app')} value={form.app} onChange={(e) => set('app', e.currentTarget.value)} maxLength={40} />
-        <TextInput label={t('listings.dialog.city')} value={form.city} onChange={(e) => set('city', e.currentTarget.value)} maxLength={100} error={shown('city')} />
-        <TextInput label={t('listings.dialog.postalcode')} value={form.postalcode} onChange={(e) => set('postalcode', e.currentTarget.value)} maxLength={10} />
-      </SimpleGrid>
+      <Fieldset variant="unstyled" disabled={!edits}>
+        <Stack>
+          <Group>
+            <Checkbox label={t('listings.dialog.expired')} checked={form.expired} onChange={(e) => set('expired', e.currentTarget.checked)} />
+            <Checkbox label={t('listings.dialog.sold')} checked={form.sold} onChange={(e) => set('sold', e.currentTarget.checked)} />
+          </Group>
+          {form.sold && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <DayPickerInput label={t('listings.dialog.date_sold')} value={form.date_sold} onChange={(v) => set('date_sold', v)} clearable error={shown('date_sold')} />
+              <DayPickerInput label={t('listings.dialog.date_notarized')} value={form.date_notarized} onChange={(v) => set('date_notarized', v)} clearable error={shown('date_notarized')} />
+            </SimpleGrid>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('listings.dialog.mls')} value={form.mls} onChange={(e) => set('mls', e.currentTarget.value)} maxLength={40} error={shown('mls')} />
+            <TextInput label={t('listings.dialog.civic_number')} value={form.civic_number} onChange={(e) => set('civic_number', e.currentTarget.value)} maxLength={20} error={shown('civic_number')} />
+            <TextInput label={t('listings.dialog.street')} value={form.street} onChange={(e) => set('street', e.currentTarget.value)} maxLength={200} error={shown('street')} />
+            <TextInput label={t('listings.dialog.app')} value={form.app} onChange={(e) => set('app', e.currentTarget.value)} maxLength={40} />
+            <TextInput label={t('listings.dialog.city')} value={form.city} onChange={(e) => set('city', e.currentTarget.value)} maxLength={100} error={shown('city')} />
+            <TextInput label={t('listings.dialog.postalcode')} value={form.postalcode} onChange={(e) => set('postalcode', e.currentTarget.value)} maxLength={10} />
+          </SimpleGrid>
+        </Stack>
+      </Fieldset>
       {tried && !check.success && (
         <Alert color="red" role="alert">
           {t('listings.dialog.blocked')}
@@ -212,9 +224,11 @@ function ListingForm({
         <Button variant="default" onClick={onClose}>
           {t('listings.dialog.close')}
         </Button>
-        <Button onClick={submit} loading={save.isPending}>
-          {t('listings.dialog.save')}
-        </Button>
+        {edits && (
+          <Button onClick={submit} loading={save.isPending}>
+            {t('listings.dialog.save')}
+          </Button>
+        )}
       </Group>
       <ShootingsTable listing={listing} lng={i18n.language} />
       <Button variant="subtle" onClick={() => setShowStats((s) => !s)} aria-expanded={showStats} justify="flex-start">
