@@ -97,12 +97,18 @@ export function setFeedbackTicket(picture: Pick<StoredPicture, 'listing_id' | 's
 export const deliverable = (pictures: StoredPicture[]) => pictures.filter((p): p is StoredPicture & { thumbnail_key: string } => !!p.thumbnail_key);
 
 /**
+ * The file a delivery gives of a picture: a watermarked one as its watermarked rendition, since a
+ * picture the broker bought never has one (part 3 §5); the others as delivered.
+ */
+export const deliveredFile = (picture: Pick<StoredPicture, 'show_watermark' | 'watermarked_key' | 'distrib_key' | 'original_key'>): string =>
+  (picture.show_watermark && picture.watermarked_key) || picture.distrib_key || picture.original_key;
+
+/**
  * A picture as a delivery page shows it, at its `position` on the page (0 first): its file is named
  * by that position, since each shooting numbers its own pictures from 0 (part 3 §9: index plus a slug).
  */
 export async function deliveryPicture(picture: StoredPicture & { thumbnail_key: string }, listing: { address: string; city: string }, position: number): Promise<DeliveryPicture> {
-  // A watermarked picture is delivered as its watermarked rendition (part 3 §5: only public pictures have one).
-  const file = (picture.show_watermark && picture.watermarked_key) || picture.distrib_key || picture.original_key;
+  const file = deliveredFile(picture);
   const filename = pictureFileName(position, listing.address, listing.city);
   const version = picture.updated_at;
   const [thumbnail_url, distrib_url, download_url] = await Promise.all([

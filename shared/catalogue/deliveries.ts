@@ -80,12 +80,15 @@ export const downloadAllPictures = defineOperation({
   path: '/api/delivery/{token}/zip',
   access: 'public',
   summary:
-    'Download-all: builds (or reuses) one ZIP of the pictures with a thumbnail, streamed from the media bucket into the media bucket, and answers a presigned URL to it.',
+    'Download-all: builds (or reuses) one ZIP of the pictures with a thumbnail, each as the page delivers it (a watermarked one as its watermarked rendition), streamed from the media bucket into the media bucket, and answers a presigned URL to it.',
   input: z.object({ token }),
   output: deliveryZip,
   resources: ['table', 'mediaBucket'],
   writes: ['mediaBucket'],
 });
+
+/** The MLS download's 422 when every delivered picture is watermarked. */
+export const NO_MLS_PICTURE = 'No picture of this listing is ready for the MLS: watermarked pictures are left out.';
 
 export const downloadMlsPictures = defineOperation({
   id: 'downloadMlsPictures',
@@ -94,7 +97,7 @@ export const downloadMlsPictures = defineOperation({
   path: '/api/delivery/{token}/mls-zip',
   access: 'public',
   summary:
-    'MLS-ready download (docs/decisions/0250): the same pictures as download-all, without watermark, as JPEG in sRGB with the longest side at most 1920 px (never enlarged) and each under 5 MiB (quality lowered step by step), named 01-, 02-… in the slideshow order; one ZIP built (or reused) in the media bucket, answered as a presigned URL. Unknown token: 404; no picture ready: 422.',
+    'MLS-ready download (docs/decisions/0250): the pictures of download-all that are not watermarked (a watermarked picture is one the broker has not bought), as JPEG in sRGB with the longest side at most 1920 px (never enlarged) and each under 5 MiB (quality lowered step by step), named 01-, 02-… in the slideshow order; one ZIP built (or reused) in the media bucket, answered as a presigned URL. Unknown token: 404; no picture ready, or every one watermarked (`NO_MLS_PICTURE`): 422.',
   input: z.object({ token }),
   output: deliveryZip,
   resources: ['table', 'mediaBucket'],

@@ -65,7 +65,8 @@ describe.each(['en', 'fr'] as const)('MLS-ready download and unbranded link, in 
     ]);
     expect(download.suggestedFilename()).toMatch(/^\d+-avenue-du-centris-montreal-mls\.zip$/);
     const entries = await zipFiles(await readFile((await download.path())!));
-    expect(entries.map((e) => e.name.slice(0, 3))).toEqual(['01-', '02-', '03-', '04-']);
+    // The watermarked picture, one not bought, is left out.
+    expect(entries.map((e) => e.name.slice(0, 3))).toEqual(['01-', '02-', '03-']);
     const sizes: number[][] = [];
     for (const entry of entries) {
       const meta = await sharp(entry.data).metadata();
@@ -77,6 +78,14 @@ describe.each(['en', 'fr'] as const)('MLS-ready download and unbranded link, in 
     }
     expect(sizes).toEqual(MLS_EXPECTED_SIZES.map((s) => [...s]));
   }, 180_000);
+
+  it('says so when every picture is watermarked: none is ready for the MLS', async () => {
+    const watermarked = await mlsListing([{ width: 1200, height: 900, order: 0, watermarked: true }]);
+    const page = await visit(lang, `/delivery/${watermarked.token}`);
+    await page.getByRole('heading', { level: 1, name: watermarked.address }).waitFor();
+    await page.getByRole('button', { name: t('deliveries.download_mls') }).click();
+    await page.getByRole('alert').filter({ hasText: t('deliveries.mls_none') }).waitFor();
+  }, 60_000);
 
   it('offers a branded and an unbranded link; the unbranded page shows neither the broker nor the company', async () => {
     const page = await visit(lang, `/delivery/${listing.token}`);

@@ -5,7 +5,7 @@ import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { MLS_EXPECTED_SIZES, meanDifference, mlsListing, zipFiles, type MlsListing } from '../support/mls-listing.ts';
 import { MLS_MAX_BYTES, MLS_MAX_SIDE } from '#functions/plumbing/mls-rendition.ts';
 import { listingsOfBroker } from '#functions/storage/listings.ts';
-import { downloadAllPictures, downloadMlsPictures, getDeliveriesFromToken } from '#shared/catalogue/deliveries.ts';
+import { downloadAllPictures, downloadMlsPictures, getDeliveriesFromToken, NO_MLS_PICTURE } from '#shared/catalogue/deliveries.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 
@@ -18,9 +18,9 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('downloadMlsPictures (public, ADR 0250)', () => {
-  it('answers a ZIP of MLS-ready JPEGs: delivered pictures only, numbered in the slideshow order, at most 1920 px, sRGB, under the limit', async () => {
+  it('answers a ZIP of MLS-ready JPEGs: delivered pictures not watermarked, numbered in the slideshow order, at most 1920 px, sRGB, under the limit', async () => {
     const res = bodyOf(await callOp(downloadMlsPictures, { token: listing.token }));
-    expect(res.entries).toBe(4); // 5 stored, one without a thumbnail
+    expect(res.entries).toBe(3); // 5 stored, one without a thumbnail, one watermarked (not bought)
     expect(res.filename).toMatch(/-mls\.zip$/);
     const file = await fetch(res.url);
     expect(file.status).toBe(200);
@@ -29,7 +29,7 @@ describe('downloadMlsPictures (public, ADR 0250)', () => {
     expect(buffer.length).toBe(res.bytes);
 
     const entries = await zipFiles(buffer);
-    expect(entries.map((e) => e.name.slice(0, 3))).toEqual(['01-', '02-', '03-', '04-']);
+    expect(entries.map((e) => e.name.slice(0, 3))).toEqual(['01-', '02-', '03-']);
     for (const entry of entries) expect(entry.name).toMatch(/^\d\d-\d+-avenue-du-centris-montreal\.jpg$/);
     const sizes = [];
     for (const entry of entries) {
@@ -41,15 +41,10 @@ describe('downloadMlsPictures (public, ADR 0250)', () => {
       expect(entry.data.length).toBeLessThanOrEqual(MLS_MAX_BYTES);
       sizes.push([meta.width, meta.height]);
     }
-    // The slideshow order (1, 2, 0, 3 of the stored order), told apart by size; the small one is not enlarged.
+    // The slideshow order (1, 2, 0, 3 of the stored order, 2 left out), told apart by size; the small one is not enlarged.
     expect(sizes).toEqual(MLS_EXPECTED_SIZES.map((s) => [...s]));
-
-    // Picture 2 is watermarked on the page: its MLS file is made from the original, not from that rendition.
-    const second = entries[1]!.data;
-    const fromOriginal = await meanDifference(second, listing.originals[2]!);
-    const fromWatermarked = await meanDifference(second, listing.watermarked.get(2)!);
-    expect(fromOriginal).toBeLessThan(0.5);
-    expect(fromWatermarked).toBeGreaterThan(fromOriginal * 2);
+    // None is the watermarked picture's original.
+    for (const entry of entries) expect(await meanDifference(entry.data, listing.originals[2]!)).toBeGreaterThan(1);
   }, 120_000);
 
   it('the delivery page says when the virtual tour is published (its viewer is linked from the page)', async () => {
@@ -65,6 +60,21 @@ describe('downloadMlsPictures (public, ADR 0250)', () => {
     const all = bodyOf(await callOp(downloadAllPictures, { token: listing.token }));
     expect(new URL(all.url).pathname).not.toBe(new URL(first.url).pathname);
     expect(all.entries).toBe(4);
+  }, 120_000);
+
+  it('download-all gives a watermarked picture as the page does, its watermarked rendition, never its clean original', async () => {
+    const all = bodyOf(await callOp(downloadAllPictures, { token: listing.token }));
+    const entries = await zipFiles(Buffer.from(await (await fetch(all.url)).arrayBuffer()));
+    // Page order is the slideshow's: the watermarked picture (stored 2) is the second.
+    expect(entries[1]!.data.equals(listing.watermarked.get(2)!)).toBe(true);
+    expect(entries.filter((e) => e.data.equals(listing.originals[2]!))).toEqual([]);
+    expect(entries[0]!.data.equals(listing.originals[1]!)).toBe(true);
+  }, 120_000);
+
+  it('answers 422 when every picture is watermarked: none may go to the MLS until bought', async () => {
+    const watermarked = await mlsListing([{ width: 1200, height: 900, order: 0, watermarked: true }]);
+    expect(errorOf(await callOp(downloadMlsPictures, { token: watermarked.token }), 422).message).toBe(NO_MLS_PICTURE);
+    expect(bodyOf(await callOp(downloadAllPictures, { token: watermarked.token })).entries).toBe(1);
   }, 120_000);
 
   it('answers 400 for junk, 404 for an unknown token and 422 when no picture is ready', async () => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { leaveFeedback, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
+import { leaveFeedback, NO_MLS_PICTURE, type DeliveryPicture } from '#shared/catalogue/deliveries.ts';
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { UnavailablePage } from '../../app/unavailable-page.tsx';
@@ -114,7 +114,7 @@ export function DeliveryPage() {
             )}
             {mls.isError && (
               <Alert color="red" role="alert">
-                {t('deliveries.mls_failed')}
+                {isApiError(mls.error, 422) && mls.error.message === NO_MLS_PICTURE ? t('deliveries.mls_none') : t('deliveries.mls_failed')}
               </Alert>
             )}
             {sent && (
