@@ -4,7 +4,7 @@ import { conflict, notFound } from '../plumbing/errors.ts';
 import { countFeedback } from '../plumbing/feedback-limit.ts';
 import { transact } from '../plumbing/transact.ts';
 import { findListingByToken } from '../storage/listings.ts';
-import { getPicture, setFeedbackTicket } from '../storage/pictures.ts';
+import { deliverable, getPicture, picturesOfListing, setFeedbackTicket } from '../storage/pictures.ts';
 import { feedbackSubject, newTicketPut } from '../storage/tickets.ts';
 
 /**
@@ -18,10 +18,12 @@ export const handler = apiHandler(leaveFeedback, async ({ token, shooting_id, pi
   if (!listing) throw notFound('We cannot find this listing');
   const picture = await getPicture(listing.id, shooting_id, picture_index);
   if (!picture || !picture.thumbnail_key) throw notFound('Picture not found.');
+  // The picture's number is its place on the page, as the broker read it (each shooting numbers its own from 0).
+  const place = deliverable(await picturesOfListing(listing.id)).findIndex((p) => p.shooting_id === shooting_id && p.picture_index === picture_index);
   if (picture.feedback_ticket_id) throw conflict('This picture already has feedback.', { ticket_id: picture.feedback_ticket_id });
 
   const { ticket, put } = await newTicketPut({
-    ...feedbackSubject(listing.address, picture_index + 1),
+    ...feedbackSubject(listing.address, (place < 0 ? picture_index : place) + 1),
     description: text,
     urgency: 1,
     problem_type: 'broker',

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
@@ -168,6 +171,12 @@ describe('downloadAllPictures (public)', () => {
     const res = bodyOf(await callOp(downloadAllPictures, { token }));
     const entries = await zipEntries(Buffer.from(await (await fetch(res.url)).arrayBuffer()));
     expect(entries.map((e) => e.name)).toEqual(names);
+
+    // Feedback on the reshoot's first picture names it as the page does: picture 3, not 1.
+    const third = (await delivery(token)).listing.pictures[2]!;
+    const sent = bodyOf(await callOp(leaveFeedback, { token, shooting_id: third.shooting_id, picture_index: third.picture_index, text: 'Trop sombre' })).data;
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.ticket(sent.ticket_id), ConsistentRead: true }));
+    expect(Item).toMatchObject({ subject: `Commentaire : ${listing.address}, photo 3`, subject_template: { key: 'feedback', address: listing.address, picture: 3 } });
   });
 
   it('answers 422 when no picture is ready and 404 for an unknown token', async () => {
