@@ -1,6 +1,7 @@
-import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
+import { transactThroughConflicts } from '../plumbing/transact.ts';
 import { bumpHalfDay } from './half-day.ts';
 
 /** Day locks: one item per (day, technician) whose day the planner locked (docs/data-model.md). */
@@ -28,17 +29,17 @@ export async function lockedTechnicians(date: string): Promise<Set<number>> {
   return new Set((await dayLocks(date)).map((l) => l.tech_id));
 }
 
-/** Locks a technician's day; like an unavailability it takes capacity, so the day's half-day guards are bumped with it. */
+/**
+ * Locks a technician's day; like an unavailability it takes capacity, so the day's half-day guards
+ * are bumped with it. Bookings, assignments and other locks write those guards too: a transaction
+ * that meets one of them is sent again (it has no condition of its own to fail).
+ */
 export async function lockDay(date: string, techId: number, byUserId: number | null = null): Promise<void> {
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: { ...keys.dayLock(date, techId), date, tech_id: techId, locked: true, locked_by: byUserId, locked_at: new Date().toISOString() } } },
-        bumpHalfDay(date, true),
-        bumpHalfDay(date, false),
-      ],
-    }),
-  );
+  await transactThroughConflicts([
+    { Put: { TableName: tableName(), Item: { ...keys.dayLock(date, techId), date, tech_id: techId, locked: true, locked_by: byUserId, locked_at: new Date().toISOString() } } },
+    bumpHalfDay(date, true),
+    bumpHalfDay(date, false),
+  ]);
 }
 
 export async function unlockDay(date: string, techId: number): Promise<void> {

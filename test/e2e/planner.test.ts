@@ -165,6 +165,14 @@ describe('planner', () => {
 
     // Lock Mathieu Caron's day with his card's toggle (the dispatch then leaves him out).
     const lockSwitch = techCard(page, LOCKED.name).getByRole('switch', { name: t('planner.lock_label', { name: LOCKED.name }) });
+    // A lock the server refuses with another write's 409 says the lock did not change, never that the day cannot be unlocked.
+    await page.route('**/api/planner/locks', (route) =>
+      route.request().method() === 'GET' ? route.fallback() : route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'conflict', message: 'The data changed meanwhile; reload and try again.' } }) }),
+    );
+    await lockSwitch.click();
+    await page.getByText(t('planner.lock_error')).waitFor();
+    expect(await page.getByText(t('planner.unlock_failed')).count()).toBe(0);
+    await page.unroute('**/api/planner/locks');
     await lockSwitch.click();
     await page.getByText(t('planner.lock_success')).waitFor();
     await expect.poll(() => lockSwitch.isChecked(), { timeout: 15_000 }).toBe(true);

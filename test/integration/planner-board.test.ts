@@ -7,6 +7,7 @@ import { db, tableName } from '#functions/plumbing/aws.ts';
 import { techDayFit } from '#functions/use-cases/tech-day-fit.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { handler as assignHere } from '#functions/planner/assign-prod-shooting.ts';
+import { handler as lockHere } from '#functions/planner/update-lock-status.ts';
 import { getShootingItem, insertShooting, newShootingId } from '#functions/storage/shootings.ts';
 import { getUser } from '#functions/storage/users.ts';
 import { addUnavailability } from '#functions/storage/unavailabilities.ts';
@@ -121,6 +122,28 @@ describe('updateLockStatus and tech_locks', () => {
     expect(bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: false, date }, token))).toEqual({ success: true, locked: false });
     expect(bodyOf(await callOp(techLocks, { date }, token)).locks).toEqual([]);
     expect(bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: ISABELLE, force_assigned: false }, token)).success).toBe(true);
+  });
+
+  it('locks a day whose transaction met another write on the half-day guards (TransactionConflict): it is sent again, not refused', async () => {
+    const date = ownDay();
+    const { token } = await tokenFor(Role.admin);
+    const FAULT = 'conflict-once';
+    let sent = 0;
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand' && ++sent === 1)
+          throw Object.assign(new Error('injected: conflict'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }] });
+        return next(args);
+      },
+      { step: 'initialize', name: FAULT, override: true },
+    );
+    try {
+      expect(bodyOf(await callHere(lockHere, updateLockStatus, { tech_id: ISABELLE, locked: true, date }, token))).toMatchObject({ success: true, locked: true });
+    } finally {
+      db.middlewareStack.remove(FAULT);
+    }
+    expect(sent).toBeGreaterThanOrEqual(2);
+    expect(bodyOf(await callOp(techLocks, { date }, token)).locks.map((l) => l.tech_id)).toEqual([ISABELLE]);
   });
 
   it('refuses to unlock a day whose shootings conflict (409 with the message), and unlocks once they are taken back', async () => {

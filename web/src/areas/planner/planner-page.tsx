@@ -6,7 +6,7 @@ import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndMonitor, 
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billShooting, generateShootingInvoice } from '#shared/catalogue/shootings.ts';
-import type { PlannerShooting, ScheduledTech } from '#shared/catalogue/planner.ts';
+import { PLANNER_MESSAGES, type PlannerShooting, type ScheduledTech } from '#shared/catalogue/planner.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
@@ -132,7 +132,8 @@ export function PlannerPage() {
     // A locked day confirms its pending shootings at their route's times (ADR 0540): say how many.
     onSuccess: (answer) =>
       setFeedback({ ok: true, text: answer.locked ? [t('planner.lock_success'), answer.confirmed ? t('planner.lock_confirmed', { count: answer.confirmed }) : ''].join(' ').trim() : t('planner.unlock_success') }),
-    onError: (error) => setFeedback({ ok: false, text: t(isApiError(error, 409) ? 'planner.unlock_failed' : 'planner.lock_error') }),
+    // Only a refused unlock says the day cannot be unlocked (part 2 §8); any other failure, a lock's included, says the lock did not change.
+    onError: (error) => setFeedback({ ok: false, text: t(isApiError(error, 409) && error.message === PLANNER_MESSAGES.unlockFailed ? 'planner.unlock_failed' : 'planner.lock_error') }),
   });
   const flagRemoval = useFlagRemovalMutation(date, {
     onSuccess: (answer) => setFeedback(answer.success ? { ok: true, text: t('planner.flag_reset_success') } : { ok: false, text: t('planner.flag_reset_failure') }),
