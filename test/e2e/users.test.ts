@@ -177,9 +177,13 @@ describe('users', () => {
     await page.getByRole('heading', { level: 1, name: t('users.edit_title', { title: t('route.users_edit'), name: `${account.firstname} ${account.lastname}` }) }).waitFor();
     const phone = `514 555 ${String(Date.now() % 10_000).padStart(4, '0')}`;
     await page.getByLabel(named(t('users.phone'))).fill(phone);
+    // The pixel is theirs to set too (not an admin-level field, part 2 §6).
+    const pixel = `px-${Date.now() % 100_000}`;
+    await page.getByLabel(named(t('users.pixel_id'))).fill(pixel);
     await page.getByRole('button', { name: t('users.save') }).click();
     await page.getByRole('status').filter({ hasText: t('users.saved') }).waitFor();
     await expect.poll(async () => (await getUser(account.id))?.phone_number).toBe(phone);
+    expect((await getUser(account.id))?.pixel_id).toBe(pixel);
 
     // The fifth wrong old password locks the account (429): said in French, logging in included.
     await page.route((url) => url.pathname === `/api/users/${account.id}/password`, (route) =>

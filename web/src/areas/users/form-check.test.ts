@@ -21,7 +21,8 @@ const postprod = {
 
 describe('the user form checks what it shows (part 2 §6)', () => {
   it('shows a non-admin only their own contact fields; the admin levels the fields of the role', () => {
-    expect([...shownFields(false, Role.tech_postprod, false)].sort()).toEqual(['email', 'firstname', 'lastname', 'notification_email', 'notification_phone_number', 'phone_number']);
+    // The pixel is not among part 2 §6's admin-level fields: every caller sees it.
+    expect([...shownFields(false, Role.tech_postprod, false)].sort()).toEqual(['email', 'firstname', 'lastname', 'notification_email', 'notification_phone_number', 'phone_number', 'pixel_id']);
     const admin = shownFields(true, Role.tech_postprod, false);
     for (const field of ['role', 'depot_id', 'zone_id', 'shooting_packages', 'service_offers', 'broker_code', 'suspended']) expect(admin.has(field)).toBe(true);
     expect(admin.has('subscription_id')).toBe(false);

@@ -7,11 +7,11 @@ export interface FormIssue {
   message: string;
 }
 
-/** The fields every caller sees; the password and its confirmation in create mode only. */
-const ALWAYS = ['firstname', 'lastname', 'email', 'phone_number', 'notification_email', 'notification_phone_number'] as const;
+/** The fields every caller sees (the pixel too: part 2 §6 does not list it as admin level); the password and its confirmation in create mode only. */
+const ALWAYS = ['firstname', 'lastname', 'email', 'phone_number', 'notification_email', 'notification_phone_number', 'pixel_id'] as const;
 const CREATE = ['password', 'confirmation'] as const;
 /** Admin level only (part 2 §6), whatever the role edited. */
-const ADMIN = ['role', 'pixel_id', 'note_about_broker', 'suspended'] as const;
+const ADMIN = ['role', 'note_about_broker', 'suspended'] as const;
 /** Admin level, roles 4 and 5 (§6). */
 const TECHNICIAN = ['depot_id', 'zone_id', 'backupZones', 'shooting_packages', 'service_offers', 'freelance'] as const;
 /** Admin level, roles other than broker (§6, read literally: ADR 0150). */

@@ -292,6 +292,7 @@ function UserForm({ user, version, onSaved }: { user?: UserData; version?: numbe
             <TagsInput label={t('users.notification_email')} description={t('users.tags_help')} value={values.notification_email} onChange={(v) => set('notification_email', v)} error={err('notification_email')} maxTags={10} />
             <TagsInput label={t('users.notification_phone')} description={t('users.tags_help')} value={values.notification_phone_number} onChange={(v) => set('notification_phone_number', v)} error={err('notification_phone_number')} maxTags={10} />
           </SimpleGrid>
+          <TextInput label={t('users.pixel_id')} description={t('users.pixel_id_help')} value={values.pixel_id} onChange={(e) => set('pixel_id', e.currentTarget.value)} error={err('pixel_id')} maxLength={100} />
           {!user && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t('users.password')} type="password" required autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.currentTarget.value)} error={err('password')} maxLength={1024} />
@@ -349,7 +350,6 @@ function UserForm({ user, version, onSaved }: { user?: UserData; version?: numbe
                   </Stack>
                 </SimpleGrid>
               )}
-              <TextInput label={t('users.pixel_id')} description={t('users.pixel_id_help')} value={values.pixel_id} onChange={(e) => set('pixel_id', e.currentTarget.value)} error={err('pixel_id')} maxLength={100} />
               <Textarea label={t('users.notes')} autosize minRows={2} value={values.note_about_broker} onChange={(e) => set('note_about_broker', e.currentTarget.value)} error={err('note_about_broker')} maxLength={2000} />
               <Checkbox label={t('users.suspended')} checked={values.suspended} onChange={(e) => set('suspended', e.currentTarget.checked)} error={err('suspended')} />
             </Stack>
