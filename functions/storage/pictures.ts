@@ -167,20 +167,27 @@ function isDelivered(s: Pick<ShootingView, 'state' | 'is_public_for_broker' | 'a
   return s.is_public_for_broker && s.all_services_delivered && s.state !== ShootingState.retouch;
 }
 
-/** One Query page of shooting ids under a technician's partition (the shootings' tech index for capture, pointer items for post-production). */
-export async function shootingIdsOfTech(
+/**
+ * One Query page of a technician's shootings, newest first (the shootings' tech index for capture,
+ * pointer items for post-production): each shooting's id and the key that resumes right after it.
+ */
+export async function shootingsOfTechBatch(
   techId: number,
   postProduction: boolean,
   limit: number,
   start?: Record<string, unknown>,
-): Promise<{ ids: number[]; next?: Record<string, unknown> }> {
+): Promise<{ entries: Array<{ id: number; key: Record<string, unknown> }>; next?: Record<string, unknown> }> {
   const input = postProduction
     ? { TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.shootingsOfPpTech(techId) }, ScanIndexForward: false, Limit: limit }
     : { TableName: tableName(), ...byIndex('shootingsByTechDate', keys.shootingsOfTech(techId)), ScanIndexForward: false, Limit: limit };
+  const keyNames = postProduction ? ['pk', 'sk'] : ['pk', 'sk', 'gsi3pk', 'gsi3sk'];
   const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-  const ids = (page.Items ?? []).map((item) => Number(postProduction ? item.shooting_id : item.id));
+  const entries = (page.Items ?? []).map((item) => ({
+    id: Number(postProduction ? item.shooting_id : item.id),
+    key: Object.fromEntries(keyNames.map((name) => [name, item[name]])),
+  }));
   const next = await nextPageKey(input, page);
-  return { ids, ...(next ? { next } : {}) };
+  return { entries, ...(next ? { next } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------

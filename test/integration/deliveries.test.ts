@@ -341,6 +341,33 @@ describe('getTechDeliveries', () => {
     expect((await fetch(row.pictures[0]!.thumbnail_url)).status).toBe(200);
   });
 
+  it('fills a page past shootings without pictures (still to take, cancelled): the pictures further down are on it', async () => {
+    const id = await newUserId();
+    const tech = { id, firstname: 'Paul', lastname: 'Pages', email: `tech-pages-${id}@example.test`, role: Role.tech_capture };
+    const at = new Date().toISOString();
+    await insertUser({ ...tech, password_hash: 'x', created_at: at, updated_at: at });
+    const { token } = await createSession(tech);
+    const listing = await insertListing({ address: `${id} rue des Pages`, city: 'Montréal', postalcode: 'H2X 1Y4', room_count: 4, is_house: true, lat: 45.5, lng: -73.6, state: 1, broker_id: brokerId, broker: { firstname: 'Béatrice', lastname: 'Roy' } });
+    const shoot = async (day: string, pictures: number) => {
+      const shooting = await insertShooting(
+        { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: brokerId, tech_id: id, scheduleddate: day, am: true, is_confirmed: true, state: pictures ? ShootingState.uploaded : ShootingState.confirmed, estimated_duration: 3600, room_count: 4, created_at: at, updated_at: at },
+        { lat: null, lng: null, reserved_tech_id: null },
+      );
+      for (let index = 0; index < pictures; index++) {
+        const [original, thumbnail] = [mediaKeys.original(listing.id, shooting.id, index), mediaKeys.thumbnail(listing.id, shooting.id, index)];
+        await insertPicture({ listing_id: listing.id, shooting_id: shooting.id, picture_index: index, original_key: original, thumbnail_key: thumbnail, is_purchased: false, created_at: at });
+      }
+      return shooting.id;
+    };
+    // Newest first: sixteen upcoming shootings without pictures (more than a page of 15), then two with.
+    for (let day = 1; day <= 16; day++) await shoot(`2026-12-${String(day + 10).padStart(2, '0')}`, 0);
+    const withPictures = [await shoot('2026-11-02', 2), await shoot('2026-11-01', 1)];
+    const page = bodyOf(await callOp(getTechDeliveries, { limit: 15 }, token));
+    expect(page.data.map((r) => r.shooting.id)).toEqual(withPictures);
+    expect(page.data.map((r) => r.pictures.length)).toEqual([2, 1]);
+    expect(page.next).toBeUndefined();
+  });
+
   it('gives a post-production tech the shootings they processed, and others none', async () => {
     const pp = bodyOf(await callOp(getTechDeliveries, { limit: 100 }, (await tokenFor(Role.tech_postprod)).token));
     expect(pp.data.map((r) => r.listing.address)).toEqual(expect.arrayContaining(['1200 rue Sherbrooke Ouest', '88 avenue du Parc']));
