@@ -70,7 +70,6 @@ export async function createFeed(userId: number, replace: boolean, now = new Dat
   return { token, created_at };
 }
 
-/** Revokes the technician's feed: its address answers 404 from now on. False when there was none. */
 /** Revokes the feed made at `createdAt`: false when there is none, 409 when another replaced it meanwhile. */
 export async function revokeFeed(userId: number, createdAt: string): Promise<boolean> {
   const read = await pointerOf(userId);
@@ -81,6 +80,16 @@ export async function revokeFeed(userId: number, createdAt: string): Promise<boo
     { Delete: { TableName: tableName(), Key: keys.calendarFeedOfUser(userId), ...pointerUnchanged(read) } },
   ]);
   return true;
+}
+
+/**
+ * The pieces that revoke a user's feed, if any, in a transaction of their own write (ADR 0670): a
+ * suspension or a role change ends the feed as it ends the sessions, so reinstating the user does
+ * not bring back an address a lost phone may still hold.
+ */
+export async function feedRevocation(userId: number): Promise<TransactItem[]> {
+  const read = await pointerOf(userId);
+  return read ? [...oldFeedDeletion(read), { Delete: { TableName: tableName(), Key: keys.calendarFeedOfUser(userId) } }] : [];
 }
 
 /** The technician a feed token belongs to, or undefined (unknown or revoked). */

@@ -251,9 +251,10 @@ export const newUserId = (): Promise<number> => nextId('user', 1000);
  *   its role index from `keys.userByRole`, the password hash kept, and `session_version` bumped
  *   when the role or the suspension changes, so the user's live sessions end at once (ADR 0091);
  * - on a new e-mail, the new guard (409 "L'usager existe déjà." when taken) and the old one's removal;
- * - the depot counters (`depotReferenceChange`, 400 on depot_id when the depot is gone; ADR 0145).
+ * - the depot counters (`depotReferenceChange`, 400 on depot_id when the depot is gone; ADR 0145);
+ * - `alongside`: the caller's own pieces (unconditioned: a calendar feed's revocation, ADR 0670).
  */
-export async function replaceUser(stored: StoredUser, next: UserRecord, now = new Date()): Promise<StoredUser> {
+export async function replaceUser(stored: StoredUser, next: UserRecord, now = new Date(), alongside: readonly TransactItem[] = []): Promise<StoredUser> {
   const record = { ...userRecord.parse({ ...next, id: stored.id, created_at: stored.created_at, updated_at: now.toISOString() }), email: normalizeEmail(next.email) };
   const endsSessions = record.role !== stored.role || record.suspended !== stored.suspended;
   const item = {
@@ -279,6 +280,7 @@ export async function replaceUser(stored: StoredUser, next: UserRecord, now = ne
       ...guards,
       ...depotPieces,
       ...holds.items,
+      ...alongside,
     ]);
   } catch (error) {
     const codes = cancellationCodes(error);

@@ -4,6 +4,7 @@ import { getAllServiceOffers, getAllShootingPackages } from '#shared/catalogue/o
 import { changePassword, getUserFromToken } from '#shared/catalogue/session.ts';
 import { createUser, getAllShootingsOfBroker, getAllShootingsOfTech, getBrokerTeam, getUserData, getUsers, putUserData, USER_MESSAGES, type UserData } from '#shared/catalogue/users.ts';
 import { getZones } from '#shared/catalogue/zones.ts';
+import { createCalendarFeed, getCalendarFeed, getCalendarFeedIcs } from '#shared/catalogue/schedule.ts';
 import type { InputOf } from '#shared/catalogue/operation.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { Subscription } from '#shared/enums.ts';
@@ -188,6 +189,20 @@ describe('putUserData', () => {
     const moved = bodyOf(await callOp(putUserData, saved(b, { email: freshEmail('moved') }), admin.token)).data;
     expect(moved.email).toMatch(/^moved\./);
     expect((await callOp(createUser, base({ email: b.email }), admin.token)).status).toBe(200);
+  });
+
+  it("suspending a capture technician ends their calendar feed too: reinstated, its old address still answers 404", async () => {
+    const u = await create({ role: Role.tech_capture, ...techFields });
+    const feed = bodyOf(await callOp(createCalendarFeed, { replace: false }, await sessionOf(u))).token;
+    expect((await callOp(getCalendarFeedIcs, { token: feed })).status).toBe(200);
+    const suspended = bodyOf(await callOp(putUserData, saved(u, { suspended: true }), admin.token)).data;
+    const back = bodyOf(await callOp(putUserData, saved(suspended, { suspended: false }), admin.token)).data;
+    errorOf(await callOp(getCalendarFeedIcs, { token: feed }), 404);
+    expect(bodyOf(await callOp(getCalendarFeed, {}, await sessionOf(back, 2)))).toEqual({ active: false, created_at: null });
+    // A save that leaves the role and the suspension alone keeps the feed.
+    const kept = bodyOf(await callOp(createCalendarFeed, { replace: false }, await sessionOf(back, 2))).token;
+    bodyOf(await callOp(putUserData, saved(back, { phone_number: '514 555 0199' }), admin.token));
+    expect((await callOp(getCalendarFeedIcs, { token: kept })).status).toBe(200);
   });
 
   it('suspending a user or changing their role ends their live sessions at once', async () => {
