@@ -12,7 +12,7 @@ import { BROWSER_LOCALE, loginAs, textsIn } from './fixtures.ts';
  * Part 3 screen 8 (/badlistings) as an administrator lives it, in French then English: the demo
  * listing whose MLS the provider does not list says MISSING in red where the provider's values
  * would be; a listing of an account without a provider code says NO DATA in red; a click on a
- * row opens the listing dialog.
+ * row opens the listing dialog, and a listing fixed and saved there shows its new values in its row.
  */
 const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
@@ -32,7 +32,7 @@ const isRed = ([r, g, b]: [number, number, number]) => r >= 150 && r - g >= 80 &
 describe.each(['fr', 'en'] as const)('bad-listing audit, in %s', (lang) => {
   const t = textsIn(lang);
 
-  it('says MISSING and NO DATA in red, and a click on a row opens the listing', async () => {
+  it('says MISSING and NO DATA in red, a click on a row opens the listing, and a save there refreshes the row', async () => {
     // A listing of the admin's account (no provider broker code) with an MLS the provider does not list.
     const admin = demoAccount(Role.admin);
     const mls = String(20_000_000 + (Date.now() % 9_000_000) + (lang === 'fr' ? 0 : 1));
@@ -85,5 +85,19 @@ describe.each(['fr', 'en'] as const)('bad-listing audit, in %s', (lang) => {
     await dialog.waitFor({ state: 'detached' });
     await row.getByRole('button', { name: t('badlistings.open', { id: ours.id }) }).click();
     await dialog.waitFor();
+
+    // Fixed in the dialog (another MLS number, still not the provider's) and saved: once the dialog
+    // closes, the row shows the new number, without a reload.
+    const fixed = String(40_000_000 + (Date.now() % 9_000_000) + (lang === 'fr' ? 0 : 1));
+    const mlsField = dialog.getByLabel(t('listings.dialog.mls'), { exact: true });
+    await expect.poll(() => mlsField.inputValue()).toBe(mls);
+    await mlsField.fill(fixed);
+    await dialog.getByRole('button', { name: t('listings.dialog.save') }).click();
+    await dialog.getByText(t('listings.dialog.saved')).waitFor();
+    await dialog.getByRole('button', { name: t('listings.dialog.close') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const fixedRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: fixed, exact: true }) });
+    await fixedRow.getByRole('button', { name: t('badlistings.open', { id: ours.id }) }).waitFor();
+    expect(await page.getByRole('cell', { name: mls, exact: true }).count()).toBe(0);
   });
 });

@@ -15,9 +15,9 @@ import { formatNumber } from '../../web/src/i18n/format.ts';
 /**
  * Part 3 screen 9 as an administrator lives it, in French (/centris) then English (/mlsProvider):
  * the Courtiers tab sorted on the server and scrolled for more, the banner filter then the
- * franchise filter offering only that banner's franchises, centris.csv downloaded and read back
- * (a franchise name with a comma, quotes and an accent intact), a broker's page opened in a new
- * tab with their listings, and the Franchises tab's cards.
+ * franchise filter offering only that banner's franchises, a failed download said, centris.csv
+ * downloaded and read back (a franchise name with a comma, quotes and an accent intact), a
+ * broker's page opened in a new tab with their listings, and the Franchises tab's cards.
  */
 const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
@@ -78,8 +78,15 @@ describe.each([
     await expect.poll(() => codesShown(page)).toEqual(scoped.data.map((b) => b.code));
     expect(new Set(await page.locator('tbody tr td:nth-child(6)').allInnerTexts())).toEqual(new Set([quoted.legal_name]));
 
+    // A download the server fails is said next to the button; the next one clears it.
+    const downloadFailed = page.getByRole('alert').filter({ hasText: t('provider.download_failed') });
+    await page.route('**/api/provider/brokers-csv**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"server_error","message":"Internal error."}}' }), { times: 1 });
+    await page.getByRole('button', { name: t('provider.download') }).click();
+    await downloadFailed.waitFor();
+
     // centris.csv of that scope, as a spreadsheet reads it: UTF-8 with BOM, ';', the name intact.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t('provider.download') }).click()]);
+    expect(await downloadFailed.count()).toBe(0);
     expect(download.suggestedFilename()).toBe('centris.csv');
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import type { Page } from 'playwright-core';
-import { SLIDESHOW_SUGGESTED } from '#shared/catalogue/review.ts';
+import type { Page, Route } from 'playwright-core';
+import { REVIEW_MESSAGES, sendPictureForReview, SLIDESHOW_SUGGESTED } from '#shared/catalogue/review.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { landingPath } from '#shared/routes.ts';
 import { Role } from '#shared/roles.ts';
@@ -11,6 +11,7 @@ import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { picturesOfListing } from '#functions/storage/pictures.ts';
 import { getShootingItem } from '#functions/storage/shootings.ts';
 import { ensureDistributionToken, getListing } from '#functions/storage/listings.ts';
+import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
 import { postPictureComment } from '#shared/catalogue/review.ts';
 import { leaveFeedback } from '#shared/catalogue/deliveries.ts';
 import { getTicketById, resolveTicket } from '#shared/catalogue/tickets.ts';
@@ -59,6 +60,12 @@ async function rawKeysShown(page: Page): Promise<string | undefined> {
 
 /** A tab of the queue by its label, whatever its count. */
 const tabNamed = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('§', '\\d+')}$`);
+
+/** A refusal of the server, as its API writes one (the message one of the exported REVIEW_MESSAGES). */
+const refusal =
+  (status: number, code: string, message: string, fields?: Record<string, string[]>) =>
+  (route: Route): Promise<void> =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: { code, message, ...(fields ? { fields } : {}) } }) });
 
 /** The media e-mail's text parts (base64 UTF-8, ADR 0213). */
 const decode = (eml: string) =>
@@ -153,6 +160,13 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await over.waitFor();
     await page.keyboard.press('Space');
     await page.getByText(t('review.dnd.dropped', { n: 2, m: 1 })).waitFor();
+    // Refused (the pictures changed meanwhile): said, nothing saved, and the moves stay to be saved again.
+    await page.route('**/api/review/pictures/order', refusal(409, 'conflict', REVIEW_MESSAGES.changedMeanwhile), { times: 1 });
+    await page.getByRole('button', { name: t('review.save_order_other', { count: 2 }) }).click();
+    await page.getByRole('dialog').getByText(t('review.msg.order_changed')).waitFor();
+    await alertOk(page).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect((await picturesOfListing(listing.id)).map((p) => p.id)).toEqual(before);
     await page.getByRole('button', { name: t('review.save_order_other', { count: 2 }) }).click();
     await page.getByRole('button', { name: t('review.save_order_other', { count: 2 }) }).waitFor({ state: 'detached' });
     expect((await picturesOfListing(listing.id)).map((p) => p.id)).toEqual([before[1], before[0], ...before.slice(2)]);
@@ -209,6 +223,81 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await waitForPath(page, `/tech_review/${listing.id}`);
     await page.getByRole('button', { name: t('review.in_retouch'), exact: true }).waitFor();
     expect(await page.getByRole('button', { name: t('review.in_retouch'), exact: true }).isDisabled()).toBe(true);
+    expect(await rawKeysShown(page), 'a text key shown untranslated').toBeUndefined();
+  });
+
+  it("a listing saved in the queue's listing dialog shows its new address in its row once the dialog closes", async () => {
+    const { listing } = await reviewListing({ street: `rue de la File ${lang}`, pictures: 1, unseen: () => true, original: { width: 600, height: 400 } });
+    // A real address of the gazetteer (the save locates it), one per language.
+    const moved = demoAddress(lang === 'fr' ? '250 Boulevard Saint-Martin Ouest' : '3000 Boulevard de la Concorde Est');
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.tech_postprod, lang);
+    await waitForPath(page, '/tech_review');
+    const link = page.locator(`a[href="/tech_review/${listing.id}"]`);
+    await expect.poll(() => link.textContent()).toBe(`${listing.address}, ${listing.city}`);
+    await page.getByRole('button', { name: t('review.listing_details_of', { address: listing.address }) }).click();
+    const dialog = page.getByRole('dialog', { name: t('listings.dialog.title', { id: listing.id }) });
+    const civic = dialog.getByRole('textbox', { name: t('listings.dialog.civic_number') });
+    await expect.poll(() => civic.inputValue()).toBe(listing.address.split(' ')[0]);
+    await civic.fill(moved.address.split(' ')[0]!);
+    await dialog.getByRole('textbox', { name: t('listings.dialog.street') }).fill(moved.address.split(' ').slice(1).join(' '));
+    await dialog.getByRole('textbox', { name: t('listings.dialog.city') }).fill(moved.city);
+    await dialog.getByRole('textbox', { name: t('listings.dialog.postalcode') }).fill(moved.postalcode);
+    await dialog.getByRole('button', { name: t('listings.dialog.save') }).click();
+    await dialog.getByText(t('listings.dialog.saved')).waitFor();
+    await dialog.getByRole('button', { name: t('listings.dialog.close') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // No reload: the row says the new address.
+    await expect.poll(() => link.textContent()).toBe(`${moved.address}, ${moved.city}`);
+    expect(await rawKeysShown(page), 'a text key shown untranslated').toBeUndefined();
+  });
+
+  it("says why the server refused a send to the broker or for retouch, in the page's language, and stays on the listing", async () => {
+    const { listing, shooting } = await reviewListing({ street: `rue des Refus ${lang}`, pictures: 2, unseen: () => false, original: { width: 600, height: 400 } });
+    // One picture sent to retouch: the screen lets the shooting go to retouch, and the server decides.
+    const staff = (await tokenFor(Role.tech_postprod)).token;
+    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: (await picturesOfListing(listing.id))[0]!.id }, staff));
+    const title = `${listing.address}, ${listing.city}`;
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.tech_postprod, lang);
+    await waitForPath(page, '/tech_review');
+    await page.goto(`/tech_review/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+
+    // Send to broker, the tour left private: counts, quality, then the server's answer.
+    const sendToBroker = async (refused: (route: Route) => Promise<void>, said: string) => {
+      await page.route('**/api/review/listings/*/media-email', refused, { times: 1 });
+      await page.getByRole('button', { name: t('review.send_broker') }).click();
+      await page.getByRole('dialog').getByText(t('review.publish_prompt')).waitFor();
+      await dialogButton(page, t('review.no')).click();
+      await page.getByRole('dialog').getByText(t('review.counts_confirm', { unvalidated: 0, retouch: 1 })).waitFor();
+      await alertOk(page).click();
+      await page.getByRole('dialog').getByText(t('review.quality_confirm')).waitFor();
+      await alertOk(page).click();
+      await page.getByRole('dialog').getByText(said, { exact: true }).waitFor();
+      await alertOk(page).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe(`/tech_review/${listing.id}`);
+    };
+    await sendToBroker(refusal(400, 'bad_request', REVIEW_MESSAGES.noBrokerEmail, { listing_id: [REVIEW_MESSAGES.noBrokerEmail] }), t('review.msg.no_broker_email'));
+    await sendToBroker(refusal(409, 'conflict', REVIEW_MESSAGES.changedMeanwhile), t('review.msg.broker_changed'));
+    // Anything else: the spec's 'try again later'.
+    await sendToBroker(refusal(500, 'server_error', 'Internal error.'), t('review.action_failed'));
+    expect((await getShootingItem(shooting.id))!.is_public_for_broker).toBeFalsy();
+
+    const sendForRetouch = async (refused: (route: Route) => Promise<void>, said: string) => {
+      await page.route('**/api/review/shootings/*/retouch', refused, { times: 1 });
+      await page.getByRole('button', { name: t('review.send_retouch'), exact: true }).click();
+      await page.getByRole('dialog').getByText(t('review.retouch_confirm')).waitFor();
+      await alertOk(page).click();
+      await page.getByRole('dialog').getByText(said, { exact: true }).waitFor();
+      await alertOk(page).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe(`/tech_review/${listing.id}`);
+    };
+    await sendForRetouch(refusal(422, 'unprocessable', REVIEW_MESSAGES.retouchInactive), t('review.msg.retouch_inactive'));
+    await sendForRetouch(refusal(400, 'bad_request', REVIEW_MESSAGES.retouchNeedsPicture, { shooting_id: [REVIEW_MESSAGES.retouchNeedsPicture] }), t('review.retouch_needs_picture'));
+    expect((await getShootingItem(shooting.id))!.state).toBe(ShootingState.uploaded);
     expect(await rawKeysShown(page), 'a text key shown untranslated').toBeUndefined();
   });
 

@@ -7,8 +7,11 @@ import { getBadListings } from '#shared/catalogue/provider.ts';
 import { callOperation } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { ListingDialog } from './listing-dialog.tsx';
+import { listingQueries } from './queries.ts';
 
-const badListingsQuery = () => queryOptions({ queryKey: ['provider', 'bad-listings'] as const, queryFn: ({ signal }) => callOperation(getBadListings, {}, { signal }) });
+/** Under the listings' key: a listing saved in the dialog (useSaveListingMutation) reloads the audit, and its row shows the new values. */
+const badListingsQuery = () =>
+  queryOptions({ queryKey: [...listingQueries.all(), 'bad-listings'] as const, queryFn: ({ signal }) => callOperation(getBadListings, {}, { signal }) });
 
 /** A value the audit lacks, in red: 'MISSING' (the provider has none) or 'NO DATA' (we have none). */
 function Value({ value, empty }: { value: string | number | null; empty: 'missing' | 'no_data' }) {

@@ -8,7 +8,7 @@ import { parseListingSearch } from '#shared/rules/listing-search.ts';
 import { isApiError } from '../../api/client.ts';
 import { listingMessage, refusalMessage } from './messages.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDay, formatNumber } from '../../i18n/format.ts';
+import { formatDay, formatNumber, formatPercent } from '../../i18n/format.ts';
 import { ListingDialog } from './listing-dialog.tsx';
 import { ListingsMap } from './listings-map.tsx';
 import { listingQueries } from './queries.ts';
@@ -114,7 +114,8 @@ function ShownRows({ shown, count, loadAll, loading, onShowAll }: { shown: numbe
   );
 }
 
-function ListingsTable({ rows, onOpen }: { rows: readonly ListingRow[]; onOpen: (id: number) => void }) {
+/** The search's rows (exported for its unit test). */
+export function ListingsTable({ rows, onOpen }: { rows: readonly ListingRow[]; onOpen: (id: number) => void }) {
   const { t, i18n } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={860}>
@@ -149,7 +150,8 @@ function ListingsTable({ rows, onOpen }: { rows: readonly ListingRow[]; onOpen: 
               </Table.Td>
               <Table.Td>{formatNumber(r.visitor, i18n.language)}</Table.Td>
               <Table.Td>{formatNumber(r.session, i18n.language)}</Table.Td>
-              <Table.Td>{formatNumber(r.completed, i18n.language)} %</Table.Td>
+              {/* As the dialog writes it: '12%' in English, '12 %' in French (the locale's own space). */}
+              <Table.Td>{formatPercent(r.completed, i18n.language)}</Table.Td>
               <Table.Td>{t('listings.minutes', { value: formatNumber(r.average_minutes, i18n.language, { maximumFractionDigits: 1 }) })}</Table.Td>
               <Table.Td>{r.shootingdate ? formatDay(r.shootingdate, i18n.language) : '—'}</Table.Td>
             </Table.Tr>

@@ -3,7 +3,7 @@ import { getListing, getListingsForMap, getListingVisitStats, getVisitReport, pu
 import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
 import { callOperation } from '../../api/client.ts';
 
-/** Query options of the listings area (/listings, the listing dialog, /ListingStats); a listing save invalidates `all()`. */
+/** Query options of the listings area (/listings, the listing dialog, /ListingStats); a listing save invalidates `all()` (and /badlistings' audit, under it). */
 export const listingQueries = {
   all: () => ['listings'] as const,
   /** The first SEARCH_PAGE rows, or with `loadAll` up to SEARCH_PAGE_ALL; `count` is the full total either way. */
@@ -29,7 +29,7 @@ export const listingQueries = {
     queryOptions({ queryKey: ['visit-report', from, to] as const, queryFn: ({ signal }) => callOperation(getVisitReport, { from, to }, { signal }) }),
 };
 
-/** Saves the listing dialog on the version it read; reloads the listings (search rows, map) whatever the outcome. */
+/** Saves the listing dialog on the version it read; reloads the listings (search rows, map, bad-listing audit) whatever the outcome. */
 export function useSaveListingMutation() {
   const queryClient = useQueryClient();
   return useMutation({

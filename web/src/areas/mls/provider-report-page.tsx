@@ -41,6 +41,7 @@ function BrokersTab() {
   const [scope, setScope] = useState<BrokerScope>({ sortColumn: 'count', sortDir: 'desc' });
   const list = useInfiniteQuery(mlsQueries.brokers(scope));
   const [downloading, setDownloading] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = end.current;
@@ -95,12 +96,20 @@ function BrokersTab() {
           loading={downloading}
           onClick={() => {
             setDownloading(true);
-            void downloadCentrisCsv(scope).finally(() => setDownloading(false));
+            setDownloadFailed(false);
+            void downloadCentrisCsv(scope)
+              .catch(() => setDownloadFailed(true))
+              .finally(() => setDownloading(false));
           }}
         >
           {t('provider.download')}
         </Button>
       </Group>
+      {downloadFailed && (
+        <Alert color="red" role="alert">
+          {t('provider.download_failed')}
+        </Alert>
+      )}
       {list.isError ? (
         <Alert color="red">{t('provider.load_failed')}</Alert>
       ) : list.isPending ? (

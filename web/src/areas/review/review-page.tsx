@@ -17,6 +17,7 @@ import { ShootingDialogButton } from '../planner/shooting-dialog.tsx';
 import { AutomatedVideosPanel } from '../videos/index.ts';
 import { COLUMN_CHOICES, PictureGrid } from './picture-grid.tsx';
 import { FloorplanPanel } from './floorplan-panel.tsx';
+import { reviewRefusal } from './messages.ts';
 import { PictureDialog } from './picture-dialog.tsx';
 import { PictureTypeChoice, usePictureTypeNames } from './picture-type.tsx';
 import {
@@ -137,8 +138,8 @@ function ReviewScreen({ data }: { data: Data }) {
     if (!(await showAlert({ title: t('review.retouch_title'), text: t('review.retouch_confirm'), cancel: true }))) return;
     try {
       await retouch.mutateAsync(last.id);
-    } catch {
-      return void showAlert({ title: t('review.retouch_title'), text: t('review.action_failed') });
+    } catch (error) {
+      return void showAlert({ title: t('review.retouch_title'), text: reviewRefusal(t, 'retouch', error) });
     }
     await navigate({ to: pathOf('tech_review') });
   };
@@ -156,10 +157,20 @@ function ReviewScreen({ data }: { data: Data }) {
     if (!(await showAlert({ title: t('review.broker_title'), text: t('review.quality_confirm'), cancel: true }))) return;
     try {
       await mediaEmail.mutateAsync(listing.id);
-    } catch {
-      return void showAlert({ title: t('review.broker_title'), text: t('review.action_failed') });
+    } catch (error) {
+      return void showAlert({ title: t('review.broker_title'), text: reviewRefusal(t, 'broker', error) });
     }
     await navigate({ to: pathOf('tech_review') });
+  };
+
+  // A refused order is said (the moves stay, to save again or to reload).
+  const saveOrderNow = async () => {
+    try {
+      await saveOrder.mutateAsync(pending);
+    } catch (error) {
+      return void showAlert({ title: t('review.order_title'), text: reviewRefusal(t, 'order', error) });
+    }
+    setOrder(null);
   };
 
   const open = openId === null ? undefined : byId.get(openId);
@@ -247,7 +258,7 @@ function ReviewScreen({ data }: { data: Data }) {
           {t('review.select_all')}
         </Button>
         {pending.length > 0 && (
-          <Button color="blue" loading={saveOrder.isPending} onClick={() => void saveOrder.mutateAsync(pending).then(() => setOrder(null))}>
+          <Button color="blue" loading={saveOrder.isPending} onClick={() => void saveOrderNow()}>
             {t('review.save_order', { count: pending.length })}
           </Button>
         )}

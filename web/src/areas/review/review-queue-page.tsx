@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,12 @@ function QueueTable({ items }: { items: ReviewQueueItem[] }) {
   const { t, i18n } = useTranslation();
   const opens = mayCall(getListing, useSessionUser()?.role);
   const [open, setOpen] = useState<number | null>(null);
+  const queryClient = useQueryClient();
+  // The dialog may have saved the listing (its address, its city): the queue is read again when it closes, its row then shows the new values.
+  const close = () => {
+    setOpen(null);
+    void queryClient.invalidateQueries({ queryKey: reviewQueries.queue().queryKey });
+  };
   if (items.length === 0) return <Text>{t('review.queue_empty')}</Text>;
   return (
     <Table.ScrollContainer minWidth={320}>
@@ -104,7 +110,7 @@ function QueueTable({ items }: { items: ReviewQueueItem[] }) {
       </Table>
       {open !== null && (
         <Suspense fallback={<DelayedLoader label={t('common.loading')} />}>
-          <ListingDialog listingId={open} onClose={() => setOpen(null)} />
+          <ListingDialog listingId={open} onClose={close} />
         </Suspense>
       )}
     </Table.ScrollContainer>
