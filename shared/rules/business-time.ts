@@ -57,6 +57,20 @@ function offsetMs(ms: number): number {
   return asUtc - (ms - (ms % 1000));
 }
 
+/** An instant's reading on Quebec's clock, as [year, month (0-11), day, hour, minute, second, ms]. */
+export function localClockOf(ms: number): number[] {
+  const d = new Date(ms + offsetMs(ms));
+  return [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()];
+}
+
+/** Quebec's offset from UTC in minutes (-300 in winter, -240 in summer) at a reading of its clock, [year, month (0-11), day, hour…]. */
+export function localOffsetMinutesAt(clock: readonly number[]): number {
+  const [y = 1970, mo = 0, d = 1, h = 0, mi = 0, s = 0, ms = 0] = clock;
+  const wall = Date.UTC(y, mo, d, h, mi, s, ms);
+  const instant = wall - offsetMs(wall - offsetMs(wall));
+  return (wall - instant) / 60_000;
+}
+
 /** The instant (ms) of local midnight of a YYYY-MM-DD day: the `date_in_ts` of its time slots. */
 export function dayStartMs(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

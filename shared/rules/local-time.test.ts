@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayStartMs, halfDayStarted, localSecondsOf, localTimeMs } from './business-time.ts';
+import { addDays, dayStartMs, halfDayStarted, localClockOf, localOffsetMinutesAt, localSecondsOf, localTimeMs } from './business-time.ts';
 
 describe('the instant of a local time of day (the planner\'s seconds after midnight)', () => {
   it('is that wall-clock time in Quebec, winter (UTC−5) and summer (UTC−4)', () => {
@@ -58,5 +58,31 @@ describe('whether a half-day has started (no booking into the past)', () => {
     // 2026-11-01: back to EST at 2:00, 12:30 is 17:30 UTC (not 16:30).
     expect(halfDayStarted('2026-11-01', false, Date.parse('2026-11-01T16:30:00Z'))).toBe(false);
     expect(halfDayStarted('2026-11-01', false, Date.parse('2026-11-01T17:30:00Z'))).toBe(true);
+  });
+});
+
+describe("Quebec's clock as the calendar reads it (localClockOf, localOffsetMinutesAt)", () => {
+  it('reads an instant on the wall clock, winter and summer', () => {
+    expect(localClockOf(Date.parse('2026-01-15T14:30:05.250Z'))).toEqual([2026, 0, 15, 9, 30, 5, 250]);
+    expect(localClockOf(Date.parse('2026-07-15T03:30:00Z'))).toEqual([2026, 6, 14, 23, 30, 0, 0]);
+  });
+
+  it('gives the offset of a wall-clock reading, across the changes of the clocks', () => {
+    expect(localOffsetMinutesAt([2026, 0, 15, 9, 30])).toBe(-300);
+    expect(localOffsetMinutesAt([2026, 6, 15, 9, 30])).toBe(-240);
+    // 8 March 2026: 01:59 is still winter, 03:00 summer; 1 November 2026: 00:30 summer, 03:00 winter.
+    expect(localOffsetMinutesAt([2026, 2, 8, 1, 59])).toBe(-300);
+    expect(localOffsetMinutesAt([2026, 2, 8, 3, 0])).toBe(-240);
+    expect(localOffsetMinutesAt([2026, 10, 1, 0, 30])).toBe(-240);
+    expect(localOffsetMinutesAt([2026, 10, 1, 3, 0])).toBe(-300);
+  });
+
+  it('round-trips: a reading and its offset give back the instant', () => {
+    for (const iso of ['2026-01-15T14:30:00Z', '2026-07-15T13:30:00Z', '2026-03-08T12:00:00Z', '2026-11-01T13:00:00Z']) {
+      const ms = Date.parse(iso);
+      const clock = localClockOf(ms);
+      const [y, mo, d, h, mi, s, msPart] = clock as [number, number, number, number, number, number, number];
+      expect(Date.UTC(y, mo, d, h, mi, s, msPart) - localOffsetMinutesAt(clock) * 60_000).toBe(ms);
+    }
   });
 });

@@ -23,7 +23,8 @@ const browser = useBrowser(baseUrl);
 const QUEBEC = { 1014: 'Jean-Philippe Bédard', 1015: 'Catherine Simard' } as const;
 
 async function adminOnCalendar(lang: Lang): Promise<Page> {
-  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], timezoneId: 'America/Toronto', viewport: { width: 1280, height: 1400 } });
+  // A dispatcher's browser six hours ahead of Quebec: the calendar still shows and takes Quebec's days and hours.
+  const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang], timezoneId: 'Europe/Paris', viewport: { width: 1280, height: 1400 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e.stack ?? e)));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

@@ -17,6 +17,7 @@ import { formatDay, formatTimestamp, languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { availabilityEvent, CALENDAR_VIEW, dataRange, nameOf, shootingSpan, type AvailabilityProps, type CalendarView } from './events.ts';
 import { calendarQueries, useAddAvailabilityMutation, useCreateUnavailabilityMutation, useRemoveAvailabilityMutation, useRemoveUnavailabilityMutation } from './queries.ts';
+import { CALENDAR_TIME_ZONE, quebecTimeZone } from './quebec-time-zone.ts';
 import './calendar.css';
 
 /** Part 2 §9: the calendar's height (docs/decisions/0530). */
@@ -152,7 +153,9 @@ export function CalendarPage() {
       {schedule.isError && <Alert color="red">{t('calendar.load_failed')}</Alert>}
       <div className="tech-calendar">
         <FullCalendar
-          plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
+          plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, quebecTimeZone]}
+          // Quebec's days and hours, wherever the browser is (the dates sent and shown are the business's).
+          timeZone={CALENDAR_TIME_ZONE}
           locales={[frLocale]}
           locale={languageOf(lng)}
           initialView={CALENDAR_VIEW.month}
