@@ -140,6 +140,10 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     // Change its time: the current slot is a checked, disabled radio marked as current; submit waits for a choice.
     await booked.getByRole('link', { name: t('shootings.change_time') }).click();
     await page.getByText(t('shootings.change_time_notice')).waitFor();
+    // Its labels end with the language's colon ('Adresse :' in French).
+    const labels = await page.getByRole('main').locator('strong').allInnerTexts();
+    expect(labels).toEqual([t('shootings.fact_label', { label: t('shootings.address') }), t('shootings.fact_label', { label: t('shootings.room_count') })]);
+    expect(labels[0]).toBe(lang === 'fr' ? 'Adresse :' : 'Address:');
     await expectSlotTable(page);
     const current = page.getByRole('radio', { name: `${chosenLabel}: ${t('shootings.slot_current')}`, exact: true });
     expect(await current.count()).toBe(1);
@@ -222,6 +226,41 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
       await unlockDay(date, 1014);
       await unlockDay(date, 1015);
     }
+  });
+
+  it('a time frame chosen, then Back and a change of the property: the table opens on this week and Book waits for a new choice', async () => {
+    const page = await brokerPage();
+    await page.goto('/shooting/add');
+    await page.getByRole('combobox', { name: t('shootings.address') }).fill('1200 cartier');
+    await page.getByRole('option', { name: /^1200 Avenue Cartier, Québec/ }).click();
+    const next = page.getByRole('button', { name: t('shootings.next'), exact: true });
+    const book = page.getByRole('button', { name: t('shootings.book') });
+    await expectEnabled(next);
+    await next.click();
+    // A slot of next week: back in step 1 and forward again, the table shows this week, where that slot is not.
+    await page.locator('table[aria-busy="false"]').waitFor();
+    await page.getByRole('button', { name: t('shootings.next_week'), exact: true }).click();
+    await expectEnabled(page.getByRole('button', { name: t('shootings.previous_week'), exact: true }));
+    await page.locator('table[aria-busy="false"]').waitFor();
+    await enabledSlots(page).first().check();
+    await expectEnabled(book);
+    await page.getByRole('button', { name: t('shootings.back'), exact: true }).click();
+    await page.getByLabel(t('shootings.room_count'), { exact: false }).fill('9');
+    await page.locator(`label[for="${await page.getByRole('radio', { name: t('shootings.other') }).getAttribute('id')}"]`).click();
+    await expectEnabled(next);
+    await next.click();
+    await page.locator('table[aria-busy="false"]').waitFor();
+    expect(await page.getByRole('button', { name: t('shootings.previous_week'), exact: true }).isDisabled()).toBe(true);
+    expect(await page.locator('input[type="radio"][name="time-slot"]:checked').count()).toBe(0);
+    expect(await book.isDisabled()).toBe(true);
+    // Back alone clears it too; a slot chosen again enables Book.
+    await enabledSlots(page).first().check();
+    await expectEnabled(book);
+    await page.getByRole('button', { name: t('shootings.back'), exact: true }).click();
+    await next.click();
+    await page.locator('table[aria-busy="false"]').waitFor();
+    expect(await page.locator('input[type="radio"][name="time-slot"]:checked').count()).toBe(0);
+    expect(await book.isDisabled()).toBe(true);
   });
 
   it('a booking whose answer was lost (a gateway timeout) and sent again with the same details books once', async () => {

@@ -3,9 +3,14 @@ import { ownStack } from '../support/provided.ts';
 import type { Page } from 'playwright-core';
 import { Role, type RoleId } from '#shared/roles.ts';
 import type { DeliveryListingRow } from '#shared/catalogue/deliveries.ts';
+import { createShooting } from '#shared/catalogue/shootings.ts';
+import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
 import { listingsOfBroker } from '#functions/storage/listings.ts';
+import { tokenFor } from '../support/api.ts';
+import { ownHalfDay } from '../support/days.ts';
+import { bodyOf, callOp } from '../support/operations.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
-import { useBrowser, waitForPath } from './browser.ts';
+import { PHONE_WIDTH, useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginIn, text, type Lang } from './fixtures.ts';
 
 const baseUrl = ownStack().baseUrl;
@@ -193,5 +198,102 @@ describe('10,000 rows', () => {
     await page.getByTestId('deliveries-scroller').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await page.getByRole('row', { name: /10000 rue Générée/ }).waitFor();
     expect(await dataRows(page).count()).toBeLessThan(60);
+  });
+});
+
+describe('several units, several pages', () => {
+  it("tells a broker's listings of one building apart by their apartment, as the /shooting list writes it", async () => {
+    const broker = (await tokenFor(Role.broker)).token;
+    const place = demoAddress('1500 Rue Ontario Est');
+    const run = Date.now() % 1_000_000;
+    const units = [`A${run}`, `B${run}`];
+    for (const [i, app] of units.entries()) {
+      const booking = { address: place.address, app, city: place.city, postalcode: place.postalcode, is_house: false, room_count: 3, scheduleddate: ownHalfDay(i === 0), is_am: i === 0, is_existing_listing: false, note: '', lat: place.lat, lng: place.lng };
+      bodyOf(await callOp(createShooting, booking, broker));
+    }
+    for (const lang of ['en', 'fr'] as const) {
+      const page = await openDeliveries(lang, Role.broker);
+      // Most recently updated first: the two new listings are at the top of the first page.
+      for (const app of units) await dataRows(page).filter({ hasText: `${place.address}, #${app}` }).waitFor();
+      // On a phone, the card's first line shows the address and its apartment whole (a state after them may be cut, the title has it), and nothing scrolls sideways.
+      await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+      for (const app of units) {
+        const cell = dataRows(page).filter({ hasText: `${place.address}, #${app}` }).getByRole('cell').nth(1);
+        const whole = () =>
+          cell.evaluate((el) => {
+            const range = document.createRange();
+            range.selectNodeContents((el.querySelector('a, span') ?? el).firstChild!);
+            return range.getBoundingClientRect().right <= Math.min(el.getBoundingClientRect().right, window.innerWidth) + 0.5;
+          });
+        await expect.poll(whole).toBe(true);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+    }
+  });
+
+  it("turns a technician's page once for a Next clicked twice while the next page loads", async () => {
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE.en, viewport: { width: 1400, height: 900 } });
+    // The seeded technician has one page: the first gets a cursor, and the page it names is held until the test lets it go.
+    const second: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/deliveries/shootings',
+      async (route) => {
+        const url = new URL(route.request().url());
+        const cursor = url.searchParams.get('cursor');
+        url.searchParams.delete('cursor');
+        try {
+          const first = (await (await route.fetch({ url: url.href })).json()) as { data: unknown[] };
+          if (!cursor) return await route.fulfill({ json: { ...first, next: 'page-2' } });
+          second.push(cursor);
+          await held;
+          return await route.fulfill({ json: { data: first.data.slice(1) } });
+        } catch {
+          // The page closed meanwhile (the end of the test).
+        }
+      },
+    );
+    await loginIn(page, 'en', demoAccount(Role.tech_capture));
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/deliveries');
+    const cards = page.getByRole('main').getByRole('region');
+    await cards.first().waitFor();
+    const firstCard = await cards.first().getAttribute('aria-label');
+    const next = page.getByRole('button', { name: 'Next page' });
+    const previous = page.getByRole('button', { name: 'Previous page' });
+    await next.click();
+    await expect.poll(() => second.length).toBe(1);
+    // The second click lands where a user's would, on the button, whatever its state.
+    const box = (await next.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    release();
+    await expect.poll(() => cards.first().getAttribute('aria-label')).not.toBe(firstCard);
+    // One Previous is back on the first page.
+    await previous.click();
+    await expect.poll(() => cards.first().getAttribute('aria-label')).toBe(firstCard);
+    expect(await previous.isDisabled()).toBe(true);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  it("says a technician's later page that holds no shooting with pictures has nothing more, not that they have none", async () => {
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE.fr });
+    await page.route(
+      (url) => url.pathname === '/api/deliveries/shootings',
+      async (route) => {
+        const url = new URL(route.request().url());
+        if (url.searchParams.get('cursor')) return route.fulfill({ json: { data: [] } });
+        const first = (await (await route.fetch()).json()) as { data: unknown[] };
+        return route.fulfill({ json: { ...first, next: 'page-2' } });
+      },
+    );
+    await loginIn(page, 'fr', demoAccount(Role.tech_capture));
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/deliveries');
+    await page.getByRole('main').getByRole('region').first().waitFor();
+    await page.getByRole('button', { name: text('fr', 'deliveries.next') }).click();
+    await page.getByText(text('fr', 'deliveries.no_more_shootings')).waitFor();
+    expect(await page.getByText(text('fr', 'deliveries.no_shootings')).count()).toBe(0);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });

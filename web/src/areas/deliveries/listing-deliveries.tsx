@@ -89,6 +89,8 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
             const row = rows[item.index]!;
             // A listing the public page cannot show yet (no delivery link) opens nothing: it says its state instead.
             const opens = !opensPublicPage || row.distribution_token !== null;
+            // The apartment as the /shooting list writes it (several units of one building are told apart); the city has its own column.
+            const address = [row.address, row.app && `#${row.app}`].filter(Boolean).join(', ');
             return (
               <Box
                 role="row"
@@ -117,11 +119,11 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
                   {opensPublicPage ? (
                     row.distribution_token ? (
                       <Anchor href={`/delivery/${encodeURIComponent(row.distribution_token)}`} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
-                        {row.address}
+                        {address}
                       </Anchor>
                     ) : (
-                      <span title={`${row.address} · ${t(`deliveries.row_state.${row.state}`, { defaultValue: t('deliveries.row_state.other') })}`}>
-                        {row.address}{' '}
+                      <span title={`${address} · ${t(`deliveries.row_state.${row.state}`, { defaultValue: t('deliveries.row_state.other') })}`}>
+                        {address}{' '}
                         <Text component="span" size="sm" fs="italic" data-testid="row-state">
                           · {t(`deliveries.row_state.${row.state}`, { defaultValue: t('deliveries.row_state.other') })}
                         </Text>
@@ -129,7 +131,7 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
                     )
                   ) : (
                     <Anchor component={Link} to={`/tech_review/${row.id}`} onClick={(e: MouseEvent) => e.stopPropagation()}>
-                      {row.address}
+                      {address}
                     </Anchor>
                   )}
                 </Box>

@@ -19,11 +19,12 @@ export function TechDeliveries() {
 
   return (
     <Stack>
-      <PagerControls pages={pages} next={next} />
+      <PagerControls pages={pages} next={next} busy={query.isPlaceholderData} />
       {query.isPending ? (
         <DelayedLoader label={t('common.loading')} />
       ) : rows.length === 0 ? (
-        <Text>{t('deliveries.no_shootings')}</Text>
+        // A later page can end on shootings without pictures: it says there is nothing more, not that there is nothing.
+        <Text>{t(pages.cursor === undefined ? 'deliveries.no_shootings' : 'deliveries.no_more_shootings')}</Text>
       ) : (
         rows.map((row) => <ShootingCard key={row.shooting.id} row={row} onOpen={(index) => setLightbox({ row, index })} />)
       )}

@@ -52,7 +52,11 @@ function BookingWizard() {
   const suggestions = useQuery(locationQueries.suggestions(position ? '' : typed, language));
   const options = suggestions.data?.suggestions ?? [];
 
-  const set = <K extends keyof Property>(key: K, value: Property[K]) => setP((old) => ({ ...old, [key]: value }));
+  // The slot is chosen for this property at this position (part 1 §2.5, §5): a change of either, or Back, clears it, so Book waits for a new choice.
+  const set = <K extends keyof Property>(key: K, value: Property[K]) => {
+    setP((old) => ({ ...old, [key]: value }));
+    setSlot(null);
+  };
 
   const checkCity = async (name: string, at: { lat: number; lng: number } | null) => {
     if (!name.trim()) return setCity('idle');
@@ -74,9 +78,11 @@ function BookingWizard() {
       const at = { lat: place.lat, lng: place.lng };
       setP((old) => ({ ...old, address: place.address || label, city: place.city, postalcode: place.postalcode || old.postalcode }));
       setPosition({ ...at, city: place.city, approximate: place.approximate });
+      setSlot(null);
       await checkCity(place.city, at);
     } catch {
       setPosition(null);
+      setSlot(null);
     }
   };
 
@@ -232,7 +238,13 @@ function BookingWizard() {
               />
             )}
             <Group justify="space-between">
-              <Button variant="default" onClick={() => setStep(0)}>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setSlot(null);
+                  setStep(0);
+                }}
+              >
                 {t('shootings.back')}
               </Button>
               <Button onClick={book} disabled={!slot}>
