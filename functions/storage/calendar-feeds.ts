@@ -89,7 +89,9 @@ export async function revokeFeed(userId: number, createdAt: string): Promise<boo
  */
 export async function feedRevocation(userId: number): Promise<TransactItem[]> {
   const read = await pointerOf(userId);
-  return read ? [...oldFeedDeletion(read), { Delete: { TableName: tableName(), Key: keys.calendarFeedOfUser(userId) } }] : [];
+  // On the pointer as read: a feed made or replaced meanwhile fails the save (409), never left without a pointer to revoke it by.
+  if (!read) return [{ ConditionCheck: { TableName: tableName(), Key: keys.calendarFeedOfUser(userId), ...pointerUnchanged(read) } }];
+  return [...oldFeedDeletion(read), { Delete: { TableName: tableName(), Key: keys.calendarFeedOfUser(userId), ...pointerUnchanged(read) } }];
 }
 
 /** The technician a feed token belongs to, or undefined (unknown or revoked). */
