@@ -69,7 +69,9 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     // They consult it (part 1 §1): its fields read-only, no save.
     await dialog.getByText(t('listings.dialog.read_only')).waitFor();
     expect(await dialog.getByRole('checkbox', { name: t('listings.dialog.sold') }).isDisabled()).toBe(true);
-    expect(await dialog.getByRole('textbox', { name: t('listings.dialog.street') }).isDisabled()).toBe(true);
+    // Its values stay readable and copyable (read-only, not disabled).
+    const readStreet = dialog.getByRole('textbox', { name: t('listings.dialog.street') });
+    expect([await readStreet.isDisabled(), await readStreet.isEditable(), await readStreet.inputValue()]).toEqual([false, false, `rue ${word}`]);
     expect(await dialog.getByRole('button', { name: t('listings.dialog.save') }).count()).toBe(0);
     await dialog.getByRole('button', { name: t('listings.dialog.close') }).click();
 

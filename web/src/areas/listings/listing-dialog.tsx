@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useRef, useState, type RefObject } from 'react';
+import { useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listingFields, purgeListingCache, RECURRING_KEYS, updateListing, type ListingDetail } from '#shared/catalogue/listings.ts';
 import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
@@ -109,6 +109,7 @@ function ListingForm({
   const reviews = checkRoute(ROUTE.tech_review_listing.access, role) === 'allow';
   // Social media and sales staff consult the listing (part 1 §1): its fields read-only, no save.
   const edits = mayCall(updateListing, role);
+  const readOnlyNote = useId();
   const [form, setForm] = useState<Form>(() => draft.current ?? { ...listing, mls: listing.mls ?? '' });
   const [tried, setTried] = useState(false);
   const [showStats, setShowStats] = useState(false);
@@ -179,29 +180,30 @@ function ListingForm({
         · {t('listings.dialog.broker_id', { id: listing.broker.id })} · {t('listings.dialog.broker_code', { code: listing.broker.broker_code ?? '—' })}
       </Text>
       {!edits && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" id={readOnlyNote}>
           {t('listings.dialog.read_only')}
         </Text>
       )}
-      <Fieldset variant="unstyled" disabled={!edits}>
+      {/* Read-only rather than disabled for those who consult: the values stay readable, focusable and copyable. */}
+      <Fieldset variant="unstyled" aria-describedby={edits ? undefined : readOnlyNote}>
         <Stack>
           <Group>
-            <Checkbox label={t('listings.dialog.expired')} checked={form.expired} onChange={(e) => set('expired', e.currentTarget.checked)} />
-            <Checkbox label={t('listings.dialog.sold')} checked={form.sold} onChange={(e) => set('sold', e.currentTarget.checked)} />
+            <Checkbox disabled={!edits} label={t('listings.dialog.expired')} checked={form.expired} onChange={(e) => set('expired', e.currentTarget.checked)} />
+            <Checkbox disabled={!edits} label={t('listings.dialog.sold')} checked={form.sold} onChange={(e) => set('sold', e.currentTarget.checked)} />
           </Group>
           {form.sold && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <DayPickerInput label={t('listings.dialog.date_sold')} value={form.date_sold} onChange={(v) => set('date_sold', v)} clearable error={shown('date_sold')} />
-              <DayPickerInput label={t('listings.dialog.date_notarized')} value={form.date_notarized} onChange={(v) => set('date_notarized', v)} clearable error={shown('date_notarized')} />
+              <DayPickerInput readOnly={!edits} label={t('listings.dialog.date_sold')} value={form.date_sold} onChange={(v) => set('date_sold', v)} clearable error={shown('date_sold')} />
+              <DayPickerInput readOnly={!edits} label={t('listings.dialog.date_notarized')} value={form.date_notarized} onChange={(v) => set('date_notarized', v)} clearable error={shown('date_notarized')} />
             </SimpleGrid>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('listings.dialog.mls')} value={form.mls} onChange={(e) => set('mls', e.currentTarget.value)} maxLength={40} error={shown('mls')} />
-            <TextInput label={t('listings.dialog.civic_number')} value={form.civic_number} onChange={(e) => set('civic_number', e.currentTarget.value)} maxLength={20} error={shown('civic_number')} />
-            <TextInput label={t('listings.dialog.street')} value={form.street} onChange={(e) => set('street', e.currentTarget.value)} maxLength={200} error={shown('street')} />
-            <TextInput label={t('listings.dialog.app')} value={form.app} onChange={(e) => set('app', e.currentTarget.value)} maxLength={40} />
-            <TextInput label={t('listings.dialog.city')} value={form.city} onChange={(e) => set('city', e.currentTarget.value)} maxLength={100} error={shown('city')} />
-            <TextInput label={t('listings.dialog.postalcode')} value={form.postalcode} onChange={(e) => set('postalcode', e.currentTarget.value)} maxLength={10} />
+            <TextInput readOnly={!edits} label={t('listings.dialog.mls')} value={form.mls} onChange={(e) => set('mls', e.currentTarget.value)} maxLength={40} error={shown('mls')} />
+            <TextInput readOnly={!edits} label={t('listings.dialog.civic_number')} value={form.civic_number} onChange={(e) => set('civic_number', e.currentTarget.value)} maxLength={20} error={shown('civic_number')} />
+            <TextInput readOnly={!edits} label={t('listings.dialog.street')} value={form.street} onChange={(e) => set('street', e.currentTarget.value)} maxLength={200} error={shown('street')} />
+            <TextInput readOnly={!edits} label={t('listings.dialog.app')} value={form.app} onChange={(e) => set('app', e.currentTarget.value)} maxLength={40} />
+            <TextInput readOnly={!edits} label={t('listings.dialog.city')} value={form.city} onChange={(e) => set('city', e.currentTarget.value)} maxLength={100} error={shown('city')} />
+            <TextInput readOnly={!edits} label={t('listings.dialog.postalcode')} value={form.postalcode} onChange={(e) => set('postalcode', e.currentTarget.value)} maxLength={10} />
           </SimpleGrid>
         </Stack>
       </Fieldset>

@@ -47,7 +47,7 @@ describe('the listings table', () => {
     const french = await cells('fr');
     const completed = french.find((c) => /^12\s%$/.test(c));
     expect(completed, french.join(' | ')).toBeDefined();
-    // Intl's narrow no-break space, never the ordinary space written by hand.
+    // Intl's own no-break space, never the ordinary space written by hand.
     expect(completed).toBe(new Intl.NumberFormat('fr-CA', { style: 'percent' }).format(0.12));
     expect(completed).not.toBe('12 %');
   });
