@@ -34,7 +34,7 @@ const ENTRIES: Record<DeliveryZipKind, (pictures: StoredPicture[], listing: { ad
     pictures
       .filter((p) => !p.show_watermark)
       .map((p, position) => {
-        const key = p.distrib_key ?? p.original_key;
+        const key = deliveredFile(p);
         return {
           key,
           name: pictureFileName(position, listing.address, listing.city),

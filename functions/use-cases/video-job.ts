@@ -9,7 +9,7 @@ import { mediaBucket, mediaKeys } from '../plumbing/media.ts';
 import { putMediaObject } from '../plumbing/media-objects.ts';
 import { VIDEO_FORMATS, VideoRenderError, renderVideo, type VideoFormat } from '../plumbing/video-render.ts';
 import { getListing } from '../storage/listings.ts';
-import { picturesOfListing, type StoredPicture } from '../storage/pictures.ts';
+import { deliveredFile, picturesOfListing, type StoredPicture } from '../storage/pictures.ts';
 import { getShootingPackage } from '../storage/shooting-packages.ts';
 import { getUser } from '../storage/users.ts';
 import { appendVideoLogs } from '../storage/videos.ts';
@@ -89,7 +89,8 @@ export async function renderAndUpload(videoId: number, run: number): Promise<Ren
     const files: string[] = [];
     for (const [i, p] of pictures.entries()) {
       const file = join(work, `picture-${String(i).padStart(3, '0')}.jpg`);
-      await download(p.distrib_key ?? p.original_key, file, `Picture #${p.picture_index + 1}`);
+      // As the delivery page gives it: a watermarked picture (not bought) with its watermark (ADR 0250).
+      await download(deliveredFile(p), file, `Picture #${p.picture_index + 1}`);
       files.push(file);
     }
     const photo = video.is_broker_photo_visible ? await brokerPhoto(broker?.picture_url ?? null, join(work, 'broker.jpg')) : undefined;

@@ -7,7 +7,11 @@ import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { getVideo, insertVideo } from '#functions/storage/videos.ts';
 import { probeVideo } from '#functions/plumbing/video-render.ts';
 import { useLocalWorkflowRunner, type WorkflowRunner } from '#functions/plumbing/workflows.ts';
-import { db } from '#functions/plumbing/aws.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { mediaKeys } from '#functions/plumbing/media.ts';
+import { picturesOfListing } from '#functions/storage/pictures.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { getDeliveryVideos, getListingVideos, videoSeconds, videoTemplate } from '#shared/catalogue/videos.ts';
@@ -97,6 +101,21 @@ describe('video workflow (queue → render → upload → mark success)', () => 
     expect(messages.some((m) => m.startsWith('Started on '))).toBe(true);
     expect(messages.at(-1)).toBe(`Failed: ${stored.errors[0]}`);
     expect(stored.mp4_key).toBeNull();
+  });
+});
+
+describe('a watermarked picture in a video', () => {
+  it('is rendered as the delivery page gives it: its watermarked file, never its clean original (ADR 0250)', { timeout: 120_000 }, async () => {
+    const listing = await listingWithPictures(2);
+    const second = (await picturesOfListing(listing.id)).find((p) => p.picture_index === 1)!;
+    // Its watermarked file is named but absent: the job says which file it read.
+    const watermarked = mediaKeys.watermarked(listing.id, second.shooting_id, 1);
+    await db.send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.picture(listing.id, second.shooting_id, 1), UpdateExpression: 'SET show_watermark = :t, watermarked_key = :k', ExpressionAttributeValues: { ':t': true, ':k': watermarked } }),
+    );
+    const video = await queuedVideo(listing, 1);
+    await expect(run('videoWorkflow', { video_id: video.id, run: video.run })).rejects.toThrow(/recorded on the video/);
+    expect((await getVideo(video.id))!.errors).toEqual([`VideoInputError: Picture #2 (${watermarked}) is missing from the media bucket.`]);
   });
 });
 
