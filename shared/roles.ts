@@ -38,11 +38,18 @@ export function isPlanner(role: number): boolean {
 export const LISTING_READERS = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead, Role.social_medias, Role.sales] as const;
 
 /**
- * The listing readers who may change a listing (the dialog's save, its cache purge): the reviewers
- * (/tech_review: roles 1, 2, 4, 5, 8). Social media and sales staff "consult listings and
- * deliveries" (part 1 §1): they read the dialog, they do not save it.
+ * The reviewers (part 1 route table: /tech_review, /ListingMlsMatch, /video_dashboard and
+ * /facebook_page_manager are for roles 1, 2, 4, 5, 8): the review screens and operations. The one
+ * list of them.
  */
-export const LISTING_EDITORS = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead] as const;
+export const REVIEWERS = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead] as const;
+
+/**
+ * The listing readers who may change a listing (the dialog's save, its cache purge): the reviewers.
+ * Social media and sales staff "consult listings and deliveries" (part 1 §1): they read the dialog,
+ * they do not save it.
+ */
+export const LISTING_EDITORS = REVIEWERS;
 
 /**
  * The roles of /HmdList (part 2 route table): the VR headset screen and every HMD operation of the

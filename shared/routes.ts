@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, CALENDAR_ROLES, HMD_ROLES, LISTING_READERS, PLANNER_ROLES, Role, USER_SCREEN_ROLES, type RoleId } from './roles.ts';
+import { ADMIN_ROLES, CALENDAR_ROLES, HMD_ROLES, LISTING_READERS, PLANNER_ROLES, REVIEWERS, Role, USER_SCREEN_ROLES, type RoleId } from './roles.ts';
 
 /**
  * The route table of part 1 section 2.1. `access` is who may open the screen:
@@ -66,7 +66,6 @@ const DELIVERY_READERS: readonly RoleId[] = [...LISTING_READERS, R.broker].sort(
  */
 const SHOOTING_LIST_READERS: readonly RoleId[] = [...SHOOTING_STAFF, R.broker].sort((a, b) => a - b);
 const DEFAULT_ROLES: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.social_medias, R.sales];
-const REVIEWERS: readonly RoleId[] = [R.superadmin, R.admin, R.tech_capture, R.tech_postprod, R.tech_postprod_lead];
 
 type Rule = Omit<RouteRule, 'name' | 'titleKey'>;
 

@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { Role, type RoleId } from '../roles.ts';
+import { REVIEWERS, type RoleId } from '../roles.ts';
 import { defineOperation } from './operation.ts';
 
 /**
@@ -9,7 +9,7 @@ import { defineOperation } from './operation.ts';
  * Staff of the /tech_review route only (roles 1, 2, 4, 5, 8); a broker never reaches these.
  * Choices where the spec is silent: docs/decisions/0210–0214.
  */
-export const REVIEW_ROLES: readonly RoleId[] = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead];
+export const REVIEW_ROLES: readonly RoleId[] = REVIEWERS;
 
 /** Texts of the spec (§5, §8) and the English field messages the screen translates. */
 export const REVIEW_MESSAGES = {
