@@ -7,7 +7,7 @@ import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { isBookableExtra } from '#shared/rules/booking-offers.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { apiHandler, type AuthenticatedContext } from '../plumbing/api-handler.ts';
-import { HttpError, badRequest, conflict, forbidden, unprocessable } from '../plumbing/errors.ts';
+import { CHANGED_MEANWHILE, HttpError, badRequest, conflict, forbidden, unprocessable } from '../plumbing/errors.ts';
 import { bookingFingerprint, bookingRequestOf, bookingRequestPut } from '../storage/booking-requests.ts';
 import { addressClaimKey, addressClaimOf, addressClaimPut, sameAddress, type ListingAddress } from '../storage/listing-addresses.ts';
 import { getListing, listingsById, listingsOfBroker, newListingPut, type StoredListing } from '../storage/listings.ts';
@@ -168,8 +168,12 @@ interface AddressClaim {
   was: number | undefined;
 }
 
-/** The address's listing was created by another booking after this one looked for it. */
-class AddressClaimLost extends Error {}
+/** The address's listing was created by another booking after this one looked for it (a 409 should it happen twice). */
+class AddressClaimLost extends HttpError {
+  constructor() {
+    super('conflict', CHANGED_MEANWHILE);
+  }
+}
 
 /**
  * The broker's listing at the same address, apartment and postal code: the one the address's claim

@@ -23,8 +23,8 @@ export function TechDeliveries() {
       {query.isPending ? (
         <DelayedLoader label={t('common.loading')} />
       ) : rows.length === 0 ? (
-        // A later page can end on shootings without pictures: it says there is nothing more, not that there is nothing.
-        <Text>{t(pages.cursor === undefined ? 'deliveries.no_shootings' : 'deliveries.no_more_shootings')}</Text>
+        // A page cut short (the search ran out of time) points on; a later page can end on shootings without pictures: nothing more, not nothing.
+        <Text>{t(next ? 'deliveries.more_further' : pages.cursor === undefined ? 'deliveries.no_shootings' : 'deliveries.no_more_shootings')}</Text>
       ) : (
         rows.map((row) => <ShootingCard key={row.shooting.id} row={row} onOpen={(index) => setLightbox({ row, index })} />)
       )}
