@@ -1,8 +1,10 @@
 import { PLANNER_MESSAGES, updateLockStatus } from '#shared/catalogue/planner.ts';
 import { Role } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { conflict, notFound } from '../plumbing/errors.ts';
-import { lockDay, lockedTechnicians, unlockDay } from '../storage/day-locks.ts';
+import { CHANGED_MEANWHILE, conflict, notFound } from '../plumbing/errors.ts';
+import { dayUnlock, lockDay, lockedTechnicians } from '../storage/day-locks.ts';
+import { dayUnchanged } from '../storage/half-day.ts';
+import { transactThroughConflicts } from '../plumbing/transact.ts';
 import { getUser } from '../storage/users.ts';
 import { confirmLockedDay } from '../use-cases/confirm-day.ts';
 import { techDayFit } from '../use-cases/tech-day-fit.ts';
@@ -28,12 +30,23 @@ export const handler = apiHandler(updateLockStatus, async ({ tech_id, locked, da
     return { success: true, locked: true, ...(outcome && { confirmed: outcome.confirmed }) };
   }
   if (!(await lockedTechnicians(date)).has(tech_id)) return { success: true, locked: false };
-  const fit = await techDayFit(date, tech_id);
-  if (fit && !fit.feasible) {
-    log('unlock refused: conflicting shootings', fit.violations);
-    throw conflict(PLANNER_MESSAGES.unlockFailed, { violations: fit.violations });
+  // The check holds on the day as it read it: a shooting forced onto the technician meanwhile moves
+  // the half-day guards, and the day is checked again (ADR 0645).
+  for (let attempt = 1; attempt <= UNLOCK_CHECKS; attempt++) {
+    const fit = await techDayFit(date, tech_id);
+    if (fit && !fit.feasible) {
+      log('unlock refused: conflicting shootings', fit.violations);
+      throw conflict(PLANNER_MESSAGES.unlockFailed, { violations: fit.violations });
+    }
+    const failed = await transactThroughConflicts([dayUnlock(date, tech_id), ...(fit ? dayUnchanged(date, fit.guards) : [])]);
+    if (!failed) {
+      log('day unlocked', { date, tech_id });
+      return { success: true, locked: false };
+    }
+    log('day changed since the unlock check; checking again', { attempt, codes: failed });
   }
-  await unlockDay(date, tech_id);
-  log('day unlocked', { date, tech_id });
-  return { success: true, locked: false };
+  throw conflict(CHANGED_MEANWHILE);
 });
+
+/** How many times an unlock checks a day that keeps changing under it before answering 409. */
+const UNLOCK_CHECKS = 4;

@@ -1,7 +1,7 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
-import { transactThroughConflicts } from '../plumbing/transact.ts';
+import { transactThroughConflicts, type TransactItem } from '../plumbing/transact.ts';
 import { bumpHalfDay } from './half-day.ts';
 
 /** Day locks: one item per (day, technician) whose day the planner locked (docs/data-model.md). */
@@ -44,6 +44,11 @@ export async function lockDay(date: string, techId: number, byUserId: number | n
 
 export async function unlockDay(date: string, techId: number): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.dayLock(date, techId) }));
+}
+
+/** Transaction piece: the technician's day lock goes. */
+export function dayUnlock(date: string, techId: number): TransactItem {
+  return { Delete: { TableName: tableName(), Key: keys.dayLock(date, techId) } };
 }
 
 /** Transaction piece: the technician's day is (still) not locked. */

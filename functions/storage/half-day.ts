@@ -49,13 +49,23 @@ export function dayGuardItems(date: string, am: boolean, versions: { am: number;
   return guardItems(at(am), at(!am), shootingId);
 }
 
+/** The condition that a guard is still at the version read (none yet: version 0). */
+const unchanged = (g: GuardAt) => (g.version === 0 ? 'attribute_not_exists(pk)' : 'version = :v');
+
+/** Transaction items: both half-days of a day are still at the versions a check read (an unlock that found the day fitting, ADR 0645). */
+export function dayUnchanged(date: string, versions: { am: number; pm: number }): TransactItems {
+  return [true, false].map((am) => {
+    const g = { date, am, version: am ? versions.am : versions.pm };
+    return { ConditionCheck: { TableName: tableName(), Key: keys.halfDay(date, am), ConditionExpression: unchanged(g), ...(g.version === 0 ? {} : { ExpressionAttributeValues: { ':v': g.version } }) } };
+  });
+}
+
 /**
  * Transaction items of a booking into a half-day: bump the target guard's version (the one read)
  * and add the shooting to it; check that the other half-day of the day did not change either, as
  * a shooting of one half-day can run into the other.
  */
 export function guardItems(target: GuardAt, other: GuardAt, shootingId: number): TransactItems {
-  const unchanged = (g: GuardAt) => (g.version === 0 ? 'attribute_not_exists(pk)' : 'version = :v');
   return [
     {
       Update: {

@@ -168,6 +168,37 @@ describe('updateLockStatus and tech_locks', () => {
     expect(bodyOf(await callOp(updateLockStatus, { tech_id: MATHIEU, locked: false, date }, token))).toEqual({ success: true, locked: false });
   });
 
+  it('refuses an unlock whose check a forced assignment overtook: the day is checked again on what it holds then', async () => {
+    const date = ownDay();
+    const addresses = ['8200 Boulevard Newman', '12000 Boulevard Gouin Ouest', '6000 Boulevard Taschereau', '2500 Boulevard Laurier', '800 Boulevard René-Lévesque Ouest'];
+    const ids: number[] = [];
+    for (const a of addresses) ids.push(await bookId(a, date, true));
+    const { token } = await tokenFor(Role.superadmin);
+    bodyOf(await callOp(assignProdShooting, { shooting_id: ids[0]!, tech_id: MATHIEU, force_assigned: true }, token));
+    bodyOf(await callOp(updateLockStatus, { tech_id: MATHIEU, locked: true, date }, token));
+
+    // The unlock found one shooting, which fits; before its write, another planner forces the four others onto the day.
+    const FAULT = 'force-before-the-unlock';
+    let overtaken = false;
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!overtaken && (context.commandName === 'TransactWriteItemsCommand' || context.commandName === 'DeleteItemCommand')) {
+          overtaken = true;
+          for (const id of ids.slice(1)) bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: MATHIEU, force_assigned: true }, token));
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: FAULT, override: true },
+    );
+    try {
+      expect(errorOf(await callHere(lockHere, updateLockStatus, { tech_id: MATHIEU, locked: false, date }, token), 409).message).toBe(PLANNER_MESSAGES.unlockFailed);
+    } finally {
+      db.middlewareStack.remove(FAULT);
+    }
+    expect(overtaken).toBe(true);
+    expect(bodyOf(await callOp(techLocks, { date }, token)).locks.map((l) => l.tech_id)).toEqual([MATHIEU]);
+  });
+
   it("confirms the locked day's pending shootings at the start times of its route, which the broker then reads (ADR 0540)", async () => {
     const date = ownDay();
     const [am, pm] = [await bookId('6000 Boulevard Saint-Laurent', date, true), await bookId('8200 Boulevard Newman', date, false)];
