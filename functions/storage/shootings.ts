@@ -349,7 +349,12 @@ export async function storeLegs(legs: ReadonlyArray<{ shootingId: number; km: nu
 
 /** Clear the forced-assignment flag (attemptShootingFlagRemoval), at the version read. */
 export async function clearForcedFlag(s: StoredShooting, now = new Date().toISOString()): Promise<void> {
-  await send(updateOf(s.id, s.version, { set: { force_assigned: false, updated_at: now } }));
+  await send(forcedFlagRemoval(s, now));
+}
+
+/** The forced flag's removal as a transaction piece, at the version read (with the day's guards, ADR 0645). */
+export function forcedFlagRemoval(s: StoredShooting, now = new Date().toISOString()): TransactItem {
+  return updateOf(s.id, s.version, { set: { force_assigned: false, updated_at: now } });
 }
 
 /** Abandon (state 13), at the version read and only while active; the technician stays on it for the record. */

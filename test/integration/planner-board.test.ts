@@ -8,6 +8,7 @@ import { techDayFit } from '#functions/use-cases/tech-day-fit.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { handler as assignHere } from '#functions/planner/assign-prod-shooting.ts';
 import { handler as lockHere } from '#functions/planner/update-lock-status.ts';
+import { handler as flagHere } from '#functions/planner/attempt-shooting-flag-removal.ts';
 import { getShootingItem, insertShooting, newShootingId } from '#functions/storage/shootings.ts';
 import { getUser } from '#functions/storage/users.ts';
 import { addUnavailability } from '#functions/storage/unavailabilities.ts';
@@ -248,6 +249,37 @@ describe('attemptShootingFlagRemoval', () => {
     expect(bodyOf(await callOp(attemptShootingFlagRemoval, { shooting_id: id, version: forced.version }, token))).toEqual({ success: true });
     const after = (await getShootingItem(id))!;
     expect(after).toMatchObject({ force_assigned: false, tech_id: MATHIEU });
+  });
+
+  it('keeps the flag when shootings forced onto the day after its check make the day over-full', async () => {
+    const date = ownDay();
+    const addresses = ['8200 Boulevard Newman', '12000 Boulevard Gouin Ouest', '6000 Boulevard Taschereau', '2500 Boulevard Laurier', '800 Boulevard René-Lévesque Ouest'];
+    const ids: number[] = [];
+    for (const a of addresses) ids.push(await bookId(a, date, true));
+    const { token } = await tokenFor(Role.admin);
+    bodyOf(await callOp(assignProdShooting, { shooting_id: ids[0]!, tech_id: MATHIEU, force_assigned: true }, token));
+    const forced = (await getShootingItem(ids[0]!))!;
+
+    // The removal found the day fitting; before its write, another planner forces the four others onto it.
+    const FAULT = 'force-before-the-flag-removal';
+    let overtaken = false;
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!overtaken && (context.commandName === 'TransactWriteItemsCommand' || context.commandName === 'UpdateItemCommand')) {
+          overtaken = true;
+          for (const id of ids.slice(1)) bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: MATHIEU, force_assigned: true }, token));
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: FAULT, override: true },
+    );
+    try {
+      expect(bodyOf(await callHere(flagHere, attemptShootingFlagRemoval, { shooting_id: forced.id, version: forced.version }, token))).toEqual({ success: false });
+    } finally {
+      db.middlewareStack.remove(FAULT);
+    }
+    expect(overtaken).toBe(true);
+    expect((await getShootingItem(forced.id))?.force_assigned).toBe(true);
   });
 });
 
