@@ -16,16 +16,17 @@ export const handler = apiHandler(getRequestLogs, async ({ search: text, directi
   const key = await decodeCursor(cursor, scope);
   const now = typeof key?.__now === 'number' ? key.__now : Date.now();
   const search = parseSearch(text, now);
-  const start: LogPosition | undefined = key ? { partition: Number(key.__partition), after: afterOf(key) } : undefined;
+  const start: LogPosition | undefined = key ? { partition: Number(key.__partition), after: afterOf(key), skip: Number(key.__skip ?? 0) } : undefined;
   const [page, count] = await Promise.all([
     searchRequestLogs(search, { direction, pageSize: LOG_PAGE_SIZE, skip: start ? 0 : offset, start, budget: LOG_READ_BUDGET, now }),
     countFromCounters(search),
   ]);
-  const next = page.next ? await encodeCursor({ __partition: page.next.partition, __now: now, ...page.next.after }, scope) : undefined;
+  // An offset not yet passed when the read budget ran out goes on in the cursor, so the next page skips the rest of it.
+  const next = page.next ? await encodeCursor({ __partition: page.next.partition, __now: now, ...(page.next.skip ? { __skip: page.next.skip } : {}), ...page.next.after }, scope) : undefined;
   return { logs: page.logs, offset: offset + page.logs.length, count, cursor: next ?? null };
 });
 
 function afterOf(key: Record<string, unknown>): Record<string, unknown> | undefined {
-  const { __partition: _, __now: _now, ...rest } = key;
+  const { __partition: _, __now: _now, __skip: _skip, ...rest } = key;
   return Object.keys(rest).length ? rest : undefined;
 }

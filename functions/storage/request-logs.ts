@@ -32,6 +32,8 @@ const statusCounter = (status: number) => `status_${status}`;
 export interface LogPosition {
   partition: number;
   after?: Item;
+  /** Matches still to skip from there: an offset the read budget stopped before it was passed. */
+  skip?: number;
 }
 
 export interface LogSearchPage {
@@ -110,7 +112,8 @@ export function toEntry(item: Item): RequestLogEntry {
 }
 
 /**
- * One page of a search: `pageSize` matching records after skipping `skip` matches, from `start`.
+ * One page of a search: `pageSize` matching records after skipping `skip` matches (or the skip
+ * `start` still carries), from `start`.
  * Reads at most `budget` records and QUERY_BUDGET Queries. `now` bounds the hours read: a search
  * continued from a position must pass the `now` of its first page, since the position is an index
  * in that list of hours (a new hour shifts a newest-first list by one).
@@ -123,14 +126,14 @@ export async function searchRequestLogs(
   const bounds = sortBounds(search);
   const exact = readIsExact(search);
   const logs: RequestLogEntry[] = [];
-  let toSkip = opts.skip;
+  let toSkip = opts.start?.skip ?? opts.skip;
   let read = 0;
   let queries = 0;
   let partition = opts.start?.partition ?? 0;
   let after = opts.start?.after;
 
   while (partition < source.partitions.length) {
-    if (read >= opts.budget || queries >= QUERY_BUDGET) return { logs, next: { partition, after } };
+    if (read >= opts.budget || queries >= QUERY_BUDGET) return { logs, next: { partition, after, ...(toSkip > 0 ? { skip: toSkip } : {}) } };
     const wanted = toSkip + opts.pageSize - logs.length;
     const limit = exact ? Math.min(wanted, 500) : Math.min(opts.budget - read, 500);
     const pk = source.partitions[partition]!;

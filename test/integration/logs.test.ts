@@ -49,6 +49,22 @@ describe('getRequestLogs (/superlog)', () => {
     expect(oldest.logs.map((l) => l.path)).toEqual(['/api/tickets/1', '/api/tickets/0']);
   });
 
+  it('passes an offset the read budget stopped short of on to the next page: nothing shown twice, nothing skipped', async () => {
+    const uid = 900_000 + randomInt(90_000);
+    await writeFor(uid, 30, (i) => ({ path: `/api/tickets/${i}`, method: 'PUT' }));
+    // A filter read after the Query (method): each call reads at most 10 records.
+    const search = parseSearch(`uid:${uid} method:put`, Date.now());
+    const opts = { direction: 'desc' as const, pageSize: 5, budget: 10, now: Date.now() };
+    let page = await searchRequestLogs(search, { ...opts, skip: 20 });
+    const calls = [page.logs.length];
+    while (page.logs.length === 0 && page.next) {
+      page = await searchRequestLogs(search, { ...opts, skip: 0, start: page.next });
+      calls.push(page.logs.length);
+    }
+    expect(calls).toEqual([0, 0, 5]);
+    expect(page.logs.map((l) => l.path)).toEqual([20, 21, 22, 23, 24].map((i) => `/api/tickets/${i}`));
+  });
+
   it('continues a search from its cursor after the hour turned: the next page reads on from the same place (the hours of its first page)', async () => {
     const { token, account } = await tokenFor(Role.admin);
     // The first page was read an hour ago, when this hour's partition was not in the list yet.
