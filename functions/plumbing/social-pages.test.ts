@@ -27,4 +27,22 @@ describe('the Graph API pages provider', () => {
     expect(await graphProvider('token', fetchPage).pages()).toHaveLength(1);
     expect(asked).toHaveLength(1);
   });
+
+  it('gives up on the whole listing after its total time, however many pages are left: 503, not the operation timing out', async () => {
+    let calls = 0;
+    // Each page answers after 40 ms and points to another: 5 calls fit the 100 ms in all, not 100.
+    const fetchPage = (async (_url: string, init?: RequestInit) => {
+      calls++;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, 40);
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new Error('aborted'));
+        });
+      });
+      return answer({ data: [page(calls)], paging: { next: `https://graph.facebook.com/v19.0/me/accounts?after=${calls}` } });
+    }) as typeof fetch;
+    await expect(graphProvider('token', fetchPage, { callMs: 1_000, totalMs: 100 }).pages()).rejects.toMatchObject({ status: 503 });
+    expect(calls).toBeLessThanOrEqual(4);
+  });
 });

@@ -40,22 +40,30 @@ interface GraphPage {
 /** How many pages of 100 the provider follows at most (10,000 pages: far beyond any business account). */
 const MAX_GRAPH_PAGES = 100;
 const GRAPH_ORIGIN = 'https://graph.facebook.com/';
+/** One Graph call may take 8 s; all of an account's pages together 10 s (the operation times out at 15 s). */
+const GRAPH_TIMEOUTS = { callMs: 8_000, totalMs: 10_000 } as const;
 
 /**
  * The Graph API's pages of the account: every page of its answer, following `paging.next` (an
  * account with more than 100 pages otherwise lost the others, and linking one of them was refused).
  * Only a next page on the Graph API itself is followed.
  */
-export function graphProvider(token: string, fetchPage: typeof fetch = fetch): SocialPagesProvider {
+export function graphProvider(token: string, fetchPage: typeof fetch = fetch, timeouts: { callMs: number; totalMs: number } = GRAPH_TIMEOUTS): SocialPagesProvider {
   return {
     name: 'facebook',
     async pages() {
       const pages: UnlinkedSocialPage[] = [];
+      // Each call has its own limit, and all of them one together: the operation answers 503 before its 15 s run out.
+      const total = AbortSignal.timeout(timeouts.totalMs);
+      const failed = () => externalServiceFailed('The social network did not answer with the pages.');
       let url: string | undefined = GRAPH_URL;
       for (let n = 0; url && n < MAX_GRAPH_PAGES; n++) {
-        const res = await fetchPage(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(8000) }).catch(() => undefined);
-        if (!res?.ok) throw externalServiceFailed('The social network did not answer with the pages.');
-        const body = (await res.json()) as { data?: GraphPage[]; paging?: { next?: string } };
+        const signal = AbortSignal.any([AbortSignal.timeout(timeouts.callMs), total]);
+        const res = await fetchPage(url, { headers: { authorization: `Bearer ${token}` }, signal }).catch(() => undefined);
+        if (!res?.ok) throw failed();
+        const body = (await res.json().catch(() => {
+          throw failed();
+        })) as { data?: GraphPage[]; paging?: { next?: string } };
         pages.push(...(body.data ?? []).map(pageOf));
         const next = body.paging?.next;
         url = typeof next === 'string' && next.startsWith(GRAPH_ORIGIN) ? next : undefined;
