@@ -1,15 +1,18 @@
-import type { UserRecord } from '#shared/entities/user.ts';
+import { USERS_PER_ROLE_MAX } from '#shared/entities/user.ts';
 import { Role } from '#shared/roles.ts';
-import { usersOfRole } from '../storage/users.ts';
-
-/** How many brokers one search reads at most (one bounded Query of the users of the broker role, by last name). */
-export const MAX_BROKERS_READ = 5000;
+import { getUser, userDirectory, type StoredUser } from '../storage/users.ts';
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
-/** Brokers whose name or e-mail contains the text (accents and case ignored), by last name, at most `limit`. */
-export async function searchBrokersByText(text: string, limit: number): Promise<UserRecord[]> {
+/**
+ * Brokers whose name or e-mail contains the text (accents and case ignored), by last name, at most
+ * `limit`: every broker is searched (the directory's projection of the role, as the user list reads
+ * it), then the records of those found are read whole.
+ */
+export async function searchBrokersByText(text: string, limit: number): Promise<StoredUser[]> {
   const wanted = fold(text);
-  const brokers = await usersOfRole(Role.broker, MAX_BROKERS_READ);
-  return brokers.filter((b) => fold(`${b.firstname} ${b.lastname} ${b.lastname} ${b.firstname} ${b.email}`).includes(wanted)).slice(0, limit);
+  const brokers = await userDirectory(Role.broker, USERS_PER_ROLE_MAX);
+  const found = brokers.filter((b) => fold(`${b.firstname} ${b.lastname} ${b.lastname} ${b.firstname} ${b.email}`).includes(wanted)).slice(0, limit);
+  const records = await Promise.all(found.map((b) => getUser(b.id)));
+  return records.filter((u): u is StoredUser => u !== undefined && u.role === Role.broker);
 }

@@ -5,6 +5,7 @@ import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../rules/password.ts';
 import { defineOperation } from './operation.ts';
 import { shootingView } from './shootings.ts';
 import { USER_MESSAGES } from '../messages/users.ts';
+import { USERS_PER_ROLE_MAX } from '../entities/user.ts';
 
 export { USER_MESSAGES };
 
@@ -18,8 +19,7 @@ export { USER_MESSAGES };
 /** The role choices of the user form, in the spec's order (part 2 §3 "Role choices in the user form"). */
 export const FORM_ROLES = [Role.broker, Role.tech_capture, Role.tech_postprod, Role.client, Role.tech_injector, Role.tech_postprod_lead, Role.admin, Role.social_medias, Role.sales] as const;
 
-/** The most users read per role by the list (one bounded index Query each). */
-export const USERS_PER_ROLE_MAX = 20_000;
+export { USERS_PER_ROLE_MAX };
 /** The most shootings a user's shooting list answers (newest first). */
 export const USER_SHOOTINGS_MAX = 500;
 

@@ -1,5 +1,8 @@
 import * as z from '../zod.ts';
 
+/** The most users read per role (the user list, the broker and headset pickers: one projected index Query each). */
+export const USERS_PER_ROLE_MAX = 20_000;
+
 /** The user of part 2 section 3 "User (admin form)", as stored and as answered (never the hash). */
 export const userRecord = z.object({
   id: z.number().int().positive(),
