@@ -38,6 +38,43 @@ const bookId = async (address: string, date: string, am: boolean) =>
 const MATHIEU = 1006;
 const ISABELLE = 1007;
 
+/** Five mornings in Montréal's suburbs, booked on `date`: more than one technician's morning holds. */
+async function fiveMornings(date: string): Promise<number[]> {
+  const addresses = ['8200 Boulevard Newman', '12000 Boulevard Gouin Ouest', '6000 Boulevard Taschereau', '2500 Boulevard Laurier', '800 Boulevard René-Lévesque Ouest'];
+  const ids: number[] = [];
+  for (const a of addresses) ids.push(await bookId(a, date, true));
+  return ids;
+}
+
+/** Forces the shootings onto the technician through the API (another planner's board). */
+async function forceOnto(techId: number, ids: readonly number[], token: string): Promise<void> {
+  for (const id of ids) bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: techId, force_assigned: true }, token));
+}
+
+/**
+ * Runs `call` (a handler in this process) with `meanwhile` done just before its first write of one
+ * of `commands` reaches the table: a check overtaken by another planner's change.
+ */
+async function overtakingFirstWrite<T>(commands: readonly string[], meanwhile: () => Promise<void>, call: () => Promise<T>): Promise<{ answer: T; overtaken: boolean }> {
+  const FAULT = 'overtake-the-first-write';
+  let overtaken = false;
+  db.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!overtaken && commands.includes(context.commandName ?? '')) {
+        overtaken = true;
+        await meanwhile();
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: FAULT, override: true },
+  );
+  try {
+    return { answer: await call(), overtaken };
+  } finally {
+    db.middlewareStack.remove(FAULT);
+  }
+}
+
 async function board(date: string, token: string) {
   return bodyOf(await callOp(dailyShootingActivity, { date }, token));
 }
@@ -149,9 +186,7 @@ describe('updateLockStatus and tech_locks', () => {
 
   it('refuses to unlock a day whose shootings conflict (409 with the message), and unlocks once they are taken back', async () => {
     const date = ownDay();
-    const addresses = ['8200 Boulevard Newman', '12000 Boulevard Gouin Ouest', '6000 Boulevard Taschereau', '2500 Boulevard Laurier', '800 Boulevard René-Lévesque Ouest'];
-    const ids: number[] = [];
-    for (const a of addresses) ids.push(await bookId(a, date, true));
+    const ids = await fiveMornings(date);
     const { token } = await tokenFor(Role.superadmin);
     for (const id of ids) expect(bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: MATHIEU, force_assigned: true }, token)).success).toBe(true);
     bodyOf(await callOp(updateLockStatus, { tech_id: MATHIEU, locked: true, date }, token));
@@ -171,31 +206,17 @@ describe('updateLockStatus and tech_locks', () => {
 
   it('refuses an unlock whose check a forced assignment overtook: the day is checked again on what it holds then', async () => {
     const date = ownDay();
-    const addresses = ['8200 Boulevard Newman', '12000 Boulevard Gouin Ouest', '6000 Boulevard Taschereau', '2500 Boulevard Laurier', '800 Boulevard René-Lévesque Ouest'];
-    const ids: number[] = [];
-    for (const a of addresses) ids.push(await bookId(a, date, true));
+    const ids = await fiveMornings(date);
     const { token } = await tokenFor(Role.superadmin);
     bodyOf(await callOp(assignProdShooting, { shooting_id: ids[0]!, tech_id: MATHIEU, force_assigned: true }, token));
     bodyOf(await callOp(updateLockStatus, { tech_id: MATHIEU, locked: true, date }, token));
 
     // The unlock found one shooting, which fits; before its write, another planner forces the four others onto the day.
-    const FAULT = 'force-before-the-unlock';
-    let overtaken = false;
-    db.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (!overtaken && (context.commandName === 'TransactWriteItemsCommand' || context.commandName === 'DeleteItemCommand')) {
-          overtaken = true;
-          for (const id of ids.slice(1)) bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: MATHIEU, force_assigned: true }, token));
-        }
-        return next(args);
-      },
-      { step: 'initialize', name: FAULT, override: true },
+    const forceOthers = () => forceOnto(MATHIEU, ids.slice(1), token);
+    const { answer, overtaken } = await overtakingFirstWrite(['TransactWriteItemsCommand', 'DeleteItemCommand'], forceOthers, () =>
+      callHere(lockHere, updateLockStatus, { tech_id: MATHIEU, locked: false, date }, token),
     );
-    try {
-      expect(errorOf(await callHere(lockHere, updateLockStatus, { tech_id: MATHIEU, locked: false, date }, token), 409).message).toBe(PLANNER_MESSAGES.unlockFailed);
-    } finally {
-      db.middlewareStack.remove(FAULT);
-    }
+    expect(errorOf(answer, 409).message).toBe(PLANNER_MESSAGES.unlockFailed);
     expect(overtaken).toBe(true);
     expect(bodyOf(await callOp(techLocks, { date }, token)).locks.map((l) => l.tech_id)).toEqual([MATHIEU]);
   });
@@ -253,31 +274,17 @@ describe('attemptShootingFlagRemoval', () => {
 
   it('keeps the flag when shootings forced onto the day after its check make the day over-full', async () => {
     const date = ownDay();
-    const addresses = ['8200 Boulevard Newman', '12000 Boulevard Gouin Ouest', '6000 Boulevard Taschereau', '2500 Boulevard Laurier', '800 Boulevard René-Lévesque Ouest'];
-    const ids: number[] = [];
-    for (const a of addresses) ids.push(await bookId(a, date, true));
+    const ids = await fiveMornings(date);
     const { token } = await tokenFor(Role.admin);
     bodyOf(await callOp(assignProdShooting, { shooting_id: ids[0]!, tech_id: MATHIEU, force_assigned: true }, token));
     const forced = (await getShootingItem(ids[0]!))!;
 
     // The removal found the day fitting; before its write, another planner forces the four others onto it.
-    const FAULT = 'force-before-the-flag-removal';
-    let overtaken = false;
-    db.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (!overtaken && (context.commandName === 'TransactWriteItemsCommand' || context.commandName === 'UpdateItemCommand')) {
-          overtaken = true;
-          for (const id of ids.slice(1)) bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: MATHIEU, force_assigned: true }, token));
-        }
-        return next(args);
-      },
-      { step: 'initialize', name: FAULT, override: true },
+    const forceOthers = () => forceOnto(MATHIEU, ids.slice(1), token);
+    const { answer, overtaken } = await overtakingFirstWrite(['TransactWriteItemsCommand', 'UpdateItemCommand'], forceOthers, () =>
+      callHere(flagHere, attemptShootingFlagRemoval, { shooting_id: forced.id, version: forced.version }, token),
     );
-    try {
-      expect(bodyOf(await callHere(flagHere, attemptShootingFlagRemoval, { shooting_id: forced.id, version: forced.version }, token))).toEqual({ success: false });
-    } finally {
-      db.middlewareStack.remove(FAULT);
-    }
+    expect(bodyOf(answer)).toEqual({ success: false });
     expect(overtaken).toBe(true);
     expect((await getShootingItem(forced.id))?.force_assigned).toBe(true);
   });
