@@ -1,8 +1,7 @@
 import { USERS_PER_ROLE_MAX } from '#shared/entities/user.ts';
 import { Role } from '#shared/roles.ts';
 import { getUser, userDirectory, type StoredUser } from '../storage/users.ts';
-
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+import { fold } from './hmd-views.ts';
 
 /**
  * Brokers whose name or e-mail contains the text (accents and case ignored), by last name, at most

@@ -34,6 +34,7 @@ export async function assignableUser(userId: number): Promise<void> {
   if (!(await getUser(userId))) throw badRequest('Invalid input.', { user_id: ['No user has this id.'] });
 }
 
+/** A text as the user pickers compare it: accents and case aside (the headset dialog's, the broker searches'). */
 export const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 const userName = (user: HmdUser | null) => (user ? `${user.lastname} ${user.firstname}` : null);
