@@ -18,9 +18,9 @@ export const handler = apiHandler(leaveFeedback, async ({ token, shooting_id, pi
   if (!listing) throw notFound('We cannot find this listing');
   const picture = await getPicture(listing.id, shooting_id, picture_index);
   if (!picture || !picture.thumbnail_key) throw notFound('Picture not found.');
+  if (picture.feedback_ticket_id) throw conflict('This picture already has feedback.', { ticket_id: picture.feedback_ticket_id });
   // The picture's number is its place on the page, as the broker read it (each shooting numbers its own from 0).
   const place = deliverable(await picturesOfListing(listing.id)).findIndex((p) => p.shooting_id === shooting_id && p.picture_index === picture_index);
-  if (picture.feedback_ticket_id) throw conflict('This picture already has feedback.', { ticket_id: picture.feedback_ticket_id });
 
   const { ticket, put } = await newTicketPut({
     ...feedbackSubject(listing.address, (place < 0 ? picture_index : place) + 1),
