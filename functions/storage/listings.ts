@@ -221,21 +221,9 @@ export function searchWordsOf(l: ListingRecord): string[] {
   return [...new Set(wordsOf([l.id, l.address, l.app, l.city, l.postalcode, l.mls ?? '', l.broker.firstname, l.broker.lastname].join(' ')))];
 }
 
-/** What a map item carries besides its keys: the row the map shows. */
+/** What a map item carries besides its keys: the point the map shows (the info window reads the listing). */
 function mapRowOf(l: ListingRecord) {
-  return {
-    id: l.id,
-    address: l.address,
-    app: l.app,
-    city: l.city,
-    postalcode: l.postalcode,
-    mls: l.mls,
-    broker_id: l.broker_id,
-    broker: l.broker,
-    shootingdate: l.shootingdate,
-    lat: l.lat,
-    lng: l.lng,
-  };
+  return { id: l.id, lat: l.lat, lng: l.lng };
 }
 
 const conditionFailed = (error: unknown) => (error as Error | null)?.name === 'ConditionalCheckFailedException';
@@ -386,7 +374,7 @@ async function writeMapItem({ listing: l, seq }: SequencedListing): Promise<void
   const key = { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, MAP_WORD).sk };
   const condition = { ConditionExpression: 'attribute_not_exists(search_seq) OR search_seq < :seq', ExpressionAttributeValues: { ':seq': seq } };
   try {
-    if (l.distribution_token) await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.listingSearchToken(l.id, MAP_WORD), ...mapRowOf(l), distribution_token: l.distribution_token, search_seq: seq }, ...condition }));
+    if (l.distribution_token) await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.listingSearchToken(l.id, MAP_WORD), ...mapRowOf(l), search_seq: seq }, ...condition }));
     else await db.send(new DeleteCommand({ TableName: tableName(), Key: key, ...condition }));
   } catch (error) {
     if (!conditionFailed(error)) throw error;
@@ -395,7 +383,7 @@ async function writeMapItem({ listing: l, seq }: SequencedListing): Promise<void
 
 const mapRequest = ({ listing: l, seq }: SequencedListing): WriteRequest =>
   l.distribution_token
-    ? { PutRequest: { Item: { ...keys.listingSearchToken(l.id, MAP_WORD), ...mapRowOf(l), distribution_token: l.distribution_token, search_seq: seq } } }
+    ? { PutRequest: { Item: { ...keys.listingSearchToken(l.id, MAP_WORD), ...mapRowOf(l), search_seq: seq } } }
     : { DeleteRequest: { Key: { pk: keys.listing(l.id).pk, sk: keys.listingSearchToken(l.id, MAP_WORD).sk } } };
 
 /**
@@ -660,12 +648,10 @@ async function newestListingRows(search: ListingSearch, limit: number): Promise<
   return { rows: page.map(([id, entry]) => entryRow(id, entry)!), count: idSets.reduce((n, set) => n + (set.ids as Set<number>).size, 0) };
 }
 
-/** A listing on the map (its row as last indexed). */
-export type MapRow = ReturnType<typeof mapRowOf> & { distribution_token: string };
-
-/** The listings with a delivery token (the listing map). */
-export async function listingsWithToken(): Promise<MapRow[]> {
-  return (await queryAll({ ...byIndex('listingSearch', keys.listingSearchBucket(MAP_WORD), { beginsWith: `${MAP_WORD}#` }) })) as unknown as MapRow[];
+/** The id and position of every listing with a delivery token: the map's points, read without the rows' other fields. */
+export async function tokenedListingPoints(): Promise<Array<{ id: number; lat: number; lng: number }>> {
+  const items = await queryAll({ ...byIndex('listingSearch', keys.listingSearchBucket(MAP_WORD), { beginsWith: `${MAP_WORD}#` }), ProjectionExpression: '#id, lat, lng', ExpressionAttributeNames: { '#id': 'id' } });
+  return items as unknown as Array<{ id: number; lat: number; lng: number }>;
 }
 
 /** Civic number and street of a listing: its own fields, else read from the address ('1200 rue X'). */

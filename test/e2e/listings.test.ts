@@ -11,6 +11,7 @@ import { billShooting, createShooting, getShootingAdmin } from '#shared/catalogu
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
+import { MAP_ZOOM, QUEBEC_CENTER } from '../../web/src/components/map/map-view.tsx';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, ownDay, textsIn } from './fixtures.ts';
 
@@ -124,6 +125,36 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     await map.waitFor();
     expect(Number(await map.getAttribute('data-count'))).toBeGreaterThanOrEqual(1);
     await page.locator('canvas.maplibregl-canvas').waitFor();
+  });
+
+  it("a click on a delivered listing's point opens its info window: address, broker, delivery page link", async () => {
+    // A lonely spot (no seeded listing within the 60-pixel cluster grid at zoom 8), one per language.
+    const spot = lang === 'fr' ? { lat: 46.05, lng: -72.95 } : { lat: 46.05, lng: -72.55 };
+    const word = `zm${lang}${Date.now().toString(36)}`;
+    const listing = await insertListing({ ...FIELDS, ...spot, address: `30 rue ${word}`, app: '4', city: 'Bécancour', mls: null, distribution_token: newDistributionToken() });
+
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.sales, lang);
+    await waitForPath(page, '/listings');
+    await page.getByText(t('listings.map'), { exact: true }).click();
+    const canvas = page.locator('canvas.maplibregl-canvas');
+    await canvas.waitFor();
+    const box = (await canvas.boundingBox())!;
+    const at = pixelAt(spot, { lat: QUEBEC_CENTER.lat, lng: QUEBEC_CENTER.lng, zoom: MAP_ZOOM.default });
+    const popup = page.locator('.maplibregl-popup');
+    // The point is drawn once the map has its style and the points: click until its window opens.
+    await expect
+      .poll(async () => {
+        await page.mouse.click(box.x + box.width / 2 + at.x, box.y + box.height / 2 + at.y);
+        return popup.count();
+      }, { timeout: 15_000, interval: 500 })
+      .toBeGreaterThan(0);
+    await popup.getByText(`30 rue ${word}, 4, Bécancour`).waitFor();
+    await popup.getByText(t('listings.broker_line', { name: 'Line Test' })).waitFor();
+    expect(await popup.getByRole('link', { name: t('listings.delivery_page') }).getAttribute('href')).toBe(`/delivery/${listing.distribution_token}`);
+    // maplibre names its close button in English: the page's language names it here.
+    await popup.getByRole('button', { name: t('common.map.close_popup'), exact: true }).click();
+    await popup.waitFor({ state: 'detached' });
   });
 
   it('a search of more listings than its first page shows how many, and all of them on demand', async () => {
@@ -275,3 +306,11 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     expect(rows).toContain(await readout.textContent());
   });
 });
+
+/** Where a point is drawn, in CSS pixels from the map's centre (Web Mercator on 512-pixel tiles, as MapLibre draws). */
+function pixelAt(point: { lat: number; lng: number }, view: { lat: number; lng: number; zoom: number }): { x: number; y: number } {
+  const world = 512 * 2 ** view.zoom;
+  const x = (lng: number) => ((lng + 180) / 360) * world;
+  const y = (lat: number) => ((1 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / Math.PI) / 2) * world;
+  return { x: x(point.lng) - x(view.lng), y: y(point.lat) - y(view.lat) };
+}

@@ -17,7 +17,7 @@ beforeAll(async () => {
 /** A word no other test (or run) uses, so a search finds only this test's listings. */
 const word = `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function listing(fields: { address: string; city?: string; mls?: string | null; token?: boolean; firstname?: string }) {
+async function listing(fields: { address: string; city?: string; mls?: string | null; token?: boolean; firstname?: string; lat?: number; lng?: number }) {
   return insertListing({
     address: fields.address,
     app: '',
@@ -25,8 +25,8 @@ async function listing(fields: { address: string; city?: string; mls?: string | 
     postalcode: 'H2X 1Y4',
     room_count: 5,
     is_house: true,
-    lat: 45.5,
-    lng: -73.6,
+    lat: fields.lat ?? 45.5,
+    lng: fields.lng ?? -73.6,
     state: 0,
     mls: fields.mls ?? null,
     broker_id: 900001,
@@ -98,11 +98,17 @@ describe('listing search', () => {
     expect((await callOp(searchListings, { search: word })).status).toBe(401);
   });
 
-  it('the map holds only listings with a delivery token, with the token', async () => {
-    const { listings } = bodyOf(await callOp(getListingsForMap, {}, tokens[Role.sales]));
-    const mine = listings.filter((l) => l.address.includes(word));
-    expect(mine.map((l) => l.id)).toEqual([a.id]);
-    expect(mine[0]).toMatchObject({ lat: 45.5, lng: -73.6, distribution_token: a.distribution_token, broker: { lastname: 'Roy' } });
+  it('the map holds only listings with a delivery token, as [id, lat, lng]; the info window reads the listing', async () => {
+    const { points } = bodyOf(await callOp(getListingsForMap, {}, tokens[Role.sales]));
+    const mine = points.filter(([id]) => [a.id, b.id, c.id].includes(id));
+    expect(mine).toEqual([[a.id, 45.5, -73.6]]);
+    expect(bodyOf(await callOp(getListing, { id: a.id }, tokens[Role.sales])).listing).toMatchObject({ distribution_token: a.distribution_token, broker: { lastname: 'Roy' } });
+  });
+
+  it('map points carry six decimals of a degree', async () => {
+    const d = await listing({ address: `3 rue ${word}precis`, token: true, lat: 45.50876543212345, lng: -73.56781234567891 });
+    const { points } = bodyOf(await callOp(getListingsForMap, {}, tokens[Role.admin]));
+    expect(points.find(([id]) => id === d.id)).toEqual([d.id, 45.508765, -73.567812]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { listingsWithToken } from '#functions/storage/listings.ts';
+import { tokenedListingPoints } from '#functions/storage/listings.ts';
 import { recordVisit } from '#functions/storage/visits.ts';
 import type { SeedContext } from './context.ts';
 
@@ -23,7 +23,7 @@ function generator(seed: number) {
  * total aggregates), never written as aggregates: some visitors come back, sessions report twice.
  */
 export async function seedVisits({ now, log }: SeedContext): Promise<void> {
-  const listings = await listingsWithToken();
+  const listings = await tokenedListingPoints();
   let sessions = 0;
   // Listings are independent: their visits are recorded side by side, each listing's in order.
   await Promise.all(

@@ -1,9 +1,9 @@
 import { Alert, useMantineTheme } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MapListing } from '#shared/catalogue/listings.ts';
+import type { ListingDetail, MapPoint } from '#shared/catalogue/listings.ts';
 import { pathOf } from '#shared/routes.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { MAP_ZOOM, MapView, QUEBEC_CENTER } from '../../components/map/map-view.tsx';
@@ -15,12 +15,13 @@ export const LISTING_CLUSTER_RADIUS = 60;
 
 /**
  * The listing map (part 3 screen 2): listings that have a delivery token, clustered (grid 60), a
- * click on one opens its info window (address, broker, link 'Page de livraison'); it starts at
- * Quebec's fixed centre, zoom 8. Drawn with the product's one map component.
+ * click on one opens its info window (address, broker, link 'Page de livraison'), read then (the map
+ * holds only points); it starts at Quebec's fixed centre, zoom 8. Drawn with the product's one map component.
  */
 export function ListingsMap() {
   const { t, i18n } = useTranslation();
   const theme = useMantineTheme();
+  const queryClient = useQueryClient();
   const listings = useQuery(listingQueries.map());
   const [map, setMap] = useState<MapLibreMap | null>(null);
 
@@ -45,7 +46,13 @@ export function ListingsMap() {
         label={t('listings.map_label', { count: listings.data.length, formatted: formatNumber(listings.data.length, i18n.language) })}
         height="60vh"
         onReady={(m) => {
-          addListingLayers(m, { cluster: theme.colors.blue[7], point: theme.colors.red[7], halo: theme.white }, (l) => infoBox(l, t('listings.delivery_page'), t('listings.broker_line', { name: `${l.broker.firstname} ${l.broker.lastname}` })));
+          addListingLayers(m, { cluster: theme.colors.blue[7], point: theme.colors.red[7], halo: theme.white }, (id, box) => {
+            box.textContent = t('common.loading');
+            queryClient.fetchQuery(listingQueries.one(id)).then(
+              (l) => box.replaceChildren(...infoOf(l, t('listings.delivery_page'), t('listings.broker_line', { name: `${l.broker.firstname} ${l.broker.lastname}` }))),
+              () => (box.textContent = t('listings.info_failed')),
+            );
+          });
           setMap(m);
         }}
       />
@@ -53,30 +60,30 @@ export function ListingsMap() {
   );
 }
 
-function featuresOf(listings: readonly MapListing[]): GeoJSON.FeatureCollection {
+function featuresOf(points: readonly MapPoint[]): GeoJSON.FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: listings.map((l) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [l.lng, l.lat] }, properties: { listing: JSON.stringify(l) } })),
+    features: points.map(([id, lat, lng]) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [lng, lat] }, properties: { id } })),
   };
 }
 
-/** The info window's content: address, broker, and the delivery page link (built as DOM, never HTML text). */
-function infoBox(l: MapListing, linkText: string, brokerLine: string): HTMLElement {
-  const box = document.createElement('div');
+/** The info window's content: address, broker, and the delivery page link when the listing still has one (built as DOM, never HTML text). */
+function infoOf(l: ListingDetail, linkText: string, brokerLine: string): HTMLElement[] {
   const address = document.createElement('strong');
-  address.textContent = `${l.address}, ${l.city}`;
+  address.textContent = `${l.app ? `${l.address}, ${l.app}` : l.address}, ${l.city}`;
   const broker = document.createElement('div');
   broker.textContent = brokerLine;
+  if (!l.distribution_token) return [address, broker];
   const link = document.createElement('a');
   link.href = pathOf('delivery').replace('$token', encodeURIComponent(l.distribution_token));
   link.target = '_blank';
   link.rel = 'noopener';
   link.textContent = linkText;
-  box.append(address, broker, link);
-  return box;
+  return [address, broker, link];
 }
 
-function addListingLayers(map: MapLibreMap, colors: { cluster: string; point: string; halo: string }, info: (l: MapListing) => HTMLElement): void {
+/** The clustered points; a click on a point opens a popup whose box `fillInfo` fills. */
+function addListingLayers(map: MapLibreMap, colors: { cluster: string; point: string; halo: string }, fillInfo: (id: number, box: HTMLElement) => void): void {
   map.addSource('listings', { type: 'geojson', data: { type: 'FeatureCollection', features: [] }, cluster: true, clusterRadius: LISTING_CLUSTER_RADIUS, clusterMaxZoom: 15 });
   map.addLayer({
     id: 'listings-clusters',
@@ -96,8 +103,10 @@ function addListingLayers(map: MapLibreMap, colors: { cluster: string; point: st
     map.on('click', 'listings-point', (e: MapLayerMouseEvent) => {
       const feature = e.features?.[0];
       if (!feature) return;
-      const listing = JSON.parse(String(feature.properties.listing)) as MapListing;
-      new Popup({ closeButton: true, maxWidth: '280px' }).setLngLat(e.lngLat).setDOMContent(info(listing)).addTo(map);
+      const box = document.createElement('div');
+      box.setAttribute('aria-live', 'polite');
+      fillInfo(Number(feature.properties.id), box);
+      new Popup({ closeButton: true, maxWidth: '280px' }).setLngLat(e.lngLat).setDOMContent(box).addTo(map);
     });
   });
   map.on('click', 'listings-clusters', (e: MapLayerMouseEvent) => {

@@ -14,7 +14,7 @@ export const listingQueries = {
       placeholderData: keepPreviousData,
       retry: false,
     }),
-  map: () => queryOptions({ queryKey: [...listingQueries.all(), 'map'] as const, queryFn: ({ signal }) => callOperation(getListingsForMap, {}, { signal }).then((a) => a.listings) }),
+  map: () => queryOptions({ queryKey: [...listingQueries.all(), 'map'] as const, queryFn: ({ signal }) => callOperation(getListingsForMap, {}, { signal }).then((a) => a.points) }),
   one: (id: number) =>
     queryOptions({
       queryKey: [...listingQueries.all(), 'one', id] as const,

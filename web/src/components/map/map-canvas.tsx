@@ -21,9 +21,11 @@ export default function MapCanvas({ center, zoom, styleUrl, label, height, onRea
   ready.current = onReady;
   const { t } = useTranslation();
   // maplibre's own control texts are English; they and the map's name follow the page's language.
-  const texts = { label, zoomIn: t('common.map.zoom_in'), zoomOut: t('common.map.zoom_out') };
+  const texts = { label, zoomIn: t('common.map.zoom_in'), zoomOut: t('common.map.zoom_out'), closePopup: t('common.map.close_popup') };
   const current = useRef(texts);
   current.current = texts;
+
+  const shown = useRef<MapLibreMap>(undefined);
 
   useEffect(() => {
     let map: MapLibreMap | undefined;
@@ -32,10 +34,9 @@ export default function MapCanvas({ center, zoom, styleUrl, label, height, onRea
     const style: Promise<StyleSpecification | string> = styleUrl ? Promise.resolve(styleUrl) : localBasemapStyle(colors);
     void style.then((s) => {
       if (cancelled || !container.current) return;
-      const { zoomIn, zoomOut } = current.current;
-      const locale = { 'NavigationControl.ZoomIn': zoomIn, 'NavigationControl.ZoomOut': zoomOut };
-      const loaded = new MapLibreMap({ container: container.current, style: s, center: [center.lng, center.lat], zoom, attributionControl: false, dragRotate: false, locale });
+      const loaded = new MapLibreMap({ container: container.current, style: s, center: [center.lng, center.lat], zoom, attributionControl: false, dragRotate: false, locale: uiStrings(current.current) });
       map = loaded;
+      shown.current = loaded;
       loaded.touchZoomRotate.disableRotation();
       loaded.addControl(new NavigationControl({ showCompass: false }), 'top-right');
       nameControls(container.current, current.current);
@@ -51,18 +52,26 @@ export default function MapCanvas({ center, zoom, styleUrl, label, height, onRea
   }, [styleUrl]);
 
   useEffect(() => {
+    // Popups opened from now on take their close button's name from the map's UI strings.
+    if (shown.current) shown.current._locale = { ...shown.current._locale, ...uiStrings(texts) };
     if (container.current) nameControls(container.current, texts);
-  }, [texts.label, texts.zoomIn, texts.zoomOut]);
+  }, [texts.label, texts.zoomIn, texts.zoomOut, texts.closePopup]);
 
   return <div ref={container} style={{ width: '100%', height }} data-testid="map" />;
 }
 
-/** The canvas's accessible name and the zoom buttons' names and tooltips, in the page's language. */
-function nameControls(root: HTMLElement, texts: { label: string; zoomIn: string; zoomOut: string }): void {
+type ControlTexts = { label: string; zoomIn: string; zoomOut: string; closePopup: string };
+
+/** maplibre's UI strings the product shows: the zoom buttons and a popup's close button. */
+const uiStrings = (texts: ControlTexts) => ({ 'NavigationControl.ZoomIn': texts.zoomIn, 'NavigationControl.ZoomOut': texts.zoomOut, 'Popup.Close': texts.closePopup });
+
+/** The canvas's accessible name and the buttons' names (zoom tooltips too), in the page's language. */
+function nameControls(root: HTMLElement, texts: ControlTexts): void {
   root.querySelector('canvas.maplibregl-canvas')?.setAttribute('aria-label', texts.label);
   for (const [selector, name] of [['.maplibregl-ctrl-zoom-in', texts.zoomIn], ['.maplibregl-ctrl-zoom-out', texts.zoomOut]] as const) {
     const button = root.querySelector(selector);
     button?.setAttribute('aria-label', name);
     button?.setAttribute('title', name);
   }
+  for (const button of root.querySelectorAll('.maplibregl-popup-close-button')) button.setAttribute('aria-label', texts.closePopup);
 }
