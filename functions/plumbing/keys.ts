@@ -147,16 +147,21 @@ export const keys = {
   shooting: (id: number) => ({ pk: `SHOOTING#${id}`, sk: 'SHOOTING' }),
   /** A booking request the caller numbered (its request_id): the shooting it made, `ttl` a day later (ADR 0585). */
   bookingRequest: (userId: number, requestId: string) => ({ pk: `USER#${userId}#BOOKREQ`, sk: requestId }),
-  /** gsi1: a broker's shootings by date; gsi2: the shootings of a day; gsi3: a technician's shootings by date. */
-  shootingIndexes: (s: { id: number; broker_id: number; scheduleddate: string; tech_id: number | null }) => ({
+  /** gsi1: a broker's shootings by date; gsi2: the shootings of a day; gsi3: a technician's shootings by date; gsi6: a listing's shootings by date (ADR 0685). */
+  shootingIndexes: (s: { id: number; broker_id: number; listing_id: number; scheduleddate: string; tech_id: number | null }) => ({
     gsi1pk: `BROKER#${s.broker_id}#SHOOTINGS`,
     gsi1sk: `${s.scheduleddate}#${pad(s.id)}`,
     gsi2pk: `DAY#${s.scheduleddate}`,
     gsi2sk: pad(s.id),
     ...(s.tech_id ? keys.shootingTechIndex(s.tech_id, s.scheduleddate, s.id) : {}),
+    gsi6pk: keys.shootingsOfListing(s.listing_id),
+    gsi6sk: `${s.scheduleddate}#${pad(s.id)}`,
   }),
   shootingTechIndex: (techId: number, date: string, id: number) => ({ gsi3pk: `TECH#${techId}#SHOOTINGS`, gsi3sk: `${date}#${pad(id)}` }),
   shootingsOfBroker: (brokerId: number) => `BROKER#${brokerId}#SHOOTINGS`,
+  shootingsOfListing: (listingId: number) => `LISTING#${listingId}#SHOOTINGS`,
+  /** Marks a table whose shootings all carry their listing index (gsi6, ADR 0685). */
+  shootingListingIndexVersion: { pk: 'SHOOTINGINDEX', sk: 'LISTING' },
   shootingsOfDay: (date: string) => `DAY#${date}`,
   shootingsOfTech: (techId: number) => `TECH#${techId}#SHOOTINGS`,
   /** A half-day's booking guard: its version changes with every booking into that half-day. */

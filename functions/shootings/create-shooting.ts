@@ -136,7 +136,7 @@ async function book(input: Booking, ctx: AuthenticatedContext, request: Numbered
     if (fresh && claim && error instanceof OwnWritesRefused && error.codes[1] === 'ConditionalCheckFailed') throw new AddressClaimLost();
     throw error;
   });
-  await followListingShootingDate({ id, listing_id: listingId, broker_id: broker.id }, ctx.log, date);
+  await followListingShootingDate({ id, listing_id: listingId }, ctx.log, date);
   ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId, broker: broker.id, by: ctx.user.id });
   return { success: true as const, data: shootingView(toShooting(item), existing ?? fresh!.listing) };
 }

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
 import type * as z from '#shared/zod.ts';
 import { ShootingState } from '#shared/enums.ts';
@@ -13,6 +13,7 @@ import { batchGet } from '../plumbing/batch-get.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { lastNumber, nextId, nextNumberPiece } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
+import { inPool } from '../plumbing/pool.ts';
 import { byIndex, queryAll as queryAllItems } from '../plumbing/query.ts';
 import { cancellationCodes, transact, type TransactItem } from '../plumbing/transact.ts';
 import { listingsById } from './listings.ts';
@@ -70,6 +71,8 @@ async function queryAll(pattern: AccessPattern, partition: string): Promise<Stor
 
 /** A broker's shootings, by date. */
 export const shootingsOfBroker = (brokerId: number) => queryAll('shootingsByBrokerDate', keys.shootingsOfBroker(brokerId));
+/** A listing's shootings, by date. */
+export const shootingsOfListing = (listingId: number) => queryAll('shootingsByListingDate', keys.shootingsOfListing(listingId));
 /** A capture technician's shootings, by date. */
 export const shootingsOfTech = (techId: number) => queryAll('shootingsByTechDate', keys.shootingsOfTech(techId));
 /** The shootings of one day. */
@@ -81,13 +84,12 @@ export async function shootingsOfTechBetween(techId: number, from: string, to: s
 }
 
 /**
- * A listing's shootings as they are now: those of its broker on that listing (a listing's shootings
- * are its broker's) and `known` (just written: the index may not show them yet), each read again
- * consistently.
+ * A listing's shootings as they are now: those its index shows and `known` (just written: the
+ * index may not show them yet), each read again consistently.
  */
-export async function currentShootingsOfListing(listing: { id: number; broker_id: number }, known: readonly number[] = []): Promise<StoredShooting[]> {
-  const indexed = (await shootingsOfBroker(listing.broker_id)).filter((s) => s.listing_id === listing.id);
-  return (await shootingsByIds([...indexed.map((s) => s.id), ...known])).filter((s) => s.listing_id === listing.id);
+export async function currentShootingsOfListing(listingId: number, known: readonly number[] = []): Promise<StoredShooting[]> {
+  const indexed = await shootingsOfListing(listingId);
+  return (await shootingsByIds([...indexed.map((s) => s.id), ...known])).filter((s) => s.listing_id === listingId);
 }
 
 /** States that no longer hold a technician's time. */
@@ -178,7 +180,7 @@ export async function shootingPositions(shootings: readonly StoredShooting[]): P
 /** The index attributes a shooting item carries (all of them, set or not). */
 export const SHOOTING_INDEX_ATTRIBUTES: readonly string[] = TABLE.indexes.flatMap((index) => [index.partitionKey, index.sortKey]);
 
-type IndexedFields = Pick<ShootingRecord, 'id' | 'broker_id' | 'scheduleddate' | 'tech_id'>;
+type IndexedFields = Pick<ShootingRecord, 'id' | 'broker_id' | 'listing_id' | 'scheduleddate' | 'tech_id'>;
 
 interface Change {
   set: Record<string, unknown>;
@@ -368,9 +370,52 @@ export async function abandonShootingItem(s: StoredShooting, byUserId: number, n
   );
 }
 
-/** The shootings of several brokers, all dates (the planner's reshoot ordinals: a listing's shootings are its broker's). */
-export async function shootingsOfBrokers(brokerIds: readonly number[]): Promise<StoredShooting[]> {
-  return (await Promise.all([...new Set(brokerIds)].map((id) => shootingsOfBroker(id)))).flat();
+/** The shootings of several listings, all dates (the planner's reshoot ordinals), 16 queries at a time. */
+export async function shootingsOfListings(listingIds: readonly number[]): Promise<StoredShooting[]> {
+  const out: StoredShooting[] = [];
+  await inPool([...new Set(listingIds)], 16, async (id) => void out.push(...(await shootingsOfListing(id))));
+  return out;
+}
+
+/**
+ * Local tables whose shootings were written before ADR 0685 lack the listing index: the first start
+ * after it gives every such shooting its gsi6 keys, once (a marker item). Each update holds only
+ * while the shooting is at the version scanned: a change meanwhile wrote the index itself.
+ * Answers the number of shootings indexed.
+ */
+export async function upgradeShootingListingIndex(): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.shootingListingIndexVersion, ConsistentRead: true }));
+  if (Item) return 0;
+  let indexed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'begins_with(pk, :shooting) AND sk = :sk AND attribute_not_exists(gsi6pk)',
+        ExpressionAttributeValues: { ':shooting': 'SHOOTING#', ':sk': 'SHOOTING' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    await inPool((page.Items ?? []).filter((item) => shootingRecord.safeParse(item).success), 16, async (item) => {
+      const s = toShooting(item);
+      const { gsi6pk, gsi6sk } = keys.shootingIndexes(s);
+      try {
+        await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.shooting(s.id), UpdateExpression: 'SET gsi6pk = :pk, gsi6sk = :sk', ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':pk': gsi6pk, ':sk': gsi6sk, ':v': s.version } }));
+        indexed++;
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      }
+    });
+    start = page.LastEvaluatedKey;
+  } while (start);
+  await markShootingListingIndexCurrent();
+  return indexed;
+}
+
+/** Records that every shooting carries its listing index (a new table's seed writes them so). */
+export async function markShootingListingIndexCurrent(): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.shootingListingIndexVersion, upgraded_at: new Date().toISOString() } }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ const ATTEMPTS = 5;
  * date is not later, that date is the latest, and the listing's shootings are not read: a booking,
  * the common case, costs one read and one write here.
  */
-export async function followListingShootingDate(changed: Pick<StoredShooting, 'id' | 'listing_id' | 'broker_id'>, log: (...parts: unknown[]) => void, activeOn?: string): Promise<void> {
+export async function followListingShootingDate(changed: Pick<StoredShooting, 'id' | 'listing_id'>, log: (...parts: unknown[]) => void, activeOn?: string): Promise<void> {
   try {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const stored = await listingShootingDate(changed.listing_id);
@@ -25,7 +25,7 @@ export async function followListingShootingDate(changed: Pick<StoredShooting, 'i
       const latest =
         activeOn !== undefined && (stored.shootingdate === null || stored.shootingdate <= activeOn)
           ? activeOn
-          : latestActiveDate(await currentShootingsOfListing({ id: changed.listing_id, broker_id: changed.broker_id }, [changed.id]));
+          : latestActiveDate(await currentShootingsOfListing(changed.listing_id, [changed.id]));
       if (latest === stored.shootingdate || (await noteListingShootingDate(changed.listing_id, latest, stored.seq))) return;
     }
     throw new Error(`the listing changed during each of ${ATTEMPTS} attempts`);

@@ -37,6 +37,6 @@ export async function addressMove(listing: StoredListing, fields: ListingFields,
   const place = await (await location()).geocode({ text });
   if (!place) throw badRequest('Invalid input.', { street: [LISTING_MESSAGES.addressNotFound] });
   const today = localDateOf(now);
-  const shootings = (await currentShootingsOfListing(listing)).filter((s) => stillToTake(s, today));
+  const shootings = (await currentShootingsOfListing(listing.id)).filter((s) => stillToTake(s, today));
   return { position: { lat: place.lat, lng: place.lng }, shootings };
 }

@@ -1,15 +1,15 @@
 import type { ListingDetail } from '#shared/catalogue/listings.ts';
 import { isOnMarket } from '#shared/rules/listing-market.ts';
 import { addressParts, type StoredListing } from '../storage/listings.ts';
-import { shootingsOfBroker } from '../storage/shootings.ts';
+import { shootingsOfListing } from '../storage/shootings.ts';
 import { getUser } from '../storage/users.ts';
 
 /**
  * The listing admin dialog's view of a listing (part 3 screen 1): its fields, the broker's name,
- * id and code, and its shootings (read from the broker's shootings: a broker's list is bounded).
+ * id and code, and its shootings (its own index, ADR 0685).
  */
 export async function listingDetailOf(listing: StoredListing): Promise<ListingDetail> {
-  const [broker, shootings] = await Promise.all([getUser(listing.broker_id), shootingsOfBroker(listing.broker_id)]);
+  const [broker, shootings] = await Promise.all([getUser(listing.broker_id), shootingsOfListing(listing.id)]);
   return {
     id: listing.id,
     version: listing.version,

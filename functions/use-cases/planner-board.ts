@@ -1,7 +1,7 @@
 import type { PlannerShooting, ScheduledTech } from '#shared/catalogue/planner.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { depotsById } from '../storage/depots.ts';
-import { shootingsOfBrokers, shootingViews, type StoredShooting } from '../storage/shootings.ts';
+import { shootingsOfListings, shootingViews, type StoredShooting } from '../storage/shootings.ts';
 import { holder, readDay } from './day-state.ts';
 import { captureTechnicians } from './planning-world.ts';
 import { workingTechnicians } from './technician-inputs.ts';
@@ -68,14 +68,13 @@ export async function plannerBoard(date: string): Promise<PlannerBoard> {
 
 /**
  * Per shooting of the day: how many shootings its listing has (states 10 and 12 left out) and its
- * place among them, by date then id. A listing's shootings are its broker's, so one query per broker of the day.
+ * place among them, by date then id. One query per listing of the day (its own shootings only, ADR 0685).
  */
 async function reshootOrdinals(shootings: readonly StoredShooting[]): Promise<Map<number, { count: number; index: number }>> {
-  const listings = new Set(shootings.map((s) => s.listing_id));
-  const all = await shootingsOfBrokers(shootings.map((s) => s.broker_id));
+  const all = await shootingsOfListings(shootings.map((s) => s.listing_id));
   const byListing = new Map<number, StoredShooting[]>();
   for (const s of all) {
-    if (!listings.has(s.listing_id) || NOT_COUNTED_AS_SHOT.has(s.state)) continue;
+    if (NOT_COUNTED_AS_SHOT.has(s.state)) continue;
     byListing.set(s.listing_id, [...(byListing.get(s.listing_id) ?? []), s]);
   }
   const out = new Map<number, { count: number; index: number }>();

@@ -46,6 +46,8 @@ export const ACCESS = {
   listingsByBroker: gsi1,
   /** A broker's shootings, by date. */
   shootingsByBrokerDate: gsi1,
+  /** A listing's shootings, by date (ADR 0685). */
+  shootingsByListingDate: gsi6,
   /** A user's tickets, newest first. */
   ticketsByCreator: gsi1,
   /** Every depot, by id. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { transact } from '#functions/plumbing/transact.ts';
@@ -12,9 +12,11 @@ import {
   getShootingItem,
   moveShooting,
   newShootingId,
+  shootingsOfListing,
   storeLegs,
   toShooting,
   unassignShooting,
+  upgradeShootingListingIndex,
 } from '#functions/storage/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
@@ -113,5 +115,38 @@ describe('shooting mutations keep the indexes in step with the item', () => {
     await transact([assignShooting(read, 1006, false)]);
     await expect(transact([unassignShooting(read)])).rejects.toThrow();
     await expectIndexesInStep(id, true);
+  });
+
+  it("a listing's shootings are read from its own index, by date, whoever their broker; older items get it from the start's upgrade (ADR 0685)", async () => {
+    const listingId = 980_000_000 + Math.floor(Math.random() * 1e6);
+    const now = new Date().toISOString();
+    const create = async (date: string, brokerId: number) => {
+      const id = await newShootingId();
+      const { put } = createShootingPut(
+        { id, listing_id: listingId, broker_id: brokerId, scheduleddate: date, am: true, is_confirmed: false, state: ShootingState.unconfirmed, estimated_duration: 3600, room_count: 5, created_at: now, updated_at: now },
+        { lat: 45.5, lng: -73.6, reserved_tech_id: null },
+      );
+      await transact([put]);
+      return id;
+    };
+    const later = await create(day(320), BROKER);
+    const earlier = await create(day(310), BROKER + 1);
+    await create(day(311), BROKER);
+    const ids = async () => (await shootingsOfListing(listingId)).map((s) => s.scheduleddate);
+    expect(await ids()).toEqual([day(310), day(311), day(320)]);
+
+    // A move takes the shooting's place in its listing's index with it.
+    await transact(moveShooting((await getShootingItem(earlier))!, { date: day(330), am: false, reservedTechId: null, now }));
+    expect(await ids()).toEqual([day(311), day(320), day(330)]);
+
+    // An item written before the index (no gsi6 keys) is found again once the start's upgrade ran.
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.shooting(later), UpdateExpression: 'REMOVE gsi6pk, gsi6sk' }));
+    expect(await ids()).toEqual([day(311), day(330)]);
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.shootingListingIndexVersion }));
+    expect(await upgradeShootingListingIndex()).toBeGreaterThanOrEqual(1);
+    expect(await ids()).toEqual([day(311), day(320), day(330)]);
+    await expectIndexesInStep(later, false);
+    // Once: the marker is there.
+    expect(await upgradeShootingListingIndex()).toBe(0);
   });
 });

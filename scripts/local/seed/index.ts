@@ -19,6 +19,7 @@ import { seedReleases } from './releases.ts';
 import { seedVisits } from './visits.ts';
 import { markListingSearchIndexCurrent, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
 import { markVisitedListingsCurrent, upgradeVisitedListings } from '#functions/storage/visits.ts';
+import { markShootingListingIndexCurrent, upgradeShootingListingIndex } from '#functions/storage/shootings.ts';
 
 const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
 
@@ -38,6 +39,8 @@ export async function seedDemoData(log: (line: string) => void = () => undefined
     if (upgraded) log(`listing search index upgraded: ${upgraded} listings`);
     const visited = await upgradeVisitedListings();
     if (visited) log(`visited-listing sets upgraded: ${visited} listings`);
+    const shootings = await upgradeShootingListingIndex();
+    if (shootings) log(`shooting listing index upgraded: ${shootings} shootings`);
     return 'already-seeded';
   }
   const now = new Date();
@@ -45,6 +48,7 @@ export async function seedDemoData(log: (line: string) => void = () => undefined
   // The seeders wrote their listings through storage, indexed in blocks already: nothing to upgrade.
   await markListingSearchIndexCurrent();
   await markVisitedListingsCurrent();
+  await markShootingListingIndexCurrent();
   await db.send(new PutCommand({ TableName: tableName(), Item: { ...SEED_MARKER, seeded_at: now.toISOString() } }));
   return 'seeded';
 }
