@@ -40,6 +40,12 @@ export async function listingsById(ids: readonly number[]): Promise<Map<number, 
   return new Map(items.map((item) => [Number(item.id), item as ListingRecord & Record<string, unknown>]));
 }
 
+/** Some fields of each listing of `ids` (with its id), read without the rest of the item: lists of many shootings need only a few. */
+export async function listingFieldsById<K extends keyof ListingRecord>(ids: readonly number[], fields: readonly K[]): Promise<Map<number, Pick<ListingRecord, K | 'id'>>> {
+  const items = await batchGet([...new Set(ids)].map((id) => keys.listing(id)), { attributes: ['id', ...fields] });
+  return new Map(items.map((item) => [Number(item.id), item as Pick<ListingRecord, K | 'id'>]));
+}
+
 /** The address a listing is shown under, on public pages as in review. */
 export function listingAddressOf(l: ListingRecord): Pick<ListingRecord, 'id' | 'address' | 'app' | 'city' | 'postalcode'> {
   return { id: l.id, address: l.address, app: l.app, city: l.city, postalcode: l.postalcode };

@@ -4,7 +4,7 @@ import { addDays, dayStartMs } from '#shared/rules/business-time.ts';
 import type { UserRecord } from '#shared/entities/user.ts';
 import { forbidden, notFound } from '../plumbing/errors.ts';
 import { availabilitiesOf } from '../storage/availabilities.ts';
-import { listingsById } from '../storage/listings.ts';
+import { listingFieldsById } from '../storage/listings.ts';
 import { isActive, shootingsOfTechBetween } from '../storage/shootings.ts';
 import { unavailabilitiesOf } from '../storage/unavailabilities.ts';
 import { activeUsersOfRole, everyUserOfRole, getUser } from '../storage/users.ts';
@@ -53,7 +53,7 @@ export async function scheduleOf(technicians: readonly UserRecord[], start: stri
       return { t, availabilities, unavailabilities, shootings: shootings.filter(isActive) };
     }),
   );
-  const listings = await listingsById(parts.flatMap((p) => p.shootings.map((s) => s.listing_id)));
+  const listings = await listingFieldsById(parts.flatMap((p) => p.shootings.map((s) => s.listing_id)), ['address', 'city']);
   return {
     availabilities: parts.flatMap(({ t, availabilities }) => availabilities.map((a) => ({ ...a, user: photographerOf(t) }))),
     unAvailabilities: parts.flatMap(({ t, unavailabilities }) => unavailabilities.map((u) => ({ ...u, user: photographerOf(t) }))),

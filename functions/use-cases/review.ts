@@ -4,7 +4,7 @@ import { PictureServiceOffer, ShootingState } from '#shared/enums.ts';
 import { pictureTypeChoices, pictureTypeSet } from '#shared/entities/picture-type.ts';
 import { badRequest, conflict, notFound } from '../plumbing/errors.ts';
 import { mediaUrl } from '../plumbing/media.ts';
-import { getListing, listingsById, type StoredListing } from '../storage/listings.ts';
+import { getListing, listingFieldsById, type StoredListing } from '../storage/listings.ts';
 import { applyReviewChanges, getPicture, type ReviewChange, picturesOfListing, reviewEntries, reviewEntry, shootingIdsOfPictures, type StoredPicture } from '../storage/pictures.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
 import { INACTIVE_STATES, shootingsByIds, type StoredShooting } from '../storage/shootings.ts';
@@ -43,7 +43,7 @@ export function elapsedDays(scheduleddate: string, now = new Date()): number {
 
 export async function reviewQueue(now = new Date()): Promise<Record<ReviewTab, ReviewQueueItem[]>> {
   const entries = await reviewEntries();
-  const [listings, shootings] = await Promise.all([listingsById(entries.map((e) => e.listing_id)), shootingsByIds(entries.flatMap((e) => e.shooting_ids), false)]);
+  const [listings, shootings] = await Promise.all([listingFieldsById(entries.map((e) => e.listing_id), ['address', 'city', 'broker_id', 'broker']), shootingsByIds(entries.flatMap((e) => e.shooting_ids), false)]);
   const byId = new Map(shootings.map((s) => [s.id, s]));
   const tabs: Record<ReviewTab, ReviewQueueItem[]> = { under_review: [], retouch: [], public_sent: [], incomplete: [] };
   for (const entry of entries) {

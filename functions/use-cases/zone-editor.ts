@@ -8,7 +8,7 @@ import { pointInPolygon } from '#shared/planning/zones.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { listDepots } from '../storage/depots.ts';
 import { isActive, shootingPositions, shootingsOfDay, type StoredShooting } from '../storage/shootings.ts';
-import { listingsById } from '../storage/listings.ts';
+import { listingFieldsById } from '../storage/listings.ts';
 import { usersOfRole } from '../storage/users.ts';
 import { applyZoneChanges, listZones, toGeoJson, type StoredZone } from '../storage/zones.ts';
 
@@ -110,7 +110,7 @@ async function saveBlockers(changes: ParsedZoneChanges, guarded: Guarded, zones:
     const zone = uncovering.find((z) => pointInPolygon(p, z.coordinates));
     if (zone && !remaining.some((z) => pointInPolygon(p, z.coordinates))) stranded.push({ s, zone_id: zone.id });
   }
-  const listings = await listingsById(stranded.map(({ s }) => s.listing_id));
+  const listings = await listingFieldsById(stranded.map(({ s }) => s.listing_id), ['address', 'city']);
   const shootings = stranded.map(({ s, zone_id }) => ({
     id: s.id,
     zone_id,
@@ -148,7 +148,7 @@ export async function zoneMapData(q: { zone_id?: number | undefined; start_date:
     const p = where.get(s.id);
     return p !== undefined && (!zone || pointInPolygon(p, zone.coordinates));
   });
-  const listings = await listingsById(inside.map((s) => s.listing_id));
+  const listings = await listingFieldsById(inside.map((s) => s.listing_id), ['address', 'city']);
   return {
     shootings: inside.map((s) => {
       const p = where.get(s.id)!;
