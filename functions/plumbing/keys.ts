@@ -179,6 +179,11 @@ export const keys = {
   }),
   ticketsOfUser: (userId: number) => `USER#${userId}#TICKETS`,
   allTickets: 'TICKETS',
+  /** gsi3, sparse: a ticket while it is open (ADR 0690). */
+  openTicketIndex: (createdAt: string, id: number) => ({ gsi3pk: 'OPENTICKETS', gsi3sk: `${createdAt}#${pad(id)}` }),
+  openTickets: 'OPENTICKETS',
+  /** Marks a table whose open tickets all carry the open-ticket index. */
+  openTicketIndexVersion: { pk: 'TICKETINDEX', sk: 'OPEN' },
 
   /**
    * Zones live in one item collection, read with one consistent Query: a saved zone is in the

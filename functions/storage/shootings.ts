@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
 import type * as z from '#shared/zod.ts';
 import { ShootingState } from '#shared/enums.ts';
@@ -9,6 +9,7 @@ import { dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import { TABLE, type AccessPattern } from '#shared/data/design.ts';
 import type { ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from '../plumbing/aws.ts';
+import { backfillOnce, markBackfilled } from '../plumbing/backfill.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { lastNumber, nextId, nextNumberPiece } from '../plumbing/ids.ts';
@@ -379,44 +380,24 @@ export async function shootingsOfListings(listingIds: readonly number[]): Promis
 
 /**
  * Local tables whose shootings were written before ADR 0685 lack the listing index: the first start
- * after it gives every such shooting its gsi6 keys, once (a marker item). Each update holds only
- * while the shooting is at the version scanned: a change meanwhile wrote the index itself.
+ * after it gives every such shooting its gsi6 keys, once, while it is at the version scanned.
  * Answers the number of shootings indexed.
  */
-export async function upgradeShootingListingIndex(): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.shootingListingIndexVersion, ConsistentRead: true }));
-  if (Item) return 0;
-  let indexed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'begins_with(pk, :shooting) AND sk = :sk AND attribute_not_exists(gsi6pk)',
-        ExpressionAttributeValues: { ':shooting': 'SHOOTING#', ':sk': 'SHOOTING' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    await inPool((page.Items ?? []).filter((item) => shootingRecord.safeParse(item).success), 16, async (item) => {
+export function upgradeShootingListingIndex(): Promise<number> {
+  return backfillOnce(
+    keys.shootingListingIndexVersion,
+    { expression: 'begins_with(pk, :shooting) AND sk = :sk AND attribute_not_exists(gsi6pk)', values: { ':shooting': 'SHOOTING#', ':sk': 'SHOOTING' } },
+    (item) => {
+      if (!shootingRecord.safeParse(item).success) return undefined;
       const s = toShooting(item);
       const { gsi6pk, gsi6sk } = keys.shootingIndexes(s);
-      try {
-        await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.shooting(s.id), UpdateExpression: 'SET gsi6pk = :pk, gsi6sk = :sk', ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':pk': gsi6pk, ':sk': gsi6sk, ':v': s.version } }));
-        indexed++;
-      } catch (error) {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      }
-    });
-    start = page.LastEvaluatedKey;
-  } while (start);
-  await markShootingListingIndexCurrent();
-  return indexed;
+      return { Key: keys.shooting(s.id), UpdateExpression: 'SET gsi6pk = :pk, gsi6sk = :sk', ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':pk': gsi6pk, ':sk': gsi6sk, ':v': s.version } };
+    },
+  );
 }
 
 /** Records that every shooting carries its listing index (a new table's seed writes them so). */
-export async function markShootingListingIndexCurrent(): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.shootingListingIndexVersion, upgraded_at: new Date().toISOString() } }));
-}
+export const markShootingListingIndexCurrent = () => markBackfilled(keys.shootingListingIndexVersion);
 
 // ---------------------------------------------------------------------------------------------
 // Shooting administration (the shooting dialog, docs/decisions/0180): each write names the

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TICKET_LIST_NEWEST, followupRecord, ticketRecord, type FollowupRecord, type NewTicket, type SubjectTemplate, type TicketRecord } from '#shared/entities/ticket.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { db, tableName } from '../plumbing/aws.ts';
+import { backfillOnce, markBackfilled } from '../plumbing/backfill.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
@@ -34,7 +35,7 @@ export function feedbackSubject(address: string, pictureNumber: number): { subje
 export async function newTicketPut(fields: NewTicket, now = new Date()): Promise<{ ticket: TicketRecord; put: TransactItem }> {
   const id = await nextId('ticket');
   const ticket = ticketRecord.parse({ ...fields, id, resolved: false, created_at: now.toISOString() });
-  const item = { ...keys.ticket(id), ...keys.ticketIndexes(ticket.creator.id, ticket.created_at, id), ...ticket, version: 1 };
+  const item = { ...keys.ticket(id), ...keys.ticketIndexes(ticket.creator.id, ticket.created_at, id), ...keys.openTicketIndex(ticket.created_at, id), ...ticket, version: 1 };
   return { ticket, put: { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } } };
 }
 
@@ -77,25 +78,72 @@ const ticketsIndexOf = (caller: Caller) => (isAdminLevel(caller.role) ? byIndex(
  * count would hide. `olderClosedHidden`: older closed tickets exist and are not listed.
  */
 export async function ticketListFor(caller: Caller, newest = TICKET_LIST_NEWEST): Promise<{ tickets: StoredTicket[]; olderClosedHidden: boolean }> {
-  return newestAndOpen(ticketsIndexOf(caller), newest);
-}
-
-async function newestAndOpen(query: ReturnType<typeof ticketsIndexOf>, newest: number): Promise<{ tickets: StoredTicket[]; olderClosedHidden: boolean }> {
+  const query = ticketsIndexOf(caller);
   const recent = (await queryAll({ ...query, ScanIndexForward: false }, newest + 1)).map(toTicket);
   if (recent.length <= newest) return { tickets: recent, olderClosedHidden: false };
   const shown = recent.slice(0, newest);
   const ids = new Set(shown.map((t) => t.id));
-  // Only once the list is longer than `newest`: a read of the whole index that keeps the open ones.
-  const open = (await queryAll({ ...query, ScanIndexForward: false, FilterExpression: 'resolved = :open', ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':open': false } }))
-    .map(toTicket)
-    .filter((t) => !ids.has(t.id));
+  const open = (await openTicketsOf(caller)).filter((t) => !ids.has(t.id));
   return { tickets: [...shown, ...open], olderClosedHidden: true };
 }
 
-/** The `newest` tickets and every older open one, newest first (the dashboard's figures: open counts over every ticket). */
-export async function everyTicket(newest = 5000): Promise<StoredTicket[]> {
-  return (await newestAndOpen(byIndex('allTickets', keys.allTickets), newest)).tickets;
+/** The caller's open tickets, newest first: the sparse open index for admin levels, their own tickets kept open otherwise. */
+async function openTicketsOf(caller: Caller): Promise<StoredTicket[]> {
+  if (isAdminLevel(caller.role)) return (await queryAll({ ...byIndex('openTickets', keys.openTickets), ScanIndexForward: false })).map(toTicket);
+  const query = ticketsIndexOf(caller);
+  return (await queryAll({ ...query, ScanIndexForward: false, FilterExpression: 'resolved = :open', ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':open': false } })).map(toTicket);
 }
+
+/** Items a query matches, counted by DynamoDB (no item sent back). */
+async function countOf(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey: start }));
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/**
+ * The dashboards' ticket figures, over the caller's tickets (every ticket for admin levels and for
+ * `'all'`): how many are open, when the oldest open one was created, and how many were created
+ * within [from, to) (ISO instants). Every ticket: counted on the indexes, no ticket read. A
+ * caller's own: their tickets' creation and state only.
+ */
+export async function ticketFigures(caller: Caller | 'all', created: { from: string; to: string }): Promise<{ open: number; oldestOpen: string | null; created: number }> {
+  if (caller === 'all' || isAdminLevel(caller.role)) {
+    const [open, oldest, inRange] = await Promise.all([
+      countOf(byIndex('openTickets', keys.openTickets)),
+      db.send(new QueryCommand({ TableName: tableName(), ...byIndex('openTickets', keys.openTickets), Limit: 1, ProjectionExpression: 'created_at' })),
+      countOf(byIndex('allTickets', keys.allTickets, { from: created.from, to: created.to })),
+    ]);
+    return { open, oldestOpen: (oldest.Items?.[0]?.created_at as string | undefined) ?? null, created: inRange };
+  }
+  const own = await queryAll({ ...ticketsIndexOf(caller), ProjectionExpression: 'created_at, resolved' });
+  const open = own.filter((t) => t.resolved === false).map((t) => String(t.created_at));
+  return { open: open.length, oldestOpen: open.sort()[0] ?? null, created: own.filter((t) => String(t.created_at) >= created.from && String(t.created_at) < created.to).length };
+}
+
+/**
+ * Local tables whose tickets were written before ADR 0690 lack the open-ticket index: the first
+ * start after it gives every open ticket its keys, once, while it is at the version scanned.
+ */
+export function upgradeOpenTicketIndex(): Promise<number> {
+  return backfillOnce(
+    keys.openTicketIndexVersion,
+    { expression: 'begins_with(pk, :ticket) AND sk = :sk AND resolved = :open AND attribute_not_exists(gsi3pk)', values: { ':ticket': 'TICKET#', ':sk': 'TICKET', ':open': false } },
+    (item) => {
+      const t = toTicket(item);
+      const { gsi3pk, gsi3sk } = keys.openTicketIndex(t.created_at, t.id);
+      return { Key: keys.ticket(t.id), UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk', ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':pk': gsi3pk, ':sk': gsi3sk, ':v': t.version } };
+    },
+  );
+}
+
+/** Records that every open ticket carries the open-ticket index (a new table's seed writes them so). */
+export const markOpenTicketIndexCurrent = () => markBackfilled(keys.openTicketIndexVersion);
 
 /** A follow-up is added only while the ticket is open: the condition and the Put go in one transaction. */
 export async function addFollowup(ticket: StoredTicket, message: string, creator: FollowupRecord['creator'], now = new Date()): Promise<FollowupRecord> {
@@ -126,13 +174,15 @@ export async function addFollowup(ticket: StoredTicket, message: string, creator
 /** Resolve (true) or reopen (false); 409 when the ticket is already in that state or changed meanwhile. */
 export async function setResolved(ticket: StoredTicket, resolved: boolean): Promise<void> {
   if (ticket.resolved === resolved) throw conflict(resolved ? 'This ticket is already resolved.' : 'This ticket is already open.');
+  const open = keys.openTicketIndex(ticket.created_at, ticket.id);
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.ticket(ticket.id),
-      UpdateExpression: 'SET resolved = :r, version = version + :one',
+      // An open ticket is in the sparse open-ticket index; a resolved one is not.
+      UpdateExpression: resolved ? 'SET resolved = :r, version = version + :one REMOVE gsi3pk, gsi3sk' : 'SET resolved = :r, version = version + :one, gsi3pk = :pk, gsi3sk = :sk',
       ConditionExpression: 'version = :v',
-      ExpressionAttributeValues: { ':r': resolved, ':one': 1, ':v': ticket.version },
+      ExpressionAttributeValues: { ':r': resolved, ':one': 1, ':v': ticket.version, ...(resolved ? {} : { ':pk': open.gsi3pk, ':sk': open.gsi3sk }) },
     }),
   );
 }

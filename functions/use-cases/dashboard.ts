@@ -2,14 +2,14 @@ import { INJECTOR_DAYS, QUEUE_DAYS, RECENT_FILES, RECENT_LISTINGS, type Dashboar
 import { ShootingState } from '#shared/enums.ts';
 import { RELEASE_APPS } from '#shared/catalogue/releases.ts';
 import { Role, isAdminLevel, type RoleId } from '#shared/roles.ts';
-import { addDays, localDateOf } from '#shared/rules/business-time.ts';
+import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import { sdCardStates } from '../storage/injector.ts';
 import { listFiles } from '../storage/injector-objects.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
 import { allListings } from '../storage/listings.ts';
 import { listReleases } from '../storage/releases.ts';
 import { isActive, shootingsOfDay, shootingsOfTechBetween, type StoredShooting } from '../storage/shootings.ts';
-import { everyTicket, ticketListFor, type StoredTicket } from '../storage/tickets.ts';
+import { ticketFigures } from '../storage/tickets.ts';
 
 /**
  * The morning dashboard (docs/decisions/0160-dashboard-per-role.md): which panels each role reads,
@@ -123,13 +123,14 @@ async function productionPanel(caller: Caller, date: string): Promise<Extract<Da
   return { kind: 'production', scope: own ? 'own' : 'all', from, to: date, by_state: countByState(queue), oldest_captured: captured[0] ?? null };
 }
 
-const ticketDay = (t: StoredTicket) => localDateOf(Date.parse(t.created_at));
+/** The instants of Quebec days `from` to `to` (both included), as ticket creation times compare. */
+const daysSpan = (from: string, to: string) => ({ from: new Date(dayStartMs(from)).toISOString(), to: new Date(dayStartMs(addDays(to, 1))).toISOString() });
 
 /** The week's shootings by state, those delivered, and every ticket open or opened this week. */
 async function weekPanel(_caller: Caller, date: string): Promise<Extract<DashboardPanel, { kind: 'week' }>> {
   const from = mondayOf(date);
   const to = addDays(from, 6);
-  const [shootings, tickets] = await Promise.all([shootingsOfDays(daysFrom(from, to)), everyTicket()]);
+  const [shootings, tickets] = await Promise.all([shootingsOfDays(daysFrom(from, to)), ticketFigures('all', daysSpan(from, to))]);
   return {
     kind: 'week',
     from,
@@ -137,8 +138,8 @@ async function weekPanel(_caller: Caller, date: string): Promise<Extract<Dashboa
     shootings_total: shootings.filter(isActive).length,
     shootings_by_state: countByState(shootings),
     delivered: shootings.filter((s) => s.state === ShootingState.delivered).length,
-    tickets_open: tickets.filter((t) => !t.resolved).length,
-    tickets_opened: tickets.filter((t) => ticketDay(t) >= from && ticketDay(t) <= to).length,
+    tickets_open: tickets.open,
+    tickets_opened: tickets.created,
   };
 }
 
@@ -166,16 +167,13 @@ async function injectorPanel(caller: Caller, date: string): Promise<Extract<Dash
 
 /** The caller's tickets (every ticket for admin levels): open ones, the oldest open, those opened in the last 7 days. */
 async function ticketsPanel(caller: Caller, date: string): Promise<Extract<DashboardPanel, { kind: 'tickets' }>> {
-  // The newest and every older open one: the open count and the oldest open ticket cover them all.
-  const { tickets } = await ticketListFor(caller, 5000);
-  const open = tickets.filter((t) => !t.resolved).map((t) => t.created_at).sort();
-  const since = addDays(date, -6);
+  const figures = await ticketFigures(caller, daysSpan(addDays(date, -6), date));
   return {
     kind: 'tickets',
     scope: isAdminLevel(caller.role) ? 'all' : 'own',
-    open: open.length,
-    oldest_open: open[0] ?? null,
-    opened_last_7_days: tickets.filter((t) => ticketDay(t) >= since && ticketDay(t) <= date).length,
+    open: figures.open,
+    oldest_open: figures.oldestOpen,
+    opened_last_7_days: figures.created,
   };
 }
 

@@ -63,6 +63,8 @@ export const ACCESS = {
   listingByToken: gsi2,
   /** Every ticket, newest first (admin levels). */
   allTickets: gsi2,
+  /** The open tickets, oldest first (sparse: removed on resolve, ADR 0690). */
+  openTickets: gsi3,
   /** A user's VR headsets. */
   hmdsByUser: gsi2,
   /** An unavailability by its id (the calendar's removal). */

@@ -3,7 +3,10 @@ import { call, tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { findUserByEmail, insertUser, newUserId } from '#functions/storage/users.ts';
-import { insertTicket, ticketListFor } from '#functions/storage/tickets.ts';
+import { insertTicket, ticketFigures, ticketListFor, upgradeOpenTicketIndex } from '#functions/storage/tickets.ts';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
 import { Role } from '#shared/roles.ts';
 import { createTicket, followupTicket, getAllTickets, getTicketById, reopenTicket, resolveTicket } from '#shared/catalogue/tickets.ts';
 import type { ErrorBody, InputOf } from '#shared/catalogue/index.ts';
@@ -99,6 +102,53 @@ describe('getAllTickets', () => {
     const capped = await ticketListFor(caller, 2);
     expect(capped.tickets.map((t) => t.id)).toEqual([recent[1]!.id, recent[0]!.id, oldOpen.id]);
     expect(capped.olderClosedHidden).toBe(true);
+  });
+});
+
+describe('open tickets of every user (ADR 0690)', () => {
+  const adminCaller = { id: 1, role: Role.admin };
+  const inCappedList = async (id: number) => (await ticketListFor(adminCaller, 1)).tickets.some((t) => t.id === id);
+
+  it("an admin's list past the newest lists every older open ticket from the open index; resolving takes one out, reopening puts it back", async () => {
+    const old = await newTicket(broker.token, { subject: 'old, open' });
+    const closed = await newTicket(broker.token, { subject: 'old, closed' });
+    bodyOf(await callOp(resolveTicket, { id: closed.id }, broker.token));
+    await newTicket(other.token, { subject: 'newest' });
+    expect(await inCappedList(old.id)).toBe(true);
+    expect(await inCappedList(closed.id)).toBe(false);
+    bodyOf(await callOp(resolveTicket, { id: old.id }, broker.token));
+    expect(await inCappedList(old.id)).toBe(false);
+    bodyOf(await callOp(reopenTicket, { id: old.id }, broker.token));
+    expect(await inCappedList(old.id)).toBe(true);
+  });
+
+  it("the dashboards' figures count every open ticket, the oldest, and those created in a span, without reading them", async () => {
+    const span = () => ({ from: new Date(Date.now() - 60_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() });
+    const before = await ticketFigures('all', span());
+    const t = await newTicket(broker.token, { subject: 'counted' });
+    const after = await ticketFigures('all', span());
+    expect([after.open - before.open, after.created - before.created]).toEqual([1, 1]);
+    const listed = (await ticketListFor(adminCaller, 0)).tickets.map((x) => x.created_at).sort();
+    expect(after.oldestOpen).toBe(listed[0]);
+    expect(after.open).toBe(listed.length);
+    bodyOf(await callOp(resolveTicket, { id: t.id }, broker.token));
+    expect((await ticketFigures('all', span())).open).toBe(before.open);
+    expect((await ticketFigures('all', { from: '2000-01-01T00:00:00.000Z', to: '2000-01-02T00:00:00.000Z' })).created).toBe(0);
+    // A user's own figures: their tickets only.
+    const mine = await ticketFigures({ id: broker.id, role: Role.broker }, span());
+    const own = bodyOf(await callOp(getAllTickets, {}, broker.token)).data;
+    expect(mine.open).toBe(own.filter((x) => !x.resolved).length);
+  });
+
+  it('an open ticket written before the index gets it from the start, once', async () => {
+    const t = await newTicket(broker.token, { subject: 'before the index' });
+    await newTicket(other.token, { subject: 'newest' });
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.ticket(t.id), UpdateExpression: 'REMOVE gsi3pk, gsi3sk' }));
+    expect(await inCappedList(t.id)).toBe(false);
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.openTicketIndexVersion }));
+    expect(await upgradeOpenTicketIndex()).toBeGreaterThanOrEqual(1);
+    expect(await inCappedList(t.id)).toBe(true);
+    expect(await upgradeOpenTicketIndex()).toBe(0);
   });
 });
 

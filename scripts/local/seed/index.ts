@@ -20,6 +20,7 @@ import { seedVisits } from './visits.ts';
 import { markListingSearchIndexCurrent, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
 import { markVisitedListingsCurrent, upgradeVisitedListings } from '#functions/storage/visits.ts';
 import { markShootingListingIndexCurrent, upgradeShootingListingIndex } from '#functions/storage/shootings.ts';
+import { markOpenTicketIndexCurrent, upgradeOpenTicketIndex } from '#functions/storage/tickets.ts';
 
 const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
 
@@ -41,6 +42,8 @@ export async function seedDemoData(log: (line: string) => void = () => undefined
     if (visited) log(`visited-listing sets upgraded: ${visited} listings`);
     const shootings = await upgradeShootingListingIndex();
     if (shootings) log(`shooting listing index upgraded: ${shootings} shootings`);
+    const tickets = await upgradeOpenTicketIndex();
+    if (tickets) log(`open-ticket index upgraded: ${tickets} tickets`);
     return 'already-seeded';
   }
   const now = new Date();
@@ -49,6 +52,7 @@ export async function seedDemoData(log: (line: string) => void = () => undefined
   await markListingSearchIndexCurrent();
   await markVisitedListingsCurrent();
   await markShootingListingIndexCurrent();
+  await markOpenTicketIndexCurrent();
   await db.send(new PutCommand({ TableName: tableName(), Item: { ...SEED_MARKER, seeded_at: now.toISOString() } }));
   return 'seeded';
 }
