@@ -119,6 +119,11 @@ export const keys = {
   visitDaysOf: (listingId: number) => `VISITS#${listingId}`,
   visitDayPrefix: 'DAY#',
   listingsVisitedOn: (date: string) => `VISITDAY#${date}`,
+  /** A listing's visits of a calendar month (the sum of its days; gsi1 by month, the report's long ranges, ADR 0695). */
+  visitMonth: (listingId: number, month: string) => ({ pk: `VISITS#${listingId}`, sk: `MONTH#${month}`, gsi1pk: `VISITMONTH#${month}`, gsi1sk: pad(listingId) }),
+  listingsVisitedIn: (month: string) => `VISITMONTH#${month}`,
+  /** Present once the table's listings have their month items for every visited day (local upgrade, ADR 0695). */
+  visitMonthsVersion: { pk: 'VISITED', sk: 'MONTHS' },
   /** Every listing's visits of a day together (the report's visitors per date). */
   visitAllDay: (date: string) => ({ pk: 'VISITS#ALL', sk: `DAY#${date}` }),
   visitAllDays: 'VISITS#ALL',

@@ -3,7 +3,11 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { RECURRING_KEYS } from '#shared/catalogue/listings.ts';
 import { db, tableName } from '../plumbing/aws.ts';
+import { markBackfilled } from '../plumbing/backfill.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
+import { batchWriteAll } from '../plumbing/batch-write.ts';
+import { inPool } from '../plumbing/pool.ts';
+import { monthsAndDays } from '#shared/rules/month-spans.ts';
 import { keys } from '../plumbing/keys.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
 
@@ -11,9 +15,9 @@ import { byIndex, queryAll } from '../plumbing/query.ts';
  * Virtual-visit statistics (docs/decisions/0201-visit-statistics.md): the one module that writes
  * them. A public page reports a session's running totals (photos shown, photos viewed, seconds);
  * the session item keeps what was already counted, so each report adds only what grew, with
- * atomic ADD updates to three aggregates: the listing's day (gsi1 by day, for the report's top
- * listings), the listing's totals (search rows, recurring visits) and every listing's day (the
- * report's visitors per date). Visitor and session ids are stored hashed; their items expire.
+ * atomic ADD updates to four aggregates: the listing's day (gsi1 by day) and month (gsi1 by month),
+ * for the report's top listings, the listing's totals (search rows, recurring visits) and every
+ * listing's day (the report's visitors per date). Visitor and session ids are stored hashed; their items expire.
  */
 
 export interface VisitFigures {
@@ -90,10 +94,12 @@ export async function recordVisit(report: VisitReport, now = Date.now()): Promis
   }
   if (!Object.values(add).some(Boolean) && !Object.keys(recurring).length) return false;
   const { gsi1pk, gsi1sk, ...dayKey } = keys.visitDay(report.listingId, day);
+  const { gsi1pk: monthPk, gsi1sk: monthSk, ...monthKey } = keys.visitMonth(report.listingId, day.slice(0, 7));
   // Marked visited before its totals exist: a search reads the totals of every listing they may exist for.
   await markVisited([report.listingId]);
   await Promise.all([
     addTo(dayKey, add, { gsi1pk, gsi1sk, date: day, listing_id: report.listingId }),
+    addTo(monthKey, add, { gsi1pk: monthPk, gsi1sk: monthSk, month: day.slice(0, 7), listing_id: report.listingId }),
     addTo(keys.visitTotals(report.listingId), add, {}, recurring),
     addTo(keys.visitAllDay(day), add, { date: day }),
   ]);
@@ -189,7 +195,7 @@ export async function upgradeVisitedListings(): Promise<number> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.visitedListingsVersion, ConsistentRead: true }));
   if (Item) return 0;
   const days = (await allVisitDays('0000-01-01', '9999-12-31')).map((d) => d.date);
-  const ids = [...(await visitsPerListing(days)).keys()];
+  const ids = [...(await sumOf(days.map((d) => byIndex('visitsByDay', keys.listingsVisitedOn(d))))).keys()];
   await markVisited(ids);
   await markVisitedListingsCurrent();
   return ids.length;
@@ -224,16 +230,52 @@ export async function allVisitDays(from: string, to: string): Promise<Array<Visi
   return items.map((i) => ({ date: String(i.sk).slice(keys.visitDayPrefix.length), ...figures(i) }));
 }
 
-/** Per listing, the figures summed over the days of [from, to] (one Query per day with visits, in parallel). */
-export async function visitsPerListing(days: readonly string[]): Promise<Map<number, VisitFigures>> {
-  const perDay = await Promise.all(days.map((day) => queryAll({ ...byIndex('visitsByDay', keys.listingsVisitedOn(day)) })));
+/**
+ * Per listing, the figures summed over the days of [from, to]: each whole month of the range from
+ * its month items, the days at its edges from their day items (ADR 0695).
+ */
+export function visitsPerListing(from: string, to: string): Promise<Map<number, VisitFigures>> {
+  const { months, days } = monthsAndDays(from, to);
+  return sumOf([...months.map((m) => byIndex('visitsByMonth', keys.listingsVisitedIn(m))), ...days.map((d) => byIndex('visitsByDay', keys.listingsVisitedOn(d)))]);
+}
+
+const FIGURES_ONLY = { ProjectionExpression: 'listing_id, visitor, #session, #views, photos, #seconds', ExpressionAttributeNames: { '#session': 'session', '#views': 'views', '#seconds': 'seconds' } };
+
+/** Per listing, the figures of the aggregates in these index partitions summed; 8 queries at a time. */
+async function sumOf(partitions: ReadonlyArray<ReturnType<typeof byIndex>>): Promise<Map<number, VisitFigures>> {
   const out = new Map<number, VisitFigures>();
-  for (const item of perDay.flat()) {
-    const id = Number(item.listing_id);
-    const sum = out.get(id) ?? figures(undefined);
-    const f = figures(item);
-    out.set(id, { visitor: sum.visitor + f.visitor, session: sum.session + f.session, views: sum.views + f.views, photos: sum.photos + f.photos, seconds: sum.seconds + f.seconds });
-  }
+  await inPool(partitions, 8, async (partition) => {
+    for (const item of await queryAll({ ...partition, ...FIGURES_ONLY })) {
+      const id = Number(item.listing_id);
+      out.set(id, plus(out.get(id) ?? figures(undefined), figures(item)));
+    }
+  });
   return out;
 }
+
+const plus = (a: VisitFigures, b: VisitFigures): VisitFigures => ({ visitor: a.visitor + b.visitor, session: a.session + b.session, views: a.views + b.views, photos: a.photos + b.photos, seconds: a.seconds + b.seconds });
+
+/**
+ * Local tables whose visits were recorded before ADR 0695 have no month items: the first start
+ * after it writes each listing's month as the sum of its days (a Put: running it again writes the
+ * same sums), once (a marker item). Answers the number of month items written.
+ */
+export async function upgradeVisitMonths(): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.visitMonthsVersion, ConsistentRead: true }));
+  if (Item) return 0;
+  const sums = new Map<string, { listingId: number; month: string; figures: VisitFigures }>();
+  await inPool((await allVisitDays('0000-01-01', '9999-12-31')).map((d) => d.date), 8, async (day) => {
+    for (const item of await queryAll(byIndex('visitsByDay', keys.listingsVisitedOn(day)))) {
+      const listingId = Number(item.listing_id);
+      const key = `${listingId}#${day.slice(0, 7)}`;
+      sums.set(key, { listingId, month: day.slice(0, 7), figures: plus(sums.get(key)?.figures ?? figures(undefined), figures(item)) });
+    }
+  });
+  await batchWriteAll([...sums.values()].map(({ listingId, month, figures: f }) => ({ PutRequest: { Item: { ...keys.visitMonth(listingId, month), month, listing_id: listingId, ...f } } })));
+  await markVisitMonthsCurrent();
+  return sums.size;
+}
+
+/** Records that the month items hold every visited day (a new table's seed records its visits so). */
+export const markVisitMonthsCurrent = () => markBackfilled(keys.visitMonthsVersion);
 

@@ -79,6 +79,8 @@ export const ACCESS = {
   listingSearchWords: gsi2,
   /** The listings that had visits on a day, by id (the virtual-visit report, ADR 0201). */
   visitsByDay: gsi1,
+  /** The listings that had visits in a month, by id (the report's whole months, ADR 0695). */
+  visitsByMonth: gsi1,
   /** Provider listings of one street of a municipality, by civic number then unit (MLS match-making, ADR 0221). */
   providerListingsByStreet: gsi6,
   /** A listing's automated videos, newest request first. */

@@ -18,7 +18,7 @@ import { seedVideos } from './videos.ts';
 import { seedReleases } from './releases.ts';
 import { seedVisits } from './visits.ts';
 import { markListingSearchIndexCurrent, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
-import { markVisitedListingsCurrent, upgradeVisitedListings } from '#functions/storage/visits.ts';
+import { markVisitedListingsCurrent, markVisitMonthsCurrent, upgradeVisitedListings, upgradeVisitMonths } from '#functions/storage/visits.ts';
 import { markShootingListingIndexCurrent, upgradeShootingListingIndex } from '#functions/storage/shootings.ts';
 import { markOpenTicketIndexCurrent, upgradeOpenTicketIndex } from '#functions/storage/tickets.ts';
 
@@ -40,6 +40,8 @@ export async function seedDemoData(log: (line: string) => void = () => undefined
     if (upgraded) log(`listing search index upgraded: ${upgraded} listings`);
     const visited = await upgradeVisitedListings();
     if (visited) log(`visited-listing sets upgraded: ${visited} listings`);
+    const months = await upgradeVisitMonths();
+    if (months) log(`visit months upgraded: ${months} listing months`);
     const shootings = await upgradeShootingListingIndex();
     if (shootings) log(`shooting listing index upgraded: ${shootings} shootings`);
     const tickets = await upgradeOpenTicketIndex();
@@ -51,6 +53,7 @@ export async function seedDemoData(log: (line: string) => void = () => undefined
   // The seeders wrote their listings through storage, indexed in blocks already: nothing to upgrade.
   await markListingSearchIndexCurrent();
   await markVisitedListingsCurrent();
+  await markVisitMonthsCurrent();
   await markShootingListingIndexCurrent();
   await markOpenTicketIndexCurrent();
   await db.send(new PutCommand({ TableName: tableName(), Item: { ...SEED_MARKER, seeded_at: now.toISOString() } }));
