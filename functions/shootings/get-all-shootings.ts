@@ -4,7 +4,7 @@ import { Role } from '#shared/roles.ts';
 import { cardProgressOf } from '#shared/rules/shooting-progress.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest } from '../plumbing/errors.ts';
-import { shootingViews, shootingsOfBroker, shootingsOfDay, shootingsOfTech, type StoredShooting } from '../storage/shootings.ts';
+import { shootingViews, shootingsOfBroker, shootingsOfBrokerBetween, shootingsOfDay, shootingsOfTech, shootingsOfTechBetween, type StoredShooting } from '../storage/shootings.ts';
 import { shootTimes } from '../use-cases/shoot-times.ts';
 import { getUser } from '../storage/users.ts';
 
@@ -19,8 +19,9 @@ export const MAX_STAFF_DAYS = 62;
 export const handler = apiHandler(getAllShootings, async ({ from, to }, ctx) => {
   const role = ctx.user.role;
   let shootings: StoredShooting[];
-  if (role === Role.broker) shootings = await shootingsOfBroker(ctx.user.id);
-  else if (role === Role.tech_capture) shootings = await shootingsOfTech(ctx.user.id);
+  // A broker's or a technician's own: the range read from their index when one is given (their whole history otherwise).
+  if (role === Role.broker) shootings = from || to ? await shootingsOfBrokerBetween(ctx.user.id, from ?? '', to ?? '9999-12-31') : await shootingsOfBroker(ctx.user.id);
+  else if (role === Role.tech_capture) shootings = from || to ? await shootingsOfTechBetween(ctx.user.id, from ?? '', to ?? '9999-12-31') : await shootingsOfTech(ctx.user.id);
   else {
     const today = localDateOf(Date.now());
     const first = from ?? addDays(today, -7);

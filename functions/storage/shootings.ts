@@ -79,8 +79,13 @@ export const shootingsOfTech = (techId: number) => queryAll('shootingsByTechDate
 /** The shootings of one day. */
 export const shootingsOfDay = (date: string) => queryAll('shootingsByDay', keys.shootingsOfDay(date));
 /** A capture technician's shootings from one day to another, both included (the dashboard's today and tomorrow). */
-export async function shootingsOfTechBetween(techId: number, from: string, to: string): Promise<StoredShooting[]> {
-  const items = await queryAllItems(byIndex('shootingsByTechDate', keys.shootingsOfTech(techId), { from, to: `${to}#\uffff` }));
+export const shootingsOfTechBetween = (techId: number, from: string, to: string) => queryBetween('shootingsByTechDate', keys.shootingsOfTech(techId), from, to);
+/** A broker's shootings from one day to another, both included. */
+export const shootingsOfBrokerBetween = (brokerId: number, from: string, to: string) => queryBetween('shootingsByBrokerDate', keys.shootingsOfBroker(brokerId), from, to);
+
+/** The shootings of an index partition sorted `<date>#<id>`, from one day to another (both included; '' and '9999-12-31' for open ends). */
+async function queryBetween(pattern: AccessPattern, partition: string, from: string, to: string): Promise<StoredShooting[]> {
+  const items = await queryAllItems(byIndex(pattern, partition, { from, to: `${to}#\uffff` }));
   return items.filter((item) => shootingRecord.safeParse(item).success).map(toShooting);
 }
 

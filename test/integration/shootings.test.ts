@@ -12,7 +12,7 @@ import { assignProdShooting, unassignShootingTech } from '#shared/catalogue/plan
 import { SHOOTING_MESSAGES, cancelShooting, getAllShootings, getShooting, getShootingAdmin, updateShootingCompletion, updateShootingTime, type ShootingView } from '#shared/catalogue/shootings.ts';
 import type { InputOf } from '#shared/catalogue/index.ts';
 import { ShootingState } from '#shared/enums.ts';
-import { dayStartMs } from '#shared/rules/business-time.ts';
+import { addDays, dayStartMs } from '#shared/rules/business-time.ts';
 import { Role } from '#shared/roles.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
 import { book, day, planningBrokerToken } from './booking-support.ts';
@@ -58,6 +58,15 @@ describe('getAllShootings and getShooting', () => {
     expect(dates).toEqual([...dates].sort());
     expect(data.some((s) => s.is_confirmed && s.starttime)).toBe(true);
     expect(data.some((s) => !s.is_confirmed && s.state === ShootingState.unconfirmed)).toBe(true);
+  });
+
+  it("a broker's range reads only that range of their own, both ends included", async () => {
+    const all = bodyOf(await callOp(getAllShootings, {}, broker)).data;
+    const ranged = bodyOf(await callOp(getAllShootings, { from: date, to: date }, broker)).data;
+    expect(ranged.map((s) => s.id)).toEqual(all.filter((s) => s.scheduleddate === date).map((s) => s.id));
+    expect(ranged.map((s) => s.id)).toContain(mine.id);
+    const after = bodyOf(await callOp(getAllShootings, { from: addDays(date, 1) }, broker)).data;
+    expect(after.map((s) => s.id)).toEqual(all.filter((s) => s.scheduleddate > date).map((s) => s.id));
   });
 
   it("answers 404 for another broker's shooting and for a missing one; 400 for a bad id", async () => {
