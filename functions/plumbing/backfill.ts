@@ -7,8 +7,9 @@ type Item = Record<string, unknown>;
 /**
  * Gives the items an index was added after a one-time update, once per table: `marker` says it ran.
  * Scans the items `filter` selects (a FilterExpression over `values`), and for each one `update`
- * answers (Key and expressions; its ConditionExpression should hold only while the item is as
- * scanned, since a write meanwhile set the index itself) sends it; a failed condition is skipped.
+ * answers (Key and expressions) sends it. Its ConditionExpression should hold while the attributes
+ * the index keys are built from are as scanned: a write that changed them wrote the keys itself, so
+ * a failed condition is skipped.
  * Answers the number of items updated. Local tables only: the start runs it (ADRs 0685, 0690).
  */
 export async function backfillOnce(marker: { pk: string; sk: string }, filter: { expression: string; values: Item }, update: (item: Item) => Omit<UpdateCommandInput, 'TableName'> | undefined): Promise<number> {

@@ -8,6 +8,10 @@ import { shootingViews, shootingsOfBroker, shootingsOfBrokerBetween, shootingsOf
 import { shootTimes } from '../use-cases/shoot-times.ts';
 import { getUser } from '../storage/users.ts';
 
+/** The ends of a range given on one side only (a key value may not be empty). */
+const OPEN_START = '0000-01-01';
+const OPEN_END = '9999-12-31';
+
 /** Staff read at most this many days per call (one day-index Query per day). */
 export const MAX_STAFF_DAYS = 62;
 
@@ -20,8 +24,10 @@ export const handler = apiHandler(getAllShootings, async ({ from, to }, ctx) => 
   const role = ctx.user.role;
   let shootings: StoredShooting[];
   // A broker's or a technician's own: the range read from their index when one is given (their whole history otherwise).
-  if (role === Role.broker) shootings = from || to ? await shootingsOfBrokerBetween(ctx.user.id, from ?? '', to ?? '9999-12-31') : await shootingsOfBroker(ctx.user.id);
-  else if (role === Role.tech_capture) shootings = from || to ? await shootingsOfTechBetween(ctx.user.id, from ?? '', to ?? '9999-12-31') : await shootingsOfTech(ctx.user.id);
+  const ranged = from !== undefined || to !== undefined;
+  if (from !== undefined && to !== undefined && from > to) shootings = [];
+  else if (role === Role.broker) shootings = ranged ? await shootingsOfBrokerBetween(ctx.user.id, from ?? OPEN_START, to ?? OPEN_END) : await shootingsOfBroker(ctx.user.id);
+  else if (role === Role.tech_capture) shootings = ranged ? await shootingsOfTechBetween(ctx.user.id, from ?? OPEN_START, to ?? OPEN_END) : await shootingsOfTech(ctx.user.id);
   else {
     const today = localDateOf(Date.now());
     const first = from ?? addDays(today, -7);

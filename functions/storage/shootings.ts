@@ -83,7 +83,7 @@ export const shootingsOfTechBetween = (techId: number, from: string, to: string)
 /** A broker's shootings from one day to another, both included. */
 export const shootingsOfBrokerBetween = (brokerId: number, from: string, to: string) => queryBetween('shootingsByBrokerDate', keys.shootingsOfBroker(brokerId), from, to);
 
-/** The shootings of an index partition sorted `<date>#<id>`, from one day to another (both included; '' and '9999-12-31' for open ends). */
+/** The shootings of an index partition sorted `<date>#<id>`, from one day to another (both included, `from` ≤ `to`). */
 async function queryBetween(pattern: AccessPattern, partition: string, from: string, to: string): Promise<StoredShooting[]> {
   const items = await queryAllItems(byIndex(pattern, partition, { from, to: `${to}#\uffff` }));
   return items.filter((item) => shootingRecord.safeParse(item).success).map(toShooting);
@@ -385,7 +385,7 @@ export async function shootingsOfListings(listingIds: readonly number[]): Promis
 
 /**
  * Local tables whose shootings were written before ADR 0685 lack the listing index: the first start
- * after it gives every such shooting its gsi6 keys, once, while it is at the version scanned.
+ * after it gives every such shooting its gsi6 keys, once, built from its listing and date as scanned.
  * Answers the number of shootings indexed.
  */
 export function upgradeShootingListingIndex(): Promise<number> {
@@ -396,7 +396,13 @@ export function upgradeShootingListingIndex(): Promise<number> {
       if (!shootingRecord.safeParse(item).success) return undefined;
       const s = toShooting(item);
       const { gsi6pk, gsi6sk } = keys.shootingIndexes(s);
-      return { Key: keys.shooting(s.id), UpdateExpression: 'SET gsi6pk = :pk, gsi6sk = :sk', ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':pk': gsi6pk, ':sk': gsi6sk, ':v': s.version } };
+      // Held while the key's sources are as scanned: other changes (a confirmation, notes) bump the version and leave them.
+      return {
+        Key: keys.shooting(s.id),
+        UpdateExpression: 'SET gsi6pk = :pk, gsi6sk = :sk',
+        ConditionExpression: 'listing_id = :l AND scheduleddate = :d',
+        ExpressionAttributeValues: { ':pk': gsi6pk, ':sk': gsi6sk, ':l': s.listing_id, ':d': s.scheduleddate },
+      };
     },
   );
 }

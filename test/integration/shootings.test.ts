@@ -67,6 +67,11 @@ describe('getAllShootings and getShooting', () => {
     expect(ranged.map((s) => s.id)).toContain(mine.id);
     const after = bodyOf(await callOp(getAllShootings, { from: addDays(date, 1) }, broker)).data;
     expect(after.map((s) => s.id)).toEqual(all.filter((s) => s.scheduleddate > date).map((s) => s.id));
+    const until = bodyOf(await callOp(getAllShootings, { to: date }, broker)).data;
+    expect(until.map((s) => s.id)).toEqual(all.filter((s) => s.scheduleddate <= date).map((s) => s.id));
+    expect(bodyOf(await callOp(getAllShootings, { from: addDays(date, 1), to: date }, broker)).data).toEqual([]);
+    const tech = (await tokenFor(Role.tech_capture)).token;
+    for (const range of [{ to: date }, { from: addDays(date, 1), to: date }]) expect((await callOp(getAllShootings, range, tech)).status, JSON.stringify(range)).toBe(200);
   });
 
   it("answers 404 for another broker's shooting and for a missing one; 400 for a bad id", async () => {
