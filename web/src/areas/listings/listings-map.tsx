@@ -1,10 +1,11 @@
 import { Alert, useMantineTheme } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListingDetail, MapPoint } from '#shared/catalogue/listings.ts';
+import { getListing, type ListingDetail, type MapPoint } from '#shared/catalogue/listings.ts';
 import { pathOf } from '#shared/routes.ts';
+import { callOperation } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { MAP_ZOOM, MapView, QUEBEC_CENTER } from '../../components/map/map-view.tsx';
 import { formatNumber } from '../../i18n/format.ts';
@@ -21,7 +22,6 @@ export const LISTING_CLUSTER_RADIUS = 60;
 export function ListingsMap() {
   const { t, i18n } = useTranslation();
   const theme = useMantineTheme();
-  const queryClient = useQueryClient();
   const listings = useQuery(listingQueries.map());
   const [map, setMap] = useState<MapLibreMap | null>(null);
 
@@ -46,11 +46,12 @@ export function ListingsMap() {
         label={t('listings.map_label', { count: listings.data.length, formatted: formatNumber(listings.data.length, i18n.language) })}
         height="60vh"
         onReady={(m) => {
+          // Texts at click time (i18n.t: the page's language then); the listing as it is now, not a cached copy the dialog holds on to.
           addListingLayers(m, { cluster: theme.colors.blue[7], point: theme.colors.red[7], halo: theme.white }, (id, box) => {
-            box.textContent = t('common.loading');
-            queryClient.fetchQuery(listingQueries.one(id)).then(
-              (l) => box.replaceChildren(...infoOf(l, t('listings.delivery_page'), t('listings.broker_line', { name: `${l.broker.firstname} ${l.broker.lastname}` }))),
-              () => (box.textContent = t('listings.info_failed')),
+            box.textContent = i18n.t('common.loading');
+            callOperation(getListing, { id }).then(
+              ({ listing: l }) => box.replaceChildren(...infoOf(l, i18n.t('listings.delivery_page'), i18n.t('listings.broker_line', { name: `${l.broker.firstname} ${l.broker.lastname}` }))),
+              () => (box.textContent = i18n.t('listings.info_failed')),
             );
           });
           setMap(m);
