@@ -6,6 +6,7 @@ import { byIndex, queryAll } from '../plumbing/query.ts';
 import { cancellationCodes, transact, type TransactItem } from '../plumbing/transact.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { USER_MESSAGES } from '#shared/messages/users.ts';
+import { Role } from '#shared/roles.ts';
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, type HttpError } from '../plumbing/errors.ts';
 import { depotReferenceChange, depotReferenceFailure } from './depots.ts';
@@ -153,6 +154,23 @@ export async function userDirectory(role: number, max: number): Promise<Director
         ]
       : [],
   );
+}
+
+/**
+ * The brokers of a team who are not suspended (id and names), by last name: the brokers' role index
+ * filtered on the team, so only they come back (the index is still read whole, at most
+ * USERS_PER_ROLE_MAX). Items missing a name are left out.
+ */
+export async function activeBrokersOfTeam(teamId: number): Promise<Array<Pick<UserRecord, 'id' | 'firstname' | 'lastname'>>> {
+  const brokers = byIndex('usersByRole', keys.usersOfRole(Role.broker));
+  const items = await queryAll({
+    ...brokers,
+    FilterExpression: 'team_id = :team AND (attribute_not_exists(suspended) OR suspended = :no)',
+    ExpressionAttributeValues: { ...brokers.ExpressionAttributeValues, ':team': teamId, ':no': false },
+    ProjectionExpression: '#id, firstname, lastname',
+    ExpressionAttributeNames: { '#id': 'id' },
+  });
+  return items.flatMap((item) => (typeof item.id === 'number' && typeof item.firstname === 'string' && typeof item.lastname === 'string' ? [{ id: item.id, firstname: item.firstname, lastname: item.lastname }] : []));
 }
 
 /** Every user of a role who is not suspended; items that do not parse are left out. */

@@ -1,10 +1,12 @@
-import { videoTemplate, type VideoJobView, type VideoView } from '#shared/catalogue/videos.ts';
+import { videoTemplate, type VideoBroker, type VideoJobView, type VideoView } from '#shared/catalogue/videos.ts';
 import { Role } from '#shared/roles.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { forbidden, notFound } from '../plumbing/errors.ts';
 import { mediaUrl } from '../plumbing/media.ts';
+import { inPool } from '../plumbing/pool.ts';
 import { startWorkflow } from '../plumbing/workflows.ts';
-import { getListing, type StoredListing } from '../storage/listings.ts';
+import { getListing, listingFieldsById, type StoredListing } from '../storage/listings.ts';
+import { activeBrokersOfTeam, getUser } from '../storage/users.ts';
 import { markVideoFailed, setJobId, type StoredVideo } from '../storage/videos.ts';
 import { VIDEO_MESSAGES } from '#shared/catalogue/videos.ts';
 
@@ -14,6 +16,32 @@ export async function listingForVideos(listingId: number, user: SessionUser): Pr
   if (!listing) throw notFound('Listing not found.');
   if (user.role === Role.broker && listing.broker_id !== user.id) throw forbidden(VIDEO_MESSAGES.notYourListing);
   return listing;
+}
+
+const brokerOf = ({ id, firstname, lastname }: VideoBroker): VideoBroker => ({ id, firstname, lastname });
+
+/**
+ * Whether a broker may front a listing's video (its intro and outro show their name, phone, e-mail
+ * and photo, and it plays on the listing's public page): the listing's broker, or a broker of their
+ * team. Any other broker's identity is not the requester's to use.
+ */
+export async function mayFrontVideo(memberId: number, listingBrokerId: number): Promise<boolean> {
+  const [member, broker] = await Promise.all([getUser(memberId), getUser(listingBrokerId)]);
+  if (member?.role !== Role.broker) return false;
+  return member.id === listingBrokerId || (member.team_id != null && member.team_id === broker?.team_id);
+}
+
+/**
+ * The brokers the panel offers to front a new video of the listing: its broker (the default), then
+ * the other brokers of their team who are not suspended, by last name; without a team, its broker
+ * alone (the team: the brokers' role index filtered on it).
+ */
+export async function teamBrokers(listing: StoredListing): Promise<VideoBroker[]> {
+  const own = brokerOf({ id: listing.broker_id, ...listing.broker });
+  const teamId = (await getUser(listing.broker_id))?.team_id;
+  if (teamId == null) return [own];
+  const team = (await activeBrokersOfTeam(teamId)).filter((u) => u.id !== own.id);
+  return [own, ...team.map(brokerOf)];
 }
 
 const templateName = (id: number) => videoTemplate(id)?.template_name ?? `#${id}`;
@@ -45,8 +73,22 @@ export async function videoView(video: StoredVideo): Promise<VideoView> {
   };
 }
 
-/** A row of the job monitor. */
-export function jobView(video: StoredVideo, address: string): VideoJobView {
+/**
+ * The job monitor's rows: each job with its listing's address and the names of its brokers, read
+ * for the page at once: a listing names its own broker, a user read names each other one.
+ */
+export async function jobViews(videos: readonly StoredVideo[]): Promise<VideoJobView[]> {
+  const listings = await listingFieldsById(videos.map((v) => v.listing_id), ['address', 'broker_id', 'broker']);
+  const names = new Map([...listings.values()].map((l): [number, VideoBroker] => [l.broker_id, brokerOf({ id: l.broker_id, ...l.broker })]));
+  const unnamed = [...new Set(videos.flatMap((v) => [v.main_broker_id, v.current_broker_id]))].filter((id) => !names.has(id));
+  await inPool(unnamed, 8, async (id) => {
+    const user = await getUser(id);
+    if (user) names.set(id, brokerOf(user));
+  });
+  return videos.map((v) => jobView(v, listings.get(v.listing_id)?.address ?? '', names));
+}
+
+function jobView(video: StoredVideo, address: string, names: ReadonlyMap<number, VideoBroker>): VideoJobView {
   return {
     id: video.id,
     job_id: video.job_id,
@@ -60,6 +102,7 @@ export function jobView(video: StoredVideo, address: string): VideoJobView {
     current_broker_id: video.current_broker_id,
     main_broker_id: video.main_broker_id,
     secondary_broker_id: video.current_broker_id !== video.main_broker_id ? video.current_broker_id : null,
+    brokers: [...new Set([video.main_broker_id, video.current_broker_id])].flatMap((id) => names.get(id) ?? []),
     vm: video.vm,
     errors: video.errors,
     version: video.version,

@@ -2,15 +2,14 @@ import { VIDEO_MESSAGES, createVideo, videoTemplate } from '#shared/catalogue/vi
 import { Role } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest } from '../plumbing/errors.ts';
-import { getUser } from '../storage/users.ts';
 import { insertVideo } from '../storage/videos.ts';
-import { listingForVideos, startVideoJob, videoView } from '../use-cases/video-views.ts';
+import { listingForVideos, mayFrontVideo, startVideoJob, videoView } from '../use-cases/video-views.ts';
 
 /** A new video of a listing: a broker's request is queued and started at once, staff's waits for addVideoToQueue. */
 export const handler = apiHandler(createVideo, async ({ listingId, templateId, is_broker_photo_visible, broker_team_member_id }, ctx) => {
   const listing = await listingForVideos(listingId, ctx.user);
   if (!videoTemplate(templateId)) throw badRequest(VIDEO_MESSAGES.unknownTemplate, { templateId: [VIDEO_MESSAGES.unknownTemplate] });
-  if (broker_team_member_id !== null && !(await isOfListingTeam(broker_team_member_id, listing.broker_id))) {
+  if (broker_team_member_id !== null && !(await mayFrontVideo(broker_team_member_id, listing.broker_id))) {
     throw badRequest(VIDEO_MESSAGES.notTeamMember, { broker_team_member_id: [VIDEO_MESSAGES.notTeamMember] });
   }
   const byBroker = ctx.user.role === Role.broker;
@@ -30,14 +29,3 @@ export const handler = apiHandler(createVideo, async ({ listingId, templateId, i
   ctx.log(`video ${video.id} of listing ${listing.id}, template ${templateId}${byBroker ? ', started' : ''}`);
   return { video: await videoView(video) };
 });
-
-/**
- * Whether a broker may front a listing's video (its intro and outro show their name, phone, e-mail
- * and photo, and it plays on the listing's public page): the listing's broker, or a broker of their
- * team. Any other broker's identity is not the requester's to use.
- */
-async function isOfListingTeam(memberId: number, listingBrokerId: number): Promise<boolean> {
-  const [member, broker] = await Promise.all([getUser(memberId), getUser(listingBrokerId)]);
-  if (member?.role !== Role.broker) return false;
-  return member.id === listingBrokerId || (member.team_id != null && member.team_id === broker?.team_id);
-}

@@ -2,9 +2,8 @@ import { VIDEO_MESSAGES, resetVideoJob } from '#shared/catalogue/videos.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
-import { getListing } from '../storage/listings.ts';
 import { enqueueVideo, getVideo } from '../storage/videos.ts';
-import { jobView, startVideoJob } from '../use-cases/video-views.ts';
+import { jobViews, startVideoJob } from '../use-cases/video-views.ts';
 
 /**
  * Reset (part 3 §4): a job whose status is not 2 goes back in the queue (status 1) and runs again
@@ -19,5 +18,6 @@ export const handler = apiHandler(resetVideoJob, async ({ id }, ctx) => {
   const queued = await enqueueVideo(video, [VideoCreationStatus.requested, VideoCreationStatus.enqueued, VideoCreationStatus.failure], `Reset by user ${ctx.user.id}.`);
   if (!queued) throw conflict(VIDEO_MESSAGES.changedMeanwhile);
   const started = await startVideoJob(queued);
-  return { job: jobView(started, (await getListing(video.listing_id))?.address ?? '') };
+  const [job] = await jobViews([started]);
+  return { job: job! };
 });

@@ -70,6 +70,10 @@ const status = z.number().int().min(VideoCreationStatus.requested).max(VideoCrea
 
 export const videoTemplateView = z.object({ id: z.number().int(), template_name: z.string(), thumbnail_url: z.string().nullable(), seconds_per_picture: z.number(), max_pictures: z.number().int() });
 
+/** A broker as the videos area names them: who fronts a video, and the brokers of a job. */
+export const videoBroker = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
+export type VideoBroker = z.infer<typeof videoBroker>;
+
 export const videoLogLine = z.object({ timestamp: z.string(), message: z.string() });
 export type VideoLogLine = z.infer<typeof videoLogLine>;
 
@@ -111,6 +115,8 @@ export const videoJobView = z.object({
   current_broker_id: z.number().int(),
   main_broker_id: z.number().int(),
   secondary_broker_id: z.number().int().nullable(),
+  /** The names of the job's main and current (secondary) brokers; a broker whose user is gone is left out. */
+  brokers: z.array(videoBroker),
   /** Where the job ran: the Lambda function (AWS) or the local runner. */
   vm: z.string().nullable(),
   errors: z.array(z.string()),
@@ -140,9 +146,14 @@ export const getListingVideos = defineOperation({
   method: 'GET',
   path: '/api/listings/{listingId}/videos',
   access: VIDEO_REQUEST_ROLES,
-  summary: "A listing's automated videos, newest first, with presigned MP4 URLs once uploaded. A broker reads only their own listings' (403).",
+  summary:
+    "A listing's automated videos, newest first, with presigned MP4 URLs once uploaded, and the brokers who may front a new one (its broker and their team's). A broker reads only their own listings' (403).",
   input: z.object({ listingId: id }),
-  output: z.object({ videos: z.array(videoView) }),
+  output: z.object({
+    videos: z.array(videoView),
+    /** Who may front a new video (createVideo's broker_team_member_id): the listing's broker first, then the other brokers of their team by last name. */
+    team_brokers: z.array(videoBroker),
+  }),
   resources: ['table', 'mediaBucket'],
   writes: [],
 });

@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
-import type { Page } from 'playwright-core';
-import { getVideo, insertVideo, markVideoFailed, markVideoUploaded } from '#functions/storage/videos.ts';
+import type { Locator, Page } from 'playwright-core';
+import { getVideo, insertVideo, markVideoFailed, markVideoUploaded, setJobId, videosOfListing } from '#functions/storage/videos.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
-import { listingWithPictures } from '../integration/video-support.ts';
+import { brokerTeam, listingWithPictures } from '../integration/video-support.ts';
 import { reviewListing } from '../support/review-listing.ts';
-import { useBrowser, waitForPath } from './browser.ts';
+import { PHONE_WIDTH, useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
 
 /**
  * Part 3 screen 12 "Video job monitor" as a post-production lead lives it, in French then English:
  * a failed job (red, its logs in the dialog) is reset and goes back in the queue; an uploaded job
- * (green) offers no reset. Then the review screen's automated-videos panel (screen 5): a queueing
- * that fails says so (§8), though the video, failed, then renders nothing there (§4).
+ * (green) offers no reset; a job's execution and brokers are read in their columns on a phone. Then
+ * the review screen's automated-videos panel (screen 5): a queueing that fails says so (§8), though
+ * the video, failed, then renders nothing there (§4); a video is created fronted by a teammate of
+ * the listing's broker.
  */
 const baseUrl = ownStack().baseUrl;
 const browser = useBrowser(baseUrl);
@@ -69,6 +71,60 @@ describe.each(['fr', 'en'] as const)('video job monitor, in %s', (lang) => {
   });
 });
 
+/** The cell of a row under the column headed `header` (as a reader finds it: by the header's place). */
+async function cellUnder(row: Locator, header: string): Promise<Locator> {
+  const headers = await row.page().locator('thead th').allInnerTexts();
+  expect(headers).toContain(header);
+  return row.getByRole('cell').nth(headers.indexOf(header));
+}
+
+/** Whether no word of the element's text is cut over two lines (a column squeezed narrower than its words breaks them). */
+const wordsWhole = (cell: Locator) =>
+  cell.evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.textContent!.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) return false;
+      }
+    }
+    return true;
+  });
+
+describe.each(['fr', 'en'] as const)('video job monitor columns, in %s', (lang) => {
+  const t = textsIn(lang);
+
+  it("shows a job's execution and its main, current and secondary brokers by name, on a phone without sideways scrolling", async () => {
+    const { broker, teammate } = await brokerTeam();
+    const listing = await listingWithPictures(0, { brokerId: broker.id });
+    const fields = { listing_id: listing.id, template_id: 1, requested_by: broker.id, is_broker_photo_visible: true, main_broker_id: broker.id };
+    const fronted = await insertVideo({ ...fields, broker_team_member_id: teammate.id, current_broker_id: teammate.id }, true);
+    const execution = `local:videoWorkflow:video-${fronted.id}-run-1-${Date.now()}`;
+    await setJobId(fronted.id, execution);
+    const own = await insertVideo({ ...fields, broker_team_member_id: null, current_broker_id: broker.id }, false);
+
+    const page = await onDashboard(lang);
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+    const name = (b: { firstname: string; lastname: string }) => `${b.firstname} ${b.lastname}`;
+    const read = async (row: Locator, header: string) => (await (await cellUnder(row, header)).innerText()).trim();
+    const frontedRow = page.locator(`tr[data-job="${fronted.id}"]`);
+    await frontedRow.waitFor();
+    expect(await read(frontedRow, t('videos.col.job_id'))).toBe(execution);
+    expect(await read(frontedRow, t('videos.col.main_broker'))).toBe(name(broker));
+    expect(await read(frontedRow, t('videos.col.current_broker'))).toBe(name(teammate));
+    expect(await read(frontedRow, t('videos.col.secondary_broker'))).toBe(name(teammate));
+    const ownRow = page.locator(`tr[data-job="${own.id}"]`);
+    expect(await read(ownRow, t('videos.col.job_id'))).toBe('—');
+    expect(await read(ownRow, t('videos.col.current_broker'))).toBe(name(broker));
+    expect(await read(ownRow, t('videos.col.secondary_broker'))).toBe('—');
+    // Each broker's name reads whole (the table scrolls in its own box), and the page does not scroll sideways.
+    for (const header of ['main_broker', 'current_broker', 'secondary_broker']) expect(await wordsWhole(await cellUnder(frontedRow, t(`videos.col.${header}`))), header).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+  });
+});
+
 describe.each(['fr', 'en'] as const)("review screen's automated-videos panel, in %s", (lang) => {
   const t = textsIn(lang);
 
@@ -102,5 +158,29 @@ describe.each(['fr', 'en'] as const)("review screen's automated-videos panel, in
     await expect.poll(() => requestedItem.count()).toBe(0);
     await page.getByRole('dialog').getByRole('button', { name: t('common.ok'), exact: true }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it("creates a video fronted by a broker of the listing's broker's team, chosen among them (another team's broker is not offered)", async () => {
+    const { broker, teammate, stranger } = await brokerTeam();
+    const { listing } = await reviewListing({ street: `rue des Vidéos en équipe ${lang}`, pictures: 0, unseen: () => false, original: { width: 60, height: 40 }, broker });
+    const name = (b: { firstname: string; lastname: string }) => `${b.firstname} ${b.lastname}`;
+
+    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+    await loginAs(page, Role.tech_postprod_lead, lang);
+    await waitForPath(page, '/tech_review');
+    await page.goto(`/tech_review/${listing.id}`);
+
+    const fronting = page.getByLabel(t('videos.fronting_broker'));
+    await fronting.locator('option').nth(1).waitFor({ state: 'attached' });
+    expect(await fronting.locator('option').allInnerTexts()).toEqual([t('videos.listing_broker', { name: name(broker) }), name(teammate)]);
+    expect(await fronting.locator('option').allInnerTexts()).not.toContain(name(stranger));
+    await page.getByLabel(t('videos.template')).selectOption({ label: t('videos.template_names.1') });
+    await fronting.selectOption({ label: name(teammate) });
+    await page.getByRole('button', { name: t('videos.create') }).click();
+
+    // The new video shows in the panel; its record names the teammate as the broker fronting it.
+    await page.locator('[data-video]').first().waitFor();
+    const [video] = await videosOfListing(listing.id);
+    expect(video).toMatchObject({ broker_team_member_id: teammate.id, current_broker_id: teammate.id, main_broker_id: broker.id, template_id: 1 });
   });
 });

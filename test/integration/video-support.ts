@@ -4,9 +4,13 @@ import { mediaKeys } from '#functions/plumbing/media.ts';
 import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { getUser } from '#functions/storage/users.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
 import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { demoOriginal } from '../../scripts/local/demo-media/cache.ts';
+import { newUser } from './session-support.ts';
 
 /**
  * A listing of the demo broker's own (or of `brokerId`) with `pictures` demo JPEGs in the media
@@ -51,4 +55,18 @@ export async function listingWithPictures(pictures: number, options: { brokerId?
     });
   }
   return { ...listing, version: 1 };
+}
+
+/**
+ * A broker of a team of this test's own, a teammate, and a broker of another team (throwaway users
+ * named 'Test User<id>'; the teams are set on their items directly), as the videos screens name them.
+ */
+export async function brokerTeam() {
+  const team = 900_000 + Math.floor(Math.random() * 99_999);
+  const [broker, teammate, stranger] = [await newUser(Role.broker), await newUser(Role.broker), await newUser(Role.broker)];
+  for (const [id, team_id] of [[broker.id, team], [teammate.id, team], [stranger.id, team + 1]] as const) {
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.user(id), UpdateExpression: 'SET team_id = :t', ExpressionAttributeValues: { ':t': team_id } }));
+  }
+  const named = (user: { id: number }) => ({ id: user.id, firstname: 'Test', lastname: `User${user.id}` });
+  return { broker: named(broker), teammate: named(teammate), stranger: named(stranger) };
 }

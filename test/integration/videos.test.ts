@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#functions/plumbing/aws.ts';
-import { keys } from '#functions/plumbing/keys.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { enqueueVideo, getVideo, insertVideo, markVideoFailed, markVideoRunning, markVideoUploaded, releaseVideoLock, takeVideoLock } from '#functions/storage/videos.ts';
@@ -13,7 +10,10 @@ import { VideoCreationStatus } from '#shared/enums.ts';
 import { Role, type RoleId } from '#shared/roles.ts';
 import { VIDEO_JOBS_LIMIT, VIDEO_MESSAGES, VIDEO_TEMPLATES, addVideoToQueue, createVideo, getListingVideos, getVideoJobLogs, getVideoJobs, getVideoTemplates, resetVideoJob } from '#shared/catalogue/videos.ts';
 import { newUser } from './session-support.ts';
-import { listingWithPictures } from './video-support.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { keys } from '#functions/plumbing/keys.ts';
+import { brokerTeam, listingWithPictures } from './video-support.ts';
 
 const STAFF: readonly RoleId[] = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead];
 
@@ -77,13 +77,9 @@ describe('createVideo, addVideoToQueue, getListingVideos', () => {
   });
 
   it("puts on a video only the listing's broker or a broker of their team (400 on broker_team_member_id otherwise)", async () => {
-    const team = 900_000 + Math.floor(Math.random() * 99_999);
-    const broker = await newUser(Role.broker);
-    const [teammate, stranger, staff] = [await newUser(Role.broker), await newUser(Role.broker), await newUser(Role.admin)];
-    for (const [id, team_id] of [[broker.id, team], [teammate.id, team], [stranger.id, team + 1]] as const) {
-      await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.user(id), UpdateExpression: 'SET team_id = :t', ExpressionAttributeValues: { ':t': team_id } }));
-    }
+    const { broker, teammate, stranger } = await brokerTeam();
     const listing = await listingWithPictures(0, { brokerId: broker.id });
+    const staff = await newUser(Role.admin);
     const { token } = await tokenFor(Role.admin);
     for (const member of [broker.id, teammate.id]) {
       expect(bodyOf(await callOp(createVideo, { listingId: listing.id, templateId: 1, broker_team_member_id: member }, token)).video.broker_team_member_id).toBe(member);
@@ -92,6 +88,22 @@ describe('createVideo, addVideoToQueue, getListingVideos', () => {
       const refused = errorOf(await callOp(createVideo, { listingId: listing.id, templateId: 1, broker_team_member_id: member }, token), 400);
       expect(refused.fields?.broker_team_member_id).toEqual([VIDEO_MESSAGES.notTeamMember]);
     }
+  });
+
+  it("offers to front a new video the listing's broker first, then their team's brokers, not another team's; without a team, the listing's broker alone", async () => {
+    const { broker, teammate, stranger } = await brokerTeam();
+    const listing = await listingWithPictures(0, { brokerId: broker.id });
+    for (const role of [Role.admin, Role.tech_postprod]) {
+      const { team_brokers } = bodyOf(await callOp(getListingVideos, { listingId: listing.id }, (await tokenFor(role)).token));
+      expect(team_brokers).toEqual([broker, teammate]);
+      expect(team_brokers.map((b) => b.id)).not.toContain(stranger.id);
+    }
+    // A suspended teammate is no longer offered.
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.user(teammate.id), UpdateExpression: 'SET suspended = :s', ExpressionAttributeValues: { ':s': true } }));
+    expect(bodyOf(await callOp(getListingVideos, { listingId: listing.id }, (await tokenFor(Role.admin)).token)).team_brokers).toEqual([broker]);
+    const alone = await listingWithPictures(0, { brokerId: (await newUser(Role.broker)).id });
+    const { team_brokers } = bodyOf(await callOp(getListingVideos, { listingId: alone.id }, (await tokenFor(Role.admin)).token));
+    expect(team_brokers).toEqual([{ id: alone.broker_id, ...alone.broker }]);
   });
 
   it("a broker's request on their own listing is queued and started at once; other brokers' listings are refused", async () => {
@@ -145,6 +157,28 @@ describe('job monitor: getVideoJobs, getVideoJobLogs, resetVideoJob', () => {
     expect(errorOf(await callOp(resetVideoJob, { id: video.id }, admin), 409).message).toBe(VIDEO_MESSAGES.resetUploaded);
     errorOf(await callOp(resetVideoJob, { id: 987654321 }, admin), 404);
     errorOf(await callOp(getVideoJobLogs, { id: video.id }, (await tokenFor(Role.broker)).token), 403);
+  });
+});
+
+describe('job monitor: brokers', () => {
+  it('answers each job with its workflow execution, its main, current and secondary brokers, and their names', async () => {
+    const { broker, teammate } = await brokerTeam();
+    const listing = await listingWithPictures(0, { brokerId: broker.id });
+    const admin = (await tokenFor(Role.admin)).token;
+    const fronted = bodyOf(await callOp(createVideo, { listingId: listing.id, templateId: 1, broker_team_member_id: teammate.id }, admin)).video;
+    const own = bodyOf(await callOp(createVideo, { listingId: listing.id, templateId: 2 }, admin)).video;
+    const queued = bodyOf(await callOp(addVideoToQueue, { videoId: fronted.id }, admin)).video;
+    await settled(fronted.id, queued.version);
+
+    const { jobs } = bodyOf(await callOp(getVideoJobs, {}, admin));
+    const job = jobs.find((j) => j.id === fronted.id)!;
+    expect(job.job_id).toMatch(new RegExp(`videoWorkflow.*video-${fronted.id}-run-1-`));
+    expect(job).toMatchObject({ main_broker_id: broker.id, current_broker_id: teammate.id, secondary_broker_id: teammate.id });
+    expect(job.brokers).toEqual([broker, teammate]);
+    // Fronted by the listing's broker: no secondary broker; never queued: no execution yet.
+    expect(jobs.find((j) => j.id === own.id)).toMatchObject({ job_id: null, main_broker_id: broker.id, current_broker_id: broker.id, secondary_broker_id: null, brokers: [broker] });
+    // The reset's answer is a row of the monitor too.
+    expect(bodyOf(await callOp(resetVideoJob, { id: fronted.id }, admin)).job.brokers).toEqual([broker, teammate]);
   });
 });
 

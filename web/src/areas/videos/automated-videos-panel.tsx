@@ -3,20 +3,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoCreationStatus } from '#shared/enums.ts';
-import { addVideoToQueue, createVideo, type VideoView } from '#shared/catalogue/videos.ts';
+import { addVideoToQueue, createVideo, type VideoBroker, type VideoView } from '#shared/catalogue/videos.ts';
 import { mayCall } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatTimestamp } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
+import { brokerName } from './broker-name.ts';
 import { useAddVideoToQueueMutation, useCreateVideoMutation, videoQueries } from './queries.ts';
 import { templateName } from './template-name.ts';
 
 /**
  * The review screen's automated-videos panel (part 3 screen 5; §4 "Video"): create a video of the
- * listing with a chosen template, then each video by status — requested (errors shown; staff may
- * queue it), enqueued (last queue time), success (playable, with its Instagram version); other
- * statuses render nothing. Creation failure: alert 'Error' (§8); a queueing that fails: 'Quelque
+ * listing with a chosen template, fronted by the listing's broker (the default, sent as null) or a
+ * broker of their team (§3 "Automated video" broker_team_member_id), then each video by status —
+ * requested (errors shown; staff may queue it), enqueued (last queue time), success (playable, with
+ * its Instagram version); other statuses render nothing. Creation failure: alert 'Error' (§8); a queueing that fails: 'Quelque
  * chose s'est mal passé' (§8, job pages).
  */
 export function AutomatedVideosPanel({ listingId }: { listingId: number }) {
@@ -29,6 +31,8 @@ export function AutomatedVideosPanel({ listingId }: { listingId: number }) {
   const create = useCreateVideoMutation();
   const [templateId, setTemplateId] = useState('');
   const [photoVisible, setPhotoVisible] = useState(true);
+  /** The broker fronting the video: '' for the listing's broker, else a team member's id. */
+  const [frontingId, setFrontingId] = useState('');
   const [missingTemplate, setMissingTemplate] = useState(false);
 
   const submit = () => {
@@ -37,7 +41,7 @@ export function AutomatedVideosPanel({ listingId }: { listingId: number }) {
       return;
     }
     create.mutate(
-      { listingId, templateId: Number(templateId), is_broker_photo_visible: photoVisible },
+      { listingId, templateId: Number(templateId), is_broker_photo_visible: photoVisible, broker_team_member_id: frontingId ? Number(frontingId) : null },
       { onError: () => void showAlert({ title: t('videos.create_failed_title'), text: t('videos.create_failed') }) },
     );
   };
@@ -61,6 +65,7 @@ export function AutomatedVideosPanel({ listingId }: { listingId: number }) {
               error={missingTemplate ? t('videos.template_required') : undefined}
               style={{ flex: '1 1 12rem' }}
             />
+            {videos.data && <FrontingBrokerSelect brokers={videos.data.team_brokers} value={frontingId} onChange={setFrontingId} />}
             <Checkbox label={t('videos.broker_photo')} checked={photoVisible} onChange={(e) => setPhotoVisible(e.currentTarget.checked)} mb={8} />
             <Button onClick={submit} loading={create.isPending}>
               {t('videos.create')}
@@ -84,6 +89,24 @@ export function AutomatedVideosPanel({ listingId }: { listingId: number }) {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** Who fronts a new video: the listing's broker (first of `brokers`, value '') or another broker of their team (value: their id). */
+function FrontingBrokerSelect({ brokers, value, onChange }: { brokers: readonly VideoBroker[]; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  const [own, ...team] = brokers;
+  return (
+    <NativeSelect
+      label={t('videos.fronting_broker')}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      data={[
+        ...(own ? [{ value: '', label: t('videos.listing_broker', { name: brokerName(brokers, own.id) }) }] : []),
+        ...team.map((b) => ({ value: String(b.id), label: brokerName(brokers, b.id) })),
+      ]}
+      style={{ flex: '1 1 12rem' }}
+    />
   );
 }
 

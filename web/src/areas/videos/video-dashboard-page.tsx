@@ -7,6 +7,7 @@ import type { VideoJobView } from '#shared/catalogue/videos.ts';
 import { OutcomeAlert, type Outcome } from '../../app/outcome-alert.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatTimestamp } from '../../i18n/format.ts';
+import { brokerName } from './broker-name.ts';
 import { videoQueries, useResetVideoJobMutation } from './queries.ts';
 import { templateName } from './template-name.ts';
 import { VideoLogDialog } from './video-log-dialog.tsx';
@@ -14,9 +15,10 @@ import { VideoStatusBadge } from './video-status.tsx';
 
 /**
  * /video_dashboard (part 3 screen 12 "Video job monitor"): the jobs, newest first (older ones a page
- * at a time on demand), with their
- * status in the §4 colours, timestamps and where they ran; a log dialog, and reset for a job whose
- * status is not 2 (it goes back in the queue and runs again).
+ * at a time on demand), with their status in the §4 colours, their workflow execution (job_id),
+ * their main, current and secondary brokers by name, timestamps and where they ran; a log dialog,
+ * and reset for a job whose status is not 2 (it goes back in the queue and runs again). The table
+ * scrolls within its own box on a narrow screen, not the page.
  */
 export function VideoDashboardPage() {
   const { t } = useTranslation();
@@ -46,23 +48,29 @@ export function VideoDashboardPage() {
         <Text>{t('videos.no_jobs')}</Text>
       ) : (
         <>
-          <Table striped verticalSpacing="xs" aria-label={t('route.video_dashboard')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('videos.col.job')}</Table.Th>
-                <Table.Th>{t('videos.col.status')}</Table.Th>
-                <Table.Th>{t('videos.col.times')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('videos.col.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((job) => (
-                <JobRow key={job.id} job={job} onLogs={() => setLogsOf(job.id)} onReset={() => resetJob(job)} resetting={reset.isPending && reset.variables === job.id} />
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={1000}>
+            <Table striped verticalSpacing="xs" aria-label={t('route.video_dashboard')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('videos.col.job')}</Table.Th>
+                  <Table.Th>{t('videos.col.status')}</Table.Th>
+                  <Table.Th>{t('videos.col.job_id')}</Table.Th>
+                  <Table.Th>{t('videos.col.main_broker')}</Table.Th>
+                  <Table.Th>{t('videos.col.current_broker')}</Table.Th>
+                  <Table.Th>{t('videos.col.secondary_broker')}</Table.Th>
+                  <Table.Th>{t('videos.col.times')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('videos.col.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((job) => (
+                  <JobRow key={job.id} job={job} onLogs={() => setLogsOf(job.id)} onReset={() => resetJob(job)} resetting={reset.isPending && reset.variables === job.id} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           {jobs.hasNextPage && (
             <Button variant="default" onClick={() => void jobs.fetchNextPage()} loading={jobs.isFetchingNextPage} style={{ alignSelf: 'flex-start' }}>
               {t('videos.more_jobs')}
@@ -94,6 +102,15 @@ function JobRow({ job, onLogs, onReset, resetting }: { job: VideoJobView; onLogs
       <Table.Td>
         <VideoStatusBadge status={job.status} />
       </Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '10rem' }}>
+        <Text size="xs">{job.job_id ?? '—'}</Text>
+      </Table.Td>
+      {[job.main_broker_id, job.current_broker_id, job.secondary_broker_id].map((id, column) => (
+        // A name's words stay whole (phones' tables may break words anywhere): the table scrolls in its box instead.
+        <Table.Td key={column} style={{ overflowWrap: 'normal', hyphens: 'manual' }}>
+          <Text size="sm">{id === null ? '—' : brokerName(job.brokers, id)}</Text>
+        </Table.Td>
+      ))}
       <Table.Td>
         <Text size="xs">{t('videos.requested_at', { at: when(job.requested_at) })}</Text>
         <Text size="xs">{t('videos.run_start_at', { at: when(job.run_start_at) })}</Text>
