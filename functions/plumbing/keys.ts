@@ -139,6 +139,8 @@ export const keys = {
     sk: `PICTURE#${pad(shootingId)}#${pad(index, 5)}`,
   }),
   picturesPrefix: 'PICTURE#',
+  /** A listing's slideshow guard: its version changes with every addition to the slideshow (ADR 0700). */
+  slideshowGuard: (listingId: number) => ({ pk: `LISTING#${listingId}`, sk: 'SLIDESHOW' }),
   /** Floorplan rooms (docs/decisions/0275) live in their listing's partition, one item per room. */
   floorplanRoom: (listingId: number, roomId: number) => ({ pk: `LISTING#${listingId}`, sk: `FLOORPLAN#${pad(roomId)}` }),
   floorplanPrefix: 'FLOORPLAN#',

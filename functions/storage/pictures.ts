@@ -233,12 +233,15 @@ export interface ReviewChange {
  * transaction is refused (a picture changed meanwhile), the pictures the earlier ones changed get
  * their values back, each on the version this call gave it, before the refusal goes on. A picture
  * someone changed again in the meantime keeps that change (logged), as any later save would.
+ * `alongside` (a guard's claim) is written in the first transaction.
  */
-export async function applyReviewChanges(changes: readonly ReviewChange[]): Promise<void> {
+export async function applyReviewChanges(changes: readonly ReviewChange[], alongside: readonly TransactItem[] = []): Promise<void> {
   const applied: ReviewChange[] = [];
-  for (let i = 0; i < changes.length; i += 100) {
-    const batch = changes.slice(i, i + 100);
-    const pieces = batch.map((c) => reviewChange(c.picture, c.fields, c.unlessPurchased));
+  const width = 100 - alongside.length;
+  for (let i = 0; i < changes.length; i += width) {
+    const batch = changes.slice(i, i + width);
+    // `alongside` joins the first transaction: it commits with the first changes or refuses them all.
+    const pieces = [...(i === 0 ? alongside : []), ...batch.map((c) => reviewChange(c.picture, c.fields, c.unlessPurchased))];
     try {
       if (pieces.length === 1) await db.send(new UpdateCommand(pieces[0]!.Update!));
       else await transact(pieces);
@@ -259,6 +262,25 @@ async function undoReviewChanges(applied: readonly ReviewChange[]): Promise<void
       console.error('review change not undone', { picture: picture.id, error: (error as Error).name });
     }
   }
+}
+
+/** The version of a listing's slideshow guard (0 before any addition), read consistently before the pictures it guards. */
+export async function slideshowVersion(listingId: number): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.slideshowGuard(listingId), ConsistentRead: true }));
+  return Number(Item?.version ?? 0);
+}
+
+/** The piece that moves the slideshow guard on from the version read: refused when another addition moved it meanwhile. */
+export function slideshowClaim(listingId: number, version: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.slideshowGuard(listingId),
+      UpdateExpression: 'SET version = :next',
+      ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
+      ExpressionAttributeValues: { ':next': version + 1, ...(version === 0 ? {} : { ':v': version }) },
+    },
+  };
 }
 
 /** The piece that names a comment ticket on the picture (written with the ticket). */

@@ -4,6 +4,7 @@ import { PictureServiceOffer, ShootingState } from '#shared/enums.ts';
 import { pictureTypeChoices, pictureTypeSet } from '#shared/entities/picture-type.ts';
 import { badRequest, conflict, notFound } from '../plumbing/errors.ts';
 import { mediaUrl } from '../plumbing/media.ts';
+import type { TransactItem } from '../plumbing/transact.ts';
 import { getListing, listingFieldsById, type StoredListing } from '../storage/listings.ts';
 import { applyReviewChanges, getPicture, type ReviewChange, picturesOfListing, reviewEntries, reviewEntry, shootingIdsOfPictures, type StoredPicture } from '../storage/pictures.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
@@ -189,9 +190,9 @@ export function picturesNamedAmong(all: readonly StoredPicture[], ids: readonly 
 }
 
 /** Applies picture changes, all or none; a concurrent change of one of them answers 409. */
-export async function applyOrConflict(changes: readonly ReviewChange[]): Promise<void> {
+export async function applyOrConflict(changes: readonly ReviewChange[], alongside: readonly TransactItem[] = []): Promise<void> {
   try {
-    await applyReviewChanges(changes);
+    await applyReviewChanges(changes, alongside);
   } catch (error) {
     if (['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error).name)) throw conflict(REVIEW_MESSAGES.changedMeanwhile);
     throw error;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
 import { ownDay, ownHalfDay, quietDay } from '../support/days.ts';
 import { bodyOf, callHere, callOp, errorOf } from '../support/operations.ts';
+import { overtakingFirstWrite } from '../support/overtaking.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { techDayFit } from '#functions/use-cases/tech-day-fit.ts';
@@ -49,30 +50,6 @@ async function fiveMornings(date: string): Promise<number[]> {
 /** Forces the shootings onto the technician through the API (another planner's board). */
 async function forceOnto(techId: number, ids: readonly number[], token: string): Promise<void> {
   for (const id of ids) bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: techId, force_assigned: true }, token));
-}
-
-/**
- * Runs `call` (a handler in this process) with `meanwhile` done just before its first write of one
- * of `commands` reaches the table: a check overtaken by another planner's change.
- */
-async function overtakingFirstWrite<T>(commands: readonly string[], meanwhile: () => Promise<void>, call: () => Promise<T>): Promise<{ answer: T; overtaken: boolean }> {
-  const FAULT = 'overtake-the-first-write';
-  let overtaken = false;
-  db.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (!overtaken && commands.includes(context.commandName ?? '')) {
-        overtaken = true;
-        await meanwhile();
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: FAULT, override: true },
-  );
-  try {
-    return { answer: await call(), overtaken };
-  } finally {
-    db.middlewareStack.remove(FAULT);
-  }
 }
 
 async function board(date: string, token: string) {

@@ -37,6 +37,8 @@ import { expireReviewEntry, insertPicture, picturesOfListing, SENT_ENTRY_DAYS } 
 import { getShootingItem, insertShooting } from '#functions/storage/shootings.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callHere, callOp, errorOf } from '../support/operations.ts';
+import { overtakingFirstWrite } from '../support/overtaking.ts';
+import { handler as videoSelectionHere } from '#functions/review/update-pictures-video-selection.ts';
 import { listingWithPictures } from './video-support.ts';
 import { handler as visibilityHere } from '#functions/review/update-pictures-visibility.ts';
 import { handler as mediaEmailHere } from '#functions/review/send-media-email.ts';
@@ -233,6 +235,22 @@ describe('visibility, slideshow and watermark (§5)', () => {
     bodyOf(await select([ids[0]!], false));
     bodyOf(await select([ids[SLIDESHOW_MAX + 1]!]));
     expect((await inSlideshow()).length).toBe(SLIDESHOW_MAX);
+  });
+
+  it('two reviewers adding the last place at once: one is refused (409), the slideshow stays at its maximum (ADR 0700)', async () => {
+    const { listing, pictures } = await reviewListing(SLIDESHOW_MAX + 1);
+    const ids = pictures.map((p) => p.id);
+    const input = (picture_ids: number[]) => ({ listing_id: listing.id, picture_ids, included_in_video: true });
+    bodyOf(await callOp(updatePicturesVideoSelection, input(ids.slice(0, SLIDESHOW_MAX - 1)), staff));
+    // This reviewer counted 19 and adds one; before its write, another adds a different one.
+    const { answer, overtaken } = await overtakingFirstWrite(
+      ['TransactWriteItemsCommand', 'UpdateItemCommand'],
+      async () => void bodyOf(await callOp(updatePicturesVideoSelection, input([ids[SLIDESHOW_MAX]!]), staff)),
+      () => callHere(videoSelectionHere, updatePicturesVideoSelection, input([ids[SLIDESHOW_MAX - 1]!]), staff),
+    );
+    expect(overtaken).toBe(true);
+    expect(errorOf(answer, 409).message).toBe(REVIEW_MESSAGES.changedMeanwhile);
+    expect((await load(listing.id)).pictures.filter((p) => p.included_in_video).length).toBe(SLIDESHOW_MAX);
   });
 });
 
