@@ -2,7 +2,7 @@ import { INJECTOR_DAYS, QUEUE_DAYS, RECENT_FILES, RECENT_LISTINGS, type Dashboar
 import { ShootingState } from '#shared/enums.ts';
 import { RELEASE_APPS } from '#shared/catalogue/releases.ts';
 import { Role, isAdminLevel, type RoleId } from '#shared/roles.ts';
-import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
+import { addDays, dayStartMs } from '#shared/rules/business-time.ts';
 import { sdCardStates } from '../storage/injector.ts';
 import { listFiles } from '../storage/injector-objects.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
