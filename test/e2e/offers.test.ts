@@ -206,6 +206,13 @@ describe('no lost update, and the offers the application relies on (ADR 0133, 06
     await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
     await page.getByRole('heading', { level: 1, name: t('offers.item_heading', { title: t('offers.services.item_title'), name: 'Dawn light' }) }).waitFor();
     expect(bodyOf(await callOp(getServiceOffer, { id: offer.id }, other)).data).toMatchObject({ display_name: 'Dawn light', price: 99, version: 3 });
+
+    // A save answered without its data says 'Database Error'.
+    await page.getByRole('button', { name: t('offers.edit') }).click();
+    await f.field('display_name').fill('Dawn glow');
+    await page.route(`**/api/service-offers/${offer.id}`, (route) => (route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 200, contentType: 'application/json', body: '{}' })));
+    await page.getByRole('button', { name: t('offers.save') }).click();
+    await answer(page, lang, t('offers.save_title'), `${t('offers.save_failed')} ${t('offers.no_data')}`);
   });
 
   it("'Saisie à la source' garde son nom clé (en lecture seule) et ne peut pas être supprimée : le refus est dit en français", async () => {

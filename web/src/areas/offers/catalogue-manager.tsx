@@ -236,8 +236,9 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
         return;
       }
       if (isApiError(error) && error.fields) setErrors(Object.fromEntries(Object.entries(error.fields).map(([name, messages]) => [name, messageKey(messages[0] ?? '')])));
-      // The reason in the reader's language when it is one of the catalogue's messages, else as the server wrote it.
-      const reason = error instanceof Error ? messageText(t, error.message) : t('offers.no_data');
+      // A save answered without its data: 'Database Error' (part 3 §10); otherwise the reason in the reader's language when it is one of the catalogue's messages, else as the server wrote it.
+      const noData = !(error instanceof Error) || (isApiError(error) && error.code === 'invalid_response');
+      const reason = noData ? t('offers.no_data') : messageText(t, error.message);
       await alert({ title: t('offers.save_title'), text: `${t('offers.save_failed')} ${reason}` });
     }
   };
