@@ -83,6 +83,16 @@ export const shootingsOfTechBetween = (techId: number, from: string, to: string)
 /** A broker's shootings from one day to another, both included. */
 export const shootingsOfBrokerBetween = (brokerId: number, from: string, to: string) => queryBetween('shootingsByBrokerDate', keys.shootingsOfBroker(brokerId), from, to);
 
+/** A broker's newest shootings (latest date, then highest id, first): at most `max` read. */
+export const newestShootingsOfBroker = (brokerId: number, max: number) => newest('shootingsByBrokerDate', keys.shootingsOfBroker(brokerId), max);
+/** A capture technician's newest shootings: at most `max` read. */
+export const newestShootingsOfTech = (techId: number, max: number) => newest('shootingsByTechDate', keys.shootingsOfTech(techId), max);
+
+async function newest(pattern: AccessPattern, partition: string, max: number): Promise<StoredShooting[]> {
+  const items = await queryAllItems({ ...byIndex(pattern, partition), ScanIndexForward: false }, max);
+  return items.filter((item) => shootingRecord.safeParse(item).success).map(toShooting);
+}
+
 /** The shootings of an index partition sorted `<date>#<id>`, from one day to another (both included, `from` ≤ `to`). */
 async function queryBetween(pattern: AccessPattern, partition: string, from: string, to: string): Promise<StoredShooting[]> {
   const items = await queryAllItems(byIndex(pattern, partition, { from, to: `${to}#\uffff` }));

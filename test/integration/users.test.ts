@@ -2,7 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDepots } from '#shared/catalogue/depots.ts';
 import { getAllServiceOffers, getAllShootingPackages } from '#shared/catalogue/offers.ts';
 import { changePassword, getUserFromToken } from '#shared/catalogue/session.ts';
-import { createUser, getAllShootingsOfBroker, getAllShootingsOfTech, getBrokerTeam, getUserData, getUsers, putUserData, USER_MESSAGES, type UserData } from '#shared/catalogue/users.ts';
+import { createUser, getAllShootingsOfBroker, getAllShootingsOfTech, getBrokerTeam, getUserData, getUsers, putUserData, USER_MESSAGES, USER_SHOOTINGS_MAX, type UserData } from '#shared/catalogue/users.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#functions/plumbing/aws.ts';
+import { createShootingPut, newShootingId } from '#functions/storage/shootings.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { addDays } from '#shared/rules/business-time.ts';
 import { getZones } from '#shared/catalogue/zones.ts';
 import { createCalendarFeed, getCalendarFeed, getCalendarFeedIcs } from '#shared/catalogue/schedule.ts';
 import type { InputOf } from '#shared/catalogue/operation.ts';
@@ -85,6 +90,24 @@ describe('roles (routes /users: 1, 2, 4, 5, 8, 10, 12)', () => {
     expect((await callOp(getAllShootingsOfBroker, { id: broker.id }, tech.token)).status).toBe(404);
     expect((await callOp(getAllShootingsOfTech, { id: tech.id }, tech.token)).status).toBe(200);
     expect(bodyOf(await callOp(getAllShootingsOfBroker, { id: broker.id }, admin.token)).data.every((s) => s.listing.id > 0)).toBe(true);
+  });
+
+  it(`a broker's shootings in the user form: the newest ${USER_SHOOTINGS_MAX}, latest date then highest id first`, async () => {
+    const brokerId = await nextId('user', 1000);
+    const now = new Date().toISOString();
+    await insertUser({ id: brokerId, role: Role.broker, firstname: 'Hélène', lastname: `Historique ${brokerId}`, email: freshEmail('history'), password_hash: 'x', created_at: now, updated_at: now });
+    const listing = await insertListing({ address: '1 rue Historique', app: '', city: 'Laval', postalcode: 'H7N 1A1', room_count: 5, is_house: true, lat: 45.57, lng: -73.72, state: 0, mls: null, broker_id: brokerId, broker: { firstname: 'Hélène', lastname: 'Historique' } });
+    const shootings = [];
+    for (let i = 0; i < USER_SHOOTINGS_MAX + 3; i++) {
+      const id = await newShootingId();
+      // Two shootings a day over 252 days: the same day's are told apart by id.
+      shootings.push({ id, date: addDays('2024-01-01', Math.floor(i / 2)) });
+      const { item } = createShootingPut({ id, listing_id: listing.id, broker_id: brokerId, scheduleddate: addDays('2024-01-01', Math.floor(i / 2)), am: i % 2 === 0, is_confirmed: true, state: ShootingState.completed, estimated_duration: 3600, room_count: 5, created_at: now, updated_at: now }, { lat: 45.57, lng: -73.72, reserved_tech_id: null });
+      await db.send(new PutCommand({ TableName: tableName(), Item: item }));
+    }
+    const expected = shootings.sort((x, y) => y.date.localeCompare(x.date) || y.id - x.id).slice(0, USER_SHOOTINGS_MAX).map((x) => x.id);
+    const { data } = bodyOf(await callOp(getAllShootingsOfBroker, { id: brokerId }, admin.token));
+    expect(data.map((x) => x.id)).toEqual(expected);
   });
 
   it('lists by role, with the franchise name; teams and franchises for the form', async () => {
