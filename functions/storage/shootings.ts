@@ -9,7 +9,7 @@ import { dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
 import { TABLE, type AccessPattern } from '#shared/data/design.ts';
 import type { ListingRecord } from '#shared/entities/listing.ts';
 import { db, tableName } from '../plumbing/aws.ts';
-import { backfillOnce, markBackfilled } from '../plumbing/backfill.ts';
+import { markBackfilled, type IndexBackfill } from '../plumbing/backfill.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { lastNumber, nextId, nextNumberPiece } from '../plumbing/ids.ts';
@@ -394,28 +394,29 @@ export async function shootingsOfListings(listingIds: readonly number[]): Promis
 }
 
 /**
- * Local tables whose shootings were written before ADR 0685 lack the listing index: the first start
- * after it gives every such shooting its gsi6 keys, once, built from its listing and date as scanned.
- * Answers the number of shootings indexed.
+ * Shootings written before ADR 0685 lack the listing index: each gets its gsi6 keys, built from its
+ * listing and date as scanned, and held only while those are unchanged (other changes, a
+ * confirmation or notes, bump the version and leave them). Run once by scripts/local/backfill.ts.
  */
-export function upgradeShootingListingIndex(): Promise<number> {
-  return backfillOnce(
-    keys.shootingListingIndexVersion,
-    { expression: 'begins_with(pk, :shooting) AND sk = :sk AND attribute_not_exists(gsi6pk)', values: { ':shooting': 'SHOOTING#', ':sk': 'SHOOTING' } },
-    (item) => {
-      if (!shootingRecord.safeParse(item).success) return undefined;
-      const s = toShooting(item);
-      const { gsi6pk, gsi6sk } = keys.shootingIndexes(s);
-      // Held while the key's sources are as scanned: other changes (a confirmation, notes) bump the version and leave them.
-      return {
+export const shootingListingIndexBackfill: IndexBackfill = {
+  marker: keys.shootingListingIndexVersion,
+  filter: { expression: 'begins_with(pk, :shooting) AND sk = :sk AND attribute_not_exists(gsi6pk)', values: { ':shooting': 'SHOOTING#', ':sk': 'SHOOTING' } },
+  async indexItem(item) {
+    if (!shootingRecord.safeParse(item).success) return false;
+    const s = toShooting(item);
+    const { gsi6pk, gsi6sk } = keys.shootingIndexes(s);
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
         Key: keys.shooting(s.id),
         UpdateExpression: 'SET gsi6pk = :pk, gsi6sk = :sk',
         ConditionExpression: 'listing_id = :l AND scheduleddate = :d',
         ExpressionAttributeValues: { ':pk': gsi6pk, ':sk': gsi6sk, ':l': s.listing_id, ':d': s.scheduleddate },
-      };
-    },
-  );
-}
+      }),
+    );
+    return true;
+  },
+};
 
 /** Records that every shooting carries its listing index (a new table's seed writes them so). */
 export const markShootingListingIndexCurrent = () => markBackfilled(keys.shootingListingIndexVersion);

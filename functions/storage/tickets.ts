@@ -3,7 +3,7 @@ import { QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInp
 import { TICKET_LIST_NEWEST, followupRecord, ticketRecord, type FollowupRecord, type NewTicket, type SubjectTemplate, type TicketRecord } from '#shared/entities/ticket.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { db, tableName } from '../plumbing/aws.ts';
-import { backfillOnce, markBackfilled } from '../plumbing/backfill.ts';
+import { markBackfilled, type IndexBackfill } from '../plumbing/backfill.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
@@ -127,22 +127,21 @@ export async function ticketFigures(caller: Caller | 'all', created: { from: str
 }
 
 /**
- * Local tables whose tickets were written before ADR 0690 lack the open-ticket index: the first
- * start after it gives every open ticket its keys, once, while it is at the version scanned.
+ * Open tickets written before ADR 0690 lack the open-ticket index: each gets its gsi3 keys while it
+ * is at the version scanned (only a resolve or a reopen moves it, and both set or remove the keys).
+ * Run once by scripts/local/backfill.ts.
  */
-export function upgradeOpenTicketIndex(): Promise<number> {
-  return backfillOnce(
-    keys.openTicketIndexVersion,
-    { expression: 'begins_with(pk, :ticket) AND sk = :sk AND resolved = :open AND attribute_not_exists(gsi3pk)', values: { ':ticket': 'TICKET#', ':sk': 'TICKET', ':open': false } },
-    (item) => {
-      const t = toTicket(item);
-      const { gsi3pk, gsi3sk } = keys.openTicketIndex(t.created_at, t.id);
-      return { Key: keys.ticket(t.id), UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk', ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':pk': gsi3pk, ':sk': gsi3sk, ':v': t.version } };
-    },
-  );
-}
+export const openTicketIndexBackfill: IndexBackfill = {
+  marker: keys.openTicketIndexVersion,
+  filter: { expression: 'begins_with(pk, :ticket) AND sk = :sk AND resolved = :open AND attribute_not_exists(gsi3pk)', values: { ':ticket': 'TICKET#', ':sk': 'TICKET', ':open': false } },
+  async indexItem(item) {
+    const t = toTicket(item);
+    const { gsi3pk, gsi3sk } = keys.openTicketIndex(t.created_at, t.id);
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.ticket(t.id), UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk', ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':pk': gsi3pk, ':sk': gsi3sk, ':v': t.version } }));
+    return true;
+  },
+};
 
-/** Records that every open ticket carries the open-ticket index (a new table's seed writes them so). */
 export const markOpenTicketIndexCurrent = () => markBackfilled(keys.openTicketIndexVersion);
 
 /** A follow-up is added only while the ticket is open: the condition and the Put go in one transaction. */

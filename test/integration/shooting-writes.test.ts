@@ -16,8 +16,8 @@ import {
   storeLegs,
   toShooting,
   unassignShooting,
-  upgradeShootingListingIndex,
 } from '#functions/storage/shootings.ts';
+import { upgradeShootingListingIndex } from '../../scripts/local/backfill.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 

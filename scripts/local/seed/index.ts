@@ -19,8 +19,9 @@ import { seedReleases } from './releases.ts';
 import { seedVisits } from './visits.ts';
 import { markListingSearchIndexCurrent, upgradeListingSearchIndex } from '#functions/storage/listings.ts';
 import { markVisitedListingsCurrent, markVisitMonthsCurrent, upgradeVisitedListings, upgradeVisitMonths } from '#functions/storage/visits.ts';
-import { markShootingListingIndexCurrent, upgradeShootingListingIndex } from '#functions/storage/shootings.ts';
-import { markOpenTicketIndexCurrent, upgradeOpenTicketIndex } from '#functions/storage/tickets.ts';
+import { markShootingListingIndexCurrent } from '#functions/storage/shootings.ts';
+import { markOpenTicketIndexCurrent } from '#functions/storage/tickets.ts';
+import { upgradeOpenTicketIndex, upgradeShootingListingIndex } from '../backfill.ts';
 
 const SEED_MARKER = { pk: 'SEED#demo', sk: 'SEED' };
 
