@@ -40,6 +40,18 @@ export async function nextPageKey(input: QueryCommandInput, page: { Items?: unkn
   return peek.Items?.length || peek.LastEvaluatedKey ? next : undefined;
 }
 
+/** How many items a Query matches, counted by DynamoDB page after page (no item sent back). */
+export async function countAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>): Promise<number> {
+  let count = 0;
+  let start: Item | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey: start }));
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey as Item | undefined;
+  } while (start);
+  return count;
+}
+
 /**
  * The key condition of an index access pattern (shared/data/design.ts ACCESS): its partition and,
  * optionally, a sort-key prefix or range. Spread into a Query's input.

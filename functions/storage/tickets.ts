@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TICKET_LIST_NEWEST, followupRecord, ticketRecord, type FollowupRecord, type NewTicket, type SubjectTemplate, type TicketRecord } from '#shared/entities/ticket.ts';
 import { isAdminLevel } from '#shared/roles.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { markBackfilled, type IndexBackfill } from '../plumbing/backfill.ts';
 import { conflict, notFound } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
-import { byIndex, queryAll } from '../plumbing/query.ts';
+import { byIndex, countAll, queryAll } from '../plumbing/query.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
@@ -94,18 +94,6 @@ async function openTicketsOf(caller: Caller): Promise<StoredTicket[]> {
   return (await queryAll({ ...query, ScanIndexForward: false, FilterExpression: 'resolved = :open', ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':open': false } })).map(toTicket);
 }
 
-/** Items a query matches, counted by DynamoDB (no item sent back). */
-async function countOf(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey: start }));
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
-}
-
 /**
  * The dashboards' ticket figures, over the caller's tickets (every ticket for admin levels and for
  * `'all'`): how many are open, when the oldest open one was created, and how many were created
@@ -114,12 +102,12 @@ async function countOf(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveSt
  */
 export async function ticketFigures(caller: Caller | 'all', created: { from: string; to: string }): Promise<{ open: number; oldestOpen: string | null; created: number }> {
   if (caller === 'all' || isAdminLevel(caller.role)) {
-    const [open, oldest, inRange] = await Promise.all([
-      countOf(byIndex('openTickets', keys.openTickets)),
-      db.send(new QueryCommand({ TableName: tableName(), ...byIndex('openTickets', keys.openTickets), Limit: 1, ProjectionExpression: 'created_at' })),
-      countOf(byIndex('allTickets', keys.allTickets, { from: created.from, to: created.to })),
+    const [open, [oldest], inRange] = await Promise.all([
+      countAll(byIndex('openTickets', keys.openTickets)),
+      queryAll({ ...byIndex('openTickets', keys.openTickets), ProjectionExpression: 'created_at' }, 1),
+      countAll(byIndex('allTickets', keys.allTickets, { from: created.from, to: created.to })),
     ]);
-    return { open, oldestOpen: (oldest.Items?.[0]?.created_at as string | undefined) ?? null, created: inRange };
+    return { open, oldestOpen: (oldest?.created_at as string | undefined) ?? null, created: inRange };
   }
   const own = await queryAll({ ...ticketsIndexOf(caller), ProjectionExpression: 'created_at, resolved' });
   const open = own.filter((t) => t.resolved === false).map((t) => String(t.created_at));
@@ -142,6 +130,7 @@ export const openTicketIndexBackfill: IndexBackfill = {
   },
 };
 
+/** Records that every open ticket carries the open-ticket index (a new table's seed writes them so). */
 export const markOpenTicketIndexCurrent = () => markBackfilled(keys.openTicketIndexVersion);
 
 /** A follow-up is added only while the ticket is open: the condition and the Put go in one transaction. */

@@ -94,12 +94,13 @@ export async function recordVisit(report: VisitReport, now = Date.now()): Promis
   }
   if (!Object.values(add).some(Boolean) && !Object.keys(recurring).length) return false;
   const { gsi1pk, gsi1sk, ...dayKey } = keys.visitDay(report.listingId, day);
-  const { gsi1pk: monthPk, gsi1sk: monthSk, ...monthKey } = keys.visitMonth(report.listingId, day.slice(0, 7));
+  const month = day.slice(0, 7);
+  const { gsi1pk: monthPk, gsi1sk: monthSk, ...monthKey } = keys.visitMonth(report.listingId, month);
   // Marked visited before its totals exist: a search reads the totals of every listing they may exist for.
   await markVisited([report.listingId]);
   await Promise.all([
     addTo(dayKey, add, { gsi1pk, gsi1sk, date: day, listing_id: report.listingId }),
-    addTo(monthKey, add, { gsi1pk: monthPk, gsi1sk: monthSk, month: day.slice(0, 7), listing_id: report.listingId }),
+    addTo(monthKey, add, { gsi1pk: monthPk, gsi1sk: monthSk, month, listing_id: report.listingId }),
     addTo(keys.visitTotals(report.listingId), add, {}, recurring),
     addTo(keys.visitAllDay(day), add, { date: day }),
   ]);
@@ -202,9 +203,7 @@ export async function upgradeVisitedListings(): Promise<number> {
 }
 
 /** Records that the visited sets hold every listing with visits (a new table's seed records its visits so). */
-export async function markVisitedListingsCurrent(): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.visitedListingsVersion, upgraded_at: new Date().toISOString() } }));
-}
+export const markVisitedListingsCurrent = () => markBackfilled(keys.visitedListingsVersion);
 
 /** A listing's all-time recurring visits: visitors who came 1, 2, 3, 4, 5 and more times. */
 export async function recurringVisitsOf(listingId: number): Promise<Array<{ key: (typeof RECURRING_KEYS)[number]; visitors: number }>> {

@@ -28,14 +28,12 @@ export default function MapCanvas({ center, zoom, styleUrl, label, height, onRea
   const shown = useRef<MapLibreMap>(undefined);
 
   useEffect(() => {
-    let map: MapLibreMap | undefined;
     let cancelled = false;
     const colors = { water: theme.colors.blue[1], land: theme.colors.gray[0], coast: theme.colors.blue[4], border: theme.colors.gray[6] };
     const style: Promise<StyleSpecification | string> = styleUrl ? Promise.resolve(styleUrl) : localBasemapStyle(colors);
     void style.then((s) => {
       if (cancelled || !container.current) return;
       const loaded = new MapLibreMap({ container: container.current, style: s, center: [center.lng, center.lat], zoom, attributionControl: false, dragRotate: false, locale: uiStrings(current.current) });
-      map = loaded;
       shown.current = loaded;
       loaded.touchZoomRotate.disableRotation();
       loaded.addControl(new NavigationControl({ showCompass: false }), 'top-right');
@@ -46,7 +44,8 @@ export default function MapCanvas({ center, zoom, styleUrl, label, height, onRea
     });
     return () => {
       cancelled = true;
-      map?.remove();
+      shown.current?.remove();
+      shown.current = undefined;
     };
     // The map is made once per mount; later centre and zoom changes belong to the caller (through the map given to onReady).
   }, [styleUrl]);
