@@ -23,12 +23,13 @@ const brokerOf = ({ id, firstname, lastname }: VideoBroker): VideoBroker => ({ i
 /**
  * Whether a broker may front a listing's video (its intro and outro show their name, phone, e-mail
  * and photo, and it plays on the listing's public page): the listing's broker, or a broker of their
- * team. Any other broker's identity is not the requester's to use.
+ * team who is not suspended (those the panel offers, `teamBrokers`). Any other broker's identity is
+ * not the requester's to use.
  */
 export async function mayFrontVideo(memberId: number, listingBrokerId: number): Promise<boolean> {
   const [member, broker] = await Promise.all([getUser(memberId), getUser(listingBrokerId)]);
   if (member?.role !== Role.broker) return false;
-  return member.id === listingBrokerId || (member.team_id != null && member.team_id === broker?.team_id);
+  return member.id === listingBrokerId || (!member.suspended && member.team_id != null && member.team_id === broker?.team_id);
 }
 
 /**

@@ -88,6 +88,10 @@ describe('createVideo, addVideoToQueue, getListingVideos', () => {
       const refused = errorOf(await callOp(createVideo, { listingId: listing.id, templateId: 1, broker_team_member_id: member }, token), 400);
       expect(refused.fields?.broker_team_member_id).toEqual([VIDEO_MESSAGES.notTeamMember]);
     }
+    // A suspended teammate is no longer offered by the panel, nor accepted from any other client.
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.user(teammate.id), UpdateExpression: 'SET suspended = :s', ExpressionAttributeValues: { ':s': true } }));
+    const suspended = errorOf(await callOp(createVideo, { listingId: listing.id, templateId: 1, broker_team_member_id: teammate.id }, token), 400);
+    expect(suspended.fields?.broker_team_member_id).toEqual([VIDEO_MESSAGES.notTeamMember]);
   });
 
   it("offers to front a new video the listing's broker first, then their team's brokers, not another team's; without a team, the listing's broker alone", async () => {
