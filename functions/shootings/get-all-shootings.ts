@@ -1,5 +1,6 @@
 import { getAllShootings } from '#shared/catalogue/shootings.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
+import { BOOKING_HORIZON_DAYS, lastBookableDay } from '#shared/rules/booking-horizon.ts';
 import { Role } from '#shared/roles.ts';
 import { cardProgressOf } from '#shared/rules/shooting-progress.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
@@ -12,8 +13,14 @@ import { getUser } from '../storage/users.ts';
 const OPEN_START = '0000-01-01';
 const OPEN_END = '9999-12-31';
 
-/** Staff read at most this many days per call (one day-index Query per day). */
-export const MAX_STAFF_DAYS = 62;
+/** How far back the staff list looks by default. */
+const STAFF_DAYS_BACK = 7;
+
+/**
+ * Staff read at most this many days per call (one day-index Query per day): the default window, a
+ * week back to the last bookable day, so that a shooting booked at the horizon is in the list.
+ */
+export const MAX_STAFF_DAYS = STAFF_DAYS_BACK + BOOKING_HORIZON_DAYS + 1;
 
 /**
  * Who sees what (docs/decisions/0051-shooting-list-for-brokers.md): a broker their own shootings,
@@ -30,8 +37,8 @@ export const handler = apiHandler(getAllShootings, async ({ from, to }, ctx) => 
   else if (role === Role.tech_capture) shootings = ranged ? await shootingsOfTechBetween(ctx.user.id, from ?? OPEN_START, to ?? OPEN_END) : await shootingsOfTech(ctx.user.id);
   else {
     const today = localDateOf(Date.now());
-    const first = from ?? addDays(today, -7);
-    const last = to ?? addDays(first < today ? today : first, 30);
+    const first = from ?? addDays(today, -STAFF_DAYS_BACK);
+    const last = to ?? (from === undefined ? lastBookableDay() : addDays(first < today ? today : first, 30));
     const dates: string[] = [];
     for (let d = first; d <= last; d = addDays(d, 1)) {
       dates.push(d);

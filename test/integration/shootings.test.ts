@@ -13,6 +13,7 @@ import { SHOOTING_MESSAGES, cancelShooting, getAllShootings, getShooting, getSho
 import type { InputOf } from '#shared/catalogue/index.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { addDays, dayStartMs } from '#shared/rules/business-time.ts';
+import { BOOKING_HORIZON_DAYS, lastBookableDay } from '#shared/rules/booking-horizon.ts';
 import { Role } from '#shared/roles.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
 import { book, day, planningBrokerToken } from './booking-support.ts';
@@ -92,7 +93,19 @@ describe('getAllShootings and getShooting', () => {
     const sales = (await tokenFor(Role.sales)).token;
     expect((await callOp(getAllShootings, {}, sales)).status).toBe(403);
     const admin = (await tokenFor(Role.admin)).token;
-    expect((await callOp(getAllShootings, { from: day(0), to: day(90) }, admin)).status).toBe(400);
+    expect((await callOp(getAllShootings, { from: day(-10), to: day(BOOKING_HORIZON_DAYS) }, admin)).status).toBe(400);
+  });
+
+  it("staff's list without a range reaches the last bookable day: a shooting booked at the horizon is in it", async () => {
+    const atHorizon = await book(broker, '2500 Rue Beaubien Est', lastBookableDay(), true);
+    try {
+      for (const role of [Role.admin, Role.tech_postprod] as const) {
+        const listed = bodyOf(await callOp(getAllShootings, {}, (await tokenFor(role)).token)).data.map((s) => s.id);
+        expect(listed).toContain(atHorizon.id);
+      }
+    } finally {
+      await callOp(cancelShooting, { shooting_id: atHorizon.id }, broker);
+    }
   });
 
   it('gives a capture technician the shootings assigned to them only', async () => {
