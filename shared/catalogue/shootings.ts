@@ -225,10 +225,10 @@ export const createShooting = defineOperation({
   path: '/api/shootings',
   access: [...BOOKERS, ...ADMIN_ROLES],
   summary:
-    "Book a shooting: creates or links the listing and creates the shooting unconfirmed (state 7) in the half-day, after re-checking its availability; 409 when the half-day is no longer available. Admin levels book for the broker named by broker_id (required for them, refused from a broker); the shooting is the broker's.",
+    "Book a shooting: creates or links the listing and creates the shooting unconfirmed (state 7) in the half-day, after re-checking its availability; 409 when the half-day is no longer available. Admin levels book for the broker named by broker_id (required for them, refused from a broker); the shooting is the broker's. The broker is then e-mailed the request as saved (a mail that cannot be sent is logged; the booking stands, docs/decisions/0705).",
   input: bookingRequest,
   output: z.object({ success: z.literal(true), data: shootingView }),
-  resources: ['table', 'location'],
+  resources: ['table', 'location', 'mail'],
 });
 
 /** A broker as the booking wizard of an administrator lists them. */
@@ -256,7 +256,7 @@ export const getAllShootings = defineOperation({
   path: '/api/shootings',
   access: SHOOTING_READERS,
   summary:
-    "Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: 7 days ago to 30 days ahead, at most 62 days). Each with its card status; on a one-day read (from = to, the shooting dashboard's) by anyone but a broker, with its shoot time against the staff estimate (docs/decisions/0525) and its technician (id and names, null when unassigned).",
+    "Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: 7 days ago to the last bookable day, 90 days ahead; at most 98 days). Each with its card status; on a one-day read (from = to, the shooting dashboard's) by anyone but a broker, with its shoot time against the staff estimate (docs/decisions/0525) and its technician (id and names, null when unassigned).",
   input: z.object({ from: calendarDate.optional(), to: calendarDate.optional() }),
   output: z.object({ data: z.array(listedShooting) }),
   resources: ['table'],

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenFor } from '../support/api.ts';
 import { ownDay, ownHalfDay, quietDay } from '../support/days.ts';
-import { bodyOf, callOp, errorOf } from '../support/operations.ts';
+import { bodyOf, callHere, callOp, errorOf } from '../support/operations.ts';
+import { outboxMails } from '../support/outbox.ts';
+import { handler as createShootingHere } from '#functions/shootings/create-shooting.ts';
+import { listServiceOffers } from '#functions/storage/service-offers.ts';
+import { getShootingItem } from '#functions/storage/shootings.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
@@ -86,6 +92,54 @@ describe('createShooting', () => {
     const again = bodyOf(await callOp(createShooting, bookingAt('6000 Boulevard Saint-Laurent', ownHalfDay(true), true, { app: '3', is_existing_listing: true, only_360: true }), token));
     expect(again.data.listing.id).toBe(s.listing.id);
     expect(again.data.only_360).toBe(true);
+  });
+
+  it('e-mails the broker the request as saved: its number, address, day and half-day window, services and the link to their shootings, French then English', async () => {
+    const date = ownHalfDay(false);
+    const app = `M${randomUUID().slice(0, 6)}`;
+    const s = bodyOf(await callOp(createShooting, bookingAt('6000 Boulevard Saint-Laurent', date, false, { app }), token)).data;
+    const mail = outboxMails().find((m) => m.text.includes(`n° ${s.id}.`));
+    expect(mail, 'the booking e-mail is in the outbox').toBeDefined();
+    expect(mail!.to).toBe('broker@demo.immo.test');
+    expect(mail!.subject).toBe(`Demande de séance reçue / Booking request received — 6000 Boulevard Saint-Laurent #${app}, Montréal`);
+    const names = new Map((await listServiceOffers()).map((o) => [o.id, o]));
+    const offers = ((await getShootingItem(s.id))!.service_offers as number[]).map((id) => names.get(id)!);
+    const day = new Date(`${date}T12:00:00Z`);
+    const fr = new Intl.DateTimeFormat('fr-CA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(day);
+    const en = new Intl.DateTimeFormat('en-CA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(day);
+    for (const line of [
+      'Bonjour Béatrice,',
+      `Nous avons bien reçu votre demande de séance n° ${s.id}.`,
+      `- Adresse : 6000 Boulevard Saint-Laurent #${app}, Montréal`,
+      `- Date : ${fr}, en après-midi (arrivée entre 12 h 30 et 17 h 00)`,
+      `- Services : ${offers.map((o) => o.display_name_fr).join(', ')}`,
+      'Hello Béatrice,',
+      `We have received your booking request no. ${s.id}.`,
+      `- Date: ${en}, afternoon (arrival between 12:30 p.m. and 5:00 p.m.)`,
+      `- Services: ${offers.map((o) => o.display_name).join(', ')}`,
+    ]) {
+      expect(mail!.text.split('\n'), line).toContain(line);
+    }
+    expect(mail!.text).toMatch(/from your shootings: https?:\/\/[^/\s]+\/shooting\n/);
+    expect(mail!.html).toContain(`<li>Adresse : 6000 Boulevard Saint-Laurent #${app}, Montréal</li>`);
+  });
+
+  it("an administrator's booking e-mails the broker it is for; a mail that cannot be sent leaves the booking saved and answered", async () => {
+    const { token: admin } = await tokenFor(Role.admin);
+    const brokerId = (await tokenFor(Role.broker)).account.id;
+    const forBroker = bodyOf(await callOp(createShooting, bookingAt('6000 Boulevard Saint-Laurent', ownHalfDay(true), true, { app: `A${randomUUID().slice(0, 6)}`, broker_id: brokerId }), admin)).data;
+    const mails = outboxMails().filter((m) => m.text.includes(`n° ${forBroker.id}.`));
+    expect(mails.map((m) => m.to)).toEqual(['broker@demo.immo.test']);
+
+    // The outbox cannot be written (a file stands where its folder should be): the booking is saved all the same.
+    const outbox = process.env.MAIL_OUTBOX_DIR;
+    process.env.MAIL_OUTBOX_DIR = join(fileURLToPath(import.meta.url), 'outbox');
+    const answer = await callHere(createShootingHere, createShooting, bookingAt('6000 Boulevard Saint-Laurent', ownHalfDay(false), false, { app: `F${randomUUID().slice(0, 6)}` }), token).finally(() => {
+      process.env.MAIL_OUTBOX_DIR = outbox;
+    });
+    const saved = bodyOf(answer).data;
+    expect((await getShootingItem(saved.id))!.state).toBe(ShootingState.unconfirmed);
+    expect(outboxMails().some((m) => m.text.includes(`n° ${saved.id}.`))).toBe(false);
   });
 
   it('links a booking to a listing of the same address by its letters of any script: apartments Œ and Æ are two listings', async () => {

@@ -1,8 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ownStack } from '../support/provided.ts';
+import { outboxMails } from '../support/outbox.ts';
 import {
   getListingPictures,
   listingsForReview,
@@ -323,14 +321,11 @@ describe('publish and send to broker (§4)', () => {
     const { listing, shooting } = await reviewListing(2);
     bodyOf(await callOp(publishListing, { listing_id: listing.id }, staff));
     expect((await load(listing.id)).listing).toMatchObject({ state: 3, tour_public: true });
-    const outbox = ownStack().mailOutbox;
     const sent = bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff));
     expect(sent.sent_to).toBe('broker@demo.immo.test');
-    const mail = readdirSync(outbox)
-      .map((f) => readFileSync(join(outbox, f), 'utf8'))
-      .find((eml) => Buffer.from(eml.split('\r\n\r\n').slice(2).join('').split('--')[0]!.replace(/\s/g, ''), 'base64').toString('utf8').includes(listing.address));
+    const mail = outboxMails().find((m) => m.subject.startsWith('Vos médias sont prêts') && m.text.includes(listing.address));
     expect(mail, 'the media e-mail is in the outbox').toBeDefined();
-    expect(mail).toContain('To: broker@demo.immo.test');
+    expect(mail!.to).toBe('broker@demo.immo.test');
     expect((await getShootingItem(shooting.id))!.is_public_for_broker).toBe(true);
     const { tabs } = bodyOf(await callOp(listingsForReview, {}, staff));
     expect(tabs.public_sent.some((i) => i.listing_id === listing.id)).toBe(true);
@@ -352,11 +347,12 @@ describe('publish and send to broker (§4)', () => {
     const answer = await callHere(mediaEmailHere, sendMediaEmail, { listing_id: listing.id }, staff).finally(() => db.middlewareStack.remove(name));
     expect(errorOf(answer, 409).message).toBe(REVIEW_MESSAGES.changedMeanwhile);
     expect((await getShootingItem(shooting.id))!.is_public_for_broker).toBe(false);
-    const dir = ownStack().mailOutbox;
-    const outbox = existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')) : [];
-    expect(outbox.some((eml) => eml.includes(token))).toBe(false);
+    expect(outboxMails().some((m) => m.text.includes(`/delivery/${token}`))).toBe(false);
     // Sent again, it mails the link that works now.
     expect(bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff)).sent_to).toBe('broker@demo.immo.test');
+    const current = (await getListing(listing.id))!.distribution_token;
+    expect(current).not.toBe(token);
+    expect(outboxMails().some((m) => m.text.includes(`/delivery/${current}`))).toBe(true);
   });
 
   it('a shooting sent back to retouch after the broker got it leaves Public and Sent for Retouch', async () => {
