@@ -85,6 +85,7 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
       // A dynamic reference: CloudFormation reads the secret at deploy time, the template never holds the token.
       socialPagesToken: settings.socialPagesSecret ? SecretValue.secretsManager(settings.socialPagesSecret).unsafeUnwrap() : undefined,
       siteOrigin: settings.siteOrigins[0],
+      fileSharingSaveUrl: settings.fileSharingSaveUrl,
     },
   });
   const web = new WebStack(app, `${prefix}Web`, {

@@ -50,6 +50,8 @@ export interface DeploySettings {
   workflowLogExecutionData: boolean;
   /** Name of the Secrets Manager secret holding the social network's page token (ADR 0244). */
   socialPagesSecret: string | undefined;
+  /** The delivery page's save-to-file-sharing URL template, with {url} (and {name}); none: no such button (ADR 0063). */
+  fileSharingSaveUrl: string | undefined;
 }
 
 export const DEFAULT_API_RATE_LIMIT = 50;
@@ -79,6 +81,10 @@ export function deploySettings(context: (key: string) => unknown): DeploySetting
   if (flag !== undefined && flag !== 'true' && flag !== 'false') throw new Error(`workflowLogExecutionData: '${flag}' is not true or false`);
   const socialPagesSecret = text('socialPagesSecret');
   if (socialPagesSecret !== undefined && !/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(socialPagesSecret)) throw new Error(`socialPagesSecret: '${socialPagesSecret}' is not a Secrets Manager secret name`);
+  const fileSharingSaveUrl = text('fileSharingSaveUrl');
+  if (fileSharingSaveUrl !== undefined && !(/^https:\/\/[^\s/]+\/\S*$/.test(fileSharingSaveUrl) && fileSharingSaveUrl.includes('{url}'))) {
+    throw new Error(`fileSharingSaveUrl: '${fileSharingSaveUrl}' is not an https URL template holding {url} (e.g. https://share.example/save?url={url}&name={name})`);
+  }
   return {
     siteOrigins,
     alarmEmail,
@@ -86,6 +92,7 @@ export function deploySettings(context: (key: string) => unknown): DeploySetting
     apiBurstLimit: positive('apiBurstLimit', DEFAULT_API_BURST_LIMIT),
     workflowLogExecutionData: flag === 'true',
     socialPagesSecret,
+    fileSharingSaveUrl,
   };
 }
 

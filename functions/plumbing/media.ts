@@ -87,13 +87,11 @@ function pad(n: number, width = 3): string {
 }
 
 /**
- * Save-to-file-sharing (part 1 §2.9) is offered only when configured: a URL template with `{url}`
- * (the ZIP's URL) and `{name}` (its file name), e.g. a file-sharing service's "save from URL" page.
- * Unset by default, so the button is hidden.
+ * Save-to-file-sharing (part 1 §2.9) is offered only when configured (the deploy setting
+ * fileSharingSaveUrl): a URL template with `{url}` (the ZIP's URL) and `{name}` (its file name), e.g.
+ * a file-sharing service's "save from URL" page. Unset by default, so the button is hidden.
  */
-export const FILE_SHARING_ENV = 'FILE_SHARING_SAVE_URL';
-
 export function fileSharingSetting(env: NodeJS.ProcessEnv = process.env): { save_url_template: string } | null {
-  const template = env[FILE_SHARING_ENV]?.trim();
+  const template = env[ENV.fileSharingSaveUrl]?.trim();
   return template && /^https:\/\//.test(template) && template.includes('{url}') ? { save_url_template: template } : null;
 }

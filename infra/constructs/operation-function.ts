@@ -31,6 +31,8 @@ export interface ResourceBindings {
   socialPagesToken?: string;
   /** The site's public origin (deploy setting siteOrigin): where the links of e-mails point. */
   siteOrigin?: string;
+  /** The delivery page's save-to-file-sharing URL template (deploy setting fileSharingSaveUrl); none: no button. */
+  fileSharingSaveUrl?: string;
 }
 
 export interface OperationFunctionProps {
@@ -165,6 +167,11 @@ export class OperationFunction extends Construct {
         // Links in a mail point at the configured site, never at what a request's headers claim.
         if (bindings.siteOrigin) fn.addEnvironment(ENV.siteOrigin, bindings.siteOrigin);
         else Annotations.of(fn).addWarning('No siteOrigin setting: e-mailed links use the origin of the browser that asked for them.');
+        return;
+      }
+      case 'fileSharing': {
+        // A setting, no IAM grant: the page's button opens the service's own "save from URL" page (ADR 0063).
+        if (bindings.fileSharingSaveUrl) fn.addEnvironment(ENV.fileSharingSaveUrl, bindings.fileSharingSaveUrl);
         return;
       }
       default: {

@@ -63,10 +63,10 @@ export const getDeliveriesFromToken = defineOperation({
       tour_published: z.boolean(),
       pictures: z.array(deliveryPicture),
     }),
-    /** Present only when a file-sharing service is configured (FILE_SHARING_SAVE_URL); hidden by default. */
+    /** Present only when a file-sharing service is configured (the deploy setting fileSharingSaveUrl, ADR 0063); hidden by default. */
     file_sharing: z.object({ save_url_template: z.string() }).nullable(),
   }),
-  resources: ['table', 'mediaBucket'],
+  resources: ['table', 'mediaBucket', 'fileSharing'],
   writes: [],
 });
 

@@ -6,7 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Cloud resources an operation's Lambda may touch; the CDK grants exactly these. */
 /** `mail`: sending e-mail through Amazon SES (functions/plumbing/mail, docs/decisions/0213). */
-export type Resource = 'table' | 'mediaBucket' | 'injectorBucket' | 'dispatchWorkflow' | 'videoWorkflow' | 'location' | 'mail' | 'socialPages';
+export type Resource = 'table' | 'mediaBucket' | 'injectorBucket' | 'dispatchWorkflow' | 'videoWorkflow' | 'location' | 'mail' | 'socialPages' | 'fileSharing';
 /** The resources that hold data, which an operation may only read or also write. */
 export type DataResource = Extract<Resource, 'table' | 'mediaBucket' | 'injectorBucket'>;
 export const DATA_RESOURCES: readonly DataResource[] = ['table', 'mediaBucket', 'injectorBucket'];

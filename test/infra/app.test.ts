@@ -33,6 +33,8 @@ const SERVICES_OF: Record<Resource, string[]> = {
   mail: ['ses:'],
   // An environment variable resolved from its secret at deploy time, no IAM grant (ADR 0244).
   socialPages: [],
+  // A URL template in the environment (ADR 0063), no IAM grant.
+  fileSharing: [],
 };
 
 function logicalId(construct: IConstruct): string {
@@ -42,6 +44,7 @@ function logicalId(construct: IConstruct): string {
 const require = createRequire(import.meta.url);
 const SITE_ORIGIN = 'https://d111111abcdef8.cloudfront.net';
 const SOCIAL_SECRET = 'immo/social-pages-token';
+const FILE_SHARING_URL = 'https://share.example/save?url={url}&name={name}';
 
 let built: ImmoApp;
 let templates: Map<string, CfnTemplate>;
@@ -57,7 +60,7 @@ beforeAll(async () => {
   const webDist = tempDir('immo-infra-web-');
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
   built = buildApp({
-    app: new App({ context: { ...cdkJsonContext(), siteOrigin: SITE_ORIGIN, alarmEmail: 'ops@example.com', socialPagesSecret: SOCIAL_SECRET }, outdir: tempDir('immo-infra-cdkout-') }),
+    app: new App({ context: { ...cdkJsonContext(), siteOrigin: SITE_ORIGIN, alarmEmail: 'ops@example.com', socialPagesSecret: SOCIAL_SECRET, fileSharingSaveUrl: FILE_SHARING_URL }, outdir: tempDir('immo-infra-cdkout-') }),
     operations,
     workflows,
     codeFor: bundled.codeFor,
@@ -68,6 +71,14 @@ beforeAll(async () => {
   data = Template.fromStack(built.data);
   web = Template.fromStack(built.web);
 });
+
+/** The environment variables of an operation's Lambda in its synthesized template. */
+function functionEnv(opId: string): Record<string, unknown> {
+  const fn = built.api.functions.get(opId)!;
+  const template = templates.get(fn.node.scope!.node.path)!;
+  const props = resourcesOfType(template, 'AWS::Lambda::Function').find(([id]) => id === logicalId(fn.function))![1].Properties!;
+  return (props.Environment as { Variables: Record<string, unknown> }).Variables;
+}
 
 describe('bundles', () => {
   it('one esbuild bundle per operation, listed in the manifest with its size', () => {
@@ -599,6 +610,8 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     expect(of({ apiRateLimit: '0' })).toThrow(/apiRateLimit/);
     expect(of({ workflowLogExecutionData: 'yes' })).toThrow(/workflowLogExecutionData/);
     expect(of({ socialPagesSecret: 'token with spaces' })).toThrow(/socialPagesSecret/);
+    expect(of({ fileSharingSaveUrl: 'https://share.example/save' })).toThrow(/fileSharingSaveUrl/);
+    expect(of({ fileSharingSaveUrl: 'http://share.example/save?url={url}' })).toThrow(/fileSharingSaveUrl/);
     expect(deploySettings(() => undefined)).toEqual({
       siteOrigins: [],
       alarmEmail: undefined,
@@ -606,6 +619,7 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
       apiBurstLimit: DEFAULT_API_BURST_LIMIT,
       workflowLogExecutionData: false,
       socialPagesSecret: undefined,
+      fileSharingSaveUrl: undefined,
     });
     expect(deploySettings((k) => ({ siteOrigin: 'https://a.example.com, https://b.example.com:8443', apiRateLimit: '20' })[k]).siteOrigins).toEqual([
       'https://a.example.com',
@@ -634,12 +648,16 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     const social = new Set(operations.filter((o) => o.resources.includes('socialPages')).map((o) => o.id));
     expect([...social].sort()).toEqual(['getUnlinkedSocialPages', 'linkSocialPage']);
     for (const op of operations) {
-      const fn = built.api.functions.get(op.id)!;
-      const template = templates.get(fn.node.scope!.node.path)!;
-      const props = resourcesOfType(template, 'AWS::Lambda::Function').find(([id]) => id === logicalId(fn.function))![1].Properties!;
-      const token = (props.Environment as { Variables: Record<string, unknown> }).Variables[ENV.socialPagesToken];
+      const token = functionEnv(op.id)[ENV.socialPagesToken];
       if (social.has(op.id)) expect(token, op.id).toBe(`{{resolve:secretsmanager:${SOCIAL_SECRET}:SecretString:::}}`);
       else expect(token, op.id).toBeUndefined();
+    }
+  });
+
+  it('the file-sharing setting reaches the delivery page operation only (ADR 0063)', () => {
+    for (const op of operations) {
+      const url = functionEnv(op.id)[ENV.fileSharingSaveUrl];
+      expect(url, op.id).toBe(op.id === 'getDeliveriesFromToken' ? FILE_SHARING_URL : undefined);
     }
   });
 
@@ -647,10 +665,7 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     const mailing = operations.filter((o) => o.resources.includes('mail')).map((o) => o.id);
     expect(mailing.sort()).toEqual(['createShooting', 'sendMediaEmail']);
     for (const op of operations) {
-      const fn = built.api.functions.get(op.id)!;
-      const template = templates.get(fn.node.scope!.node.path)!;
-      const props = resourcesOfType(template, 'AWS::Lambda::Function').find(([id]) => id === logicalId(fn.function))![1].Properties!;
-      const origin = (props.Environment as { Variables: Record<string, unknown> }).Variables[ENV.siteOrigin];
+      const origin = functionEnv(op.id)[ENV.siteOrigin];
       expect(origin, op.id).toBe(mailing.includes(op.id) ? SITE_ORIGIN : undefined);
     }
   });
