@@ -1,7 +1,7 @@
 import { REVIEW_MESSAGES, sendMediaEmail } from '#shared/catalogue/review.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest, conflict } from '../plumbing/errors.ts';
-import { sendMail } from '../plumbing/mail/index.ts';
+import { notificationCopies, sendMail } from '../plumbing/mail/index.ts';
 import { siteOrigin } from '../plumbing/site-origin.ts';
 import { ensureDistributionToken, tokenStill } from '../storage/listings.ts';
 import { cancellationCodes, transact } from '../plumbing/transact.ts';
@@ -36,7 +36,8 @@ export const handler = apiHandler(sendMediaEmail, async ({ listing_id }, { event
     if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw conflict(REVIEW_MESSAGES.changedMeanwhile);
     throw error;
   }
-  const sent = await sendMail(mediaEmail({ to: broker.email, brokerName: broker.firstname, address: `${listing.address}, ${listing.city}`, link: `${origin}/delivery/${token}`, pictureCount: pictures.length }));
+  const message = mediaEmail({ to: broker.email, brokerName: broker.firstname, address: `${listing.address}, ${listing.city}`, link: `${origin}/delivery/${token}`, pictureCount: pictures.length });
+  const sent = await sendMail({ ...message, cc: notificationCopies(broker) });
   log('media e-mail sent', { listing_id, shooting_id: last.id, mail: sent.id });
   return { status: 200 as const, sent_to: broker.email };
 });

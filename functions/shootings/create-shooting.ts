@@ -7,7 +7,7 @@ import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { isBookableExtra } from '#shared/rules/booking-offers.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { apiHandler, type AuthenticatedContext } from '../plumbing/api-handler.ts';
-import { sendMail } from '../plumbing/mail/index.ts';
+import { notificationCopies, sendMail } from '../plumbing/mail/index.ts';
 import { siteOrigin } from '../plumbing/site-origin.ts';
 import { CHANGED_MEANWHILE, HttpError, badRequest, conflict, forbidden, unprocessable } from '../plumbing/errors.ts';
 import { bookingFingerprint, bookingRequestOf, bookingRequestPut } from '../storage/booking-requests.ts';
@@ -158,7 +158,7 @@ async function mailBooking(brokerId: number, booked: { shootingId: number; addre
     const names = new Map(offers.map((offer) => [offer.id, { fr: offer.display_name_fr, en: offer.display_name }]));
     const services = booked.serviceIds.flatMap((serviceId) => names.get(serviceId) ?? []);
     const link = `${siteOrigin(ctx.event.headers ?? {})}/shooting`;
-    const sent = await sendMail(bookingEmail({ to: broker.email, brokerName: broker.firstname, ...booked, services, link }));
+    const sent = await sendMail({ ...bookingEmail({ to: broker.email, brokerName: broker.firstname, ...booked, services, link }), cc: notificationCopies(broker) });
     ctx.log('booking e-mail sent', { shooting: booked.shootingId, mail: sent.id });
   } catch (error) {
     ctx.log('booking e-mail not sent', (error as Error).message);

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenFor } from '../support/api.ts';
 import { ownDay, ownHalfDay, quietDay } from '../support/days.ts';
 import { bodyOf, callHere, callOp, errorOf } from '../support/operations.ts';
 import { outboxMails } from '../support/outbox.ts';
+import { newUser } from './session-support.ts';
 import { handler as createShootingHere } from '#functions/shootings/create-shooting.ts';
 import { listServiceOffers } from '#functions/storage/service-offers.ts';
 import { getShootingItem } from '#functions/storage/shootings.ts';
@@ -101,6 +102,7 @@ describe('createShooting', () => {
     const mail = outboxMails().find((m) => m.text.includes(`n° ${s.id}.`));
     expect(mail, 'the booking e-mail is in the outbox').toBeDefined();
     expect(mail!.to).toBe('broker@demo.immo.test');
+    expect(mail!.cc).toEqual([]);
     expect(mail!.subject).toBe(`Demande de séance reçue / Booking request received — 6000 Boulevard Saint-Laurent #${app}, Montréal`);
     const names = new Map((await listServiceOffers()).map((o) => [o.id, o]));
     const offers = ((await getShootingItem(s.id))!.service_offers as number[]).map((id) => names.get(id)!);
@@ -124,12 +126,16 @@ describe('createShooting', () => {
     expect(mail!.html).toContain(`<li>Adresse : 6000 Boulevard Saint-Laurent #${app}, Montréal</li>`);
   });
 
-  it("an administrator's booking e-mails the broker it is for; a mail that cannot be sent leaves the booking saved and answered", async () => {
+  it("an administrator's booking e-mails the broker it is for, copying their notification e-mails; a mail that cannot be sent leaves the booking saved and answered", async () => {
     const { token: admin } = await tokenFor(Role.admin);
-    const brokerId = (await tokenFor(Role.broker)).account.id;
-    const forBroker = bodyOf(await callOp(createShooting, bookingAt('6000 Boulevard Saint-Laurent', ownHalfDay(true), true, { app: `A${randomUUID().slice(0, 6)}`, broker_id: brokerId }), admin)).data;
+    const broker = await newUser(Role.broker);
+    const assistant = `adjointe-${broker.id}@exemple.com`;
+    await db.send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.user(broker.id), UpdateExpression: 'SET notification_email = :n', ExpressionAttributeValues: { ':n': [assistant, broker.email.toUpperCase(), ` ${assistant} `] } }),
+    );
+    const forBroker = bodyOf(await callOp(createShooting, bookingAt('6000 Boulevard Saint-Laurent', ownHalfDay(true), true, { app: `A${randomUUID().slice(0, 6)}`, broker_id: broker.id }), admin)).data;
     const mails = outboxMails().filter((m) => m.text.includes(`n° ${forBroker.id}.`));
-    expect(mails.map((m) => m.to)).toEqual(['broker@demo.immo.test']);
+    expect(mails.map((m) => [m.to, m.cc])).toEqual([[broker.email, [assistant]]]);
 
     // The outbox cannot be written (a file stands where its folder should be): the booking is saved all the same.
     const outbox = process.env.MAIL_OUTBOX_DIR;

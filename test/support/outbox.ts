@@ -5,6 +5,8 @@ import { ownStack } from './provided.ts';
 /** A message of the local mail outbox (functions/plumbing/mail/outbox.ts), decoded. */
 export interface OutboxMail {
   to: string;
+  /** The Cc header's addresses, in order. */
+  cc: string[];
   subject: string;
   text: string;
   html: string;
@@ -28,6 +30,7 @@ export function outboxMails(dir = ownStack().mailOutbox): OutboxMail[] {
         const found = parts.find((p) => p.includes(`Content-Type: ${type};`)) ?? '';
         return Buffer.from(found.slice(found.indexOf('\r\n\r\n')).replace(/\s/g, ''), 'base64').toString('utf8');
       };
-      return { to: header('To'), subject: header('Subject'), text: part('text/plain'), html: part('text/html') };
+      const cc = header('Cc');
+      return { to: header('To'), cc: cc ? cc.split(', ') : [], subject: header('Subject'), text: part('text/plain'), html: part('text/html') };
     });
 }

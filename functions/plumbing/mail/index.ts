@@ -9,6 +9,8 @@ import { sendWithSes } from './ses.ts';
  */
 export interface MailMessage {
   to: string;
+  /** Copies: a broker's notification e-mails (ADR 0705). */
+  cc?: readonly string[];
   subject: string;
   text: string;
   html: string;
@@ -23,6 +25,20 @@ export const MAIL_OUTBOX_ENV = 'MAIL_OUTBOX_DIR';
 export interface SentMail {
   /** The outbox file (locally) or the SES message id. */
   id: string;
+}
+
+/** A user's notification e-mails as the copies of a message to them: each once, not their own address again (ADR 0705). */
+export function notificationCopies(user: { email: string; notification_email: readonly string[] }): string[] {
+  const own = user.email.trim().toLowerCase();
+  const seen = new Set<string>();
+  return user.notification_email
+    .map((address) => address.trim())
+    .filter((address) => {
+      const key = address.toLowerCase();
+      if (!address || key === own || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 export async function sendMail(message: MailMessage, env: NodeJS.ProcessEnv = process.env): Promise<SentMail> {

@@ -12,6 +12,7 @@ export function toEml(from: string, message: MailMessage, date = new Date(), bou
   return [
     `From: ${header(from)}`,
     `To: ${message.to}`,
+    ...(message.cc?.length ? [`Cc: ${message.cc.join(', ')}`] : []),
     `Subject: ${header(message.subject)}`,
     `Date: ${date.toUTCString()}`,
     'MIME-Version: 1.0',

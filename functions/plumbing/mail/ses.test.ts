@@ -1,3 +1,4 @@
+import type { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../errors.ts';
 import { MAIL_REFUSED, sendWithSes } from './ses.ts';
@@ -10,6 +11,14 @@ const failing = (name: string, status: number) => async () => {
 describe('sendWithSes', () => {
   it('answers the message id SES gives', async () => {
     expect(await sendWithSes('a@b.ca', message, async () => ({ MessageId: 'm-1' }))).toBe('m-1');
+  });
+
+  it('sends the copies to the Cc addresses, and no Cc without copies', async () => {
+    const sent: SendEmailCommand[] = [];
+    const send = async (command: SendEmailCommand) => (sent.push(command), { MessageId: 'm' });
+    await sendWithSes('a@b.ca', { ...message, cc: ['adjointe@exemple.com'] }, send);
+    await sendWithSes('a@b.ca', message, send);
+    expect(sent.map((c) => c.input.Destination)).toEqual([{ ToAddresses: [message.to], CcAddresses: ['adjointe@exemple.com'] }, { ToAddresses: [message.to] }]);
   });
 
   it('answers a refusal of the message itself as a 422 (an address SES cannot take), not a server error', async () => {

@@ -19,7 +19,7 @@ export async function sendWithSes(from: string, message: MailMessage, send: (com
     ({ MessageId } = await send(
       new SendEmailCommand({
         FromEmailAddress: from,
-        Destination: { ToAddresses: [message.to] },
+        Destination: { ToAddresses: [message.to], ...(message.cc?.length ? { CcAddresses: [...message.cc] } : {}) },
         Content: {
           Simple: {
             Subject: { Data: message.subject, Charset: 'UTF-8' },
