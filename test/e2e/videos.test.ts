@@ -8,6 +8,7 @@ import { brokerTeam, listingWithPictures } from '../integration/video-support.ts
 import { reviewListing } from '../support/review-listing.ts';
 import { PHONE_WIDTH, useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
+import { VIDEO_TEMPLATE_THUMBNAIL } from '#shared/rules/video-template-thumbnail.ts';
 
 /**
  * Part 3 screen 12 "Video job monitor" as a post-production lead lives it, in French then English:
@@ -175,6 +176,9 @@ describe.each(['fr', 'en'] as const)("review screen's automated-videos panel, in
     expect(await fronting.locator('option').allInnerTexts()).toEqual([t('videos.listing_broker', { name: name(broker) }), name(teammate)]);
     expect(await fronting.locator('option').allInnerTexts()).not.toContain(name(stranger));
     await page.getByLabel(t('videos.template')).selectOption({ label: t('videos.template_names.1') });
+    // The chosen template's thumbnail: a frame of its own rendering, loaded.
+    const preview = page.getByRole('img', { name: t('videos.template_preview', { name: t('videos.template_names.1') }) });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(VIDEO_TEMPLATE_THUMBNAIL.width);
     await fronting.selectOption({ label: name(teammate) });
     await page.getByRole('button', { name: t('videos.create') }).click();
 

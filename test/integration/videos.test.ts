@@ -14,6 +14,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
 import { brokerTeam, listingWithPictures } from './video-support.ts';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { VIDEO_TEMPLATE_THUMBNAIL } from '#shared/rules/video-template-thumbnail.ts';
 
 const STAFF: readonly RoleId[] = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead];
 
@@ -33,6 +36,13 @@ describe('video templates', () => {
       const { token } = await tokenFor(role);
       const { templates } = bodyOf(await callOp(getVideoTemplates, {}, token));
       expect(templates.map((t) => t.template_name)).toEqual(VIDEO_TEMPLATES.map((t) => t.template_name));
+    }
+    // Each with its thumbnail: a JPEG frame of its rendering among the web app's static files.
+    const { templates } = bodyOf(await callOp(getVideoTemplates, {}, (await tokenFor(Role.admin)).token));
+    for (const template of templates) {
+      expect(template.thumbnail_url).toBe(`/video-templates/${template.id}.jpg`);
+      const file = fileURLToPath(new URL(`../../web/public${template.thumbnail_url}`, import.meta.url));
+      expect(await sharp(file).metadata()).toMatchObject({ format: 'jpeg', ...VIDEO_TEMPLATE_THUMBNAIL });
     }
     for (const role of [Role.client, Role.social_medias, Role.sales]) errorOf(await callOp(getVideoTemplates, {}, (await tokenFor(role)).token), 403);
   });

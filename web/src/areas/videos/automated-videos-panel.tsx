@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Checkbox, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, Image, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,7 @@ export function AutomatedVideosPanel({ listingId }: { listingId: number }) {
   /** The broker fronting the video: '' for the listing's broker, else a team member's id. */
   const [frontingId, setFrontingId] = useState('');
   const [missingTemplate, setMissingTemplate] = useState(false);
+  const chosen = templates.data?.templates.find((tpl) => String(tpl.id) === templateId);
 
   const submit = () => {
     if (!templateId) {
@@ -71,6 +72,9 @@ export function AutomatedVideosPanel({ listingId }: { listingId: number }) {
               {t('videos.create')}
             </Button>
           </Group>
+        )}
+        {chosen?.thumbnail_url && (
+          <Image src={chosen.thumbnail_url} alt={t('videos.template_preview', { name: templateName(t, 'videos.template_names', { id: chosen.id, name: chosen.template_name }) })} w={192} maw="100%" radius="sm" style={{ aspectRatio: '16 / 9' }} />
         )}
         {videos.isPending ? (
           <DelayedLoader label={t('common.loading')} />
