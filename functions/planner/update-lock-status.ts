@@ -7,15 +7,17 @@ import { dayUnchanged } from '../storage/half-day.ts';
 import { transactThroughConflicts } from '../plumbing/transact.ts';
 import { getUser } from '../storage/users.ts';
 import { confirmLockedDay } from '../use-cases/confirm-day.ts';
+import { mailConfirmations } from '../use-cases/shooting-mail.ts';
 import { techDayFit } from '../use-cases/tech-day-fit.ts';
 
 /**
  * Locks or unlocks a technician's day (part 2 §4 'Technician day lock'). A locked day is the final
- * plan: its pending shootings are confirmed at the times its route plans (ADR 0540). Unlocking is refused while
+ * plan: its pending shootings are confirmed at the times its route plans (ADR 0540), and their
+ * brokers are e-mailed those times (ADR 0705). Unlocking is refused while
  * the shootings the technician holds that day do not fit it (forced on top of each other): the
  * day would be offered to bookings and the dispatch with time it does not have.
  */
-export const handler = apiHandler(updateLockStatus, async ({ tech_id, locked, date }, { user, log }) => {
+export const handler = apiHandler(updateLockStatus, async ({ tech_id, locked, date }, { user, log, event }) => {
   const tech = await getUser(tech_id);
   if (!tech || tech.role !== Role.tech_capture) throw notFound(PLANNER_MESSAGES.notTechnician);
   if (locked) {
@@ -26,7 +28,9 @@ export const handler = apiHandler(updateLockStatus, async ({ tech_id, locked, da
       log('day locked, confirmations not made', String((error as Error | null)?.message ?? error));
       return undefined;
     });
-    log('day locked', { date, tech_id, ...outcome });
+    log('day locked', { date, tech_id, confirmed: outcome?.confirmed, feasible: outcome?.feasible });
+    // Each broker learns the planned arrival of their confirmed shooting (ADR 0705).
+    if (outcome) await mailConfirmations(outcome.shootings, { event, log });
     return { success: true, locked: true, ...(outcome && { confirmed: outcome.confirmed }) };
   }
   if (!(await lockedTechnicians(date)).has(tech_id)) return { success: true, locked: false };

@@ -7,8 +7,6 @@ import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { isBookableExtra } from '#shared/rules/booking-offers.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { apiHandler, type AuthenticatedContext } from '../plumbing/api-handler.ts';
-import { notificationCopies, sendMail } from '../plumbing/mail/index.ts';
-import { siteOrigin } from '../plumbing/site-origin.ts';
 import { CHANGED_MEANWHILE, HttpError, badRequest, conflict, forbidden, unprocessable } from '../plumbing/errors.ts';
 import { bookingFingerprint, bookingRequestOf, bookingRequestPut } from '../storage/booking-requests.ts';
 import { addressClaimKey, addressClaimOf, addressClaimPut, sameAddress, type ListingAddress } from '../storage/listing-addresses.ts';
@@ -21,7 +19,7 @@ import { assertWithinHorizon } from '../use-cases/availability.ts';
 import { OwnWritesRefused, writeIntoHalfDay } from '../use-cases/half-day-write.ts';
 import { candidateOf, loadWorld, requiredOffers } from '../use-cases/planning-world.ts';
 import { followListingShootingDate } from '../use-cases/booked-listing.ts';
-import { bookingEmail } from '../use-cases/booking-email.ts';
+import { mailAddress, mailBooking } from '../use-cases/shooting-mail.ts';
 
 /**
  * Part 1 §3 booking request → the listing (created, or the broker's listing at the same address)
@@ -142,28 +140,8 @@ async function book(input: Booking, ctx: AuthenticatedContext, request: Numbered
   await followListingShootingDate({ id, listing_id: listingId }, ctx.log, date);
   ctx.log('booked', { shooting: id, listing: listingId, linked: Boolean(existing), reserved_tech_id: techId, broker: broker.id, by: ctx.user.id });
   const listing = existing ?? fresh!.listing;
-  await mailBooking(broker.id, { shootingId: id, address: `${listing.address}${listing.app ? ` #${listing.app}` : ''}, ${listing.city}`, date, am: input.is_am, serviceIds: record.service_offers }, ctx);
+  await mailBooking(broker.id, { shootingId: id, address: mailAddress(listing), date, am: input.is_am, serviceIds: record.service_offers }, ctx);
   return { success: true as const, data: shootingView(toShooting(item), listing) };
-}
-
-/**
- * The booking e-mail to the broker the shooting is for (part 1 §2.5). The booking is saved by then:
- * a mail that cannot be sent is logged (this request's log and the function's), not answered as a
- * failure the broker would book again (docs/decisions/0705).
- */
-async function mailBooking(brokerId: number, booked: { shootingId: number; address: string; date: string; am: boolean; serviceIds: readonly number[] }, ctx: AuthenticatedContext): Promise<void> {
-  try {
-    const [broker, offers] = await Promise.all([getUser(brokerId), listServiceOffers()]);
-    if (!broker?.email) return ctx.log('booking e-mail not sent: the broker has no e-mail address');
-    const names = new Map(offers.map((offer) => [offer.id, { fr: offer.display_name_fr, en: offer.display_name }]));
-    const services = booked.serviceIds.flatMap((serviceId) => names.get(serviceId) ?? []);
-    const link = `${siteOrigin(ctx.event.headers ?? {})}/shooting`;
-    const sent = await sendMail({ ...bookingEmail({ to: broker.email, brokerName: broker.firstname, ...booked, services, link }), cc: notificationCopies(broker) });
-    ctx.log('booking e-mail sent', { shooting: booked.shootingId, mail: sent.id });
-  } catch (error) {
-    ctx.log('booking e-mail not sent', (error as Error).message);
-    console.error(`booking e-mail of shooting ${booked.shootingId} not sent`, error);
-  }
 }
 
 /** Whose booking this is: a broker's own; an administrator's for the broker they name, who must be a broker. */

@@ -3,12 +3,14 @@ import { localTimeMs } from '#shared/rules/business-time.ts';
 import { isPendingConfirmation } from '#shared/rules/pending.ts';
 import { location } from '../plumbing/location/index.ts';
 import { cancellationCodes, transact } from '../plumbing/transact.ts';
-import { confirmShooting, shootingsByIds } from '../storage/shootings.ts';
+import { confirmShooting, shootingsByIds, type StoredShooting } from '../storage/shootings.ts';
 import { loadPlanningDay } from './planning-day.ts';
 
 export interface DayConfirmation {
   /** Shootings confirmed now, with their exact start. */
   confirmed: number;
+  /** Those shootings as they were read, each with its planned start (seconds after the day's local midnight). */
+  shootings: Array<{ shooting: StoredShooting; startS: number }>;
   /** Whether the technician's route through the day fits it; when it does not, nothing is confirmed. */
   feasible: boolean;
 }
@@ -26,20 +28,20 @@ export async function confirmLockedDay(date: string, techId: number, now = new D
   const tech = day.problem.technicians.find((t) => t.id === techId);
   const held = day.problem.shootings.filter((s) => s.current?.techId === techId);
   const assigned = held.filter((s) => day.assignedTo[String(s.id)] === techId).map((s) => s.id);
-  if (!tech || assigned.length === 0) return { confirmed: 0, feasible: true };
+  if (!tech || assigned.length === 0) return { confirmed: 0, shootings: [], feasible: true };
   const route = await routeFiguresWith(tech, held, await location(), { order: 'best', settings: day.problem.settings ?? {} });
-  if (!route.feasible) return { confirmed: 0, feasible: false };
+  if (!route.feasible) return { confirmed: 0, shootings: [], feasible: false };
   const startOf = new Map(route.legs.map((leg) => [leg.shootingId, leg.startS]));
-  let confirmed = 0;
+  const shootings: DayConfirmation['shootings'] = [];
   for (const s of await shootingsByIds(assigned)) {
     const startS = startOf.get(s.id);
     if (startS === undefined || !isPendingConfirmation(s)) continue;
     try {
       await transact([confirmShooting(s, new Date(localTimeMs(date, startS)).toISOString(), now)]);
-      confirmed++;
+      shootings.push({ shooting: s, startS });
     } catch (error) {
       if (!cancellationCodes(error)) throw error;
     }
   }
-  return { confirmed, feasible: true };
+  return { confirmed: shootings.length, shootings, feasible: true };
 }

@@ -279,10 +279,10 @@ export const updateLockStatus = defineOperation({
   path: '/api/planner/locks',
   access: PLANNERS,
   summary:
-    "Locks or unlocks a capture technician's day. A locked day takes no booking, dispatch nor unforced assignment, and is the technician's final plan: locking confirms the day's pending shootings assigned to them at the start times of their route (`confirmed` counts them; none when the route does not fit the day). Unlocking is refused (409) while the shootings the technician holds that day conflict (their route does not fit the day): opening it would sell time the day does not have.",
+    "Locks or unlocks a capture technician's day. A locked day takes no booking, dispatch nor unforced assignment, and is the technician's final plan: locking confirms the day's pending shootings assigned to them at the start times of their route (`confirmed` counts them; none when the route does not fit the day), and e-mails each broker their shooting's planned arrival (a mail that cannot be sent is logged, docs/decisions/0705). Unlocking is refused (409) while the shootings the technician holds that day conflict (their route does not fit the day): opening it would sell time the day does not have.",
   input: z.object({ tech_id: id, locked: z.boolean(), date: calendarDate }),
   output: z.object({ success: z.boolean(), locked: z.boolean(), confirmed: z.number().int().nonnegative().optional() }),
-  resources: ['table', 'location'],
+  resources: ['table', 'location', 'mail'],
 });
 
 export const attemptShootingFlagRemoval = defineOperation({

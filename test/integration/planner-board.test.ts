@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
 import { ownDay, ownHalfDay, quietDay } from '../support/days.ts';
 import { bodyOf, callHere, callOp, errorOf } from '../support/operations.ts';
+import { outboxMails } from '../support/outbox.ts';
 import { overtakingFirstWrite } from '../support/overtaking.ts';
+import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { techDayFit } from '#functions/use-cases/tech-day-fit.ts';
@@ -216,6 +218,15 @@ describe('updateLockStatus and tech_locks', () => {
     expect(hour(afternoon.starttime)).toBeLessThan(17);
     expect(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(Date.parse(morning.starttime!))).toBe(date);
 
+    // Each broker is e-mailed their shooting's planned arrival, once: the time the list shows.
+    for (const s of [morning, afternoon]) {
+      const mails = outboxMails().filter((m) => m.subject.startsWith('Séance confirmée') && m.text.includes(`n° ${s.id} est confirmée`));
+      expect(mails, `the confirmation of ${s.id}`).toHaveLength(1);
+      const arrival = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }).format(Date.parse(s.starttime!)).split(':');
+      expect(mails[0]!.text).toContain(`arrivée prévue à ${Number(arrival[0])} h ${arrival[1]}`);
+      expect(mails[0]!.to).toBe(PLANNING_BROKERS[1]!.email);
+    }
+
     // The broker now reads them confirmed, and may no longer move them.
     const broker = await planningBrokerToken(1);
     const listed = bodyOf(await callOp(getAllShootings, { from: date, to: date }, broker)).data.filter((s) => s.id === am || s.id === pm);
@@ -224,6 +235,7 @@ describe('updateLockStatus and tech_locks', () => {
 
     // Locking again confirms nothing more; unlocking keeps what the brokers were told.
     expect(bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: true, date }, token)).confirmed).toBe(0);
+    expect(outboxMails().filter((m) => m.text.includes(`n° ${am} est confirmée`))).toHaveLength(1);
     bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: false, date }, token));
     expect((await getShootingItem(am))!.is_confirmed).toBe(true);
   });
