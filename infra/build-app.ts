@@ -86,6 +86,7 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
       socialPagesToken: settings.socialPagesSecret ? SecretValue.secretsManager(settings.socialPagesSecret).unsafeUnwrap() : undefined,
       siteOrigin: settings.siteOrigins[0],
       fileSharingSaveUrl: settings.fileSharingSaveUrl,
+      mailFrom: settings.mailFrom,
     },
   });
   const web = new WebStack(app, `${prefix}Web`, {

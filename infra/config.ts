@@ -52,6 +52,8 @@ export interface DeploySettings {
   socialPagesSecret: string | undefined;
   /** The delivery page's save-to-file-sharing URL template, with {url} (and {name}); none: no such button (ADR 0063). */
   fileSharingSaveUrl: string | undefined;
+  /** The sender of e-mails, 'Name <address>' or an address: an identity verified in SES (ADR 0213). */
+  mailFrom: string | undefined;
 }
 
 export const DEFAULT_API_RATE_LIMIT = 50;
@@ -85,6 +87,10 @@ export function deploySettings(context: (key: string) => unknown): DeploySetting
   if (fileSharingSaveUrl !== undefined && !(/^https:\/\/[^\s/]+\/\S*$/.test(fileSharingSaveUrl) && fileSharingSaveUrl.includes('{url}'))) {
     throw new Error(`fileSharingSaveUrl: '${fileSharingSaveUrl}' is not an https URL template holding {url} (e.g. https://share.example/save?url={url}&name={name})`);
   }
+  const mailFrom = text('mailFrom');
+  if (mailFrom !== undefined && !/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/.test(mailFrom)) {
+    throw new Error(`mailFrom: '${mailFrom}' is not an e-mail address nor 'Name <address>'`);
+  }
   return {
     siteOrigins,
     alarmEmail,
@@ -93,6 +99,7 @@ export function deploySettings(context: (key: string) => unknown): DeploySetting
     workflowLogExecutionData: flag === 'true',
     socialPagesSecret,
     fileSharingSaveUrl,
+    mailFrom,
   };
 }
 

@@ -33,6 +33,8 @@ export interface ResourceBindings {
   siteOrigin?: string;
   /** The delivery page's save-to-file-sharing URL template (deploy setting fileSharingSaveUrl); none: no button. */
   fileSharingSaveUrl?: string;
+  /** The sender of e-mails (deploy setting mailFrom), a verified SES identity. */
+  mailFrom?: string;
 }
 
 export interface OperationFunctionProps {
@@ -167,6 +169,8 @@ export class OperationFunction extends Construct {
         // Links in a mail point at the configured site, never at what a request's headers claim.
         if (bindings.siteOrigin) fn.addEnvironment(ENV.siteOrigin, bindings.siteOrigin);
         else Annotations.of(fn).addWarning('No siteOrigin setting: e-mailed links use the origin of the browser that asked for them.');
+        if (bindings.mailFrom) fn.addEnvironment(ENV.mailFrom, bindings.mailFrom);
+        else Annotations.of(fn).addWarning('No mailFrom setting: e-mails go from media@immo.test, which SES refuses; set it to a verified SES identity.');
         return;
       }
       case 'fileSharing': {

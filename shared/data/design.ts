@@ -116,6 +116,8 @@ export const ENV = {
   socialPagesToken: 'SOCIAL_PAGES_TOKEN',
   /** The site's public origin (the deploy setting siteOrigin, its first), for links sent by e-mail (ADR 0213). */
   siteOrigin: 'SITE_ORIGIN',
+  /** The sender of e-mails (the deploy setting mailFrom, a verified SES identity; ADR 0213). */
+  mailFrom: 'MAIL_FROM',
   /** The delivery page's save-to-file-sharing URL template (the deploy setting fileSharingSaveUrl, ADR 0063). */
   fileSharingSaveUrl: 'FILE_SHARING_SAVE_URL',
   /** Set only locally: endpoints of DynamoDB Local and s3rver. */

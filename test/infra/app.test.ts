@@ -45,6 +45,7 @@ const require = createRequire(import.meta.url);
 const SITE_ORIGIN = 'https://d111111abcdef8.cloudfront.net';
 const SOCIAL_SECRET = 'immo/social-pages-token';
 const FILE_SHARING_URL = 'https://share.example/save?url={url}&name={name}';
+const MAIL_FROM = 'Immo Média <media@example.com>';
 
 let built: ImmoApp;
 let templates: Map<string, CfnTemplate>;
@@ -60,7 +61,7 @@ beforeAll(async () => {
   const webDist = tempDir('immo-infra-web-');
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
   built = buildApp({
-    app: new App({ context: { ...cdkJsonContext(), siteOrigin: SITE_ORIGIN, alarmEmail: 'ops@example.com', socialPagesSecret: SOCIAL_SECRET, fileSharingSaveUrl: FILE_SHARING_URL }, outdir: tempDir('immo-infra-cdkout-') }),
+    app: new App({ context: { ...cdkJsonContext(), siteOrigin: SITE_ORIGIN, alarmEmail: 'ops@example.com', socialPagesSecret: SOCIAL_SECRET, fileSharingSaveUrl: FILE_SHARING_URL, mailFrom: MAIL_FROM }, outdir: tempDir('immo-infra-cdkout-') }),
     operations,
     workflows,
     codeFor: bundled.codeFor,
@@ -611,6 +612,9 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     expect(of({ workflowLogExecutionData: 'yes' })).toThrow(/workflowLogExecutionData/);
     expect(of({ socialPagesSecret: 'token with spaces' })).toThrow(/socialPagesSecret/);
     expect(of({ fileSharingSaveUrl: 'https://share.example/save' })).toThrow(/fileSharingSaveUrl/);
+    expect(of({ mailFrom: 'not an address' })).toThrow(/mailFrom/);
+    expect(of({ mailFrom: 'Immo <media@example.com' })).toThrow(/mailFrom/);
+    expect(deploySettings((k) => ({ mailFrom: 'Immo Média <media@example.com>' })[k]).mailFrom).toBe('Immo Média <media@example.com>');
     expect(of({ fileSharingSaveUrl: 'http://share.example/save?url={url}' })).toThrow(/fileSharingSaveUrl/);
     expect(deploySettings(() => undefined)).toEqual({
       siteOrigins: [],
@@ -620,6 +624,7 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
       workflowLogExecutionData: false,
       socialPagesSecret: undefined,
       fileSharingSaveUrl: undefined,
+      mailFrom: undefined,
     });
     expect(deploySettings((k) => ({ siteOrigin: 'https://a.example.com, https://b.example.com:8443', apiRateLimit: '20' })[k]).siteOrigins).toEqual([
       'https://a.example.com',
@@ -661,12 +666,13 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     }
   });
 
-  it("the site's origin reaches the operations that send mail, where their links point (ADR 0213)", () => {
+  it("the site's origin and the sender reach the operations that send mail (ADR 0213)", () => {
     const mailing = operations.filter((o) => o.resources.includes('mail')).map((o) => o.id);
     expect(mailing.sort()).toEqual(['createShooting', 'sendMediaEmail', 'updateLockStatus']);
     for (const op of operations) {
       const origin = functionEnv(op.id)[ENV.siteOrigin];
       expect(origin, op.id).toBe(mailing.includes(op.id) ? SITE_ORIGIN : undefined);
+      expect(functionEnv(op.id)[ENV.mailFrom], op.id).toBe(mailing.includes(op.id) ? MAIL_FROM : undefined);
     }
   });
 

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { encodedWord, senderHeader } from './headers.ts';
 import type { MailMessage } from './index.ts';
 
-/** RFC 2047 encoded-word for non-ASCII header text. */
-const header = (text: string) => (/^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`);
 const base64Lines = (text: string) => Buffer.from(text, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n');
 
 /** The message as a MIME .eml (text and HTML alternatives), as a mail client opens it. */
 export function toEml(from: string, message: MailMessage, date = new Date(), boundary = `b-${randomUUID()}`): string {
   return [
-    `From: ${header(from)}`,
+    `From: ${senderHeader(from)}`,
     `To: ${message.to}`,
     ...(message.cc?.length ? [`Cc: ${message.cc.join(', ')}`] : []),
-    `Subject: ${header(message.subject)}`,
+    `Subject: ${encodedWord(message.subject)}`,
     `Date: ${date.toUTCString()}`,
     'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,

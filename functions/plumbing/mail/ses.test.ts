@@ -13,12 +13,19 @@ describe('sendWithSes', () => {
     expect(await sendWithSes('a@b.ca', message, async () => ({ MessageId: 'm-1' }))).toBe('m-1');
   });
 
+  it('sends from the sender with its display name encoded', async () => {
+    const sent: SendEmailCommand[] = [];
+    await sendWithSes('Immo Média <media@example.com>', message, async (command) => (sent.push(command), { MessageId: 'm' }));
+    expect(sent[0]!.input.FromEmailAddress).toBe(`=?UTF-8?B?${Buffer.from('Immo Média').toString('base64')}?= <media@example.com>`);
+  });
+
   it('sends the copies to the Cc addresses, and no Cc without copies', async () => {
     const sent: SendEmailCommand[] = [];
     const send = async (command: SendEmailCommand) => (sent.push(command), { MessageId: 'm' });
     await sendWithSes('a@b.ca', { ...message, cc: ['adjointe@exemple.com'] }, send);
     await sendWithSes('a@b.ca', message, send);
     expect(sent.map((c) => c.input.Destination)).toEqual([{ ToAddresses: [message.to], CcAddresses: ['adjointe@exemple.com'] }, { ToAddresses: [message.to] }]);
+    expect(sent[0]!.input.FromEmailAddress).toBe('a@b.ca');
   });
 
   it('answers a refusal of the message itself as a 422 (an address SES cannot take), not a server error', async () => {
