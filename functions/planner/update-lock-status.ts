@@ -28,7 +28,7 @@ export const handler = apiHandler(updateLockStatus, async ({ tech_id, locked, da
       log('day locked, confirmations not made', String((error as Error | null)?.message ?? error));
       return undefined;
     });
-    log('day locked', { date, tech_id, confirmed: outcome?.confirmed, feasible: outcome?.feasible });
+    log('day locked', { date, tech_id, confirmed: outcome?.confirmed, feasible: outcome?.feasible, interrupted: outcome?.interrupted });
     // Each broker learns the planned arrival of their confirmed shooting (ADR 0705).
     if (outcome) await mailConfirmations(outcome.shootings, { event, log });
     return { success: true, locked: true, ...(outcome && { confirmed: outcome.confirmed }) };

@@ -36,9 +36,11 @@ export const handler = apiHandler(getAllShootings, async ({ from, to }, ctx) => 
   else if (role === Role.broker) shootings = ranged ? await shootingsOfBrokerBetween(ctx.user.id, from ?? OPEN_START, to ?? OPEN_END) : await shootingsOfBroker(ctx.user.id);
   else if (role === Role.tech_capture) shootings = ranged ? await shootingsOfTechBetween(ctx.user.id, from ?? OPEN_START, to ?? OPEN_END) : await shootingsOfTech(ctx.user.id);
   else {
-    const today = localDateOf(Date.now());
+    // One instant for both ends: a read across midnight must not span one day more than the window.
+    const at = Date.now();
+    const today = localDateOf(at);
     const first = from ?? addDays(today, -STAFF_DAYS_BACK);
-    const last = to ?? (from === undefined ? lastBookableDay() : addDays(first < today ? today : first, 30));
+    const last = to ?? (from === undefined ? lastBookableDay(at) : addDays(first < today ? today : first, 30));
     const dates: string[] = [];
     for (let d = first; d <= last; d = addDays(d, 1)) {
       dates.push(d);

@@ -13,6 +13,8 @@ export interface DayConfirmation {
   shootings: Array<{ shooting: StoredShooting; startS: number }>;
   /** Whether the technician's route through the day fits it; when it does not, nothing is confirmed. */
   feasible: boolean;
+  /** Why the confirmations stopped part way (a storage fault): those made stand, locking again makes the rest. */
+  interrupted?: string;
 }
 
 /**
@@ -40,7 +42,8 @@ export async function confirmLockedDay(date: string, techId: number, now = new D
       await transact([confirmShooting(s, new Date(localTimeMs(date, startS)).toISOString(), now)]);
       shootings.push({ shooting: s, startS });
     } catch (error) {
-      if (!cancellationCodes(error)) throw error;
+      // Changed meanwhile: left pending. Any other failure stops here, and the caller still learns what was confirmed.
+      if (!cancellationCodes(error)) return { confirmed: shootings.length, shootings, feasible: true, interrupted: String((error as Error | null)?.message ?? error) };
     }
   }
   return { confirmed: shootings.length, shootings, feasible: true };

@@ -1,8 +1,7 @@
-import type { MailMessage } from '../plumbing/mail/index.ts';
+import { escapeHtml, type MailMessage } from '../plumbing/mail/index.ts';
 
 /** The media e-mail to the broker (part 3 §4), French then English, as text and HTML. */
 export function mediaEmail(p: { to: string; brokerName: string; address: string; link: string; pictureCount: number }): MailMessage {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const subject = `Vos médias sont prêts / Your media are ready — ${p.address}`;
   const text = [
     `Bonjour ${p.brokerName},`,
@@ -18,9 +17,9 @@ export function mediaEmail(p: { to: string; brokerName: string; address: string;
     'Immo Média',
   ].join('\n');
   const html =
-    `<p>Bonjour ${escape(p.brokerName)},</p><p>Les médias de la propriété ${escape(p.address)} sont prêts (${p.pictureCount} photos).</p>` +
-    `<p><a href="${escape(p.link)}">Page de livraison</a></p><hr>` +
-    `<p>Hello ${escape(p.brokerName)},</p><p>The media of ${escape(p.address)} are ready (${p.pictureCount} pictures).</p>` +
-    `<p><a href="${escape(p.link)}">Delivery page</a></p><p>Immo Média</p>`;
+    `<p>Bonjour ${escapeHtml(p.brokerName)},</p><p>Les médias de la propriété ${escapeHtml(p.address)} sont prêts (${p.pictureCount} photos).</p>` +
+    `<p><a href="${escapeHtml(p.link)}">Page de livraison</a></p><hr>` +
+    `<p>Hello ${escapeHtml(p.brokerName)},</p><p>The media of ${escapeHtml(p.address)} are ready (${p.pictureCount} pictures).</p>` +
+    `<p><a href="${escapeHtml(p.link)}">Delivery page</a></p><p>Immo Média</p>`;
   return { to: p.to, subject, text, html };
 }

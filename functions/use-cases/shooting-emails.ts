@@ -1,5 +1,5 @@
-import { slotWindow } from '#shared/rules/slots.ts';
-import type { MailMessage } from '../plumbing/mail/index.ts';
+import { formatSlotTime, slotWindow } from '#shared/rules/slots.ts';
+import { escapeHtml, type MailMessage } from '../plumbing/mail/index.ts';
 
 /** What the booking e-mail says: the request as it was saved. */
 export interface BookingEmail {
@@ -16,17 +16,16 @@ export interface BookingEmail {
   link: string;
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** 'jeudi 3 décembre 2026' / 'Thursday, December 3, 2026': a calendar day, whatever the server's zone. */
 const longDate = (date: string, locale: 'fr-CA' | 'en-CA') =>
   new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
-const minutesOf = (s: number) => String(Math.floor((s % 3600) / 60)).padStart(2, '0');
-const frTime = (s: number) => `${Math.floor(s / 3600)} h ${minutesOf(s)}`;
+/** '8h30', as the booking wizard writes the half-days (part 1 §2.5). */
+const frTime = formatSlotTime;
 const enTime = (s: number) => {
   const h = Math.floor(s / 3600);
-  return `${((h + 11) % 12) + 1}:${minutesOf(s)} ${h < 12 ? 'a.m.' : 'p.m.'}`;
+  return `${((h + 11) % 12) + 1}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} ${h < 12 ? 'a.m.' : 'p.m.'}`;
 };
 
 /** One message in both languages (French first), as text and HTML, signed by the business. */
@@ -39,8 +38,8 @@ function bilingual(to: string, subject: string, link: string, parts: ReadonlyArr
     parts
       .map(
         (l) =>
-          `<p>${escape(l.hello)}</p><p>${escape(l.intro)}</p><ul>${l.lines.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` +
-          `<p>${escape(l.follow)} <a href="${escape(link)}">${escape(l.list)}</a></p>`,
+          `<p>${escapeHtml(l.hello)}</p><p>${escapeHtml(l.intro)}</p><ul>${l.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+          `<p>${escapeHtml(l.follow)} <a href="${escapeHtml(link)}">${escapeHtml(l.list)}</a></p>`,
       )
       .join('<hr>') + '<p>Immo Média</p>';
   return { to, subject, text, html };

@@ -14,8 +14,8 @@ export interface MailContext {
   log: (...parts: unknown[]) => void;
 }
 
-/** The line a listing is named by in a mail: address, unit, city. */
-export const mailAddress = (l: { address: string; app: string; city: string }) => `${l.address}${l.app ? ` #${l.app}` : ''}, ${l.city}`;
+/** The line a listing is named by in a mail: address, unit, city, on one line whatever they hold. */
+export const mailAddress = (l: { address: string; app: string; city: string }) => `${l.address}${l.app ? ` #${l.app}` : ''}, ${l.city}`.replace(/\s+/g, ' ');
 
 /**
  * Sends a shooting's broker one message, copied to their notification e-mails. The change it reports
@@ -56,10 +56,13 @@ export async function mailConfirmations(confirmed: ReadonlyArray<{ shooting: Sto
     return undefined;
   });
   if (!listings) return;
-  for (const { shooting, startS } of confirmed) {
-    const listing = listings.get(shooting.listing_id);
-    await mailBroker('confirmation', shooting.broker_id, shooting.id, ctx, (broker, link) =>
-      confirmationEmail({ to: broker.email, brokerName: broker.firstname, shootingId: shooting.id, address: listing ? mailAddress(listing) : `#${shooting.listing_id}`, date: shooting.scheduleddate, startS, link }),
-    );
-  }
+  // At once: a technician's day holds a handful of shootings, and mailBroker never throws.
+  await Promise.all(
+    confirmed.map(({ shooting, startS }) => {
+      const listing = listings.get(shooting.listing_id);
+      return mailBroker('confirmation', shooting.broker_id, shooting.id, ctx, (broker, link) =>
+        confirmationEmail({ to: broker.email, brokerName: broker.firstname, shootingId: shooting.id, address: listing ? mailAddress(listing) : `#${shooting.listing_id}`, date: shooting.scheduleddate, startS, link }),
+      );
+    }),
+  );
 }

@@ -113,7 +113,7 @@ describe('createShooting', () => {
       'Bonjour Béatrice,',
       `Nous avons bien reçu votre demande de séance n° ${s.id}.`,
       `- Adresse : 6000 Boulevard Saint-Laurent #${app}, Montréal`,
-      `- Date : ${fr}, en après-midi (arrivée entre 12 h 30 et 17 h 00)`,
+      `- Date : ${fr}, en après-midi (arrivée entre 12h30 et 17h00)`,
       `- Services : ${offers.map((o) => o.display_name_fr).join(', ')}`,
       'Hello Béatrice,',
       `We have received your booking request no. ${s.id}.`,
@@ -192,6 +192,8 @@ describe('createShooting', () => {
     const again = bodyOf(await callOp(createShooting, input, token)).data;
     expect(again).toEqual(first);
     expect((await readGuard(date, true)).shooting_ids).toEqual([first.id]);
+    // The broker was mailed once, for the booking, not for its answer sent again.
+    expect(outboxMails().filter((m) => m.text.includes(`n° ${first.id}.`))).toHaveLength(1);
 
     const reused = errorOf(await callOp(createShooting, { ...input, note: 'Autre chose' }, token), 409);
     expect(reused.message).toBe(BOOKING_MESSAGES.requestReused);
@@ -208,6 +210,7 @@ describe('createShooting', () => {
     const [a, b] = answers.map((res) => bodyOf(res).data);
     expect(b!.id).toBe(a!.id);
     expect((await readGuard(date, false)).shooting_ids).toEqual([a!.id]);
+    expect(outboxMails().filter((m) => m.text.includes(`n° ${a!.id}.`))).toHaveLength(1);
   });
 
   it('refuses a request_id that is not a UUID (400 on the field), writing nothing', async () => {

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
 import { ownDay, ownHalfDay, quietDay } from '../support/days.ts';
@@ -200,6 +202,49 @@ describe('updateLockStatus and tech_locks', () => {
     expect(bodyOf(await callOp(techLocks, { date }, token)).locks.map((l) => l.tech_id)).toEqual([MATHIEU]);
   });
 
+  it('locks the day and confirms its shootings when the confirmation e-mail cannot be sent (ADR 0705)', async () => {
+    const date = ownDay();
+    const id = await bookId('6000 Boulevard Saint-Laurent', date, true);
+    const { token } = await tokenFor(Role.admin);
+    expect(bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: ISABELLE, force_assigned: false }, token)).success).toBe(true);
+    // The outbox cannot be written (a file stands where its folder should be).
+    const outbox = process.env.MAIL_OUTBOX_DIR;
+    process.env.MAIL_OUTBOX_DIR = join(fileURLToPath(import.meta.url), 'outbox');
+    const answer = await callHere(lockHere, updateLockStatus, { tech_id: ISABELLE, locked: true, date }, token).finally(() => {
+      process.env.MAIL_OUTBOX_DIR = outbox;
+    });
+    expect(bodyOf(answer)).toEqual({ success: true, locked: true, confirmed: 1 });
+    expect(await getShootingItem(id)).toMatchObject({ is_confirmed: true, state: ShootingState.confirmed });
+    expect(outboxMails().some((m) => m.text.includes(`n° ${id} est confirmée`))).toBe(false);
+    bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: false, date }, token));
+  });
+
+  it('mails the confirmations made when a storage fault stops the others part way; locking again confirms and mails the rest', async () => {
+    const date = ownDay();
+    const ids = [await bookId('6000 Boulevard Saint-Laurent', date, true), await bookId('8200 Boulevard Newman', date, false)];
+    const { token } = await tokenFor(Role.admin);
+    for (const id of ids) expect(bodyOf(await callOp(assignProdShooting, { shooting_id: id, tech_id: ISABELLE, force_assigned: false }, token)).success).toBe(true);
+    let writes = 0;
+    const name = `fault-second-confirmation-${date}`;
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        // The lock is the first transaction, the confirmations the next ones: the second confirmation fails.
+        if (context.commandName === 'TransactWriteItemsCommand' && ++writes === 3) throw Object.assign(new Error('throttled'), { name: 'ThrottlingException' });
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    const answer = await callHere(lockHere, updateLockStatus, { tech_id: ISABELLE, locked: true, date }, token).finally(() => db.middlewareStack.remove(name));
+    expect(bodyOf(answer)).toEqual({ success: true, locked: true, confirmed: 1 });
+    const mailed = (id: number) => outboxMails().filter((m) => m.text.includes(`n° ${id} est confirmée`)).length;
+    const [done, left] = (await Promise.all(ids.map((id) => getShootingItem(id)))).sort((a, b) => Number(b!.is_confirmed) - Number(a!.is_confirmed));
+    expect([done!.is_confirmed, left!.is_confirmed]).toEqual([true, false]);
+    expect([mailed(done!.id), mailed(left!.id)]).toEqual([1, 0]);
+    expect(bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: true, date }, token)).confirmed).toBe(1);
+    expect([mailed(done!.id), mailed(left!.id)]).toEqual([1, 1]);
+    bodyOf(await callOp(updateLockStatus, { tech_id: ISABELLE, locked: false, date }, token));
+  });
+
   it("confirms the locked day's pending shootings at the start times of its route, which the broker then reads (ADR 0540)", async () => {
     const date = ownDay();
     const [am, pm] = [await bookId('6000 Boulevard Saint-Laurent', date, true), await bookId('8200 Boulevard Newman', date, false)];
@@ -223,7 +268,7 @@ describe('updateLockStatus and tech_locks', () => {
       const mails = outboxMails().filter((m) => m.subject.startsWith('Séance confirmée') && m.text.includes(`n° ${s.id} est confirmée`));
       expect(mails, `the confirmation of ${s.id}`).toHaveLength(1);
       const arrival = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }).format(Date.parse(s.starttime!)).split(':');
-      expect(mails[0]!.text).toContain(`arrivée prévue à ${Number(arrival[0])} h ${arrival[1]}`);
+      expect(mails[0]!.text).toContain(`arrivée prévue à ${Number(arrival[0])}h${arrival[1]}`);
       expect(mails[0]!.to).toBe(PLANNING_BROKERS[1]!.email);
     }
 

@@ -41,6 +41,7 @@ import { listingWithPictures } from './video-support.ts';
 import { handler as visibilityHere } from '#functions/review/update-pictures-visibility.ts';
 import { handler as mediaEmailHere } from '#functions/review/send-media-email.ts';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { newUser } from './session-support.ts';
 
 /** Part 3 screens 4 and 5: every review operation through the local adapter (docs/decisions/0210–0213). */
 
@@ -59,7 +60,7 @@ beforeAll(async () => {
 const jpeg = (n: number) => sharp({ create: { width: 640, height: 427, channels: 3, background: { r: 40 + n * 10, g: 90, b: 140 } } }).jpeg().toBuffer();
 
 /** A listing of this test with a shooting in `state` and `count` pictures (picture 0 bought by the broker). */
-async function reviewListing(count = 5, state: number = ShootingState.uploaded) {
+async function reviewListing(count = 5, state: number = ShootingState.uploaded, broker = brokerId) {
   const now = new Date().toISOString();
   const listing = await insertListing({
     address: `${await nextId('review-test', 1)} rue de la Révision`,
@@ -70,11 +71,11 @@ async function reviewListing(count = 5, state: number = ShootingState.uploaded) 
     lat: 45.5,
     lng: -73.6,
     state: 1,
-    broker_id: brokerId,
+    broker_id: broker,
     broker: { firstname: 'Béatrice', lastname: 'Roy' },
   });
   const shooting = await insertShooting(
-    { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: brokerId, scheduleddate: addDays(localDateOf(Date.now()), -4), am: true, is_confirmed: true, state, estimated_duration: 3600, room_count: 6, created_at: now, updated_at: now },
+    { id: await nextId('shooting', 10_000), listing_id: listing.id, broker_id: broker, scheduleddate: addDays(localDateOf(Date.now()), -4), am: true, is_confirmed: true, state, estimated_duration: 3600, room_count: 6, created_at: now, updated_at: now },
     { lat: null, lng: null, reserved_tech_id: null },
   );
   for (let index = 0; index < count; index++) {
@@ -330,6 +331,16 @@ describe('publish and send to broker (§4)', () => {
     const { tabs } = bodyOf(await callOp(listingsForReview, {}, staff));
     expect(tabs.public_sent.some((i) => i.listing_id === listing.id)).toBe(true);
     expect(tabs.under_review.some((i) => i.listing_id === listing.id)).toBe(false);
+  });
+
+  it("copies the media e-mail to the broker's notification e-mails", async () => {
+    const broker = await newUser(Role.broker);
+    const assistant = `adjointe-${broker.id}@exemple.com`;
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.user(broker.id), UpdateExpression: 'SET notification_email = :n', ExpressionAttributeValues: { ':n': [assistant] } }));
+    const { listing } = await reviewListing(1, ShootingState.uploaded, broker.id);
+    expect(bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff)).sent_to).toBe(broker.email);
+    const mails = outboxMails().filter((m) => m.subject.startsWith('Vos médias sont prêts') && m.text.includes(listing.address));
+    expect(mails.map((m) => [m.to, m.cc])).toEqual([[broker.email, [assistant]]]);
   });
 
   it('mails no dead link: a delivery link replaced while the e-mail was being sent answers 409 and sends nothing', async () => {

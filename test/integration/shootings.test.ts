@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenFor } from '../support/api.ts';
-import { ownDay, ownHalfDay, quietDay } from '../support/days.ts';
+import { horizonHalfDay, ownDay, ownHalfDay, quietDay } from '../support/days.ts';
 import { dayFigures } from '#functions/use-cases/route-figures.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
@@ -97,7 +97,9 @@ describe('getAllShootings and getShooting', () => {
   });
 
   it("staff's list without a range reaches the last bookable day: a shooting booked at the horizon is in it", async () => {
-    const atHorizon = await book(broker, '2500 Rue Beaubien Est', lastBookableDay(), true);
+    const date = horizonHalfDay(true);
+    expect(date).toBe(lastBookableDay());
+    const atHorizon = await book(broker, '2500 Rue Beaubien Est', date, true);
     try {
       for (const role of [Role.admin, Role.tech_postprod] as const) {
         const listed = bodyOf(await callOp(getAllShootings, {}, (await tokenFor(role)).token)).data.map((s) => s.id);

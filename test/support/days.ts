@@ -46,6 +46,19 @@ export function quietDay(): string {
   return addDays(localDateOf(Date.now()), QUIET_DAY);
 }
 
+/**
+ * A half-day of the last bookable day, claimed like the others (one test at a time books there), for a
+ * test that books at the horizon itself. The horizon tests read those days' availability and book
+ * nothing there, so a booking of this half-day does not change what they check.
+ */
+export function horizonHalfDay(am: boolean): string {
+  const claims = join(inject('dayClaims'), new URL(ownStack().baseUrl).port);
+  mkdirSync(claims, { recursive: true });
+  const path = join(claims, `${BOOKING_HORIZON_DAYS}-${am ? 'am' : 'pm'}`);
+  if (!claim(path)) throw new Error(`the horizon's ${am ? 'morning' : 'afternoon'} is already claimed on this stack`);
+  return addDays(localDateOf(Date.now()), BOOKING_HORIZON_DAYS);
+}
+
 /** Claims the given halves of the first `count` consecutive days that have them free. */
 function claimFirst(count: number, halves: string[]): string[] {
   const claims = join(inject('dayClaims'), new URL(ownStack().baseUrl).port);

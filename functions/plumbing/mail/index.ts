@@ -5,7 +5,8 @@ import { sendWithSes } from './ses.ts';
 /**
  * The mail port (docs/decisions/0213): one message, sent through Amazon SES in AWS and delivered
  * to a local outbox folder (one .eml file per message, openable by any mail client) when running
- * locally. A message is never silently dropped: a failure throws.
+ * locally. A message is never silently dropped: a failure throws (the callers that report a change
+ * already saved log it instead, ADR 0705).
  */
 export interface MailMessage {
   to: string;
@@ -16,8 +17,7 @@ export interface MailMessage {
   html: string;
 }
 
-/** The sender (a verified SES identity in AWS). */
-export const MAIL_FROM_ENV = 'MAIL_FROM';
+/** The sender without the deploy setting mailFrom (the local outbox's); in AWS, mailFrom names a verified SES identity. */
 export const DEFAULT_FROM = 'Immo Média <media@immo.test>';
 /** The local outbox folder (set by the local stack: <data folder>/outbox). */
 export const MAIL_OUTBOX_ENV = 'MAIL_OUTBOX_DIR';
@@ -27,7 +27,19 @@ export interface SentMail {
   id: string;
 }
 
-/** A user's notification e-mails as the copies of a message to them: each once, not their own address again (ADR 0705). */
+/** Text as HTML element content or a quoted attribute value. */
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * An address SES takes as a recipient: printable ASCII without spaces, quotes or list separators,
+ * one '@' (SES refuses a non-ASCII local part, and one refused recipient refuses the whole message).
+ */
+const SENDABLE_ADDRESS = /^[^\s@",;:<>()[\]\\\x00-\x1f\x7f-\uffff]+@[^\s@",;:<>()[\]\\\x00-\x1f\x7f-\uffff]+$/;
+
+/**
+ * A user's notification e-mails as the copies of a message to them: each once, not their own address
+ * again, and only those SES can send to, so that a copy never costs the message itself (ADR 0705).
+ */
 export function notificationCopies(user: { email: string; notification_email: readonly string[] }): string[] {
   const own = user.email.trim().toLowerCase();
   const seen = new Set<string>();
@@ -35,14 +47,14 @@ export function notificationCopies(user: { email: string; notification_email: re
     .map((address) => address.trim())
     .filter((address) => {
       const key = address.toLowerCase();
-      if (!address || key === own || seen.has(key)) return false;
+      if (!SENDABLE_ADDRESS.test(address) || key === own || seen.has(key)) return false;
       seen.add(key);
       return true;
     });
 }
 
 export async function sendMail(message: MailMessage, env: NodeJS.ProcessEnv = process.env): Promise<SentMail> {
-  const from = env[MAIL_FROM_ENV] || DEFAULT_FROM;
+  const from = env[ENV.mailFrom] || DEFAULT_FROM;
   if (env[ENV.localMode]) return { id: await writeToOutbox(env[MAIL_OUTBOX_ENV] || '.data/outbox', from, message) };
   return { id: await sendWithSes(from, message) };
 }
