@@ -84,9 +84,10 @@ describe('dailyShootingActivity', () => {
     const date = ownHalfDay(false);
     const id = await bookId('1200 Avenue Cartier', date, false);
     const booked = (await getShootingItem(id))!;
+    // Earlier shootings of the listing, a year back: days before `date` are other tests' own (a staff read of one lists every shooting on it).
     const earlier = async (state: number, daysBefore: number) => {
       const { id: _id, ...rest } = booked;
-      await insertShooting({ ...rest, id: await newShootingId(), scheduleddate: addDays(date, -daysBefore), state, tech_id: null }, { lat: booked.lat, lng: booked.lng, reserved_tech_id: null });
+      await insertShooting({ ...rest, id: await newShootingId(), scheduleddate: addDays(date, -365 - daysBefore), state, tech_id: null }, { lat: booked.lat, lng: booked.lng, reserved_tech_id: null });
     };
     await earlier(ShootingState.completed, 20);
     await earlier(ShootingState.recommended, 10);
