@@ -14,6 +14,7 @@ import { insertShooting } from '#functions/storage/shootings.ts';
 import { mediaKeys, slug } from '#functions/plumbing/media.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { ShootingState } from '#shared/enums.ts';
+import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { sendMediaEmail } from '#shared/catalogue/review.ts';
 import { getShootingAdmin, updateShootingCompletion } from '#shared/catalogue/shootings.ts';
 import sharp from 'sharp';
@@ -360,8 +361,10 @@ describe('getTechDeliveries', () => {
       return shooting.id;
     };
     // Newest first: sixteen upcoming shootings without pictures (more than a page of 15), then two with.
-    for (let day = 1; day <= 16; day++) await shoot(`2026-12-${String(day + 10).padStart(2, '0')}`, 0);
-    const withPictures = [await shoot('2026-11-02', 2), await shoot('2026-11-01', 1)];
+    // Days over a year away, past the booking horizon: the days near today are the seed's and other tests' own (ADR 0620).
+    const today = localDateOf(Date.now());
+    for (let day = 1; day <= 16; day++) await shoot(addDays(today, 400 + day), 0);
+    const withPictures = [await shoot(addDays(today, -400), 2), await shoot(addDays(today, -401), 1)];
     const page = bodyOf(await callOp(getTechDeliveries, { limit: 15 }, token));
     expect(page.data.map((r) => r.shooting.id)).toEqual(withPictures);
     expect(page.data.map((r) => r.pictures.length)).toEqual([2, 1]);
