@@ -22,9 +22,9 @@ export const mailAddress = (l: { address: string; app: string; city: string }) =
  * is saved by then, so a mail that cannot be sent is logged (the request's log and the function's),
  * never answered as a failure the user would repeat (docs/decisions/0705).
  */
-async function mailBroker(what: string, brokerId: number, shootingId: number, ctx: MailContext, build: (broker: UserRecord, link: string) => MailMessage | Promise<MailMessage>): Promise<void> {
+async function mailBroker(what: string, readBroker: () => Promise<UserRecord | undefined>, shootingId: number, ctx: MailContext, build: (broker: UserRecord, link: string) => MailMessage | Promise<MailMessage>): Promise<void> {
   try {
-    const broker = await getUser(brokerId);
+    const broker = await readBroker();
     if (!broker?.email) return ctx.log(`${what} e-mail not sent: the broker has no e-mail address`, { shooting: shootingId });
     const message = await build(broker, `${siteOrigin(ctx.event.headers ?? {})}/shooting`);
     const sent = await sendMail({ ...message, cc: notificationCopies(broker) });
@@ -38,7 +38,7 @@ async function mailBroker(what: string, brokerId: number, shootingId: number, ct
 /** The booking e-mail (part 1 §2.5) of a shooting just booked, with its services' names from the catalogue. */
 export function mailBooking(brokerId: number, booked: Omit<BookingEmail, 'to' | 'brokerName' | 'services' | 'link'> & { serviceIds: readonly number[] }, ctx: MailContext): Promise<void> {
   const { serviceIds, ...fields } = booked;
-  return mailBroker('booking', brokerId, booked.shootingId, ctx, async (broker, link) => {
+  return mailBroker('booking', () => getUser(brokerId), booked.shootingId, ctx, async (broker, link) => {
     const names = new Map((await listServiceOffers()).map((offer) => [offer.id, { fr: offer.display_name_fr, en: offer.display_name }]));
     const services = serviceIds.flatMap((id) => names.get(id) ?? []);
     return bookingEmail({ to: broker.email, brokerName: broker.firstname, ...fields, services, link });
@@ -56,11 +56,17 @@ export async function mailConfirmations(confirmed: ReadonlyArray<{ shooting: Sto
     return undefined;
   });
   if (!listings) return;
+  // Each broker read once, however many of their shootings the day confirmed.
+  const brokers = new Map<number, Promise<UserRecord | undefined>>();
+  const brokerOf = (id: number) => () => {
+    if (!brokers.has(id)) brokers.set(id, getUser(id));
+    return brokers.get(id)!;
+  };
   // At once: a technician's day holds a handful of shootings, and mailBroker never throws.
   await Promise.all(
     confirmed.map(({ shooting, startS }) => {
       const listing = listings.get(shooting.listing_id);
-      return mailBroker('confirmation', shooting.broker_id, shooting.id, ctx, (broker, link) =>
+      return mailBroker('confirmation', brokerOf(shooting.broker_id), shooting.id, ctx, (broker, link) =>
         confirmationEmail({ to: broker.email, brokerName: broker.firstname, shootingId: shooting.id, address: listing ? mailAddress(listing) : `#${shooting.listing_id}`, date: shooting.scheduleddate, startS, link }),
       );
     }),
