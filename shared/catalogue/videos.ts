@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { Role } from '../roles.ts';
+import { ADMIN_ROLES, Role } from '../roles.ts';
 import { VideoCreationStatus } from '../enums.ts';
 import { defineOperation } from './operation.ts';
 
@@ -182,8 +182,9 @@ export const addVideoToQueue = defineOperation({
   area: 'videos',
   method: 'POST',
   path: '/api/videos/{videoId}/queue',
-  access: VIDEO_STAFF_ROLES,
-  summary: 'Queues a requested or failed video (status 0 or 3 → 1) and starts its job; 409 when it is queued or uploaded.',
+  // Part 3 §4: a requested video is queued by an admin (§6: roles 1 and 2); other staff create it requested.
+  access: ADMIN_ROLES,
+  summary: 'Queues a requested or failed video (status 0 or 3 → 1) and starts its job (admins, part 3 §4); 409 when it is queued or uploaded.',
   input: z.object({ videoId: id }),
   output: z.object({ video: videoView }),
   resources: ['table', 'mediaBucket', 'videoWorkflow'],

@@ -3,7 +3,7 @@ import { ownStack } from '../support/provided.ts';
 import type { Locator, Page } from 'playwright-core';
 import { getVideo, insertVideo, markVideoFailed, markVideoUploaded, setJobId, videosOfListing } from '#functions/storage/videos.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
-import { Role } from '#shared/roles.ts';
+import { Role, type RoleId } from '#shared/roles.ts';
 import { brokerTeam, listingWithPictures } from '../integration/video-support.ts';
 import { reviewListing } from '../support/review-listing.ts';
 import { PHONE_WIDTH, useBrowser, waitForPath } from './browser.ts';
@@ -129,18 +129,26 @@ describe.each(['fr', 'en'] as const)('video job monitor columns, in %s', (lang) 
 describe.each(['fr', 'en'] as const)("review screen's automated-videos panel, in %s", (lang) => {
   const t = textsIn(lang);
 
-  it('says so when queueing fails, although the video then failed and renders nothing (part 3 §4, §8)', async () => {
+  it('offers an admin, not other staff, to queue a requested video, and says so when queueing fails, although the video then failed and renders nothing (part 3 §4, §8)', async () => {
     const { listing } = await reviewListing({ street: `rue des Vidéos en échec ${lang}`, pictures: 0, unseen: () => false, original: { width: 60, height: 40 } });
     const fields = { listing_id: listing.id, requested_by: listing.broker_id, broker_team_member_id: null, is_broker_photo_visible: true, main_broker_id: listing.broker_id, current_broker_id: listing.broker_id };
     const failed = await insertVideo({ ...fields, template_id: 1 }, true);
     await markVideoFailed(failed.id, 'VideoInputError: The listing has no pictures for a video.', []);
     const requested = await insertVideo({ ...fields, template_id: 2 }, false);
+    const panelAs = async (role: RoleId) => {
+      const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
+      await loginAs(page, role, lang);
+      await page.waitForURL((url) => url.pathname !== '/login');
+      await page.goto(`/tech_review/${listing.id}`);
+      return page;
+    };
 
-    const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
-    await loginAs(page, Role.tech_postprod_lead, lang);
-    await waitForPath(page, '/tech_review');
-    await page.goto(`/tech_review/${listing.id}`);
+    // The post-production lead sees the requested video, without 'Add to queue' (queueing is an admin's).
+    const lead = await panelAs(Role.tech_postprod_lead);
+    await lead.locator(`[data-video="${requested.id}"]`).getByText(t('videos.video_of', { id: requested.id, template: t('videos.template_names.2') })).waitFor();
+    expect(await lead.getByRole('button', { name: t('videos.add_to_queue') }).count()).toBe(0);
 
+    const page = await panelAs(Role.admin);
     // Part 3 §4: a failed video renders nothing in the panel (the job monitor shows it, red, with Reset).
     const requestedItem = page.locator(`[data-video="${requested.id}"]`);
     await requestedItem.getByRole('button', { name: t('videos.add_to_queue') }).waitFor();

@@ -49,13 +49,16 @@ describe('video templates', () => {
 });
 
 describe('createVideo, addVideoToQueue, getListingVideos', () => {
-  it('staff create a requested video (status 0) with a chosen template, then queue it; a queued video cannot be queued again', async () => {
+  it('staff create a requested video (status 0) with a chosen template; an admin queues it (part 3 §4), other staff may not; a queued video cannot be queued again', async () => {
     const listing = await listingWithPictures(0);
-    const { token } = await tokenFor(Role.tech_postprod);
-    const { video } = bodyOf(await callOp(createVideo, { listingId: listing.id, templateId: 1, is_broker_photo_visible: false }, token));
+    const { token: staff } = await tokenFor(Role.tech_postprod);
+    const { token } = await tokenFor(Role.admin);
+    const { video } = bodyOf(await callOp(createVideo, { listingId: listing.id, templateId: 1, is_broker_photo_visible: false }, staff));
     expect(video).toMatchObject({ listing_id: listing.id, template_name: 'Classique', status: VideoCreationStatus.requested, queued_at: [], gcs_path_mp4: null, is_broker_photo_visible: false });
-    const { videos } = bodyOf(await callOp(getListingVideos, { listingId: listing.id }, token));
+    const { videos } = bodyOf(await callOp(getListingVideos, { listingId: listing.id }, staff));
     expect(videos.map((v) => v.id)).toEqual([video.id]);
+    for (const role of [Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead]) errorOf(await callOp(addVideoToQueue, { videoId: video.id }, (await tokenFor(role)).token), 403);
+    expect(bodyOf(await callOp(getListingVideos, { listingId: listing.id }, staff)).videos.map((v) => v.status)).toEqual([VideoCreationStatus.requested]);
 
     const queued = bodyOf(await callOp(addVideoToQueue, { videoId: video.id }, token)).video;
     expect(queued.status).toBe(VideoCreationStatus.enqueued);
