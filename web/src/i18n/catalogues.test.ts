@@ -4,6 +4,7 @@ import { ALL_ROLES } from '#shared/roles.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 import usersFr from '../areas/users/locales/fr.json';
+import reviewEn from '../areas/review/locales/en.json';
 import { pickLanguage } from './language.ts';
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
@@ -46,6 +47,9 @@ describe('i18n catalogues', () => {
     const users = flatten(usersFr);
     expect(users.get('users.msg.too_short')).toBe('Le mot de passe doit contenir six caractères.');
     expect(users.get('users.msg.mismatch')).toBe('La validation du mot de passe a échoué.');
+    // Part 3 screen 4's four tabs, as the spec names them in English ('incomplet' included).
+    const review = flatten(reviewEn);
+    expect(['under_review', 'retouch', 'public_sent', 'incomplete'].map((tab) => review.get(`review.tab.${tab}`))).toEqual(['Under Review ({{count}})', 'Retouch ({{count}})', 'Public and Sent ({{count}})', 'post-production incomplet ({{count}})']);
   });
 });
 
