@@ -13,7 +13,7 @@ import { defineOperation } from './operation.ts';
 
 /** The roles of /video_dashboard, /facebook_page_manager and the review screen's video panel (part 3 §2: 1, 2, 4, 5, 8). */
 export const VIDEO_STAFF_ROLES = [Role.superadmin, Role.admin, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead] as const;
-/** Staff, and the broker for their own listings (a broker's request starts the job at once). */
+/** Staff, and the broker for their own listings. */
 export const VIDEO_REQUEST_ROLES = [...VIDEO_STAFF_ROLES, Role.broker] as const;
 
 export const VIDEO_MESSAGES = {
@@ -165,7 +165,7 @@ export const createVideo = defineOperation({
   path: '/api/listings/{listingId}/videos',
   access: VIDEO_REQUEST_ROLES,
   summary:
-    "Creates a video of the listing with a template. A broker's request (own listings only) is queued and its job starts at once (status 1); staff create it requested (status 0) and queue it with addVideoToQueue.",
+    "Creates a video of the listing with a template, requested (status 0): a broker (own listings only) or staff; an admin queues it with addVideoToQueue (part 3 §4).",
   input: z.object({
     listingId: id,
     templateId: z.coerce.number(VIDEO_MESSAGES.templateRequired).int(VIDEO_MESSAGES.templateRequired).positive(VIDEO_MESSAGES.templateRequired),

@@ -123,15 +123,16 @@ describe('createVideo, addVideoToQueue, getListingVideos', () => {
     expect(team_brokers).toEqual([{ id: alone.broker_id, ...alone.broker }]);
   });
 
-  it("a broker's request on their own listing is queued and started at once; other brokers' listings are refused", async () => {
+  it("a broker's request on their own listing is requested (status 0) until an admin queues it (part 3 §4); other brokers' listings are refused", async () => {
     const own = await listingWithPictures(0);
     // Another broker of this test's own: the seeded ones' lists are other files' to count (deliveries.test.ts).
     const others = await listingWithPictures(0, { brokerId: (await newUser(Role.broker)).id });
     const { token } = await tokenFor(Role.broker);
     const { video } = bodyOf(await callOp(createVideo, { listingId: own.id, templateId: 2 }, token));
-    expect(video.status).toBe(VideoCreationStatus.enqueued);
-    expect(video.queued_at).toHaveLength(1);
-    expect(bodyOf(await callOp(getListingVideos, { listingId: own.id }, token)).videos[0]!.id).toBe(video.id);
+    expect(video).toMatchObject({ status: VideoCreationStatus.requested, queued_at: [] });
+    expect((await getVideo(video.id))?.job_id ?? null).toBeNull();
+    expect(bodyOf(await callOp(getListingVideos, { listingId: own.id }, token)).videos.map((v) => [v.id, v.status])).toEqual([[video.id, VideoCreationStatus.requested]]);
+    expect(bodyOf(await callOp(addVideoToQueue, { videoId: video.id }, (await tokenFor(Role.admin)).token)).video).toMatchObject({ status: VideoCreationStatus.enqueued, queued_at: [expect.any(String)] });
     expect(errorOf(await callOp(createVideo, { listingId: others.id, templateId: 2 }, token), 403).message).toBe(VIDEO_MESSAGES.notYourListing);
     errorOf(await callOp(getListingVideos, { listingId: others.id }, token), 403);
     // Queuing by hand and the monitor are the staff's.
