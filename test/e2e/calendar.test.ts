@@ -89,7 +89,9 @@ describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
 
     // Week view: drag over 08:00–13:00 of the day (a time selection) and make it Bédard's
     // unavailability. He is the only one left that day: the morning slot closes, the afternoon stays.
-    await page.getByRole('button', { name: lang === 'fr' ? 'Semaine' : 'Week' }).click();
+    // The toolbar speaks the screen's language (FullCalendar's own words are English, lower case).
+    expect(await page.locator('.fc-toolbar button').allInnerTexts()).toEqual(['prev', 'next', 'today', 'month', 'week', 'day'].map((b) => t(`calendar.toolbar.${b}`)));
+    await page.getByRole('button', { name: t('calendar.toolbar.week') }).click();
     const column = page.locator(`.fc-timegrid-col[data-date="${date}"]`);
     for (let i = 0; i < 8 && !(await column.count()); i++) await page.locator('.fc-next-button').click();
     const yOf = async (time: string) => (await page.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!;
@@ -122,7 +124,10 @@ describe.each(['fr', 'en'] as const)('technician calendar, in %s', (lang) => {
     await pickOption(page, newUnavailability, t('calendar.pick_technician'), QUEBEC[1014]);
     await dialog.getByRole('button', { name: t('calendar.save') }).click();
     await page.getByRole('status').getByText(t('calendar.unavailability_added')).waitFor();
-    await column.locator('.cal-unavailable', { hasText: QUEBEC[1014] }).first().waitFor();
+    const unavailable = column.locator('.cal-unavailable', { hasText: QUEBEC[1014] }).first();
+    await unavailable.waitFor();
+    // Its hours as the app writes times, in the screen's language.
+    expect(await unavailable.locator('.fc-event-time').innerText()).toMatch(lang === 'fr' ? /^8h00 - 1[23]h[03]0$/ : /^8:00 a\.m\. – 1[2]:[03]0 p\.m\.$|^8:00 a\.m\. – 1:00 p\.m\.$/);
     await expect.poll(slots).toEqual([false, true]);
   });
 });

@@ -15,7 +15,7 @@ import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { mayCall } from '../../api/client.ts';
 import { formatDay, formatTimestamp, languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
-import { availabilityEvent, CALENDAR_VIEW, dataRange, nameOf, shootingSpan, type AvailabilityProps, type CalendarView } from './events.ts';
+import { availabilityEvent, CALENDAR_VIEW, dataRange, eventTimeText, nameOf, shootingSpan, type AvailabilityProps, type CalendarView } from './events.ts';
 import { calendarQueries, useAddAvailabilityMutation, useCreateUnavailabilityMutation, useRemoveAvailabilityMutation, useRemoveUnavailabilityMutation } from './queries.ts';
 import { CALENDAR_TIME_ZONE, quebecTimeZone } from './quebec-time-zone.ts';
 import './calendar.css';
@@ -159,7 +159,11 @@ export function CalendarPage() {
           locales={[frLocale]}
           locale={languageOf(lng)}
           initialView={CALENDAR_VIEW.month}
-          views={{ [CALENDAR_VIEW.week]: { type: 'timeGrid', duration: { days: 5 }, dateIncrement: { days: 5 }, buttonText: languageOf(lng) === 'fr' ? 'Semaine' : 'Week' } }}
+          views={{ [CALENDAR_VIEW.week]: { type: 'timeGrid', duration: { days: 5 }, dateIncrement: { days: 5 }, buttonText: t('calendar.toolbar.week') } }}
+          // The toolbar's words in the screen's language (FullCalendar's own are English lower case), and times as the app writes them.
+          buttonText={{ prev: t('calendar.toolbar.prev'), next: t('calendar.toolbar.next'), today: t('calendar.toolbar.today'), month: t('calendar.toolbar.month'), day: t('calendar.toolbar.day') }}
+          allDayText={t('calendar.toolbar.all_day')}
+          eventTimeFormat={(arg) => eventTimeText(arg.start, arg.end, lng)}
           headerToolbar={{ left: 'prev,next today', center: 'title', right: Object.values(CALENDAR_VIEW).join(',') }}
           slotMinTime="06:00:00"
           slotMaxTime="21:00:00"

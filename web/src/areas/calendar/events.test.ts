@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityEvent, CALENDAR_VIEW, dataRange, shootingSpan } from './events.ts';
+import { availabilityEvent, CALENDAR_VIEW, dataRange, shootingSpan, eventTimeText } from './events.ts';
 
 describe('an availability on the calendar (part 2 §9, docs/decisions/0530)', () => {
   const stored = { date: '2026-03-09', user_id: 1014, user: { id: 1014, firstname: 'Jean-Philippe', lastname: 'Bédard' } };
@@ -64,5 +64,14 @@ describe("a shooting's place on the calendar", () => {
     expect(shootingSpan({ scheduleddate: '2027-03-14', am: true, starttime: null, endtime: null })).toEqual({ start: at('2027-03-14T12:30:00Z'), end: at('2027-03-14T16:30:00Z') });
     // Sunday November 1, 2026: back to EST at 2:00; the afternoon is 12:30 to 17:00 EST (UTC−5).
     expect(shootingSpan({ scheduleddate: '2026-11-01', am: false, starttime: null, endtime: null })).toEqual({ start: at('2026-11-01T17:30:00Z'), end: at('2026-11-01T22:00:00Z') });
+  });
+});
+
+describe('eventTimeText', () => {
+  it("writes an event's times as the app does, in the screen's language", () => {
+    expect(eventTimeText({ hour: 9, minute: 0 }, { hour: 9, minute: 50 }, 'fr')).toBe('9h00 - 9h50');
+    expect(eventTimeText({ hour: 9, minute: 0 }, { hour: 9, minute: 50 }, 'en')).toBe('9:00 a.m. – 9:50 a.m.');
+    expect(eventTimeText({ hour: 8, minute: 30 }, undefined, 'fr')).toBe('8h30');
+    expect(eventTimeText({ hour: 17, minute: 5 }, undefined, 'en')).toBe('5:05 p.m.');
   });
 });

@@ -3,6 +3,7 @@ import type { AvailabilityView, CalendarShooting } from '#shared/catalogue/calen
 import { addDays, localTimeMs } from '#shared/rules/business-time.ts';
 import { shootingInterval } from '#shared/rules/shooting-progress.ts';
 import { SLOT_HOURS } from '#shared/rules/slots.ts';
+import { formatTimeOfDay, formatTimeRange } from '../../i18n/format.ts';
 
 /** The calendar's views (part 2 §2): the month, the custom 5-day week and the day. */
 export const CALENDAR_VIEW = { month: 'dayGridMonth', week: 'timeGridFiveDay', day: 'timeGridDay' } as const;
@@ -71,4 +72,13 @@ export function shootingSpan(s: Pick<CalendarShooting, 'scheduleddate' | 'am' | 
   if (timed) return timed;
   const hours = s.am ? SLOT_HOURS.am : SLOT_HOURS.pm;
   return { start: localTimeMs(s.scheduleddate, hours.start), end: localTimeMs(s.scheduleddate, hours.end) };
+}
+
+/**
+ * An event's time as the rest of the app writes it ('9h00 - 9h50' / '9:00 a.m. – 9:50 a.m.'), for
+ * FullCalendar's `eventTimeFormat`: its markers carry the calendar's (Quebec's) wall time.
+ */
+export function eventTimeText(start: { hour: number; minute: number }, end: { hour: number; minute: number } | undefined, lng: string): string {
+  const seconds = (t: { hour: number; minute: number }) => t.hour * 3600 + t.minute * 60;
+  return end ? formatTimeRange(seconds(start), seconds(end), lng) : formatTimeOfDay(seconds(start), lng);
 }
