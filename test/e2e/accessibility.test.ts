@@ -10,7 +10,7 @@ import { listingsOfBroker } from '#functions/storage/listings.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { call, tokenFor } from '../support/api.ts';
 import type { Browser } from 'playwright-core';
-import { PHONE_WIDTH, freshVisitor, launchBrowser, settle, widestElement } from './browser.ts';
+import { PHONE_WIDTH, brokenTableWords, freshVisitor, launchBrowser, settle, widestElement } from './browser.ts';
 import { BROWSER_LOCALE, type Lang } from './fixtures.ts';
 
 /**
@@ -209,5 +209,6 @@ describe.each(LANGS)('every screen in %s', (lang) => {
 
     expect(describeViolations(blocking), `${href} in ${lang}`).toEqual([]);
     expect(widest, `${href} in ${lang} at ${PHONE_WIDTH} px: ${culprit}`).toBeLessThanOrEqual(PHONE_WIDTH);
+    expect(await brokenTableWords(page), `${href} in ${lang} at ${PHONE_WIDTH} px: words cut in a scrolling table`).toEqual([]);
   });
 });

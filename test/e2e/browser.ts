@@ -113,6 +113,32 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /** The element reaching furthest right, as a short CSS-like description (for failure messages). */
+/**
+ * The words cut across two lines in the cells of tables that scroll in a container (at a phone's
+ * width such a table scrolls rather than breaking its words: web/src/app/small-screens.css), or of
+ * the tables `within` selects. A word is what lies between spaces, hyphens and slashes, where a line
+ * may rightly end.
+ */
+export async function brokenTableWords(page: Page, within = '.mantine-Table-scrollContainer'): Promise<string[]> {
+  return page.evaluate((within) => {
+    const broken: string[] = [];
+    for (const cell of document.querySelectorAll(`${within} th, ${within} td`)) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/[^\s\-–—/]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (tops.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  }, within);
+}
+
 export async function widestElement(page: Page): Promise<string> {
   return page.evaluate(() => {
     let worst: Element | undefined;

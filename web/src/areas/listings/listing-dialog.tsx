@@ -325,7 +325,7 @@ function ShootingsTable({ listing, lng }: { listing: ListingDetail; lng: string 
   const invoices = mayCall(generateShootingInvoice, role);
   if (!listing.shootings.length) return <Text c="dimmed">{t('listings.dialog.no_shootings')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={640}>
       <Table>
         <Table.Caption>{t('listings.dialog.shootings')}</Table.Caption>
         <Table.Thead>

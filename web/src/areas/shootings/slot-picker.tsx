@@ -78,80 +78,83 @@ export function SlotPicker({
       {query.isPending ? (
         <DelayedLoader label={t('common.loading')} />
       ) : (
-        <Table withTableBorder withColumnBorders aria-label={t('shootings.time_frame')} aria-busy={query.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <VisuallyHidden>{t('shootings.time_frame')}</VisuallyHidden>
-              </Table.Th>
-              {days.map((d) => (
-                <Table.Th key={d} ta="center">
-                  {formatDayShort(d, i18n.language)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={String(row.am)}>
+        // A week's eight columns need about 640 px: a phone scrolls the grid, not the page, and no word is cut.
+        <Table.ScrollContainer minWidth={640}>
+          <Table withTableBorder withColumnBorders aria-label={t('shootings.time_frame')} aria-busy={query.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
                 <Table.Th>
-                  <div>{row.label}</div>
-                  <Text size="xs" c="dimmed">
-                    {row.hours}
-                  </Text>
+                  <VisuallyHidden>{t('shootings.time_frame')}</VisuallyHidden>
                 </Table.Th>
-                {days.map((d) => {
-                  const slot = { date_in_ts: d, is_am: row.am };
-                  const isOriginal = sameSlot(original, slot);
-                  const answer = slotOf(d, row.am);
-                  const available = !!answer?.success && !query.isFetching;
-                  const name = `${formatDay(d, i18n.language)}, ${row.label}`;
-                  if (isOriginal) {
-                    // The shooting's slot now (part 1 §2.6): shown checked and disabled, in a radio group of its own so the
-                    // broker's pick never unchecks it; named like an unavailable slot, its reason being 'current'.
-                    const current = t('shootings.slot_current');
+                {days.map((d) => (
+                  <Table.Th key={d} ta="center">
+                    {formatDayShort(d, i18n.language)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={String(row.am)}>
+                  <Table.Th>
+                    <div>{row.label}</div>
+                    <Text size="xs" c="dimmed">
+                      {row.hours}
+                    </Text>
+                  </Table.Th>
+                  {days.map((d) => {
+                    const slot = { date_in_ts: d, is_am: row.am };
+                    const isOriginal = sameSlot(original, slot);
+                    const answer = slotOf(d, row.am);
+                    const available = !!answer?.success && !query.isFetching;
+                    const name = `${formatDay(d, i18n.language)}, ${row.label}`;
+                    if (isOriginal) {
+                      // The shooting's slot now (part 1 §2.6): shown checked and disabled, in a radio group of its own so the
+                      // broker's pick never unchecks it; named like an unavailable slot, its reason being 'current'.
+                      const current = t('shootings.slot_current');
+                      return (
+                        <Table.Td key={d} ta="center" data-slot="current" bg="var(--mantine-color-blue-light)">
+                          <Radio
+                            name="time-slot-current"
+                            aria-label={`${name}: ${current}`}
+                            value={`${d}:${row.am ? 'am' : 'pm'}`}
+                            styles={{ body: { justifyContent: 'center' } }}
+                            checked
+                            disabled
+                            readOnly
+                          />
+                          <Badge variant="filled" color="blue.8" size="xs" mt={2} aria-hidden>
+                            {current}
+                          </Badge>
+                        </Table.Td>
+                      );
+                    }
+                    // While the week loads nothing is offered; once loaded, an unsuccessful slot says why.
+                    const reason = !available && answer && !answer.success && !query.isFetching ? t(`shootings.slot_reason.${answer.reason ?? 'full'}`) : undefined;
                     return (
-                      <Table.Td key={d} ta="center" data-slot="current" bg="var(--mantine-color-blue-light)">
+                      <Table.Td key={d} ta="center" data-slot={reason ? 'unavailable' : 'open'}>
                         <Radio
-                          name="time-slot-current"
-                          aria-label={`${name}: ${current}`}
+                          name="time-slot"
+                          aria-label={reason ? `${name}: ${reason}` : name}
                           value={`${d}:${row.am ? 'am' : 'pm'}`}
                           styles={{ body: { justifyContent: 'center' } }}
-                          checked
-                          disabled
-                          readOnly
+                          checked={sameSlot(value, slot)}
+                          disabled={!available}
+                          onChange={() => onChange(slot)}
                         />
-                        <Badge variant="filled" color="blue.8" size="xs" mt={2} aria-hidden>
-                          {current}
-                        </Badge>
+                        {reason && (
+                          <Text size="xs" c="gray.7" mt={2} aria-hidden>
+                            {reason}
+                          </Text>
+                        )}
                       </Table.Td>
                     );
-                  }
-                  // While the week loads nothing is offered; once loaded, an unsuccessful slot says why.
-                  const reason = !available && answer && !answer.success && !query.isFetching ? t(`shootings.slot_reason.${answer.reason ?? 'full'}`) : undefined;
-                  return (
-                    <Table.Td key={d} ta="center" data-slot={reason ? 'unavailable' : 'open'}>
-                      <Radio
-                        name="time-slot"
-                        aria-label={reason ? `${name}: ${reason}` : name}
-                        value={`${d}:${row.am ? 'am' : 'pm'}`}
-                        styles={{ body: { justifyContent: 'center' } }}
-                        checked={sameSlot(value, slot)}
-                        disabled={!available}
-                        onChange={() => onChange(slot)}
-                      />
-                      {reason && (
-                        <Text size="xs" c="gray.7" mt={2} aria-hidden>
-                          {reason}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
