@@ -1,4 +1,4 @@
-import { getAllShootings } from '#shared/catalogue/shootings.ts';
+import { STAFF_LIST_DAYS_BACK, getAllShootings } from '#shared/catalogue/shootings.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { BOOKING_HORIZON_DAYS, lastBookableDay } from '#shared/rules/booking-horizon.ts';
 import { Role } from '#shared/roles.ts';
@@ -13,14 +13,11 @@ import { getUser } from '../storage/users.ts';
 const OPEN_START = '0000-01-01';
 const OPEN_END = '9999-12-31';
 
-/** How far back the staff list looks by default. */
-const STAFF_DAYS_BACK = 7;
-
 /**
  * Staff read at most this many days per call (one day-index Query per day): the default window, a
  * week back to the last bookable day, so that a shooting booked at the horizon is in the list.
  */
-export const MAX_STAFF_DAYS = STAFF_DAYS_BACK + BOOKING_HORIZON_DAYS + 1;
+export const MAX_STAFF_DAYS = STAFF_LIST_DAYS_BACK + BOOKING_HORIZON_DAYS + 1;
 
 /**
  * Who sees what (docs/decisions/0051-shooting-list-for-brokers.md): a broker their own shootings,
@@ -39,7 +36,7 @@ export const handler = apiHandler(getAllShootings, async ({ from, to }, ctx) => 
     // One instant for both ends: a read across midnight must not span one day more than the window.
     const at = Date.now();
     const today = localDateOf(at);
-    const first = from ?? addDays(today, -STAFF_DAYS_BACK);
+    const first = from ?? addDays(today, -STAFF_LIST_DAYS_BACK);
     const last = to ?? (from === undefined ? lastBookableDay(at) : addDays(first < today ? today : first, 30));
     const dates: string[] = [];
     for (let d = first; d <= last; d = addDays(d, 1)) {

@@ -249,6 +249,9 @@ export const searchBrokers = defineOperation({
   resources: ['table'],
 });
 
+/** How far back the staff's shooting list looks when no range is given (getAllShootings; its screen says so). */
+export const STAFF_LIST_DAYS_BACK = 7;
+
 export const getAllShootings = defineOperation({
   id: 'getAllShootings',
   area: 'shootings',
@@ -256,7 +259,7 @@ export const getAllShootings = defineOperation({
   path: '/api/shootings',
   access: SHOOTING_READERS,
   summary:
-    "Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: 7 days ago to the last bookable day, 90 days ahead; at most 98 days). Each with its card status; on a one-day read (from = to, the shooting dashboard's) by anyone but a broker, with its shoot time against the staff estimate (docs/decisions/0525) and its technician (id and names, null when unassigned).",
+    `Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: ${STAFF_LIST_DAYS_BACK} days ago to the last bookable day, 90 days ahead; at most 98 days). Each with its card status; on a one-day read (from = to, the shooting dashboard's) by anyone but a broker, with its shoot time against the staff estimate (docs/decisions/0525) and its technician (id and names, null when unassigned).`,
   input: z.object({ from: calendarDate.optional(), to: calendarDate.optional() }),
   output: z.object({ data: z.array(listedShooting) }),
   resources: ['table'],

@@ -3,12 +3,12 @@ import { ownStack } from '../support/provided.ts';
 import type { Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
-import { cancelShooting, createShooting } from '#shared/catalogue/shootings.ts';
+import { STAFF_LIST_DAYS_BACK, cancelShooting, createShooting } from '#shared/catalogue/shootings.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
 import { lockDay, unlockDay } from '#functions/storage/day-locks.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
-import { useBrowser, waitForPath } from './browser.ts';
+import { PHONE_WIDTH, brokenTableWords, useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE as LOCALE, loginAs, ownDay, text, type Lang } from './fixtures.ts';
 
 /**
@@ -35,7 +35,7 @@ const LOST_ANSWER: Record<Lang, { query: string; street: string; city: string }>
 const MEANWHILE_CANCELLED: Record<Lang, string> = { en: '3000 Boulevard de la Concorde Est', fr: '700 Boulevard de Mortagne' };
 
 describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
-  const t = (key: string, values: Record<string, string> = {}) => text(lang, key, values);
+  const t = (key: string, values: Record<string, string | number> = {}) => text(lang, key, values);
   const plan = PLAN[lang];
 
   async function brokerPage(): Promise<Page> {
@@ -150,6 +150,12 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     expect(await current.isChecked()).toBe(true);
     expect(await current.isDisabled()).toBe(true);
     expect(await page.locator('td[data-slot="current"]').textContent()).toContain(t('shootings.slot_current'));
+    // On a phone the week's grid scrolls sideways rather than cutting its words ('CU RR EN T').
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+    expect(await brokenTableWords(page, `table[aria-label="${t('shootings.time_frame')}"]`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+    await page.setViewportSize(desktop);
     expect(await page.getByRole('radio', { name: chosenLabel, exact: true }).count()).toBe(0);
     const submit = page.getByRole('button', { name: t('shootings.submit_change') });
     expect(await submit.isDisabled()).toBe(true);
@@ -362,6 +368,8 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await postprod.goto('/shooting?view=list');
     await postprod.getByRole('heading', { level: 1, name: t('route.shooting') }).waitFor();
     await postprod.getByRole('radio', { name: new RegExp(`^${t('shootings.filter.upcoming')}`) }).waitFor({ state: 'attached' });
+    // The staff's list starts a week back, and says so (its past count is not the whole history).
+    await postprod.getByText(t('shootings.staff_window', { count: STAFF_LIST_DAYS_BACK })).waitFor();
     expect(await postprod.getByRole('main').getByRole('link', { name: t('route.shooting_add') }).count()).toBe(0);
     // Typed in the address bar, the booking page says so at once instead of offering the wizard.
     await postprod.goto('/shooting/add');

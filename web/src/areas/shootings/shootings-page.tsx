@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cancelShooting, createShooting, updateShootingTime, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { STAFF_LIST_DAYS_BACK, cancelShooting, createShooting, updateShootingTime, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
@@ -70,6 +70,12 @@ export function ShootingsPage() {
         data={SHOOTING_FILTERS.map((f) => ({ value: f, label: `${t(`shootings.filter.${f}`)} (${all.filter((s) => filterOf(s, today) === f).length})` }))}
         style={{ alignSelf: 'flex-start' }}
       />
+      {role !== undefined && role !== Role.broker && role !== Role.tech_capture && (
+        // Staff see every broker's shootings, from a week back only: the past count is not a history.
+        <Text size="sm" c="dimmed">
+          {t('shootings.staff_window', { count: STAFF_LIST_DAYS_BACK })}
+        </Text>
+      )}
       {query.isPending ? (
         <DelayedLoader label={t('common.loading')} />
       ) : shootings.length === 0 ? (
