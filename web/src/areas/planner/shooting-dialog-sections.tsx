@@ -134,6 +134,11 @@ export function ServicesSection({ view, role, report }: SectionProps) {
   const options = [{ value: '', label: t('shootingDialog.choose_service') }, ...(extras.data ?? []).map((s) => ({ value: String(s.id), label: `${fr ? s.display_name_fr : s.display_name} (${formatMoney(s.price, i18n.language)})` }))];
   return (
     <Section title={t('shootingDialog.services')}>
+      {!view.shooting_package && view.services.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('shootingDialog.no_services')}
+        </Text>
+      )}
       <Stack component="ul" gap={2} m={0} pl="md">
         {view.shooting_package && <Text component="li" size="sm">{fr ? view.shooting_package.display_name_fr : view.shooting_package.display_name_en}</Text>}
         {view.services.map((s) => (
