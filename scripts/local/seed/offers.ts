@@ -26,6 +26,7 @@ const OFFERS: Record<keyof typeof ServiceOffer, Offer> = {
 };
 
 const PICTURE_TYPES = { traditional: ['traditional photos', 'photos traditionnelles'], blue_hour: ['blue hour photos', 'photos heure bleue'], drone: ['drone photos', 'photos drone'] } as const;
+const PICTURE_FAMILIES = { application: ['Application', 'Application'], platform: ['Platform', 'Plateforme'], map: ['Map', 'Carte'] } as const;
 
 function offerFields(key_name: string, o: Offer, order_index: number): ServiceOfferFields {
   return { key_name, description_fr: '', type: 1, zoho_item_id: `demo-${key_name}`, order_index, available: true, is_global: true, subscription: 'Base', require_mls: false, ...o };
@@ -45,9 +46,10 @@ export async function seedOffers({ now, log }: SeedContext): Promise<void> {
   for (const [family, types] of Object.entries(PictureServiceOffer)) {
     for (const [type, id] of Object.entries(types)) {
       const [en, fr] = PICTURE_TYPES[type as keyof typeof PICTURE_TYPES];
+      const [familyEn, familyFr] = PICTURE_FAMILIES[family as keyof typeof PICTURE_FAMILIES];
       const key = `${family}_${type}`;
       await insertServiceOffer(
-        offerFields(key, { display_name: `${family[0]!.toUpperCase()}${family.slice(1)}: ${en}`, display_name_fr: `${family[0]!.toUpperCase()}${family.slice(1)} : ${fr}`, description: `Picture type: ${en} (${family}).`, price: 0, processing_time_in_minutes: 0, available: false, is_global: false }, order++),
+        offerFields(key, { display_name: `${familyEn}: ${en}`, display_name_fr: `${familyFr} : ${fr}`, description: `Picture type: ${en} (${familyEn.toLowerCase()}).`, description_fr: `Type de photo : ${fr} (${familyFr.toLowerCase()}).`, price: 0, processing_time_in_minutes: 0, available: false, is_global: false }, order++),
         { id, now },
       );
     }
