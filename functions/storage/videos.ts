@@ -57,7 +57,7 @@ function toVideo(item: Record<string, unknown>): StoredVideo {
 
 export type NewVideo = Pick<StoredVideo, 'listing_id' | 'template_id' | 'requested_by' | 'broker_team_member_id' | 'is_broker_photo_visible' | 'main_broker_id' | 'current_broker_id'>;
 
-/** A new video, requested (0), or already queued (1) when `queued` (a broker's request starts its job at once). */
+/** A new video, requested (0), or already queued (1) when `queued` (tests and the demo seed; createVideo always makes it requested). */
 export async function insertVideo(fields: NewVideo, queued: boolean, now = new Date()): Promise<StoredVideo> {
   const id = await nextId('video');
   const at = now.toISOString();

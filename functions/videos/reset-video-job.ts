@@ -1,7 +1,8 @@
 import { VIDEO_MESSAGES, resetVideoJob } from '#shared/catalogue/videos.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
+import { isAdminLevel } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { conflict, notFound } from '../plumbing/errors.ts';
+import { conflict, forbidden, notFound } from '../plumbing/errors.ts';
 import { enqueueVideo, getVideo } from '../storage/videos.ts';
 import { jobViews, startVideoJob } from '../use-cases/video-views.ts';
 
@@ -15,6 +16,8 @@ export const handler = apiHandler(resetVideoJob, async ({ id }, ctx) => {
   const video = await getVideo(id);
   if (!video) throw notFound('Video job not found.');
   if (video.status === VideoCreationStatus.success) throw conflict(VIDEO_MESSAGES.resetUploaded);
+  // A requested video has never run: starting it is queueing it, which is an admin's (part 3 §4).
+  if (video.status === VideoCreationStatus.requested && !isAdminLevel(ctx.user.role)) throw forbidden(VIDEO_MESSAGES.queueIsAdmins);
   const queued = await enqueueVideo(video, [VideoCreationStatus.requested, VideoCreationStatus.enqueued, VideoCreationStatus.failure], `Reset by user ${ctx.user.id}.`);
   if (!queued) throw conflict(VIDEO_MESSAGES.changedMeanwhile);
   const started = await startVideoJob(queued);

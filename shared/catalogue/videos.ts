@@ -25,6 +25,7 @@ export const VIDEO_MESSAGES = {
   resetUploaded: 'A video that was uploaded (status 2) cannot be reset.',
   alreadyQueued: 'This video is already in the queue.',
   changedMeanwhile: 'This job changed meanwhile; reload and try again.',
+  queueIsAdmins: 'Only an administrator can start a requested video.',
 } as const;
 
 /**
@@ -173,7 +174,7 @@ export const createVideo = defineOperation({
     broker_team_member_id: z.number().int().positive().nullable().default(null),
   }),
   output: z.object({ video: videoView }),
-  resources: ['table', 'mediaBucket', 'videoWorkflow'],
+  resources: ['table', 'mediaBucket'],
   writes: ['table'],
 });
 
@@ -210,7 +211,7 @@ export const resetVideoJob = defineOperation({
   method: 'POST',
   path: '/api/video-jobs/{id}/reset',
   access: VIDEO_STAFF_ROLES,
-  summary: 'Puts a job back in the queue (status 1) and starts it again; allowed when its status is not 2 (409 otherwise).',
+  summary: 'Puts a job back in the queue (status 1) and starts it again; allowed when its status is not 2 (409 otherwise). A requested job (status 0) has never run: starting it is queueing it, an admin\'s (403 otherwise, part 3 §4).',
   input: z.object({ id }),
   output: z.object({ job: videoJobView }),
   resources: ['table', 'videoWorkflow'],

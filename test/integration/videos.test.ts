@@ -135,7 +135,7 @@ describe('createVideo, addVideoToQueue, getListingVideos', () => {
     expect(bodyOf(await callOp(addVideoToQueue, { videoId: video.id }, (await tokenFor(Role.admin)).token)).video).toMatchObject({ status: VideoCreationStatus.enqueued, queued_at: [expect.any(String)] });
     expect(errorOf(await callOp(createVideo, { listingId: others.id, templateId: 2 }, token), 403).message).toBe(VIDEO_MESSAGES.notYourListing);
     errorOf(await callOp(getListingVideos, { listingId: others.id }, token), 403);
-    // Queuing by hand and the monitor are the staff's.
+    // Queueing (an admin's) and the monitor (the staff's) are not a broker's.
     errorOf(await callOp(addVideoToQueue, { videoId: video.id }, token), 403);
     errorOf(await callOp(getVideoJobs, {}, token), 403);
   });
@@ -197,6 +197,9 @@ describe('job monitor: brokers', () => {
     expect(jobs.find((j) => j.id === own.id)).toMatchObject({ job_id: null, main_broker_id: broker.id, current_broker_id: broker.id, secondary_broker_id: null, brokers: [broker] });
     // The reset's answer is a row of the monitor too.
     expect(bodyOf(await callOp(resetVideoJob, { id: fronted.id }, admin)).job.brokers).toEqual([broker, teammate]);
+    // A requested job has never run: other staff cannot start it by a reset (queueing is an admin's, part 3 §4).
+    for (const role of [Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead]) expect(errorOf(await callOp(resetVideoJob, { id: own.id }, (await tokenFor(role)).token), 403).message).toBe(VIDEO_MESSAGES.queueIsAdmins);
+    expect((await getVideo(own.id))?.status).toBe(VideoCreationStatus.requested);
   });
 });
 

@@ -5,7 +5,7 @@ import { demoAccount } from '../demo-accounts.ts';
 import type { SeedContext } from './context.ts';
 
 /**
- * Automated videos (ADR 0240): requests waiting in the job monitor for staff to queue or reset —
+ * Automated videos (ADR 0240): requests waiting in the job monitor for an admin to queue —
  * nothing is rendered at seed time (a render takes a minute of CPU); queuing one renders the
  * listing's demo pictures for real.
  */

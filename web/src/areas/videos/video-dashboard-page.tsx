@@ -3,7 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoCreationStatus } from '#shared/enums.ts';
-import type { VideoJobView } from '#shared/catalogue/videos.ts';
+import { addVideoToQueue, type VideoJobView } from '#shared/catalogue/videos.ts';
+import { mayCall } from '../../api/client.ts';
+import { useSessionUser } from '../session/use-session.ts';
 import { OutcomeAlert, type Outcome } from '../../app/outcome-alert.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatTimestamp } from '../../i18n/format.ts';
@@ -85,6 +87,8 @@ export function VideoDashboardPage() {
 
 function JobRow({ job, onLogs, onReset, resetting }: { job: VideoJobView; onLogs: () => void; onReset: () => void; resetting: boolean }) {
   const { t, i18n } = useTranslation();
+  // A requested job has never run: starting it is queueing it, an admin's (part 3 §4).
+  const mayQueue = mayCall(addVideoToQueue, useSessionUser()?.role);
   const when = (at: string | null) => (at ? formatTimestamp(at, i18n.language) : '—');
   return (
     <Table.Tr data-job={job.id}>
@@ -121,7 +125,7 @@ function JobRow({ job, onLogs, onReset, resetting }: { job: VideoJobView; onLogs
           <Button size="xs" variant="light" onClick={onLogs} aria-label={t('videos.logs_of', { id: job.id })}>
             {t('videos.logs')}
           </Button>
-          {job.status !== VideoCreationStatus.success && (
+          {job.status !== VideoCreationStatus.success && (job.status !== VideoCreationStatus.requested || mayQueue) && (
             <Button size="xs" variant="outline" color="red" onClick={onReset} loading={resetting} aria-label={t('videos.reset_of', { id: job.id })}>
               {t('videos.reset')}
             </Button>
