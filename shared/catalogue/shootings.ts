@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { ADMIN_ROLES, PLANNER_ROLES, Role } from '../roles.ts';
 import { calendarDate, dayInput } from './dates.ts';
+import { BOOKING_HORIZON_DAYS } from '../rules/booking-horizon.ts';
 import { SHOOTING_MESSAGES, SHOOTING_ADMIN_MESSAGES, BOOKING_MESSAGES } from '../messages/shootings.ts';
 
 export { SHOOTING_MESSAGES, SHOOTING_ADMIN_MESSAGES, BOOKING_MESSAGES };
@@ -259,7 +260,7 @@ export const getAllShootings = defineOperation({
   path: '/api/shootings',
   access: SHOOTING_READERS,
   summary:
-    `Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: ${STAFF_LIST_DAYS_BACK} days ago to the last bookable day, 90 days ahead; at most 98 days). Each with its card status; on a one-day read (from = to, the shooting dashboard's) by anyone but a broker, with its shoot time against the staff estimate (docs/decisions/0525) and its technician (id and names, null when unassigned).`,
+    `Shootings by date: a broker's own, a capture technician's assigned ones, every shooting for staff (1, 2, 5, 8) between from and to (default: ${STAFF_LIST_DAYS_BACK} days ago to the last bookable day, ${BOOKING_HORIZON_DAYS} days ahead; at most ${STAFF_LIST_DAYS_BACK + BOOKING_HORIZON_DAYS + 1} days). Each with its card status; on a one-day read (from = to, the shooting dashboard's) by anyone but a broker, with its shoot time against the staff estimate (docs/decisions/0525) and its technician (id and names, null when unassigned).`,
   input: z.object({ from: calendarDate.optional(), to: calendarDate.optional() }),
   output: z.object({ data: z.array(listedShooting) }),
   resources: ['table'],
