@@ -110,7 +110,12 @@ async function plannerOf(lang: Lang): Promise<Page> {
 
 async function goToDay(page: Page, lang: Lang, count: number): Promise<void> {
   const next = page.getByRole('button', { name: text(lang, 'planner.next_day') });
-  for (let i = 0; i < DAYS_AHEAD; i++) await next.click();
+  const summary = page.getByTestId('planner-summary');
+  await summary.waitFor();
+  await next.click();
+  // The date field reads the next day at once; the board of the day before is not shown as the new day's.
+  expect(await summary.count()).toBe(0);
+  for (let i = 1; i < DAYS_AHEAD; i++) await next.click();
   await page.getByText(text(lang, 'planner.summary', { count, date: formatDay(date, lang) })).waitFor();
 }
 

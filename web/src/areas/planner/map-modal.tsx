@@ -40,16 +40,17 @@ interface DayToolsProps {
  * day's shootings, a 20,000 m circle around each depot, one route line per technician, zoom 7)
  * and its 'export day' button (the day as a VROOM problem, export-day.ts).
  */
-export function PlannerDayTools({ date, shootings }: DayToolsProps) {
+/** `disabled` while the board is not the picked day's yet (the pause after a date change, the day's first read). */
+export function PlannerDayTools({ date, shootings, disabled = false }: DayToolsProps & { disabled?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const exporting = useMutation({ mutationFn: () => downloadDay(date) });
   return (
     <>
-      <Button variant="default" onClick={() => setOpen(true)}>
+      <Button variant="default" disabled={disabled} onClick={() => setOpen(true)}>
         {t('plannermap.open')}
       </Button>
-      <Button variant="default" loading={exporting.isPending} onClick={() => exporting.mutate()}>
+      <Button variant="default" disabled={disabled} loading={exporting.isPending} onClick={() => exporting.mutate()}>
         {t('plannermap.export')}
       </Button>
       {exporting.isError && (

@@ -261,7 +261,8 @@ export function PlannerPage() {
     assigning.mutate({ shooting, techId: tech.id, force });
   };
 
-  const loading = boardQuery.isPending || figuresQuery.isPending;
+  // Until the pause after a date change ends, the board on screen is another day's: shown as loading, not as the picked day's.
+  const loading = picked !== date || boardQuery.isPending || figuresQuery.isPending;
   const failed = boardQuery.isError || figuresQuery.isError;
 
   return (
@@ -279,17 +280,19 @@ export function PlannerPage() {
           </ActionIcon>
         </Group>
         <Group gap="md">
-          <PlannerDayTools date={date} shootings={shootings} />
+          <PlannerDayTools date={date} shootings={shootings} disabled={loading} />
           <Switch label={t('planner.force_assign')} checked={force} onChange={(e) => setForce(e.currentTarget.checked)} />
-          <Button variant="default" loading={refresh.isPending} disabled={busy} onClick={() => refresh.mutate()}>
+          <Button variant="default" loading={refresh.isPending} disabled={busy || loading} onClick={() => refresh.mutate()}>
             {t('planner.refresh')}
           </Button>
         </Group>
       </Group>
 
-      <Text fw={500} data-testid="planner-summary">
-        {t('planner.summary', { count: boardQuery.data?.shootings.length ?? 0, date: formatDay(date, i18n.language) })}
-      </Text>
+      {!loading && !failed && (
+        <Text fw={500} data-testid="planner-summary">
+          {t('planner.summary', { count: shootings.length, date: formatDay(date, i18n.language) })}
+        </Text>
+      )}
 
       {feedback && (
         <Alert color={feedback.ok ? 'green' : 'orange'} withCloseButton onClose={() => setFeedback(null)}>
