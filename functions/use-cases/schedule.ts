@@ -52,13 +52,17 @@ export function byTimeOfDay(date: string): (a: Pick<StoredShooting, 'starttime' 
   return (a, b) => secondsInDay(a, date) - secondsInDay(b, date) || a.id - b.id;
 }
 
+/** A day's active shootings: one technician's, or every one with a technician; in the order they happen. */
+export async function activeShootingsOfDay(date: string, techId?: number): Promise<StoredShooting[]> {
+  const shootings = techId === undefined ? (await shootingsOfDay(date)).filter((s) => s.tech_id !== null) : await shootingsOfTechBetween(techId, date, date);
+  return shootings.filter((s) => isActive(s) && s.scheduleddate === date).sort(byTimeOfDay(date));
+}
+
 /** A day's active shootings as cards: one technician's, or (administrators, no technician named) every assigned one. */
 export async function dayCards(caller: Caller, date: string, techId: number | undefined, now = Date.now()): Promise<ScheduleCard[]> {
   const everyone = techId === undefined && isAdminLevel(caller.role);
   const subject = everyone ? undefined : await scheduleSubject(caller, techId);
-  const shootings = (subject ? await shootingsOfTechBetween(subject.id, date, date) : (await shootingsOfDay(date)).filter((s) => s.tech_id !== null))
-    .filter((s) => isActive(s) && s.scheduleddate === date)
-    .sort(byTimeOfDay(date));
+  const shootings = await activeShootingsOfDay(date, subject?.id);
   const technicians = new Map<number, Person>(subject ? [[subject.id, subject]] : (await activeUsersOfRole(Role.tech_capture)).map((u) => [u.id, personOf(u)]));
   const [listings, times] = await Promise.all([listingsById(shootings.map((s) => s.listing_id)), shootTimes(shootings)]);
   return shootings.map((s) => ({

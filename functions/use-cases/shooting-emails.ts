@@ -111,3 +111,59 @@ export function confirmationEmail(p: ConfirmationEmail): MailMessage {
   };
   return bilingual(p.to, `Séance confirmée / Shooting confirmed — ${p.address}`, p.link, [fr, en]);
 }
+
+/** One shooting of a technician's reminder. */
+export interface ReminderShooting {
+  id: number;
+  address: string;
+  am: boolean;
+  /** Seconds after the day's local midnight once timed; null while only the half-day is known. */
+  startS: number | null;
+  confirmed: boolean;
+  /** The broker's note of the booking. */
+  note: string;
+}
+
+/** What a technician's reminder says: their shootings of one day, in the order they happen. */
+export interface ReminderEmail {
+  to: string;
+  techName: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  shootings: readonly ReminderShooting[];
+  /** The technician's schedule, where each shooting's details are. */
+  link: string;
+}
+
+/**
+ * The reminder a capture technician receives from sendShootingReminderToPhotographers (part 2 §7;
+ * docs/decisions/0156): one line per shooting, its time (the half-day's window while untimed),
+ * address, number, whether it is still to be confirmed, and the broker's note.
+ */
+export function reminderEmail(p: ReminderEmail): MailMessage {
+  const line = (s: ReminderShooting, lang: 'fr' | 'en') => {
+    const { start, end } = slotWindow(s.am);
+    const [time, half, no, pending, note] =
+      lang === 'fr'
+        ? [frTime, s.am ? 'avant-midi' : 'après-midi', 'séance n°', 'à confirmer', 'Note du courtier :']
+        : [enTime, s.am ? 'morning' : 'afternoon', 'shooting no.', 'to be confirmed', 'Broker’s note:'];
+    const when = s.startS === null ? `${half} (${time(start)} – ${time(end)})` : time(s.startS);
+    const extra = [s.confirmed ? '' : pending, s.note.trim() ? `${note} ${s.note.trim()}` : ''].filter(Boolean);
+    return `${when} — ${s.address} (${no} ${s.id})${extra.length ? ` — ${extra.join(' — ')}` : ''}`.replace(/\s+/g, ' ');
+  };
+  const fr = {
+    hello: `Bonjour ${p.techName},`,
+    intro: `Voici vos séances du ${longDate(p.date, 'fr-CA')} :`,
+    lines: p.shootings.map((s) => line(s, 'fr')),
+    follow: 'Le détail de chaque séance est dans votre horaire :',
+    list: 'Votre horaire',
+  };
+  const en = {
+    hello: `Hello ${p.techName},`,
+    intro: `Here are your shootings on ${longDate(p.date, 'en-CA')}:`,
+    lines: p.shootings.map((s) => line(s, 'en')),
+    follow: 'Each shooting’s details are in your schedule:',
+    list: 'Your schedule',
+  };
+  return bilingual(p.to, `Rappel : vos séances du ${longDate(p.date, 'fr-CA')} / Reminder: your shootings on ${longDate(p.date, 'en-CA')}`, p.link, [fr, en]);
+}

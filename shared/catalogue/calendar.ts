@@ -187,3 +187,21 @@ export const removeUnavailability = defineOperation({
   output: z.object({ status: z.literal(200) }),
   resources: ['table'],
 });
+
+/** A technician a reminder went to (or could not go to), with the number of shootings it listed. */
+export const remindedTechnician = photographer.omit({ suspended: true }).extend({ email: z.string(), shootings: z.number().int() });
+export type RemindedTechnician = z.infer<typeof remindedTechnician>;
+
+export const sendShootingReminderToPhotographers = defineOperation({
+  id: 'sendShootingReminderToPhotographers',
+  area: 'calendar',
+  method: 'POST',
+  path: '/api/calendar/reminders',
+  access: ADMIN_ROLES,
+  summary:
+    "E-mails each active capture technician who has shootings on the day the list of them, in the order they happen: time (or half-day window while untimed), address, number, note, whether it is confirmed, and the link to their schedule (docs/decisions/0156). Answers who was sent one and who could not be (the message failed, or an address SES refuses); a technician without shootings that day gets none.",
+  input: z.object({ date: calendarDate }),
+  output: z.object({ date: z.string(), sent: z.array(remindedTechnician), failed: z.array(remindedTechnician) }),
+  resources: ['table', 'mail'],
+  writes: [],
+});

@@ -5,10 +5,12 @@ import { dayStartMs, daysBetween, localDateOf } from '#shared/rules/business-tim
 import { Role } from '#shared/roles.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
 import { unlockDay } from '#functions/storage/day-locks.ts';
+import { getUser } from '#functions/storage/users.ts';
 import { cancelShooting, getShootingItem, insertShooting, newShootingId } from '#functions/storage/shootings.ts';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
 import { formatDay, formatKm, formatMoney } from '../../web/src/i18n/format.ts';
+import { outboxMails } from '../support/outbox.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, ownDay, text, type Lang } from './fixtures.ts';
 
@@ -58,6 +60,7 @@ interface Board {
 
 const browser = useBrowser(baseUrl);
 let adminToken: string;
+let freeEmail: string;
 const ids = new Map<string, number>();
 const at = (hours: number) => new Date(dayStartMs(date) + hours * 3600_000).toISOString();
 
@@ -73,6 +76,7 @@ async function timedCopy(address: string, start: number, techId: number | null):
 
 beforeAll(async () => {
   adminToken = await tokenOf(demoAccount(Role.admin).email);
+  freeEmail = (await getUser(FREE.id))!.email;
   const broker = await tokenOf(PLANNING_BROKERS[0].email);
   for (const address of Object.values(BOOKED)) {
     const p = demoAddress(address);
@@ -280,6 +284,18 @@ describe('planner', () => {
     await card.getByRole('button', { name: t('planner.invoices_label', { name: FREE.name }) }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: label(BOOKED.byMouse) }).click()]);
     expect(download.suggestedFilename()).toMatch(/^invoice-IM-\d{4}-\d{6}\.pdf$/);
+
+    // Part 2 §7 sendShootingReminderToPhotographers: each photographer with shootings that day is mailed them, once confirmed.
+    await page.getByRole('button', { name: t('planner.remind') }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(t('planner.remind_confirm', { date: formatDay(date, lang) })).waitFor();
+    await confirm.getByRole('button', { name: t('common.ok') }).click();
+    const done = page.getByText(/^The reminder was e-mailed to /);
+    await done.waitFor();
+    const reminders = outboxMails().filter((m) => m.subject.endsWith(`Reminder: your shootings on ${formatDay(date, lang)}`));
+    expect(await done.textContent()).toBe(t('planner.remind_sent', { count: reminders.length }));
+    const free = reminders.find((m) => m.to === freeEmail);
+    expect(free?.text).toContain(`— ${label(BOOKED.byMouse)} (shooting no. ${ids.get(BOOKED.byMouse)})`);
   });
 
   it('a broker keeps the shooting list at /shooting', async () => {

@@ -668,7 +668,7 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
 
   it("the site's origin and the sender reach the operations that send mail (ADR 0213)", () => {
     const mailing = operations.filter((o) => o.resources.includes('mail')).map((o) => o.id);
-    expect(mailing.sort()).toEqual(['createShooting', 'sendMediaEmail', 'updateLockStatus']);
+    expect(mailing.sort()).toEqual(['createShooting', 'sendMediaEmail', 'sendShootingReminderToPhotographers', 'updateLockStatus']);
     for (const op of operations) {
       const origin = functionEnv(op.id)[ENV.siteOrigin];
       expect(origin, op.id).toBe(mailing.includes(op.id) ? SITE_ORIGIN : undefined);

@@ -35,6 +35,7 @@ export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, 
  * one '@' (SES refuses a non-ASCII local part, and one refused recipient refuses the whole message).
  */
 const SENDABLE_ADDRESS = /^[^\s@",;:<>()[\]\\\x00-\x1f\x7f-\uffff]+@[^\s@",;:<>()[\]\\\x00-\x1f\x7f-\uffff]+$/;
+export const isSendableAddress = (address: string) => SENDABLE_ADDRESS.test(address);
 
 /**
  * A user's notification e-mails as the copies of a message to them: each once, not their own address
@@ -47,7 +48,7 @@ export function notificationCopies(user: { email: string; notification_email: re
     .map((address) => address.trim())
     .filter((address) => {
       const key = address.toLowerCase();
-      if (!SENDABLE_ADDRESS.test(address) || key === own || seen.has(key)) return false;
+      if (!isSendableAddress(address) || key === own || seen.has(key)) return false;
       seen.add(key);
       return true;
     });

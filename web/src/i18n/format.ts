@@ -121,6 +121,11 @@ export function formatSpeed(bytesPerSecond: number, lng: string): string {
   return `${formatNumber(bytesPerSecond / 1e6, lng, { maximumFractionDigits: 1 })} ${byteUnit('M', lng)}/s`;
 }
 
+/** 'Côté, Lavoie et Roy' / 'Côté, Lavoie, and Roy'. */
+export function formatList(items: readonly string[], lng: string): string {
+  return new Intl.ListFormat(localeOf(lng), { type: 'conjunction' }).format(items);
+}
+
 /** French writes bytes as octets: Mo, Go. */
 const byteUnit = (prefix: 'M' | 'G', lng: string) => `${prefix}${languageOf(lng) === 'fr' ? 'o' : 'B'}`;
 

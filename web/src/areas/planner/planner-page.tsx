@@ -10,7 +10,8 @@ import { PLANNER_MESSAGES, type PlannerShooting, type ScheduledTech } from '#sha
 import { isApiError, mayCall } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDay } from '../../i18n/format.ts';
+import { sendShootingReminderToPhotographers } from '#shared/catalogue/calendar.ts';
+import { formatDay, formatList } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { BoardTextContext } from './board-text.ts';
 import { boardAnnouncements, boardCollisions, dropTarget, SILENT, toneFor, zoneKeyboardCoordinates, type ZoneReader } from './board-dnd.ts';
@@ -29,6 +30,7 @@ import {
   useInvoiceOpenMutation,
   useLockMutation,
   useRecalculateMutation,
+  useRemindMutation,
   useUnassignMutation,
 } from './queries.ts';
 import { BoardBusy } from './shooting-card.tsx';
@@ -155,6 +157,18 @@ export function PlannerPage() {
     },
     onError: fail(t('shootingDialog.invoice_error')),
   });
+
+  const reminding = useRemindMutation(date, {
+    onSuccess: ({ sent, failed }) => {
+      const names = formatList(failed.map(techName), i18n.language);
+      const text = [sent.length ? t('planner.remind_sent', { count: sent.length }) : '', failed.length ? t('planner.remind_failed', { names }) : ''].filter(Boolean).join(' ');
+      setFeedback({ ok: failed.length === 0, text: text || t('planner.remind_none', { date: formatDay(date, i18n.language) }) });
+    },
+    onError: fail(t('planner.remind_error')),
+  });
+  const onRemind = async () => {
+    if (await showAlert({ title: t('planner.remind'), text: t('planner.remind_confirm', { date: formatDay(date, i18n.language) }), cancel: true })) reminding.mutate();
+  };
 
   const busy = [dispatching, assigning, unassigning, refresh, locking, flagRemoval, abandoning, billing].some((m) => m.isPending);
 
@@ -285,6 +299,11 @@ export function PlannerPage() {
           <Button variant="default" loading={refresh.isPending} disabled={busy || loading} onClick={() => refresh.mutate()}>
             {t('planner.refresh')}
           </Button>
+          {mayCall(sendShootingReminderToPhotographers, user?.role) && (
+            <Button variant="default" loading={reminding.isPending} disabled={loading} onClick={() => void onRemind()}>
+              {t('planner.remind')}
+            </Button>
+          )}
         </Group>
       </Group>
 

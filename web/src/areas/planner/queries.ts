@@ -15,6 +15,7 @@ import {
   type PlannerShooting,
   type ScheduledTech,
 } from '#shared/catalogue/planner.ts';
+import { sendShootingReminderToPhotographers } from '#shared/catalogue/calendar.ts';
 import { billShooting, generateShootingInvoice, getAllShootings, type ShootingView } from '#shared/catalogue/shootings.ts';
 import { addDays, isCalendarDate, localDateOf } from '#shared/rules/business-time.ts';
 import { ShootingState } from '#shared/enums.ts';
@@ -144,6 +145,10 @@ export const useBillableMutation = (date: string, reactions: Reactions<OutputOf<
 /** A shooting's invoice from the board (the technician card's menu): numbered on the first call, so the day is re-read. */
 export const useInvoiceOpenMutation = (date: string, reactions: Reactions<OutputOf<typeof generateShootingInvoice>> = {}) =>
   useDayWrite(date, (shootingId: number) => callOperation(generateShootingInvoice, { shooting_id: shootingId }), reactions);
+
+/** 'Rappel aux photographes': each photographer with shootings that day is mailed them; the board does not change. */
+export const useRemindMutation = (date: string, reactions: Reactions<OutputOf<typeof sendShootingReminderToPhotographers>> = {}) =>
+  useMutation({ mutationFn: () => callOperation(sendShootingReminderToPhotographers, { date }), ...reactions });
 
 /** A technician card's line for one of their unavailabilities, in the page's language. */
 export function unavailabilityText(t: TFunction, u: ScheduledTech['unavailabilities'][number], language: string): string {
