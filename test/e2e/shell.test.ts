@@ -134,6 +134,36 @@ describe('login and logout', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
+  it("shows a button's spinner only after 190 ms, its label until then (part 1 §2.3)", async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/session/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    // The spinner (mounted once the button is loading) read as it enters the page, before any frame is drawn.
+    await page.evaluate(() => {
+      const seen = window as unknown as { spinnerOnEntry?: string };
+      new MutationObserver((_changes, observer) => {
+        const spinner = document.querySelector('.mantine-Button-root[data-loading] .mantine-Button-loader');
+        if (!spinner) return;
+        observer.disconnect();
+        seen.spinnerOnEntry = getComputedStyle(spinner).visibility;
+      }).observe(document.body, { subtree: true, attributes: true, childList: true });
+    });
+    await login(page, demoAccount(Role.stats_query));
+    await page.waitForFunction(() => (window as unknown as { spinnerOnEntry?: string }).spinnerOnEntry);
+    expect(await page.evaluate(() => (window as unknown as { spinnerOnEntry: string }).spinnerOnEntry)).toBe('hidden');
+    // Then, the answer still awaited, the spinner shows and the label gives way to it.
+    await page.waitForFunction(() => {
+      const button = document.querySelector('.mantine-Button-root[data-loading]');
+      return button && getComputedStyle(button.querySelector('.mantine-Button-loader')!).visibility === 'visible' && getComputedStyle(button.querySelector('.mantine-Button-inner')!).opacity === '0';
+    });
+    answer();
+    await waitForPath(page, landingPath(Role.stats_query));
+  });
+
   it('tells a throttled account to wait 15 minutes', async () => {
     // An e-mail of its own: a lock left by an earlier run would say fewer minutes.
     const unknown = { email: `nobody-throttled-${Date.now()}@demo.immo.test`, password: 'wrong-password' };

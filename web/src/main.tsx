@@ -2,6 +2,7 @@
 import './boot-session-check.ts';
 import '@mantine/core/styles.css';
 import './app/small-screens.css';
+import './app/button-spinner.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
