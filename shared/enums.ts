@@ -2,12 +2,27 @@
 
 /**
  * Listing state. 4 has two readings in the spec: 'postponed' (search and user parts) and
- * 'delivered' (planner dialog). Both are kept (LISTING_STATE_4_READINGS): the listing screens read
- * 4 as 'postponed' (web/src/areas/listings/listing-dialog.tsx); the planner's shooting dialog shows
- * no listing state, so 'delivered' is not on a screen.
+ * 'delivered' (planner dialog). Both are kept, and which one each place shows is a stored setting
+ * (`SETTINGS#listing-states`, docs/decisions/0715), the spec's report when none is stored.
  */
 export const ListingState = { created: 0, captured: 1, validated: 2, vr_ready: 3, postponed: 4 } as const;
 export const LISTING_STATE_4_READINGS = ['postponed', 'delivered'] as const;
+export type ListingState4Reading = (typeof LISTING_STATE_4_READINGS)[number];
+
+/** The places that show a listing's state: the listing screens (search and user parts) and the planner's shooting dialog. */
+export type ListingStatePlace = 'listings' | 'planner';
+/** The reading of state 4 each place shows when no setting is stored: as part 1 §3 reports them. */
+export const DEFAULT_LISTING_STATE_4_READINGS: Readonly<Record<ListingStatePlace, ListingState4Reading>> = { listings: 'postponed', planner: 'delivered' };
+
+const LISTING_STATES_0_TO_3 = ['created', 'captured', 'validated', 'vr_ready'] as const;
+/** A listing state's name as a screen shows it (state 4 by the place's reading). */
+export const LISTING_STATE_NAMES = [...LISTING_STATES_0_TO_3, ...LISTING_STATE_4_READINGS] as const;
+export type ListingStateName = (typeof LISTING_STATE_NAMES)[number];
+
+/** The name of `state` where 4 reads as `reading4`; a state outside the enumeration reads as created. */
+export function listingStateName(state: number, reading4: ListingState4Reading): ListingStateName {
+  return state === ListingState.postponed ? reading4 : (LISTING_STATES_0_TO_3[state] ?? 'created');
+}
 
 export const ShootingState = {
   created: 0,

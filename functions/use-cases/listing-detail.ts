@@ -1,5 +1,7 @@
 import type { ListingDetail } from '#shared/catalogue/listings.ts';
+import { listingStateName } from '#shared/enums.ts';
 import { isOnMarket } from '#shared/rules/listing-market.ts';
+import { getListingStateReadings } from '../storage/listing-state-readings.ts';
 import { addressParts, type StoredListing } from '../storage/listings.ts';
 import { shootingsOfListing } from '../storage/shootings.ts';
 import { getUser } from '../storage/users.ts';
@@ -9,11 +11,12 @@ import { getUser } from '../storage/users.ts';
  * id and code, and its shootings (its own index, ADR 0685).
  */
 export async function listingDetailOf(listing: StoredListing): Promise<ListingDetail> {
-  const [broker, shootings] = await Promise.all([getUser(listing.broker_id), shootingsOfListing(listing.id)]);
+  const [broker, shootings, readings] = await Promise.all([getUser(listing.broker_id), shootingsOfListing(listing.id), getListingStateReadings()]);
   return {
     id: listing.id,
     version: listing.version,
     state: listing.state,
+    state_name: listingStateName(listing.state, readings.listings),
     address: listing.address,
     ...addressParts(listing),
     app: listing.app,

@@ -1,5 +1,7 @@
 import { INVOICE_TAXES, PICTURE_UPLOAD_KEY, type ShootingAdminView, type ShootingInvoice, type ShootingService } from '#shared/catalogue/shootings.ts';
+import { listingStateName } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
+import { getListingStateReadings } from '../storage/listing-state-readings.ts';
 import { getListing, type StoredListing } from '../storage/listings.ts';
 import { listServiceOffers, type StoredServiceOffer } from '../storage/service-offers.ts';
 import { getShootingPackage } from '../storage/shooting-packages.ts';
@@ -24,13 +26,14 @@ export async function hasPictureUpload(s: Pick<StoredShooting, 'service_offers'>
 
 /** The dialog's view of a shooting. */
 export async function adminView(s: StoredShooting): Promise<ShootingAdminView> {
-  const [listing, broker, tech, ppTech, offers, pkg] = await Promise.all([
+  const [listing, broker, tech, ppTech, offers, pkg, readings] = await Promise.all([
     getListing(s.listing_id),
     getUser(s.broker_id),
     s.tech_id ? getUser(s.tech_id) : undefined,
     s.pp_tech_id ? getUser(s.pp_tech_id) : undefined,
     listServiceOffers(),
     s.shooting_package_id ? getShootingPackage(s.shooting_package_id) : undefined,
+    getListingStateReadings(),
   ]);
   const byId = new Map(offers.map((o) => [o.id, o]));
   return {
@@ -59,7 +62,7 @@ export async function adminView(s: StoredShooting): Promise<ShootingAdminView> {
     tech: personOf(tech),
     pp_tech: personOf(ppTech),
     broker: { id: s.broker_id, firstname: broker?.firstname ?? listing?.broker.firstname ?? '', lastname: broker?.lastname ?? listing?.broker.lastname ?? '', email: broker?.email ?? '' },
-    listing: { id: s.listing_id, address: listing?.address ?? '', app: listing?.app ?? '', city: listing?.city ?? '', postalcode: listing?.postalcode ?? '', mls: listing?.mls ?? null },
+    listing: { id: s.listing_id, address: listing?.address ?? '', app: listing?.app ?? '', city: listing?.city ?? '', postalcode: listing?.postalcode ?? '', mls: listing?.mls ?? null, state: listing?.state ?? 0, state_name: listingStateName(listing?.state ?? 0, readings.planner) },
     services: s.service_offers.flatMap((id) => (byId.has(id) ? [serviceOf(byId.get(id)!)] : [])),
     shooting_package: pkg ? { id: pkg.id, display_name_fr: pkg.display_name_fr, display_name_en: pkg.display_name_en, price: pkg.price } : null,
   };

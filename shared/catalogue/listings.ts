@@ -4,6 +4,7 @@ import { isCalendarDate } from '../rules/business-time.ts';
 import { parseListingSearch, SEARCH_MAX_LENGTH } from '../rules/listing-search.ts';
 import { calendarDate } from './dates.ts';
 import { defineOperation } from './operation.ts';
+import { LISTING_STATE_NAMES } from '../enums.ts';
 import { MLS_DIGITS_MESSAGE, MLS_PATTERN } from '../rules/mls-number.ts';
 
 /**
@@ -113,6 +114,8 @@ export const listingDetail = z.object({
   id: z.number().int(),
   version: z.number().int(),
   state: z.number().int(),
+  /** The state as the listing screens read it (4 by the setting, docs/decisions/0715). */
+  state_name: z.enum(LISTING_STATE_NAMES),
   address: z.string(),
   civic_number: z.string(),
   street: z.string(),

@@ -3,6 +3,7 @@ import { defineOperation } from './operation.ts';
 import { ADMIN_ROLES, PLANNER_ROLES, Role } from '../roles.ts';
 import { calendarDate, dayInput } from './dates.ts';
 import { BOOKING_HORIZON_DAYS } from '../rules/booking-horizon.ts';
+import { LISTING_STATE_NAMES } from '../enums.ts';
 import { SHOOTING_MESSAGES, SHOOTING_ADMIN_MESSAGES, BOOKING_MESSAGES } from '../messages/shootings.ts';
 
 export { SHOOTING_MESSAGES, SHOOTING_ADMIN_MESSAGES, BOOKING_MESSAGES };
@@ -355,7 +356,8 @@ export const shootingAdminView = z.object({
   tech: person.nullable(),
   pp_tech: person.nullable(),
   broker: person.extend({ email: z.string() }),
-  listing: z.object({ id: z.number().int(), address: z.string(), app: z.string(), city: z.string(), postalcode: z.string(), mls: z.string().nullable() }),
+  /** `state_name`: the listing's state as the planner's dialog reads it (4 by the setting, docs/decisions/0715). */
+  listing: z.object({ id: z.number().int(), address: z.string(), app: z.string(), city: z.string(), postalcode: z.string(), mls: z.string().nullable(), state: z.number().int(), state_name: z.enum(LISTING_STATE_NAMES) }),
   services: z.array(shootingService),
   shooting_package: z.object({ id: z.number().int(), display_name_fr: z.string(), display_name_en: z.string(), price: z.number() }).nullable(),
 });

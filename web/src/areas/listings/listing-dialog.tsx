@@ -34,8 +34,6 @@ import { DayPickerInput } from '../../components/day-picker-input.tsx';
 registerAreaCatalogues({ fr: plannerFr, en: plannerEn });
 registerAreaCatalogues({ fr, en });
 
-/** Part 3 §3: listing states. */
-const LISTING_STATES = ['created', 'captured', 'validated', 'vr_ready', 'postponed'] as const;
 
 /**
  * The listing admin dialog (part 3 screen 1), opened from a row of search, audit or review: the
@@ -144,7 +142,7 @@ function ListingForm({
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
           <Text fw={700}>#{listing.id}</Text>
-          <Badge variant="light">{t(`listings.state.${LISTING_STATES[listing.state] ?? 'created'}`)}</Badge>
+          <Badge variant="light">{t(`listings.state.${listing.state_name}`)}</Badge>
         </Group>
         <Group gap="xs">
           {reviews && (

@@ -75,6 +75,7 @@ function Summary({ view }: { view: ShootingAdminView }) {
         <Fact label={t('shootingDialog.broker')} value={personName(view.broker, '')} />
         <Fact label={t('shootingDialog.tech')} value={personName(view.tech, t('shootingDialog.none'))} />
         <Fact label={t('shootingDialog.rooms')} value={String(view.room_count)} />
+        <Fact label={t('shootingDialog.listing_state')} value={t(`shootingDialog.listing_states.${view.listing.state_name}`)} />
       </SimpleGrid>
     </Stack>
   );
