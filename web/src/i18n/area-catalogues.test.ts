@@ -17,6 +17,8 @@ function leafKeys(value: unknown, prefix = ''): Map<string, unknown> {
 
 const areas = readdirSync(AREAS_DIR).filter((a) => existsSync(join(AREAS_DIR, a, 'locales', 'fr.json')) || existsSync(join(AREAS_DIR, a, 'locales', 'en.json')));
 const shellKeys = new Set(leafKeys(fr).keys());
+/** Option names i18next takes for itself, never usable as a text's placeholder. */
+const RESERVED_PLACEHOLDERS = ['lng', 'lngs', 'ns', 'defaultValue', 'context', 'returnObjects', 'keySeparator', 'nsSeparator', 'fallbackLng', 'replace'];
 
 it('finds the area catalogues', () => {
   expect(areas.length).toBeGreaterThan(0);
@@ -31,6 +33,8 @@ describe.each(areas)('area catalogues: %s', (area) => {
     for (const [key, value] of [...f, ...e]) {
       expect(typeof value === 'string' && value.trim().length > 0, `${area}: ${key}`).toBe(true);
       expect(shellKeys.has(key), `${area}: ${key} is already in the shell catalogue`).toBe(false);
+      // i18next reads these options as its own: a value passed as `lng` is taken for the language to translate into.
+      expect(RESERVED_PLACEHOLDERS.filter((name) => String(value).includes(`{{${name}}}`)), `${area}: ${key}`).toEqual([]);
     }
   });
 });

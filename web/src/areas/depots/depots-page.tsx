@@ -85,7 +85,7 @@ const PHONE_QUERY = '(max-width: 48em)';
 function DepotList({ depots, onDelete }: { depots: DepotView[]; onDelete: (depot: DepotView) => void }) {
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
-  const position = (d: DepotView) => t('depots.position', { lat: formatNumber(d.lat, i18n.language, { maximumFractionDigits: 5 }), lng: formatNumber(d.lng, i18n.language, { maximumFractionDigits: 5 }) });
+  const position = (d: DepotView) => t('depots.position', { latitude: formatNumber(d.lat, i18n.language, { maximumFractionDigits: 5 }), longitude: formatNumber(d.lng, i18n.language, { maximumFractionDigits: 5 }) });
   if (phone)
     return (
       <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('route.depots')} style={{ listStyle: 'none' }}>
