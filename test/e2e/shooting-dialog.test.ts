@@ -114,7 +114,13 @@ describe.each(['fr', 'en'] as const)('the shooting dialog, in %s', (lang) => {
     const openInvoice = dialog.getByRole('button', { name: tx('shootingDialog.open_invoice') });
     expect(await openInvoice.isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: tx('shootingDialog.make_billable') }).click();
-    await page.getByRole('dialog').filter({ hasText: tx('shootingDialog.billable_confirm') }).getByRole('button', { name: tx('common.ok') }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: tx('shootingDialog.billable_confirm') });
+    // Part 1 §2.11: Escape does not dismiss the confirmation, nor the dialog under it (its status below reads the answer).
+    await confirm.getByRole('button', { name: tx('common.ok') }).waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.getByText(tx('shootingDialog.billable_confirm')).click();
+    await page.keyboard.press('Escape');
+    await confirm.getByRole('button', { name: tx('common.ok') }).click();
     await status.getByText(tx('shootingDialog.billable_saved')).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), openInvoice.click()]);
     const invoiceId = bodyOf(await callOp(getShootingAdmin, { shooting_id: id }, admin)).data.invoice_id!;

@@ -20,6 +20,14 @@ export interface AlertDialogProps {
 /** Backdrop clicks and Escape reach Modal's onClose; the alert ignores them. */
 export function ignoreDismiss(): void {}
 
+/**
+ * Every open Mantine Modal closes on an Escape pressed anywhere in the window unless the key's target
+ * says not to: over a dialog (the shooting dialog's 'Make billable' confirmation), Escape would close
+ * the dialog underneath and leave the alert alone on the page. Focus stays inside the alert (its
+ * buttons, or its content once clicked), so each of these carries the mark.
+ */
+const KEEP_ESCAPE = { 'data-mantine-stop-propagation': 'true' } as const;
+
 export function AlertDialog({ opened, title, text, okLabel, onOk, cancelLabel, onCancel }: AlertDialogProps) {
   return (
     <Modal
@@ -30,15 +38,16 @@ export function AlertDialog({ opened, title, text, okLabel, onOk, cancelLabel, o
       closeOnEscape={false}
       withCloseButton={false}
       centered
+      attributes={{ content: KEEP_ESCAPE }}
     >
       <Text>{text}</Text>
       <Group justify="flex-end" mt="lg">
         {onCancel && (
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={onCancel} {...KEEP_ESCAPE}>
             {cancelLabel}
           </Button>
         )}
-        <Button onClick={onOk} data-autofocus>
+        <Button onClick={onOk} data-autofocus {...KEEP_ESCAPE}>
           {okLabel}
         </Button>
       </Group>
