@@ -426,6 +426,8 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await page.goto(`/shooting/changeTime/${id}`);
     await page.getByText(t('shootings.change_time_notice')).waitFor();
     await page.locator('table[aria-busy="false"]').waitFor();
+    // Weeks ahead, its current slot is on the page the picker opens on.
+    expect(await page.locator('td[data-slot="current"]').count()).toBe(1);
     await enabledSlots(page).first().check();
     bodyOf(await callOp(cancelShooting, { shooting_id: id, cancellation_reason: 'Propriété vendue' }, (await tokenFor(Role.admin)).token));
     await page.getByRole('button', { name: t('shootings.submit_change') }).click();

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeSlot } from '#shared/catalogue/shootings.ts';
-import { addDays, dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
+import { addDays, dayStartMs, daysBetween, localDateOf } from '#shared/rules/business-time.ts';
 import { lastBookableDay } from '#shared/rules/booking-horizon.ts';
 import { SLOT_HOURS } from '#shared/rules/slots.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
@@ -28,6 +28,12 @@ export interface SlotChoice {
 
 export const VIEW_DAYS = 7;
 
+/** The first day of the 7-day page, counted from today, that holds the slot; today's page without one, or for a past one. */
+export function pageHolding(today: string, slot: SlotChoice | undefined): string {
+  const ahead = slot ? daysBetween(today, localDateOf(slot.date_in_ts)) : 0;
+  return ahead > 0 ? addDays(today, ahead - (ahead % VIEW_DAYS)) : today;
+}
+
 const sameSlot = (a: SlotChoice | null | undefined, b: SlotChoice) => !!a && a.date_in_ts === b.date_in_ts && a.is_am === b.is_am;
 
 /**
@@ -51,7 +57,8 @@ export function SlotPicker({
 }) {
   const { t, i18n } = useTranslation();
   const today = localDateOf(Date.now());
-  const [from, setFrom] = useState(today);
+  // Change time opens on the page that holds the shooting's slot now (part 1 §2.6: shown checked), the pages counted from today.
+  const [from, setFrom] = useState(() => pageHolding(today, original));
   const query = useQuery({ ...shootingQueries.slots({ ...property, date: from, days: VIEW_DAYS, ...(moving === undefined ? {} : { shooting_id: moving }) }), placeholderData: keepPreviousData });
   const slots = query.data?.time_slot ?? [];
   const days = Array.from({ length: VIEW_DAYS }, (_, i) => dayStartMs(addDays(from, i)));
