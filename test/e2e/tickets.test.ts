@@ -54,10 +54,15 @@ describe.each(['en', 'fr'] as const)('tickets, in %s', (lang) => {
     await page.getByText(t('tickets.urgency.2'), { exact: true }).waitFor();
     await page.getByText(new RegExp(t('tickets.created_by', { name: 'Béatrice Roy' }))).waitFor();
 
-    await page.getByLabel(t('tickets.add_followup')).fill('Toujours en panne.');
+    // The follow-up stops where the server does, as the description; a pasted link longer than the screen wraps.
+    await page.getByLabel(t('tickets.add_followup')).fill('y'.repeat(6000));
+    expect((await page.getByLabel(t('tickets.add_followup')).inputValue()).length).toBe(5000);
+    const link = `https://exemple.com/${'a'.repeat(400)}`;
+    await page.getByLabel(t('tickets.add_followup')).fill(`Toujours en panne. ${link}`);
     await page.getByRole('button', { name: t('tickets.send_followup') }).click();
     const followups = page.getByRole('list', { name: t('tickets.followups') });
     await followups.getByText('Toujours en panne.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(await followups.getByText(/Béatrice Roy/).count()).toBe(1);
 
     await page.getByRole('button', { name: t('tickets.resolve') }).click();

@@ -2,12 +2,15 @@ import { Alert, Anchor, Badge, Button, Group, Image, Paper, Stack, Text, Textare
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { followupTicket } from '#shared/catalogue/tickets.ts';
+import { followupTicket, TICKET_LIMITS } from '#shared/catalogue/tickets.ts';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatTimestamp } from '../../i18n/format.ts';
 import { dataIsJson, subjectOf, ticketQueries, useFollowupTicketMutation, useResolveTicketMutation } from './queries.ts';
 import { isApiError } from '../../api/client.ts';
+
+/** What a user typed may hold a word longer than the screen (a pasted link): it wraps rather than running off the page. */
+const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 
 const URGENCY_COLOR: Record<number, string> = { 1: 'gray', 2: 'yellow', 3: 'red' };
 
@@ -53,7 +56,9 @@ export function TicketPage() {
     <Stack maw={800}>
       {back}
       <Group justify="space-between" align="flex-start">
-        <Title order={1}>{subjectOf(ticket, t)}</Title>
+        <Title order={1} style={BREAK_ANYWHERE}>
+          {subjectOf(ticket, t)}
+        </Title>
         <Button
           variant={ticket.resolved ? 'default' : 'filled'}
           loading={toggle.isPending}
@@ -73,7 +78,7 @@ export function TicketPage() {
         {t('tickets.created_on', { date: formatTimestamp(ticket.created_at, i18n.language) })} ·{' '}
         {t('tickets.created_by', { name: `${ticket.creator.firstname} ${ticket.creator.lastname}` })}
       </Text>
-      {ticket.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.description}</Text>}
+      {ticket.description && <Text style={{ whiteSpace: 'pre-wrap', ...BREAK_ANYWHERE }}>{ticket.description}</Text>}
       {dataIsJson(ticket.data) && ticket.picture_thumbnail_url && (
         <Image src={ticket.picture_thumbnail_url} alt={t('tickets.picture_alt')} w={320} h="auto" radius="sm" />
       )}
@@ -90,7 +95,7 @@ export function TicketPage() {
               <Text size="sm" fw={600}>
                 {f.creator.firstname} {f.creator.lastname} · <span style={{ fontWeight: 400 }}>{formatTimestamp(f.created_at, i18n.language)}</span>
               </Text>
-              <Text style={{ whiteSpace: 'pre-wrap' }}>{f.message}</Text>
+              <Text style={{ whiteSpace: 'pre-wrap', ...BREAK_ANYWHERE }}>{f.message}</Text>
             </Paper>
           ))}
         </Stack>
@@ -103,7 +108,7 @@ export function TicketPage() {
       ) : (
         <form onSubmit={submit}>
           <Stack gap="xs">
-            <Textarea label={t('tickets.add_followup')} rows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+            <Textarea label={t('tickets.add_followup')} rows={3} maxLength={TICKET_LIMITS.followup} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
             <Group>
               <Button type="submit" loading={followup.isPending} disabled={!sendable}>
                 {t('tickets.send_followup')}
