@@ -7,7 +7,7 @@ import { apiHandler } from '../plumbing/api-handler.ts';
 import { badRequest } from '../plumbing/errors.ts';
 import { shootingViews, shootingsOfBroker, shootingsOfBrokerBetween, shootingsOfDay, shootingsOfTech, shootingsOfTechBetween, type StoredShooting } from '../storage/shootings.ts';
 import { shootTimes } from '../use-cases/shoot-times.ts';
-import { getUser } from '../storage/users.ts';
+import { userNamesById, type UserName } from '../storage/users.ts';
 
 /** The ends of a range given on one side only (a key value may not be empty). */
 const OPEN_START = '0000-01-01';
@@ -60,8 +60,6 @@ export const handler = apiHandler(getAllShootings, async ({ from, to }, ctx) => 
 });
 
 /** The technicians holding the shootings, by id: names only. */
-async function holders(shootings: readonly StoredShooting[]): Promise<Map<number, { id: number; firstname: string; lastname: string }>> {
-  const ids = [...new Set(shootings.flatMap((s) => (s.tech_id === null ? [] : [s.tech_id])))];
-  const users = await Promise.all(ids.map((id) => getUser(id)));
-  return new Map(users.flatMap((u) => (u ? [[u.id, { id: u.id, firstname: u.firstname, lastname: u.lastname }] as const] : [])));
+function holders(shootings: readonly StoredShooting[]): Promise<Map<number, UserName>> {
+  return userNamesById(shootings.flatMap((s) => (s.tech_id === null ? [] : [s.tech_id])));
 }

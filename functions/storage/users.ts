@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { userRecord, type NewUser, type UserRecord } from '#shared/entities/user.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys, normalizeEmail } from '../plumbing/keys.ts';
+import { batchGet } from '../plumbing/batch-get.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
 import { cancellationCodes, transact, type TransactItem } from '../plumbing/transact.ts';
 import { nextId } from '../plumbing/ids.ts';
@@ -61,6 +62,17 @@ function referenceHolds(before: References, after: References): { items: Transac
 export async function getUser(id: number, { consistent = false }: { consistent?: boolean } = {}): Promise<StoredUser | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: consistent }));
   return Item ? toStoredUser(Item) : undefined;
+}
+
+export type UserName = Pick<UserRecord, 'id' | 'firstname' | 'lastname'>;
+
+/** The names of users by id, in one batch read; an id without a user is left out. */
+export async function userNamesById(ids: readonly number[]): Promise<Map<number, UserName>> {
+  const items = await batchGet(
+    [...new Set(ids)].map((id) => keys.user(id)),
+    { attributes: ['id', 'firstname', 'lastname'] },
+  );
+  return new Map(items.map((item) => [Number(item.id), { id: Number(item.id), firstname: String(item.firstname ?? ''), lastname: String(item.lastname ?? '') }]));
 }
 
 export async function findUserByEmail(email: string): Promise<StoredUser | undefined> {

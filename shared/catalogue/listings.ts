@@ -139,6 +139,8 @@ export const listingDetail = z.object({
       am: z.boolean(),
       state: z.number().int(),
       tech_id: z.number().int().nullable(),
+      /** The technician's name; null without a technician, empty names for one no longer found. */
+      tech: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }).nullable(),
     }),
   ),
 });

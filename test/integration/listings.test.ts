@@ -6,6 +6,9 @@ import { getListing as readListing, insertListing, newDistributionToken, noteLis
 import { call, tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { MLS_DIGITS_MESSAGE } from '#shared/rules/mls-number.ts';
+import { ShootingState } from '#shared/enums.ts';
+import { insertShooting, newShootingId } from '#functions/storage/shootings.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 
 /** Part 3 screens 1 and 2: listing search with its commands, the map, the dialog's read and save (ADRs 0200, 0202). */
 
@@ -126,6 +129,27 @@ describe('listing dialog', () => {
     expect((await callOp(searchListings, { search: `${word}dlg` }, tokens[Role.admin])).body).toMatchObject({ count: 0 });
     const stale = await callOp(updateListing, { id: l.id, version: detail.version, street: 'x', city: 'y' }, tokens[Role.admin]);
     expect(errorOf(stale, 409).message).toBe(LISTING_MESSAGES.changedMeanwhile);
+  });
+
+  it("names each shooting's technician in the dialog (none for an unassigned one)", async () => {
+    const l = await listing({ address: `5 rue ${word}tech` });
+    const tech = demoAccount(Role.tech_capture);
+    const at = new Date().toISOString();
+    const shooting = async (scheduleddate: string, tech_id: number | null) => {
+      const id = await newShootingId();
+      await insertShooting(
+        { id, listing_id: l.id, broker_id: 900001, scheduleddate, am: true, is_confirmed: true, state: ShootingState.confirmed, estimated_duration: 3600, room_count: 5, tech_id, created_at: at, updated_at: at },
+        { lat: null, lng: null, reserved_tech_id: null },
+      );
+      return id;
+    };
+    const held = await shooting('2026-02-03', tech.id);
+    const free = await shooting('2026-02-02', null);
+    const { listing: detail } = bodyOf(await callOp(getListing, { id: l.id }, tokens[Role.admin]));
+    expect(detail.shootings.map((s) => [s.id, s.tech])).toEqual([
+      [held, { id: tech.id, firstname: tech.firstname, lastname: tech.lastname }],
+      [free, null],
+    ]);
   });
 
   it('social media and sales staff read the dialog and may not save it (403, nothing written); a capture technician, a reviewer, may', async () => {

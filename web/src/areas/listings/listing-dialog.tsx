@@ -343,7 +343,7 @@ function ShootingsTable({ listing, lng }: { listing: ListingDetail; lng: string 
                 {formatDay(s.scheduleddate, lng)} {s.am ? t('listings.dialog.am') : t('listings.dialog.pm')}
               </Table.Td>
               <Table.Td>{t(`listings.shooting_state.${s.state}`, { defaultValue: String(s.state) })}</Table.Td>
-              <Table.Td>{s.tech_id ? <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(s.tech_id))}>{s.tech_id}</Anchor> : '—'}</Table.Td>
+              <Table.Td>{s.tech ? <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(s.tech.id))}>{`${s.tech.firstname} ${s.tech.lastname}`.trim() || `#${s.tech.id}`}</Anchor> : '—'}</Table.Td>
               {(opens || invoices) && (
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
