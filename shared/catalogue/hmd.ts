@@ -12,11 +12,13 @@ import { defineOperation } from './operation.ts';
 /** The most headsets the list reads (one bounded index Query; search and sort happen on that set). */
 export const HMD_LIST_MAX = 5000;
 export const HMD_USER_SEARCH_LIMIT = 20;
+/** The longest serial number; the register field stops there. */
+export const HMD_SERIAL_MAX = 64;
 
 /** Field messages (English; the screen shows its own translation for each). */
 export const HMD_MESSAGES = {
   serialRequired: 'Enter the serial number.',
-  serialFormat: 'A serial number has letters, digits, spaces, dots, hyphens, slashes or underscores (at most 64).',
+  serialFormat: `A serial number has letters, digits, spaces, dots, hyphens, slashes or underscores (at most ${HMD_SERIAL_MAX}).`,
 } as const;
 
 export const HMD_SORT_COLUMNS = ['serial_number', 'city', 'postalcode', 'user', 'notes', 'id'] as const;
@@ -31,7 +33,7 @@ const serialNumber = z
   .string(HMD_MESSAGES.serialRequired)
   .trim()
   .min(1, HMD_MESSAGES.serialRequired)
-  .max(64, HMD_MESSAGES.serialFormat)
+  .max(HMD_SERIAL_MAX, HMD_MESSAGES.serialFormat)
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, HMD_MESSAGES.serialFormat);
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();

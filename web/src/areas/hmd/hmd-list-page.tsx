@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HMD_SORT_COLUMNS, registerHmd, type HmdSortColumn, type HmdView } from '#shared/catalogue/hmd.ts';
+import { HMD_SERIAL_MAX, HMD_SORT_COLUMNS, registerHmd, type HmdSortColumn, type HmdView } from '#shared/catalogue/hmd.ts';
 import { isApiError } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
@@ -165,7 +165,7 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     event.preventDefault();
     const parsed = registerHmd.input.shape.serial_number.safeParse(serial);
     if (!parsed.success) {
-      setError(serial.trim() ? t('hmd.serial_invalid') : t('hmd.serial_required'));
+      setError(serial.trim() ? t('hmd.serial_invalid', { max: HMD_SERIAL_MAX }) : t('hmd.serial_required'));
       return;
     }
     setError(null);
@@ -176,7 +176,7 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       onError: (failure) =>
         void showAlert({
           title: t('hmd.add_failed_title'),
-          text: isApiError(failure, 409) ? t('hmd.duplicate') : isApiError(failure, 400) ? t('hmd.serial_invalid') : failure.message,
+          text: isApiError(failure, 409) ? t('hmd.duplicate') : isApiError(failure, 400) ? t('hmd.serial_invalid', { max: HMD_SERIAL_MAX }) : failure.message,
         }),
     });
   };
@@ -194,7 +194,7 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             value={serial}
             onChange={(e) => setSerial(e.currentTarget.value)}
             error={error}
-            maxLength={80}
+            maxLength={HMD_SERIAL_MAX}
             style={{ flex: '1 1 14rem' }}
           />
           <Button type="submit" loading={register.isPending} mt={26}>
