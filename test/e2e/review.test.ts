@@ -124,6 +124,8 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     expect(await dialogButton(page, t('review.send_retouch_picture')).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // The keyboard's place is the tile of the picture the dialog showed.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(t('review.open', { n: 3 }));
     await page.getByRole('button', { name: t('review.open', { n: 4 }), exact: true }).click();
     await page.getByRole('dialog', { name: t('review.dialog_title', { n: 4, total: PICTURES }) }).waitFor();
     await dialogButton(page, t('review.validate')).click();

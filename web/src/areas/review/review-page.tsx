@@ -174,6 +174,12 @@ function ReviewScreen({ data }: { data: Data }) {
   };
 
   const open = openId === null ? undefined : byId.get(openId);
+  const closePicture = () => {
+    const shown = open ? numberOf(open.id) : undefined;
+    setOpenId(null);
+    // The dialog is unmounted at once, so Mantine's return of the focus never runs: the tile of the picture it showed takes it back.
+    if (shown !== undefined) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-picture="${shown}"] button`)?.focus());
+  };
   return (
     <Stack>
       <Anchor component={Link} to={pathOf('listings')}>
@@ -315,7 +321,7 @@ function ReviewScreen({ data }: { data: Data }) {
 
       <AutomatedVideosPanel listingId={listing.id} />
 
-      {open && <PictureDialog listingId={listing.id} picture={open} number={numberOf(open.id)} total={ordered.length} onClose={() => setOpenId(null)} onDecided={decided} />}
+      {open && <PictureDialog listingId={listing.id} picture={open} number={numberOf(open.id)} total={ordered.length} onClose={closePicture} onDecided={decided} />}
     </Stack>
   );
 }
