@@ -51,6 +51,11 @@ const SAME_IN_BOTH = new Set(['Social Media', 'post-production incomplet ({{coun
 describe('one language at a time', () => {
   const read = (area: string, lang: string) => leafKeys(JSON.parse(readFileSync(join(AREAS_DIR, area, 'locales', `${lang}.json`), 'utf8')));
 
+  it("says 'capture' in French, never 'shooting' (the spec's French: 'Planification des captures', 'Rapport des captures')", () => {
+    const english = areas.flatMap((area) => [...read(area, 'fr')].filter(([, v]) => /\bshootings?\b/i.test(String(v).replace(/\{\{[^}]*\}\}/g, ''))).map(([key, v]) => `${area}: ${key} = ${String(v)}`));
+    expect(english).toEqual([]);
+  });
+
   it('has no English sentence or phrase in a French catalogue (a text of two words or more the same in both)', () => {
     const same = areas.flatMap((area) => {
       const e = read(area, 'en');
