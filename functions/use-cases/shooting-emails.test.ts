@@ -36,10 +36,10 @@ describe('shooting e-mails', () => {
         { id: 8, address: '3 avenue Cartier, Québec', am: false, startS: null, confirmed: false, note: '' },
       ],
     });
-    expect(mail.subject).toBe('Rappel : vos séances du jeudi 3 décembre 2026 / Reminder: your shootings on Thursday, December 3, 2026');
-    expect(mail.text).toContain('Voici vos séances du jeudi 3 décembre 2026 :\n- 9h05 — 12 rue <Principale>, Lévis (séance n° 7) — Note du courtier : Clé chez le voisin\n- après-midi (12h30 – 17h00) — 3 avenue Cartier, Québec (séance n° 8) — à confirmer\n');
+    expect(mail.subject).toBe('Rappel : vos captures du jeudi 3 décembre 2026 / Reminder: your shootings on Thursday, December 3, 2026');
+    expect(mail.text).toContain('Voici vos captures du jeudi 3 décembre 2026 :\n- 9h05 — 12 rue <Principale>, Lévis (capture n° 7) — Note du courtier : Clé chez le voisin\n- après-midi (12h30 – 17h00) — 3 avenue Cartier, Québec (capture n° 8) — à confirmer\n');
     expect(mail.text).toContain('- 9:05 a.m. — 12 rue <Principale>, Lévis (shooting no. 7) — Broker’s note: Clé chez le voisin\n- afternoon (12:30 p.m. – 5:00 p.m.) — 3 avenue Cartier, Québec (shooting no. 8) — to be confirmed\n');
-    expect(mail.text).toContain('Le détail de chaque séance est dans votre horaire : https://immo.example/schedule');
+    expect(mail.text).toContain('Le détail de chaque capture est dans votre horaire : https://immo.example/schedule');
     expect(mail.text).toContain('Each shooting’s details are in your schedule: https://immo.example/schedule');
     expect(mail.html).toContain('12 rue &lt;Principale&gt;, Lévis');
     expect(mail.html).not.toContain('<Principale>');

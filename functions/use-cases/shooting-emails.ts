@@ -137,15 +137,16 @@ export interface ReminderEmail {
 
 /**
  * The reminder a capture technician receives from sendShootingReminderToPhotographers (part 2 §7;
- * docs/decisions/0156): one line per shooting, its time (the half-day's window while untimed),
- * address, number, whether it is still to be confirmed, and the broker's note.
+ * docs/decisions/0156), in the French of their screens ('capture', where brokers read 'séance'):
+ * one line per shooting, its time (the half-day's window while untimed), address, number, whether
+ * it is still to be confirmed, and the broker's note.
  */
 export function reminderEmail(p: ReminderEmail): MailMessage {
   const line = (s: ReminderShooting, lang: 'fr' | 'en') => {
     const { start, end } = slotWindow(s.am);
     const [time, half, no, pending, note] =
       lang === 'fr'
-        ? [frTime, s.am ? 'avant-midi' : 'après-midi', 'séance n°', 'à confirmer', 'Note du courtier :']
+        ? [frTime, s.am ? 'avant-midi' : 'après-midi', 'capture n°', 'à confirmer', 'Note du courtier :']
         : [enTime, s.am ? 'morning' : 'afternoon', 'shooting no.', 'to be confirmed', 'Broker’s note:'];
     const when = s.startS === null ? `${half} (${time(start)} – ${time(end)})` : time(s.startS);
     const extra = [s.confirmed ? '' : pending, s.note.trim() ? `${note} ${s.note.trim()}` : ''].filter(Boolean);
@@ -153,9 +154,9 @@ export function reminderEmail(p: ReminderEmail): MailMessage {
   };
   const fr = {
     hello: `Bonjour ${p.techName},`,
-    intro: `Voici vos séances du ${longDate(p.date, 'fr-CA')} :`,
+    intro: `Voici vos captures du ${longDate(p.date, 'fr-CA')} :`,
     lines: p.shootings.map((s) => line(s, 'fr')),
-    follow: 'Le détail de chaque séance est dans votre horaire :',
+    follow: 'Le détail de chaque capture est dans votre horaire :',
     list: 'Votre horaire',
   };
   const en = {
@@ -165,5 +166,5 @@ export function reminderEmail(p: ReminderEmail): MailMessage {
     follow: 'Each shooting’s details are in your schedule:',
     list: 'Your schedule',
   };
-  return bilingual(p.to, `Rappel : vos séances du ${longDate(p.date, 'fr-CA')} / Reminder: your shootings on ${longDate(p.date, 'en-CA')}`, p.link, [fr, en]);
+  return bilingual(p.to, `Rappel : vos captures du ${longDate(p.date, 'fr-CA')} / Reminder: your shootings on ${longDate(p.date, 'en-CA')}`, p.link, [fr, en]);
 }

@@ -100,12 +100,12 @@ describe('sendShootingReminderToPhotographers', () => {
     expect(to(techs.accented.email)).toEqual([]);
     expect(to(techs.bouchard.email)).toHaveLength(1);
     const [lavoie] = to(techs.lavoie.email);
-    expect(lavoie!.subject).toMatch(/^Rappel : vos séances du .+ \/ Reminder: your shootings on .+$/);
+    expect(lavoie!.subject).toMatch(/^Rappel : vos captures du .+ \/ Reminder: your shootings on .+$/);
     // 9:05 before the afternoon; the cancelled shooting left out; the unconfirmed one said so, with the broker's note.
-    expect(lavoie!.text).toContain(`- 9h05 — 9 rue du Matin, Laval (séance n° ${ids.nine})\n- après-midi (12h30 – 17h00) — 4 rue de l’Après-Midi, Laval (séance n° ${ids.afternoon}) — à confirmer — Note du courtier : Sonner deux fois\n`);
+    expect(lavoie!.text).toContain(`- 9h05 — 9 rue du Matin, Laval (capture n° ${ids.nine})\n- après-midi (12h30 – 17h00) — 4 rue de l’Après-Midi, Laval (capture n° ${ids.afternoon}) — à confirmer — Note du courtier : Sonner deux fois\n`);
     expect(lavoie!.text).toContain(`- 9:05 a.m. — 9 rue du Matin, Laval (shooting no. ${ids.nine})\n- afternoon (12:30 p.m. – 5:00 p.m.) — 4 rue de l’Après-Midi, Laval (shooting no. ${ids.afternoon}) — to be confirmed — Broker’s note: Sonner deux fois\n`);
     expect(lavoie!.text).not.toContain('Annulée');
-    expect(lavoie!.text).toMatch(/Le détail de chaque séance est dans votre horaire : https?:\/\/[^\s]+\/schedule/);
+    expect(lavoie!.text).toMatch(/Le détail de chaque capture est dans votre horaire : https?:\/\/[^\s]+\/schedule/);
   });
 
   it('is for administrators only (403), and a date that is not one is a 400 naming the field', async () => {
