@@ -7,6 +7,7 @@ import { listServiceOffers, type StoredServiceOffer } from '../storage/service-o
 import { getShootingPackage } from '../storage/shooting-packages.ts';
 import type { StoredShooting } from '../storage/shootings.ts';
 import { activeUsersOfRole, getUser } from '../storage/users.ts';
+import { unitLabel } from '#shared/rules/unit-label.ts';
 
 /**
  * The shooting dialog (part 2 §7 'Planner and shootings', part 3 §4): the shooting with its
@@ -102,7 +103,7 @@ export function invoiceOf(view: ShootingAdminView, issuedOn: string): ShootingIn
     shooting_id: view.id,
     scheduleddate: view.scheduleddate,
     broker: { firstname: view.broker.firstname, lastname: view.broker.lastname, email: view.broker.email },
-    address: [l.address, l.app && `#${l.app}`, l.city, l.postalcode].filter(Boolean).join(', '),
+    address: [l.address, unitLabel(l.app), l.city, l.postalcode].filter(Boolean).join(', '),
     lines,
     subtotal,
     tps,

@@ -7,6 +7,7 @@ import type { StoredShooting } from '../storage/shootings.ts';
 import { getUser } from '../storage/users.ts';
 import type { UserRecord } from '#shared/entities/user.ts';
 import { bookingEmail, confirmationEmail, type BookingEmail } from './shooting-emails.ts';
+import { unitLabel } from '#shared/rules/unit-label.ts';
 
 /** What a mail about a shooting needs from the request that sent it: where links point, and its log. */
 export interface MailContext {
@@ -15,7 +16,7 @@ export interface MailContext {
 }
 
 /** The line a listing is named by in a mail: address, unit, city, on one line whatever they hold. */
-export const mailAddress = (l: { address: string; app: string; city: string }) => `${l.address}${l.app ? ` #${l.app}` : ''}, ${l.city}`.replace(/\s+/g, ' ');
+export const mailAddress = (l: { address: string; app: string; city: string }) => `${[l.address, unitLabel(l.app)].filter(Boolean).join(' ')}, ${l.city}`.replace(/\s+/g, ' ');
 
 /**
  * Sends a shooting's broker one message, copied to their notification e-mails. The change it reports

@@ -11,6 +11,7 @@ import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatCompactTimestamp, formatTimestamp } from '../../i18n/format.ts';
 import { PagerControls, useCursorPages } from './pager.tsx';
 import { deliveryQueries } from './queries.ts';
+import { unitLabel } from '#shared/rules/unit-label.ts';
 
 const ROW_HEIGHT = 42;
 // The last column fits the longest date at the body's 16 px ('2026-12-28, 12:59 p.m.' is 190 px) with its padding.
@@ -90,7 +91,7 @@ function VirtualTable({ rows, opensPublicPage }: { rows: DeliveryListingRow[]; o
             // A listing the public page cannot show yet (no delivery link) opens nothing: it says its state instead.
             const opens = !opensPublicPage || row.distribution_token !== null;
             // The apartment as the /shooting list writes it (several units of one building are told apart); the city has its own column.
-            const address = [row.address, row.app && `#${row.app}`].filter(Boolean).join(', ');
+            const address = [row.address, unitLabel(row.app)].filter(Boolean).join(', ');
             return (
               <Box
                 role="row"

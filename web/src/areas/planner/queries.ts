@@ -22,6 +22,7 @@ import { ShootingState } from '#shared/enums.ts';
 import type { OutputOf } from '#shared/catalogue/operation.ts';
 import { callOperation } from '../../api/client.ts';
 import { formatClock } from '../../i18n/format.ts';
+import { unitLabel } from '#shared/rules/unit-label.ts';
 
 /**
  * Query options of the planner (part 2 'Shooting planner'): the day's board (shootings and the
@@ -173,4 +174,4 @@ export const isActive = (s: ShootingView) => !INACTIVE.has(s.state);
 export const today = () => localDateOf(Date.now());
 export const shiftDay = addDays;
 
-export const addressOf = (s: ShootingView) => [s.listing.address, s.listing.app && `#${s.listing.app}`, s.listing.city].filter(Boolean).join(', ');
+export const addressOf = (s: ShootingView) => [s.listing.address, unitLabel(s.listing.app), s.listing.city].filter(Boolean).join(', ');

@@ -9,6 +9,7 @@ import { ProgressBadge, ShootTimeLine } from '../../app/shooting-progress.tsx';
 import { plannerQueries, shiftDay, today } from './queries.ts';
 import { dashboardSections } from './dashboard-sections.ts';
 import { DayPickerInput } from '../../components/day-picker-input.tsx';
+import { unitLabel } from '#shared/rules/unit-label.ts';
 
 /**
  * /shootingdashboard for roles 1, 2, 5, 8 (part 2 'Shooting dashboard'): a date picker (today by
@@ -74,7 +75,7 @@ export function ShootingDashboardPage() {
 
 function DashboardCard({ shooting: s, order }: { shooting: ListedShooting; order: number }) {
   const { t, i18n } = useTranslation();
-  const address = [s.listing.address, s.listing.app && `#${s.listing.app}`].filter(Boolean).join(' ');
+  const address = [s.listing.address, unitLabel(s.listing.app)].filter(Boolean).join(' ');
   const when = s.starttime ? `${formatClock(s.starttime, i18n.language)}${s.endtime ? ` – ${formatClock(s.endtime, i18n.language)}` : ''}` : t(s.am ? 'planner.am' : 'planner.pm');
   return (
     <Card withBorder component="article" aria-label={address} data-shooting-id={s.id}>

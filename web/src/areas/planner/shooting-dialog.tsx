@@ -10,6 +10,7 @@ import { formatDay } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { shootingDialogQueries } from './shooting-dialog-queries.ts';
 import { AssignmentSection, BillingSection, CompletionSection, NotesSection, ServicesSection, personName } from './shooting-dialog-sections.tsx';
+import { unitLabel } from '#shared/rules/unit-label.ts';
 
 interface ShootingDialogProps {
   shootingId: number;
@@ -64,7 +65,7 @@ function ShootingDialogBody({ shootingId }: { shootingId: number }) {
 
 function Summary({ view }: { view: ShootingAdminView }) {
   const { t, i18n } = useTranslation();
-  const address = [view.listing.address, view.listing.app && `#${view.listing.app}`, view.listing.city].filter(Boolean).join(', ');
+  const address = [view.listing.address, unitLabel(view.listing.app), view.listing.city].filter(Boolean).join(', ');
   return (
     <Stack gap={4}>
       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>

@@ -11,6 +11,7 @@ import { useSessionUser } from '../session/use-session.ts';
 import { scheduleQueries } from './queries.ts';
 import { downloadReportPdf } from './report-pdf.ts';
 import { DayPickerInput } from '../../components/day-picker-input.tsx';
+import { unitLabel } from '#shared/rules/unit-label.ts';
 
 /**
  * /shootReports 'Rapport des captures' (part 2 §2, §6, §9): two dates (today and tomorrow by
@@ -70,7 +71,7 @@ function Report({ techId, admin }: { techId: number | undefined; admin: boolean 
         title: t('route.shootReports'),
         subtitle: `${r.tech.firstname} ${r.tech.lastname} — ${t('reports.period', { from: formatDate(r.start_date, lng), to: formatDate(r.end_date, lng) })}`,
         columns: [t('reports.col.address'), t('reports.col.date'), t('reports.col.start'), t('reports.col.end'), t('reports.col.total')],
-        rows: r.rows.map((row) => [[row.address, row.app && `#${row.app}`, row.city].filter(Boolean).join(', '), formatDate(row.scheduleddate, lng), formatClock(row.start, lng), formatClock(row.end, lng), formatDuration(row.duration_s, lng)] as const),
+        rows: r.rows.map((row) => [[row.address, unitLabel(row.app), row.city].filter(Boolean).join(', '), formatDate(row.scheduleddate, lng), formatClock(row.start, lng), formatClock(row.end, lng), formatDuration(row.duration_s, lng)] as const),
         total: t('reports.total_time', { time: formatDuration(r.total_capture_s, lng) }),
         fileName: t('reports.file_name', { from: r.start_date, to: r.end_date }),
       });

@@ -11,6 +11,7 @@ import { mayCall } from '../../api/client.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { CalendarFeedPanel } from './calendar-feed.tsx';
 import { scheduleQueries } from './queries.ts';
+import { unitLabel } from '#shared/rules/unit-label.ts';
 
 /**
  * /schedule (part 2 §2 'Technician daily schedule'): the cards of today's or tomorrow's shootings;
@@ -60,7 +61,7 @@ export function SchedulePage() {
 function ShootingCard({ shooting: s }: { shooting: ScheduleCard }) {
   const { t, i18n } = useTranslation();
   const when = s.starttime ? `${formatClock(s.starttime, i18n.language)}${s.endtime ? ` – ${formatClock(s.endtime, i18n.language)}` : ''}` : t(s.am ? 'schedule.am' : 'schedule.pm');
-  const address = [s.listing.address, s.listing.app && `#${s.listing.app}`].filter(Boolean).join(' ');
+  const address = [s.listing.address, unitLabel(s.listing.app)].filter(Boolean).join(' ');
   return (
     <Card withBorder component="article" aria-label={address}>
       <Stack gap={4}>

@@ -18,6 +18,7 @@ import { locationQueries } from '../../app/location-queries.ts';
 import { useBookShooting } from './queries.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { RoleNotice } from '../../app/role-notice.tsx';
+import { unitLabel } from '#shared/rules/unit-label.ts';
 
 type CityCheck = 'idle' | 'checking' | 'supported' | 'unsupported' | 'failed';
 
@@ -95,7 +96,7 @@ function BookingWizard() {
   });
 
   const step0Ready = position !== null && city === 'supported' && propertyIsValid(p) && (!forBroker || broker !== null);
-  const fullAddress = [p.address, p.app && `#${p.app}`, p.city, p.postalcode].filter(Boolean).join(', ');
+  const fullAddress = [p.address, unitLabel(p.app), p.city, p.postalcode].filter(Boolean).join(', ');
   const only360 = p.is_existing_listing && p.only_360;
   const serviceTime = formatHours(estimateServiceHours({ roomCount: p.room_count, isHouse: p.is_house, only360 }), language);
 

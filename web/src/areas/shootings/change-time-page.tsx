@@ -12,6 +12,7 @@ import { SlotPicker, type SlotChoice } from './slot-picker.tsx';
 import { shootingQueries, useChangeShootingTime } from './queries.ts';
 import { LIST_VIEW } from '../../app/staff-shooting.tsx';
 import { isPendingConfirmation } from '#shared/rules/pending.ts';
+import { unitLabel } from '#shared/rules/unit-label.ts';
 
 /** Why a shooting's time cannot change here: the key under `shootings.change_time_blocked`. */
 export type ChangeTimeBlock = 'confirmed' | 'cancelled' | 'not_pending' | 'not_broker';
@@ -92,7 +93,7 @@ export function ChangeTimePage() {
         <>
           <Alert color="blue">{t('shootings.change_time_notice')}</Alert>
           <Text>
-            <strong>{t('shootings.fact_label', { label: t('shootings.address') })}</strong> {[s.listing.address, s.listing.app && `#${s.listing.app}`, s.listing.city].filter(Boolean).join(', ')}
+            <strong>{t('shootings.fact_label', { label: t('shootings.address') })}</strong> {[s.listing.address, unitLabel(s.listing.app), s.listing.city].filter(Boolean).join(', ')}
           </Text>
           <Text>
             <strong>{t('shootings.fact_label', { label: t('shootings.room_count') })}</strong> {s.listing.room_count}

@@ -14,6 +14,7 @@ import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDateTime, formatDay } from '../../i18n/format.ts';
 import { shootingQueries } from './queries.ts';
 import { isPendingConfirmation } from '#shared/rules/pending.ts';
+import { unitLabel } from '#shared/rules/unit-label.ts';
 
 /** The broker's three views of their shootings (docs/decisions/0116); upcoming first. */
 export const SHOOTING_FILTERS = ['upcoming', 'past', 'cancelled'] as const;
@@ -110,7 +111,7 @@ function ShootingRow({ shooting: s, phone }: { shooting: ShootingView; phone: bo
   const pending = isPendingConfirmation(s);
   const calledOff = CALLED_OFF.has(s.state);
   const when = s.is_confirmed && s.starttime ? formatDateTime(s.starttime, i18n.language) : `${formatDay(s.date_in_ts, i18n.language)}, ${t(s.am ? 'shootings.morning' : 'shootings.afternoon')}`;
-  const address = [s.listing.address, s.listing.app && `#${s.listing.app}`, s.listing.city].filter(Boolean).join(', ');
+  const address = [s.listing.address, unitLabel(s.listing.app), s.listing.city].filter(Boolean).join(', ');
   const status = s.state === ShootingState.canceled ? (
     <Badge color="gray">{t('shootings.status_cancelled')}</Badge>
   ) : s.state === ShootingState.abandonned ? (
