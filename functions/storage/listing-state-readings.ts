@@ -8,9 +8,10 @@ import { keys } from '../plumbing/keys.ts';
  * Which reading of listing state 4 each place shows (part 1 §3 keeps both: docs/decisions/0715),
  * stored as `SETTINGS#listing-states`; a place without one shows the spec's report.
  */
+/** A field missing or mistyped by hand ('Delivered') reads as the spec's report: a setting never fails the reads that show it. */
 export const listingStateReadingsSchema = z.object({
-  listings: z.enum(LISTING_STATE_4_READINGS).default(DEFAULT_LISTING_STATE_4_READINGS.listings),
-  planner: z.enum(LISTING_STATE_4_READINGS).default(DEFAULT_LISTING_STATE_4_READINGS.planner),
+  listings: z.enum(LISTING_STATE_4_READINGS).catch(DEFAULT_LISTING_STATE_4_READINGS.listings),
+  planner: z.enum(LISTING_STATE_4_READINGS).catch(DEFAULT_LISTING_STATE_4_READINGS.planner),
 });
 export type ListingStateReadings = Record<ListingStatePlace, ListingState4Reading>;
 
