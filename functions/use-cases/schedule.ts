@@ -43,8 +43,13 @@ export async function scheduleSubject(caller: Caller, techId: number | undefined
  * as its half-day.
  */
 function secondsInDay(s: Pick<StoredShooting, 'starttime' | 'am'>, date: string): number {
+  return startSecondsOf(s, date) ?? slotWindow(s.am).start;
+}
+
+/** A timed shooting's start in seconds on Quebec's clock of `date`; null while untimed (or a start time that does not parse). */
+export function startSecondsOf(s: Pick<StoredShooting, 'starttime'>, date: string): number | null {
   const start = s.starttime === null ? NaN : Date.parse(s.starttime);
-  return Number.isNaN(start) ? slotWindow(s.am).start : localSecondsOf(date, start);
+  return Number.isNaN(start) ? null : localSecondsOf(date, start);
 }
 
 /** A day's cards in the order they happen (`secondsInDay`), then by id. */

@@ -30,6 +30,7 @@ export const CALENDAR_MESSAGES = {
   ownCalendarOnly: 'A technician acts on their own calendar only.',
   noAvailability: 'This technician has no availability on that day.',
   noUnavailability: 'This unavailability does not exist.',
+  reminderPast: 'Reminders are sent for today or a day to come.',
 } as const;
 
 const userId = z.coerce.number().int().positive();
@@ -191,6 +192,9 @@ export const removeUnavailability = defineOperation({
 /** A technician a reminder went to (or could not go to), with the number of shootings it listed. */
 export const remindedTechnician = photographer.omit({ suspended: true }).extend({ email: z.string(), shootings: z.number().int() });
 export type RemindedTechnician = z.infer<typeof remindedTechnician>;
+/** Why a reminder was not sent: an address SES refuses (ADR 0705), or the sending failed (try again). */
+export const REMINDER_FAILURES = ['address_refused', 'send_failed'] as const;
+export type ReminderFailure = (typeof REMINDER_FAILURES)[number];
 
 export const sendShootingReminderToPhotographers = defineOperation({
   id: 'sendShootingReminderToPhotographers',
@@ -199,9 +203,9 @@ export const sendShootingReminderToPhotographers = defineOperation({
   path: '/api/calendar/reminders',
   access: ADMIN_ROLES,
   summary:
-    "E-mails each active capture technician who has shootings on the day the list of them, in the order they happen: time (or half-day window while untimed), address, number, note, whether it is confirmed, and the link to their schedule (docs/decisions/0156). Answers who was sent one and who could not be (the message failed, or an address SES refuses); a technician without shootings that day gets none.",
+    "E-mails each active capture technician who has shootings on the day the list of them, in the order they happen: time (or half-day window while untimed), address, number, note, whether it is confirmed, and the link to their schedule (docs/decisions/0156). Answers who was sent one and who could not be, and why (an address SES refuses, or the sending failed); a technician without shootings that day gets none. 422 for a day already past.",
   input: z.object({ date: calendarDate }),
-  output: z.object({ date: z.string(), sent: z.array(remindedTechnician), failed: z.array(remindedTechnician) }),
+  output: z.object({ date: z.string(), sent: z.array(remindedTechnician), failed: z.array(remindedTechnician.extend({ reason: z.enum(REMINDER_FAILURES) })) }),
   resources: ['table', 'mail'],
   writes: [],
 });

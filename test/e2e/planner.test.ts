@@ -290,10 +290,10 @@ describe('planner', () => {
     const confirm = page.getByRole('dialog');
     await confirm.getByText(t('planner.remind_confirm', { date: formatDay(date, lang) })).waitFor();
     await confirm.getByRole('button', { name: t('common.ok') }).click();
-    const done = page.getByText(/^The reminder was e-mailed to /);
+    const done = page.getByText(/^The reminder for .+ was e-mailed to /);
     await done.waitFor();
     const reminders = outboxMails().filter((m) => m.subject.endsWith(`Reminder: your shootings on ${formatDay(date, lang)}`));
-    expect(await done.textContent()).toBe(t('planner.remind_sent', { count: reminders.length }));
+    expect(await done.textContent()).toBe(t('planner.remind_sent', { count: reminders.length, date: formatDay(date, lang) }));
     const free = reminders.find((m) => m.to === freeEmail);
     expect(free?.text).toContain(`— ${label(BOOKED.byMouse)} (shooting no. ${ids.get(BOOKED.byMouse)})`);
   });

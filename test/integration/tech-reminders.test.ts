@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { insertListing } from '#functions/storage/listings.ts';
 import { insertShooting, newShootingId } from '#functions/storage/shootings.ts';
 import { insertUser, newUserId, setSuspended } from '#functions/storage/users.ts';
-import { sendShootingReminderToPhotographers } from '#shared/catalogue/calendar.ts';
+import { CALENDAR_MESSAGES, sendShootingReminderToPhotographers } from '#shared/catalogue/calendar.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
-import { localTimeMs } from '#shared/rules/business-time.ts';
+import { addDays, localDateOf, localTimeMs } from '#shared/rules/business-time.ts';
 import { tokenFor } from '../support/api.ts';
 import { ownDay } from '../support/days.ts';
 import { listingFields } from '../support/listing-fields.ts';
@@ -91,7 +91,7 @@ describe('sendShootingReminderToPhotographers', () => {
       [techs.lavoie.id, 2],
     ]);
     // An address SES refuses is answered as not sent, whatever the local outbox would take.
-    expect(answer.failed.filter((t) => ours.has(t.id))).toEqual([{ id: techs.accented.id, firstname: 'Rappel', lastname: 'Accent', email: techs.accented.email, shootings: 1 }]);
+    expect(answer.failed.filter((t) => ours.has(t.id))).toEqual([{ id: techs.accented.id, firstname: 'Rappel', lastname: 'Accent', email: techs.accented.email, shootings: 1, reason: 'address_refused' }]);
 
     const mails = outboxMails().filter((m) => !before.has(m.text));
     const to = (email: string) => mails.filter((m) => m.to === email);
@@ -106,6 +106,11 @@ describe('sendShootingReminderToPhotographers', () => {
     expect(lavoie!.text).toContain(`- 9:05 a.m. — 9 rue du Matin, Laval (shooting no. ${ids.nine})\n- afternoon (12:30 p.m. – 5:00 p.m.) — 4 rue de l’Après-Midi, Laval (shooting no. ${ids.afternoon}) — to be confirmed — Broker’s note: Sonner deux fois\n`);
     expect(lavoie!.text).not.toContain('Annulée');
     expect(lavoie!.text).toMatch(/Le détail de chaque capture est dans votre horaire : https?:\/\/[^\s]+\/schedule/);
+  });
+
+  it('refuses a day already past (422): its shootings are over', async () => {
+    const yesterday = addDays(localDateOf(Date.now()), -1);
+    expect(errorOf(await callOp(sendShootingReminderToPhotographers, { date: yesterday }, admin), 422).message).toBe(CALENDAR_MESSAGES.reminderPast);
   });
 
   it('is for administrators only (403), and a date that is not one is a 400 naming the field', async () => {

@@ -12,6 +12,7 @@ import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { sendShootingReminderToPhotographers } from '#shared/catalogue/calendar.ts';
 import { formatDay, formatList } from '../../i18n/format.ts';
+import { localDateOf } from '#shared/rules/business-time.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { BoardTextContext } from './board-text.ts';
 import { boardAnnouncements, boardCollisions, dropTarget, SILENT, toneFor, zoneKeyboardCoordinates, type ZoneReader } from './board-dnd.ts';
@@ -158,16 +159,21 @@ export function PlannerPage() {
     onError: fail(t('shootingDialog.invoice_error')),
   });
 
-  const reminding = useRemindMutation(date, {
-    onSuccess: ({ sent, failed }) => {
-      const names = formatList(failed.map(techName), i18n.language);
-      const text = [sent.length ? t('planner.remind_sent', { count: sent.length }) : '', failed.length ? t('planner.remind_failed', { names }) : ''].filter(Boolean).join(' ');
-      setFeedback({ ok: failed.length === 0, text: text || t('planner.remind_none', { date: formatDay(date, i18n.language) }) });
+  // The answer names its day: it may come back after the planner moved to another one.
+  const reminding = useRemindMutation({
+    onSuccess: ({ date: day, sent, failed }) => {
+      const names = formatList(
+        failed.map((f) => t(`planner.remind_failure.${f.reason}`, { name: techName(f) })),
+        i18n.language,
+      );
+      const dayText = formatDay(day, i18n.language);
+      const text = [sent.length ? t('planner.remind_sent', { count: sent.length, date: dayText }) : '', failed.length ? t('planner.remind_failed', { names }) : ''].filter(Boolean).join(' ');
+      setFeedback({ ok: failed.length === 0, text: text || t('planner.remind_none', { date: dayText }) });
     },
     onError: fail(t('planner.remind_error')),
   });
   const onRemind = async () => {
-    if (await showAlert({ title: t('planner.remind'), text: t('planner.remind_confirm', { date: formatDay(date, i18n.language) }), cancel: true })) reminding.mutate();
+    if (await showAlert({ title: t('planner.remind'), text: t('planner.remind_confirm', { date: formatDay(date, i18n.language) }), cancel: true })) reminding.mutate(date);
   };
 
   const busy = [dispatching, assigning, unassigning, refresh, locking, flagRemoval, abandoning, billing].some((m) => m.isPending);
@@ -300,7 +306,7 @@ export function PlannerPage() {
             {t('planner.refresh')}
           </Button>
           {mayCall(sendShootingReminderToPhotographers, user?.role) && (
-            <Button variant="default" loading={reminding.isPending} disabled={loading} onClick={() => void onRemind()}>
+            <Button variant="default" loading={reminding.isPending} disabled={loading || date < localDateOf(Date.now())} onClick={() => void onRemind()}>
               {t('planner.remind')}
             </Button>
           )}

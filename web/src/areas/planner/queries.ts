@@ -147,9 +147,9 @@ export const useBillableMutation = (date: string, reactions: Reactions<OutputOf<
 export const useInvoiceOpenMutation = (date: string, reactions: Reactions<OutputOf<typeof generateShootingInvoice>> = {}) =>
   useDayWrite(date, (shootingId: number) => callOperation(generateShootingInvoice, { shooting_id: shootingId }), reactions);
 
-/** 'Rappel aux photographes': each photographer with shootings that day is mailed them; the board does not change. */
-export const useRemindMutation = (date: string, reactions: Reactions<OutputOf<typeof sendShootingReminderToPhotographers>> = {}) =>
-  useMutation({ mutationFn: () => callOperation(sendShootingReminderToPhotographers, { date }), ...reactions });
+/** 'Envoyer les rappels': each photographer with shootings on the day sent is mailed them; the board does not change. */
+export const useRemindMutation = (reactions: { onSuccess?: (answer: OutputOf<typeof sendShootingReminderToPhotographers>) => void; onError?: (error: Error) => void } = {}) =>
+  useMutation({ mutationFn: (date: string) => callOperation(sendShootingReminderToPhotographers, { date }), ...reactions });
 
 /** A technician card's line for one of their unavailabilities, in the page's language. */
 export function unavailabilityText(t: TFunction, u: ScheduledTech['unavailabilities'][number], language: string): string {
