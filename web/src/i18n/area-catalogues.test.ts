@@ -20,6 +20,11 @@ const shellKeys = new Set(leafKeys(fr).keys());
 /** Option names i18next takes for itself, never usable as a text's placeholder. */
 const RESERVED_PLACEHOLDERS = ['lng', 'lngs', 'ns', 'defaultValue', 'context', 'returnObjects', 'keySeparator', 'nsSeparator', 'fallbackLng', 'replace'];
 
+it('uses no i18next option name as a placeholder in the shell catalogues either', () => {
+  const shell = ['fr', 'en'].flatMap((lang) => [...leafKeys(JSON.parse(readFileSync(join(import.meta.dirname, 'locales', `${lang}.json`), 'utf8')))]);
+  expect(shell.filter(([, value]) => RESERVED_PLACEHOLDERS.some((name) => String(value).includes(`{{${name}}}`))).map(([key]) => key)).toEqual([]);
+});
+
 it('finds the area catalogues', () => {
   expect(areas.length).toBeGreaterThan(0);
 });

@@ -194,7 +194,6 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             value={serial}
             onChange={(e) => setSerial(e.currentTarget.value)}
             error={error}
-            maxLength={HMD_SERIAL_MAX}
             style={{ flex: '1 1 14rem' }}
           />
           <Button type="submit" loading={register.isPending} mt={26}>

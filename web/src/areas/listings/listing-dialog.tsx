@@ -34,7 +34,6 @@ import { DayPickerInput } from '../../components/day-picker-input.tsx';
 registerAreaCatalogues({ fr: plannerFr, en: plannerEn });
 registerAreaCatalogues({ fr, en });
 
-
 /**
  * The listing admin dialog (part 3 screen 1), opened from a row of search, audit or review: the
  * listing's id and state, Review Photos, the delivery page link (and the virtual visit's when the
