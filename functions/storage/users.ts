@@ -75,6 +75,12 @@ export async function userNamesById(ids: readonly number[]): Promise<Map<number,
   return new Map(items.map((item) => [Number(item.id), { id: Number(item.id), firstname: String(item.firstname ?? ''), lastname: String(item.lastname ?? '') }]));
 }
 
+/** Whole users by id, in one batch read; an id without a user is left out. */
+export async function usersById(ids: readonly number[]): Promise<Map<number, StoredUser>> {
+  const items = await batchGet([...new Set(ids)].map((id) => keys.user(id)));
+  return new Map(items.map((item) => toStoredUser(item)).map((user) => [user.id, user]));
+}
+
 export async function findUserByEmail(email: string): Promise<StoredUser | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.userEmail(email) }));
   return Item ? getUser(Item.user_id as number) : undefined;

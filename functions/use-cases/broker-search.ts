@@ -1,6 +1,6 @@
 import { USERS_PER_ROLE_MAX } from '#shared/entities/user.ts';
 import { Role } from '#shared/roles.ts';
-import { getUser, userDirectory, type StoredUser } from '../storage/users.ts';
+import { userDirectory, usersById, type StoredUser } from '../storage/users.ts';
 import { fold } from './hmd-views.ts';
 
 /**
@@ -12,6 +12,6 @@ export async function searchBrokersByText(text: string, limit: number): Promise<
   const wanted = fold(text);
   const brokers = await userDirectory(Role.broker, USERS_PER_ROLE_MAX);
   const found = brokers.filter((b) => fold(`${b.firstname} ${b.lastname} ${b.lastname} ${b.firstname} ${b.email}`).includes(wanted)).slice(0, limit);
-  const records = await Promise.all(found.map((b) => getUser(b.id)));
-  return records.filter((u): u is StoredUser => u !== undefined && u.role === Role.broker);
+  const records = await usersById(found.map((b) => b.id));
+  return found.map((b) => records.get(b.id)).filter((u): u is StoredUser => u !== undefined && u.role === Role.broker);
 }

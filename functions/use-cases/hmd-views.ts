@@ -1,19 +1,12 @@
 import type { HmdSortColumn, HmdUser, HmdView } from '#shared/catalogue/hmd.ts';
 import { badRequest } from '../plumbing/errors.ts';
 import type { StoredHmd } from '../storage/hmds.ts';
-import { getUser } from '../storage/users.ts';
-
-/** Users read at once while naming the assigned users of a list. */
-const USER_READS_AT_ONCE = 25;
+import { getUser, usersById } from '../storage/users.ts';
 
 /** Headsets as answered: each with its assigned user as that user is now (docs/decisions/0130). */
 export async function hmdViews(hmds: readonly StoredHmd[]): Promise<HmdView[]> {
-  const ids = [...new Set(hmds.map((h) => h.user_id).filter((id): id is number => id !== null))];
-  const users = new Map<number, HmdUser>();
-  for (let i = 0; i < ids.length; i += USER_READS_AT_ONCE) {
-    const found = await Promise.all(ids.slice(i, i + USER_READS_AT_ONCE).map((id) => getUser(id)));
-    for (const user of found) if (user) users.set(user.id, { id: user.id, firstname: user.firstname, lastname: user.lastname, email: user.email });
-  }
+  const found = await usersById(hmds.flatMap((h) => (h.user_id === null ? [] : [h.user_id])));
+  const users = new Map<number, HmdUser>([...found.values()].map((u) => [u.id, { id: u.id, firstname: u.firstname, lastname: u.lastname, email: u.email }]));
   return hmds.map(({ id, serial_number, city, postalcode, user_id, notes, version, updated_at }) => ({
     id,
     serial_number,
