@@ -141,7 +141,7 @@ function ListingForm({
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
           <Text fw={700}>#{listing.id}</Text>
-          <Badge variant="light">{t(`listings.state.${listing.state_name}`)}</Badge>
+          <Badge variant="light">{t(`shootingDialog.listing_states.${listing.state_name}`)}</Badge>
         </Group>
         <Group gap="xs">
           {reviews && (

@@ -148,7 +148,7 @@ export const useInvoiceOpenMutation = (date: string, reactions: Reactions<Output
   useDayWrite(date, (shootingId: number) => callOperation(generateShootingInvoice, { shooting_id: shootingId }), reactions);
 
 /** 'Envoyer les rappels': each photographer with shootings on the day sent is mailed them; the board does not change. */
-export const useRemindMutation = (reactions: { onSuccess?: (answer: OutputOf<typeof sendShootingReminderToPhotographers>) => void; onError?: (error: Error) => void } = {}) =>
+export const useRemindMutation = (reactions: Reactions<OutputOf<typeof sendShootingReminderToPhotographers>> = {}) =>
   useMutation({ mutationFn: (date: string) => callOperation(sendShootingReminderToPhotographers, { date }), ...reactions });
 
 /** A technician card's line for one of their unavailabilities, in the page's language. */
