@@ -296,6 +296,15 @@ describe('planner', () => {
     expect(await done.textContent()).toBe(t('planner.remind_sent', { count: reminders.length, date: formatDay(date, lang) }));
     const free = reminders.find((m) => m.to === freeEmail);
     expect(free?.text).toContain(`— ${label(BOOKED.byMouse)} (shooting no. ${ids.get(BOOKED.byMouse)})`);
+
+    // A past day's reminders are refused by the server (422): its button is disabled, and today's is not.
+    const previous = page.getByRole('button', { name: t('planner.previous_day') });
+    for (let i = 0; i < DAYS_AHEAD; i++) await previous.click();
+    await page.getByTestId('planner-summary').waitFor();
+    expect(await page.getByRole('button', { name: t('planner.remind') }).isDisabled()).toBe(false);
+    await previous.click();
+    await page.getByTestId('planner-summary').waitFor();
+    expect(await page.getByRole('button', { name: t('planner.remind') }).isDisabled()).toBe(true);
   });
 
   it('a broker keeps the shooting list at /shooting', async () => {
