@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { ADMIN_ROLES, hasTechnicianFields, Role, USER_SCREEN_ROLES } from '../roles.ts';
 import { Subscription } from '../enums.ts';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../rules/password.ts';
+import { isPhoneNumber, PHONE_MESSAGE } from '../rules/phone-number.ts';
 import { defineOperation } from './operation.ts';
 import { shootingView } from './shootings.ts';
 import { USER_MESSAGES } from '../messages/users.ts';
@@ -23,7 +24,6 @@ export { USERS_PER_ROLE_MAX };
 /** The most shootings a user's shooting list answers (newest first). */
 export const USER_SHOOTINGS_MAX = 500;
 
-const text = (max: number) => z.string().trim().max(max);
 /** An e-mail address: something@domain.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const email = z.string(USER_MESSAGES.required).trim().max(320).regex(EMAIL_PATTERN, USER_MESSAGES.email);
@@ -36,6 +36,8 @@ const optionalText = (max: number) =>
     .nullable()
     .default(null)
     .transform((v) => (v ? v : null));
+const phone = z.string().trim().max(40).refine(isPhoneNumber, PHONE_MESSAGE);
+const optionalPhone = optionalText(40).refine((v) => v === null || isPhoneNumber(v), PHONE_MESSAGE);
 const ids = z.array(z.coerce.number().int().positive()).max(100).default([]);
 const optionalId = z.coerce.number().int().positive().nullable().default(null);
 
@@ -56,14 +58,14 @@ export const userFieldsObject = z.object({
   firstname: requiredText(100),
   lastname: requiredText(100),
   email: z.string(USER_MESSAGES.required).trim().min(1, USER_MESSAGES.required).pipe(email),
-  phone_number: optionalText(40),
+  phone_number: optionalPhone,
   role: z.coerce.number(USER_MESSAGES.role).int(USER_MESSAGES.role).min(1, USER_MESSAGES.role).max(12, USER_MESSAGES.role),
   gf_clause: z.boolean().default(false),
   enable_threesixty_video: z.boolean().default(false),
   suspended: z.boolean().default(false),
   freelance: z.boolean().default(false),
   notification_email: z.array(email).max(10).default([]),
-  notification_phone_number: z.array(text(40).min(1)).max(10).default([]),
+  notification_phone_number: z.array(phone).max(10).default([]),
   broker_code: optionalText(40),
   note_about_broker: optionalText(2000),
   team_id: optionalId,

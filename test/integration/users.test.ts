@@ -12,6 +12,7 @@ import { getZones } from '#shared/catalogue/zones.ts';
 import { createCalendarFeed, getCalendarFeed, getCalendarFeedIcs } from '#shared/catalogue/schedule.ts';
 import type { InputOf } from '#shared/catalogue/operation.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
+import { PHONE_MESSAGE } from '#shared/rules/phone-number.ts';
 import { Subscription } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
@@ -134,11 +135,13 @@ describe('createUser', () => {
     expect(bodyOf(await callOp(getUsers, { role: Role.tech_capture }, admin.token)).data.some((x) => x.id === u.id)).toBe(true);
   });
 
-  it('answers 400 with field errors: required fields, e-mail, password rules, the technician fields of roles 4 and 5, a role outside the form', async () => {
-    const res = await callOp(createUser, { ...base(), firstname: '   ', email: 'not-an-email', password: 'short', confirmation: 'other' }, admin.token);
+  it('answers 400 with field errors: required fields, e-mail, phone numbers, password rules, the technician fields of roles 4 and 5, a role outside the form', async () => {
+    const res = await callOp(createUser, { ...base(), firstname: '   ', email: 'not-an-email', password: 'short', confirmation: 'other', phone_number: 'call me', notification_phone_number: ['514 555-0199', '514-CALL-NOW'] }, admin.token);
     const fields = errorOf(res, 400).fields ?? {};
     expect(fields.firstname).toEqual([USER_MESSAGES.required]);
     expect(fields.email).toEqual([USER_MESSAGES.email]);
+    expect(fields.phone_number).toEqual([PHONE_MESSAGE]);
+    expect(fields['notification_phone_number.1']).toEqual([PHONE_MESSAGE]);
     expect(fields.password).toEqual([PASSWORD_MESSAGES.tooShort]);
     const mismatch = errorOf(await callOp(createUser, { ...base(), confirmation: 'secret2' }, admin.token), 400).fields ?? {};
     expect(mismatch.confirmation).toEqual([PASSWORD_MESSAGES.mismatch]);

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '#shared/catalogue/users.ts';
 import { ApiError } from '../../api/client.ts';
-import { isAnswered, outcomeOfFailure } from './messages.ts';
+import { PHONE_MESSAGE } from '#shared/rules/phone-number.ts';
+import { fieldMessage, isAnswered, outcomeOfFailure } from './messages.ts';
 
 /** A t() that shows the key and its values, so the test reads which text was chosen. */
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
@@ -23,5 +24,13 @@ describe("a user save's failure (part 2 §8 'User save')", () => {
     expect(outcomeOfFailure(t, offline)).toEqual({ ok: false, text: 'users.network' });
     expect(isAnswered(new Error('x'))).toBe(false);
     expect(isAnswered(new ApiError(503, 'external_service', 'x'))).toBe(true);
+  });
+});
+
+describe("a field's message", () => {
+  it('is translated by its key; a phone number that is none gets its own text, not the generic one', () => {
+    expect(fieldMessage(t, USER_MESSAGES.email)).toBe('users.msg.email');
+    expect(fieldMessage(t, PHONE_MESSAGE)).toBe('users.msg.phone');
+    expect(fieldMessage(t, 'Something else.')).toBe('users.msg.invalid');
   });
 });

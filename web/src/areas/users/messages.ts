@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { USER_MESSAGES } from '#shared/catalogue/users.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
+import { PHONE_MESSAGE } from '#shared/rules/phone-number.ts';
 import { isApiError, type ApiError } from '../../api/client.ts';
 import type { Outcome } from '../../app/outcome-alert.tsx';
 
@@ -10,6 +11,7 @@ export type { Outcome };
 const FIELD_KEYS: Record<string, string> = {
   [USER_MESSAGES.required]: 'users.msg.required',
   [USER_MESSAGES.email]: 'users.msg.email',
+  [PHONE_MESSAGE]: 'users.msg.phone',
   [USER_MESSAGES.role]: 'users.msg.role',
   [USER_MESSAGES.atLeastOne]: 'users.msg.at_least_one',
   [USER_MESSAGES.notYourself]: 'users.msg.not_yourself',
