@@ -55,6 +55,7 @@ describe('users', () => {
     await page.getByLabel(named(t('users.email'))).fill(email);
     await page.getByLabel(named(t('users.password'))).fill('court');
     await page.getByLabel(named(t('users.confirmation'))).fill('autre');
+    await page.getByRole('textbox', { name: t('users.phone'), exact: true }).fill('appelez-moi');
     await pick(page, t('users.role_label'), t('users.role.4'));
     await pick(page, t('users.depot'));
     const main = await pick(page, t('users.zone'));
@@ -64,7 +65,9 @@ describe('users', () => {
     await pick(page, t('users.offers'));
     await page.getByRole('button', { name: t('users.save') }).click();
     await page.getByText(t('users.msg.too_short')).waitFor();
+    await page.getByText(t('users.msg.phone')).waitFor();
 
+    await page.getByRole('textbox', { name: t('users.phone'), exact: true }).fill('(514) 555-0199 poste 12');
     await page.getByLabel(named(t('users.password'))).fill('secret-e2e');
     await page.getByLabel(named(t('users.confirmation'))).fill('secret-e2e');
     await page.getByRole('button', { name: t('users.save') }).click();
