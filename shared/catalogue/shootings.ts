@@ -1,6 +1,6 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
-import { ADMIN_ROLES, PLANNER_ROLES, Role } from '../roles.ts';
+import { ADMIN_ROLES, PLANNER_ROLES, REVIEWERS, Role } from '../roles.ts';
 import { calendarDate, dayInput } from './dates.ts';
 import { BOOKING_HORIZON_DAYS } from '../rules/booking-horizon.ts';
 import { LISTING_STATE_NAMES } from '../enums.ts';
@@ -322,6 +322,8 @@ const version = z.number().int().positive();
 const noteText = z.string().trim().max(5000, 'Too long.');
 const ADMIN_WRITERS = ADMIN_ROLES;
 const DIALOG_WRITERS = PLANNER_ROLES;
+/** The review screen's roles read its shootings panel (part 3 screen 5); the capture technician among them writes nothing in it (docs/decisions/0180). */
+const DIALOG_READERS = REVIEWERS;
 const PP_ASSIGNERS = [Role.superadmin, Role.admin, Role.tech_postprod_lead] as const;
 
 const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
@@ -370,7 +372,7 @@ export const getShootingAdmin = defineOperation({
   area: 'shootings',
   method: 'GET',
   path: '/api/shootings/{shooting_id}/admin',
-  access: PLANNER_ROLES,
+  access: DIALOG_READERS,
   summary: "The shooting dialog's view of a shooting (services, notes, flags, SD card, invoice, technicians, version) and the post-production technicians one may assign.",
   input: z.object({ shooting_id: shootingId }),
   output: viewAnswer.extend({ pp_techs: z.array(person) }),

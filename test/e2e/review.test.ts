@@ -10,6 +10,7 @@ import { Role } from '#shared/roles.ts';
 import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { picturesOfListing } from '#functions/storage/pictures.ts';
 import { getShootingItem } from '#functions/storage/shootings.ts';
+import { assignSDCard, getShootingAdmin, setShootingNotes } from '#shared/catalogue/shootings.ts';
 import { ensureDistributionToken, getListing } from '#functions/storage/listings.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
 import { postPictureComment } from '#shared/catalogue/review.ts';
@@ -303,8 +304,12 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     expect(await rawKeysShown(page), 'a text key shown untranslated').toBeUndefined();
   });
 
-  it('the capture technician opens the review screen without the shooting details the planner keeps', async () => {
-    const { listing } = await reviewListing({ street: `rue du Capteur ${lang}`, pictures: 1, unseen: () => true, original: { width: 600, height: 400 } });
+  it("the capture technician reads the shooting's details (SD card, notes, completion) and is offered no write", async () => {
+    const { listing, shooting } = await reviewListing({ street: `rue du Capteur ${lang}`, pictures: 1, unseen: () => true, original: { width: 600, height: 400 } });
+    const staff = (await tokenFor(Role.tech_postprod)).token;
+    const { version } = bodyOf(await callOp(getShootingAdmin, { shooting_id: shooting.id }, staff)).data;
+    const noted = bodyOf(await callOp(setShootingNotes, { shooting_id: shooting.id, version, tech_note: 'Clé chez le voisin.', post_prod_notes: 'Ciel à remplacer.' }, staff)).data;
+    bodyOf(await callOp(assignSDCard, { shooting_id: shooting.id, version: noted.version, sd_card: 'SD-42' }, staff));
     const title = `${listing.address}, ${listing.city}`;
     const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
     await loginAs(page, Role.tech_capture, lang);
@@ -313,9 +318,21 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByRole('heading', { level: 2, name: t('review.shootings') }).waitFor();
     await page.getByRole('button', { name: t('review.open', { n: 1 }), exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: t('shootingDialog.open_label', { address: listing.address }) }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: t('shootingDialog.open'), exact: true }).count()).toBe(0);
     expect(await page.getByRole('alert').allInnerTexts()).toEqual([]);
+
+    // Part 3 screen 5's panel: notes, SD card and completion flag, as text.
+    await page.getByRole('button', { name: t('shootingDialog.open_label', { address: listing.address }) }).click();
+    const dialog = page.getByRole('dialog', { name: t('shootingDialog.title', { id: shooting.id }) });
+    const fact = (label: string, value: string) => dialog.getByText(`${t('shootingDialog.fact_label', { label: t(label) })} ${value}`, { exact: true });
+    await fact('shootingDialog.sd_card', 'SD-42').waitFor();
+    await fact('shootingDialog.tech_note', 'Clé chez le voisin.').waitFor();
+    await fact('shootingDialog.post_prod_notes', 'Ciel à remplacer.').waitFor();
+    await dialog.getByText(t('shootingDialog.incomplete'), { exact: true }).waitFor();
+    for (const write of ['shootingDialog.mark_complete', 'shootingDialog.sd_card_assign', 'shootingDialog.save_notes', 'shootingDialog.edit_note', 'shootingDialog.add_service', 'shootingDialog.make_billable'])
+      expect(await dialog.getByRole('button', { name: t(write) }).count(), write).toBe(0);
+    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
 
     // A listing that does not exist: the spec's words, then why, in the page's language.
     await page.goto('/tech_review/999999999');

@@ -64,7 +64,7 @@ const bookOne = async (address = '1500 Rue Ontario Est') => (await book(broker, 
 const read = async (id: number, token = admin): Promise<ShootingAdminView> => bodyOf(await callOp(getShootingAdmin, { shooting_id: id }, token)).data;
 
 describe('the shooting dialog reads a shooting', () => {
-  it('answers the shooting with its services, flags, version and the post-production technicians; 404 unknown; brokers and capture technicians refused', async () => {
+  it('answers the shooting with its services, flags, version and the post-production technicians; 404 unknown; brokers refused; capture technicians read it and write nothing', async () => {
     const id = await bookOne();
     const answer = bodyOf(await callOp(getShootingAdmin, { shooting_id: id }, postprod));
     expect(answer.data).toMatchObject({ id, billable: false, all_services_delivered: false, saisie_source_completed: false, has_picture_upload: false, sd_card: null, invoice_id: null, tech: null, pp_tech: null, general_notes: '' });
@@ -74,7 +74,15 @@ describe('the shooting dialog reads a shooting', () => {
     expect(answer.pp_techs.map((u) => u.id)).toContain(ppTechId);
     errorOf(await callOp(getShootingAdmin, { shooting_id: 987_654_321 }, admin), 404);
     errorOf(await callOp(getShootingAdmin, { shooting_id: id }, broker), 403);
-    errorOf(await callOp(getShootingAdmin, { shooting_id: id }, capture), 403);
+    // Part 3 screen 5: the review screen (roles 1, 2, 4, 5, 8) shows the shootings panel; a capture technician reads it only.
+    const seen = await read(id, capture);
+    expect(seen).toEqual(answer.data);
+    const asRead = { shooting_id: id, version: seen.version };
+    errorOf(await callOp(updateShootingCompletion, { ...asRead, all_services_delivered: true }, capture), 403);
+    errorOf(await callOp(assignSDCard, { ...asRead, sd_card: 'SD-01' }, capture), 403);
+    errorOf(await callOp(updateShootingNote, { ...asRead, general_notes: 'x' }, capture), 403);
+    errorOf(await callOp(setShootingNotes, { ...asRead, tech_note: 'x', post_prod_notes: 'y' }, capture), 403);
+    expect(await read(id)).toEqual(seen);
   });
 });
 

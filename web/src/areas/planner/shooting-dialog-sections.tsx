@@ -5,10 +5,13 @@ import { useTranslation } from 'react-i18next';
 import {
   addServiceToShooting,
   assignPostProdTech,
+  assignSDCard,
   billShooting,
   generateShootingInvoice,
   setShootingNotes,
+  updateShootingCompletion,
   updateShootingNote,
+  updateShootingSaisieSource,
   type ShootingAdminView,
 } from '#shared/catalogue/shootings.ts';
 import { mayCall } from '../../api/client.ts';
@@ -49,6 +52,19 @@ function useReactions(report: SectionProps['report'], success: string, failure =
   };
 }
 
+/** A labelled value, as text: 'Label : value'. */
+export function Fact({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+      <Text span c="dimmed" size="sm">
+        {t('shootingDialog.fact_label', { label })}
+      </Text>{' '}
+      {value}
+    </Text>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="xs" component="section" aria-label={title}>
@@ -61,7 +77,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** 'Marquer comme complet' / 'Marquer comme incomplet' and, for a 'Picture Upload' shooting, the saisie-à-la-source flag. */
-export function CompletionSection({ view, report }: SectionProps) {
+export function CompletionSection({ view, role, report }: SectionProps) {
   const { t } = useTranslation();
   const completion = useCompletionMutation(view, useReactions(report, view.all_services_delivered ? 'shootingDialog.marked_incomplete' : 'shootingDialog.marked_complete'));
   const saisie = useSaisieSourceMutation(view, useReactions(report, 'shootingDialog.saisie_saved'));
@@ -71,12 +87,19 @@ export function CompletionSection({ view, report }: SectionProps) {
         <Badge color={view.all_services_delivered ? 'green' : 'orange'} variant="light">
           {t(view.all_services_delivered ? 'shootingDialog.complete' : 'shootingDialog.incomplete')}
         </Badge>
-        <Button size="xs" variant="light" loading={completion.isPending} onClick={() => completion.mutate({ all_services_delivered: !view.all_services_delivered })}>
-          {t(view.all_services_delivered ? 'shootingDialog.mark_incomplete' : 'shootingDialog.mark_complete')}
-        </Button>
+        {mayCall(updateShootingCompletion, role) && (
+          <Button size="xs" variant="light" loading={completion.isPending} onClick={() => completion.mutate({ all_services_delivered: !view.all_services_delivered })}>
+            {t(view.all_services_delivered ? 'shootingDialog.mark_incomplete' : 'shootingDialog.mark_complete')}
+          </Button>
+        )}
       </Group>
       {view.has_picture_upload && (
-        <Checkbox label={t('shootingDialog.saisie_source')} checked={view.saisie_source_completed} disabled={saisie.isPending} onChange={(e) => saisie.mutate(e.currentTarget.checked)} />
+        <Checkbox
+          label={t('shootingDialog.saisie_source')}
+          checked={view.saisie_source_completed}
+          disabled={saisie.isPending || !mayCall(updateShootingSaisieSource, role)}
+          onChange={(e) => saisie.mutate(e.currentTarget.checked)}
+        />
       )}
     </Section>
   );
@@ -92,12 +115,16 @@ export function AssignmentSection({ view, role, report, ppTechs }: SectionProps 
   const options = [{ value: '', label: t('shootingDialog.none') }, ...ppTechs.map((u) => ({ value: String(u.id), label: personName(u, '') }))];
   return (
     <Section title={t('shootingDialog.assignment')}>
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput label={t('shootingDialog.sd_card')} value={card} maxLength={40} onChange={(e) => setCard(e.currentTarget.value)} style={{ flex: 1 }} />
-        <Button size="sm" variant="light" loading={sdCard.isPending} disabled={card.trim() === (view.sd_card ?? '')} onClick={() => sdCard.mutate({ sd_card: card })}>
-          {t('shootingDialog.sd_card_assign')}
-        </Button>
-      </Group>
+      {mayCall(assignSDCard, role) ? (
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <TextInput label={t('shootingDialog.sd_card')} value={card} maxLength={40} onChange={(e) => setCard(e.currentTarget.value)} style={{ flex: 1 }} />
+          <Button size="sm" variant="light" loading={sdCard.isPending} disabled={card.trim() === (view.sd_card ?? '')} onClick={() => sdCard.mutate({ sd_card: card })}>
+            {t('shootingDialog.sd_card_assign')}
+          </Button>
+        </Group>
+      ) : (
+        <Fact label={t('shootingDialog.sd_card')} value={view.sd_card || t('shootingDialog.none')} />
+      )}
       {mayCall(assignPostProdTech, role) ? (
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <NativeSelect label={t('shootingDialog.pp_tech')} data={options} value={ppTech} onChange={(e) => setPpTech(e.currentTarget.value)} style={{ flex: 1 }} />
@@ -106,12 +133,7 @@ export function AssignmentSection({ view, role, report, ppTechs }: SectionProps 
           </Button>
         </Group>
       ) : (
-        <Text size="sm">
-          <Text span c="dimmed" size="sm">
-            {t('shootingDialog.fact_label', { label: t('shootingDialog.pp_tech') })}
-          </Text>{' '}
-          {personName(view.pp_tech, t('shootingDialog.none'))}
-        </Text>
+        <Fact label={t('shootingDialog.pp_tech')} value={personName(view.pp_tech, t('shootingDialog.none'))} />
       )}
     </Section>
   );
@@ -169,14 +191,10 @@ export function NotesSection({ view, role, report }: SectionProps) {
   const notes = useNotesMutation(view, useReactions(report, 'shootingDialog.notes_saved'));
   return (
     <Section title={t('shootingDialog.notes')}>
-      {view.note && (
-        <Text size="sm">
-          <Text span c="dimmed" size="sm">
-            {t('shootingDialog.fact_label', { label: t('shootingDialog.broker_note') })}
-          </Text>{' '}
-          {view.note}
-        </Text>
-      )}
+      {view.note && <Fact label={t('shootingDialog.broker_note')} value={view.note} />}
+      {!mayCall(updateShootingNote, role) && view.general_notes && <Fact label={t('shootingDialog.general_note')} value={view.general_notes} />}
+      {!mayCall(setShootingNotes, role) && view.tech_note && <Fact label={t('shootingDialog.tech_note')} value={view.tech_note} />}
+      {!mayCall(setShootingNotes, role) && view.post_prod_notes && <Fact label={t('shootingDialog.post_prod_notes')} value={view.post_prod_notes} />}
       {mayCall(updateShootingNote, role) && (
         <>
           <Textarea label={t('shootingDialog.general_note')} value={general} maxLength={5000} autosize minRows={2} onChange={(e) => setGeneral(e.currentTarget.value)} />

@@ -9,7 +9,7 @@ import { OutcomeAlert, type Outcome } from '../../app/outcome-alert.tsx';
 import { formatDay } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { shootingDialogQueries } from './shooting-dialog-queries.ts';
-import { AssignmentSection, BillingSection, CompletionSection, NotesSection, ServicesSection, personName } from './shooting-dialog-sections.tsx';
+import { AssignmentSection, BillingSection, CompletionSection, Fact, NotesSection, ServicesSection, personName } from './shooting-dialog-sections.tsx';
 import { unitLabel } from '#shared/rules/unit-label.ts';
 
 interface ShootingDialogProps {
@@ -22,7 +22,8 @@ interface ShootingDialogProps {
  * The shooting dialog (part 2 §7 'Planner and shootings', part 3 §4 'services and shootings
  * panel'): completion, saisie à la source, SD card, post-production technician, services, notes,
  * billing and invoice of one shooting. Opened from the planner's shooting cards; the review screen
- * reuses it with a shooting id. Each write sends the version shown; when another dispatcher changed
+ * reuses it with a shooting id. Each section offers the writes the caller's role may make and shows
+ * the rest as text (a capture technician reads it all and writes nothing). Each write sends the version shown; when another dispatcher changed
  * the shooting meanwhile, the dialog says so and shows the shooting as it now is (docs/decisions/0180).
  */
 export function ShootingDialog({ shootingId, opened, onClose }: ShootingDialogProps) {
@@ -79,18 +80,6 @@ function Summary({ view }: { view: ShootingAdminView }) {
         <Fact label={t('shootingDialog.listing_state')} value={t(`shootingDialog.listing_states.${view.listing.state_name}`)} />
       </SimpleGrid>
     </Stack>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation();
-  return (
-    <Text size="sm">
-      <Text span c="dimmed" size="sm">
-        {t('shootingDialog.fact_label', { label })}
-      </Text>{' '}
-      {value}
-    </Text>
   );
 }
 

@@ -79,7 +79,7 @@ function ReviewScreen({ data }: { data: Data }) {
   const retouch = useRetouchMutation();
   const publish = usePublishMutation();
   const mediaEmail = useMediaEmailMutation();
-  // The shooting dialog is the planner's (getShootingAdmin): shown only to the roles that may call it (not the capture technician, who may open this screen).
+  // The shooting dialog is the planner's (getShootingAdmin): every reviewer reads it; each section offers only the writes the role may make.
   const opensShooting = mayCall(getShootingAdmin, useSessionUser()?.role);
 
   const typeNames = usePictureTypeNames(listing.id);
