@@ -67,8 +67,8 @@ export class WebStack extends Stack {
       serverAccessLogsPrefix: 'site-bucket/',
     });
 
-    // SPA fallback on the default behaviour only: a path without a file extension is a
-    // client route and gets /index.html. Distribution-wide error responses would also
+    // SPA fallback on the default behaviour only: a path whose last segment has no file extension
+    // (a dot then a letter: '/tech_review/5016.5' has none) is a client route and gets /index.html. Distribution-wide error responses would also
     // rewrite the API's JSON 404s, so none are configured.
     this.spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
       runtime: FunctionRuntime.JS_2_0,
@@ -226,8 +226,7 @@ function acknowledgeBucketDeployment(stack: Stack): void {
 const SPA_REWRITE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  var last = uri.substring(uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) {
+  if (!/\\.[A-Za-z][A-Za-z0-9]*$/.test(uri)) {
     request.uri = '/index.html';
   }
   return request;

@@ -186,6 +186,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/** A path naming a file: its last segment ends in an extension that starts with a letter ('/tech_review/5016.5' is a client route). */
+export const FILE_PATH = /\.[A-Za-z][A-Za-z0-9]*$/;
+
 function serveStatic(res: ServerResponse, url: URL, webDir: string): void {
   if (url.pathname === APP_CONFIG_PATH) return sendJson(res, 200, LOCAL_APP_CONFIG);
   // badPath() already refused bad escapes; `..` segments cannot climb above the web folder.
@@ -193,8 +196,8 @@ function serveStatic(res: ServerResponse, url: URL, webDir: string): void {
   let file = join(webDir, relative);
   const inside = file === webDir || file.startsWith(webDir + sep);
   if (!inside || !existsSync(file) || statSync(file).isDirectory()) {
-    // SPA fallback: client-side routes get index.html; missing assets get a 404.
-    if (extname(relative) && relative !== '/index.html') {
+    // SPA fallback: client-side routes get index.html; missing files get a 404 (the CloudFront function's rule).
+    if (FILE_PATH.test(relative) && relative !== '/index.html') {
       res.writeHead(404, { 'content-type': 'text/plain' });
       return void res.end('Not found');
     }
@@ -247,8 +250,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, webDir: string,
   }
   const api = url.pathname === '/api' || url.pathname.startsWith('/api/');
   const refused = badPath(url.pathname);
-  // A bad escape in an API path parameter is named by handleApi as a field error.
-  if (refused && !(api && refused === BAD_ESCAPE)) return sendJson(res, 400, badRequest(refused).body());
+  // A bad escape in an API path parameter is named by handleApi as a field error; an overlong page
+  // path gets the app (as CloudFront serves it), whose not-found page says so in the user's language.
+  const pageTooLong = !api && url.pathname.length > MAX_PATH_LENGTH && safeDecode(url.pathname) !== undefined;
+  if (refused && !(api && refused === BAD_ESCAPE) && !pageTooLong) return sendJson(res, 400, badRequest(refused).body());
   if (api) return handleApi(req, res, url, hooks);
   // As CloudFront's web origin allows GET and HEAD only: a write outside /api (e.g. '/api/x/../..' once normalized) is refused, not answered with the app's page.
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 403, new HttpError('forbidden', 'The web app answers GET and HEAD only.').body());

@@ -337,6 +337,11 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     // A listing that does not exist: the spec's words, then why, in the page's language.
     await page.goto('/tech_review/999999999');
     await page.getByRole('alert').getByText(t('review.load_failed', { error: t('review.no_listing') }), { exact: true }).waitFor();
+    // A path that holds no listing number at all is no page: the not-found page, never an endless spinner.
+    for (const path of ['/tech_review/abc', '/tech_review/0', '/tech_review/1e3', '/tech_review/5016.5', '/users/edit/abc', '/tickets/-1']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: t('route.not_found') }).waitFor();
+    }
   });
 });
 

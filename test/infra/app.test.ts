@@ -447,6 +447,9 @@ describe('web stack', () => {
     expect(uri('/login')).toBe('/index.html');
     expect(uri('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(uri('/favicon.ico')).toBe('/favicon.ico');
+    expect(uri('/tech_review/5016.5')).toBe('/index.html');
+    expect(uri('/users/edit/1e3')).toBe('/index.html');
+    expect(uri('/app-config.json')).toBe('/app-config.json');
   });
 
   it('deploys web/dist into the bucket and invalidates CloudFront when it has been built', () => {

@@ -83,16 +83,28 @@ describe('local server (scripts/local/adapter.ts) against hostile URLs', () => {
     await stillAnswers();
   });
 
-  it('refuses an overlong path with 400, and a request too large for Node with an answer, not a crash', async () => {
-    for (const path of [`/${'a'.repeat(MAX_PATH_LENGTH + 1)}`, `/api/tickets/${'9'.repeat(MAX_PATH_LENGTH)}`]) {
-      const answer = await raw('GET', path);
-      expect(answer.status, path.slice(0, 20)).toBe(400);
-      expect(isErrorBody(answer)).toBe(true);
-    }
+  it("refuses an overlong API path with 400, gives an overlong page path the app (its not-found page), and answers a request too large for Node, not a crash", async () => {
+    const api = await raw('GET', `/api/tickets/${'9'.repeat(MAX_PATH_LENGTH)}`);
+    expect(api.status).toBe(400);
+    expect(isErrorBody(api)).toBe(true);
+    const page = await raw('GET', `/centris/broker/${'a'.repeat(MAX_PATH_LENGTH + 1)}`);
+    expect(answerable(page.status)).toBe(true);
+    expect(page.headers).toContain('text/');
+    expect(isErrorBody(page)).toBe(false);
     const huge = await raw('GET', `/${'b'.repeat(20_000)}`);
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(huge.status).toBeLessThan(500);
     await stillAnswers();
+  });
+
+  it("gives a client route whose last segment has a dot but no extension the app ('/tech_review/5016.5'); a missing file 404", async () => {
+    for (const path of ['/tech_review/5016.5', '/users/edit/1e3']) {
+      const answer = await raw('GET', path);
+      expect(answerable(answer.status), path).toBe(true);
+      expect(answer.status, path).not.toBe(404);
+      expect(answer.headers, path).toContain('text/');
+    }
+    expect((await raw('GET', '/assets/missing-chunk.js')).status).toBe(404);
   });
 
   it('never serves a file outside the web folder through `..` segments, raw or escaped', async () => {

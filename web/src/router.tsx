@@ -91,10 +91,18 @@ function redirectAfterLogin(target: string | undefined) {
   return href ? redirect({ href }) : redirect({ to: '/' });
 }
 
+/** An id in a path: a positive whole number as digits ('abc', '0', '1e3', '5016.5' open the not-found page, not a screen that cannot load). */
+const ID = /^[1-9]\d{0,11}$/;
+
 /** Route parameters with a stated shape (part 2: depot ids are digits only). */
 const PARAM_PATTERNS: Partial<Record<RouteName, Record<string, RegExp>>> = {
-  depots_edit: { id: /^\d+$/ },
-  visit: { listingId: /^\d{1,12}$/ },
+  depots_edit: { id: ID },
+  users_edit: { id: ID },
+  ticket: { id: ID },
+  shooting_change_time: { id: ID },
+  shooting_cancel: { id: ID },
+  tech_review_listing: { listingId: ID },
+  visit: { listingId: ID },
 };
 
 /**
