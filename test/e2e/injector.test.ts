@@ -81,6 +81,14 @@ describe('remote injector', () => {
     const small = zipFile('SD card 1.zip', 1_500_000);
     const big = zipFile('SD-card-2.zip', 13 * MiB);
     const puts = countStoragePuts(page);
+    // A mixed choice: the archive is queued and the other file is named as refused.
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'not an archive');
+    await fileInput(page).setInputFiles([notes, small.path]);
+    await page.getByText(en.injector.rejected.replace('{{names}}', 'notes.txt')).waitFor();
+    await page.getByRole('listitem', { name: 'SD_card_1.zip' }).waitFor();
+    await page.getByRole('listitem', { name: 'SD_card_1.zip' }).getByRole('button', { name: en.injector.remove.replace('{{name}}', 'SD_card_1.zip') }).click();
+    await page.getByRole('listitem', { name: 'SD_card_1.zip' }).waitFor({ state: 'detached' });
     await fileInput(page).setInputFiles([small.path, big.path]);
     // Names are shown sanitized; both wait for the upload.
     await page.getByRole('listitem', { name: 'SD_card_1.zip' }).waitFor();

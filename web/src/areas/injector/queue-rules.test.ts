@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { INJECTOR_MESSAGES } from '#shared/catalogue/rij.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
-import { failureOf, failureText, isRemovable, isSendable, type QueuedFile } from './queue-rules.ts';
+import { failureOf, failureText, isRemovable, isSendable, sortChoice, type QueuedFile } from './queue-rules.ts';
 import { UploadError } from './upload/index.ts';
 
 const translator = async (lng: 'fr' | 'en') => {
@@ -68,5 +68,23 @@ describe("a refused file's row (ADR 0605)", () => {
     error.storedAt = { name: 'card.zip', date: '2026-11-22', startedAt: '2026-11-22T12:00:00.000Z' };
     expect(failed(error).storedAt).toEqual(error.storedAt);
     expect(failed(new UploadError('sending', 'Network error')).storedAt).toBeUndefined();
+  });
+});
+
+describe('one choice of files in the picker or the dropzone', () => {
+  it('queues the zip and names the refused file of a mixed choice, in either order', () => {
+    const notes = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    const ok = new File(['PK'], 'ok.zip', { type: 'application/x-zip-compressed', lastModified: 1_700_000_000_000 });
+    const { queued, refused } = sortChoice([ok], [{ file: notes }]);
+    expect(refused).toEqual(['notes.txt']);
+    expect(queued.map((f) => [f.name, f.type, f.size, f.lastModified])).toEqual([['ok.zip', 'application/zip', 2, 1_700_000_000_000]]);
+  });
+
+  it('names every refused file when none is accepted, and none when all are', () => {
+    const zip = new File(['PK'], 'a.zip', { type: 'application/zip' });
+    expect(sortChoice([], [{ file: new File([''], 'notes.txt') }, { file: new File([''], 'photo.jpg') }])).toEqual({ queued: [], refused: ['notes.txt', 'photo.jpg'] });
+    const all = sortChoice([zip], []);
+    expect(all.refused).toEqual([]);
+    expect(all.queued[0]).toBe(zip);
   });
 });

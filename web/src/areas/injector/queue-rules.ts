@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { INJECTOR_MESSAGES } from '#shared/catalogue/rij.ts';
+import { INJECTOR_MESSAGES, UPLOAD_CONTENT_TYPE } from '#shared/catalogue/rij.ts';
 import { UploadError, type StoredAt } from './upload/index.ts';
 
 export type QueuedStatus = 'waiting' | 'uploading' | 'done' | 'error';
@@ -73,4 +73,16 @@ export function failureText(t: TFunction, item: Pick<QueuedFile, 'error' | 'reas
   const key = item.reason === undefined ? undefined : REASON_KEYS[item.reason];
   if (key) return t(key);
   return t(item.error === 'sending' ? 'injector.error_sending' : 'injector.error_status');
+}
+
+/**
+ * One choice in the file picker or the dropzone, taken whole (the dropzone's `onDropAny` gets both
+ * lists at once): the accepted files to queue, typed as the upload sends them, and the names of the
+ * refused ones, said even when others of the same choice are queued.
+ */
+export function sortChoice(accepted: readonly File[], refusals: readonly { file: Pick<File, 'name'> }[]): { queued: File[]; refused: string[] } {
+  return {
+    queued: accepted.map((file) => (file.type === UPLOAD_CONTENT_TYPE ? file : new File([file], file.name, { type: UPLOAD_CONTENT_TYPE, lastModified: file.lastModified }))),
+    refused: refusals.map((r) => r.file.name),
+  };
 }

@@ -6,14 +6,15 @@ import { useBlocker, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from '#shared/zod.ts';
-import { ACCEPTED_FILE_TYPES, MIN_PART_SIZE, UPLOAD_CONTENT_TYPE, type RemoteFile } from '#shared/catalogue/rij.ts';
+import { ACCEPTED_FILE_TYPES, MIN_PART_SIZE, type RemoteFile } from '#shared/catalogue/rij.ts';
 import { INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { useRouteTitleKey } from '../../app/page-title.ts';
 import { formatDayShort, formatNumber, formatSize, formatSpeed, formatTimestamp, localToday, relativeTime } from '../../i18n/format.ts';
+import { updatedAgo } from './file-times.ts';
 import { fetchDownloadLink, injectorQueries, webInjectorApi } from './queries.ts';
 import { useUploadQueue, type QueuedFile } from './use-upload-queue.ts';
-import { failureText, isRemovable, isSendable } from './queue-rules.ts';
+import { failureText, isRemovable, isSendable, sortChoice } from './queue-rules.ts';
 import { DayPickerInput } from '../../components/day-picker-input.tsx';
 
 /**
@@ -105,11 +106,14 @@ export function RemoteInjectorPage() {
             {t('injector.add_title')}
           </Title>
           <Dropzone
-            onDrop={(dropped) => {
-              setRejected([]);
-              queue.add(dropped.map((file) => (file.type === UPLOAD_CONTENT_TYPE ? file : new File([file], file.name, { type: UPLOAD_CONTENT_TYPE, lastModified: file.lastModified }))));
+            // One choice taken whole: react-dropzone calls onReject, then onDrop, so a message cleared
+            // by onDrop lost the names of a mixed choice's refused files. onDrop is required, and idle.
+            onDropAny={(accepted, rejections) => {
+              const { queued, refused } = sortChoice(accepted, rejections);
+              setRejected(refused);
+              if (queued.length > 0) queue.add(queued);
             }}
-            onReject={(rejections) => setRejected(rejections.map((r) => r.file.name))}
+            onDrop={() => undefined}
             accept={DROPZONE_ACCEPT}
             multiple
             disabled={queue.uploading}
@@ -177,7 +181,7 @@ function CloudFiles({ files, locale, onDownload }: { files: RemoteFile[]; locale
               <Table.Td>{formatSize(file.size, locale)}</Table.Td>
               <Table.Td>
                 <time dateTime={file.updated} title={formatTimestamp(file.updated, locale)}>
-                  {relativeTime(Math.min(Date.parse(file.updated), now), now, locale)}
+                  {updatedAgo(t, Date.parse(file.updated), now, locale)}
                 </time>
               </Table.Td>
               <Table.Td>
