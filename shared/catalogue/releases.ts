@@ -19,7 +19,7 @@ export const RELEASE_CONTENT_TYPE = 'application/octet-stream';
 
 export const RELEASE_MESSAGES = {
   version: 'A version is numbers separated by dots (1.4.2), optionally followed by -label (2.0.0-beta.1); at most 40 characters.',
-  filename: 'A file name has letters, digits, dots, hyphens or underscores (at most 100 characters).',
+  filename: 'A file name has unaccented letters (a-z, A-Z), digits, dots, hyphens or underscores, and begins with a letter or a digit (at most 100 characters).',
   size: `The file must be between 1 byte and ${RELEASE_MAX_BYTES / 1024 ** 3} GiB.`,
   duplicate: 'This app already has a release with this version.',
   notUploaded: 'The file of this release has not been uploaded yet.',
