@@ -46,6 +46,7 @@ describe('request-log search syntax', () => {
     expect(errorOf('status:600')).toEqual({ code: 'badStatus', word: 'status' });
     expect(errorOf('status:')).toEqual({ code: 'emptyValue', word: 'status' });
     expect(errorOf('du:2026-02-30')).toEqual({ code: 'badDate', word: 'du' });
+    expect(errorOf('au:2026-1-5')).toEqual({ code: 'badDate', word: 'au' });
     expect(errorOf('date:2026-11-01 du:2026-10-01')).toEqual({ code: 'dateWithRange' });
     expect(errorOf('du:2026-11-20 au:2026-11-01')).toEqual({ code: 'reversedRange' });
     expect(errorOf('du:2026-01-01 au:2026-11-01')).toEqual({ code: 'rangeTooWide' });
@@ -58,6 +59,17 @@ describe('request-log search syntax', () => {
     expect(errorOf('x'.repeat(501))).toEqual({ code: 'tooLong' });
     expect(errorOf(Array.from({ length: 21 }, (_, i) => `w${i}`).join(' '))).toEqual({ code: 'tooManyWords' });
     expect(logSearchMessage({ code: 'unknownKeyword', word: 'foo' })).toMatch(/Unknown keyword "foo:"/);
+  });
+
+  it('tells a real date out of range from a malformed one, and says which range', () => {
+    expect(errorOf('du:1900-01-01')).toEqual({ code: 'dateOutOfRange', word: 'du' });
+    expect(errorOf('date:9999-12-31')).toEqual({ code: 'dateOutOfRange', word: 'date' });
+    expect(errorOf('au:2100-01-01')).toEqual({ code: 'dateOutOfRange', word: 'au' });
+    expect(errorOf('date:1900-02-29')).toEqual({ code: 'badDate', word: 'date' });
+    expect(errorOf('date:9999-99-99')).toEqual({ code: 'badDate', word: 'date' });
+    expect(parsed('date:2000-01-01')).toMatchObject({ from: '2000-01-01', to: '2000-01-01' });
+    expect(logSearchMessage({ code: 'dateOutOfRange', word: 'du' })).toBe('"du:" takes a date between 2000-01-01 and 2099-12-31.');
+    expect(logSearchMessage({ code: 'badDate', word: 'du' })).toBe('"du:" takes a date YYYY-MM-DD.');
   });
 
   it('splits words on spaces outside double quotes', () => {

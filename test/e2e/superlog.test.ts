@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import type { RequestLogRecord } from '#functions/plumbing/request-log.ts';
 import { writeRequestLog } from '#functions/storage/request-logs.ts';
 import { requestLogRecord } from '../support/request-log-records.ts';
+import { logSearchMessage } from '#shared/logs/search.ts';
 import { Role } from '#shared/roles.ts';
 import { useBrowser, waitForPath } from './browser.ts';
 import { BROWSER_LOCALE, loginAs, textsIn, type Lang } from './fixtures.ts';
@@ -71,10 +72,12 @@ describe.each(['fr', 'en'] as const)('request-log viewer, in %s', (lang) => {
     await page.getByRole('button', { name: t('logs.help') }).click();
     await page.getByText(t('logs.help_lines.status')).waitFor();
 
-    // A bad search is refused under the box, nothing is sent.
+    // A bad search is refused under the box, nothing is sent, and today's rows (the default search) no longer show.
+    await page.locator('tbody tr[data-log-id]').first().waitFor();
     await box.fill('foo:bar');
     await page.getByRole('button', { name: t('logs.go'), exact: true }).click();
     await page.getByText(t('logs.error.unknownKeyword', { word: 'foo' })).waitFor();
+    expect(await rowsShown(page)).toBe(0);
 
     // Enter searches; the 500 row is red, its body shortened to 30 characters of JSON.
     await box.fill(`uid:${failing} status:500`);
@@ -82,6 +85,7 @@ describe.each(['fr', 'en'] as const)('request-log viewer, in %s', (lang) => {
     const row = page.locator('tbody tr[data-status="500"]');
     await row.waitFor();
     expect(await rowsShown(page)).toBe(1);
+    await page.getByText(t('logs.shown', { count: 1, shown: '1' })).waitFor();
     const background = await row.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).not.toBe('rgba(0, 0, 0, 0)');
     const body = JSON.stringify({ description: `Une très longue description ${marker}` });
@@ -122,6 +126,21 @@ describe.each(['fr', 'en'] as const)('request-log viewer, in %s', (lang) => {
     await timeHeader.getByRole('button').click();
     await expect.poll(() => timeHeader.getAttribute('aria-sort')).toBe('ascending');
     expect(await page.locator('tbody tr[data-log-id]').first().getByRole('button').textContent()).toBe('/api/tickets/0');
+
+    // A refused search shows no earlier rows under its error: the screen's own refusal, then the server's (400).
+    await box.fill('path:/api/listings');
+    await box.press('Enter');
+    await page.getByText(t('logs.error.unknownKeyword', { word: 'path' })).waitFor();
+    expect(await rowsShown(page)).toBe(0);
+    const refusal = logSearchMessage({ code: 'dateOutOfRange', word: 'du' });
+    await page.route('**/api/logs/requests**', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'bad_request', message: refusal, fields: { search: [refusal] } } }) }),
+    );
+    await box.fill(`uid:${many} status:200`);
+    await box.press('Enter');
+    await page.getByText(refusal).waitFor();
+    expect(await rowsShown(page)).toBe(0);
+    expect(await page.getByText(t('logs.none')).count()).toBe(0);
   });
 
   it('shows the joke instead of the table when the logs cannot be loaded', async () => {

@@ -32,18 +32,19 @@ export function AnalyticsPage() {
   return (
     <Stack>
       <Title order={1}>{t('route.SuperAnalytics')}</Title>
-      <LogSearchForm initial="" onSearch={(text) => (text === search ? void charts.refetch() : setSearch(text))} refine={daysOnly} serverError={refused} />
-      {charts.isError && !refused ? (
-        <LoadErrorJoke />
-      ) : !charts.data ? (
-        <DelayedLoader />
-      ) : (
-        <>
-          <Text fz="sm">{t('logs.charts_intro', { from: formatDay(charts.data.from, i18n.language), to: formatDay(charts.data.to, i18n.language) })}</Text>
-          <DayChart title={t('logs.requests_per_day')} points={charts.data.data.requests} color="--mantine-color-blue-7" />
-          <DayChart title={t('logs.users_per_day')} points={charts.data.data.users} color="--mantine-color-teal-8" />
-        </>
-      )}
+      <LogSearchForm initial="" onSearch={(text) => (text === search ? void charts.refetch() : setSearch(text))} refine={daysOnly} serverError={refused}>
+        {charts.isError && !refused ? (
+          <LoadErrorJoke />
+        ) : !charts.data ? (
+          <DelayedLoader />
+        ) : (
+          <>
+            <Text fz="sm">{t('logs.charts_intro', { from: formatDay(charts.data.from, i18n.language), to: formatDay(charts.data.to, i18n.language) })}</Text>
+            <DayChart title={t('logs.requests_per_day')} points={charts.data.data.requests} color="--mantine-color-blue-7" />
+            <DayChart title={t('logs.users_per_day')} points={charts.data.data.users} color="--mantine-color-teal-8" />
+          </>
+        )}
+      </LogSearchForm>
     </Stack>
   );
 }

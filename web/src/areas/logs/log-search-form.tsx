@@ -1,16 +1,17 @@
 import { Button, Collapse, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseLogSearch, type LogSearchError } from '#shared/logs/search.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
+import { searchErrorText } from './messages.ts';
 
 const HELP_LINES = ['date', 'du_au', 'method', 'status', 'uid', 'user', 'time', 'logs', 'fields', 'path'] as const;
 
 /** The words of a search error in the page's language. */
 export function useSearchErrorText() {
   const { t } = useTranslation();
-  return (error: LogSearchError) => t(`logs.error.${error.code}`, { word: error.word ?? '' });
+  return (error: LogSearchError) => searchErrorText(t, error);
 }
 
 interface LogSearchFormProps {
@@ -21,13 +22,16 @@ interface LogSearchFormProps {
   refine?: (text: string) => string | undefined;
   /** A refusal from the server (400), shown under the box. */
   serverError?: string | undefined;
+  /** The results of the search, shown under the box unless it says a refusal. */
+  children?: ReactNode;
 }
 
 /**
  * The search box of screen 14 with Go and Help (Enter searches too): the search is parsed before
- * it is sent, and a mistake is said under the box in the page's language.
+ * it is sent, and a mistake is said under the box in the page's language. While a refusal shows
+ * (the screen's own or the server's), the results are not shown: they answer an earlier search.
  */
-export function LogSearchForm({ initial, onSearch, refine, serverError }: LogSearchFormProps) {
+export function LogSearchForm({ initial, onSearch, refine, serverError, children }: LogSearchFormProps) {
   const { t } = useTranslation();
   const errorText = useSearchErrorText();
   const [text, setText] = useState(initial);
@@ -42,43 +46,48 @@ export function LogSearchForm({ initial, onSearch, refine, serverError }: LogSea
     if (!problem) onSearch(text.trim());
   };
 
+  const refusal = error ?? serverError;
+
   return (
-    <Stack gap="xs">
-      <form onSubmit={submit} noValidate>
-        <Group align="flex-start" gap="xs" wrap="wrap">
-          <TextInput
-            label={t('logs.search')}
-            placeholder={t('logs.search_placeholder')}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            error={error ?? serverError}
-            style={{ flex: '1 1 16rem', minWidth: 0 }}
-            maxLength={500}
-          />
-          <Group gap="xs" mt={{ base: 0, xs: 25 }}>
-            <Button type="submit">{t('logs.go')}</Button>
-            <Button variant="default" onClick={help.toggle} aria-expanded={helpOpen} aria-controls="log-search-help">
-              {t('logs.help')}
-            </Button>
+    <>
+      <Stack gap="xs">
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-start" gap="xs" wrap="wrap">
+            <TextInput
+              label={t('logs.search')}
+              placeholder={t('logs.search_placeholder')}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              error={refusal}
+              style={{ flex: '1 1 16rem', minWidth: 0 }}
+              maxLength={500}
+            />
+            <Group gap="xs" mt={{ base: 0, xs: 25 }}>
+              <Button type="submit">{t('logs.go')}</Button>
+              <Button variant="default" onClick={help.toggle} aria-expanded={helpOpen} aria-controls="log-search-help">
+                {t('logs.help')}
+              </Button>
+            </Group>
           </Group>
-        </Group>
-      </form>
-      <Collapse expanded={helpOpen}>
-        <Paper id="log-search-help" withBorder p="sm">
-          <Title order={2} fz="md" mb="xs">
-            {t('logs.help_title')}
-          </Title>
-          <Text fz="sm" mb="xs">
-            {t('logs.help_intro')}
-          </Text>
-          <List fz="sm" spacing={2} style={{ overflowWrap: 'anywhere' }}>
-            {HELP_LINES.map((line) => (
-              <List.Item key={line}>{t(`logs.help_lines.${line}`)}</List.Item>
-            ))}
-          </List>
-        </Paper>
-      </Collapse>
-    </Stack>
+        </form>
+        <Collapse expanded={helpOpen}>
+          <Paper id="log-search-help" withBorder p="sm">
+            <Title order={2} fz="md" mb="xs">
+              {t('logs.help_title')}
+            </Title>
+            <Text fz="sm" mb="xs">
+              {t('logs.help_intro')}
+            </Text>
+            <List fz="sm" spacing={2} style={{ overflowWrap: 'anywhere' }}>
+              {HELP_LINES.map((line) => (
+                <List.Item key={line}>{t(`logs.help_lines.${line}`)}</List.Item>
+              ))}
+            </List>
+          </Paper>
+        </Collapse>
+      </Stack>
+      {refusal === undefined && children}
+    </>
   );
 }
 

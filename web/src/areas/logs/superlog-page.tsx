@@ -1,12 +1,12 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatNumber } from '../../i18n/format.ts';
 import { LoadErrorJoke, LogSearchForm } from './log-search-form.tsx';
 import { LogRows, sortValue, type LogColumn } from './log-rows.tsx';
+import { shownText } from './messages.ts';
 import { logQueries } from './queries.ts';
 
 /**
@@ -22,7 +22,8 @@ export function SuperlogPage() {
   const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
   const serverDirection = sort === 'date' ? direction : 'desc';
   const list = useInfiniteQuery(logQueries.requests(search, serverDirection));
-  const sentinel = useRef<HTMLDivElement>(null);
+  // A state, not a ref: the effect below observes the node again when the results come back under the box.
+  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
 
   const logs = useMemo(() => {
     const all = list.data?.pages.flatMap((page) => page.logs) ?? [];
@@ -38,14 +39,13 @@ export function SuperlogPage() {
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage) return;
+    if (!sentinel || !hasNextPage) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
     });
-    observer.observe(node);
+    observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, logs.length]);
+  }, [sentinel, hasNextPage, isFetchingNextPage, fetchNextPage, logs.length]);
 
   const sortBy = (column: LogColumn) => {
     setDirection(column === sort ? (direction === 'asc' ? 'desc' : 'asc') : column === 'date' ? 'desc' : 'asc');
@@ -59,33 +59,32 @@ export function SuperlogPage() {
     <Stack>
       <Title order={1}>{t('route.superlog')}</Title>
       {/* Go (or Enter) on the same search loads it again: new requests may have come in. */}
-      <LogSearchForm initial="" onSearch={(text) => (text === search ? void list.refetch() : setSearch(text))} serverError={refused} />
-      {failed ? (
-        <LoadErrorJoke />
-      ) : list.isPending ? (
-        <DelayedLoader />
-      ) : (
-        <>
-          <Text fz="sm" c="dimmed" aria-live="polite">
-            {count !== null
-              ? t('logs.count', { shown: formatNumber(logs.length, i18n.language), count: formatNumber(count, i18n.language) })
-              : t('logs.shown', { shown: formatNumber(logs.length, i18n.language) })}
-          </Text>
-          {logs.length === 0 && !hasNextPage ? <Text>{t('logs.none')}</Text> : <LogRows logs={logs} sort={sort} direction={direction} onSort={sortBy} />}
-          <div ref={sentinel} />
-          {isFetchingNextPage ? (
-            <Center>
-              <DelayedLoader inline size="sm" label={t('logs.loading_more')} />
-            </Center>
-          ) : (
-            !hasNextPage && logs.length > 0 && (
-              <Text fz="sm" c="dimmed" ta="center">
-                {t('logs.end')}
-              </Text>
-            )
-          )}
-        </>
-      )}
+      <LogSearchForm initial="" onSearch={(text) => (text === search ? void list.refetch() : setSearch(text))} serverError={refused}>
+        {failed ? (
+          <LoadErrorJoke />
+        ) : list.isPending ? (
+          <DelayedLoader />
+        ) : (
+          <>
+            <Text fz="sm" c="dimmed" aria-live="polite">
+              {shownText(t, i18n.language, logs.length, count)}
+            </Text>
+            {logs.length === 0 && !hasNextPage ? <Text>{t('logs.none')}</Text> : <LogRows logs={logs} sort={sort} direction={direction} onSort={sortBy} />}
+            <div ref={setSentinel} />
+            {isFetchingNextPage ? (
+              <Center>
+                <DelayedLoader inline size="sm" label={t('logs.loading_more')} />
+              </Center>
+            ) : (
+              !hasNextPage && logs.length > 0 && (
+                <Text fz="sm" c="dimmed" ta="center">
+                  {t('logs.end')}
+                </Text>
+              )
+            )}
+          </>
+        )}
+      </LogSearchForm>
     </Stack>
   );
 }

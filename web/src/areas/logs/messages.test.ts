@@ -1,0 +1,71 @@
+import i18next, { type TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { logSearchMessage, parseLogSearch, type LogSearchErrorCode } from '#shared/logs/search.ts';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import { searchErrorText, shownText } from './messages.ts';
+
+/** The area's own texts in a language, through i18next as the app uses them (plural forms included). */
+async function textsOf(lng: 'fr' | 'en'): Promise<TFunction> {
+  const instance = i18next.createInstance();
+  await instance.init({ lng, resources: { fr: { translation: fr }, en: { translation: en } }, interpolation: { escapeValue: false } });
+  return instance.t;
+}
+
+/** Every code of the shared parser (the type makes a new code fail here until it is listed). */
+const CODES = Object.keys({
+  tooLong: 1,
+  tooManyWords: 1,
+  unclosedQuote: 1,
+  unknownKeyword: 1,
+  emptyValue: 1,
+  repeated: 1,
+  badDate: 1,
+  dateOutOfRange: 1,
+  dateWithRange: 1,
+  reversedRange: 1,
+  rangeTooWide: 1,
+  badMethod: 1,
+  badStatus: 1,
+  badUid: 1,
+  badTime: 1,
+} satisfies Record<LogSearchErrorCode, 1>) as LogSearchErrorCode[];
+
+describe('the count of requests shown (screen 14)', () => {
+  it('is singular for 0 and 1 in French, with or without the total', async () => {
+    const t = await textsOf('fr');
+    expect(shownText(t, 'fr', 0, null)).toBe('0 requête affichée');
+    expect(shownText(t, 'fr', 0, 0)).toBe('0 requête affichée sur 0');
+    expect(shownText(t, 'fr', 1, 1)).toBe('1 requête affichée sur 1');
+    expect(shownText(t, 'fr', 1, null)).toBe('1 requête affichée');
+    expect(shownText(t, 'fr', 50, 62)).toBe('50 requêtes affichées sur 62');
+    expect(shownText(t, 'fr', 2, null)).toBe('2 requêtes affichées');
+  });
+
+  it('is singular for 1 only in English', async () => {
+    const t = await textsOf('en');
+    expect(shownText(t, 'en', 0, null)).toBe('0 requests shown');
+    expect(shownText(t, 'en', 0, 0)).toBe('0 requests shown of 0');
+    expect(shownText(t, 'en', 1, 1)).toBe('1 request shown of 1');
+    expect(shownText(t, 'en', 1, null)).toBe('1 request shown');
+    expect(shownText(t, 'en', 50, 1200)).toBe('50 requests shown of 1,200');
+  });
+});
+
+describe("a refused search's text", () => {
+  it.each(['fr', 'en'] as const)('exists in %s for every code of the parser', async (lng) => {
+    const t = await textsOf(lng);
+    for (const code of CODES) expect(searchErrorText(t, { code, word: 'du' }), code).not.toContain('logs.error.');
+  });
+
+  it('tells a date out of range from a malformed one, in both languages and as the server says it in English', async () => {
+    const [tFr, tEn] = [await textsOf('fr'), await textsOf('en')];
+    const outOfRange = parseLogSearch('du:1900-01-01', '2026-11-22');
+    const malformed = parseLogSearch('du:2026-02-30', '2026-11-22');
+    if (outOfRange.ok || malformed.ok) throw new Error('expected both searches to be refused');
+    expect(searchErrorText(tFr, outOfRange.error)).toBe('« du: » prend une date entre 2000-01-01 et 2099-12-31.');
+    expect(searchErrorText(tFr, malformed.error)).toBe('« du: » prend une date AAAA-MM-JJ.');
+    expect(searchErrorText(tEn, outOfRange.error)).toBe(logSearchMessage(outOfRange.error));
+    expect(searchErrorText(tEn, malformed.error)).toBe(logSearchMessage(malformed.error));
+  });
+});

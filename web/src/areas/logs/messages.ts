@@ -1,0 +1,15 @@
+import type { TFunction } from 'i18next';
+import type { LogSearchError } from '#shared/logs/search.ts';
+import { formatNumber } from '../../i18n/format.ts';
+
+/** The words of a search error in the page's language (one text per LogSearchErrorCode). */
+export function searchErrorText(t: TFunction, error: LogSearchError): string {
+  return t(`logs.error.${error.code}`, { word: error.word ?? '' });
+}
+
+/** '1 requête affichée sur 1' / '12 requests shown of 40': the rows loaded, and the total when the server knows it. */
+export function shownText(t: TFunction, lng: string, shown: number, total: number | null): string {
+  // `count` picks the plural form (i18next); the texts show the numbers as the language writes them.
+  const values = { count: shown, shown: formatNumber(shown, lng) };
+  return total !== null ? t('logs.count', { ...values, total: formatNumber(total, lng) }) : t('logs.shown', values);
+}
