@@ -114,7 +114,8 @@ function CommentThread({ listingId, comment }: { listingId: number; comment: Rev
     if (await reply.mutateAsync({ ticketId: comment.id, text }).then(() => true, () => false)) setText('');
   };
   return (
-    <Paper withBorder p="xs">
+    // A long word or link wraps inside the dialog instead of widening it.
+    <Paper withBorder p="xs" style={{ overflowWrap: 'anywhere' }}>
       <Text size="sm">
         <strong>
           {comment.creator.firstname} {comment.creator.lastname}
