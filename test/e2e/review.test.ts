@@ -107,7 +107,8 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await page.getByRole('dialog', { name: t('review.dialog_title', { n: 3, total: PICTURES }) }).waitFor();
     await dialogButton(page, t('review.send_retouch_picture')).click();
     await page.getByRole('dialog').getByText(t('review.comment_required')).waitFor();
-    const comment = lang === 'fr' ? 'Ciel trop sombre, éclaircir la fenêtre' : 'Sky too dark, brighten the window';
+    // With a long unbroken link, which wraps inside the dialog.
+    const comment = `${lang === 'fr' ? 'Ciel trop sombre, éclaircir la fenêtre' : 'Sky too dark, brighten the window'} https://exemple.test/${'a'.repeat(400)}`;
     await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).fill(comment);
     // A comment that does not get through is said in the dialog, and its text stays to be sent again.
     await page.route('**/api/review/pictures/comments', (route) => route.abort(), { times: 1 });
@@ -118,6 +119,7 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     // Posted: the comment shows with its reply box, the new-comment box is empty again (a textarea's text would match getByText).
     await page.getByRole('dialog').getByRole('textbox', { name: t('review.reply_label') }).waitFor();
     await page.getByRole('dialog').locator('p', { hasText: comment }).waitFor();
+    expect(await page.getByRole('dialog').evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(1);
     expect(await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).inputValue()).toBe('');
     await dialogButton(page, t('review.send_retouch_picture')).click();
     // A picture sent to retouch stays open with its comments; the button is then disabled (§4).
@@ -319,6 +321,12 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await page.getByRole('heading', { level: 2, name: t('review.shootings') }).waitFor();
     await page.getByRole('button', { name: t('review.open', { n: 1 }), exact: true }).waitFor();
     expect(await page.getByRole('alert').allInnerTexts()).toEqual([]);
+    // Names link to the user form only where it opens for this reader: their own, not the broker's nor the post-production technician's.
+    const person = (role: (typeof Role)[keyof typeof Role]) => `${demoAccount(role).firstname} ${demoAccount(role).lastname}`;
+    await page.getByRole('link', { name: person(Role.tech_capture), exact: true }).waitFor();
+    await page.getByText(person(Role.broker)).first().waitFor();
+    expect(await page.getByRole('link', { name: person(Role.broker) }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: person(Role.tech_postprod) }).count()).toBe(0);
 
     // Part 3 screen 5's panel: notes, SD card and completion flag, as text.
     await page.getByRole('button', { name: t('shootingDialog.open_label', { address: listing.address }) }).click();

@@ -10,6 +10,7 @@ import { ListingState } from '#shared/enums.ts';
 import { shownInHeadset } from '#shared/rules/listing-market.ts';
 import { MLS_DIGITS_MESSAGE } from '#shared/rules/mls-number.ts';
 import { checkRoute, pathOf, ROUTE } from '#shared/routes.ts';
+import { UserNameLink } from '../../app/user-name-link.tsx';
 import { isApiError, mayCall } from '../../api/client.ts';
 import { listingMessage, refusalMessage } from './messages.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
@@ -171,9 +172,9 @@ function ListingForm({
       </Alert>
       <Text>
         {t('listings.dialog.broker')}{' '}
-        <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(listing.broker.id))}>
+        <UserNameLink userId={listing.broker.id}>
           {listing.broker.firstname} {listing.broker.lastname}
-        </Anchor>{' '}
+        </UserNameLink>{' '}
         · {t('listings.dialog.broker_id', { id: listing.broker.id })} · {t('listings.dialog.broker_code', { code: listing.broker.broker_code ?? '—' })}
       </Text>
       {!edits && (
@@ -342,7 +343,7 @@ function ShootingsTable({ listing, lng }: { listing: ListingDetail; lng: string 
                 {formatDay(s.scheduleddate, lng)} {s.am ? t('listings.dialog.am') : t('listings.dialog.pm')}
               </Table.Td>
               <Table.Td>{t(`listings.shooting_state.${s.state}`, { defaultValue: String(s.state) })}</Table.Td>
-              <Table.Td>{s.tech ? <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(s.tech.id))}>{`${s.tech.firstname} ${s.tech.lastname}`.trim() || `#${s.tech.id}`}</Anchor> : '—'}</Table.Td>
+              <Table.Td>{s.tech ? <UserNameLink userId={s.tech.id}>{`${s.tech.firstname} ${s.tech.lastname}`.trim() || `#${s.tech.id}`}</UserNameLink> : '—'}</Table.Td>
               {(opens || invoices) && (
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">

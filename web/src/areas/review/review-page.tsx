@@ -8,6 +8,7 @@ import { SLIDESHOW_MAX, SLIDESHOW_SUGGESTED, type getListingPictures, type Revie
 import { getShootingAdmin } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { pathOf } from '#shared/routes.ts';
+import { UserNameLink } from '../../app/user-name-link.tsx';
 import { isApiError, mayCall } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
@@ -193,9 +194,9 @@ function ReviewScreen({ data }: { data: Data }) {
           </Title>
           <Text>
             {t('review.broker')}{' '}
-            <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(listing.broker.id))}>
+            <UserNameLink userId={listing.broker.id}>
               {listing.broker.firstname} {listing.broker.lastname}
-            </Anchor>
+            </UserNameLink>
           </Text>
         </div>
         <Group>
@@ -224,14 +225,20 @@ function ReviewScreen({ data }: { data: Data }) {
                 #{s.id} · {formatDay(s.scheduleddate, i18n.language)} · {t(`review.state.${s.state}`, { defaultValue: String(s.state) })}
               </Text>
               {s.tech && (
-                <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(s.tech.id))}>
-                  {t('review.photographer')} {s.tech.firstname} {s.tech.lastname}
-                </Anchor>
+                <Text>
+                  {t('review.photographer')}{' '}
+                  <UserNameLink userId={s.tech.id}>
+                    {s.tech.firstname} {s.tech.lastname}
+                  </UserNameLink>
+                </Text>
               )}
               {s.pp_tech && (
-                <Anchor component={Link} to={pathOf('users_edit').replace('$id', String(s.pp_tech.id))}>
-                  {t('review.pp_tech')} {s.pp_tech.firstname} {s.pp_tech.lastname}
-                </Anchor>
+                <Text>
+                  {t('review.pp_tech')}{' '}
+                  <UserNameLink userId={s.pp_tech.id}>
+                    {s.pp_tech.firstname} {s.pp_tech.lastname}
+                  </UserNameLink>
+                </Text>
               )}
               {opensShooting && <ShootingDialogButton shootingId={s.id} address={listing.address} />}
             </Group>
