@@ -228,6 +228,17 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     await purge.getByRole('button', { name: t('listings.dialog.purge.button') }).click();
     // Zero takes the singular in French, the plural in English.
     await dialog.getByRole('status').getByText(t(`listings.dialog.purge.done_${lang === 'fr' ? 'one' : 'other'}`, { formatted: '0' })).waitFor();
+
+    // Opened from the keyboard and closed with Escape, the dialog gives the focus back to its row's button.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    const rowButton = page.getByRole('button', { name: t('listings.open', { id: listing.id }) });
+    await rowButton.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => rowButton.evaluate((b) => b === document.activeElement)).toBe(true);
   });
 
   it("an administrator opens a shooting of the listing and its invoice from the listing's dialog", async () => {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listingFields, purgeListingCache, RECURRING_KEYS, updateListing, type ListingDetail } from '#shared/catalogue/listings.ts';
 import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
@@ -57,6 +57,17 @@ export function ListingDialog({ listingId, onClose }: { listingId: number; onClo
   const generate = useGenerateDeliveryTokenMutation(listingId);
   const purge = usePurgeListingCacheMutation(listingId);
   const draft = useRef<Form | null>(null);
+  // The pages unmount the dialog as it closes, before Mantine's own return of the focus: the
+  // element that opened it (read during the first render, before the focus trap moves the focus) gets it back.
+  const [opener] = useState(() => document.activeElement);
+  useEffect(
+    () => () => {
+      requestAnimationFrame(() => {
+        if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      });
+    },
+    [opener],
+  );
   return (
     <Modal opened onClose={onClose} size="xl" title={t('listings.dialog.title', { id: listingId })} fullScreen={false}>
       {listing.isPending ? (
