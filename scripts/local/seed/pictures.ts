@@ -1,4 +1,4 @@
-import { listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
+import { listingsOfBroker, noteListingShootingDate, type StoredListing } from '#functions/storage/listings.ts';
 import { mediaKeys } from '#functions/plumbing/media.ts';
 import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { insertPicture } from '#functions/storage/pictures.ts';
@@ -108,5 +108,7 @@ async function insertShooting(listing: StoredListing, plan: Plan, techId: number
     updated_at: new Date(day.getTime() + 2 * 86_400_000).toISOString(),
   });
   await insertShootingItem(shooting, { lat: null, lng: null, reserved_tech_id: null });
+  // As a booking does (use-cases/booked-listing.ts): the listing's shooting date is its latest shooting's, for the search's column and du:/au:.
+  if (!listing.shootingdate || listing.shootingdate < scheduleddate) await noteListingShootingDate(listing.id, scheduleddate);
   return shooting;
 }
