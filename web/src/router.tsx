@@ -100,7 +100,8 @@ const PARAM_PATTERNS: Partial<Record<RouteName, Record<string, RegExp>>> = {
   users_edit: { id: ID },
   ticket: { id: ID },
   shooting_change_time: { id: ID },
-  shooting_cancel: { id: ID },
+  // Part 1's cancel page: shown for the literal id 'undefined' too, where it sends nothing.
+  shooting_cancel: { id: /^(?:[1-9]\d{0,11}|undefined)$/ },
   tech_review_listing: { listingId: ID },
   visit: { listingId: ID },
 };
