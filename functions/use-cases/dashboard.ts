@@ -8,6 +8,7 @@ import { listFiles } from '../storage/injector-objects.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
 import { allListings } from '../storage/listings.ts';
 import { listReleases } from '../storage/releases.ts';
+import { tabsOf } from './review-tabs.ts';
 import { isActive, shootingsOfDay, shootingsOfTechBetween, type StoredShooting } from '../storage/shootings.ts';
 import { ticketFigures } from '../storage/tickets.ts';
 
@@ -119,8 +120,8 @@ async function productionPanel(caller: Caller, date: string): Promise<Extract<Da
   const from = addDays(date, -(QUEUE_DAYS - 1));
   const own = caller.role === Role.tech_postprod;
   const queue = (await shootingsOfDays(daysFrom(from, date))).filter((s) => PRODUCTION_STATES.includes(s.state) && (!own || s.pp_tech_id === caller.id));
-  const captured = queue.filter((s) => s.state === ShootingState.captured).map((s) => s.scheduleddate).sort();
-  return { kind: 'production', scope: own ? 'own' : 'all', from, to: date, by_state: countByState(queue), oldest_captured: captured[0] ?? null };
+  const underReview = queue.filter((s) => tabsOf(s).includes('under_review')).map((s) => s.scheduleddate).sort();
+  return { kind: 'production', scope: own ? 'own' : 'all', from, to: date, by_state: countByState(queue), oldest_under_review: underReview[0] ?? null };
 }
 
 /** The instants of Quebec days `from` to `to` (both included), as ticket creation times compare. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ShootingState } from '#shared/enums.ts';
-import { elapsedDays, tabsOf } from './review.ts';
+import { elapsedDays } from './review.ts';
+import { tabsOf } from './review-tabs.ts';
 
 const shooting = (state: number, is_public_for_broker: boolean, all_services_delivered = true) => ({ state, is_public_for_broker, all_services_delivered });
 

@@ -44,8 +44,8 @@ export const dashboardPanel = z.union([
     from: z.string(),
     to: z.string(),
     by_state: stateCounts,
-    /** Day of the oldest captured shooting still waiting for review (state captured), or null. */
-    oldest_captured: z.string().nullable(),
+    /** Day of the oldest shooting in the review queue's Under Review tab (uploaded, not public for the broker), or null. */
+    oldest_under_review: z.string().nullable(),
   }),
   /** Key figures of the week (Monday to Sunday) holding the day. */
   z.object({

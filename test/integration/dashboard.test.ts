@@ -47,7 +47,7 @@ let postprod: Person;
 let injector: Person;
 let otherInjector: Person;
 
-async function shooting(date: string, state: number, fields: { tech_id?: number | null; pp_tech_id?: number | null } = {}) {
+async function shooting(date: string, state: number, fields: { tech_id?: number | null; pp_tech_id?: number | null; is_public_for_broker?: boolean } = {}) {
   const at = new Date().toISOString();
   const id = await newShootingId();
   await insertShooting(
@@ -84,7 +84,11 @@ beforeAll(async () => {
     shooting(D, ShootingState.unconfirmed),
     shooting(D, ShootingState.canceled, { tech_id: capture.id }),
     shooting(NEXT, ShootingState.confirmed, { tech_id: capture.id }),
-    // The post-production queue (days before D, within 14 days): 2 captured + 1 retouch of postprod's, 1 captured of nobody's, 1 delivered of postprod's.
+    // The post-production queue (days before D, within 14 days): 2 captured + 1 retouch of postprod's, 1 captured of nobody's, 1 delivered of postprod's,
+    // and uploaded ones: under review (not public) postprod's at D-9 and nobody's at D-11; public for the broker (not under review) at D-13.
+    shooting(addDays(D, -9), ShootingState.uploaded, { pp_tech_id: postprod.id }),
+    shooting(addDays(D, -11), ShootingState.uploaded),
+    shooting(addDays(D, -13), ShootingState.uploaded, { pp_tech_id: postprod.id, is_public_for_broker: true }),
     shooting(addDays(D, -10), ShootingState.captured, { pp_tech_id: postprod.id }),
     shooting(addDays(D, -3), ShootingState.captured, { pp_tech_id: postprod.id }),
     shooting(addDays(D, -2), ShootingState.retouch, { pp_tech_id: postprod.id }),
@@ -167,22 +171,24 @@ describe('shootings of the day and the next', () => {
 });
 
 describe('post-production queue', () => {
-  it('counts the last 14 days by state for the lead, everyone’s', async () => {
+  it('counts the last 14 days by state for the lead, everyone’s; the oldest under review is the review queue’s (uploaded, not public)', async () => {
     const queue = panel(await dashboard((await tokenFor(Role.tech_postprod_lead)).token), 'production');
-    expect(queue).toMatchObject({ scope: 'all', from: addDays(D, -13), to: D, oldest_captured: addDays(D, -12) });
+    expect(queue).toMatchObject({ scope: 'all', from: addDays(D, -13), to: D, oldest_under_review: addDays(D, -11) });
     expect(queue.by_state).toEqual([
       { state: ShootingState.captured, count: 3 },
       { state: ShootingState.retouch, count: 1 },
+      { state: ShootingState.uploaded, count: 3 },
       { state: ShootingState.delivered, count: 1 },
     ]);
   });
 
   it("gives a post-production technician only the shootings they are assigned", async () => {
     const queue = panel(await dashboard(postprod.token), 'production');
-    expect(queue).toMatchObject({ scope: 'own', oldest_captured: addDays(D, -10) });
+    expect(queue).toMatchObject({ scope: 'own', oldest_under_review: addDays(D, -9) });
     expect(queue.by_state).toEqual([
       { state: ShootingState.captured, count: 2 },
       { state: ShootingState.retouch, count: 1 },
+      { state: ShootingState.uploaded, count: 2 },
       { state: ShootingState.delivered, count: 1 },
     ]);
   });

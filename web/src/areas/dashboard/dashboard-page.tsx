@@ -124,9 +124,9 @@ function ProductionPanel({ panel }: { panel: PanelOf<'production'> }) {
         panel.by_state.map((c) => <Figure key={c.state} label={t(stateKey(c.state))} value={formatNumber(c.count, i18n.language)} />)
       )}
       <Text size="sm">
-        {panel.oldest_captured
-          ? t('dashboard.production.oldest_captured', { day: formatDayShort(panel.oldest_captured, i18n.language) })
-          : t('dashboard.production.none_captured')}
+        {panel.oldest_under_review
+          ? t('dashboard.production.oldest_under_review', { day: formatDayShort(panel.oldest_under_review, i18n.language) })
+          : t('dashboard.production.none_under_review')}
       </Text>
     </PanelCard>
   );
