@@ -24,3 +24,11 @@ describe('how many zones, offers and packages a user holds together', () => {
     expect(create.error?.issues.map((i) => i.message)).toEqual([USER_MESSAGES.tooManyReferences]);
   });
 });
+
+describe('a hostile phone number', () => {
+  it('gets the length error alone, without the phone check running on it', () => {
+    const long = `1${' '.repeat(100_000)}a`;
+    const put = putUserData.input.safeParse({ firstname: 'A', lastname: 'B', email: 'a@b.ca', role: Role.admin, id: 5, version: 1, notification_phone_number: ['514 555 0199', long] });
+    expect(put.error?.issues.map((i) => [i.path.join('.'), i.code])).toEqual([['notification_phone_number.1', 'too_big']]);
+  });
+});

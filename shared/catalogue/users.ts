@@ -2,7 +2,7 @@ import * as z from '../zod.ts';
 import { ADMIN_ROLES, hasTechnicianFields, Role, USER_SCREEN_ROLES } from '../roles.ts';
 import { Subscription } from '../enums.ts';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../rules/password.ts';
-import { isPhoneNumber, PHONE_MESSAGE } from '../rules/phone-number.ts';
+import { isPhoneNumber, PHONE_MAX_LENGTH, PHONE_MESSAGE } from '../rules/phone-number.ts';
 import { defineOperation } from './operation.ts';
 import { shootingView } from './shootings.ts';
 import { USER_MESSAGES } from '../messages/users.ts';
@@ -36,8 +36,8 @@ const optionalText = (max: number) =>
     .nullable()
     .default(null)
     .transform((v) => (v ? v : null));
-const phone = z.string().trim().max(40).refine(isPhoneNumber, PHONE_MESSAGE);
-const optionalPhone = optionalText(40).refine((v) => v === null || isPhoneNumber(v), PHONE_MESSAGE);
+const phone = z.string().trim().max(PHONE_MAX_LENGTH, { abort: true }).refine(isPhoneNumber, PHONE_MESSAGE);
+const optionalPhone = optionalText(PHONE_MAX_LENGTH).refine((v) => v === null || isPhoneNumber(v), PHONE_MESSAGE);
 const ids = z.array(z.coerce.number().int().positive()).max(100).default([]);
 const optionalId = z.coerce.number().int().positive().nullable().default(null);
 

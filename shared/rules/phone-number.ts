@@ -3,13 +3,19 @@
  * dashes, parentheses and a leading '+', and optionally an extension ('poste 12', 'ext. 12',
  * 'x12'). Letters anywhere else mean it is not a phone number (docs/decisions/0720).
  */
-const PHONE_PATTERN = /^\+?[\d\s().-]+?(?:\s*(?:poste|ext\.?|x|#)\s*\d{1,6})?$/i;
+export const PHONE_MAX_LENGTH = 40;
+const EXTENSION = /(?:poste|ext\.?|x|#)\s*\d{1,6}$/i;
+const MAIN_PART = /^\+?[\d\s().-]+$/;
 const MAIN_DIGITS = { min: 7, max: 15 } as const;
 
+/** Checked in linear time: the length first, then the extension and the main part apart (no pattern that can backtrack). */
 export function isPhoneNumber(text: string): boolean {
-  if (!PHONE_PATTERN.test(text)) return false;
-  const main = text.replace(/\s*(?:poste|ext\.?|x|#)\s*\d{1,6}$/i, '').replace(/\D/g, '');
-  return main.length >= MAIN_DIGITS.min && main.length <= MAIN_DIGITS.max;
+  if (text.length > PHONE_MAX_LENGTH) return false;
+  const extension = EXTENSION.exec(text);
+  const main = (extension ? text.slice(0, extension.index) : text).trimEnd();
+  if (!MAIN_PART.test(main)) return false;
+  const digits = main.replace(/\D/g, '').length;
+  return digits >= MAIN_DIGITS.min && digits <= MAIN_DIGITS.max;
 }
 
 export const PHONE_MESSAGE = 'Enter a phone number: 7 to 15 digits, with an optional extension.';
