@@ -12,7 +12,7 @@
  *   logs:text query:text params:text body:text user:text   the field's JSON contains the text
  *   any other word                the path contains it
  */
-import { DATE_MAX, DATE_MIN, isCalendarDate } from '../rules/business-time.ts';
+import { DATE_MAX, DATE_MIN, isCalendarDate, isRealDay } from '../rules/business-time.ts';
 
 export const LOG_KEYWORDS = ['method', 'du', 'au', 'date', 'status', 'uid', 'time', 'logs', 'query', 'params', 'body', 'user'] as const;
 export type LogKeyword = (typeof LOG_KEYWORDS)[number];
@@ -128,12 +128,6 @@ export function tokenize(text: string): string[] | undefined {
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-/** Whether a YYYY-MM-DD names a day that exists, whatever its year (isCalendarDate also bounds the year). */
-const isRealDay = (value: string) => {
-  const n = /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayNumber(value) : NaN;
-  return Number.isFinite(n) && new Date(n * DAY_MS).toISOString().slice(0, 10) === value;
-};
-
 /** Parses a search; `today` is the Quebec day the default range and the range checks use. */
 export function parseLogSearch(input: string, today: string): LogSearchResult {
   const fail = (code: LogSearchErrorCode, word?: string): LogSearchResult => ({ ok: false, error: word === undefined ? { code } : { code, word } });

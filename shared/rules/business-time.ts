@@ -109,14 +109,18 @@ export function daysBetween(from: string, to: string): number {
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Whether a string is a day that exists (no 2026-02-30, no month 99) within [DATE_MIN, DATE_MAX]. */
-export function isCalendarDate(value: string): boolean {
+/** Whether a YYYY-MM-DD names a day that exists (no 2026-02-30, no month 99), whatever its year. */
+export function isRealDay(value: string): boolean {
   const match = DAY_PATTERN.exec(value);
   if (!match) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const utc = new Date(Date.UTC(y, m - 1, d));
-  const real = utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
-  return real && value >= DATE_MIN && value <= DATE_MAX;
+  return utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
+}
+
+/** Whether a string is a day that exists within [DATE_MIN, DATE_MAX]. */
+export function isCalendarDate(value: string): boolean {
+  return isRealDay(value) && value >= DATE_MIN && value <= DATE_MAX;
 }
 
 /** Whether a half-day's window has already started at `now` (no booking into the past), by the wall clock on clock-change days too. */

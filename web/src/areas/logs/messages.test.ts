@@ -68,4 +68,8 @@ describe("a refused search's text", () => {
     expect(searchErrorText(tEn, outOfRange.error)).toBe(logSearchMessage(outOfRange.error));
     expect(searchErrorText(tEn, malformed.error)).toBe(logSearchMessage(malformed.error));
   });
+
+  it.each(['tooLong', 'tooManyWords', 'rangeTooWide'] as const)('says the limit of %s as the parser holds it, in English as the server does', async (code) => {
+    expect(searchErrorText(await textsOf('en'), { code })).toBe(logSearchMessage({ code }));
+  });
 });

@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next';
-import type { LogSearchError } from '#shared/logs/search.ts';
+import { LOG_SEARCH_LIMITS, type LogSearchError } from '#shared/logs/search.ts';
+import { DATE_MAX, DATE_MIN } from '#shared/rules/business-time.ts';
 import { formatNumber } from '../../i18n/format.ts';
 
 /** The words of a search error in the page's language (one text per LogSearchErrorCode). */
 export function searchErrorText(t: TFunction, error: LogSearchError): string {
-  return t(`logs.error.${error.code}`, { word: error.word ?? '' });
+  return t(`logs.error.${error.code}`, { word: error.word ?? '', from: DATE_MIN, to: DATE_MAX, ...LOG_SEARCH_LIMITS });
 }
 
 /** '1 requête affichée sur 1' / '12 requests shown of 40': the rows loaded, and the total when the server knows it. */
