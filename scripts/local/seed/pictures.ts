@@ -1,8 +1,9 @@
-import { listingsOfBroker, noteListingShootingDate, type StoredListing } from '#functions/storage/listings.ts';
+import { listingsOfBroker, type StoredListing } from '#functions/storage/listings.ts';
+import { followListingShootingDate } from '#functions/use-cases/booked-listing.ts';
 import { mediaKeys } from '#functions/plumbing/media.ts';
 import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { insertPicture } from '#functions/storage/pictures.ts';
-import { insertShooting as insertShootingItem } from '#functions/storage/shootings.ts';
+import { insertShooting as insertShootingItem, isActive } from '#functions/storage/shootings.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { findUserByEmail } from '#functions/storage/users.ts';
 import { shootingRecord, type ShootingRecord } from '#shared/entities/shooting.ts';
@@ -108,7 +109,7 @@ async function insertShooting(listing: StoredListing, plan: Plan, techId: number
     updated_at: new Date(day.getTime() + 2 * 86_400_000).toISOString(),
   });
   await insertShootingItem(shooting, { lat: null, lng: null, reserved_tech_id: null });
-  // As a booking does (use-cases/booked-listing.ts): the listing's shooting date is its latest shooting's, for the search's column and du:/au:.
-  if (!listing.shootingdate || listing.shootingdate < scheduleddate) await noteListingShootingDate(listing.id, scheduleddate);
+  // As a booking does: the listing's shooting date is its latest active shooting's, for the search's column and du:/au:.
+  await followListingShootingDate(shooting, console.warn, isActive(shooting) ? scheduleddate : undefined);
   return shooting;
 }
