@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listingFields, purgeListingCache, RECURRING_KEYS, updateListing, type ListingDetail } from '#shared/catalogue/listings.ts';
 import { generateDeliveryToken } from '#shared/catalogue/deliveries.ts';
@@ -11,6 +11,7 @@ import { shownInHeadset } from '#shared/rules/listing-market.ts';
 import { MLS_DIGITS_MESSAGE } from '#shared/rules/mls-number.ts';
 import { checkRoute, pathOf, ROUTE } from '#shared/routes.ts';
 import { UserNameLink } from '../../app/user-name-link.tsx';
+import { useReturnFocusOnUnmount } from '../../app/use-focus-return.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
 import { listingMessage, refusalMessage } from './messages.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
@@ -57,17 +58,8 @@ export function ListingDialog({ listingId, onClose }: { listingId: number; onClo
   const generate = useGenerateDeliveryTokenMutation(listingId);
   const purge = usePurgeListingCacheMutation(listingId);
   const draft = useRef<Form | null>(null);
-  // The pages unmount the dialog as it closes, before Mantine's own return of the focus: the
-  // element that opened it (read during the first render, before the focus trap moves the focus) gets it back.
-  const [opener] = useState(() => document.activeElement);
-  useEffect(
-    () => () => {
-      requestAnimationFrame(() => {
-        if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-      });
-    },
-    [opener],
-  );
+  // The pages unmount the dialog as it closes, before Mantine's own return of the focus.
+  useReturnFocusOnUnmount();
   return (
     <Modal opened onClose={onClose} size="xl" title={t('listings.dialog.title', { id: listingId })} fullScreen={false}>
       {listing.isPending ? (

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShootingAdminView } from '#shared/catalogue/shootings.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { useReturnFocusOnUnmount } from '../../app/use-focus-return.ts';
 import { OutcomeAlert, type Outcome } from '../../app/outcome-alert.tsx';
 import { formatDay } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
@@ -29,6 +30,8 @@ interface ShootingDialogProps {
 export function ShootingDialog({ shootingId, opened, onClose }: ShootingDialogProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  // Mounted while open only (DialogButton): unmounted as it closes, before Mantine's own return of the focus.
+  useReturnFocusOnUnmount();
   return (
     <Modal opened={opened} onClose={onClose} size="lg" fullScreen={phone} title={t('shootingDialog.title', { id: shootingId })} closeButtonProps={{ 'aria-label': t('shootingDialog.close') }}>
       {opened && <ShootingDialogBody shootingId={shootingId} />}

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Image, Modal, Paper, Stack, Text, Textarea
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewComment, ReviewPicture } from '#shared/catalogue/review.ts';
+import { useReturnFocusOnUnmount } from '../../app/use-focus-return.ts';
 import { formatTimestamp } from '../../i18n/format.ts';
 import { PictureTypeBadge } from './picture-type.tsx';
 import { useCommentMutation, useValidationMutation } from './queries.ts';
@@ -14,6 +15,8 @@ interface Props {
   onClose: () => void;
   /** After a validation or a send-for-retouch: the screen moves on to the next unseen picture (§4). */
   onDecided: (decision: 'validated' | 'retouch') => void;
+  /** Where the focus goes back when the dialog is unmounted (the page's tile of the picture shown); the element that opened it by default. */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /**
@@ -21,12 +24,14 @@ interface Props {
  * validated), Send For Retouch (enabled only when not already false; it needs a comment on the
  * picture, else the comment box shows an error), the picture's comments with their replies.
  */
-export function PictureDialog({ listingId, picture, number, total, onClose, onDecided }: Props) {
+export function PictureDialog({ listingId, picture, number, total, onClose, onDecided, returnFocusTo }: Props) {
   const { t } = useTranslation();
   const validation = useValidationMutation(listingId);
   const comment = useCommentMutation(listingId);
   const [text, setText] = useState('');
   const [needComment, setNeedComment] = useState(false);
+  // The review screen unmounts the dialog as it closes (or when every picture is seen), before Mantine's own return of the focus.
+  useReturnFocusOnUnmount(returnFocusTo);
   const decide = async (valid: boolean) => {
     if (!valid && picture.comments.length === 0) {
       setNeedComment(true);

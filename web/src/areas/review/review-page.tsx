@@ -5,15 +5,13 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutputOf } from '#shared/catalogue/operation.ts';
 import { SLIDESHOW_MAX, SLIDESHOW_SUGGESTED, type getListingPictures, type ReviewPicture } from '#shared/catalogue/review.ts';
-import { getShootingAdmin } from '#shared/catalogue/shootings.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { pathOf } from '#shared/routes.ts';
 import { UserNameLink } from '../../app/user-name-link.tsx';
-import { isApiError, mayCall } from '../../api/client.ts';
+import { isApiError } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay } from '../../i18n/format.ts';
-import { useSessionUser } from '../session/use-session.ts';
 import { ShootingDialogButton } from '../planner/shooting-dialog.tsx';
 import { AutomatedVideosPanel } from '../videos/index.ts';
 import { COLUMN_CHOICES, PictureGrid } from './picture-grid.tsx';
@@ -47,9 +45,9 @@ const publishFailed = (error: unknown) => console.error('publish failed', error)
  */
 export function ReviewPage() {
   const { t } = useTranslation();
-  const { listingId } = useParams({ strict: false }) as { listingId?: string };
-  const id = Number(listingId);
-  const data = useQuery({ ...reviewQueries.listing(id), enabled: Number.isInteger(id) && id > 0 });
+  // The route lets only an id of digits in (router.tsx, PARAM_PATTERNS).
+  const { listingId } = useParams({ strict: false }) as { listingId: string };
+  const data = useQuery(reviewQueries.listing(Number(listingId)));
   if (data.isPending) return <DelayedLoader label={t('common.loading')} />;
   if (data.isError)
     return (
@@ -80,8 +78,6 @@ function ReviewScreen({ data }: { data: Data }) {
   const retouch = useRetouchMutation();
   const publish = usePublishMutation();
   const mediaEmail = useMediaEmailMutation();
-  // The shooting dialog is the planner's (getShootingAdmin): every reviewer reads it; each section offers only the writes the role may make.
-  const opensShooting = mayCall(getShootingAdmin, useSessionUser()?.role);
 
   const typeNames = usePictureTypeNames(listing.id);
   const byId = useMemo(() => new Map(data.pictures.map((p) => [p.id, p])), [data.pictures]);
@@ -175,12 +171,9 @@ function ReviewScreen({ data }: { data: Data }) {
   };
 
   const open = openId === null ? undefined : byId.get(openId);
-  const closePicture = () => {
-    const shown = open ? numberOf(open.id) : undefined;
-    setOpenId(null);
-    // The dialog is unmounted at once, so Mantine's return of the focus never runs: the tile of the picture it showed takes it back.
-    if (shown !== undefined) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-picture="${shown}"] button`)?.focus());
-  };
+  const closePicture = () => setOpenId(null);
+  // The dialog, unmounted as it closes, gives the focus back to the tile of the picture it showed last (it may have moved on from the one opened).
+  const shownTile = (n: number) => () => document.querySelector<HTMLElement>(`[data-picture="${n}"] button`);
   return (
     <Stack>
       <Anchor component={Link} to={pathOf('listings')}>
@@ -240,7 +233,8 @@ function ReviewScreen({ data }: { data: Data }) {
                   </UserNameLink>
                 </Text>
               )}
-              {opensShooting && <ShootingDialogButton shootingId={s.id} address={listing.address} />}
+              {/* Every reader of this screen (REVIEWERS) reads the shooting dialog (getShootingAdmin); each section offers only the role's writes. */}
+              <ShootingDialogButton shootingId={s.id} address={listing.address} />
             </Group>
           ))}
         </Stack>
@@ -328,7 +322,17 @@ function ReviewScreen({ data }: { data: Data }) {
 
       <AutomatedVideosPanel listingId={listing.id} />
 
-      {open && <PictureDialog listingId={listing.id} picture={open} number={numberOf(open.id)} total={ordered.length} onClose={closePicture} onDecided={decided} />}
+      {open && (
+        <PictureDialog
+          listingId={listing.id}
+          picture={open}
+          number={numberOf(open.id)}
+          total={ordered.length}
+          onClose={closePicture}
+          onDecided={decided}
+          returnFocusTo={shownTile(numberOf(open.id))}
+        />
+      )}
     </Stack>
   );
 }
