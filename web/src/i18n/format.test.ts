@@ -90,8 +90,20 @@ describe('the web formatter follows the reader language', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
     expect(relativeTime(now - 3 * 3_600_000 - 5, now, 'en')).toBe('3 hours ago');
     expect(relativeTime(now + 90 * 86_400_000 - 60_000, now, 'en')).toBe('in 89 days');
-    expect(relativeTime(now - 10_000, now, 'en')).toBe('0 minutes ago');
     expect(relativeTime(now - 3 * 3_600_000, now, 'fr')).toBe('il y a 3 heures');
+    expect(relativeTime(now - 2 * 86_400_000, now, 'en')).toBe('2 days ago');
+  });
+
+  it("says 'now' under a minute either way, in the language given, and counts minutes from a minute on", () => {
+    const now = Date.parse('2026-11-24T15:00:00Z');
+    for (const offset of [0, -10_000, -59_999, 5_000, 59_999]) {
+      expect(relativeTime(now + offset, now, 'en')).toBe('now');
+      expect(relativeTime(now + offset, now, 'fr')).toBe('maintenant');
+      expect(relativeTime(now + offset, now, 'fr-CA')).toBe('maintenant');
+    }
+    expect(relativeTime(now - 60_000, now, 'en')).toBe('1 minute ago');
+    expect(relativeTime(now - 60_000, now, 'fr')).toBe('il y a 1 minute');
+    expect(relativeTime(now + 60_000, now, 'en')).toBe('in 1 minute');
   });
 
   it('maps i18next languages to ours', () => {

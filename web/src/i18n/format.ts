@@ -144,13 +144,15 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-/** "3 hours ago", "in 89 days": the largest whole unit (a minute at least), rounded toward zero. */
+/**
+ * "3 hours ago", "in 89 days": the largest whole unit, rounded toward zero. Under a minute either
+ * way, 'now' / 'maintenant' (a file just sent), not "0 minutes ago".
+ */
 export function relativeTime(targetMs: number, nowMs: number, lng: string): string {
   const diff = targetMs - nowMs;
-  const rtf = new Intl.RelativeTimeFormat(localeOf(lng), { numeric: 'always' });
   for (const [unit, ms] of UNITS) {
     const whole = Math.trunc(diff / ms);
-    if (whole !== 0) return rtf.format(whole, unit);
+    if (whole !== 0) return new Intl.RelativeTimeFormat(localeOf(lng), { numeric: 'always' }).format(whole, unit);
   }
-  return rtf.format(diff < 0 ? -0 : 0, 'minute');
+  return new Intl.RelativeTimeFormat(localeOf(lng), { numeric: 'auto' }).format(0, 'second');
 }

@@ -11,7 +11,6 @@ import { INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { useRouteTitleKey } from '../../app/page-title.ts';
 import { formatDayShort, formatNumber, formatSize, formatSpeed, formatTimestamp, localToday, relativeTime } from '../../i18n/format.ts';
-import { updatedAgo } from './file-times.ts';
 import { fetchDownloadLink, injectorQueries, webInjectorApi } from './queries.ts';
 import { useUploadQueue, type QueuedFile } from './use-upload-queue.ts';
 import { failureText, isRemovable, isSendable, sortChoice } from './queue-rules.ts';
@@ -181,7 +180,8 @@ function CloudFiles({ files, locale, onDownload }: { files: RemoteFile[]; locale
               <Table.Td>{formatSize(file.size, locale)}</Table.Td>
               <Table.Td>
                 <time dateTime={file.updated} title={formatTimestamp(file.updated, locale)}>
-                  {updatedAgo(t, Date.parse(file.updated), now, locale)}
+                  {/* An update ahead of this computer's clock is taken as now. */}
+                  {relativeTime(Math.min(Date.parse(file.updated), now), now, locale)}
                 </time>
               </Table.Td>
               <Table.Td>
