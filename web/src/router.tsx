@@ -94,14 +94,14 @@ function redirectAfterLogin(target: string | undefined) {
 /** An id in a path: a positive whole number as digits ('abc', '0', '1e3', '5016.5' open the not-found page, not a screen that cannot load). */
 const ID = /^[1-9]\d{0,11}$/;
 
-/** Route parameters with a stated shape (part 2: depot ids are digits only). */
-const PARAM_PATTERNS: Partial<Record<RouteName, Record<string, RegExp>>> = {
+/** Route parameters with a stated shape (part 2: depot ids are digits only): a pattern, or a test of its own. */
+const PARAM_PATTERNS: Partial<Record<RouteName, Record<string, Pick<RegExp, 'test'>>>> = {
   depots_edit: { id: ID },
   users_edit: { id: ID },
   ticket: { id: ID },
   shooting_change_time: { id: ID },
   // Part 1's cancel page: shown for the literal id 'undefined' too, where it sends nothing.
-  shooting_cancel: { id: /^(?:[1-9]\d{0,11}|undefined)$/ },
+  shooting_cancel: { id: { test: (id) => id === 'undefined' || ID.test(id) } },
   tech_review_listing: { listingId: ID },
   visit: { listingId: ID },
 };

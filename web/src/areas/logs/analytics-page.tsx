@@ -33,7 +33,7 @@ export function AnalyticsPage() {
     <Stack>
       <Title order={1}>{t('route.SuperAnalytics')}</Title>
       <LogSearchForm initial="" onSearch={(text) => (text === search ? void charts.refetch() : setSearch(text))} refine={daysOnly} serverError={refused}>
-        {charts.isError && !refused ? (
+        {charts.isError ? (
           <LoadErrorJoke />
         ) : !charts.data ? (
           <DelayedLoader />

@@ -18,4 +18,3 @@ export function releaseFileProblem(file: Pick<File, 'name' | 'size'> | null): Re
 
 /** The largest file in GiB, as the texts write it. */
 export const RELEASE_MAX_GIB = RELEASE_MAX_BYTES / 1024 ** 3;
-

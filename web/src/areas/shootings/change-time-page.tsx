@@ -49,10 +49,10 @@ export function changeTimeFailure(error: unknown): { key: string; values?: Recor
  */
 export function ChangeTimePage() {
   const { t } = useTranslation();
-  const { id } = useParams({ strict: false }) as { id?: string };
+  // The route lets only an id of digits in (router.tsx, PARAM_PATTERNS).
+  const { id } = useParams({ strict: false }) as { id: string };
   const shootingId = Number(id);
-  const valid = Number.isInteger(shootingId) && shootingId > 0;
-  const query = useQuery({ ...shootingQueries.detail(shootingId), enabled: valid });
+  const query = useQuery(shootingQueries.detail(shootingId));
   const [slot, setSlot] = useState<SlotChoice | null>(null);
   const change = useChangeShootingTime(shootingId, {
     onError: () => {
@@ -69,7 +69,7 @@ export function ChangeTimePage() {
   return (
     <Stack maw={900} data-error={change.isError || undefined}>
       <Title order={1}>{t('route.shooting_change_time')}</Title>
-      {!valid || (query.isError && !s) ? (
+      {query.isError && !s ? (
         <>
           <Text>{t('shootings.not_found')}</Text>
           <BackLink />

@@ -20,9 +20,10 @@ const URGENCY_COLOR: Record<number, string> = { 1: 'gray', 2: 'yellow', 3: 'red'
  */
 export function TicketPage() {
   const { t, i18n } = useTranslation();
-  const { id } = useParams({ strict: false }) as { id?: string };
+  // The route lets only an id of digits in (router.tsx, PARAM_PATTERNS).
+  const { id } = useParams({ strict: false }) as { id: string };
   const ticketId = Number(id);
-  const query = useQuery({ ...ticketQueries.detail(ticketId), enabled: Number.isInteger(ticketId) && ticketId > 0 });
+  const query = useQuery(ticketQueries.detail(ticketId));
   const [message, setMessage] = useState('');
   const toggle = useResolveTicketMutation(ticketId);
   const followup = useFollowupTicketMutation(ticketId, { onSuccess: () => setMessage('') });
@@ -34,7 +35,7 @@ export function TicketPage() {
       ← {t('tickets.back_to_list')}
     </Anchor>
   );
-  if (query.isPending && query.fetchStatus !== 'idle') return <DelayedLoader label={t('common.loading')} />;
+  if (query.isPending) return <DelayedLoader label={t('common.loading')} />;
   const ticket = query.data?.data;
   if (!ticket) {
     return (
