@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { putUserData, USER_MESSAGES } from '#shared/catalogue/users.ts';
 import { Role } from '#shared/roles.ts';
-import { shownFields, splitIssues, technicianIssues } from './form-check.ts';
+import { serverIssues, shownFields, splitIssues, technicianIssues } from './form-check.ts';
 
 /** The seeded post-production technician's own form, as read: role 5 without depot, zone, package or offer. */
 const postprod = {
@@ -57,6 +57,18 @@ describe('the user form checks what it shows (part 2 §6)', () => {
       shownFields(false, Role.tech_postprod, false),
     );
     expect(split.shown).toEqual([{ path: ['email'], message: USER_MESSAGES.email }]);
+    expect(split.hidden.map((i) => i.path[0])).toEqual(['depot_id']);
+  });
+
+  it("puts the server's error on a list entry ('notification_phone_number.1') on its field, a field's first message", () => {
+    const issues = serverIssues({ 'notification_phone_number.1': ['Invalid phone number'], email: [USER_MESSAGES.email, USER_MESSAGES.required], 'depot_id.0': [] });
+    expect(issues).toEqual([
+      { path: ['notification_phone_number', 1], message: 'Invalid phone number' },
+      { path: ['email'], message: USER_MESSAGES.email },
+      { path: ['depot_id', 0], message: '' },
+    ]);
+    const split = splitIssues(issues, shownFields(false, Role.tech_postprod, false));
+    expect(split.shown.map((i) => i.path[0])).toEqual(['notification_phone_number', 'email']);
     expect(split.hidden.map((i) => i.path[0])).toEqual(['depot_id']);
   });
 });

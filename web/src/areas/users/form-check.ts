@@ -37,6 +37,18 @@ export function technicianIssues(v: Parameters<typeof technicianFieldProblems>[0
 }
 
 /**
+ * The server's field errors (a 400's `fields`) as issues on the form's fields, each field's first
+ * message. A list field's entry is named by the field and its index ('notification_phone_number.1'):
+ * its error goes on the field ('notification_phone_number'), the index after it in the path.
+ */
+export function serverIssues(fields: Readonly<Record<string, readonly string[]>>): FormIssue[] {
+  return Object.entries(fields).map(([key, messages]) => {
+    const entry = /^(.+)\.(\d+)$/.exec(key);
+    return { path: entry ? [entry[1] as string, Number(entry[2])] : [key], message: messages[0] ?? '' };
+  });
+}
+
+/**
  * The issues of a save split by what the caller sees: `shown` go on their fields; `hidden` are on
  * fields the form does not show this caller, so no field can say them (the screen says it in its
  * outcome instead of refusing the save silently). A field's first issue only.

@@ -10,7 +10,7 @@ import { isApiError, mayCall } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
-import { shownFields, splitIssues, technicianIssues, type FormIssue } from './form-check.ts';
+import { serverIssues, shownFields, splitIssues, technicianIssues, type FormIssue } from './form-check.ts';
 import { fieldMessage, outcomeOfFailure, type Outcome } from './messages.ts';
 import { PasswordForm } from './password-form.tsx';
 import { userQueries, useCreateUserMutation, usePutUserMutation } from './queries.ts';
@@ -226,7 +226,7 @@ function UserForm({ user, version, onSaved }: { user?: UserData; version?: numbe
     setOutcome(null);
     const onError = (error: Error) => {
       setOutcome(outcomeOfFailure(t, error));
-      if (isApiError(error, 400) && error.fields) showIssues(Object.entries(error.fields).map(([path, messages]) => ({ path: [path], message: messages[0] ?? '' })));
+      if (isApiError(error, 400) && error.fields) showIssues(serverIssues(error.fields));
     };
     const input = inputOf(values);
     // §5's technician fields bind whoever sets them: the admin levels (a non-admin's save keeps them as stored, as the server does).
