@@ -64,16 +64,20 @@ export async function getUser(id: number, { consistent = false }: { consistent?:
   return Item ? toStoredUser(Item) : undefined;
 }
 
+type TextField = 'firstname' | 'lastname' | 'email';
 export type UserName = Pick<UserRecord, 'id' | 'firstname' | 'lastname'>;
 
-/** The names of users by id, in one batch read; an id without a user is left out. */
-export async function userNamesById(ids: readonly number[]): Promise<Map<number, UserName>> {
+/** Some text fields of users by id, in one batch read of those attributes only; an id without a user is left out. */
+export async function userFieldsById<F extends TextField>(ids: readonly number[], fields: readonly F[]): Promise<Map<number, Pick<UserRecord, 'id' | F>>> {
   const items = await batchGet(
     [...new Set(ids)].map((id) => keys.user(id)),
-    { attributes: ['id', 'firstname', 'lastname'] },
+    { attributes: ['id', ...fields] },
   );
-  return new Map(items.map((item) => [Number(item.id), { id: Number(item.id), firstname: String(item.firstname ?? ''), lastname: String(item.lastname ?? '') }]));
+  return new Map(items.map((item) => [Number(item.id), { id: Number(item.id), ...Object.fromEntries(fields.map((f) => [f, String(item[f] ?? '')])) } as Pick<UserRecord, 'id' | F>]));
 }
+
+/** The names of users by id (nothing else is read, so nothing else can be answered). */
+export const userNamesById = (ids: readonly number[]): Promise<Map<number, UserName>> => userFieldsById(ids, ['firstname', 'lastname']);
 
 /** Whole users by id, in one batch read; an id without a user is left out. */
 export async function usersById(ids: readonly number[]): Promise<Map<number, StoredUser>> {

@@ -1,12 +1,14 @@
 import type { HmdSortColumn, HmdUser, HmdView } from '#shared/catalogue/hmd.ts';
 import { badRequest } from '../plumbing/errors.ts';
 import type { StoredHmd } from '../storage/hmds.ts';
-import { getUser, usersById } from '../storage/users.ts';
+import { getUser, userFieldsById } from '../storage/users.ts';
 
 /** Headsets as answered: each with its assigned user as that user is now (docs/decisions/0130). */
 export async function hmdViews(hmds: readonly StoredHmd[]): Promise<HmdView[]> {
-  const found = await usersById(hmds.flatMap((h) => (h.user_id === null ? [] : [h.user_id])));
-  const users = new Map<number, HmdUser>([...found.values()].map((u) => [u.id, { id: u.id, firstname: u.firstname, lastname: u.lastname, email: u.email }]));
+  const users: ReadonlyMap<number, HmdUser> = await userFieldsById(
+    hmds.flatMap((h) => (h.user_id === null ? [] : [h.user_id])),
+    ['firstname', 'lastname', 'email'],
+  );
   return hmds.map(({ id, serial_number, city, postalcode, user_id, notes, version, updated_at }) => ({
     id,
     serial_number,
