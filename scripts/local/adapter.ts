@@ -86,12 +86,16 @@ export function safeDecode(text: string): string | undefined {
 
 const BAD_ESCAPE = 'The request path holds a bad percent-escape.';
 
-/** Why a raw request path is refused (400), or undefined when it may be served. */
-function badPath(pathname: string): string | undefined {
-  if (pathname.length > MAX_PATH_LENGTH) return `The request path exceeds ${MAX_PATH_LENGTH} characters.`;
+/**
+ * Why a raw request path is refused (400), or undefined when it may be served. The length binds API
+ * paths only: an overlong page path gets the app (as CloudFront serves it), whose not-found page says
+ * so in the user's language.
+ */
+function badPath(pathname: string, api: boolean): string | undefined {
   const decoded = safeDecode(pathname);
   if (decoded === undefined) return BAD_ESCAPE;
   if (/[\u0000-\u001f\u007f]/.test(decoded)) return 'The request path holds a control character.';
+  if (api && pathname.length > MAX_PATH_LENGTH) return `The request path exceeds ${MAX_PATH_LENGTH} characters.`;
   return undefined;
 }
 
@@ -249,11 +253,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, webDir: string,
     return sendJson(res, 400, badRequest('Malformed request target.').body());
   }
   const api = url.pathname === '/api' || url.pathname.startsWith('/api/');
-  const refused = badPath(url.pathname);
-  // A bad escape in an API path parameter is named by handleApi as a field error; an overlong page
-  // path gets the app (as CloudFront serves it), whose not-found page says so in the user's language.
-  const pageTooLong = !api && url.pathname.length > MAX_PATH_LENGTH && safeDecode(url.pathname) !== undefined;
-  if (refused && !(api && refused === BAD_ESCAPE) && !pageTooLong) return sendJson(res, 400, badRequest(refused).body());
+  const refused = badPath(url.pathname, api);
+  // A bad escape in an API path parameter is named by handleApi as a field error.
+  if (refused && !(api && refused === BAD_ESCAPE)) return sendJson(res, 400, badRequest(refused).body());
   if (api) return handleApi(req, res, url, hooks);
   // As CloudFront's web origin allows GET and HEAD only: a write outside /api (e.g. '/api/x/../..' once normalized) is refused, not answered with the app's page.
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 403, new HttpError('forbidden', 'The web app answers GET and HEAD only.').body());

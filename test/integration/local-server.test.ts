@@ -91,6 +91,10 @@ describe('local server (scripts/local/adapter.ts) against hostile URLs', () => {
     expect(answerable(page.status)).toBe(true);
     expect(page.headers).toContain('text/');
     expect(isErrorBody(page)).toBe(false);
+    // Overlong does not let a control character through.
+    const longNul = await raw('GET', `/centris/broker/${'a'.repeat(MAX_PATH_LENGTH + 1)}%00`);
+    expect(longNul.status).toBe(400);
+    expect(isErrorBody(longNul)).toBe(true);
     const huge = await raw('GET', `/${'b'.repeat(20_000)}`);
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(huge.status).toBeLessThan(500);
