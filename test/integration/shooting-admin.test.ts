@@ -71,11 +71,15 @@ describe('the shooting dialog reads a shooting', () => {
     expect(answer.data.version).toBeGreaterThan(0);
     expect(answer.data.services.map((s) => s.id).sort()).toEqual([ServiceOffer.vr, ServiceOffer.two_d].sort());
     expect(answer.data.listing.address).toContain('1500');
-    expect(answer.pp_techs.map((u) => u.id)).toContain(ppTechId);
+    // The technicians to choose from go to the roles that may assign one (1, 2, 8), not to role 5.
+    expect(answer.pp_techs).toEqual([]);
+    expect(bodyOf(await callOp(getShootingAdmin, { shooting_id: id }, admin)).pp_techs.map((u) => u.id)).toContain(ppTechId);
     errorOf(await callOp(getShootingAdmin, { shooting_id: 987_654_321 }, admin), 404);
     errorOf(await callOp(getShootingAdmin, { shooting_id: id }, broker), 403);
     // Part 3 screen 5: the review screen (roles 1, 2, 4, 5, 8) shows the shootings panel; a capture technician reads it only.
-    const seen = await read(id, capture);
+    const seenAnswer = bodyOf(await callOp(getShootingAdmin, { shooting_id: id }, capture));
+    expect(seenAnswer.pp_techs).toEqual([]);
+    const seen = seenAnswer.data;
     expect(seen).toEqual(answer.data);
     const asRead = { shooting_id: id, version: seen.version };
     errorOf(await callOp(updateShootingCompletion, { ...asRead, all_services_delivered: true }, capture), 403);
