@@ -46,14 +46,13 @@ describe('the web formatter follows the reader language', () => {
     expect(formatMoney(12.5, 'en')).toBe('$12.50');
     expect(formatMoney(12.5, 'fr')).toMatch(/^12,50\s\$$/);
     expect(formatSize(12_582_912, 'en')).toBe('12.6 MB');
-    expect(formatSize(200_000, 'en')).toBe('200 KB');
-    // A small file never reads '0 MB': bytes, then KB.
-    expect(formatSize(1, 'en')).toBe('1 byte');
-    expect(formatSize(512, 'en')).toBe('512 bytes');
-    expect(formatSize(512, 'fr')).toBe('512\u00a0octets');
-    expect(formatSize(1536, 'en')).toBe('1.5 KB');
-    expect(formatSize(1536, 'fr')).toBe('1,5 Ko');
-    expect(formatSize(3000, 'fr')).toBe('3 Ko');
+    // Part 2: MB or GB only; a small file never reads '0 MB'.
+    expect(formatSize(200_000, 'en')).toBe('0.2 MB');
+    expect(formatSize(0, 'en')).toBe('0 MB');
+    expect(formatSize(512, 'en')).toBe('0.00051 MB');
+    expect(formatSize(512, 'fr')).toBe('0,00051 Mo');
+    expect(formatSize(48_213, 'fr')).toBe('0,048 Mo');
+    expect(formatSize(999_499, 'en')).toBe('1 MB');
     expect(formatSize(999_500, 'en')).toBe('1 MB');
     expect(formatSize(2_147_483_648, 'en')).toBe('2.15 GB');
     expect(formatSize(2_147_483_648, 'fr')).toBe('2,15 Go');

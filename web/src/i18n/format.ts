@@ -111,9 +111,8 @@ export function formatMoney(amount: number, lng: string): string {
 
 /** Sizes in MB or GB, 'Mo' or 'Go' in French (decimal units, as the operating systems the technicians use show them). */
 export function formatSize(bytes: number, lng: string): string {
-  // A small file never reads '0 MB': bytes under a kilobyte, KB under a megabyte (999.5 KB and up round to 1 MB).
-  if (bytes < 1000) return formatNumber(bytes, lng, { style: 'unit', unit: 'byte', unitDisplay: 'long' });
-  if (bytes < 999_500) return `${formatNumber(bytes / 1e3, lng, { maximumFractionDigits: bytes < 10_000 ? 1 : 0 })} ${byteUnit('k', lng)}`;
+  // Part 2: sizes read in MB or GB. Under 1 MB, two significant digits, so a small file never reads '0 MB' (0.0005 MB).
+  if (bytes < 999_500) return `${formatNumber(bytes / 1e6, lng, { maximumSignificantDigits: 2 })} ${byteUnit('M', lng)}`;
   const gb = bytes >= 1e9;
   const value = bytes / (gb ? 1e9 : 1e6);
   return `${formatNumber(value, lng, { maximumFractionDigits: value < 10 ? 2 : 1, minimumFractionDigits: 0 })} ${byteUnit(gb ? 'G' : 'M', lng)}`;
@@ -129,8 +128,8 @@ export function formatList(items: readonly string[], lng: string): string {
   return new Intl.ListFormat(localeOf(lng), { type: 'conjunction' }).format(items);
 }
 
-/** French writes bytes as octets: Ko, Mo, Go (kB is written KB, as the screens' readers do). */
-const byteUnit = (prefix: 'k' | 'M' | 'G', lng: string) => `${prefix === 'k' ? 'K' : prefix}${languageOf(lng) === 'fr' ? 'o' : 'B'}`;
+/** French writes bytes as octets: Mo, Go. */
+const byteUnit = (prefix: 'M' | 'G', lng: string) => `${prefix}${languageOf(lng) === 'fr' ? 'o' : 'B'}`;
 
 /** The browser's own date YYYY-MM-DD (a date picker's default "today" where the user is). */
 export function localToday(now = new Date()): string {
