@@ -1,7 +1,7 @@
 import { USERS_PER_ROLE_MAX } from '#shared/entities/user.ts';
 import { Role } from '#shared/roles.ts';
 import { userDirectory, usersById, type StoredUser } from '../storage/users.ts';
-import { fold } from './hmd-views.ts';
+import { foldText } from '#shared/rules/fold-text.ts';
 
 /**
  * Brokers whose name or e-mail contains the text (accents and case ignored), by last name, at most
@@ -9,9 +9,9 @@ import { fold } from './hmd-views.ts';
  * it), then the records of those found are read whole.
  */
 export async function searchBrokersByText(text: string, limit: number): Promise<StoredUser[]> {
-  const wanted = fold(text);
+  const wanted = foldText(text);
   const brokers = await userDirectory(Role.broker, USERS_PER_ROLE_MAX);
-  const found = brokers.filter((b) => fold(`${b.firstname} ${b.lastname} ${b.lastname} ${b.firstname} ${b.email}`).includes(wanted)).slice(0, limit);
+  const found = brokers.filter((b) => foldText(`${b.firstname} ${b.lastname} ${b.lastname} ${b.firstname} ${b.email}`).includes(wanted)).slice(0, limit);
   const records = await usersById(found.map((b) => b.id));
   return found.map((b) => records.get(b.id)).filter((u): u is StoredUser => u !== undefined && u.role === Role.broker);
 }

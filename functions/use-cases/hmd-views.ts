@@ -2,6 +2,7 @@ import type { HmdSortColumn, HmdUser, HmdView } from '#shared/catalogue/hmd.ts';
 import { badRequest } from '../plumbing/errors.ts';
 import type { StoredHmd } from '../storage/hmds.ts';
 import { getUser, userFieldsById } from '../storage/users.ts';
+import { foldText } from '#shared/rules/fold-text.ts';
 
 /** Headsets as answered: each with its assigned user as that user is now (docs/decisions/0130). */
 export async function hmdViews(hmds: readonly StoredHmd[]): Promise<HmdView[]> {
@@ -29,9 +30,6 @@ export async function assignableUser(userId: number): Promise<void> {
   if (!(await getUser(userId))) throw badRequest('Invalid input.', { user_id: ['No user has this id.'] });
 }
 
-/** A text as the user pickers compare it: accents and case aside (the headset dialog's, the broker searches'). */
-export const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
-
 const userName = (user: HmdUser | null) => (user ? `${user.lastname} ${user.firstname}` : null);
 
 function columnOf(hmd: HmdView, column: HmdSortColumn): string | number | null {
@@ -48,9 +46,9 @@ const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true })
  * accents ignored) and sort (one column, blanks last either way, then by serial number).
  */
 export function searchAndSort(hmds: readonly HmdView[], search: string, column: HmdSortColumn, direction: 'asc' | 'desc'): HmdView[] {
-  const wanted = fold(search);
+  const wanted = foldText(search);
   const found = wanted
-    ? hmds.filter((h) => fold([h.serial_number, h.city, h.postalcode, h.notes, userName(h.user), h.user && `${h.user.firstname} ${h.user.lastname}`, h.user?.email].filter(Boolean).join('\n')).includes(wanted))
+    ? hmds.filter((h) => foldText([h.serial_number, h.city, h.postalcode, h.notes, userName(h.user), h.user && `${h.user.firstname} ${h.user.lastname}`, h.user?.email].filter(Boolean).join('\n')).includes(wanted))
     : [...hmds];
   const sign = direction === 'asc' ? 1 : -1;
   return found.sort((a, b) => {

@@ -1,4 +1,5 @@
 import { isCalendarDate } from './business-time.ts';
+import { foldText } from './fold-text.ts';
 
 /**
  * The listing search string (part 3 §2 "Listing search"): free words plus the commands
@@ -28,14 +29,9 @@ export const SEARCH_MESSAGES = {
   tooManyWords: `At most ${SEARCH_MAX_WORDS} words.`,
 } as const;
 
-/** Lower case, accents removed: 'Montréal' → 'montreal'. */
-export function normalize(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /** The words of a text: runs of letters and digits, normalised. */
 export function wordsOf(text: string): string[] {
-  return normalize(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Parses a search string; an error names what is wrong (the catalogue answers it as a field error). */

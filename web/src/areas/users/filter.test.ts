@@ -23,6 +23,11 @@ describe('the user list search (part 2 §5: lower-case compare)', () => {
     expect(filterUsers(index, 'côté').map((u) => u.id)).toEqual([2]);
   });
 
+  it('ignores accents either way, as the listing and broker searches do', () => {
+    expect(filterUsers(index, 'jean cote').map((u) => u.id)).toEqual([2]);
+    expect(filterUsers(searchIndex([user(4, 'Marc', 'Andre')]), 'André').map((u) => u.id)).toEqual([4]);
+  });
+
   it('keeps every user for a blank search and none for an unknown text', () => {
     expect(filterUsers(index, '   ')).toHaveLength(3);
     expect(filterUsers(index, 'zzz')).toEqual([]);
