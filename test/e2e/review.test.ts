@@ -107,6 +107,10 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await page.getByRole('dialog', { name: t('review.dialog_title', { n: 3, total: PICTURES }) }).waitFor();
     await dialogButton(page, t('review.send_retouch_picture')).click();
     await page.getByRole('dialog').getByText(t('review.comment_required')).waitFor();
+    // 'Commenter' on an empty box asks for a comment, not for one before a retouch.
+    await dialogButton(page, t('review.comment_post')).click();
+    await page.getByRole('dialog').getByText(t('review.comment_empty')).waitFor();
+    expect(await page.getByRole('dialog').getByText(t('review.comment_required')).count()).toBe(0);
     // With a long unbroken link, which wraps inside the dialog.
     const comment = `${lang === 'fr' ? 'Ciel trop sombre, éclaircir la fenêtre' : 'Sky too dark, brighten the window'} https://exemple.test/${'a'.repeat(400)}`;
     await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).fill(comment);
@@ -115,13 +119,13 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await dialogButton(page, t('review.comment_post')).click();
     await page.getByRole('dialog').getByRole('alert').getByText(t('review.action_failed')).waitFor();
     expect(await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).inputValue()).toBe(comment);
-    await dialogButton(page, t('review.comment_post')).click();
+    // The comment typed goes with the retouch: it is posted first, then the picture is sent.
+    await dialogButton(page, t('review.send_retouch_picture')).click();
     // Posted: the comment shows with its reply box, the new-comment box is empty again (a textarea's text would match getByText).
     await page.getByRole('dialog').getByRole('textbox', { name: t('review.reply_label') }).waitFor();
     await page.getByRole('dialog').locator('p', { hasText: comment }).waitFor();
     expect(await page.getByRole('dialog').evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(1);
     expect(await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).inputValue()).toBe('');
-    await dialogButton(page, t('review.send_retouch_picture')).click();
     // A picture sent to retouch stays open with its comments; the button is then disabled (§4).
     await page.getByRole('dialog').getByText(t('review.badge.retouch'), { exact: true }).waitFor();
     expect(await dialogButton(page, t('review.send_retouch_picture')).isDisabled()).toBe(true);
@@ -346,7 +350,7 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     await page.goto('/tech_review/999999999');
     await page.getByRole('alert').getByText(t('review.load_failed', { error: t('review.no_listing') }), { exact: true }).waitFor();
     // A path that holds no listing number at all is no page: the not-found page, never an endless spinner.
-    for (const path of ['/tech_review/abc', '/tech_review/0', '/tech_review/1e3', '/tech_review/5016.5', '/users/edit/abc', '/tickets/-1']) {
+    for (const path of ['/tech_review/abc', '/tech_review/0', '/tech_review/1e3', '/tech_review/5016.5', '/users/edit/abc', '/tickets/-1', '/shooting/changeTime/abc', '/shooting/cancel/12x']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: t('route.not_found') }).waitFor();
     }

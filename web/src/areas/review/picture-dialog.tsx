@@ -22,34 +22,39 @@ interface Props {
 /**
  * The full-size picture dialog (part 3 screen 5, §4, §5): Validate (disabled when already
  * validated), Send For Retouch (enabled only when not already false; it needs a comment on the
- * picture, else the comment box shows an error), the picture's comments with their replies.
+ * picture, else the comment box shows an error; a comment typed but not posted is posted first), the
+ * picture's comments with their replies.
  */
 export function PictureDialog({ listingId, picture, number, total, onClose, onDecided, returnFocusTo }: Props) {
   const { t } = useTranslation();
   const validation = useValidationMutation(listingId);
   const comment = useCommentMutation(listingId);
   const [text, setText] = useState('');
-  const [needComment, setNeedComment] = useState(false);
+  // Why the comment box is in error: a retouch without any comment on the picture, or 'Commenter' on an empty box.
+  const [commentError, setCommentError] = useState<'required' | 'empty' | null>(null);
   // The review screen unmounts the dialog as it closes (or when every picture is seen), before Mantine's own return of the focus.
   useReturnFocusOnUnmount(returnFocusTo);
+  /** Posts the box's text as a comment on the picture; false when it did not get through (said above). */
+  const postText = async () => {
+    if (!(await comment.mutateAsync({ pictureId: picture.id, text }).then(() => true, () => false))) return false;
+    setText('');
+    setCommentError(null);
+    return true;
+  };
   const decide = async (valid: boolean) => {
     if (!valid && picture.comments.length === 0) {
-      setNeedComment(true);
-      return;
+      // A comment typed but not posted yet is the retouch's comment: it is posted first.
+      if (!text.trim()) return setCommentError('required');
+      if (!(await postText())) return;
     }
     // A refusal (a change made meanwhile, a lost connection) is said below; the picture stays open.
     if (!(await validation.mutateAsync({ pictureId: picture.id, valid }).then(() => true, () => false))) return;
-    setNeedComment(false);
+    setCommentError(null);
     onDecided(valid ? 'validated' : 'retouch');
   };
   const post = async () => {
-    if (!text.trim()) {
-      setNeedComment(true);
-      return;
-    }
-    if (!(await comment.mutateAsync({ pictureId: picture.id, text }).then(() => true, () => false))) return;
-    setText('');
-    setNeedComment(false);
+    if (!text.trim()) return setCommentError('empty');
+    await postText();
   };
   return (
     <Modal opened onClose={onClose} size="xl" title={t('review.dialog_title', { n: number, total })}>
@@ -90,7 +95,7 @@ export function PictureDialog({ listingId, picture, number, total, onClose, onDe
             label={t('review.comment_label')}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
-            error={needComment ? t('review.comment_required') : undefined}
+            error={commentError === 'required' ? t('review.comment_required') : commentError === 'empty' ? t('review.comment_empty') : undefined}
             maxLength={5000}
             autosize
             minRows={2}
