@@ -67,6 +67,10 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     expect(await dialog.getByRole('button', { name: t('listings.dialog.link.generate') }).count()).toBe(0);
     // Nor are they offered the review screen, which their role may not open.
     expect(await dialog.getByRole('link', { name: t('listings.dialog.review_photos') }).count()).toBe(0);
+    // Its state by the shooting dialog's names; the broker's name is text, not a link to a user form sales cannot open.
+    await dialog.getByText(t('shootingDialog.listing_states.created'), { exact: true }).waitFor();
+    await dialog.getByText(/Line Test/).waitFor();
+    expect(await dialog.getByRole('link', { name: 'Line Test' }).count()).toBe(0);
     // They consult it (part 1 §1): its fields read-only, no save.
     await dialog.getByText(t('listings.dialog.read_only')).waitFor();
     expect(await dialog.getByRole('checkbox', { name: t('listings.dialog.sold') }).isDisabled()).toBe(true);
@@ -259,6 +263,9 @@ describe.each(['fr', 'en'] as const)('listings, in %s', (lang) => {
     await page.getByRole('cell', { name: new RegExp(`^${p.address}`) }).click();
     const dialog = page.getByRole('dialog');
     const invoice = dialog.getByRole('button', { name: t('shootingDialog.invoice_of', { id: shooting.id }) });
+    // An administrator may open the broker's user form: the name links there.
+    const brokerLink = dialog.getByRole('link', { name: `${b.firstname} ${b.lastname}`, exact: true });
+    expect(await brokerLink.getAttribute('href')).toBe(`/users/edit/${b.id}`);
 
     // Not billable yet: the alert says why there is no invoice.
     await invoice.click();

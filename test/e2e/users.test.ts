@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
 import type { Page } from 'playwright-core';
-import { getUser, insertUser } from '#functions/storage/users.ts';
+import { findUserByEmail, getUser, insertUser } from '#functions/storage/users.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { Subscription } from '#shared/enums.ts';
 import { Role } from '#shared/roles.ts';
@@ -56,6 +56,11 @@ describe('users', () => {
     await page.getByLabel(named(t('users.password'))).fill('court');
     await page.getByLabel(named(t('users.confirmation'))).fill('autre');
     await page.getByRole('textbox', { name: t('users.phone'), exact: true }).fill('appelez-moi');
+    const notificationPhones = page.getByRole('combobox', { name: t('users.notification_phone'), exact: true });
+    await notificationPhones.fill('514 555 0100');
+    await notificationPhones.press('Enter');
+    await notificationPhones.fill('pas un numéro');
+    await notificationPhones.press('Enter');
     await pick(page, t('users.role_label'), t('users.role.4'));
     await pick(page, t('users.depot'));
     const main = await pick(page, t('users.zone'));
@@ -65,13 +70,18 @@ describe('users', () => {
     await pick(page, t('users.offers'));
     await page.getByRole('button', { name: t('users.save') }).click();
     await page.getByText(t('users.msg.too_short')).waitFor();
-    await page.getByText(t('users.msg.phone')).waitFor();
+    // The bad number is named on each of its fields: the phone and the notification list.
+    await expect.poll(() => page.getByText(t('users.msg.phone')).count()).toBe(2);
+    expect(await notificationPhones.getAttribute('aria-invalid')).toBe('true');
+    // Backspace in the empty box takes the last number back.
+    await notificationPhones.press('Backspace');
 
     await page.getByRole('textbox', { name: t('users.phone'), exact: true }).fill('(514) 555-0199 poste 12');
     await page.getByLabel(named(t('users.password'))).fill('secret-e2e');
     await page.getByLabel(named(t('users.confirmation'))).fill('secret-e2e');
     await page.getByRole('button', { name: t('users.save') }).click();
     await expect(page.getByRole('status').filter({ hasText: "L'usager a été créé avec succès. Vous pouvez en créer un nouveau ou retourner à la liste." }).textContent()).resolves.toBeTruthy();
+    expect((await findUserByEmail(email))?.notification_phone_number).toEqual(['514 555 0100']);
 
     // The same e-mail again: the spec's 409 text.
     await page.getByLabel(named(t('users.firstname'))).fill('Régine');
