@@ -140,5 +140,10 @@ describe.each(['fr', 'en'] as const)('the shooting dialog, in %s', (lang) => {
     await editNote.click();
     await dialog.getByRole('alert').getByText(tx('shootingDialog.stale')).waitFor();
     await expect.poll(() => dialog.getByRole('textbox', { name: tx('shootingDialog.sd_card'), exact: true }).inputValue(), { timeout: 15_000 }).toBe('SD-77');
+
+    // Closed (it is unmounted at once), it gives the keyboard back to the button that opened it, not to the page.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(tx('shootingDialog.open_label', { address: `${place.address}, ${place.city}` }));
   });
 });
