@@ -24,6 +24,12 @@ describe('listing search string', () => {
     expect(parsed('du:2026-03-01')).toMatchObject({ from: '2026-03-01', to: null });
   });
 
+  it("reads a word followed by a bare colon as text ('Québec: condo'), but 'mls:' and 'du:' as commands", () => {
+    expect(parsed('Québec: condo Laval:')).toEqual({ words: ['quebec', 'condo', 'laval'], mlsNull: false, from: null, to: null });
+    expect(error('mls:')).toBe(SEARCH_MESSAGES.mlsNull);
+    expect(error('du:')).toBe(SEARCH_MESSAGES.date);
+  });
+
   it('refuses a bad command with a message', () => {
     expect(error('mls:123')).toBe(SEARCH_MESSAGES.mlsNull);
     expect(error('du:2026-02-30')).toBe(SEARCH_MESSAGES.date);

@@ -34,18 +34,21 @@ export function wordsOf(text: string): string[] {
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+const COMMANDS = new Set(['mls', 'du', 'au']);
+
 /** Parses a search string; an error names what is wrong (the catalogue answers it as a field error). */
 export function parseListingSearch(input: string): { ok: true; search: ListingSearch } | { ok: false; message: string } {
   const search: ListingSearch = { words: [], mlsNull: false, from: null, to: null };
   const seen = new Set<string>();
   for (const part of input.trim().split(/\s+/).filter(Boolean)) {
     const command = /^([^:]*):(.*)$/.exec(part);
-    if (!command) {
+    const name = command?.[1]?.toLowerCase() ?? '';
+    const value = command?.[2] ?? '';
+    // A word followed by a colon and nothing ('Québec:') is text, not a command; 'mls:' and 'du:' still are.
+    if (!command || (value === '' && !COMMANDS.has(name))) {
       search.words.push(...wordsOf(part));
       continue;
     }
-    const [, rawName = '', value = ''] = command;
-    const name = rawName.toLowerCase();
     if (seen.has(name)) return { ok: false, message: SEARCH_MESSAGES.twice };
     seen.add(name);
     if (name === 'mls') {
