@@ -1,6 +1,6 @@
 import { ENV } from '#shared/data/design.ts';
 import { requiredEnv } from './aws.ts';
-import { presignUrl } from './presign.ts';
+import { attachmentDisposition, presignUrl } from './presign.ts';
 
 /**
  * The media bucket (pictures, thumbnails, ZIPs): object keys and presigned GET URLs.
@@ -50,7 +50,7 @@ export async function mediaUrl(key: string, { version, downloadName, now = new D
     bucket: mediaBucket(),
     key,
     query: {
-      ...(downloadName ? { 'response-content-disposition': `attachment; filename="${downloadName.replace(/["\\]/g, '')}"` } : {}),
+      ...(downloadName ? { 'response-content-disposition': attachmentDisposition(downloadName) } : {}),
       v: cacheBuster(version),
     },
     expiresInSeconds: URL_LIFETIME_SECONDS,

@@ -2,6 +2,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client, UploadPartCommand, type S
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENV } from '#shared/data/design.ts';
+import { attachmentDisposition } from './presign.ts';
 
 /**
  * presign.ts must sign exactly as the AWS SDK's presigner does: every URL here is compared, byte for
@@ -83,5 +84,13 @@ describe.each(['aws', 'local'] as const)('presignUrl (%s)', (mode) => {
     });
     const ours = await presignUrl({ method: 'PUT', bucket: 'injector', key, query: { partNumber: '7', uploadId, 'x-id': 'UploadPart' }, headers: { 'content-length': '8388608' }, expiresInSeconds: 900, signingDate });
     expect(ours).toBe(expected);
+  });
+});
+
+describe('attachmentDisposition', () => {
+  it('gives an ASCII fallback and the exact name in filename* (RFC 8187)', () => {
+    expect(attachmentDisposition('Carte_SD_été.zip')).toBe(`attachment; filename="Carte_SD_ete.zip"; filename*=UTF-8''Carte_SD_%C3%A9t%C3%A9.zip`);
+    expect(attachmentDisposition('01-rue "x".jpg')).toBe(`attachment; filename="01-rue _x_.jpg"; filename*=UTF-8''01-rue%20%22x%22.jpg`);
+    expect(attachmentDisposition('写真.zip')).toMatch(/^attachment; filename="__\.zip"; filename\*=UTF-8''%E5%86%99%E7%9C%9F\.zip$/);
   });
 });

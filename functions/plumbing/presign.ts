@@ -26,6 +26,16 @@ export function strictEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/**
+ * A Content-Disposition answering a download as an attachment named `name` (RFC 6266): a plain
+ * ASCII fallback, then the exact name, accents included, in `filename*` (RFC 8187). A header holds
+ * ASCII only, so 'été.zip' cannot go in the quoted name as it is.
+ */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${strictEncode(name.normalize('NFC'))}`;
+}
+
 /** An object key as a URL path: each segment encoded, the slashes kept. */
 export function encodeKey(key: string): string {
   return key.split('/').map(strictEncode).join('/');

@@ -9,7 +9,7 @@ import {
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { ENV, INJECTOR_ABORT_INCOMPLETE_UPLOAD_DAYS, INJECTOR_RETENTION_DAYS } from '#shared/data/design.ts';
 import { db, requiredEnv, tableName } from '../plumbing/aws.ts';
-import { presignUrl } from '../plumbing/presign.ts';
+import { attachmentDisposition, presignUrl } from '../plumbing/presign.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { queryAll } from '../plumbing/query.ts';
@@ -117,7 +117,7 @@ export async function presignGet(key: string, name: string): Promise<{ url: stri
     method: 'GET',
     bucket: injectorBucket(),
     key,
-    query: { 'response-content-disposition': `attachment; filename="${name}"` },
+    query: { 'response-content-disposition': attachmentDisposition(name) },
     expiresInSeconds: PRESIGNED_URL_TTL_SECONDS,
     signingDate: new Date(),
   });

@@ -62,9 +62,13 @@ export function isArchiveSignature(head: Uint8Array): boolean {
   return zip || ustar;
 }
 
-/** Part 2, validation: characters other than letters, digits, hyphen and dot become underscores. */
+/**
+ * Part 2, validation: characters other than letters, digits, hyphen and dot become underscores.
+ * Accented letters are letters ('Été' stays), composed first so an 'é' typed as 'e' and its accent is
+ * one letter too.
+ */
 export function sanitizeFileName(name: string): string {
-  return name.replace(/[^A-Za-z0-9.-]/g, '_');
+  return name.normalize('NFC').replace(/[^\p{L}\p{Nd}.-]/gu, '_');
 }
 
 export function isAcceptedUpload(name: string, type: string): boolean {
@@ -107,7 +111,13 @@ export const injectorDate = z
     return date;
   });
 
-const fileName = z.string().trim().min(1).max(255);
+// S3 keys hold at most 1,024 bytes: 255 letters of up to 3 bytes each leave room for '<prefix>/<date>/<user>/'.
+const fileName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .refine((name) => new TextEncoder().encode(name).length <= 765, 'At most 765 bytes once encoded (UTF-8).');
 const fileType = z.string().trim().max(255);
 const fileSize = z.coerce.number().int().min(0).max(MAX_UPLOAD_SIZE);
 const uploadId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Unknown upload.');

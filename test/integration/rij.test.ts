@@ -71,12 +71,12 @@ const list = async (who: Caller, input: InputOf<typeof getFilesOnServer> = { dat
 const ask = (who: Caller, input: InputOf<typeof getUploadURL>) => callOp(getUploadURL, input, who.token);
 
 describe('getUploadURL', () => {
-  it('sanitizes the name (anything but letters, digits, hyphen and dot becomes _) and keys it <date>/<userId>/<name>', async () => {
+  it('sanitizes the name (anything but letters, accented ones included, digits, hyphen and dot becomes _) and keys it <date>/<userId>/<name>', async () => {
     const res = bodyOf(await ask(tech, { filename: 'Carte SD #1 (été).zip', filetype: 'application/x-zip-compressed', date: today, size: 1000 }));
-    expect(res.name).toBe('Carte_SD__1___t__.zip');
+    expect(res.name).toBe('Carte_SD__1__été_.zip');
     expect(res.content_type).toBe(UPLOAD_CONTENT_TYPE);
     const url = new URL(res.url);
-    expect(decodeURIComponent(url.pathname)).toBe(`/injector/${today}/${tech.id}/Carte_SD__1___t__.zip`);
+    expect(decodeURIComponent(url.pathname)).toBe(`/injector/${today}/${tech.id}/Carte_SD__1__été_.zip`);
     expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(15 * 60);
   });
 
@@ -258,6 +258,18 @@ describe('small file: PUT, mark uploaded, list, download', () => {
     const download = await fetch(link.url);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain(name);
+    expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(bytes));
+  });
+
+  it('keeps an accented name through the upload, the list and the download (its header names it exactly, in RFC 8187 form)', async () => {
+    const bytes = zipBytes(3000);
+    const { name } = await putSmall(tech, 'Carte été.zip', bytes);
+    expect(name).toBe('Carte_été.zip');
+    expect((await list(tech)).map((f) => f.name)).toContain('Carte_été.zip');
+    const link = bodyOf(await callOp(getDownloadLink, { filename: 'Carte_été.zip', date: today }, tech.token));
+    const download = await fetch(link.url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="Carte_ete.zip"; filename*=UTF-8''Carte_%C3%A9t%C3%A9.zip`);
     expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(bytes));
   });
 

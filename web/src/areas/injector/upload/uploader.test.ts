@@ -119,7 +119,9 @@ const noSleep = { sleep: async () => undefined, random: () => 0.5 };
 
 describe('shared rules', () => {
   it('sanitizes names: anything but letters, digits, hyphen and dot becomes _', () => {
-    expect(sanitizeFileName('Carte SD #1 (été).zip')).toBe('Carte_SD__1___t__.zip');
+    expect(sanitizeFileName('Carte SD #1 (été).zip')).toBe('Carte_SD__1__été_.zip');
+    // An accent typed apart (NFD) joins its letter.
+    expect(sanitizeFileName('e\u0301te\u0301 😀.zip')).toBe('été__.zip');
     expect(sanitizeFileName('a/b\\c.zip')).toBe('a_b_c.zip');
     expect(sanitizeFileName('ok-2026.11.22.tar')).toBe('ok-2026.11.22.tar');
   });
