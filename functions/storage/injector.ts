@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  FILE_NAME_MAX_BYTES,
   INJECTOR_MESSAGES,
   PRESIGNED_URL_TTL_SECONDS,
   UPLOAD_CONTENT_TYPE,
@@ -49,6 +50,8 @@ export function acceptedName(filename: string, filetype: string): string {
   const name = sanitizeFileName(filename);
   if (!isAcceptedUpload(name, filetype)) throw badRequest(INJECTOR_MESSAGES.badType, { filetype: [INJECTOR_MESSAGES.badType] });
   if (name === '.' || name === '..') throw badRequest('Invalid file name.', { filename: ['Invalid file name.'] });
+  // Composing can lengthen a name (ADR 0725): checked as it will be stored.
+  if (Buffer.byteLength(name) > FILE_NAME_MAX_BYTES) throw badRequest('The file name is too long.', { filename: [`At most ${FILE_NAME_MAX_BYTES} bytes once encoded (UTF-8).`] });
   return name;
 }
 

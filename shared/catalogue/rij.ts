@@ -64,12 +64,15 @@ export function isArchiveSignature(head: Uint8Array): boolean {
 
 /**
  * Part 2, validation: characters other than letters, digits, hyphen and dot become underscores.
- * Accented letters are letters ('Été' stays), composed first so an 'é' typed as 'e' and its accent is
- * one letter too.
+ * Accented letters are letters ('Été' stays): composed first, and a mark that composes with nothing
+ * (a Devanagari or Thai vowel sign) stays with its letter.
  */
 export function sanitizeFileName(name: string): string {
-  return name.normalize('NFC').replace(/[^\p{L}\p{Nd}.-]/gu, '_');
+  return name.normalize('NFC').replace(/[^\p{L}\p{M}\p{Nd}.-]/gu, '_');
 }
+
+/** A stored name's most bytes (UTF-8): its S3 key, '<date>/<user id>/' before it, stays under 1,024. */
+export const FILE_NAME_MAX_BYTES = 765;
 
 export function isAcceptedUpload(name: string, type: string): boolean {
   if ((ACCEPTED_FILE_TYPES as readonly string[]).includes(type)) return true;
@@ -111,13 +114,7 @@ export const injectorDate = z
     return date;
   });
 
-// S3 keys hold at most 1,024 bytes: 255 letters of up to 3 bytes each leave room for '<prefix>/<date>/<user>/'.
-const fileName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(255)
-  .refine((name) => new TextEncoder().encode(name).length <= 765, 'At most 765 bytes once encoded (UTF-8).');
+const fileName = z.string().trim().min(1).max(255);
 const fileType = z.string().trim().max(255);
 const fileSize = z.coerce.number().int().min(0).max(MAX_UPLOAD_SIZE);
 const uploadId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Unknown upload.');

@@ -80,6 +80,14 @@ describe('getUploadURL', () => {
     expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(15 * 60);
   });
 
+  it('refuses (400 on filename) a name that composing makes longer than an S3 key can hold, before anything is reserved', async () => {
+    // U+0958 becomes two code points under NFC: 255 of them are 1,530 bytes once stored.
+    const long = `${'\u0958'.repeat(251)}.zip`;
+    expect(errorOf(await ask(tech, { filename: long, filetype: 'application/zip', date: today, size: 1000 }), 400).fields?.filename).toBeDefined();
+    const multipart = await callOp(createMultipartUpload, { filename: long, filetype: 'application/zip', size: 6 * MiB, lastModified: 9, partSize: 5 * MiB, date: today }, tech.token);
+    expect(errorOf(multipart, 400).fields?.filename).toBeDefined();
+  });
+
   it('refuses anything but zip or tar (400)', async () => {
     for (const [filename, filetype] of [
       ['photo.png', 'image/png'],

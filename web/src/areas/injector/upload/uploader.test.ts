@@ -122,6 +122,8 @@ describe('shared rules', () => {
     expect(sanitizeFileName('Carte SD #1 (été).zip')).toBe('Carte_SD__1__été_.zip');
     // An accent typed apart (NFD) joins its letter.
     expect(sanitizeFileName('e\u0301te\u0301 😀.zip')).toBe('été__.zip');
+    // A vowel sign that composes with nothing stays with its letter (Thai, Devanagari).
+    expect(sanitizeFileName('ที่ดิน.zip')).toBe('ที่ดิน.zip');
     expect(sanitizeFileName('a/b\\c.zip')).toBe('a_b_c.zip');
     expect(sanitizeFileName('ok-2026.11.22.tar')).toBe('ok-2026.11.22.tar');
   });
