@@ -65,6 +65,9 @@ describe('request-log search syntax', () => {
     expect(errorOf('du:1900-01-01')).toEqual({ code: 'dateOutOfRange', word: 'du' });
     expect(errorOf('date:9999-12-31')).toEqual({ code: 'dateOutOfRange', word: 'date' });
     expect(errorOf('au:2100-01-01')).toEqual({ code: 'dateOutOfRange', word: 'au' });
+    // A year under 100 is a real year, out of range (not read as 1950).
+    expect(errorOf('du:0050-01-01')).toEqual({ code: 'dateOutOfRange', word: 'du' });
+    expect(errorOf('du:0050-02-29')).toEqual({ code: 'badDate', word: 'du' });
     expect(errorOf('date:1900-02-29')).toEqual({ code: 'badDate', word: 'date' });
     expect(errorOf('date:9999-99-99')).toEqual({ code: 'badDate', word: 'date' });
     expect(parsed('date:2000-01-01')).toMatchObject({ from: '2000-01-01', to: '2000-01-01' });

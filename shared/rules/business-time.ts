@@ -114,7 +114,8 @@ export function isRealDay(value: string): boolean {
   const match = DAY_PATTERN.exec(value);
   if (!match) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const utc = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC, which reads the years 0 to 99 as 1900 to 1999.
+  const utc = new Date(new Date(0).setUTCFullYear(y, m - 1, d));
   return utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
 }
 
