@@ -92,10 +92,10 @@ const BAD_ESCAPE = 'The request path holds a bad percent-escape.';
  * so in the user's language.
  */
 function badPath(pathname: string, api: boolean): string | undefined {
+  if (api && pathname.length > MAX_PATH_LENGTH) return `The request path exceeds ${MAX_PATH_LENGTH} characters.`;
   const decoded = safeDecode(pathname);
   if (decoded === undefined) return BAD_ESCAPE;
   if (/[\u0000-\u001f\u007f]/.test(decoded)) return 'The request path holds a control character.';
-  if (api && pathname.length > MAX_PATH_LENGTH) return `The request path exceeds ${MAX_PATH_LENGTH} characters.`;
   return undefined;
 }
 

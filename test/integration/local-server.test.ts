@@ -87,6 +87,10 @@ describe('local server (scripts/local/adapter.ts) against hostile URLs', () => {
     const api = await raw('GET', `/api/tickets/${'9'.repeat(MAX_PATH_LENGTH)}`);
     expect(api.status).toBe(400);
     expect(isErrorBody(api)).toBe(true);
+    // The length is said first, a bad escape in it or not.
+    const apiBadEscape = await raw('GET', `/api/tickets/${'9'.repeat(MAX_PATH_LENGTH)}%zz`);
+    expect(apiBadEscape.status).toBe(400);
+    expect(apiBadEscape.body).toContain(`exceeds ${MAX_PATH_LENGTH} characters`);
     const page = await raw('GET', `/centris/broker/${'a'.repeat(MAX_PATH_LENGTH + 1)}`);
     expect(answerable(page.status)).toBe(true);
     expect(page.headers).toContain('text/');
