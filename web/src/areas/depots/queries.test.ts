@@ -9,6 +9,10 @@ describe('depot search (part 2 §5: lower case against the typed text)', () => {
     expect(matchesDepot(depot, '303')).toBe(true);
     expect(matchesDepot(depot, '')).toBe(true);
   });
+  it('ignores accents either way', () => {
+    expect(matchesDepot({ civic_number: '12', street: 'Rue Émile-Côté' }, 'emile-cote')).toBe(true);
+    expect(matchesDepot(depot, 'carréfour')).toBe(true);
+  });
   it('does not match the city or another text', () => {
     expect(matchesDepot(depot, 'laval')).toBe(false);
     expect(matchesDepot(depot, '4040')).toBe(false);

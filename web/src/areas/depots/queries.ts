@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createDepot, getDepot, getDepots, removeDepot, updateDepot, type DepotFields, type DepotView } from '#shared/catalogue/depots.ts';
 import { callOperation } from '../../api/client.ts';
+import { foldText } from '#shared/rules/fold-text.ts';
 
 /** Query options of the depots area (/depots, /depots/add, /depots/edit/{id}); every depot mutation invalidates `all()`. */
 export const depotQueries = {
@@ -16,10 +17,10 @@ export const depotQueries = {
     }),
 };
 
-/** Part 2 §5: depot search compares in lower case against the typed text (street or civic number). */
+/** Part 2 §5: depot search compares in lower case against the typed text (street or civic number); accents aside, as the other searches. */
 export function matchesDepot(depot: Pick<DepotView, 'street' | 'civic_number'>, typed: string): boolean {
-  const text = typed.trim().toLowerCase();
-  return !text || depot.street.toLowerCase().includes(text) || depot.civic_number.toLowerCase().includes(text);
+  const text = foldText(typed.trim());
+  return !text || foldText(depot.street).includes(text) || foldText(depot.civic_number).includes(text);
 }
 
 /** Every depot mutation reloads the depots, also on failure (someone else may have changed them). */

@@ -26,6 +26,11 @@ describe('the user list search (part 2 §5: lower-case compare)', () => {
   it('ignores accents either way, as the listing and broker searches do', () => {
     expect(filterUsers(index, 'jean cote').map((u) => u.id)).toEqual([2]);
     expect(filterUsers(searchIndex([user(4, 'Marc', 'Andre')]), 'André').map((u) => u.id)).toEqual([4]);
+    // A hyphenated first name, with or without its hyphen; an e-mail's hyphen too.
+    const hyphens = searchIndex([user(5, 'Marc-André', 'Lefèbvre', 'marc-andre@x.test')]);
+    expect(filterUsers(hyphens, 'marc andre lefebvre').map((u) => u.id)).toEqual([5]);
+    expect(filterUsers(hyphens, 'Marc-André').map((u) => u.id)).toEqual([5]);
+    expect(filterUsers(hyphens, 'marc-andre@x').map((u) => u.id)).toEqual([5]);
   });
 
   it('keeps every user for a blank search and none for an unknown text', () => {

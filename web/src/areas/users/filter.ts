@@ -9,11 +9,14 @@ import { foldText } from '#shared/rules/fold-text.ts';
  */
 export type SearchIndex = ReadonlyArray<{ user: UserListEntry; haystack: string }>;
 
+/** Folded, and a hyphen read as a space: 'marc andre' finds Marc-André. */
+const searchable = (text: string) => foldText(text).replace(/-/g, ' ');
+
 export function searchIndex(users: readonly UserListEntry[]): SearchIndex {
-  return users.map((user) => ({ user, haystack: foldText(`${user.firstname} ${user.lastname}\n${user.lastname} ${user.firstname}\n${user.email}`) }));
+  return users.map((user) => ({ user, haystack: searchable(`${user.firstname} ${user.lastname}\n${user.lastname} ${user.firstname}\n${user.email}`) }));
 }
 
 export function filterUsers(index: SearchIndex, typed: string): UserListEntry[] {
-  const text = foldText(typed.trim());
+  const text = searchable(typed.trim());
   return text ? index.filter((entry) => entry.haystack.includes(text)).map((entry) => entry.user) : index.map((entry) => entry.user);
 }
