@@ -13,13 +13,17 @@ export function useReturnFocusOnUnmount(returnTo?: () => HTMLElement | null | un
   useEffect(() => {
     target.current = returnTo;
   });
-  useEffect(
-    () => () => {
+  // StrictMode (development) unmounts and mounts again at once: only an unmount that lasts gives the focus back.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       requestAnimationFrame(() => {
+        if (mounted.current) return;
         const element = target.current?.() ?? opener;
         if (element instanceof HTMLElement && element.isConnected) element.focus();
       });
-    },
-    [opener],
-  );
+    };
+  }, [opener]);
 }
