@@ -373,7 +373,7 @@ export const getShootingAdmin = defineOperation({
   method: 'GET',
   path: '/api/shootings/{shooting_id}/admin',
   access: DIALOG_READERS,
-  summary: "The shooting dialog's view of a shooting (services, notes, flags, SD card, invoice, technicians, version) and the post-production technicians one may assign.",
+  summary: "The shooting dialog's view of a shooting (services, notes, flags, SD card, invoice, technicians, version) and, for the roles that may assign one (1, 2, 8), the post-production technicians to choose from (empty for the other readers).",
   input: z.object({ shooting_id: shootingId }),
   output: viewAnswer.extend({ pp_techs: z.array(person) }),
   resources: ['table'],
