@@ -55,6 +55,8 @@ describe('the web formatter follows the reader language', () => {
     expect(formatSize(999_499, 'en')).toBe('1 MB');
     expect(formatSize(999_500, 'en')).toBe('1 MB');
     expect(formatSize(2_147_483_648, 'en')).toBe('2.15 GB');
+    expect(formatSize(999_949_999, 'en')).toBe('999.9 MB');
+    expect(formatSize(999_960_000, 'en')).toBe('1 GB');
     expect(formatSize(2_147_483_648, 'fr')).toBe('2,15 Go');
     expect(formatSize(12_582_912, 'fr')).toBe('12,6 Mo');
     expect(formatSpeed(8_400_000, 'fr')).toBe('8,4 Mo/s');

@@ -113,7 +113,8 @@ export function formatMoney(amount: number, lng: string): string {
 export function formatSize(bytes: number, lng: string): string {
   // Part 2: sizes read in MB or GB. Under 1 MB, two significant digits, so a small file never reads '0 MB' (0.0005 MB).
   if (bytes < 999_500) return `${formatNumber(bytes / 1e6, lng, { maximumSignificantDigits: 2 })} ${byteUnit('M', lng)}`;
-  const gb = bytes >= 1e9;
+  // From 999.95 MB on, the MB figure would round to '1,000 MB': GB.
+  const gb = bytes >= 999_950_000;
   const value = bytes / (gb ? 1e9 : 1e6);
   return `${formatNumber(value, lng, { maximumFractionDigits: value < 10 ? 2 : 1, minimumFractionDigits: 0 })} ${byteUnit(gb ? 'G' : 'M', lng)}`;
 }
