@@ -101,8 +101,11 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
 
     // Validate 1 and 2 (the dialog moves on), send 3 to retouch (a comment first), validate 4: 'Validation terminée'.
     await page.getByRole('button', { name: t('review.open', { n: 1 }), exact: true }).click();
+    // A draft typed for picture 1 does not follow the dialog to picture 2.
+    await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).fill('brouillon');
     await dialogButton(page, t('review.validate')).click();
     await page.getByRole('dialog', { name: t('review.dialog_title', { n: 2, total: PICTURES }) }).waitFor();
+    expect(await page.getByRole('dialog').getByRole('textbox', { name: t('review.comment_label') }).inputValue()).toBe('');
     await dialogButton(page, t('review.validate')).click();
     await page.getByRole('dialog', { name: t('review.dialog_title', { n: 3, total: PICTURES }) }).waitFor();
     await dialogButton(page, t('review.send_retouch_picture')).click();

@@ -32,6 +32,13 @@ export function PictureDialog({ listingId, picture, number, total, onClose, onDe
   const [text, setText] = useState('');
   // Why the comment box is in error: a retouch without any comment on the picture, or 'Commenter' on an empty box.
   const [commentError, setCommentError] = useState<'required' | 'empty' | null>(null);
+  // The dialog moves on to the next picture after a decision: what was typed for one is not the next one's.
+  const [shownId, setShownId] = useState(picture.id);
+  if (shownId !== picture.id) {
+    setShownId(picture.id);
+    setText('');
+    setCommentError(null);
+  }
   // The review screen unmounts the dialog as it closes (or when every picture is seen), before Mantine's own return of the focus.
   useReturnFocusOnUnmount(returnFocusTo);
   /** Posts the box's text as a comment on the picture; false when it did not get through (said above). */
@@ -42,11 +49,10 @@ export function PictureDialog({ listingId, picture, number, total, onClose, onDe
     return true;
   };
   const decide = async (valid: boolean) => {
-    if (!valid && picture.comments.length === 0) {
-      // A comment typed but not posted yet is the retouch's comment: it is posted first.
-      if (!text.trim()) return setCommentError('required');
+    // A comment typed but not posted yet goes with the retouch: it is posted first.
+    if (!valid && text.trim()) {
       if (!(await postText())) return;
-    }
+    } else if (!valid && picture.comments.length === 0) return setCommentError('required');
     // A refusal (a change made meanwhile, a lost connection) is said below; the picture stays open.
     if (!(await validation.mutateAsync({ pictureId: picture.id, valid }).then(() => true, () => false))) return;
     setCommentError(null);
@@ -72,7 +78,7 @@ export function PictureDialog({ listingId, picture, number, total, onClose, onDe
           <PictureTypeBadge listingId={listingId} serviceOfferId={picture.service_offer_id} />
         </Group>
         <Group>
-          <Button color="green" disabled={picture.is_validated === true} loading={validation.isPending} onClick={() => void decide(true)}>
+          <Button color="green" disabled={picture.is_validated === true || comment.isPending} loading={validation.isPending} onClick={() => void decide(true)}>
             {t('review.validate')}
           </Button>
           {/* While a comment is being posted, retouch waits for it (it needs a comment on the picture). */}
