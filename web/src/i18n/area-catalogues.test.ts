@@ -92,6 +92,24 @@ describe('one language at a time', () => {
     expect(typeof french === 'string' && french !== text).toBe(true);
   });
 
+  /**
+   * Quebec typography (OQLF, docs/decisions/0730): a space before ':', none before ';', '?' or '!', as in the
+   * spec's 'êtes-vous certain de vouloir quitter?'. Search commands ('du:', '« {{word}}: »') are typed, not prose.
+   */
+  it("punctuates French the Quebec way: 'Bureau : …', 'entre-temps; …', 'maintenant?'", () => {
+    const prose = (text: string) => text.replace(/«[^»]*»/g, '«»').replace(/(^|[\s(])(du|au|date|mls|method|status|uid|time|logs|query|params|body|user|https?):/g, '$1');
+    const catalogues = [['shell', leafKeys(fr)] as const, ...areas.map((area) => [area, read(area, 'fr')] as const)];
+    const wrong = catalogues.flatMap(([area, texts]) =>
+      [...texts].filter(([, v]) => typeof v === 'string' && (/[^\s]:(\s|$)/.test(prose(v)) || / [;?!]/.test(v))).map(([key, v]) => `${area}: ${key} = ${String(v)}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("says 'usager' in French, the spec's word ('L'usager existe déjà.'), never 'utilisateur'", () => {
+    const catalogues = [['shell', leafKeys(fr)] as const, ...areas.map((area) => [area, read(area, 'fr')] as const)];
+    expect(catalogues.flatMap(([area, texts]) => [...texts].filter(([, v]) => /utilisat(eur|rice)/i.test(String(v))).map(([key]) => `${area}: ${key}`))).toEqual([]);
+  });
+
   // A screen that lists a shooting's state names it, whatever the state (a bare '7' is no name).
   it.each([
     ['users', 'users.state'],
