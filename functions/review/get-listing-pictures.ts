@@ -2,7 +2,8 @@ import { getListingPictures } from '#shared/catalogue/review.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
 import { listingAddressOf } from '../storage/listings.ts';
 import { picturesOfListing } from '../storage/pictures.ts';
-import { lastShooting, listingOrThrow, reviewPicture, reviewShootings, shootingsOfListing } from '../use-cases/review.ts';
+import { listingOrThrow, reviewPicture, reviewShootings, shootingsOfListing } from '../use-cases/review.ts';
+import { lastShooting } from '../use-cases/review-tabs.ts';
 
 /** The review screen's data (part 3 screen 5, §7 'listing pictures with comments'). */
 export const handler = apiHandler(getListingPictures, async ({ listing_id }) => {

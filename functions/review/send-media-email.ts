@@ -8,7 +8,8 @@ import { cancellationCodes, transact } from '../plumbing/transact.ts';
 import { picturesOfListing, reviewEntry, reviewEntryExpiry } from '../storage/pictures.ts';
 import { sentToBroker } from '../storage/shootings.ts';
 import { getUser } from '../storage/users.ts';
-import { lastShooting, listingOrThrow, shootingsOfListing } from '../use-cases/review.ts';
+import { listingOrThrow, shootingsOfListing } from '../use-cases/review.ts';
+import { lastShooting } from '../use-cases/review-tabs.ts';
 import { mediaEmail } from '../use-cases/media-email.ts';
 
 /**

@@ -302,13 +302,21 @@ export interface ReviewEntry {
   shooting_ids: number[];
 }
 
+const toReviewEntry = (item: Record<string, unknown>): ReviewEntry => ({ listing_id: Number(item.listing_id), shooting_ids: [...((item.shooting_ids as Set<number> | undefined) ?? [])].map(Number) });
+
+/** An entry DynamoDB has not deleted yet although its `ttl` has passed is gone for the queue. */
+const notExpired = (item: Record<string, unknown>, now = Date.now() / 1000) => typeof item.ttl !== 'number' || item.ttl > now;
+
 /** Every review-queue entry (one item collection; entries of listings sent long ago expire through `ttl`). */
 export async function reviewEntries(): Promise<ReviewEntry[]> {
   const items = await queryAllItems({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.reviewQueuePartition } });
-  const now = Date.now() / 1000;
-  return items
-    .filter((item) => typeof item.ttl !== 'number' || item.ttl > now)
-    .map((item) => ({ listing_id: Number(item.listing_id), shooting_ids: [...((item.shooting_ids as Set<number> | undefined) ?? [])].map(Number) }));
+  return items.filter((item) => notExpired(item)).map(toReviewEntry);
+}
+
+/** The review-queue entries of some listings, as `reviewEntries` reads them (BatchGetItem). */
+export async function reviewEntriesOf(listingIds: readonly number[]): Promise<ReviewEntry[]> {
+  const items = await batchGet([...new Set(listingIds)].map((id) => keys.reviewEntry(id)), { consistent: false });
+  return items.filter((item) => notExpired(item)).map(toReviewEntry);
 }
 
 /**
@@ -327,7 +335,7 @@ export async function shootingIdsOfPictures(listingId: number): Promise<number[]
 /** The entry of one listing (the review screen finds the listing's shootings through it). */
 export async function reviewEntry(listingId: number): Promise<ReviewEntry | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.reviewEntry(listingId) }));
-  return Item ? { listing_id: listingId, shooting_ids: [...((Item.shooting_ids as Set<number> | undefined) ?? [])].map(Number) } : undefined;
+  return Item ? toReviewEntry({ ...Item, listing_id: listingId }) : undefined;
 }
 
 /** Sent to the broker: the entry stays in 'Public and Sent' for this many days, then expires (DynamoDB TTL). */

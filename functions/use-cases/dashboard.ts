@@ -8,8 +8,9 @@ import { listFiles } from '../storage/injector-objects.ts';
 import { objectKeys } from '../storage/injector-keys.ts';
 import { allListings } from '../storage/listings.ts';
 import { listReleases } from '../storage/releases.ts';
-import { tabsOf } from './review-tabs.ts';
-import { isActive, shootingsOfDay, shootingsOfTechBetween, type StoredShooting } from '../storage/shootings.ts';
+import { lastShooting, tabsOf } from './review-tabs.ts';
+import { reviewEntriesOf } from '../storage/pictures.ts';
+import { isActive, shootingsByIds, shootingsOfDay, shootingsOfTechBetween, type StoredShooting } from '../storage/shootings.ts';
 import { ticketFigures } from '../storage/tickets.ts';
 
 /**
@@ -120,8 +121,22 @@ async function productionPanel(caller: Caller, date: string): Promise<Extract<Da
   const from = addDays(date, -(QUEUE_DAYS - 1));
   const own = caller.role === Role.tech_postprod;
   const queue = (await shootingsOfDays(daysFrom(from, date))).filter((s) => PRODUCTION_STATES.includes(s.state) && (!own || s.pp_tech_id === caller.id));
-  const underReview = queue.filter((s) => tabsOf(s).includes('under_review')).map((s) => s.scheduleddate).sort();
+  const underReview = (await inReviewQueueUnderReview(queue)).map((s) => s.scheduleddate).sort();
   return { kind: 'production', scope: own ? 'own' : 'all', from, to: date, by_state: countByState(queue), oldest_under_review: underReview[0] ?? null };
+}
+
+/**
+ * The shootings the review queue lists under Under Review (functions/use-cases/review.ts): a listing
+ * is there by the last of its shootings with pictures, the ones its review entry names. An uploaded
+ * shooting whose listing has a newer shooting with pictures is not, nor one the queue has no entry for.
+ */
+async function inReviewQueueUnderReview(shootings: readonly StoredShooting[]): Promise<StoredShooting[]> {
+  const candidates = shootings.filter((s) => tabsOf(s).includes('under_review'));
+  if (candidates.length === 0) return [];
+  const entries = await reviewEntriesOf(candidates.map((s) => s.listing_id));
+  const withPictures = new Map((await shootingsByIds(entries.flatMap((e) => e.shooting_ids), false)).map((s) => [s.id, s]));
+  const lastIds = new Set(entries.map((e) => lastShooting(e.shooting_ids.flatMap((id) => withPictures.get(id) ?? []))?.id));
+  return candidates.filter((s) => lastIds.has(s.id));
 }
 
 /** The instants of Quebec days `from` to `to` (both included), as ticket creation times compare. */

@@ -1,5 +1,5 @@
 import type { ReviewComment, ReviewPicture, ReviewQueueItem, ReviewShooting, ReviewTab } from '#shared/catalogue/review.ts';
-import { tabsOf } from './review-tabs.ts';
+import { lastShooting, tabsOf } from './review-tabs.ts';
 import { REVIEW_MESSAGES } from '#shared/catalogue/review.ts';
 import { PictureServiceOffer } from '#shared/enums.ts';
 import { pictureTypeChoices, pictureTypeSet } from '#shared/entities/picture-type.ts';
@@ -9,7 +9,7 @@ import type { TransactItem } from '../plumbing/transact.ts';
 import { getListing, listingFieldsById, type StoredListing } from '../storage/listings.ts';
 import { applyReviewChanges, getPicture, type ReviewChange, picturesOfListing, reviewEntries, reviewEntry, shootingIdsOfPictures, type StoredPicture } from '../storage/pictures.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
-import { INACTIVE_STATES, shootingsByIds, type StoredShooting } from '../storage/shootings.ts';
+import { shootingsByIds, type StoredShooting } from '../storage/shootings.ts';
 import { getTicketWithFollowups, type StoredTicket } from '../storage/tickets.ts';
 import { ticketPictureRef } from '#shared/entities/ticket.ts';
 import { getUser } from '../storage/users.ts';
@@ -19,11 +19,6 @@ import { daysBetween, localDateOf } from '#shared/rules/business-time.ts';
  * The review queue and screen (part 3 screens 4, 5; docs/decisions/0210, 0211): a listing's last
  * shooting decides its tab; the screen reads the listing, its shootings and its pictures.
  */
-
-/** The last shooting of a listing: the latest scheduled one that is not cancelled or abandoned. */
-export function lastShooting<S extends Pick<StoredShooting, 'scheduleddate' | 'id' | 'state'>>(shootings: readonly S[]): S | undefined {
-  return [...shootings].filter((s) => !INACTIVE_STATES.has(s.state)).sort((a, b) => a.scheduleddate.localeCompare(b.scheduleddate) || a.id - b.id).at(-1);
-}
 
 /** Whole days from the shooting's date to today in Quebec (the shooting's date is a Quebec day; the colours of §9 read them). */
 export function elapsedDays(scheduleddate: string, now = new Date()): number {

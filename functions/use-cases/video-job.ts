@@ -13,7 +13,8 @@ import { deliveredFile, picturesOfListing, type StoredPicture } from '../storage
 import { getShootingPackage } from '../storage/shooting-packages.ts';
 import { getUser } from '../storage/users.ts';
 import { appendVideoLogs } from '../storage/videos.ts';
-import { lastShooting, shootingsOfListing } from './review.ts';
+import { lastShooting } from './review-tabs.ts';
+import { shootingsOfListing } from './review.ts';
 import { VideoJobError, videoOfRunOrFail, type RenderedVideo } from './video-job-state.ts';
 
 /**

@@ -6,6 +6,7 @@ import { createSession } from '#functions/plumbing/sessions.ts';
 import { injectorBucket, saveSdCardState } from '#functions/storage/injector.ts';
 import { objectKeys } from '#functions/storage/injector-keys.ts';
 import { insertShooting, newShootingId } from '#functions/storage/shootings.ts';
+import { insertPicture } from '#functions/storage/pictures.ts';
 import { insertUser, newUserId } from '#functions/storage/users.ts';
 import { insertRelease, listReleases } from '#functions/storage/releases.ts';
 import { RELEASE_APPS } from '#shared/catalogue/releases.ts';
@@ -27,6 +28,8 @@ import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 
 const D = addDays(mondayOf(addDays('2098-01-05', 7 * randomInt(0, 90))), 2); // a Wednesday
 const NEXT = addDays(D, 1);
+/** A listing of two shootings with pictures (see the post-production queue). */
+const RESHOT_LISTING = 1_000_000_000 + randomInt(0, 900_000_000);
 
 interface Person {
   id: number;
@@ -47,13 +50,20 @@ let postprod: Person;
 let injector: Person;
 let otherInjector: Person;
 
-async function shooting(date: string, state: number, fields: { tech_id?: number | null; pp_tech_id?: number | null; is_public_for_broker?: boolean } = {}) {
+/**
+ * A shooting of a listing of its own unless one is named (ids far above any real listing's, so no other
+ * test's review entry mixes in); with `pictures`, one picture, which puts it in its listing's review entry.
+ */
+async function shooting(date: string, state: number, fields: { tech_id?: number | null; pp_tech_id?: number | null; is_public_for_broker?: boolean; listing_id?: number; pictures?: boolean } = {}) {
   const at = new Date().toISOString();
   const id = await newShootingId();
+  const { pictures, listing_id = 2_000_000_000 + id, ...rest } = fields;
   await insertShooting(
-    { id, listing_id: 999_999, broker_id: 999_999, scheduleddate: date, am: true, is_confirmed: true, state, estimated_duration: 3600, room_count: 4, created_at: at, updated_at: at, ...fields },
+    { id, listing_id, broker_id: 999_999, scheduleddate: date, am: true, is_confirmed: true, state, estimated_duration: 3600, room_count: 4, created_at: at, updated_at: at, ...rest },
     { lat: null, lng: null, reserved_tech_id: null },
   );
+  if (pictures) await insertPicture({ listing_id, shooting_id: id, picture_index: 0, original_key: `dashboard/${id}.jpg`, thumbnail_key: `dashboard/${id}.jpg`, is_purchased: false, created_at: at });
+  return id;
 }
 
 async function dashboard(token: string, date = D): Promise<DashboardPanel[]> {
@@ -86,9 +96,13 @@ beforeAll(async () => {
     shooting(NEXT, ShootingState.confirmed, { tech_id: capture.id }),
     // The post-production queue (days before D, within 14 days): 2 captured + 1 retouch of postprod's, 1 captured of nobody's, 1 delivered of postprod's,
     // and uploaded ones: under review (not public) postprod's at D-9 and nobody's at D-11; public for the broker (not under review) at D-13.
-    shooting(addDays(D, -9), ShootingState.uploaded, { pp_tech_id: postprod.id }),
-    shooting(addDays(D, -11), ShootingState.uploaded),
-    shooting(addDays(D, -13), ShootingState.uploaded, { pp_tech_id: postprod.id, is_public_for_broker: true }),
+    shooting(addDays(D, -9), ShootingState.uploaded, { pp_tech_id: postprod.id, pictures: true }),
+    shooting(addDays(D, -11), ShootingState.uploaded, { pictures: true }),
+    shooting(addDays(D, -13), ShootingState.uploaded, { pp_tech_id: postprod.id, is_public_for_broker: true, pictures: true }),
+    // Nobody's uploaded shooting at D-12 whose listing has a newer shooting with pictures (captured, D-5): the queue
+    // lists that listing by the newer one, so D-12 is not under review.
+    shooting(addDays(D, -12), ShootingState.uploaded, { listing_id: RESHOT_LISTING, pictures: true }),
+    shooting(addDays(D, -5), ShootingState.captured, { listing_id: RESHOT_LISTING, pictures: true }),
     shooting(addDays(D, -10), ShootingState.captured, { pp_tech_id: postprod.id }),
     shooting(addDays(D, -3), ShootingState.captured, { pp_tech_id: postprod.id }),
     shooting(addDays(D, -2), ShootingState.retouch, { pp_tech_id: postprod.id }),
@@ -171,13 +185,13 @@ describe('shootings of the day and the next', () => {
 });
 
 describe('post-production queue', () => {
-  it('counts the last 14 days by state for the lead, everyone’s; the oldest under review is the review queue’s (uploaded, not public)', async () => {
+  it('counts the last 14 days by state for the lead, everyone’s; the oldest under review is the review queue’s (its listing’s last shooting with pictures, uploaded, not public)', async () => {
     const queue = panel(await dashboard((await tokenFor(Role.tech_postprod_lead)).token), 'production');
     expect(queue).toMatchObject({ scope: 'all', from: addDays(D, -13), to: D, oldest_under_review: addDays(D, -11) });
     expect(queue.by_state).toEqual([
-      { state: ShootingState.captured, count: 3 },
+      { state: ShootingState.captured, count: 4 },
       { state: ShootingState.retouch, count: 1 },
-      { state: ShootingState.uploaded, count: 3 },
+      { state: ShootingState.uploaded, count: 4 },
       { state: ShootingState.delivered, count: 1 },
     ]);
   });
