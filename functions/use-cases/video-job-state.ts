@@ -14,10 +14,12 @@ export class VideoJobError extends Error {
   }
 }
 
-/** Where this job runs, shown in the monitor's `vm` column. */
+/**
+ * Where this job runs, shown in the monitor as 'Exécutée sur …' / 'Ran on …': the Lambda function's
+ * name, or the local runner's host name. A name only, so the screen words it in its own language.
+ */
 export function runnerName(env: NodeJS.ProcessEnv = process.env): string {
-  const fn = env.AWS_LAMBDA_FUNCTION_NAME;
-  return fn ? `Lambda ${fn}` : `local runner on ${hostname()}`;
+  return env.AWS_LAMBDA_FUNCTION_NAME || hostname();
 }
 
 export async function videoOrFail(id: number): Promise<StoredVideo> {

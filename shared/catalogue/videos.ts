@@ -118,7 +118,7 @@ export const videoJobView = z.object({
   secondary_broker_id: z.number().int().nullable(),
   /** The names of the job's main and current (secondary) brokers; a broker whose user is gone is left out. */
   brokers: z.array(videoBroker),
-  /** Where the job ran: the Lambda function (AWS) or the local runner. */
+  /** Where the job ran: the Lambda function's name (AWS) or the local runner's host name. */
   vm: z.string().nullable(),
   errors: z.array(z.string()),
   version: z.number().int(),

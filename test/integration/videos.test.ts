@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hostname } from 'node:os';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { enqueueVideo, getVideo, insertVideo, markVideoFailed, markVideoRunning, markVideoUploaded, releaseVideoLock, takeVideoLock } from '#functions/storage/videos.ts';
@@ -157,13 +158,13 @@ describe('job monitor: getVideoJobs, getVideoJobLogs, resetVideoJob', () => {
       expect(job, `role ${role}`).toMatchObject({ listing_id: listing.id, address: listing.address, status: VideoCreationStatus.failure, template_name: 'Élégance' });
       expect(job?.job_id).toMatch(/videoWorkflow/);
       expect(job?.run_start_at).not.toBeNull();
-      expect(job?.vm).toMatch(/local runner/);
+      expect(job?.vm).toBe(hostname());
     }
     const { logs } = bodyOf(await callOp(getVideoJobLogs, { id: video.id }, admin));
     const messages = logs.map((l) => l.message);
     expect(messages[0]).toBe('Requested.');
     expect(messages).toContain(`Queued by user ${failed.requested_by}.`);
-    expect(messages.some((m) => m.startsWith('Started on local runner'))).toBe(true);
+    expect(messages.some((m) => m.startsWith(`Started on ${hostname()}`))).toBe(true);
     expect(messages.at(-1)).toMatch(/^Failed: VideoInputError/);
     for (const line of logs) expect(Date.parse(line.timestamp)).not.toBeNaN();
 

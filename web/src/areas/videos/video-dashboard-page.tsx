@@ -99,7 +99,7 @@ function JobRow({ job, onLogs, onReset, resetting }: { job: VideoJobView; onLogs
         <Text size="sm">{t('videos.listing', { id: job.listing_id, address: job.address })}</Text>
         {job.vm && (
           <Text size="xs" c="dimmed">
-            {job.vm}
+            {t('videos.ran_on', { vm: job.vm })}
           </Text>
         )}
       </Table.Td>
