@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
 import type { Locator, Page } from 'playwright-core';
-import { getVideo, insertVideo, markVideoFailed, markVideoUploaded, setJobId, videosOfListing } from '#functions/storage/videos.ts';
+import { getVideo, insertVideo, markVideoFailed, markVideoRunning, markVideoUploaded, setJobId, videosOfListing } from '#functions/storage/videos.ts';
 import { VideoCreationStatus } from '#shared/enums.ts';
 import { Role, type RoleId } from '#shared/roles.ts';
 import { brokerTeam, listingWithPictures } from '../integration/video-support.ts';
@@ -37,6 +37,7 @@ async function jobs() {
   const failed = await insertVideo({ ...fields, template_id: 1 }, true);
   await markVideoFailed(failed.id, 'VideoInputError: The listing has no pictures for a video.', ['Rendering stopped.']);
   const uploaded = await insertVideo({ ...fields, template_id: 2 }, true);
+  await markVideoRunning(uploaded.id, 'render-host-7');
   await markVideoUploaded(uploaded.id, { mp4_key: `listings/${listing.id}/videos/${uploaded.id}/landscape.mp4`, instagram_key: `listings/${listing.id}/videos/${uploaded.id}/instagram.mp4`, duration_s: 12 });
   return { failed, uploaded };
 }
@@ -54,6 +55,8 @@ describe.each(['fr', 'en'] as const)('video job monitor, in %s', (lang) => {
     const uploadedRow = page.locator(`tr[data-job="${uploaded.id}"]`);
     await uploadedRow.getByText(t('videos.status.2')).waitFor();
     expect(await uploadedRow.getByRole('button', { name: t('videos.reset_of', { id: uploaded.id }) }).count()).toBe(0);
+    // Where it ran, in the screen's language.
+    await uploadedRow.getByText(t('videos.ran_on', { vm: 'render-host-7' }), { exact: true }).waitFor();
 
     // The log dialog: every line, the failure last.
     await failedRow.getByRole('button', { name: t('videos.logs_of', { id: failed.id }) }).click();
