@@ -100,15 +100,15 @@ describe('remote injector', () => {
     await cloudRow(page, 'SD-card-2.zip').waitFor({ timeout: 60_000 });
     await page.getByRole('listitem', { name: 'SD-card-2.zip' }).getByText(en.injector.done).waitFor();
     expect(await upload.isDisabled()).toBe(true);
-    await page.getByText(/Overall speed: [\d.,]+ MB\/s/).waitFor();
+    await page.getByText(/Overall speed: [\d.,]+\sMB\/s/).waitFor();
 
     // One PUT for the small file; the big one in 2 parts (8 MiB + 5 MiB).
     expect(puts.parts().sort()).toEqual(['1', '2', null]);
 
     const bigRow = await cloudRow(page, 'SD-card-2.zip').innerText();
-    expect(bigRow).toContain('13.6 MB');
+    expect(bigRow).toContain('13.6\u00a0MB');
     expect(bigRow).toMatch(/Deleted in 89 days/);
-    expect(await cloudRow(page, 'SD_card_1.zip').innerText()).toContain('1.5 MB');
+    expect(await cloudRow(page, 'SD_card_1.zip').innerText()).toContain('1.5\u00a0MB');
 
     const [download] = await Promise.all([page.waitForEvent('download'), cloudRow(page, 'SD-card-2.zip').getByRole('button', { name: /Download/ }).click()]);
     expect(download.suggestedFilename()).toBe('SD-card-2.zip');
@@ -161,7 +161,7 @@ describe('remote injector', () => {
     await page.getByRole('button', { name: fr.injector.upload }).click();
     await cloudRow(page, 'carte-resume.zip').waitFor({ timeout: 60_000 });
     expect(puts.parts()).toEqual(['3']);
-    expect(await cloudRow(page, 'carte-resume.zip').innerText()).toContain('22 Mo');
+    expect(await cloudRow(page, 'carte-resume.zip').innerText()).toContain('22\u00a0Mo');
 
     const [download] = await Promise.all([page.waitForEvent('download'), cloudRow(page, 'carte-resume.zip').getByRole('button', { name: /Télécharger/ }).click()]);
     expect(sha(readFileSync(await download.path()))).toBe(sha(big.bytes));
@@ -223,7 +223,7 @@ describe('remote injector', () => {
     await cloudRow(page, 'mark-lost.zip').waitFor();
     expect(puts.parts()).toEqual([]);
     expect(starts).toEqual([]);
-    expect(await cloudRow(page, 'mark-lost.zip').innerText()).toContain('13.6 MB');
+    expect(await cloudRow(page, 'mark-lost.zip').innerText()).toContain('13.6\u00a0MB');
   });
 
   it("a file the server refuses for good says why in the page's language, is not sent again, and may be removed (French)", async () => {

@@ -45,22 +45,22 @@ describe('the web formatter follows the reader language', () => {
     expect(formatKm(12.34, 'fr')).toMatch(/^12,3\skm$/);
     expect(formatMoney(12.5, 'en')).toBe('$12.50');
     expect(formatMoney(12.5, 'fr')).toMatch(/^12,50\s\$$/);
-    expect(formatSize(12_582_912, 'en')).toBe('12.6 MB');
-    // Part 2: MB or GB only; a small file never reads '0 MB'.
-    expect(formatSize(200_000, 'en')).toBe('0.2 MB');
-    expect(formatSize(0, 'en')).toBe('0 MB');
-    expect(formatSize(512, 'en')).toBe('0.00051 MB');
-    expect(formatSize(512, 'fr')).toBe('0,00051 Mo');
-    expect(formatSize(48_213, 'fr')).toBe('0,048 Mo');
-    expect(formatSize(999_499, 'en')).toBe('1 MB');
-    expect(formatSize(999_500, 'en')).toBe('1 MB');
-    expect(formatSize(2_147_483_648, 'en')).toBe('2.15 GB');
-    expect(formatSize(999_949_999, 'en')).toBe('999.9 MB');
-    expect(formatSize(999_960_000, 'en')).toBe('1 GB');
-    expect(formatSize(2_147_483_648, 'fr')).toBe('2,15 Go');
-    expect(formatSize(12_582_912, 'fr')).toBe('12,6 Mo');
-    expect(formatSpeed(8_400_000, 'fr')).toBe('8,4 Mo/s');
-    expect(formatSpeed(8_400_000, 'en')).toBe('8.4 MB/s');
+    expect(formatSize(12_582_912, 'en')).toBe('12.6\u00a0MB');
+    // Part 2: MB or GB only; a small file never reads '0 MB'. The unit never goes to the next line alone.
+    expect(formatSize(200_000, 'en')).toBe('0.2\u00a0MB');
+    expect(formatSize(0, 'en')).toBe('0\u00a0MB');
+    expect(formatSize(512, 'en')).toBe('0.00051\u00a0MB');
+    expect(formatSize(512, 'fr')).toBe('0,00051\u00a0Mo');
+    expect(formatSize(48_213, 'fr')).toBe('0,048\u00a0Mo');
+    expect(formatSize(999_499, 'en')).toBe('1\u00a0MB');
+    expect(formatSize(999_500, 'en')).toBe('1\u00a0MB');
+    expect(formatSize(2_147_483_648, 'en')).toBe('2.15\u00a0GB');
+    expect(formatSize(999_949_999, 'en')).toBe('999.9\u00a0MB');
+    expect(formatSize(999_960_000, 'en')).toBe('1\u00a0GB');
+    expect(formatSize(2_147_483_648, 'fr')).toBe('2,15\u00a0Go');
+    expect(formatSize(12_582_912, 'fr')).toBe('12,6\u00a0Mo');
+    expect(formatSpeed(8_400_000, 'fr')).toBe('8,4\u00a0Mo/s');
+    expect(formatSpeed(8_400_000, 'en')).toBe('8.4\u00a0MB/s');
   });
 
   it('writes percentages and counts as the reader does', () => {

@@ -112,16 +112,16 @@ export function formatMoney(amount: number, lng: string): string {
 /** Sizes in MB or GB, 'Mo' or 'Go' in French (decimal units, as the operating systems the technicians use show them). */
 export function formatSize(bytes: number, lng: string): string {
   // Part 2: sizes read in MB or GB. Under 1 MB, two significant digits, so a small file never reads '0 MB' (0.0005 MB).
-  if (bytes < 999_500) return `${formatNumber(bytes / 1e6, lng, { maximumSignificantDigits: 2 })} ${byteUnit('M', lng)}`;
+  if (bytes < 999_500) return `${formatNumber(bytes / 1e6, lng, { maximumSignificantDigits: 2 })}\u00a0${byteUnit('M', lng)}`;
   // From 999.95 MB on, the MB figure would round to '1,000 MB': GB.
   const gb = bytes >= 999_950_000;
   const value = bytes / (gb ? 1e9 : 1e6);
-  return `${formatNumber(value, lng, { maximumFractionDigits: value < 10 ? 2 : 1, minimumFractionDigits: 0 })} ${byteUnit(gb ? 'G' : 'M', lng)}`;
+  return `${formatNumber(value, lng, { maximumFractionDigits: value < 10 ? 2 : 1, minimumFractionDigits: 0 })}\u00a0${byteUnit(gb ? 'G' : 'M', lng)}`;
 }
 
 /** Speed in MB/s ('Mo/s' in French). */
 export function formatSpeed(bytesPerSecond: number, lng: string): string {
-  return `${formatNumber(bytesPerSecond / 1e6, lng, { maximumFractionDigits: 1 })} ${byteUnit('M', lng)}/s`;
+  return `${formatNumber(bytesPerSecond / 1e6, lng, { maximumFractionDigits: 1 })}\u00a0${byteUnit('M', lng)}/s`;
 }
 
 /** 'Côté, Lavoie et Roy' / 'Côté, Lavoie, and Roy'. */
@@ -129,7 +129,7 @@ export function formatList(items: readonly string[], lng: string): string {
   return new Intl.ListFormat(localeOf(lng), { type: 'conjunction' }).format(items);
 }
 
-/** French writes bytes as octets: Mo, Go. */
+/** French writes bytes as octets: Mo, Go. The unit stays on the number's line (a no-break space before it). */
 const byteUnit = (prefix: 'M' | 'G', lng: string) => `${prefix}${languageOf(lng) === 'fr' ? 'o' : 'B'}`;
 
 /** The browser's own date YYYY-MM-DD (a date picker's default "today" where the user is). */
