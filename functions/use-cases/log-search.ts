@@ -1,17 +1,17 @@
 import { CHART_DEFAULT_DAYS } from '#shared/catalogue/logs.ts';
-import { TEXT_FIELDS, logSearchMessage, parseLogSearch, tokenize, type LogSearch, type LogSearchError } from '#shared/logs/search.ts';
+import { TEXT_FIELDS, logSearchMessage, parseLogSearch, tokenize, type LogSearch, type LogSearchRefusal } from '#shared/logs/search.ts';
 import { dayStartMs, localDateOf } from '#shared/rules/business-time.ts';
-import { badRequest } from '../plumbing/errors.ts';
+import { HttpError } from '../plumbing/errors.ts';
 
-/** A 400 naming what is wrong with the search, on the `search` field (the screen translates `code`). */
 export const CHARTS_DAYS_ONLY = 'The charts take only du:, au: and date:.';
 
-const refused = (error: LogSearchError) => badRequest(logSearchMessage(error), { search: [logSearchMessage(error)] });
+/** A 400 naming what is wrong with the search on the `search` field, in English; `details` holds its code for the screen's own words. */
+const refused = (message: string, details: LogSearchRefusal) => new HttpError('bad_request', message, { fields: { search: [message] }, details });
 
 /** The parsed search of the request-log viewer, or a 400 saying what is wrong. */
 export function parseSearch(text: string, now = Date.now()): LogSearch {
   const result = parseLogSearch(text, localDateOf(now));
-  if (!result.ok) throw refused(result.error);
+  if (!result.ok) throw refused(logSearchMessage(result.error), result.error);
   return result.search;
 }
 
@@ -22,7 +22,7 @@ export function parseSearch(text: string, now = Date.now()): LogSearch {
 export function chartRange(text: string, now = Date.now()): { from: string; to: string } {
   const search = parseSearch(text, now);
   const filtered = search.method || search.status !== undefined || search.uid !== undefined || search.time || TEXT_FIELDS.some((f) => search.text[f].length > 0);
-  if (filtered) throw badRequest(CHARTS_DAYS_ONLY, { search: [CHARTS_DAYS_ONLY] });
+  if (filtered) throw refused(CHARTS_DAYS_ONLY, { code: 'chartsDaysOnly' });
   const named = (tokenize(text) ?? []).some((word) => /^(du|au|date):/i.test(word));
   if (named) return { from: search.from, to: search.to };
   const today = localDateOf(now);

@@ -40,27 +40,45 @@ export interface LogSearch {
   text: Record<TextField, string[]>;
 }
 
-export type LogSearchErrorCode =
-  | 'tooLong'
-  | 'tooManyWords'
-  | 'unclosedQuote'
-  | 'unknownKeyword'
-  | 'emptyValue'
-  | 'repeated'
-  | 'badDate'
-  | 'dateOutOfRange'
-  | 'dateWithRange'
-  | 'reversedRange'
-  | 'rangeTooWide'
-  | 'badMethod'
-  | 'badStatus'
-  | 'badUid'
-  | 'badTime';
+export const LOG_SEARCH_ERROR_CODES = [
+  'tooLong',
+  'tooManyWords',
+  'unclosedQuote',
+  'unknownKeyword',
+  'emptyValue',
+  'repeated',
+  'badDate',
+  'dateOutOfRange',
+  'dateWithRange',
+  'reversedRange',
+  'rangeTooWide',
+  'badMethod',
+  'badStatus',
+  'badUid',
+  'badTime',
+] as const;
+export type LogSearchErrorCode = (typeof LOG_SEARCH_ERROR_CODES)[number];
 
 export interface LogSearchError {
   code: LogSearchErrorCode;
   /** The keyword or word at fault, when there is one. */
   word?: string;
+}
+
+/**
+ * A refused search as the API's 400 carries it in `details`, so the screen says it in its own
+ * language: a parser error, or the charts' 'days only'.
+ */
+export type LogSearchRefusal = LogSearchError | { code: 'chartsDaysOnly' };
+
+const REFUSAL_CODES: ReadonlySet<string> = new Set([...LOG_SEARCH_ERROR_CODES, 'chartsDaysOnly']);
+
+/** The refusal in a 400's `details`, if it is one (the details arrive unparsed). */
+export function asLogSearchRefusal(details: unknown): LogSearchRefusal | undefined {
+  if (typeof details !== 'object' || details === null) return undefined;
+  const { code, word } = details as { code?: unknown; word?: unknown };
+  if (typeof code !== 'string' || !REFUSAL_CODES.has(code) || (word !== undefined && typeof word !== 'string')) return undefined;
+  return (word === undefined ? { code } : { code, word }) as LogSearchRefusal;
 }
 
 export type LogSearchResult = { ok: true; search: LogSearch } | { ok: false; error: LogSearchError };

@@ -135,15 +135,17 @@ describe('getRequestLogs (/superlog)', () => {
 
   it('answers 400 saying what is wrong with a bad search', async () => {
     const { token } = await tokenFor(Role.admin);
-    for (const [search, message] of [
-      ['foo:bar', /Unknown keyword "foo:"/],
-      ['status:5xx', /status/],
-      ['du:2026-13-01', /du:/],
-      ['date:2026-11-01 du:2026-11-01', /date:/],
-      ['body:"open', /quote/],
+    // In English on the field; the details name the parser's code (and word) for the screen's own language.
+    for (const [search, message, details] of [
+      ['foo:bar', /Unknown keyword "foo:"/, { code: 'unknownKeyword', word: 'foo' }],
+      ['status:5xx', /status/, { code: 'badStatus', word: 'status' }],
+      ['du:2026-13-01', /du:/, { code: 'badDate', word: 'du' }],
+      ['date:2026-11-01 du:2026-11-01', /date:/, { code: 'dateWithRange' }],
+      ['body:"open', /quote/, { code: 'unclosedQuote' }],
     ] as const) {
       const error = errorOf(await callOp(getRequestLogs, { search }, token), 400);
       expect(error.fields?.search?.[0], search).toMatch(message);
+      expect(error.details, search).toEqual(details);
     }
     errorOf(await callOp(getRequestLogs, { search: '', cursor: 'forged' }, token), 400);
   });
@@ -176,7 +178,9 @@ describe('getLogCharts (/SuperAnalytics)', () => {
     expect(month.data.requests).toHaveLength(30);
     expect(month.to).toBe(today);
     expect(month.data.requests.at(-1)!.mydate).toBe(today);
-    expect(errorOf(await callOp(getLogCharts, { search: 'status:500' }, token), 400).fields?.search?.[0]).toMatch(/du:, au: and date:/);
+    const daysOnly = errorOf(await callOp(getLogCharts, { search: 'status:500' }, token), 400);
+    expect(daysOnly.fields?.search?.[0]).toMatch(/du:, au: and date:/);
+    expect(daysOnly.details).toEqual({ code: 'chartsDaysOnly' });
     errorOf(await callOp(getLogCharts, { search: 'foo:1' }, token), 400);
   });
 

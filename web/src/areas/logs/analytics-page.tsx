@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseLogSearch, tokenize } from '#shared/logs/search.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
-import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay } from '../../i18n/format.ts';
 import { DayChart } from './day-chart.tsx';
 import { LoadErrorJoke, LogSearchForm } from './log-search-form.tsx';
+import { serverRefusalText } from './messages.ts';
 import { logQueries } from './queries.ts';
 
 /** Only the day keywords apply to the charts (the day counters know nothing else). */
@@ -27,7 +27,7 @@ export function AnalyticsPage() {
     const parsed = parseLogSearch(text, localDateOf(Date.now()));
     return parsed.ok && (tokenize(text) ?? []).every((word) => DAY_WORD.test(word)) ? undefined : t('logs.error.chartsDaysOnly');
   };
-  const refused = isApiError(charts.error, 400) ? (charts.error.fields?.search?.[0] ?? charts.error.message) : undefined;
+  const refused = serverRefusalText(t, charts.error);
 
   return (
     <Stack>

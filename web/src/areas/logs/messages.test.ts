@@ -1,9 +1,10 @@
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { logSearchMessage, parseLogSearch, type LogSearchErrorCode } from '#shared/logs/search.ts';
+import { LOG_SEARCH_ERROR_CODES, logSearchMessage, parseLogSearch } from '#shared/logs/search.ts';
+import { ApiError } from '../../api/client.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
-import { searchErrorText, shownText } from './messages.ts';
+import { searchErrorText, serverRefusalText, shownText } from './messages.ts';
 
 /** The area's own texts in a language, through i18next as the app uses them (plural forms included). */
 async function textsOf(lng: 'fr' | 'en'): Promise<TFunction> {
@@ -12,24 +13,7 @@ async function textsOf(lng: 'fr' | 'en'): Promise<TFunction> {
   return instance.t;
 }
 
-/** Every code of the shared parser (the type makes a new code fail here until it is listed). */
-const CODES = Object.keys({
-  tooLong: 1,
-  tooManyWords: 1,
-  unclosedQuote: 1,
-  unknownKeyword: 1,
-  emptyValue: 1,
-  repeated: 1,
-  badDate: 1,
-  dateOutOfRange: 1,
-  dateWithRange: 1,
-  reversedRange: 1,
-  rangeTooWide: 1,
-  badMethod: 1,
-  badStatus: 1,
-  badUid: 1,
-  badTime: 1,
-} satisfies Record<LogSearchErrorCode, 1>) as LogSearchErrorCode[];
+const CODES = LOG_SEARCH_ERROR_CODES;
 
 describe('the count of requests shown (screen 14)', () => {
   it('is singular for 0 and 1 in French, with or without the total', async () => {
@@ -71,5 +55,24 @@ describe("a refused search's text", () => {
 
   it.each(['tooLong', 'tooManyWords', 'rangeTooWide'] as const)('says the limit of %s as the parser holds it, in English as the server does', async (code) => {
     expect(searchErrorText(await textsOf('en'), { code })).toBe(logSearchMessage({ code }));
+  });
+});
+
+describe("the server's refusal of a search (400)", () => {
+  const refusal = (details: unknown) => new ApiError(400, 'bad_request', 'The search is refused.', { search: ['A status is a number.'] }, details);
+
+  it("is said in the page's language when it names its code, the charts' days-only rule included", async () => {
+    const t = await textsOf('fr');
+    expect(serverRefusalText(t, refusal({ code: 'badStatus', word: 'status' }))).toBe('« status: » prend un code HTTP entre 100 et 599.');
+    expect(serverRefusalText(t, refusal({ code: 'chartsDaysOnly' }))).toBe('Les graphiques ne prennent que du:, au: et date:.');
+  });
+
+  it("falls back to the server's words for details it does not know, and is nothing for other errors", async () => {
+    const t = await textsOf('fr');
+    expect(serverRefusalText(t, refusal({ code: 'toString' }))).toBe('A status is a number.');
+    expect(serverRefusalText(t, refusal({ code: 'badStatus', word: 7 }))).toBe('A status is a number.');
+    expect(serverRefusalText(t, refusal(undefined))).toBe('A status is a number.');
+    expect(serverRefusalText(t, new ApiError(500, 'server_error', 'Boom'))).toBeUndefined();
+    expect(serverRefusalText(t, null)).toBeUndefined();
   });
 });

@@ -2,11 +2,10 @@ import { Center, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { LoadErrorJoke, LogSearchForm } from './log-search-form.tsx';
 import { LogRows, sortValue, type LogColumn } from './log-rows.tsx';
-import { shownText } from './messages.ts';
+import { serverRefusalText, shownText } from './messages.ts';
 import { logQueries } from './queries.ts';
 
 /**
@@ -52,7 +51,7 @@ export function SuperlogPage() {
     setSort(column);
   };
 
-  const refused = isApiError(list.error, 400) ? (list.error.fields?.search?.[0] ?? list.error.message) : undefined;
+  const refused = serverRefusalText(t, list.error);
   const failed = list.isError && !refused;
 
   return (
