@@ -268,7 +268,9 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     const { listing, shooting } = await reviewListing({ street: `rue des Refus ${lang}`, pictures: 2, unseen: () => false, original: { width: 600, height: 400 } });
     // One picture sent to retouch: the screen lets the shooting go to retouch, and the server decides.
     const staff = (await tokenFor(Role.tech_postprod)).token;
-    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: (await picturesOfListing(listing.id))[0]!.id }, staff));
+    const first = (await picturesOfListing(listing.id))[0]!.id;
+    bodyOf(await callOp(postPictureComment, { listing_id: listing.id, picture_id: first, text: 'Redresser les verticales' }, staff));
+    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: first }, staff));
     const title = `${listing.address}, ${listing.city}`;
     const { page } = await browser.visit({ locale: BROWSER_LOCALE[lang] });
     await loginAs(page, Role.tech_postprod, lang);

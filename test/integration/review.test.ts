@@ -56,6 +56,12 @@ beforeAll(async () => {
   brokerId = broker.account.id;
 });
 
+/** §5: a picture goes to retouch with a comment saying what to retouch, posted first as the dialog does. */
+async function sendToRetouch(listingId: number, pictureId: number, token = staff) {
+  bodyOf(await callOp(postPictureComment, { listing_id: listingId, picture_id: pictureId, text: 'Redresser les verticales' }, token));
+  bodyOf(await callOp(sendPictureForReview, { listing_id: listingId, picture_id: pictureId }, token));
+}
+
 /** A real JPEG (sharp), so renditions are made from real image bytes. */
 const jpeg = (n: number) => sharp({ create: { width: 640, height: 427, channels: 3, background: { r: 40 + n * 10, g: 90, b: 140 } } }).jpeg().toBuffer();
 
@@ -133,7 +139,7 @@ describe('validation', () => {
     const refused = errorOf(await callOp(sendShootingForRetouch, { shooting_id: shooting.id }, staff), 400);
     expect(refused.message).toBe(REVIEW_MESSAGES.retouchNeedsPicture);
     expect((await getShootingItem(shooting.id))!.state).toBe(ShootingState.uploaded);
-    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: pictures[1]!.id }, staff));
+    await sendToRetouch(listing.id, pictures[1]!.id);
     bodyOf(await callOp(sendShootingForRetouch, { shooting_id: shooting.id }, staff));
     expect((await getShootingItem(shooting.id))!.state).toBe(ShootingState.retouch);
     expect((await load(listing.id)).pictures.map((p) => p.is_validated)).toEqual([true, false, null]);
@@ -153,7 +159,7 @@ describe('validation', () => {
     expect(screen.shootings.map((s) => s.id)).toEqual([shooting.id, cancelled.id]);
     expect(screen.last_shooting_id).toBe(shooting.id);
     const picture = screen.pictures.find((p) => p.shooting_id === cancelled.id)!;
-    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: picture.id }, staff));
+    await sendToRetouch(listing.id, picture.id);
     expect(errorOf(await callOp(sendShootingForRetouch, { shooting_id: cancelled.id }, staff), 422).message).toBe(REVIEW_MESSAGES.retouchInactive);
     expect((await getShootingItem(cancelled.id))!.state).toBe(ShootingState.canceled);
   });
@@ -275,6 +281,18 @@ describe('order (§5)', () => {
   });
 });
 
+describe('retouch needs a comment (§5)', () => {
+  it("refuses a picture with no comment (422), and takes the broker's delivery feedback as one", async () => {
+    const { listing, shooting, pictures } = await reviewListing(2);
+    expect(errorOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: pictures[1]!.id }, staff), 422).message).toBe(REVIEW_MESSAGES.retouchNeedsComment);
+    expect((await load(listing.id)).pictures[1]!.is_validated).toBeNull();
+    const token = await ensureDistributionToken((await getListing(listing.id))!);
+    bodyOf(await callOp(leaveFeedback, { token, shooting_id: shooting.id, picture_index: 1, text: 'Trop sombre' }));
+    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: pictures[1]!.id }, staff));
+    expect((await load(listing.id)).pictures[1]!.is_validated).toBe(false);
+  });
+});
+
 describe('comments as tickets', () => {
   it('posts a comment on a picture and a reply; the screen shows both; a blank comment is a 400', async () => {
     const { listing, pictures } = await reviewListing(1);
@@ -370,7 +388,7 @@ describe('publish and send to broker (§4)', () => {
     const { listing, shooting, pictures } = await reviewListing(2);
     bodyOf(await callOp(sendMediaEmail, { listing_id: listing.id }, staff));
     expect((await getShootingItem(shooting.id))!.is_public_for_broker).toBe(true);
-    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: pictures[1]!.id }, staff));
+    await sendToRetouch(listing.id, pictures[1]!.id);
     bodyOf(await callOp(sendShootingForRetouch, { shooting_id: shooting.id }, staff));
     const { tabs } = bodyOf(await callOp(listingsForReview, {}, staff));
     expect(tabs.retouch.find((i) => i.listing_id === listing.id)).toMatchObject({ shooting_id: shooting.id, shooting_state: ShootingState.retouch });
@@ -384,7 +402,7 @@ describe('publish and send to broker (§4)', () => {
     await expireReviewEntry(listing.id, new Date(Date.now() - (SENT_ENTRY_DAYS + 1) * 86_400_000));
     const inQueue = async () => Object.values(bodyOf(await callOp(listingsForReview, {}, staff)).tabs).some((items) => items.some((i) => i.listing_id === listing.id));
     expect(await inQueue()).toBe(false);
-    bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: pictures[1]!.id }, staff));
+    await sendToRetouch(listing.id, pictures[1]!.id);
     bodyOf(await callOp(sendShootingForRetouch, { shooting_id: shooting.id }, staff));
     const { tabs } = bodyOf(await callOp(listingsForReview, {}, staff));
     expect(tabs.retouch.some((i) => i.listing_id === listing.id)).toBe(true);
