@@ -88,8 +88,8 @@ describe.each(['fr', 'en'] as const)('depots, in %s', (lang) => {
     await page.getByRole('link', { name: t('depots.back') }).click();
     await page.getByRole('searchbox', { name: t('depots.search') }).fill(`${civic}`);
     await row.getByText('Rue des Pins Ouest').waitFor();
-    // Its position in the list's language: '45,4012 ; -72,…' / '45.4012, -72.…'.
-    await row.getByText(lang === 'fr' ? /^45,4012 ; -\d+,\d+$/ : /^45\.4012, -\d+\.\d+$/).waitFor();
+    // Its position in the list's language: '45,4012; -72,…' / '45.4012, -72.…'.
+    await row.getByText(lang === 'fr' ? /^45,4012; -\d+,\d+$/ : /^45\.4012, -\d+\.\d+$/).waitFor();
     await page.getByRole('searchbox', { name: t('depots.search') }).fill('RUE DES PINS OUEST');
     await expect.poll(() => rowsShown(page)).toContain(id);
     await row.getByRole('button', { name: new RegExp(`^${t('depots.delete')}`) }).click();

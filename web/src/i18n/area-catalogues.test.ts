@@ -100,7 +100,7 @@ describe('one language at a time', () => {
     const prose = (text: string) => text.replace(/«[^»]*»/g, '«»').replace(/(^|[\s(])(du|au|date|mls|method|status|uid|time|logs|query|params|body|user|https?):/g, '$1');
     const catalogues = [['shell', leafKeys(fr)] as const, ...areas.map((area) => [area, read(area, 'fr')] as const)];
     const wrong = catalogues.flatMap(([area, texts]) =>
-      [...texts].filter(([, v]) => typeof v === 'string' && (/[^\s]:(\s|$)/.test(prose(v)) || / [;?!]/.test(v))).map(([key, v]) => `${area}: ${key} = ${String(v)}`),
+      [...texts].filter(([, v]) => typeof v === 'string' && (/[^\s]:(\s|$)/.test(prose(v)) || /[ \u00a0\u202f][;?!]/.test(v))).map(([key, v]) => `${area}: ${key} = ${String(v)}`),
     );
     expect(wrong).toEqual([]);
   });
