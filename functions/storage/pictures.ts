@@ -72,8 +72,8 @@ export function inDisplayOrder<T extends Pick<PictureRecord, 'order_index'>>(pic
 }
 export const picturesOfShooting = (listingId: number, shootingId: number) => queryAll(listingId, keys.picturesOfShooting(shootingId));
 
-export async function getPicture(listingId: number, shootingId: number, index: number): Promise<StoredPicture | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.picture(listingId, shootingId, index) }));
+export async function getPicture(listingId: number, shootingId: number, index: number, consistent = false): Promise<StoredPicture | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.picture(listingId, shootingId, index), ConsistentRead: consistent }));
   return Item ? toPicture(Item) : undefined;
 }
 
