@@ -67,12 +67,14 @@ describe("the server's refusal of a search (400)", () => {
     expect(serverRefusalText(t, refusal({ code: 'chartsDaysOnly' }))).toBe('Les graphiques ne prennent que du:, au: et date:.');
   });
 
-  it("falls back to the server's words for details it does not know, and is nothing for other errors", async () => {
+  it("falls back to the server's words on the search field for details it does not know, and is nothing for other errors", async () => {
     const t = await textsOf('fr');
     expect(serverRefusalText(t, refusal({ code: 'toString' }))).toBe('A status is a number.');
     expect(serverRefusalText(t, refusal({ code: 'badStatus', word: 7 }))).toBe('A status is a number.');
     expect(serverRefusalText(t, refusal(undefined))).toBe('A status is a number.');
     expect(serverRefusalText(t, new ApiError(500, 'server_error', 'Boom'))).toBeUndefined();
+    // A page cursor refused while scrolling is no search refusal: the screen shows a load error, not English words.
+    expect(serverRefusalText(t, new ApiError(400, 'bad_request', 'Invalid input.', { cursor: ['This page cursor is not valid for this list; start again from the first page.'] }))).toBeUndefined();
     expect(serverRefusalText(t, null)).toBeUndefined();
   });
 });

@@ -11,12 +11,13 @@ export function searchErrorText(t: TFunction, error: LogSearchRefusal): string {
 
 /**
  * The server's refusal of a search (400), in the page's language when it names its code; else the
- * server's own words. Undefined for any other error.
+ * server's own words on the search field. Undefined for any other error, a 400 on another field (a
+ * page cursor the server no longer takes) included: the screen shows it as a load error.
  */
 export function serverRefusalText(t: TFunction, error: unknown): string | undefined {
   if (!isApiError(error, 400)) return undefined;
   const refusal = asLogSearchRefusal(error.details);
-  return refusal ? searchErrorText(t, refusal) : (error.fields?.search?.[0] ?? error.message);
+  return refusal ? searchErrorText(t, refusal) : error.fields?.search?.[0];
 }
 
 /** '1 requête affichée sur 1' / '12 requests shown of 40': the rows loaded, and the total when the server knows it. */
