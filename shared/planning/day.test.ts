@@ -156,6 +156,11 @@ describe('solveDay', () => {
     const lockedPlan = solveDay({ ...locked, technicians: [tech(1, { dayLocked: true }), tech(2, { mainZoneId: 1, dayLocked: true })] }, matrixOf(locked), { maxIterations: 50 });
     expect(lockedPlan.status).toBe('no_techs_available');
     expect(lockedPlan.unassigned).toEqual([{ shootingId: 10, reason: 'all_locked' }]);
+    // A day nobody works: the technicians are unavailable, not the shooting out of their zones.
+    const nobody: DayProblem = { technicians: [], shootings: [shoot(10)] };
+    const nobodyPlan = solveDay(nobody, matrixOf(nobody), { maxIterations: 50 });
+    expect(nobodyPlan.status).toBe('no_techs_available');
+    expect(nobodyPlan.unassigned).toEqual([{ shootingId: 10, reason: 'unavailable' }]);
   });
 
   it('keeps force-assigned shootings even where the technician would not be chosen', () => {

@@ -431,6 +431,8 @@ export function planFromRoutes(
 export function unservedReason(problem: DayProblem, model: DayModel, j: number): UnservedReason {
   const s = problem.shootings[j]!;
   const techs = problem.technicians;
+  // A day nobody works: no zone is to blame.
+  if (!techs.length) return 'unavailable';
   const zoned = techs.map((t, v) => ({ t, v })).filter(({ t }) => inZone(t, s));
   if (!zoned.length) return 'out_of_zone';
   const skilled = zoned.filter(({ t }) => hasSkills(t, s));

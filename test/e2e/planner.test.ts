@@ -5,7 +5,9 @@ import { dayStartMs, daysBetween, localDateOf } from '#shared/rules/business-tim
 import { Role } from '#shared/roles.ts';
 import { demoAddress } from '#functions/plumbing/location/gazetteer.ts';
 import { unlockDay } from '#functions/storage/day-locks.ts';
-import { getUser } from '#functions/storage/users.ts';
+import { activeUsersOfRole, getUser } from '#functions/storage/users.ts';
+import { addAvailabilities, removeAvailability } from '#functions/storage/availabilities.ts';
+import type { ShootingRecord } from '#shared/entities/shooting.ts';
 import { cancelShooting, getShootingItem, insertShooting, newShootingId } from '#functions/storage/shootings.ts';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { PLANNING_BROKERS } from '../../scripts/local/seed/planning-world.ts';
@@ -64,38 +66,43 @@ let freeEmail: string;
 const ids = new Map<string, number>();
 const at = (hours: number) => new Date(dayStartMs(date) + hours * 3600_000).toISOString();
 
-/** A booked shooting given a start time (and a technician): a copy of it replaces it (the original is cancelled). */
-async function timedCopy(address: string, start: number, techId: number | null): Promise<number> {
-  const booked = (await getShootingItem(ids.get(address)!))!;
+/** A copy of a booked shooting, with these changes and no technician held for it, replaces it (the original is cancelled). */
+async function copyOf(shootingId: number, changes: Partial<ShootingRecord> = {}): Promise<number> {
+  const booked = (await getShootingItem(shootingId))!;
   const { version: _v, lat, lng, reserved_tech_id: _r, ...record } = booked;
   const id = await newShootingId();
-  await insertShooting({ ...record, id, starttime: at(start), endtime: null, tech_id: techId, is_confirmed: true, state: 6 }, { lat, lng, reserved_tech_id: null });
-  await cancelShooting(booked, 'replaced by a timed copy (test)', demoAccount(Role.admin).id);
+  await insertShooting({ ...record, ...changes, id }, { lat, lng, reserved_tech_id: null });
+  await cancelShooting(booked, 'replaced by a copy (test)', demoAccount(Role.admin).id);
   return id;
+}
+
+/** A booked shooting given a start time (and a technician). */
+const timedCopy = (address: string, start: number, techId: number | null) => copyOf(ids.get(address)!, { starttime: at(start), endtime: null, tech_id: techId, is_confirmed: true, state: 6 });
+
+/** Books a shooting at this address and day as the planning world's first broker does. */
+async function bookAt(address: string, day: string): Promise<number> {
+  const p = demoAddress(address);
+  const booked = await api<{ data: { id: number } }>('POST', '/api/shootings', await tokenOf(PLANNING_BROKERS[0].email), {
+    address: p.address,
+    app: '',
+    city: p.city,
+    postalcode: p.postalcode,
+    is_house: false,
+    room_count: 4,
+    scheduleddate: day,
+    is_am: true,
+    is_existing_listing: false,
+    note: '',
+    lat: p.lat,
+    lng: p.lng,
+  });
+  return booked.data.id;
 }
 
 beforeAll(async () => {
   adminToken = await tokenOf(demoAccount(Role.admin).email);
   freeEmail = (await getUser(FREE.id))!.email;
-  const broker = await tokenOf(PLANNING_BROKERS[0].email);
-  for (const address of Object.values(BOOKED)) {
-    const p = demoAddress(address);
-    const booked = await api<{ data: { id: number } }>('POST', '/api/shootings', broker, {
-      address: p.address,
-      app: '',
-      city: p.city,
-      postalcode: p.postalcode,
-      is_house: false,
-      room_count: 4,
-      scheduleddate: date,
-      is_am: true,
-      is_existing_listing: false,
-      note: '',
-      lat: p.lat,
-      lng: p.lng,
-    });
-    ids.set(address, booked.data.id);
-  }
+  for (const address of Object.values(BOOKED)) ids.set(address, await bookAt(address, date));
   ids.set(BOOKED.held, await timedCopy(BOOKED.held, 9, BUSY.id));
   ids.set(BOOKED.timed, await timedCopy(BOOKED.timed, 9.5, null));
 });
@@ -112,15 +119,15 @@ async function plannerOf(lang: Lang): Promise<Page> {
   return page;
 }
 
-async function goToDay(page: Page, lang: Lang, count: number): Promise<void> {
+async function goToDay(page: Page, lang: Lang, count: number, day = date): Promise<void> {
   const next = page.getByRole('button', { name: text(lang, 'planner.next_day') });
   const summary = page.getByTestId('planner-summary');
   await summary.waitFor();
   await next.click();
   // The date field reads the next day at once; the board of the day before is not shown as the new day's.
   expect(await summary.count()).toBe(0);
-  for (let i = 1; i < DAYS_AHEAD; i++) await next.click();
-  await page.getByText(text(lang, 'planner.summary', { count, date: formatDay(date, lang) })).waitFor();
+  for (let i = 1; i < daysBetween(localDateOf(Date.now()), day); i++) await next.click();
+  await page.getByText(text(lang, 'planner.summary', { count, date: formatDay(day, lang) })).waitFor();
 }
 
 const techCard = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });
@@ -305,6 +312,30 @@ describe('planner', () => {
     await previous.click();
     await page.getByTestId('planner-summary').waitFor();
     expect(await page.getByRole('button', { name: t('planner.remind') }).isDisabled()).toBe(true);
+  });
+
+  it("in French: on a day nobody works, 'Répartir' answers that no technician is available (part 2 'Dispatch, none')", async () => {
+    const lang = 'fr';
+    const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
+    const day = ownDay();
+    const address = '1200 Avenue Cartier';
+    // Booked while the technicians work, then their day taken away: the shooting waits, unassigned, with nobody to take it.
+    await copyOf(await bookAt(address, day));
+    const technicians = (await activeUsersOfRole(Role.tech_capture)).map((u) => u.id);
+    const removed: number[] = [];
+    for (const id of technicians) if (await removeAvailability(id, day)) removed.push(id);
+    try {
+      const page = await plannerOf(lang);
+      await goToDay(page, lang, 1, day);
+      await page.getByText(t('planner.no_tech')).waitFor();
+      const column = unassignedColumn(page, lang);
+      await column.getByText(label(address)).waitFor();
+      await column.getByRole('button', { name: t('planner.dispatch'), exact: true }).click();
+      await page.getByText(t('planner.dispatch_none')).waitFor({ timeout: 60_000 });
+      await column.getByText(t('planner.unserved', { reason: t('planner.reason.unavailable') })).waitFor();
+    } finally {
+      await addAvailabilities(removed, [day]);
+    }
   });
 
   it('a broker keeps the shooting list at /shooting', async () => {

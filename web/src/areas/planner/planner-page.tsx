@@ -375,7 +375,6 @@ export function PlannerPage() {
                     <UnassignedList
                       key={date}
                       shootings={unassigned}
-                      hasTechs={techs.length > 0}
                       unserved={unserved}
                       dropping={dragged !== null && dragged.tech_id !== null}
                       busy={busy}

@@ -12,8 +12,6 @@ export const UNASSIGNED_ZONE = 'unassigned';
 
 interface UnassignedListProps extends ShootingActions {
   shootings: readonly PlannerShooting[];
-  /** Whether any technician works that day (the dispatch needs one). */
-  hasTechs: boolean;
   /** Why the last dispatch left a shooting out, by shooting id. */
   unserved: ReadonlyMap<number, string>;
   /** A shooting taken from a technician is being dragged: this column takes it back. */
@@ -50,7 +48,7 @@ export function UnassignedList({ dropping, ...rest }: UnassignedListProps) {
   );
 }
 
-const UnassignedBody = memo(function UnassignedBody({ shootings, hasTechs, unserved, busy, onDispatch, lazy, ...actions }: Omit<UnassignedListProps, 'dropping'>) {
+const UnassignedBody = memo(function UnassignedBody({ shootings, unserved, busy, onDispatch, lazy, ...actions }: Omit<UnassignedListProps, 'dropping'>) {
   const { t } = useBoardText();
   const { shown, rest } = useGrowingList(shootings, lazy, CARD_PX);
   // Deselected ids: a shooting that appears later is selected by default.
@@ -76,7 +74,8 @@ const UnassignedBody = memo(function UnassignedBody({ shootings, hasTechs, unser
           indeterminate={selected.length > 0 && selected.length < shootings.length}
           onChange={(e) => setExcluded(e.currentTarget.checked ? new Set() : new Set(shootings.map((s) => s.id)))}
         />
-        <Button disabled={busy || selected.length === 0 || !hasTechs} onClick={() => onDispatch(selected.map((s) => s.id))}>
+        {/* Open on a day nobody works too: the dispatch then says so (part 2 'Aucun technicien n'est disponible pour la répartition.'). */}
+        <Button disabled={busy || selected.length === 0} onClick={() => onDispatch(selected.map((s) => s.id))}>
           {t('planner.dispatch')}
         </Button>
       </Group>
