@@ -5,13 +5,13 @@ import { PictureServiceOffer } from '#shared/enums.ts';
 import { pictureTypeChoices, pictureTypeSet } from '#shared/entities/picture-type.ts';
 import { badRequest, conflict, notFound } from '../plumbing/errors.ts';
 import { mediaUrl } from '../plumbing/media.ts';
-import type { TransactItem } from '../plumbing/transact.ts';
+import { transact, type TransactItem } from '../plumbing/transact.ts';
 import { getListing, listingFieldsById, type StoredListing } from '../storage/listings.ts';
-import { applyReviewChanges, getPicture, type ReviewChange, picturesOfListing, reviewEntries, reviewEntry, shootingIdsOfPictures, type StoredPicture } from '../storage/pictures.ts';
+import { addCommentTicket, applyReviewChanges, getPicture, type ReviewChange, picturesOfListing, reviewEntries, reviewEntry, shootingIdsOfPictures, type StoredPicture } from '../storage/pictures.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
 import { shootingsByIds, type StoredShooting } from '../storage/shootings.ts';
-import { getTicketWithFollowups, type StoredTicket } from '../storage/tickets.ts';
-import { ticketPictureRef } from '#shared/entities/ticket.ts';
+import { getTicketWithFollowups, newTicketPut, type StoredTicket } from '../storage/tickets.ts';
+import { ticketPictureRef, type TicketRecord } from '#shared/entities/ticket.ts';
 import { getUser } from '../storage/users.ts';
 import { daysBetween, localDateOf } from '#shared/rules/business-time.ts';
 
@@ -118,6 +118,29 @@ export async function commentOf(ticketId: number): Promise<ReviewComment | undef
     followups: followups.map(({ id, message, created_at, creator }) => ({ id, message, created_at, creator })),
     resolved: ticket.resolved,
   };
+}
+
+/** A review comment on a picture (§7 'post comment'): a ticket naming the picture, and the picture naming it back, written together. */
+export async function commentOnPicture(
+  listing: Pick<StoredListing, 'id' | 'address'>,
+  picture: Pick<StoredPicture, 'id' | 'listing_id' | 'shooting_id' | 'picture_index'>,
+  text: string,
+  creator: TicketRecord['creator'],
+  now = new Date(),
+): Promise<TicketRecord> {
+  const { ticket, put } = await newTicketPut(
+    {
+      subject: `Photo ${picture.picture_index + 1} — ${listing.address}`,
+      description: text,
+      urgency: 1,
+      problem_type: 'software',
+      creator,
+      data: JSON.stringify({ listing_id: listing.id, shooting_id: picture.shooting_id, picture_index: picture.picture_index, picture_id: picture.id }),
+    },
+    now,
+  );
+  await transact([put, addCommentTicket(picture, ticket.id)]);
+  return ticket;
 }
 
 /**

@@ -27,7 +27,8 @@ import { readMediaObject } from '#functions/plumbing/renditions.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { ensureDistributionToken, getListing, insertListing, replaceDistributionToken } from '#functions/storage/listings.ts';
+import { ensureDistributionToken, getListing, insertListing, listingsOfBroker, replaceDistributionToken } from '#functions/storage/listings.ts';
+import { demoAccount } from '../../scripts/local/demo-accounts.ts';
 import { insertTicket } from '#functions/storage/tickets.ts';
 import { leaveFeedback } from '#shared/catalogue/deliveries.ts';
 import { createTicket, getTicketById, reopenTicket, resolveTicket } from '#shared/catalogue/tickets.ts';
@@ -290,6 +291,15 @@ describe('retouch needs a comment (§5)', () => {
     bodyOf(await callOp(leaveFeedback, { token, shooting_id: shooting.id, picture_index: 1, text: 'Trop sombre' }));
     bodyOf(await callOp(sendPictureForReview, { listing_id: listing.id, picture_id: pictures[1]!.id }, staff));
     expect((await load(listing.id)).pictures[1]!.is_validated).toBe(false);
+  });
+
+  it("the demo's listing in retouch shows, on each picture sent to retouch, the comment saying what to retouch", async () => {
+    const listing = (await listingsOfBroker(brokerId, 100)).items.find((l) => l.address === '230 chemin Sainte-Foy')!;
+    const pictures = (await load(listing.id)).pictures;
+    const retouched = pictures.filter((p) => p.is_validated === false);
+    expect(retouched.length).toBeGreaterThan(0);
+    for (const picture of retouched) expect(picture.comments.map((c) => c.creator.id), `picture ${picture.picture_index + 1}`).toEqual([demoAccount(Role.tech_postprod).id]);
+    expect(pictures.filter((p) => p.is_validated !== false).every((p) => p.comments.length === 0)).toBe(true);
   });
 });
 

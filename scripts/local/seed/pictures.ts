@@ -3,6 +3,7 @@ import { followListingShootingDate } from '#functions/use-cases/booked-listing.t
 import { mediaKeys } from '#functions/plumbing/media.ts';
 import { putMediaObject } from '#functions/plumbing/media-objects.ts';
 import { insertPicture } from '#functions/storage/pictures.ts';
+import { commentOnPicture } from '#functions/use-cases/review.ts';
 import { insertShooting as insertShootingItem, isActive } from '#functions/storage/shootings.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
 import { findUserByEmail } from '#functions/storage/users.ts';
@@ -39,13 +40,17 @@ const BROKER_PLANS: readonly Plan[] = [
   { address: '12 rue des Érables', state: ShootingState.uploaded, daysAgo: 3, pictures: 30, purchased: [0], tech: true },
   { address: '230 chemin Sainte-Foy', state: ShootingState.retouch, daysAgo: 6, pictures: 8, tech: true },
 ];
+const RETOUCH_COMMENTS = ['Redresser les verticales et éclaircir les coins.', 'Retirer le reflet du photographe dans le miroir.', 'Remplacer le ciel gris par un ciel bleu.'];
 const SECOND_PLANS: readonly Plan[] = [{ address: '2500 chemin de la Côte-Sainte-Catherine', state: ShootingState.delivered, daysAgo: 8, pictures: 6, tech: true }];
 
 export async function seedPictures({ log, now }: SeedContext): Promise<void> {
   const broker = demoAccount(Role.broker);
   const second = await findUserByEmail(SECOND_BROKER.email);
   const capture = demoAccount(Role.tech_capture).id;
-  const postprod = demoAccount(Role.tech_postprod).id;
+  const postprodAccount = demoAccount(Role.tech_postprod);
+  const postprod = postprodAccount.id;
+  const postprodAuthor = { id: postprod, firstname: postprodAccount.firstname, lastname: postprodAccount.lastname };
+  let comments = 0;
   let shootings = 0;
   let files = 0;
   for (const [brokerId, plans] of [
@@ -66,7 +71,7 @@ export async function seedPictures({ log, now }: SeedContext): Promise<void> {
         await putMediaObject(original, demoOriginal(picture));
         if (thumbnail) await putMediaObject(thumbnail, demoThumbnail(picture));
         files += thumbnail ? 2 : 1;
-        await insertPicture({
+        const inserted = await insertPicture({
           listing_id: listing.id,
           shooting_id: shooting.id,
           picture_index: index,
@@ -80,10 +85,15 @@ export async function seedPictures({ log, now }: SeedContext): Promise<void> {
           ...(plan.state === ShootingState.retouch ? { is_validated: index % 3 === 0 ? false : true } : {}),
           created_at: shooting.updated_at,
         });
+        // A picture sent to retouch carries the comment that says what to retouch (part 3 §5).
+        if (inserted.is_validated === false) {
+          await commentOnPicture(listing, inserted, RETOUCH_COMMENTS[index % RETOUCH_COMMENTS.length]!, postprodAuthor, new Date(shooting.updated_at));
+          comments++;
+        }
       }
     }
   }
-  log(`seeded ${shootings} shootings with pictures (${files} JPEG files in the media bucket)`);
+  log(`seeded ${shootings} shootings with pictures (${files} JPEG files in the media bucket, ${comments} retouch comments)`);
 }
 
 async function insertShooting(listing: StoredListing, plan: Plan, techId: number | null, ppTechId: number, now: Date): Promise<ShootingRecord> {
