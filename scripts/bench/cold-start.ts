@@ -126,6 +126,7 @@ export function printColdStart({ empty, floor, rows }: ReturnType<typeof coldSta
     `slowest bundle ${worst.id}: ${fmt(worst.wallMs, 1)} ms = ${fmt(worst.ratio)} × the empty handler's ${fmt(empty.wallMs, 1)} ms ` +
       `(target ≤ ${COLD_START_TARGET}) ${worst.ratio <= COLD_START_TARGET ? 'OK' : 'MISSED'}`,
   );
+  console.log(`${rows.filter((r) => r.ratio <= COLD_START_TARGET).length} of ${rows.length} bundles within ${COLD_START_TARGET} × the empty handler; median bundle ${fmt(median(rows.map((r) => r.ratio)))} ×`);
   const ours = rows.map((r) => r.wallMs - floor.wallMs);
   console.log(
     `the SDK floor (node + client-dynamodb + lib-dynamodb, loaded by every bundle) is ${fmt(floor.wallMs / empty.wallMs)} × the empty handler; ` +
