@@ -3,12 +3,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import type * as z from '#shared/zod.ts';
 import type { Access, OperationDef } from '#shared/catalogue/operation.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
-import { CHANGED_MEANWHILE, HttpError, badRequest, forbidden, isServiceUnavailable, payloadTooLarge, serviceUnavailable, unauthorized } from './errors.ts';
+import { CHANGED_MEANWHILE, HttpError, MAX_BODY_BYTES, badRequest, bodyTooLarge, forbidden, isServiceUnavailable, serviceUnavailable, unauthorized } from './errors.ts';
 import { shipRequestLog } from './request-log.ts';
 import { bearerToken, findSession, type Session } from './sessions.ts';
 
-/** JSON bodies above this size answer 413 (files go straight to S3 through presigned URLs). */
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 type Event = APIGatewayProxyEventV2;
 type Result = Exclude<APIGatewayProxyResultV2, string>;
@@ -180,7 +178,7 @@ function inputParsing(op: OperationDef): MiddlewareObj<Event, Result, Error, Con
       let body: unknown = {};
       if (event.body) {
         const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-        if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw payloadTooLarge(`The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+        if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw bodyTooLarge();
         try {
           body = JSON.parse(raw);
         } catch {

@@ -1,6 +1,6 @@
 import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './aws.ts';
-import { externalServiceFailed } from './errors.ts';
+import { databaseBusy } from './errors.ts';
 import { backoffDelay, pause, type Backoff } from './retry.ts';
 
 type Item = Record<string, unknown>;
@@ -47,7 +47,7 @@ export async function batchGet(keys: readonly Item[], options: BatchGetOptions =
       [table]: { Keys: [...chunk], ...(options.consistent ? { ConsistentRead: true } : {}), ...projection },
     };
     for (let attempt = 0; request; attempt++) {
-      if (attempt === BATCH_GET_ATTEMPTS) throw externalServiceFailed('The database is busy; try again in a moment.');
+      if (attempt === BATCH_GET_ATTEMPTS) throw databaseBusy();
       if (attempt > 0) await sleep(backoffDelay(attempt, BATCH_GET_BACKOFF));
       const answer: BatchGetCommandOutput = await send(new BatchGetCommand({ RequestItems: request }));
       out.push(...((answer.Responses?.[table] ?? []) as Item[]));

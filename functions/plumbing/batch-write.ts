@@ -1,6 +1,6 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './aws.ts';
-import { externalServiceFailed, isServiceUnavailable } from './errors.ts';
+import { databaseBusy, isServiceUnavailable } from './errors.ts';
 import { inPool } from './pool.ts';
 import { backoffDelay, pause, type Backoff } from './retry.ts';
 
@@ -46,7 +46,7 @@ export async function batchWriteAll(requests: readonly WriteRequest[], options: 
   await inPool(chunks, Math.max(1, writers), async (chunk) => {
     let pending = chunk;
     for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= tries) throw externalServiceFailed('The database is busy; try again in a moment.');
+      if (attempt >= tries) throw databaseBusy();
       if (attempt > 0) await wait(backoffDelay(attempt, backoff));
       try {
         pending = (await send({ RequestItems: { [table]: pending } })).UnprocessedItems?.[table] ?? [];

@@ -53,7 +53,18 @@ export const waitText = (seconds: number) => {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 };
 export const payloadTooLarge = (message: string) => new HttpError('payload_too_large', message);
+/** JSON bodies above this size answer 413 (files go straight to S3 through presigned URLs). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const bodyTooLarge = () => payloadTooLarge(`The request body exceeds ${MAX_BODY_BYTES} bytes.`);
 export const externalServiceFailed = (message: string) => new HttpError('external_service', message);
+/*
+ * The plumbing's 503s, fixed texts so the web says them in the page's language (web/src/api/error-text.ts);
+ * what failed exactly goes to the function's log.
+ */
+/** A DynamoDB batch still throttled after its retries. */
+export const databaseBusy = () => externalServiceFailed('The database is busy; try again in a moment.');
+/** Amazon Location (addresses, positions, travel times) failed. */
+export const addressServiceFailed = () => externalServiceFailed('The address and travel-time service did not answer; try again in a moment.');
 /** The response-code table's 500 'solver or simulation error' (part 1 §8): a planning workflow failed or ran out of time. */
 export const solverFailed = (message: string) => new HttpError('server_error', message);
 

@@ -5,8 +5,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { operations, handlerModulePath, pathParams, type OperationDef } from '#shared/catalogue/index.ts';
-import { HttpError, badRequest } from '#functions/plumbing/errors.ts';
-import { MAX_BODY_BYTES } from '#functions/plumbing/api-handler.ts';
+import { HttpError, MAX_BODY_BYTES, badRequest, bodyTooLarge } from '#functions/plumbing/errors.ts';
 import { ENV } from '#shared/data/design.ts';
 import { securityHeaders } from '#shared/http/security-headers.ts';
 import { APP_CONFIG_PATH, LOCAL_APP_CONFIG } from '#shared/http/app-config.ts';
@@ -124,7 +123,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, ho
   const body = await readBody(req);
   if (body === 'too-large') {
     res.setHeader('connection', 'close');
-    return sendJson(res, 413, new HttpError('payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`).body());
+    return sendJson(res, 413, bodyTooLarge().body());
   }
   const match = route.pattern.exec(url.pathname)!;
   const pathParameters: Record<string, string> = {};

@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { call, loginWithPassword, tokenFor } from '../support/api.ts';
 import { db, tableName } from '#functions/plumbing/aws.ts';
 import { keys } from '#functions/plumbing/keys.ts';
-import { MAX_BODY_BYTES } from '#functions/plumbing/api-handler.ts';
+import { MAX_BODY_BYTES } from '#functions/plumbing/errors.ts';
 import { operations } from '#shared/catalogue/index.ts';
 import { errorBody } from '#shared/catalogue/errors.ts';
 import { Role } from '#shared/roles.ts';

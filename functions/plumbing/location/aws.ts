@@ -3,7 +3,7 @@ import type { LocationClient, Place } from '@aws-sdk/client-location';
 import { ENV } from '#shared/data/design.ts';
 import { CachedTravelProvider, OfflineTravelProvider, type LatLng, type TravelMatrix, type TravelProvider } from '#shared/planning/travel.ts';
 import { requiredEnv } from '../aws.ts';
-import { externalServiceFailed } from '../errors.ts';
+import { addressServiceFailed } from '../errors.ts';
 import { MAX_SUGGESTIONS, straightLine, type GeocodedPlace, type LocationPort, type PlaceSuggestion, type RouteLine } from './port.ts';
 
 /** Amazon Location, restricted to Canada: place index for suggestions and geocoding, route calculator for the matrix. */
@@ -106,7 +106,8 @@ async function guard<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw externalServiceFailed(`Amazon Location: ${(error as Error).name}`);
+    console.error('Amazon Location failed:', (error as Error).name, (error as Error).message);
+    throw addressServiceFailed();
   }
 }
 

@@ -4,6 +4,7 @@ import { GetPlaceCommand, LocationClient, SearchPlaceIndexForSuggestionsCommand 
 import { ENV } from '#shared/data/design.ts';
 import { haversineKm } from '#shared/planning/travel.ts';
 import { awsLocation } from './aws.ts';
+import { addressServiceFailed } from '../errors.ts';
 import { GAZETTEER, gazetteerFigures, municipalities, municipalityById } from './gazetteer.ts';
 import { OfflineLocation } from './offline.ts';
 
@@ -111,7 +112,10 @@ describe('Amazon Location adapter (no network: the client is stubbed)', () => {
   it('answers 503 when Amazon Location fails', async () => {
     process.env[ENV.placeIndex] = 'places-test';
     vi.spyOn(LocationClient.prototype, 'send').mockRejectedValue(Object.assign(new Error('boom'), { name: 'ThrottlingException' }) as never);
-    await expect((await awsLocation()).suggest('x')).rejects.toMatchObject({ status: 503 });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect((await awsLocation()).suggest('x')).rejects.toMatchObject({ status: 503, message: addressServiceFailed().message });
+    // The answer's text is fixed (the web says it in the page's language); what failed goes to the log.
+    expect(logged).toHaveBeenCalledWith('Amazon Location failed:', 'ThrottlingException', 'boom');
   });
 
   it('builds the travel matrix from CalculateRouteMatrix, falling back offline for a pair it cannot route', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forbidden, notFound, serviceUnavailable, unauthorized, type HttpError } from '#functions/plumbing/errors.ts';
+import { addressServiceFailed, bodyTooLarge, databaseBusy, forbidden, notFound, serviceUnavailable, unauthorized, type HttpError } from '#functions/plumbing/errors.ts';
 import { getUserFromToken, login } from '#shared/catalogue/session.ts';
 import { SHOOTING_MESSAGES } from '#shared/messages/shootings.ts';
 import { callOperation } from './client.ts';
@@ -26,6 +26,9 @@ describe("the server's generic plumbing texts, in the page's language", () => {
       [404, bodyOf(notFound()), texts.not_found],
       [401, bodyOf(unauthorized()), texts.unauthorized],
       [503, bodyOf(serviceUnavailable()), texts.unavailable],
+      [503, bodyOf(databaseBusy()), texts.unavailable],
+      [503, bodyOf(addressServiceFailed()), texts.unavailable],
+      [413, bodyOf(bodyTooLarge()), texts.too_large],
       // functions/plumbing/api-handler.ts's own answers.
       [409, '{"error":{"code":"conflict","message":"The data changed meanwhile; reload and try again."}}', texts.conflict],
       [500, '{"error":{"code":"server_error","message":"Internal error."}}', texts.server_error],

@@ -14,7 +14,12 @@ const PLUMBING: Partial<Record<ErrorCode, Readonly<Record<string, string>>>> = {
   not_found: { 'Not found.': 'not_found' },
   conflict: { 'The data changed meanwhile; reload and try again.': 'conflict' },
   server_error: { 'Internal error.': 'server_error' },
-  external_service: { 'The service is briefly unavailable (storage did not answer); try again in a moment.': 'unavailable' },
+  payload_too_large: { 'The request body exceeds 1048576 bytes.': 'too_large' },
+  external_service: {
+    'The service is briefly unavailable (storage did not answer); try again in a moment.': 'unavailable',
+    'The database is busy; try again in a moment.': 'unavailable',
+    'The address and travel-time service did not answer; try again in a moment.': 'unavailable',
+  },
 };
 
 /** An answer that is not the API's JSON (a gateway's page, an empty body): the browser's status text is English, or empty. */
