@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
 import type { Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
-import { createServiceOffer, getServiceOffer, updateServiceOffer } from '#shared/catalogue/offers.ts';
+import { createServiceOffer, deleteServiceOffer, getServiceOffer, updateServiceOffer } from '#shared/catalogue/offers.ts';
 import { PICTURE_UPLOAD_KEY } from '#shared/catalogue/shootings.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
@@ -213,6 +213,13 @@ describe('no lost update, and the offers the application relies on (ADR 0133, 06
     await page.route(`**/api/service-offers/${offer.id}`, (route) => (route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 200, contentType: 'application/json', body: '{}' })));
     await page.getByRole('button', { name: t('offers.save') }).click();
     await answer(page, lang, t('offers.save_title'), `${t('offers.save_failed')} ${t('offers.no_data')}`);
+
+    // Deleted by the other administrator meanwhile: the save is refused in English, not with the server's text, and the form gives way.
+    await page.unroute(`**/api/service-offers/${offer.id}`);
+    expect((await callOp(deleteServiceOffer, { id: offer.id }, other)).status).toBe(200);
+    await page.getByRole('button', { name: t('offers.save') }).click();
+    await answer(page, lang, t('offers.save_title'), `${t('offers.save_failed')} ${t('offers.not_found')}`);
+    await page.getByRole('alert').getByText(t('offers.not_found')).waitFor();
   });
 
   it("'Saisie à la source' garde son nom clé (en lecture seule) et ne peut pas être supprimée : le refus est dit en français", async () => {

@@ -235,6 +235,12 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
         await alert({ title: t('offers.save_title'), text: `${t('offers.save_failed')} ${reason}` });
         return;
       }
+      // Another administrator deleted it meanwhile: said in the reader's language, and the form gives way to 'no longer exists'.
+      if (item && isApiError(error, 404)) {
+        setGone(true);
+        await alert({ title: t('offers.save_title'), text: `${t('offers.save_failed')} ${t('offers.not_found')}` });
+        return;
+      }
       if (isApiError(error) && error.fields) setErrors(Object.fromEntries(Object.entries(error.fields).map(([name, messages]) => [name, messageKey(messages[0] ?? '')])));
       // A save answered without its data: 'Database Error' (part 3 §10); otherwise the reason in the reader's language when it is one of the catalogue's messages, else as the server wrote it.
       const noData = !(error instanceof Error) || (isApiError(error) && error.code === 'invalid_response');
