@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHOOTING_MESSAGES } from '#shared/catalogue/shootings.ts';
+import { BOOKING_HORIZON_DAYS, HORIZON_MESSAGE } from '#shared/rules/booking-horizon.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { ApiError } from '../../api/client.ts';
 import { cancelFailure } from './cancel-page.tsx';
@@ -31,6 +32,9 @@ describe('the text of a failed change', () => {
 
   it('names a started time frame, a network failure, and gives the status and message of any other answer', () => {
     expect(changeTimeFailure(new ApiError(422, 'unprocessable', SHOOTING_MESSAGES.pastSlot))).toEqual({ key: failed('started') });
+    expect(changeTimeFailure(new ApiError(422, 'unprocessable', SHOOTING_MESSAGES.sameSlot))).toEqual({ key: failed('same_slot') });
+    expect(changeTimeFailure(new ApiError(422, 'unprocessable', HORIZON_MESSAGE))).toEqual({ key: failed('horizon'), values: { days: BOOKING_HORIZON_DAYS } });
+    expect(changeTimeFailure(new ApiError(404, 'not_found', 'Shooting not found.'))).toEqual({ key: failed('not_found') });
     expect(changeTimeFailure(new ApiError(0, 'network_error', 'Failed to fetch'))).toEqual({ key: failed('network') });
     expect(changeTimeFailure(new TypeError('boom'))).toEqual({ key: failed('network') });
     expect(changeTimeFailure(new ApiError(500, 'server_error', 'Internal error'))).toEqual({ key: failed('other'), values: { status: 500, message: 'Internal error' } });

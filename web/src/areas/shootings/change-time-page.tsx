@@ -4,6 +4,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHOOTING_MESSAGES, updateShootingTime, type ShootingView } from '#shared/catalogue/shootings.ts';
+import { BOOKING_HORIZON_DAYS, HORIZON_MESSAGE } from '#shared/rules/booking-horizon.ts';
 import { ShootingState } from '#shared/enums.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
 import { useSessionUser } from '../session/use-session.ts';
@@ -35,6 +36,9 @@ export function changeTimeFailure(error: unknown): { key: string; values?: Recor
   if (error.status === 409 && (error.message === SHOOTING_MESSAGES.alreadyConfirmed || error.message === SHOOTING_MESSAGES.notUnconfirmed)) return { key: key('not_pending') };
   if (error.status === 409) return { key: key('taken') };
   if (error.status === 422 && error.message === SHOOTING_MESSAGES.pastSlot) return { key: key('started') };
+  if (error.status === 422 && error.message === SHOOTING_MESSAGES.sameSlot) return { key: key('same_slot') };
+  if (error.status === 422 && error.message === HORIZON_MESSAGE) return { key: key('horizon'), values: { days: BOOKING_HORIZON_DAYS } };
+  if (error.status === 404) return { key: key('not_found') };
   return { key: key('other'), values: { status: error.status, message: error.message } };
 }
 
