@@ -62,7 +62,9 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await page.getByRole('table', { name: t('shootings.time_frame') }).getByText(plan.hours).first().waitFor();
     const reasons = SLOT_REASON_KEYS.map((k) => t(`shootings.slot_reason.${k}`));
     const disabled = await page.locator('input[type="radio"][name="time-slot"][disabled]').evaluateAll((inputs) => inputs.map((i) => i.getAttribute('aria-label') ?? ''));
-    for (const label of disabled) expect(reasons.some((r) => label.endsWith(`: ${r}`)), label).toBe(true);
+    // The colon as the page's language writes it: 'AM : complet' in French, 'AM: full' in English.
+    const colon = t('shootings.fact_label', { label: '' });
+    for (const label of disabled) expect(reasons.some((r) => label.endsWith(`${colon} ${r}`)), label).toBe(true);
   }
   /** 'Tuesday, November 24, 2026, AM' → 'Tuesday, November 24, 2026, morning' as the list writes it. */
   const listDate = (slotLabel: string) => {
@@ -145,7 +147,7 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     expect(labels).toEqual([t('shootings.fact_label', { label: t('shootings.address') }), t('shootings.fact_label', { label: t('shootings.room_count') })]);
     expect(labels[0]).toBe(lang === 'fr' ? 'Adresse :' : 'Address:');
     await expectSlotTable(page);
-    const current = page.getByRole('radio', { name: `${chosenLabel}: ${t('shootings.slot_current')}`, exact: true });
+    const current = page.getByRole('radio', { name: `${t('shootings.fact_label', { label: chosenLabel })} ${t('shootings.slot_current')}`, exact: true });
     expect(await current.count()).toBe(1);
     expect(await current.isChecked()).toBe(true);
     expect(await current.isDisabled()).toBe(true);

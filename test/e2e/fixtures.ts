@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type { RoleId } from '#shared/roles.ts';
 import { demoAccount, type DemoAccount } from '../../scripts/local/demo-accounts.ts';
+import { formatNumber } from '../../web/src/i18n/format.ts';
 
 export { ownDay, ownDays } from '../support/days.ts';
 
@@ -41,7 +42,7 @@ export function text(lang: Lang, key: string, values: Record<string, string | nu
   for (const catalogue of CATALOGUES[lang]) {
     for (const candidate of plural ? [plural, key] : [key]) {
       const value = candidate.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
-      if (typeof value === 'string') return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+      if (typeof value === 'string') return value.replace(/\{\{(\w+)(, number)?\}\}/g, (_, name: string, number?: string) => (number && typeof values[name] === 'number' ? formatNumber(values[name], lang) : String(values[name] ?? '')));
     }
   }
   throw new Error(`no ${lang} text for ${key}`);

@@ -1,15 +1,13 @@
 import { BUSINESS_TIME_ZONE, dayStartMs } from '#shared/rules/business-time.ts';
 import { formatSlotTime } from '#shared/rules/slots.ts';
+import { formatNumber, languageOf, localeOf } from './numbers.ts';
 
 /**
  * The web's one formatter (docs/decisions/0115-one-formatter-per-reader-language.md): dates, times,
  * numbers, money and sizes in the reader's language, for every area. `lng` is i18next's language
  * ('fr', 'en', 'fr-CA'…); days and times are Quebec's (the business's time zone).
  */
-export type Language = 'fr' | 'en';
-
-export const languageOf = (lng: string): Language => (lng.startsWith('fr') ? 'fr' : 'en');
-export const localeOf = (lng: string): 'fr-CA' | 'en-CA' => (languageOf(lng) === 'fr' ? 'fr-CA' : 'en-CA');
+export { formatNumber, languageOf, localeOf, type Language } from './numbers.ts';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 function dates(lng: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -75,9 +73,6 @@ export function formatTimeRange(startSeconds: number, endSeconds: number, lng: s
   return languageOf(lng) === 'fr' ? `${formatTimeOfDay(startSeconds, lng)} - ${formatTimeOfDay(endSeconds, lng)}` : `${formatTimeOfDay(startSeconds, lng)} – ${formatTimeOfDay(endSeconds, lng)}`;
 }
 
-export function formatNumber(value: number, lng: string, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(localeOf(lng), options).format(value);
-}
 
 /** A percentage given in points (0 to 100), whole, as the reader writes it: '12 %' / '12%' (docs/decisions/0565). */
 export function formatPercent(points: number, lng: string): string {

@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
+import { formatNumber } from './numbers.ts';
 import { FALLBACK_LANGUAGE, initialLanguage, persistLanguage, type Language } from './language.ts';
 
 export const catalogues = { fr, en } as const;
@@ -14,6 +15,8 @@ export function setupI18n(language: Language = initialLanguage()) {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  // '{{count, number}}' in a catalogue: the web's one number formatter (numbers.ts, given by format.ts), so a count reads as every other number of the page.
+  i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined) => (typeof value === 'number' ? formatNumber(value, lng ?? language) : String(value)));
   syncDocumentLanguage(language);
   i18n.on('languageChanged', (lng) => syncDocumentLanguage(lng));
   return i18n;

@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DELIVERY_PAGE_SIZE, DELIVERY_PAGE_SIZES } from '#shared/catalogue/deliveries.ts';
+import { formatNumber } from '../../i18n/format.ts';
 
 /** Cursor paging of the /deliveries lists: page size (part 1 §9) and the cursors of the pages seen. */
 export function useCursorPages() {
@@ -22,14 +23,14 @@ export function useCursorPages() {
 
 /** Page-size select (15, 25, 50, 100, 1000, 10000) and previous / next buttons. */
 export function PagerControls({ pages, next, busy = false }: { pages: ReturnType<typeof useCursorPages>; next: string | undefined; busy?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Group justify="space-between" mb="sm">
       <NativeSelect
         label={t('deliveries.page_size')}
         value={String(pages.pageSize)}
         onChange={(e) => pages.resize(Number(e.currentTarget.value))}
-        data={DELIVERY_PAGE_SIZES.map((n) => String(n))}
+        data={DELIVERY_PAGE_SIZES.map((n) => ({ value: String(n), label: formatNumber(n, i18n.language) }))}
         w={160}
       />
       <Group gap="xs">

@@ -22,7 +22,7 @@ export function ProviderBrokerPage() {
     ['banner', b.banner],
     ['email', b.email],
     ['fax', b.fax],
-    ['language', b.language],
+    ['language', t(`provider.language.${b.language}`, { defaultValue: b.language })],
     ['phone', b.main_phone],
     ['company', b.societe],
     ['description', b.societe_description_fr],
@@ -36,7 +36,7 @@ export function ProviderBrokerPage() {
       <Stack gap={4}>
         {fields.map(([key, value]) => (
           <Group key={key} gap="xs">
-            <Text fw={600}>{t(`provider.field.${key}`)}:</Text>
+            <Text fw={600}>{t('provider.fact_label', { label: t(`provider.field.${key}`) })}</Text>
             {key === 'website' && value ? (
               <Anchor href={value} target="_blank" rel="noopener">
                 {value}

@@ -169,9 +169,10 @@ function directionsUrl(from: { lat: number; lng: number }, shootings: readonly P
 }
 
 function Figure({ label, value }: { label: string; value: string }) {
+  const { t } = useBoardText();
   return (
     <p className={classes.figure}>
-      <span className={classes.dimmed}>{label}:</span> <strong>{value}</strong>
+      <span className={classes.dimmed}>{t('shootingDialog.fact_label', { label })}</span> <strong>{value}</strong>
     </p>
   );
 }

@@ -143,7 +143,7 @@ function CommentThread({ listingId, comment }: { listingId: number; comment: Rev
       <Text>{comment.description}</Text>
       {comment.followups.map((f) => (
         <Text key={f.id} size="sm" pl="md">
-          ↳ <strong>{f.creator.firstname}</strong> : {f.message}
+          ↳ <strong>{t('review.followup_by', { name: f.creator.firstname })}</strong> {f.message}
         </Text>
       ))}
       {reply.isError && (

@@ -8,7 +8,7 @@ import { REVIEW_TABS, type ReviewQueueItem } from '#shared/catalogue/review.ts';
 import { pathOf } from '#shared/routes.ts';
 import { mayCall } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDay } from '../../i18n/format.ts';
+import { formatDay, formatNumber } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { elapsedColour, reviewQueries } from './queries.ts';
 
@@ -21,7 +21,7 @@ const ListingDialog = lazy(() => import('../listings/listing-dialog.tsx').then((
  * opens the listing admin dialog for the roles that may read it.
  */
 export function ReviewQueuePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queue = useQuery(reviewQueries.queue());
   return (
     <Stack>
@@ -37,7 +37,7 @@ export function ReviewQueuePage() {
           <Tabs.List>
             {REVIEW_TABS.map((tab) => (
               <Tabs.Tab key={tab} value={tab}>
-                {t(`review.tab.${tab}`, { count: queue.data[tab].length })}
+                {t(`review.tab.${tab}`, { count: formatNumber(queue.data[tab].length, i18n.language) })}
               </Tabs.Tab>
             ))}
           </Tabs.List>

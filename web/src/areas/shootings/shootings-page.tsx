@@ -11,7 +11,7 @@ import { Role } from '#shared/roles.ts';
 import { mayCall } from '../../api/client.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
-import { formatDateTime, formatDay } from '../../i18n/format.ts';
+import { formatDateTime, formatDay, formatNumber } from '../../i18n/format.ts';
 import { shootingQueries } from './queries.ts';
 import { isPendingConfirmation } from '#shared/rules/pending.ts';
 import { unitLabel } from '#shared/rules/unit-label.ts';
@@ -40,7 +40,7 @@ export function filterOf(s: Pick<ShootingView, 'state' | 'scheduleddate'>, today
 const PHONE_QUERY = '(max-width: 36em)';
 
 export function ShootingsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const role = useSessionUser()?.role;
   const query = useQuery(shootingQueries.list());
   // On a phone the status and the actions go under the address: four columns do not fit 390 px
@@ -68,7 +68,7 @@ export function ShootingsPage() {
         aria-label={t('shootings.filter_label')}
         value={filter}
         onChange={(v) => setFilter(v as ShootingFilter)}
-        data={SHOOTING_FILTERS.map((f) => ({ value: f, label: `${t(`shootings.filter.${f}`)} (${all.filter((s) => filterOf(s, today) === f).length})` }))}
+        data={SHOOTING_FILTERS.map((f) => ({ value: f, label: `${t(`shootings.filter.${f}`)} (${formatNumber(all.filter((s) => filterOf(s, today) === f).length, i18n.language)})` }))}
         style={{ alignSelf: 'flex-start' }}
       />
       {role !== undefined && role !== Role.broker && role !== Role.tech_capture && (

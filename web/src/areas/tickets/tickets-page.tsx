@@ -44,13 +44,13 @@ export function TicketsPage() {
 }
 
 function TicketGroup({ title, tickets, closed, language }: { title: string; tickets: TicketSummary[]; closed: boolean; language: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const open = (id: number) => void navigate({ to: '/tickets/$id', params: { id: String(id) } });
   return (
     <section aria-label={title}>
       <Title order={2} size="h3" mb="xs">
-        {title} ({tickets.length})
+        {title} ({formatNumber(tickets.length, i18n.language)})
       </Title>
       {tickets.length > 0 && (
         <Table highlightOnHover withTableBorder>

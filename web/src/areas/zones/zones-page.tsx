@@ -78,7 +78,7 @@ export function ZonesPage() {
   const onReady = useCallback(
     (m: MapLibreMap) => {
       addZoneMapLayers(m, colors, {
-        officeTitle: (o) => t('zones.office_title', o),
+        officeTitle: (o) => t('zones.office_title', { name: o.name, listings: t('zones.listing_count', { count: o.listings }), brokers: t('zones.broker_count', { count: o.brokers }) }),
         clusterTitle: (count) => t('zones.cluster_title', { count }),
         shootingTitle: (s) => t('zones.shooting_title', { date: formatDay(s.date, i18n.language), address: s.address }),
         depotTitle: (address) => t('zones.depot_title', { address }),
