@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ownStack } from '../support/provided.ts';
 import type { Locator, Page } from 'playwright-core';
 import { Role } from '#shared/roles.ts';
-import { createServiceOffer, deleteServiceOffer, getServiceOffer, updateServiceOffer } from '#shared/catalogue/offers.ts';
+import { createServiceOffer, deleteServiceOffer, getAllShootingPackages, getServiceOffer, updateServiceOffer, updateShootingPackage } from '#shared/catalogue/offers.ts';
 import { PICTURE_UPLOAD_KEY } from '#shared/catalogue/shootings.ts';
 import { tokenFor } from '../support/api.ts';
 import { bodyOf, callOp } from '../support/operations.ts';
@@ -160,6 +160,18 @@ describe('catalogue screens', () => {
     await answer(page, lang, t('offers.save_title'), t('offers.save_ok'));
     await page.getByRole('heading', { level: 1, name: t('offers.item_heading', { title: t('offers.packages.item_title'), name: 'Forfait essai 2' }) }).waitFor();
     expect(await included.getByRole('checkbox', { name: 'Heure bleue (blue_hour)' }).isChecked()).toBe(false);
+
+    // Ticked again while another administrator changes the price: refused, and the offers not saved are named, not numbered.
+    await page.getByRole('button', { name: t('offers.edit'), exact: true }).click();
+    await included.getByRole('checkbox', { name: 'Heure bleue (blue_hour)' }).check();
+    const other = (await tokenFor(Role.superadmin)).token;
+    const stored = bodyOf(await callOp(getAllShootingPackages, {}, other)).data.find((p) => p.key_name === keyName)!;
+    bodyOf(await callOp(updateShootingPackage, { ...stored, price: 160 }, other));
+    await page.getByRole('button', { name: t('offers.save') }).click();
+    await answer(page, lang, t('offers.save_title'), `${t('offers.save_failed')} ${t('offers.changed_reloaded')}`);
+    await page.getByTestId('catalogue-unsaved').getByText(t('offers.unsaved_value', { field: t('offers.field.included_service_offers'), value: 'Drone (drone), Heure bleue (blue_hour)' })).waitFor();
+    await page.getByRole('button', { name: t('offers.back') }).click();
+    await rowOf(page, keyName).getByRole('button', { name: t('offers.view_named', { name: 'Forfait essai 2' }) }).click();
 
     // Delete from the view, after confirming; the list no longer has it.
     await page.getByRole('button', { name: t('offers.delete'), exact: true }).click();

@@ -157,6 +157,12 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
   const { t, i18n } = useTranslation();
   const alert = useAlert();
   const query = useQuery(offerQueries.list(kind));
+  // A package's included offers are named, not numbered, in the list of values not saved.
+  const offers = useQuery({ ...offerQueries.serviceOffers(), enabled: fields.some((f) => f.kind === 'offers') });
+  const offerName = (id: number) => {
+    const offer = offers.data?.find((o) => o.id === id);
+    return offer ? offerLabel(offer, i18n.language) : String(id);
+  };
   const listed = 'id' in mode ? query.data?.find((candidate) => candidate.id === mode.id) : undefined;
   // The item the form's values come from, fixed when the form opens (or when its first value is
   // typed, if the list was still loading): a save sends its version, so a change another admin made
@@ -278,7 +284,7 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
                 <List size="sm">
                   {unsaved.map(([field, value]) => (
                     <List.Item key={field.name}>
-                      {t('offers.unsaved_value', { field: t(`offers.field.${field.name}`), value: shownValue(t, field, value) })}
+                      {t('offers.unsaved_value', { field: t(`offers.field.${field.name}`), value: shownValue(t, field, value, offerName) })}
                     </List.Item>
                   ))}
                 </List>
@@ -318,13 +324,17 @@ function CatalogueForm({ kind, titleKey, fields, nameOf, mode, onMode }: Catalog
   );
 }
 
-/** A value as the form shows it: yes / no, an option's label, a list of ids, or the text. */
-function shownValue(t: TFunction, field: FieldSpec, value: unknown): string {
+/** A value as the form shows it: yes / no, an option's label, the offers' names, or the text as typed. */
+function shownValue(t: TFunction, field: FieldSpec, value: unknown, offerName: (id: number) => string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field.kind === 'boolean') return t(value ? 'offers.yes' : 'offers.no');
   if (field.kind === 'select') return t(`offers.option.${field.name}.${String(value)}`);
-  return Array.isArray(value) ? value.join(', ') : String(value);
+  if (Array.isArray(value)) return value.length ? value.map((id) => offerName(Number(id))).join(', ') : '—';
+  return String(value);
 }
+
+/** A service offer as the package form names it: its name in the reader's language, and its key. */
+const offerLabel = (offer: { display_name: string; display_name_fr: string; key_name: string }, language: string) => `${language === 'fr' ? offer.display_name_fr : offer.display_name} (${offer.key_name})`;
 
 interface FieldInputProps {
   field: FieldSpec;
@@ -393,7 +403,7 @@ function OfferChoices({ label, required, error, readOnly, value, onChange }: { l
         <List listStyleType="none" spacing={4} mt={4}>
           {(offers.data ?? []).map((offer) => (
             <List.Item key={offer.id}>
-              <Checkbox value={String(offer.id)} disabled={readOnly} label={`${i18n.language === 'fr' ? offer.display_name_fr : offer.display_name} (${offer.key_name})`} />
+              <Checkbox value={String(offer.id)} disabled={readOnly} label={offerLabel(offer, i18n.language)} />
             </List.Item>
           ))}
         </List>
