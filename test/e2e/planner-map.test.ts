@@ -133,6 +133,15 @@ describe.each(['fr', 'en'] as const)('planner map and export day in %s', (lang) 
     const admin = (await tokenFor(Role.admin)).token;
     const map = bodyOf(await callOp(getPlannerMap, { date }, admin));
     expect(await legend.getByRole('listitem').count()).toBe(map.techs.length);
+    // The day in one line, each count in the singular or plural it takes ('1 dépôt', '3 captures').
+    const techIds = new Set(map.techs.map((x) => x.tech_id));
+    const summary = tx('plannermap.summary', {
+      shootings: tx('plannermap.shooting_count', { count: map.shootings.length }),
+      unassigned: tx('plannermap.unassigned_count', { count: map.shootings.filter((s) => s.tech_id === null || !techIds.has(s.tech_id)).length }),
+      depots: tx('plannermap.depot_count', { count: map.depots.length }),
+    });
+    await dialog.getByText(summary, { exact: true }).waitFor();
+    expect(summary).not.toContain('(s)');
     await dialog.getByRole('button', { name: tx('plannermap.close') }).click();
     await dialog.waitFor({ state: 'detached' });
 

@@ -146,7 +146,11 @@ function DayMap({ data, shootings }: { data: PlannerMap; shootings: readonly Sho
           ))}
         </List>
       )}
-      <Text size="sm">{t('plannermap.summary', { shootings: data.shootings.length, unassigned, depots: data.depots.length })}</Text>
+      <Text size="sm">{t('plannermap.summary', {
+          shootings: t('plannermap.shooting_count', { count: data.shootings.length }),
+          unassigned: t('plannermap.unassigned_count', { count: unassigned }),
+          depots: t('plannermap.depot_count', { count: data.depots.length }),
+        })}</Text>
     </Stack>
   );
 }
