@@ -50,7 +50,7 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
   const enabledSlots = (page: Page) => page.locator('input[type="radio"][name="time-slot"]:not([disabled])');
   /** Shows one of the list's filters (upcoming, past, cancelled); its label carries a count. */
   const showFilter = async (page: Page, filter: 'upcoming' | 'past' | 'cancelled') => {
-    const option = page.getByRole('radio', { name: new RegExp(`^${t(`shootings.filter.${filter}`)} \\(\\d+\\)$`) });
+    const option = page.getByRole('radio', { name: new RegExp(`^${t(`shootings.filter.${filter}`)} \\(\\d[\\d\u00a0,]*\\)$`) });
     await page.locator(`label[for="${await option.getAttribute('id')}"]`).click();
     await expect.poll(() => option.isChecked()).toBe(true);
   };

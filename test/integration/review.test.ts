@@ -294,7 +294,7 @@ describe('retouch needs a comment (§5)', () => {
   });
 
   it("the demo's listing in retouch shows, on each picture sent to retouch, the comment saying what to retouch", async () => {
-    const listing = (await listingsOfBroker(brokerId, 100)).items.find((l) => l.address === '230 chemin Sainte-Foy')!;
+    const listing = (await listingsOfBroker(brokerId, 1000)).items.find((l) => l.address === '230 chemin Sainte-Foy')!;
     const pictures = (await load(listing.id)).pictures;
     const retouched = pictures.filter((p) => p.is_validated === false);
     expect(retouched.length).toBeGreaterThan(0);
