@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../support/api.ts';
-import { ownDay } from '../support/days.ts';
+import { ownDay, ownHalfDay } from '../support/days.ts';
 import { bodyOf, callOp, errorOf } from '../support/operations.ts';
 import { createSession } from '#functions/plumbing/sessions.ts';
 import { nextId } from '#functions/plumbing/ids.ts';
@@ -39,7 +39,8 @@ describe('booking on behalf of a broker', () => {
   const shootingsOf = async (token: string) => bodyOf(await callOp(getAllShootings, {}, token)).data;
   let date: string;
   beforeAll(() => {
-    date = ownDay();
+    // Both bookings go to the afternoon; the refusals write nothing (docs/decisions/0620).
+    date = ownHalfDay(false);
   });
 
   it('an administrator books for the broker they name: the listing and the shooting are the broker’s, in the broker’s list', async () => {
@@ -49,20 +50,20 @@ describe('booking on behalf of a broker', () => {
     expect((await shootingsOf(bookedFor)).map((s) => s.id)).toContain(res.data.id);
     expect((await shootingsOf(broker)).map((s) => s.id)).not.toContain(res.data.id);
     // The superadmin may too.
-    const bySuper = bodyOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, true, { app: '8', broker_id: brokerId }), superadmin));
+    const bySuper = bodyOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, false, { app: '8', broker_id: brokerId }), superadmin));
     expect((await shootingsOf(broker)).map((s) => s.id)).toContain(bySuper.data.id);
   });
 
   it('refuses an administrator without a broker, or naming someone who is not a broker (400 with a field error), writing nothing', async () => {
     const before = (await shootingsOf(admin)).length;
-    const missing = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, true), admin), 400);
+    const missing = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, false), admin), 400);
     expect(missing.fields).toEqual({ broker_id: [BOOKING_MESSAGES.brokerRequired] });
     const adminAccount = (await tokenFor(Role.admin)).account;
     for (const id of [adminAccount.id, 99_999_999]) {
-      const wrong = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, true, { broker_id: id }), admin), 400);
+      const wrong = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, false, { broker_id: id }), admin), 400);
       expect(wrong.fields).toEqual({ broker_id: [BOOKING_MESSAGES.notABroker] });
     }
-    const junk = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, true, { broker_id: 'me' }), admin), 400);
+    const junk = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, false, { broker_id: 'me' }), admin), 400);
     expect(Object.keys(junk.fields!)).toContain('broker_id');
     expect((await shootingsOf(admin)).length).toBe(before);
   });
@@ -70,7 +71,7 @@ describe('booking on behalf of a broker', () => {
   it('refuses a broker naming a broker (403): only administrators book on behalf of someone', async () => {
     const before = (await shootingsOf(broker)).length;
     for (const id of [secondId, brokerId]) {
-      const res = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, true, { broker_id: id }), broker), 403);
+      const res = errorOf(await callOp(createShooting, bookingAt('4500 Rue Saint-Denis', date, false, { broker_id: id }), broker), 403);
       expect(res.message).toBe(BOOKING_MESSAGES.brokersOnly);
     }
     expect((await shootingsOf(broker)).length).toBe(before);

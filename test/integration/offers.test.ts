@@ -281,7 +281,7 @@ describe('the booking reads the catalogue (ADR 0134)', () => {
   it('books a new available offer as an extra service, and refuses unavailable, unknown or MLS-only extras on a new listing', async () => {
     const offer = await newOffer({ display_name: 'Staging plus' });
     const token = await planningBrokerToken(1);
-    const booked = bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownHalfDay(true), true, { extra_service_offers: [offer.id, ServiceOffer.drone] }), token)).data;
+    const booked = bodyOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', ownHalfDay(false), false, { extra_service_offers: [offer.id, ServiceOffer.drone] }), token)).data;
     expect((await getShootingItem(booked.id))?.service_offers.sort((a, b) => a - b)).toEqual([ServiceOffer.two_d, ServiceOffer.drone, offer.id].concat(ServiceOffer.vr).sort((a, b) => a - b));
     for (const extra of [PictureServiceOffer.platform.drone, 987_654, ServiceOffer.measures]) {
       const error = errorOf(await callOp(createShooting, bookingAt('1500 Rue Ontario Est', quietDay(), false, { extra_service_offers: [extra] }), token), 400);

@@ -266,7 +266,7 @@ describe('cancelShooting', () => {
   const cancel = (token: string, id: number | string, fields: Omit<InputOf<typeof cancelShooting>, 'shooting_id'> = {}) => callOp(cancelShooting, { shooting_id: id, ...fields }, token);
 
   it('cancels an unconfirmed shooting of the caller; a second time is a 409', async () => {
-    const s = await book(broker, '5100 Chemin de la Côte-des-Neiges', ownHalfDay(true), true);
+    const s = await book(broker, '5100 Chemin de la Côte-des-Neiges', ownHalfDay(false), false);
     const res = bodyOf(await cancel(broker, s.id, { cancellation_reason: '' }));
     expect(res).toEqual({ status: 200, message: 'The shooting was cancelled with success.' });
     expect(await stored(s.id)).toMatchObject({ state: ShootingState.canceled });
