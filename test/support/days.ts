@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { BOOKING_HORIZON_DAYS } from '#shared/rules/booking-horizon.ts';
-import { ownStack } from './provided.ts';
+import { ownStack, portOf } from './provided.ts';
 
 /** The seeded world (scripts/local/seed) books, locks and blocks days 0 to 12. */
 const QUIET_DAY = 13;
@@ -14,10 +14,10 @@ const LAST_OWN_DAY = BOOKING_HORIZON_DAYS - 3;
 
 /*
  * Days are claimed by half-day, in the stack's claims folder (in the run's, made by the global
- * setup), so claims hold across the test files and workers of a stack; each stack has its own days.
- * One stack may run most of the files that claim days (vitest hands files to whichever worker is
- * free), so a run's claims must fit in one stack's 74 days (docs/decisions/0620). There are no
- * weekend rules to avoid.
+ * setup), so claims hold across the test files and workers of a stack; each stack has its own days,
+ * 74 of them (docs/decisions/0620). A file leases the free stack with the fewest claims
+ * (./stack-lease.ts, ADR 0740), so the claims spread over the stacks. There are no weekend rules to
+ * avoid.
  */
 
 /** A whole day no other test of this run gets on its stack: for a test that locks, dispatches, reads the day's board or moves between its halves. */
@@ -52,23 +52,23 @@ export function quietDay(): string {
  * nothing there, so a booking of this half-day does not change what they check.
  */
 export function horizonHalfDay(am: boolean): string {
-  const claims = join(inject('dayClaims'), new URL(ownStack().baseUrl).port);
+  const claims = join(inject('dayClaims'), portOf(ownStack()));
   mkdirSync(claims, { recursive: true });
   const path = join(claims, `${BOOKING_HORIZON_DAYS}-${am ? 'am' : 'pm'}`);
-  if (!claim(path)) throw new Error(`the horizon's ${am ? 'morning' : 'afternoon'} is already claimed on this stack`);
+  if (!claimFolder(path)) throw new Error(`the horizon's ${am ? 'morning' : 'afternoon'} is already claimed on this stack`);
   return addDays(localDateOf(Date.now()), BOOKING_HORIZON_DAYS);
 }
 
 /** Claims the given halves of the first `count` consecutive days that have them free. */
 function claimFirst(count: number, halves: string[]): string[] {
-  const claims = join(inject('dayClaims'), new URL(ownStack().baseUrl).port);
+  const claims = join(inject('dayClaims'), portOf(ownStack()));
   mkdirSync(claims, { recursive: true });
   const today = localDateOf(Date.now());
   for (let first = FIRST_OWN_DAY; first + count - 1 <= LAST_OWN_DAY; first++) {
     const taken: string[] = [];
     const wanted = Array.from({ length: count }, (_, i) => halves.map((half) => join(claims, `${first + i}-${half}`))).flat();
     for (const path of wanted) {
-      if (!claim(path)) break;
+      if (!claimFolder(path)) break;
       taken.push(path);
     }
     if (taken.length === wanted.length) return Array.from({ length: count }, (_, i) => addDays(today, first + i));
@@ -77,7 +77,8 @@ function claimFirst(count: number, halves: string[]): string[] {
   throw new Error(`no ${count} free days (${halves.join(', ')}) from +${FIRST_OWN_DAY} to +${LAST_OWN_DAY}: a test run claims too many days`);
 }
 
-function claim(path: string): boolean {
+/** Makes the folder `path`, the claim: false when another test (or file) made it first. */
+export function claimFolder(path: string): boolean {
   try {
     mkdirSync(path);
     return true;

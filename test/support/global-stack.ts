@@ -7,12 +7,13 @@ import type { StackAddresses } from './provided.ts';
 
 /**
  * Starts one local stack (in-memory DynamoDB Local, s3rver, seeded demo data, HTTP adapter on a
- * free port) per worker slot of the project (its `maxWorkers`), each in a process of its own
- * (scripts/local/stack-process.ts) as `npm start` runs it: files that run at the same time read and
- * write apart (docs/decisions/0580). Hands their addresses to the test files (`ownStack()`).
+ * free port) per worker slot of the project (its `maxWorkers`), and `spare` more, each in a process
+ * of its own (scripts/local/stack-process.ts) as `npm start` runs it. Each test file leases one
+ * (test/support/stack-lease.ts): files that run at the same time read and write apart
+ * (docs/decisions/0580), and a spare stack lets the day-claiming files spread (0740).
  */
-export async function startStacksFor(project: TestProject): Promise<() => Promise<void>> {
-  const count = project.config.maxWorkers || 1;
+export async function startStacksFor(project: TestProject, spare = 0): Promise<() => Promise<void>> {
+  const count = (project.config.maxWorkers || 1) + spare;
   // The demo provider file at 2 % of Quebec scale: same shape, imported in seconds (seed/provider.ts).
   const env = { PROVIDER_DEMO_SCALE: process.env.PROVIDER_DEMO_SCALE ?? '0.02' };
   type Printed = Omit<StackAddresses, 'baseUrl'> & { url: string };
@@ -29,10 +30,13 @@ export async function startStacksFor(project: TestProject): Promise<() => Promis
   );
   const dayClaims = mkdtempSync(join(tmpdir(), 'day-claims-'));
   project.provide('dayClaims', dayClaims);
+  const stackLeases = mkdtempSync(join(tmpdir(), 'stack-leases-'));
+  project.provide('stackLeases', stackLeases);
   return async () => {
     await Promise.all(started.map((h) => h.stop()));
     reportDayClaims(project.name, dayClaims);
     rmSync(dayClaims, { recursive: true, force: true });
+    rmSync(stackLeases, { recursive: true, force: true });
   };
 }
 

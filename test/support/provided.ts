@@ -13,19 +13,30 @@ export interface StackAddresses {
 /** Values the global setups hand to test files through vitest's provide/inject. */
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One stack per worker slot of the project. */
+    /** The project's stacks: one per worker slot, and for integration one spare (ADR 0740). */
     stacks: StackAddresses[];
+    /** A folder where test/support/stack-lease.ts leases each test file its stack. */
+    stackLeases: string;
     /** A folder where test/support/days.ts claims each test's own day. */
     dayClaims: string;
   }
 }
 
+/** The environment variable naming (by its port) the stack test/support/stack-env.ts leased this file. */
+export const LEASED_STACK_PORT = 'TEST_STACK_PORT';
+
 /**
- * The stack this test file runs against. Each worker slot (VITEST_POOL_ID, 1..maxWorkers) has a
- * stack of its own, so two files running at once never share data (docs/decisions/0580).
+ * The stack this test file runs against: the one leased to it before it loaded (test/support/stack-lease.ts),
+ * which no other file uses while it runs, so two files running at once never share data (ADRs 0580, 0740).
  */
 export function ownStack(): StackAddresses {
-  const stacks = inject('stacks');
-  const slot = Number(process.env.VITEST_POOL_ID ?? '1');
-  return stacks[(Number.isInteger(slot) && slot > 0 ? slot - 1 : 0) % stacks.length]!;
+  const port = process.env[LEASED_STACK_PORT];
+  const stack = inject('stacks').find((s) => portOf(s) === port);
+  if (!stack) throw new Error(`no stack leased to this file (${LEASED_STACK_PORT}=${port}): test/support/stack-env.ts is the project's setup file`);
+  return stack;
+}
+
+/** A stack's HTTP port, which names it in the day claims and the leases. */
+export function portOf(stack: StackAddresses): string {
+  return new URL(stack.baseUrl).port;
 }

@@ -1,13 +1,15 @@
 import { BUCKETS, ENV } from '#shared/data/design.ts';
-import { ownStack } from './provided.ts';
+import { LEASED_STACK_PORT, portOf } from './provided.ts';
+import { leaseStack } from './stack-lease.ts';
 
 /**
- * Points this test worker's AWS clients (functions/plumbing/aws.ts) at the stack the global
- * setup started for its slot, before any test file is loaded (the projects' `setupFiles`).
+ * Leases this test file a stack the global setup started, and points the worker's AWS clients
+ * (functions/plumbing/aws.ts) at it, before the test file is loaded (the projects' `setupFiles`).
  */
-const stack = ownStack();
+const stack = await leaseStack();
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 Object.assign(process.env, {
+  [LEASED_STACK_PORT]: portOf(stack),
   [ENV.localMode]: '1',
   [ENV.tableName]: stack.tableName,
   [ENV.dynamoEndpoint]: stack.dynamoEndpoint,
