@@ -63,7 +63,7 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     const reasons = SLOT_REASON_KEYS.map((k) => t(`shootings.slot_reason.${k}`));
     const disabled = await page.locator('input[type="radio"][name="time-slot"][disabled]').evaluateAll((inputs) => inputs.map((i) => i.getAttribute('aria-label') ?? ''));
     // The colon as the page's language writes it: 'AM : complet' in French, 'AM: full' in English.
-    const colon = t('shootings.fact_label', { label: '' });
+    const colon = t('common.fact_label', { label: '' });
     for (const label of disabled) expect(reasons.some((r) => label.endsWith(`${colon} ${r}`)), label).toBe(true);
   }
   /** 'Tuesday, November 24, 2026, AM' → 'Tuesday, November 24, 2026, morning' as the list writes it. */
@@ -144,10 +144,10 @@ describe.each(['en', 'fr'] as const)('booking, in %s', (lang) => {
     await page.getByText(t('shootings.change_time_notice')).waitFor();
     // Its labels end with the language's colon ('Adresse :' in French).
     const labels = await page.getByRole('main').locator('strong').allInnerTexts();
-    expect(labels).toEqual([t('shootings.fact_label', { label: t('shootings.address') }), t('shootings.fact_label', { label: t('shootings.room_count') })]);
+    expect(labels).toEqual([t('common.fact_label', { label: t('shootings.address') }), t('common.fact_label', { label: t('shootings.room_count') })]);
     expect(labels[0]).toBe(lang === 'fr' ? 'Adresse :' : 'Address:');
     await expectSlotTable(page);
-    const current = page.getByRole('radio', { name: `${t('shootings.fact_label', { label: chosenLabel })} ${t('shootings.slot_current')}`, exact: true });
+    const current = page.getByRole('radio', { name: `${t('common.fact_label', { label: chosenLabel })} ${t('shootings.slot_current')}`, exact: true });
     expect(await current.count()).toBe(1);
     expect(await current.isChecked()).toBe(true);
     expect(await current.isDisabled()).toBe(true);

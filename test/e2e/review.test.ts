@@ -340,7 +340,7 @@ describe.each(['fr', 'en'] as const)('review, in %s', (lang) => {
     // Part 3 screen 5's panel: notes, SD card and completion flag, as text.
     await page.getByRole('button', { name: t('shootingDialog.open_label', { address: listing.address }) }).click();
     const dialog = page.getByRole('dialog', { name: t('shootingDialog.title', { id: shooting.id }) });
-    const fact = (label: string, value: string) => dialog.getByText(`${t('shootingDialog.fact_label', { label: t(label) })} ${value}`, { exact: true });
+    const fact = (label: string, value: string) => dialog.getByText(`${t('common.fact_label', { label: t(label) })} ${value}`, { exact: true });
     await fact('shootingDialog.sd_card', 'SD-42').waitFor();
     await fact('shootingDialog.tech_note', 'Clé chez le voisin.').waitFor();
     await fact('shootingDialog.post_prod_notes', 'Ciel à remplacer.').waitFor();

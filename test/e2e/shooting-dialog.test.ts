@@ -79,7 +79,7 @@ describe.each(['fr', 'en'] as const)('the shooting dialog, in %s', (lang) => {
     const dialog = page.getByRole('dialog', { name: tx('shootingDialog.title', { id }) });
     await dialog.getByText(place.address).first().waitFor();
     // Part 1 §3: the listing's state as the planner reads it; a listing booked just now is 'Créée'.
-    await dialog.getByText(`${tx('shootingDialog.fact_label', { label: tx('shootingDialog.listing_state') })} ${tx('shootingDialog.listing_states.created')}`, { exact: true }).waitFor();
+    await dialog.getByText(`${tx('common.fact_label', { label: tx('shootingDialog.listing_state') })} ${tx('shootingDialog.listing_states.created')}`, { exact: true }).waitFor();
     const status = dialog.getByRole('status');
     await dialog.getByRole('button', { name: tx('shootingDialog.add_service') }).waitFor();
     expect(await dialogViolations(page)).toEqual([]);

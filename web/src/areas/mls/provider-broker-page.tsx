@@ -36,7 +36,7 @@ export function ProviderBrokerPage() {
       <Stack gap={4}>
         {fields.map(([key, value]) => (
           <Group key={key} gap="xs">
-            <Text fw={600}>{t('provider.fact_label', { label: t(`provider.field.${key}`) })}</Text>
+            <Text fw={600}>{t('common.fact_label', { label: t(`provider.field.${key}`) })}</Text>
             {key === 'website' && value ? (
               <Anchor href={value} target="_blank" rel="noopener">
                 {value}

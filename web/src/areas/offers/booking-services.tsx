@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isBookableExtra, requiredOffers } from '#shared/rules/booking-offers.ts';
 import { registerAreaCatalogues } from '../../i18n/area-catalogues.ts';
+import { languageOf } from '../../i18n/numbers.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 import { offerQueries } from './queries.ts';
@@ -19,7 +20,7 @@ export function BookingServices({ only360, isExistingListing, value, onChange }:
   const { t, i18n } = useTranslation();
   const offers = useQuery(offerQueries.serviceOffers());
   const all = offers.data ?? [];
-  const name = (offer: (typeof all)[number]) => (i18n.language === 'fr' ? offer.display_name_fr : offer.display_name);
+  const name = (offer: (typeof all)[number]) => (languageOf(i18n.language) === 'fr' ? offer.display_name_fr : offer.display_name);
   const included = requiredOffers(only360).flatMap((id) => all.filter((offer) => offer.id === id));
   const extras = all.filter((offer) => isBookableExtra(offer, { only360, isExistingListing }));
   // An extra that no longer applies (e.g. the listing is no longer an existing one) leaves the choice.

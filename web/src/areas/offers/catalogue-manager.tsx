@@ -137,7 +137,7 @@ function Holders({ holders }: { holders: CatalogueHolders | undefined }) {
   const { t, i18n } = useTranslation();
   if (!holders) return null;
   const sections: Array<[string, string[]]> = [
-    [t('offers.held_by_packages'), holders.packages.map((p) => (i18n.language === 'fr' ? p.display_name_fr : p.display_name_en))],
+    [t('offers.held_by_packages'), holders.packages.map((p) => (languageOf(i18n.language) === 'fr' ? p.display_name_fr : p.display_name_en))],
     [t('offers.held_by_users'), holders.users.map((u) => `${u.firstname} ${u.lastname}`)],
   ];
   return (
@@ -334,7 +334,7 @@ function shownValue(t: TFunction, field: FieldSpec, value: unknown, offerName: (
 }
 
 /** A service offer as the package form names it: its name in the reader's language, and its key. */
-const offerLabel = (offer: { display_name: string; display_name_fr: string; key_name: string }, language: string) => `${language === 'fr' ? offer.display_name_fr : offer.display_name} (${offer.key_name})`;
+const offerLabel = (offer: { display_name: string; display_name_fr: string; key_name: string }, language: string) => `${languageOf(language) === 'fr' ? offer.display_name_fr : offer.display_name} (${offer.key_name})`;
 
 interface FieldInputProps {
   field: FieldSpec;

@@ -58,7 +58,7 @@ export function Fact({ label, value }: { label: string; value: string }) {
   return (
     <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
       <Text span c="dimmed" size="sm">
-        {t('shootingDialog.fact_label', { label })}
+        {t('common.fact_label', { label })}
       </Text>{' '}
       {value}
     </Text>

@@ -172,7 +172,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   const { t } = useBoardText();
   return (
     <p className={classes.figure}>
-      <span className={classes.dimmed}>{t('shootingDialog.fact_label', { label })}</span> <strong>{value}</strong>
+      <span className={classes.dimmed}>{t('common.fact_label', { label })}</span> <strong>{value}</strong>
     </p>
   );
 }

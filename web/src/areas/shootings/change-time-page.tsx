@@ -97,10 +97,10 @@ export function ChangeTimePage() {
         <>
           <Alert color="blue">{t('shootings.change_time_notice')}</Alert>
           <Text>
-            <strong>{t('shootings.fact_label', { label: t('shootings.address') })}</strong> {[s.listing.address, unitLabel(s.listing.app), s.listing.city].filter(Boolean).join(', ')}
+            <strong>{t('common.fact_label', { label: t('shootings.address') })}</strong> {[s.listing.address, unitLabel(s.listing.app), s.listing.city].filter(Boolean).join(', ')}
           </Text>
           <Text>
-            <strong>{t('shootings.fact_label', { label: t('shootings.room_count') })}</strong> {s.listing.room_count}
+            <strong>{t('common.fact_label', { label: t('shootings.room_count') })}</strong> {s.listing.room_count}
           </Text>
           <SlotPicker
             property={{ address: s.listing.address, is_house: s.listing.is_house, room_count: s.room_count, only_360: s.only_360, is_existing_listing: s.listing.is_existing_listing, lat: s.listing.lat, lng: s.listing.lng }}

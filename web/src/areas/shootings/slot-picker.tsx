@@ -123,7 +123,7 @@ export function SlotPicker({
                         <Table.Td key={d} ta="center" data-slot="current" bg="var(--mantine-color-blue-light)">
                           <Radio
                             name="time-slot-current"
-                            aria-label={`${t('shootings.fact_label', { label: name })} ${current}`}
+                            aria-label={`${t('common.fact_label', { label: name })} ${current}`}
                             value={`${d}:${row.am ? 'am' : 'pm'}`}
                             styles={{ body: { justifyContent: 'center' } }}
                             checked
@@ -142,7 +142,7 @@ export function SlotPicker({
                       <Table.Td key={d} ta="center" data-slot={reason ? 'unavailable' : 'open'}>
                         <Radio
                           name="time-slot"
-                          aria-label={reason ? `${t('shootings.fact_label', { label: name })} ${reason}` : name}
+                          aria-label={reason ? `${t('common.fact_label', { label: name })} ${reason}` : name}
                           value={`${d}:${row.am ? 'am' : 'pm'}`}
                           styles={{ body: { justifyContent: 'center' } }}
                           checked={sameSlot(value, slot)}
