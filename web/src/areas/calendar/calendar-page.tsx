@@ -14,6 +14,7 @@ import { pathOf } from '#shared/routes.ts';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { mayCall } from '../../api/client.ts';
 import { formatDay, formatTimestamp, languageOf } from '../../i18n/format.ts';
+import { said, words, type Said } from '../../i18n/said.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { availabilityEvent, CALENDAR_VIEW, dataRange, eventTimeText, nameOf, shootingSpan, type AvailabilityProps, type CalendarView } from './events.ts';
 import { calendarQueries, useAddAvailabilityMutation, useCreateUnavailabilityMutation, useRemoveAvailabilityMutation, useRemoveUnavailabilityMutation } from './queries.ts';
@@ -32,7 +33,7 @@ type Dialog =
 
 interface Feedback {
   ok: boolean;
-  text: string;
+  text: Said;
 }
 
 /**
@@ -147,7 +148,7 @@ export function CalendarPage() {
       </Text>
       {feedback && (
         <Alert role="status" color={feedback.ok ? 'green' : 'red'} withCloseButton onClose={() => setFeedback(null)}>
-          {feedback.text}
+          {words(t, i18n.language, feedback.text)}
         </Alert>
       )}
       {schedule.isError && <Alert color="red">{t('calendar.load_failed')}</Alert>}
@@ -207,7 +208,7 @@ function NewAvailabilityDialog({ dates, admin, selfId, options, onClose }: Picke
   const adding = useAddAvailabilityMutation();
   const techIds = admin ? picked.map(Number) : selfId ? [selfId] : [];
   const save = () =>
-    adding.mutate({ techIds, dates, admin }, { onSuccess: () => onClose({ ok: true, text: t('calendar.added') }), onError: () => onClose({ ok: false, text: t('calendar.add_failed') }) });
+    adding.mutate({ techIds, dates, admin }, { onSuccess: () => onClose({ ok: true, text: said('calendar.added') }), onError: () => onClose({ ok: false, text: said('calendar.add_failed') }) });
   return (
     <Modal opened onClose={() => onClose()} title={t('calendar.new_availability')}>
       <Stack>
@@ -243,7 +244,7 @@ function RemoveAvailabilityDialog({ userId, date, name, onClose }: { userId: num
   const { t, i18n } = useTranslation();
   const removing = useRemoveAvailabilityMutation();
   const remove = () =>
-    removing.mutate({ user_id: userId, date }, { onSuccess: () => onClose({ ok: true, text: t('calendar.removed') }), onError: () => onClose({ ok: false, text: t('calendar.remove_failed') }) });
+    removing.mutate({ user_id: userId, date }, { onSuccess: () => onClose({ ok: true, text: said('calendar.removed') }), onError: () => onClose({ ok: false, text: said('calendar.remove_failed') }) });
   return <ConfirmRemoval title={t('calendar.remove_availability')} what={[name, formatDay(date, i18n.language)]} pending={removing.isPending} onRemove={remove} onClose={onClose} />;
 }
 
@@ -277,7 +278,7 @@ function NewUnavailabilityDialog({ start, end, admin, selfId, options, onClose }
     userId &&
     creating.mutate(
       { user_id: userId, start, end, reason: reason.trim() || null },
-      { onSuccess: () => onClose({ ok: true, text: t('calendar.unavailability_added') }), onError: () => onClose({ ok: false, text: t('calendar.unavailability_add_failed') }) },
+      { onSuccess: () => onClose({ ok: true, text: said('calendar.unavailability_added') }), onError: () => onClose({ ok: false, text: said('calendar.unavailability_add_failed') }) },
     );
   return (
     <Modal opened onClose={() => onClose()} title={t('calendar.new_unavailability')}>
@@ -304,7 +305,7 @@ function RemoveUnavailabilityDialog({ u, onClose }: { u: UnavailabilityView; onC
   const remove = () =>
     removing.mutate(
       { id: u.id },
-      { onSuccess: () => onClose({ ok: true, text: t('calendar.unavailability_removed') }), onError: () => onClose({ ok: false, text: t('calendar.unavailability_remove_failed') }) },
+      { onSuccess: () => onClose({ ok: true, text: said('calendar.unavailability_removed') }), onError: () => onClose({ ok: false, text: said('calendar.unavailability_remove_failed') }) },
     );
   const period = t('calendar.period', { from: formatTimestamp(u.start, i18n.language), to: formatTimestamp(u.end, i18n.language) });
   return <ConfirmRemoval title={t('calendar.remove_unavailability')} what={[nameOf(u.user), period, u.summary]} pending={removing.isPending} onRemove={remove} onClose={onClose} />;

@@ -11,6 +11,7 @@ import { callOperation, isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { locationQueries } from '../../app/location-queries.ts';
 import { OutcomeAlert, type Outcome } from '../../app/outcome-alert.tsx';
+import { said } from '../../i18n/said.ts';
 import { languageOf, type Language } from '../../i18n/format.ts';
 import { coordinateText } from './coordinates.ts';
 import { depotQueries, useSaveDepotMutation } from './queries.ts';
@@ -72,7 +73,8 @@ function DepotForm({ depot }: { depot?: DepotView }) {
   const language = languageOf(i18n.language);
   const [values, setValues] = useState<Values>(depot ? valuesOf(depot, language) : EMPTY);
   const [version, setVersion] = useState(depot?.version);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  /** The fields in error (each says its own expected form). */
+  const [errors, setErrors] = useState<Partial<Record<Field, boolean>>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const save = useSaveDepotMutation();
 
@@ -98,7 +100,7 @@ function DepotForm({ depot }: { depot?: DepotView }) {
             setVersion(saved.version);
             setValues(valuesOf(saved, language));
           } else setValues(EMPTY);
-          setOutcome({ ok: true, text: t(depot ? 'depots.modified' : 'depots.added') });
+          setOutcome({ ok: true, text: said(depot ? 'depots.modified' : 'depots.added') });
         },
         onError: (error) => {
           if (isApiError(error, 400) && error.fields) setErrors(fieldErrors(Object.keys(error.fields)));
@@ -108,14 +110,15 @@ function DepotForm({ depot }: { depot?: DepotView }) {
     );
   };
 
+  const fieldError = (field: Field) => (errors[field] ? t(`depots.field.${field}`) : undefined);
   const fieldErrors = (paths: readonly unknown[]) =>
-    Object.fromEntries(FIELDS.filter((f) => paths.includes(f)).map((f) => [f, t(`depots.field.${f}`)])) as Partial<Record<Field, string>>;
+    Object.fromEntries(FIELDS.filter((f) => paths.includes(f)).map((f) => [f, true])) as Partial<Record<Field, boolean>>;
 
   const failureText = (error: unknown) =>
-    isApiError(error, 400) ? t('depots.invalid') : isApiError(error, 409) ? t('depots.changed_meanwhile') : isApiError(error, 404) ? t('depots.not_found') : serverFailure(error);
+    isApiError(error, 400) ? said('depots.invalid') : isApiError(error, 409) ? said('depots.changed_meanwhile') : isApiError(error, 404) ? said('depots.not_found') : serverFailure(error);
 
   // Part 2 §8 "Depot save": any other failure shows the server's message (with its status) in red.
-  const serverFailure = (error: unknown) => (isApiError(error) && error.status > 0 ? t('depots.failed', { status: error.status, message: error.message }) : t('depots.error'));
+  const serverFailure = (error: unknown) => (isApiError(error) && error.status > 0 ? said('depots.failed', { status: error.status, message: error.message }) : said('depots.error'));
 
   return (
     <Stack maw={720}>
@@ -131,13 +134,13 @@ function DepotForm({ depot }: { depot?: DepotView }) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label={t('depots.civic_number')} value={values.civic_number} onChange={(e) => set('civic_number', e.currentTarget.value)} error={errors.civic_number} maxLength={DEPOT_MAX_LENGTH.civic_number} />
-            <TextInput label={t('depots.street')} required value={values.street} onChange={(e) => set('street', e.currentTarget.value)} error={errors.street} maxLength={DEPOT_MAX_LENGTH.street} />
-            <TextInput label={t('depots.city')} required value={values.city} onChange={(e) => set('city', e.currentTarget.value)} error={errors.city} maxLength={DEPOT_MAX_LENGTH.city} />
+            <TextInput label={t('depots.civic_number')} value={values.civic_number} onChange={(e) => set('civic_number', e.currentTarget.value)} error={fieldError('civic_number')} maxLength={DEPOT_MAX_LENGTH.civic_number} />
+            <TextInput label={t('depots.street')} required value={values.street} onChange={(e) => set('street', e.currentTarget.value)} error={fieldError('street')} maxLength={DEPOT_MAX_LENGTH.street} />
+            <TextInput label={t('depots.city')} required value={values.city} onChange={(e) => set('city', e.currentTarget.value)} error={fieldError('city')} maxLength={DEPOT_MAX_LENGTH.city} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('depots.lat')} required inputMode="decimal" value={values.lat} onChange={(e) => set('lat', e.currentTarget.value)} error={errors.lat} maxLength={30} />
-            <TextInput label={t('depots.lng')} required inputMode="decimal" value={values.lng} onChange={(e) => set('lng', e.currentTarget.value)} error={errors.lng} maxLength={30} />
+            <TextInput label={t('depots.lat')} required inputMode="decimal" value={values.lat} onChange={(e) => set('lat', e.currentTarget.value)} error={fieldError('lat')} maxLength={30} />
+            <TextInput label={t('depots.lng')} required inputMode="decimal" value={values.lng} onChange={(e) => set('lng', e.currentTarget.value)} error={fieldError('lng')} maxLength={30} />
           </SimpleGrid>
           <Group>
             <Button type="submit" loading={save.isPending}>

@@ -9,6 +9,7 @@ import { pathOf } from '#shared/routes.ts';
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { said, words, type Said } from '../../i18n/said.ts';
 import { depotQueries, matchesDepot, useRemoveDepotMutation } from './queries.ts';
 
 /**
@@ -17,11 +18,11 @@ import { depotQueries, matchesDepot, useRemoveDepotMutation } from './queries.ts
  * user is not deleted: the dialog stays open with the spec's message (§8).
  */
 export function DepotsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useQuery(depotQueries.list());
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState<DepotView | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<Said | null>(null);
   const depots = (list.data ?? []).filter((d) => matchesDepot(d, typed));
 
   return (
@@ -43,7 +44,7 @@ export function DepotsPage() {
       />
       {done && (
         <Alert color="green" role="status">
-          {done}
+          {words(t, i18n.language, done)}
         </Alert>
       )}
       {list.isPending ? (
@@ -68,7 +69,7 @@ export function DepotsPage() {
           depot={deleting}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
-            setDone(t('depots.deleted', { address: addressOf(deleting) }));
+            setDone(said('depots.deleted', { address: addressOf(deleting) }));
             setDeleting(null);
           }}
         />

@@ -7,6 +7,7 @@ import { HMD_SERIAL_MAX, HMD_SORT_COLUMNS, registerHmd, type HmdSortColumn, type
 import { isApiError } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
+import { said, words, type Said } from '../../i18n/said.ts';
 import { HmdEditDialog, type HmdEdit } from './hmd-edit-dialog.tsx';
 import { HmdTable, type HmdActions } from './hmd-table.tsx';
 import { hmdQueries, useDeleteHmdMutation, useEditHmdMutation, useRegisterHmdMutation, useUnassignHmdMutation } from './queries.ts';
@@ -17,7 +18,7 @@ import { hmdQueries, useDeleteHmdMutation, useEditHmdMutation, useRegisterHmdMut
  * notes), unassign and delete (only when unassigned, after a confirmation).
  */
 export function HmdListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const showAlert = useAlert();
   const [typed, setTyped] = useState('');
   const [search] = useDebouncedValue(typed.trim(), 300);
@@ -25,7 +26,7 @@ export function HmdListPage() {
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
   const list = useQuery(hmdQueries.list({ search, sort, direction }));
   const [editing, setEditing] = useState<HmdView | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<Said | null>(null);
   const edit = useEditHmdMutation();
   const unassign = useUnassignHmdMutation();
   const remove = useDeleteHmdMutation();
@@ -66,7 +67,7 @@ export function HmdListPage() {
     void whileBusy(hmd, () =>
       edit
         .mutateAsync({ id: hmd.id, version: hmd.version, ...changes })
-        .then(() => setDone(t('hmd.saved', { serial: hmd.serial_number })), failed)
+        .then(() => setDone(said('hmd.saved', { serial: hmd.serial_number })), failed)
         .finally(() => setEditing(null)),
     );
 
@@ -77,7 +78,7 @@ export function HmdListPage() {
     },
     unassign: (hmd) =>
       void whileBusy(hmd, () =>
-        unassign.mutateAsync({ serial_number: hmd.serial_number, version: hmd.version }).then(() => setDone(t('hmd.unassigned_done', { serial: hmd.serial_number })), failed),
+        unassign.mutateAsync({ serial_number: hmd.serial_number, version: hmd.version }).then(() => setDone(said('hmd.unassigned_done', { serial: hmd.serial_number })), failed),
       ),
     delete: (hmd) =>
       whileBusy(hmd, async () => {
@@ -88,7 +89,7 @@ export function HmdListPage() {
           return;
         }
         const confirmed = await showAlert({ title: t('hmd.delete_title'), text: t('hmd.delete_confirm', { serial: hmd.serial_number }), okLabel: t('hmd.delete'), cancel: true });
-        if (confirmed) await remove.mutateAsync({ id: hmd.id, version: hmd.version }).then(() => setDone(t('hmd.deleted', { serial: hmd.serial_number })), failed);
+        if (confirmed) await remove.mutateAsync({ id: hmd.id, version: hmd.version }).then(() => setDone(said('hmd.deleted', { serial: hmd.serial_number })), failed);
       }),
   };
 
@@ -130,7 +131,7 @@ export function HmdListPage() {
           </Group>
           {done && (
             <Alert color="green" role="status">
-              {done}
+              {words(t, i18n.language, done)}
             </Alert>
           )}
           {list.isError && (
@@ -155,17 +156,17 @@ export function HmdListPage() {
 
 /** Register by serial number; the field is checked with the catalogue's own schema before sending. */
 function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const showAlert = useAlert();
   const register = useRegisterHmdMutation();
   const [serial, setSerial] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Said | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = registerHmd.input.shape.serial_number.safeParse(serial);
     if (!parsed.success) {
-      setError(serial.trim() ? t('hmd.serial_invalid', { max: HMD_SERIAL_MAX }) : t('hmd.serial_required'));
+      setError(serial.trim() ? said('hmd.serial_invalid', { max: HMD_SERIAL_MAX }) : said('hmd.serial_required'));
       return;
     }
     setError(null);
@@ -193,7 +194,7 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             required
             value={serial}
             onChange={(e) => setSerial(e.currentTarget.value)}
-            error={error}
+            error={error && words(t, i18n.language, error)}
             style={{ flex: '1 1 14rem' }}
           />
           <Button type="submit" loading={register.isPending} mt={26}>

@@ -6,6 +6,7 @@ import { parseLogSearch, tokenize } from '#shared/logs/search.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDay } from '../../i18n/format.ts';
+import { said } from '../../i18n/said.ts';
 import { DayChart } from './day-chart.tsx';
 import { LoadErrorJoke, LogSearchForm } from './log-search-form.tsx';
 import { serverRefusalText } from './messages.ts';
@@ -25,7 +26,7 @@ export function AnalyticsPage() {
   const charts = useQuery(logQueries.charts(search));
   const daysOnly = (text: string) => {
     const parsed = parseLogSearch(text, localDateOf(Date.now()));
-    return parsed.ok && (tokenize(text) ?? []).every((word) => DAY_WORD.test(word)) ? undefined : t('logs.error.chartsDaysOnly');
+    return parsed.ok && (tokenize(text) ?? []).every((word) => DAY_WORD.test(word)) ? undefined : said('logs.error.chartsDaysOnly');
   };
   const refused = serverRefusalText(t, charts.error);
 

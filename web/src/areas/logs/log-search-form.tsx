@@ -4,27 +4,24 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseLogSearch, type LogSearchError } from '#shared/logs/search.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
+import { words, type Said } from '../../i18n/said.ts';
 import { searchErrorText } from './messages.ts';
 
 const HELP_LINES = ['date', 'du_au', 'method', 'status', 'uid', 'user', 'time', 'logs', 'fields', 'path'] as const;
-
-/** The words of a search error in the page's language. */
-export function useSearchErrorText() {
-  const { t } = useTranslation();
-  return (error: LogSearchError) => searchErrorText(t, error);
-}
 
 interface LogSearchFormProps {
   initial: string;
   /** Called with a search the shared parser accepts (the server checks it again). */
   onSearch: (search: string) => void;
   /** Extra check of an accepted search (the charts take days only); a message refuses it. */
-  refine?: (text: string) => string | undefined;
+  refine?: (text: string) => Said | undefined;
   /** A refusal from the server (400), shown under the box. */
   serverError?: string | undefined;
   /** The results of the search, shown under the box unless it says a refusal. */
   children?: ReactNode;
 }
+
+const refusalOf = (error: LogSearchError): Said => ({ compose: (t) => searchErrorText(t, error) });
 
 /**
  * The search box of screen 14 with Go and Help (Enter searches too): the search is parsed before
@@ -32,21 +29,20 @@ interface LogSearchFormProps {
  * (the screen's own or the server's), the results are not shown: they answer an earlier search.
  */
 export function LogSearchForm({ initial, onSearch, refine, serverError, children }: LogSearchFormProps) {
-  const { t } = useTranslation();
-  const errorText = useSearchErrorText();
+  const { t, i18n } = useTranslation();
   const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<Said | undefined>();
   const [helpOpen, help] = useDisclosure(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseLogSearch(text, localDateOf(Date.now()));
-    const problem = parsed.ok ? refine?.(text) : errorText(parsed.error);
+    const problem = parsed.ok ? refine?.(text) : refusalOf(parsed.error);
     setError(problem);
     if (!problem) onSearch(text.trim());
   };
 
-  const refusal = error ?? serverError;
+  const refusal = error ? words(t, i18n.language, error) : serverError;
 
   return (
     <>

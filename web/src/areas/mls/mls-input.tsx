@@ -15,17 +15,18 @@ const refusalKey = (error: Error) => (isApiError(error, 400) ? 'mls.mls_invalid'
 export function MlsInput({ listingId, initial, stored, label }: { listingId: number; initial: string; stored: string | null; label: string }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
+  /** The refusal's catalogue key. */
   const [error, setError] = useState<string | null>(null);
   const save = useSetMlsMutation();
   const submit = () => {
     const parsed = mlsNumber.safeParse(value);
-    if (!parsed.success) return setError(t('mls.mls_invalid'));
+    if (!parsed.success) return setError('mls.mls_invalid');
     setError(null);
-    save.mutate({ listingId, mls: parsed.data, shown: stored }, { onError: (e) => setError(t(refusalKey(e))) });
+    save.mutate({ listingId, mls: parsed.data, shown: stored }, { onError: (e) => setError(refusalKey(e)) });
   };
   return (
     <Group align="flex-start" gap="xs" wrap="nowrap">
-      <TextInput aria-label={label} inputMode="numeric" pattern="[0-9]*" maxLength={10} value={value} error={error} w={130} onChange={(e) => setValue(e.currentTarget.value.replace(/\D/g, ''))} />
+      <TextInput aria-label={label} inputMode="numeric" pattern="[0-9]*" maxLength={10} value={value} error={error && t(error)} w={130} onChange={(e) => setValue(e.currentTarget.value.replace(/\D/g, ''))} />
       <Button onClick={submit} loading={save.isPending}>
         {t('mls.save')}
       </Button>

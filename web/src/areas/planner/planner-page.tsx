@@ -5,6 +5,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndMonitor, useSensor, useSensors, type Active, type DragEndEvent, type DragStartEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { billShooting, generateShootingInvoice } from '#shared/catalogue/shootings.ts';
 import { PLANNER_MESSAGES, type PlannerShooting, type ScheduledTech } from '#shared/catalogue/planner.ts';
 import { isApiError, mayCall } from '../../api/client.ts';
@@ -12,6 +13,7 @@ import { useAlert } from '../../app/alert-provider.tsx';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { sendShootingReminderToPhotographers } from '#shared/catalogue/calendar.ts';
 import { formatDay, formatList } from '../../i18n/format.ts';
+import { said, words, type Said } from '../../i18n/said.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { BoardTextContext } from './board-text.ts';
@@ -50,7 +52,7 @@ const NO_SHOOTINGS: readonly PlannerShooting[] = [];
 
 interface Feedback {
   ok: boolean;
-  text: string;
+  text: Said;
 }
 
 /**
@@ -102,75 +104,81 @@ export function PlannerPage() {
     setFeedback(null);
     setUnserved(new Map());
   };
-  const fail = (text: string) => () => setFeedback({ ok: false, text });
-  const refresh = useRecalculateMutation(date, { onError: fail(t('planner.refresh_error')) });
+  const fail = (key: string) => () => setFeedback({ ok: false, text: said(key) });
+  const refresh = useRecalculateMutation(date, { onError: fail('planner.refresh_error') });
 
   const dispatching = useDispatchMutation(date, {
     onSuccess: (answer) => {
       setUnserved(new Map(answer.unserved.map((u) => [u.shootingId, u.reason])));
       setFeedback(
         answer.userDispatched === 0
-          ? { ok: false, text: t('planner.dispatch_none') }
-          : { ok: answer.shootingDispatched === answer.shootingRequested, text: t('planner.dispatch_partial', { n: answer.shootingDispatched, m: answer.shootingRequested }) },
+          ? { ok: false, text: said('planner.dispatch_none') }
+          : { ok: answer.shootingDispatched === answer.shootingRequested, text: said('planner.dispatch_partial', { n: answer.shootingDispatched, m: answer.shootingRequested }) },
       );
     },
-    onError: fail(t('planner.dispatch_error')),
+    onError: fail('planner.dispatch_error'),
   });
 
   const lockedAlert = useCallback(() => void showAlert({ title: t('planner.locked_title'), text: t('planner.locked_alert') }), [showAlert, t]);
 
   const assigning = useAssignMutation(date, {
     onSuccess: (answer) => {
-      if (answer.success) setFeedback({ ok: true, text: t('planner.assign_success') });
+      if (answer.success) setFeedback({ ok: true, text: said('planner.assign_success') });
       else if (answer.reason === 'locked') lockedAlert();
-      else setFeedback({ ok: false, text: t('planner.assign_conflict') });
+      else setFeedback({ ok: false, text: said('planner.assign_conflict') });
     },
-    onError: (error) => setFeedback({ ok: false, text: t(isApiError(error, 409) ? 'planner.change_error' : 'planner.assign_error') }),
+    onError: (error) => setFeedback({ ok: false, text: said(isApiError(error, 409) ? 'planner.change_error' : 'planner.assign_error') }),
   });
   const unassigning = useUnassignMutation(date, {
-    onSuccess: (answer) => setFeedback(answer.success ? { ok: true, text: t('planner.unassign_success') } : { ok: false, text: t('planner.unassign_error') }),
-    onError: (error) => setFeedback({ ok: false, text: t(isApiError(error, 409) ? 'planner.change_error' : 'planner.unassign_error') }),
+    onSuccess: (answer) => setFeedback(answer.success ? { ok: true, text: said('planner.unassign_success') } : { ok: false, text: said('planner.unassign_error') }),
+    onError: (error) => setFeedback({ ok: false, text: said(isApiError(error, 409) ? 'planner.change_error' : 'planner.unassign_error') }),
   });
   const locking = useLockMutation(date, {
     // A locked day confirms its pending shootings at their route's times (ADR 0540): say how many.
     onSuccess: (answer) =>
-      setFeedback({ ok: true, text: answer.locked ? [t('planner.lock_success'), answer.confirmed ? t('planner.lock_confirmed', { count: answer.confirmed }) : ''].join(' ').trim() : t('planner.unlock_success') }),
+      setFeedback({
+        ok: true,
+        text: answer.locked ? { compose: (t) => [t('planner.lock_success'), answer.confirmed ? t('planner.lock_confirmed', { count: answer.confirmed }) : ''].join(' ').trim() } : said('planner.unlock_success'),
+      }),
     // Only a refused unlock says the day cannot be unlocked (part 2 §8); any other failure, a lock's included, says the lock did not change.
-    onError: (error) => setFeedback({ ok: false, text: t(isApiError(error, 409) && error.message === PLANNER_MESSAGES.unlockFailed ? 'planner.unlock_failed' : 'planner.lock_error') }),
+    onError: (error) => setFeedback({ ok: false, text: said(isApiError(error, 409) && error.message === PLANNER_MESSAGES.unlockFailed ? 'planner.unlock_failed' : 'planner.lock_error') }),
   });
   const flagRemoval = useFlagRemovalMutation(date, {
-    onSuccess: (answer) => setFeedback(answer.success ? { ok: true, text: t('planner.flag_reset_success') } : { ok: false, text: t('planner.flag_reset_failure') }),
-    onError: fail(t('planner.flag_reset_failure')),
+    onSuccess: (answer) => setFeedback(answer.success ? { ok: true, text: said('planner.flag_reset_success') } : { ok: false, text: said('planner.flag_reset_failure') }),
+    onError: fail('planner.flag_reset_failure'),
   });
   const abandoning = useAbandonMutation(date, {
-    onSuccess: () => setFeedback({ ok: true, text: t('planner.abandon_success') }),
-    onError: fail(t('planner.change_error')),
+    onSuccess: () => setFeedback({ ok: true, text: said('planner.abandon_success') }),
+    onError: fail('planner.change_error'),
   });
   const billing = useBillableMutation(date, {
-    onSuccess: (answer) => setFeedback({ ok: true, text: t(answer.data.billable ? 'planner.billable_success' : 'planner.unbillable_success') }),
-    onError: fail(t('planner.change_error')),
+    onSuccess: (answer) => setFeedback({ ok: true, text: said(answer.data.billable ? 'planner.billable_success' : 'planner.unbillable_success') }),
+    onError: fail('planner.change_error'),
   });
 
   const invoicing = useInvoiceOpenMutation(date, {
     onSuccess: (answer) => {
       void openInvoice(answer.invoice, t, i18n.language);
-      setFeedback({ ok: true, text: t('shootingDialog.invoice_ready', { id: answer.invoice.invoice_id }) });
+      setFeedback({ ok: true, text: said('shootingDialog.invoice_ready', { id: answer.invoice.invoice_id }) });
     },
-    onError: fail(t('shootingDialog.invoice_error')),
+    onError: fail('shootingDialog.invoice_error'),
   });
 
   // The answer names its day: it may come back after the planner moved to another one.
   const reminding = useRemindMutation({
     onSuccess: ({ date: day, sent, failed }) => {
-      const names = formatList(
-        failed.map((f) => t(`planner.remind_failure.${f.reason}`, { name: techName(f) })),
-        i18n.language,
-      );
-      const dayText = formatDay(day, i18n.language);
-      const text = [sent.length ? t('planner.remind_sent', { count: sent.length, date: dayText }) : '', failed.length ? t('planner.remind_failed', { names }) : ''].filter(Boolean).join(' ');
-      setFeedback({ ok: failed.length === 0, text: text || t('planner.remind_none', { date: dayText }) });
+      const compose = (t: TFunction, language: string) => {
+        const names = formatList(
+          failed.map((f) => t(`planner.remind_failure.${f.reason}`, { name: techName(f) })),
+          language,
+        );
+        const dayText = formatDay(day, language);
+        const text = [sent.length ? t('planner.remind_sent', { count: sent.length, date: dayText }) : '', failed.length ? t('planner.remind_failed', { names }) : ''].filter(Boolean).join(' ');
+        return text || t('planner.remind_none', { date: dayText });
+      };
+      setFeedback({ ok: failed.length === 0, text: { compose } });
     },
-    onError: fail(t('planner.remind_error')),
+    onError: fail('planner.remind_error'),
   });
   const onRemind = async () => {
     if (await showAlert({ title: t('planner.remind'), text: t('planner.remind_confirm', { date: formatDay(date, i18n.language) }), cancel: true })) reminding.mutate(date);
@@ -207,8 +215,8 @@ export function PlannerPage() {
   const onCopy = useCallback(
     (tech: ScheduledTech, addresses: string[]) => {
       navigator.clipboard.writeText(addresses.join('\n')).then(
-        () => setFeedback({ ok: true, text: t('planner.copied', { name: techName(tech) }) }),
-        () => setFeedback({ ok: false, text: t('planner.copy_error') }),
+        () => setFeedback({ ok: true, text: said('planner.copied', { name: techName(tech) }) }),
+        () => setFeedback({ ok: false, text: said('planner.copy_error') }),
       );
     },
     [t],
@@ -321,7 +329,7 @@ export function PlannerPage() {
 
       {feedback && (
         <Alert color={feedback.ok ? 'green' : 'orange'} withCloseButton onClose={() => setFeedback(null)}>
-          {feedback.text}
+          {words(t, i18n.language, feedback.text)}
         </Alert>
       )}
 

@@ -17,6 +17,7 @@ import {
 import { mayCall } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import type { Outcome } from '../../app/outcome-alert.tsx';
+import { said } from '../../i18n/said.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { openInvoice } from './shooting-dialog-invoice.ts';
 import {
@@ -44,11 +45,10 @@ type Person = { firstname: string; lastname: string } | null;
 export const personName = (p: Person, none: string) => (p ? `${p.firstname} ${p.lastname}`.trim() : none);
 
 /** The reactions of a write: its success text, the stale text on 409 (the dialog reloads), else `failure` (default: the spec's edit failure). */
-function useReactions(report: SectionProps['report'], success: string, failure = 'shootingDialog.error') {
-  const { t } = useTranslation();
+function reactionsOf(report: SectionProps['report'], success: string, failure = 'shootingDialog.error') {
   return {
-    onSuccess: () => report({ ok: true, text: t(success) }),
-    onError: (error: unknown) => report({ ok: false, text: t(isStale(error) ? 'shootingDialog.stale' : failure) }),
+    onSuccess: () => report({ ok: true, text: said(success) }),
+    onError: (error: unknown) => report({ ok: false, text: said(isStale(error) ? 'shootingDialog.stale' : failure) }),
   };
 }
 
@@ -79,8 +79,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** 'Marquer comme complet' / 'Marquer comme incomplet' and, for a 'Picture Upload' shooting, the saisie-à-la-source flag. */
 export function CompletionSection({ view, role, report }: SectionProps) {
   const { t } = useTranslation();
-  const completion = useCompletionMutation(view, useReactions(report, view.all_services_delivered ? 'shootingDialog.marked_incomplete' : 'shootingDialog.marked_complete'));
-  const saisie = useSaisieSourceMutation(view, useReactions(report, 'shootingDialog.saisie_saved'));
+  const completion = useCompletionMutation(view, reactionsOf(report, view.all_services_delivered ? 'shootingDialog.marked_incomplete' : 'shootingDialog.marked_complete'));
+  const saisie = useSaisieSourceMutation(view, reactionsOf(report, 'shootingDialog.saisie_saved'));
   return (
     <Section title={t('shootingDialog.completion')}>
       <Group justify="space-between" gap="xs">
@@ -110,8 +110,8 @@ export function AssignmentSection({ view, role, report, ppTechs }: SectionProps 
   const { t } = useTranslation();
   const [card, setCard] = useState(view.sd_card ?? '');
   const [ppTech, setPpTech] = useState(view.pp_tech ? String(view.pp_tech.id) : '');
-  const sdCard = useSdCardMutation(view, useReactions(report, 'shootingDialog.sd_card_saved'));
-  const postProd = usePostProdMutation(view, useReactions(report, 'shootingDialog.pp_tech_saved'));
+  const sdCard = useSdCardMutation(view, reactionsOf(report, 'shootingDialog.sd_card_saved'));
+  const postProd = usePostProdMutation(view, reactionsOf(report, 'shootingDialog.pp_tech_saved'));
   const options = [{ value: '', label: t('shootingDialog.none') }, ...ppTechs.map((u) => ({ value: String(u.id), label: personName(u, '') }))];
   return (
     <Section title={t('shootingDialog.assignment')}>
@@ -149,9 +149,9 @@ export function ServicesSection({ view, role, report }: SectionProps) {
   const add = useAddServiceMutation(view, {
     onSuccess: () => {
       setChosen('');
-      report({ ok: true, text: t('shootingDialog.service_added') });
+      report({ ok: true, text: said('shootingDialog.service_added') });
     },
-    onError: (error) => report({ ok: false, text: t(isStale(error) ? 'shootingDialog.stale' : 'shootingDialog.add_service_error') }),
+    onError: (error) => report({ ok: false, text: said(isStale(error) ? 'shootingDialog.stale' : 'shootingDialog.add_service_error') }),
   });
   const options = [{ value: '', label: t('shootingDialog.choose_service') }, ...(extras.data ?? []).map((s) => ({ value: String(s.id), label: `${fr ? s.display_name_fr : s.display_name} (${formatMoney(s.price, i18n.language)})` }))];
   return (
@@ -187,8 +187,8 @@ export function NotesSection({ view, role, report }: SectionProps) {
   const [general, setGeneral] = useState(view.general_notes);
   const [techNote, setTechNote] = useState(view.tech_note);
   const [ppNotes, setPpNotes] = useState(view.post_prod_notes);
-  const generalNote = useGeneralNoteMutation(view, useReactions(report, 'shootingDialog.note_saved'));
-  const notes = useNotesMutation(view, useReactions(report, 'shootingDialog.notes_saved'));
+  const generalNote = useGeneralNoteMutation(view, reactionsOf(report, 'shootingDialog.note_saved'));
+  const notes = useNotesMutation(view, reactionsOf(report, 'shootingDialog.notes_saved'));
   return (
     <Section title={t('shootingDialog.notes')}>
       {view.note && <Fact label={t('shootingDialog.broker_note')} value={view.note} />}
@@ -224,13 +224,13 @@ export function NotesSection({ view, role, report }: SectionProps) {
 export function BillingSection({ view, role, report }: SectionProps) {
   const { t, i18n } = useTranslation();
   const showAlert = useAlert();
-  const bill = useBillMutation(view, useReactions(report, view.billable ? 'shootingDialog.unbillable_saved' : 'shootingDialog.billable_saved'));
+  const bill = useBillMutation(view, reactionsOf(report, view.billable ? 'shootingDialog.unbillable_saved' : 'shootingDialog.billable_saved'));
   const invoice = useInvoiceMutation(view.id, {
     onSuccess: (answer) => {
       void openInvoice(answer.invoice, t, i18n.language);
-      report({ ok: true, text: t('shootingDialog.invoice_ready', { id: answer.invoice.invoice_id }) });
+      report({ ok: true, text: said('shootingDialog.invoice_ready', { id: answer.invoice.invoice_id }) });
     },
-    onError: () => report({ ok: false, text: t('shootingDialog.invoice_error') }),
+    onError: () => report({ ok: false, text: said('shootingDialog.invoice_error') }),
   });
   if (!mayCall(billShooting, role) && !mayCall(generateShootingInvoice, role)) return null;
   const toggle = async () => {

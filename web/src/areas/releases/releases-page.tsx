@@ -7,6 +7,7 @@ import { RELEASE_APPS, releaseVersion, type ReleaseApp, type ReleaseView } from 
 import { isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatDateTime, formatNumber, formatSize } from '../../i18n/format.ts';
+import { said, words, type Said } from '../../i18n/said.ts';
 import { UploadFailed, releaseQueries, useAddReleaseMutation, useToggleReleaseMutation } from './queries.ts';
 import { RELEASE_MAX_GIB, releaseFileProblem } from './release-file.ts';
 
@@ -144,17 +145,17 @@ function AddRelease({ app }: { app: ReleaseApp }) {
   const add = useAddReleaseMutation();
   const [version, setVersion] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<{ version?: string; file?: string; form?: string }>({});
-  const [done, setDone] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ version?: Said; file?: Said; form?: Said }>({});
+  const [done, setDone] = useState<Said | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
     const next: typeof errors = {};
-    if (!version.trim()) next.version = t('releases.version_required');
-    else if (!releaseVersion.safeParse(version).success) next.version = t('releases.version_invalid');
+    if (!version.trim()) next.version = said('releases.version_required');
+    else if (!releaseVersion.safeParse(version).success) next.version = said('releases.version_invalid');
     const problem = releaseFileProblem(file);
-    if (problem) next.file = t(`releases.${problem}`, { max: formatNumber(RELEASE_MAX_GIB, i18n.language) });
+    if (problem) next.file = { compose: (t, language) => t(`releases.${problem}`, { max: formatNumber(RELEASE_MAX_GIB, language) }) };
     setErrors(next);
     if (next.version || next.file || !file) return;
     const wanted = version.trim();
@@ -162,17 +163,17 @@ function AddRelease({ app }: { app: ReleaseApp }) {
       { app, version: wanted, file },
       {
         onSuccess: () => {
-          setDone(t('releases.added_done', { version: wanted }));
+          setDone(said('releases.added_done', { version: wanted }));
           setVersion('');
           setFile(null);
         },
         onError: (error) =>
           setErrors({
             form: isApiError(error, 409)
-              ? t('releases.duplicate', { version: wanted })
+              ? said('releases.duplicate', { version: wanted })
               : error instanceof UploadFailed
-                ? t('releases.upload_failed', { version: wanted })
-                : t('releases.error'),
+                ? said('releases.upload_failed', { version: wanted })
+                : said('releases.error'),
           }),
       },
     );
@@ -184,20 +185,20 @@ function AddRelease({ app }: { app: ReleaseApp }) {
         {t('releases.add_title')}
       </Title>
       <Group align="flex-start" gap="xs" wrap="wrap">
-        <TextInput label={t('releases.version')} value={version} onChange={(e) => setVersion(e.currentTarget.value)} error={errors.version} w={{ base: '100%', xs: 160 }} />
-        <FileInput label={t('releases.choose_file')} value={file} onChange={setFile} error={errors.file} clearable w={{ base: '100%', xs: 260 }} />
+        <TextInput label={t('releases.version')} value={version} onChange={(e) => setVersion(e.currentTarget.value)} error={errors.version && words(t, i18n.language, errors.version)} w={{ base: '100%', xs: 160 }} />
+        <FileInput label={t('releases.choose_file')} value={file} onChange={setFile} error={errors.file && words(t, i18n.language, errors.file)} clearable w={{ base: '100%', xs: 260 }} />
         <Button type="submit" mt={{ base: 0, xs: 25 }} loading={add.isPending}>
           {t('releases.add')}
         </Button>
       </Group>
       {errors.form && (
         <Alert color="red" mt="xs" role="alert">
-          {errors.form}
+          {words(t, i18n.language, errors.form)}
         </Alert>
       )}
       {done && (
         <Alert color="green" mt="xs" role="status">
-          {done}
+          {words(t, i18n.language, done)}
         </Alert>
       )}
     </form>

@@ -1,9 +1,9 @@
-import type { TFunction } from 'i18next';
 import { USER_MESSAGES } from '#shared/catalogue/users.ts';
 import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { PHONE_MESSAGE } from '#shared/rules/phone-number.ts';
 import { isApiError, type ApiError } from '../../api/client.ts';
 import type { Outcome } from '../../app/outcome-alert.tsx';
+import { said } from '../../i18n/said.ts';
 
 export type { Outcome };
 
@@ -26,17 +26,17 @@ const FIELD_KEYS: Record<string, string> = {
   [PASSWORD_MESSAGES.mismatch]: 'users.msg.mismatch',
 };
 
-export function fieldMessage(t: TFunction, message: string): string {
-  const key = FIELD_KEYS[message];
-  return key ? t(key) : t('users.msg.invalid');
+/** The catalogue key of a schema's or the server's field message. */
+export function fieldMessageKey(message: string): string {
+  return FIELD_KEYS[message] ?? 'users.msg.invalid';
 }
 
 /** Part 2 §8 "User save 409": "L'usager existe déjà."; other errors show the status text and the server's message. */
-export function outcomeOfFailure(t: TFunction, error: Error): Outcome {
-  if (isApiError(error, 409)) return { ok: false, text: error.message === USER_MESSAGES.exists ? t('users.exists') : t('users.changed_meanwhile') };
-  if (isApiError(error, 400)) return { ok: false, text: t('users.invalid') };
-  if (isApiError(error, 403)) return { ok: false, text: t('users.above_level') };
-  return { ok: false, text: isAnswered(error) ? t('users.failed', { status: error.status, message: error.message }) : t('users.network') };
+export function outcomeOfFailure(error: Error): Outcome {
+  if (isApiError(error, 409)) return { ok: false, text: said(error.message === USER_MESSAGES.exists ? 'users.exists' : 'users.changed_meanwhile') };
+  if (isApiError(error, 400)) return { ok: false, text: said('users.invalid') };
+  if (isApiError(error, 403)) return { ok: false, text: said('users.above_level') };
+  return { ok: false, text: isAnswered(error) ? said('users.failed', { status: error.status, message: error.message }) : said('users.network') };
 }
 
 /** Whether the server answered (an HTTP status); a request that never reached it is an ApiError of status 0, with the browser's own text. */

@@ -9,9 +9,10 @@ import { LOGIN_LOCK_SECONDS } from '#shared/rules/session.ts';
 import { retryAfterMinutes } from '../../api/client.ts';
 import { useAlert } from '../../app/alert-provider.tsx';
 import { useSessionUser } from '../session/use-session.ts';
-import { fieldMessage, isAnswered, type Outcome } from './messages.ts';
+import { fieldMessageKey, isAnswered, type Outcome } from './messages.ts';
 import { useChangePasswordMutation } from './queries.ts';
 import { OutcomeAlert } from '../../app/outcome-alert.tsx';
+import { said } from '../../i18n/said.ts';
 
 /**
  * The change-password form of the user page (part 2 §5, §7, §8): the old password is asked except
@@ -25,8 +26,10 @@ export function PasswordForm({ user, onChanged }: { user: UserData; onChanged?: 
   const [oldPassword, setOld] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  /** Each field's message, by its catalogue key. */
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   const change = useChangePasswordMutation();
   const showAlert = useAlert();
 
@@ -35,9 +38,9 @@ export function PasswordForm({ user, onChanged }: { user: UserData; onChanged?: 
     setOutcome(null);
     const parsed = changePassword.input.safeParse({ userId: user.id, ...(askOld ? { oldPassword } : {}), password, confirmation, first_login: true });
     // A blank old password is a wrong one (part 2 §8: 'L'ancien mot de passe est invalide.'), said before any call.
-    const blankOld: Record<string, string> = askOld && oldPassword === '' ? { oldPassword: t('users.old_password_invalid') } : {};
+    const blankOld: Record<string, string> = askOld && oldPassword === '' ? { oldPassword: 'users.old_password_invalid' } : {};
     if (!parsed.success || blankOld.oldPassword) {
-      setErrors({ ...(parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), fieldMessage(t, issue.message)]))), ...blankOld });
+      setErrors({ ...(parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), fieldMessageKey(issue.message)]))), ...blankOld });
       return;
     }
     setErrors({});
@@ -46,7 +49,7 @@ export function PasswordForm({ user, onChanged }: { user: UserData; onChanged?: 
         setOld('');
         setPassword('');
         setConfirmation('');
-        setOutcome({ ok: true, text: t('users.password_changed') });
+        setOutcome({ ok: true, text: said('users.password_changed') });
         // The change bumped the user's version: the user form above saves from the next one.
         onChanged?.();
       },
@@ -60,12 +63,12 @@ export function PasswordForm({ user, onChanged }: { user: UserData; onChanged?: 
           ok: false,
           text:
             error.status === 409
-              ? t(error.message === PASSWORD_MESSAGES.wrongOld ? 'users.old_password_invalid' : 'users.changed_meanwhile')
+              ? said(error.message === PASSWORD_MESSAGES.wrongOld ? 'users.old_password_invalid' : 'users.changed_meanwhile')
               : error.status === 403
-                ? t('users.above_level')
+                ? said('users.above_level')
                 : error.status === 429
-                  ? t('users.password_locked', { count: retryAfterMinutes(error, LOGIN_LOCK_SECONDS / 60) })
-                  : t('users.failed', { status: error.status, message: error.message }),
+                  ? said('users.password_locked', { count: retryAfterMinutes(error, LOGIN_LOCK_SECONDS / 60) })
+                  : said('users.failed', { status: error.status, message: error.message }),
         });
       },
     });
@@ -80,9 +83,9 @@ export function PasswordForm({ user, onChanged }: { user: UserData; onChanged?: 
         <form onSubmit={submit} noValidate>
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {askOld && <TextInput label={t('users.old_password')} type="password" required autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.currentTarget.value)} error={errors.oldPassword} maxLength={1024} />}
-              <TextInput label={t('users.new_password')} type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} maxLength={1024} />
-              <TextInput label={t('users.confirmation')} type="password" required autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} error={errors.confirmation} maxLength={1024} />
+              {askOld && <TextInput label={t('users.old_password')} type="password" required autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.currentTarget.value)} error={fieldError('oldPassword')} maxLength={1024} />}
+              <TextInput label={t('users.new_password')} type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldError('password')} maxLength={1024} />
+              <TextInput label={t('users.confirmation')} type="password" required autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} error={fieldError('confirmation')} maxLength={1024} />
             </SimpleGrid>
             <Group>
               <Button type="submit" variant="light" loading={change.isPending}>

@@ -11,11 +11,12 @@ import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { languageOf } from '../../i18n/format.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { serverIssues, shownFields, splitIssues, technicianIssues, type FormIssue } from './form-check.ts';
-import { fieldMessage, outcomeOfFailure, type Outcome } from './messages.ts';
+import { fieldMessageKey, outcomeOfFailure, type Outcome } from './messages.ts';
 import { PasswordForm } from './password-form.tsx';
 import { userQueries, useCreateUserMutation, usePutUserMutation } from './queries.ts';
 import { UserShootings } from './user-shootings.tsx';
 import { OutcomeAlert } from '../../app/outcome-alert.tsx';
+import { said } from '../../i18n/said.ts';
 import { RoleNotice } from '../../app/role-notice.tsx';
 
 /** The form's values as typed: ids as the selects' strings. */
@@ -187,6 +188,7 @@ function UserForm({ user, version, onSaved }: { user?: UserData; version?: numbe
   const caller = useSessionUser();
   const adminLevel = mayCall(createUser, caller?.role);
   const [values, setValues] = useState<Values>(user ? valuesOf(user) : EMPTY);
+  /** Each field's message, by its catalogue key. */
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const create = useCreateUserMutation();
@@ -205,7 +207,7 @@ function UserForm({ user, version, onSaved }: { user?: UserData; version?: numbe
     setValues((old) => ({ ...old, [field]: value }));
     setErrors((old) => ({ ...old, [field]: '' }));
   };
-  const err = (field: keyof Values) => errors[field] || undefined;
+  const err = (field: keyof Values) => (errors[field] ? t(errors[field]) : undefined);
 
   // Part 2 §8 'other load errors' as the back-office says them (ADR 0560): a choice list that failed says so.
   const optionsFailed = [teams, depots, zones, offers, packages].some((q) => q.isError);
@@ -217,15 +219,15 @@ function UserForm({ user, version, onSaved }: { user?: UserData; version?: numbe
    */
   const showIssues = (issues: readonly FormIssue[]) => {
     const split = splitIssues(issues, shownFields(adminLevel, role, !user));
-    setErrors(Object.fromEntries(split.shown.map((issue) => [String(issue.path[0]), fieldMessage(t, issue.message)])));
-    if (split.hidden.length) setOutcome({ ok: false, text: t('users.hidden_invalid') });
+    setErrors(Object.fromEntries(split.shown.map((issue) => [String(issue.path[0]), fieldMessageKey(issue.message)])));
+    if (split.hidden.length) setOutcome({ ok: false, text: said('users.hidden_invalid') });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
     const onError = (error: Error) => {
-      setOutcome(outcomeOfFailure(t, error));
+      setOutcome(outcomeOfFailure(error));
       if (isApiError(error, 400) && error.fields) showIssues(serverIssues(error.fields));
     };
     const input = inputOf(values);
@@ -239,7 +241,7 @@ function UserForm({ user, version, onSaved }: { user?: UserData; version?: numbe
         onSuccess: (answer) => {
           onSaved?.(answer.data.version);
           setValues(valuesOf(answer.data));
-          setOutcome({ ok: true, text: t('users.saved') });
+          setOutcome({ ok: true, text: said('users.saved') });
         },
         onError,
       });
@@ -250,7 +252,7 @@ function UserForm({ user, version, onSaved }: { user?: UserData; version?: numbe
       create.mutate(parsed.data, {
         onSuccess: () => {
           setValues(EMPTY);
-          setOutcome({ ok: true, text: t('users.created') });
+          setOutcome({ ok: true, text: said('users.created') });
         },
         onError,
       });

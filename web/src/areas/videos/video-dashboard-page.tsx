@@ -7,6 +7,7 @@ import { addVideoToQueue, type VideoJobView } from '#shared/catalogue/videos.ts'
 import { mayCall } from '../../api/client.ts';
 import { useSessionUser } from '../session/use-session.ts';
 import { OutcomeAlert, type Outcome } from '../../app/outcome-alert.tsx';
+import { said } from '../../i18n/said.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { formatTimestamp } from '../../i18n/format.ts';
 import { brokerName } from './broker-name.ts';
@@ -32,8 +33,8 @@ export function VideoDashboardPage() {
 
   const resetJob = (job: VideoJobView) =>
     reset.mutate(job.id, {
-      onSuccess: () => setOutcome({ ok: true, text: t('videos.reset_done', { id: job.id }) }),
-      onError: () => setOutcome({ ok: false, text: t('videos.error') }),
+      onSuccess: () => setOutcome({ ok: true, text: said('videos.reset_done', { id: job.id }) }),
+      onError: () => setOutcome({ ok: false, text: said('videos.error') }),
     });
 
   return (

@@ -45,6 +45,7 @@ export function ZonesPage() {
   const [draftName, setDraftName] = useState('');
   const [draftType, setDraftType] = useState<1 | 2>(DEFAULT_ZONE_TYPE);
   const [drawn, setDrawn] = useState<Position[] | null>(null);
+  /** The catalogue keys of the last refusal and the last confirmation. */
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<SaveError | null>(null);
@@ -177,8 +178,8 @@ export function ZonesPage() {
 
   /** The zone being drawn, once it has a shape and a name (part 2 §5 'Zones': the spec's two messages otherwise). */
   const drawnZone = (): EditorZone | undefined => {
-    if (!drawn) return void setProblem(t('zones.no_shape'));
-    if (!draftName.trim()) return void setProblem(t('zones.no_name'));
+    if (!drawn) return void setProblem('zones.no_shape');
+    if (!draftName.trim()) return void setProblem('zones.no_name');
     return { id: newTempId(), zone_name: draftName.trim(), type: draftType, ring: drawn, isRemoved: false, isHidden: false, hasChanged: true };
   };
 
@@ -204,14 +205,14 @@ export function ZonesPage() {
     }
     const form = saveForm(all);
     const invalid = [...form.create, ...form.update].find((z) => !z.zone_name.trim());
-    if (invalid) return setProblem(t('zones.no_name'));
-    if (!form.create.length && !form.update.length && !form.delete.length) return setDone(t('zones.nothing_to_save'));
+    if (invalid) return setProblem('zones.no_name');
+    if (!form.create.length && !form.update.length && !form.delete.length) return setDone('zones.nothing_to_save');
     changeMode('view');
     save.mutate(form, {
       onSuccess: (answer) => {
         setZones(fromServer(answer.result.zones));
         setChosen(new Set());
-        setDone(t('zones.saved'));
+        setDone('zones.saved');
       },
       onError: (error) => {
         const details = isApiError(error, 409) ? zoneSaveConflict.safeParse(error.details) : undefined;
@@ -289,7 +290,7 @@ export function ZonesPage() {
             {mode !== 'view' && <Text size="sm">{mode === 'create' ? t('zones.create_help') : t('zones.edit_help')}</Text>}
             {problem && (
               <Text c="red" role="alert">
-                {problem}
+                {t(problem)}
               </Text>
             )}
             <MapView center={QUEBEC_CENTER} zoom={MAP_ZOOM.default} label={t('zones.map_label')} height={520} onReady={onReady} />
@@ -315,7 +316,7 @@ export function ZonesPage() {
               </Button>
               {done && (
                 <Text c="green" role="status">
-                  {done}
+                  {t(done)}
                 </Text>
               )}
             </Group>
