@@ -35,12 +35,14 @@ const CATALOGUES: Record<Lang, unknown[]> = Object.fromEntries(
 
 /**
  * The text of a catalogue key in a language, `{{name}}` placeholders filled from `values`; with a
- * numeric `count`, the key's plural form for it (`_one`, `_other`), as i18next picks it.
+ * numeric `count`, the key's plural form for it (`_one`, `_other`, French `_many`), as i18next picks it.
  */
 export function text(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
-  const plural = typeof values.count === 'number' ? `${key}_${new Intl.PluralRules(lang).select(values.count)}` : undefined;
+  const category = typeof values.count === 'number' ? new Intl.PluralRules(lang).select(values.count) : undefined;
+  // French 'many' (1 000 000 …) reads as '_other' where a catalogue has no '_many' (web/src/i18n/plural-forms.ts).
+  const candidates = category ? [`${key}_${category}`, ...(category === 'many' ? [`${key}_other`] : []), key] : [key];
   for (const catalogue of CATALOGUES[lang]) {
-    for (const candidate of plural ? [plural, key] : [key]) {
+    for (const candidate of candidates) {
       const value = candidate.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
       if (typeof value === 'string') return value.replace(/\{\{(\w+)(, number)?\}\}/g, (_, name: string, number?: string) => (number && typeof values[name] === 'number' ? formatNumber(values[name], lang) : String(values[name] ?? '')));
     }

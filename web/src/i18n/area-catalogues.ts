@@ -1,4 +1,5 @@
 import { i18n } from './index.ts';
+import { withManyForms } from './plural-forms.ts';
 
 export interface AreaCatalogues {
   fr: Record<string, unknown>;
@@ -11,6 +12,6 @@ export interface AreaCatalogues {
  * default namespace, so the spec's keys (e.g. `bookshooting.error`) are used exactly as named.
  */
 export function registerAreaCatalogues(catalogues: AreaCatalogues): void {
-  i18n.addResourceBundle('fr', 'translation', catalogues.fr, true, false);
+  i18n.addResourceBundle('fr', 'translation', withManyForms(catalogues.fr), true, false);
   i18n.addResourceBundle('en', 'translation', catalogues.en, true, false);
 }

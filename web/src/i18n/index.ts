@@ -3,13 +3,14 @@ import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 import { formatNumber } from './numbers.ts';
+import { withManyForms } from './plural-forms.ts';
 import { FALLBACK_LANGUAGE, initialLanguage, persistLanguage, type Language } from './language.ts';
 
 export const catalogues = { fr, en } as const;
 
 export function setupI18n(language: Language = initialLanguage()) {
   void i18n.use(initReactI18next).init({
-    resources: { fr: { translation: fr }, en: { translation: en } },
+    resources: { fr: { translation: withManyForms(fr) }, en: { translation: en } },
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     interpolation: { escapeValue: false },
