@@ -3,7 +3,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import type * as z from '#shared/zod.ts';
 import type { Access, OperationDef } from '#shared/catalogue/operation.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
-import { CHANGED_MEANWHILE, HttpError, MAX_BODY_BYTES, badRequest, bodyTooLarge, forbidden, isServiceUnavailable, serviceUnavailable, unauthorized } from './errors.ts';
+import { PLUMBING_MESSAGES } from '#shared/messages/plumbing.ts';
+import { CHANGED_MEANWHILE, HttpError, MAX_BODY_BYTES, badRequest, bodyTooLarge, forbidden, internalError, invalidInput, isServiceUnavailable, serviceUnavailable, unauthorized } from './errors.ts';
 import { shipRequestLog } from './request-log.ts';
 import { bearerToken, findSession, type Session } from './sessions.ts';
 
@@ -129,7 +130,7 @@ function errorMapping(): MiddlewareObj<Event, Result, Error, Context, Internal> 
         request.response = json(503, serviceUnavailable().body());
         return;
       }
-      request.response = json(500, new HttpError('server_error', 'Internal error.').body());
+      request.response = json(500, internalError().body());
     },
   };
 }
@@ -140,7 +141,7 @@ function fromZod(error: z.ZodError): HttpError {
     const key = issue.path.join('.') || '_';
     (fields[key] ??= []).push(issue.message);
   }
-  return badRequest('Invalid input.', fields);
+  return invalidInput(fields);
 }
 
 function authentication(op: OperationDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
@@ -150,7 +151,7 @@ function authentication(op: OperationDef): MiddlewareObj<Event, Result, Error, C
       const session = token ? await findSession(token) : undefined;
       internalOf(request).session = session;
       if (op.access === 'public') return;
-      if (!session) throw unauthorized(token ? 'Session expired or revoked.' : 'Authentication required.');
+      if (!session) throw unauthorized(token ? PLUMBING_MESSAGES.sessionEnded : PLUMBING_MESSAGES.authenticationRequired);
       if (op.access !== 'authenticated' && !op.access.includes(session.user.role as never)) throw forbidden();
     },
   };
@@ -166,7 +167,7 @@ function safeParseInput(op: OperationDef, candidate: unknown, internal: Internal
   } catch (error) {
     internal.logs.push(['input schema threw', String((error as Error | null)?.stack ?? error)]);
     console.error(`${op.id}: input schema threw`, error);
-    throw badRequest('Invalid input.');
+    throw invalidInput();
   }
 }
 
@@ -182,9 +183,9 @@ function inputParsing(op: OperationDef): MiddlewareObj<Event, Result, Error, Con
         try {
           body = JSON.parse(raw);
         } catch {
-          throw badRequest('Malformed JSON body.');
+          throw badRequest(PLUMBING_MESSAGES.malformedJson);
         }
-        if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The JSON body must be an object.');
+        if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(PLUMBING_MESSAGES.notAnObject);
       }
       internal.body = body;
       const fromUrl = op.method === 'GET' || op.method === 'DELETE' ? { ...event.queryStringParameters } : {};

@@ -1,4 +1,7 @@
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '#shared/catalogue/errors.ts';
+import { MAX_BODY_BYTES, PLUMBING_MESSAGES } from '#shared/messages/plumbing.ts';
+
+export { MAX_BODY_BYTES };
 
 /** An error meant for the caller: its status, code and message become the response. */
 export class HttpError extends Error {
@@ -36,11 +39,13 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string[]>) =>
   new HttpError('bad_request', message, fields ? { fields } : {});
-export const unauthorized = (message = 'Authentication required.') => new HttpError('unauthorized', message);
-export const forbidden = (message = 'You are not allowed to do this.') => new HttpError('forbidden', message);
-export const notFound = (message = 'Not found.') => new HttpError('not_found', message);
+/** The generic 400: what is wrong is said by field. */
+export const invalidInput = (fields?: Record<string, string[]>) => badRequest(PLUMBING_MESSAGES.invalidInput, fields);
+export const unauthorized = (message: string = PLUMBING_MESSAGES.authenticationRequired) => new HttpError('unauthorized', message);
+export const forbidden = (message: string = PLUMBING_MESSAGES.forbidden) => new HttpError('forbidden', message);
+export const notFound = (message: string = PLUMBING_MESSAGES.notFound) => new HttpError('not_found', message);
 /** The generic 409 of a write that lost to another one (the web says it in the page's language). */
-export const CHANGED_MEANWHILE = 'The data changed meanwhile; reload and try again.';
+export const CHANGED_MEANWHILE = PLUMBING_MESSAGES.changedMeanwhile;
 export const conflict = (message: string, details?: unknown) =>
   new HttpError('conflict', message, details === undefined ? {} : { details });
 export const unprocessable = (message: string, details?: unknown) =>
@@ -53,18 +58,16 @@ export const waitText = (seconds: number) => {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 };
 export const payloadTooLarge = (message: string) => new HttpError('payload_too_large', message);
-/** JSON bodies above this size answer 413 (files go straight to S3 through presigned URLs). */
-export const MAX_BODY_BYTES = 1024 * 1024;
-export const bodyTooLarge = () => payloadTooLarge(`The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+export const bodyTooLarge = () => payloadTooLarge(PLUMBING_MESSAGES.bodyTooLarge);
 export const externalServiceFailed = (message: string) => new HttpError('external_service', message);
 /*
  * The plumbing's 503s, fixed texts so the web says them in the page's language (web/src/api/error-text.ts);
  * what failed exactly goes to the function's log.
  */
 /** A DynamoDB batch still throttled after its retries. */
-export const databaseBusy = () => externalServiceFailed('The database is busy; try again in a moment.');
+export const databaseBusy = () => externalServiceFailed(PLUMBING_MESSAGES.databaseBusy);
 /** Amazon Location (addresses, positions, travel times) failed. */
-export const addressServiceFailed = () => externalServiceFailed('The address and travel-time service did not answer; try again in a moment.');
+export const addressServiceFailed = () => externalServiceFailed(PLUMBING_MESSAGES.addressServiceFailed);
 /** The response-code table's 500 'solver or simulation error' (part 1 §8): a planning workflow failed or ran out of time. */
 export const solverFailed = (message: string) => new HttpError('server_error', message);
 
@@ -95,5 +98,6 @@ export function isServiceUnavailable(error: unknown): boolean {
   return false;
 }
 
-export const serviceUnavailable = () =>
-  new HttpError('external_service', 'The service is briefly unavailable (storage did not answer); try again in a moment.');
+export const serviceUnavailable = () => new HttpError('external_service', PLUMBING_MESSAGES.storageUnavailable);
+/** The 500 of a failure nobody meant to answer: its details go to the log, never to the caller. */
+export const internalError = () => new HttpError('server_error', PLUMBING_MESSAGES.internalError);

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ACCESS, type AccessPattern } from '#shared/data/design.ts';
 import { db, tableName } from './aws.ts';
-import { badRequest } from './errors.ts';
+import { invalidInput } from './errors.ts';
 import { keys } from './keys.ts';
 
 type Item = Record<string, unknown>;
@@ -82,7 +82,7 @@ export interface CursorScope {
 
 const MAC_BYTES = 32;
 export const CURSOR_MESSAGE = 'This page cursor is not valid for this list; start again from the first page.';
-const invalidCursor = () => badRequest('Invalid input.', { cursor: [CURSOR_MESSAGE] });
+const invalidCursor = () => invalidInput({ cursor: [CURSOR_MESSAGE] });
 
 const mac = (secret: Buffer, payload: Buffer) => createHmac('sha256', secret).update(payload).digest();
 

@@ -1,6 +1,6 @@
 import { partLength, recordUploadedPart } from '#shared/catalogue/rij.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { badRequest } from '../plumbing/errors.ts';
+import { invalidInput } from '../plumbing/errors.ts';
 import { ownUpload, saveParts } from '../storage/injector.ts';
 
 /**
@@ -20,7 +20,7 @@ export const handler = apiHandler(recordUploadedPart, async ({ uploadId, parts }
     const expected = partLength(upload.size, upload.part_size, partNumber);
     if (size !== expected) fields[`parts.${i}.size`] = [`Part ${partNumber} is ${expected} bytes.`];
   });
-  if (Object.keys(fields).length) throw badRequest('Invalid input.', fields);
+  if (Object.keys(fields).length) throw invalidInput(fields);
   await saveParts(upload, parts.map(({ partNumber, etag, size }) => ({ partNumber, etag: etag.replace(/"/g, ''), size })));
   return { status: 200 as const, recorded: parts.length };
 });

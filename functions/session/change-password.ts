@@ -4,7 +4,7 @@ import { PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { passwordRank } from '#shared/rules/session.ts';
 import { isAdminLevel, mustGiveOldPassword } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { badRequest, conflict, forbidden, notFound } from '../plumbing/errors.ts';
+import { conflict, forbidden, invalidInput, notFound } from '../plumbing/errors.ts';
 import { accountLocked, clientAddress, guardPasswordAttempt, settlePasswordAttempt } from '../plumbing/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../plumbing/passwords.ts';
 import { revokeSessionsOfUser, sessionRestamp } from '../plumbing/sessions.ts';
@@ -25,7 +25,7 @@ export const handler = apiHandler(changePassword, async ({ userId, oldPassword, 
   if (!user) throw notFound('User not found.');
   if (!own && passwordRank(user.role) < passwordRank(caller.role)) throw forbidden('You cannot change the password of a user above your level.');
   if (mustGiveOldPassword(caller.role)) {
-    if (!oldPassword) throw badRequest('Invalid input.', { oldPassword: [PASSWORD_MESSAGES.wrongOld] });
+    if (!oldPassword) throw invalidInput({ oldPassword: [PASSWORD_MESSAGES.wrongOld] });
     const attempt = await guardPasswordAttempt(user.email, clientAddress(event), log);
     const valid = await verifyPassword(oldPassword, user.password_hash);
     const lockedUntil = await settlePasswordAttempt(attempt, user.email, valid);

@@ -5,7 +5,7 @@ import { depotRecord, type DepotRecord } from '#shared/entities/depot.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
 import { batchGet } from '../plumbing/batch-get.ts';
-import { badRequest, conflict, notFound, type HttpError } from '../plumbing/errors.ts';
+import { conflict, invalidInput, notFound, type HttpError } from '../plumbing/errors.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { keys } from '../plumbing/keys.ts';
 import { byIndex, queryAll } from '../plumbing/query.ts';
@@ -173,5 +173,5 @@ export const DEPOT_MISSING = 'This depot does not exist (it may have been delete
 export function depotReferenceFailure(error: unknown, start: number, count = Infinity): HttpError | undefined {
   const codes = cancellationCodes(error);
   if (!codes?.slice(start, start + count).some((code) => code === 'ConditionalCheckFailed')) return undefined;
-  return badRequest('Invalid input.', { depot_id: [DEPOT_MISSING] });
+  return invalidInput({ depot_id: [DEPOT_MISSING] });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CATALOGUE_MESSAGES } from '#shared/entities/catalogue-fields.ts';
 import { byOrderIndex } from '#shared/entities/service-offer.ts';
 import { shootingPackageRecord, type ShootingPackageFields, type ShootingPackageRecord } from '#shared/entities/shooting-package.ts';
-import { badRequest } from '../plumbing/errors.ts';
+import { invalidInput } from '../plumbing/errors.ts';
 import { tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
 import { holdPiece, type TransactItem } from '../plumbing/transact.ts';
@@ -41,7 +41,7 @@ export async function listShootingPackages(): Promise<StoredShootingPackage[]> {
   return (await listCatalogueItems(kind)).sort(byOrderIndex);
 }
 
-const unknownOffer = () => badRequest('Invalid input.', { included_service_offers: [CATALOGUE_MESSAGES.unknownOffer] });
+const unknownOffer = () => invalidInput({ included_service_offers: [CATALOGUE_MESSAGES.unknownOffer] });
 const withOffers = (fields: ShootingPackageFields) => holdOffers(fields.included_service_offers, randomUUID(), unknownOffer);
 
 export function insertShootingPackage(fields: ShootingPackageFields, options: { id?: number; now?: Date } = {}): Promise<StoredShootingPackage> {

@@ -9,7 +9,7 @@ import { nextId } from '../plumbing/ids.ts';
 import { USER_MESSAGES } from '#shared/messages/users.ts';
 import { Role } from '#shared/roles.ts';
 import { randomUUID } from 'node:crypto';
-import { badRequest, conflict, type HttpError } from '../plumbing/errors.ts';
+import { conflict, invalidInput, type HttpError } from '../plumbing/errors.ts';
 import { depotReferenceChange, depotReferenceFailure } from './depots.ts';
 import { offerHolds } from './service-offers.ts';
 import { holdPackages } from './shooting-packages.ts';
@@ -54,7 +54,7 @@ function referenceHolds(before: References, after: References): { items: Transac
     failure: (error, start) => {
       const codes = cancellationCodes(error);
       const failed = fields.filter((_, i) => codes?.[start + i] === 'ConditionalCheckFailed');
-      return failed.length ? badRequest('Invalid input.', Object.fromEntries([...new Set(failed)].map((f) => [f, [REFERENCE_MISSING]]))) : undefined;
+      return failed.length ? invalidInput(Object.fromEntries([...new Set(failed)].map((f) => [f, [REFERENCE_MISSING]]))) : undefined;
     },
   };
 }

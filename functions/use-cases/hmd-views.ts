@@ -1,5 +1,5 @@
 import type { HmdSortColumn, HmdUser, HmdView } from '#shared/catalogue/hmd.ts';
-import { badRequest } from '../plumbing/errors.ts';
+import { invalidInput } from '../plumbing/errors.ts';
 import type { StoredHmd } from '../storage/hmds.ts';
 import { getUser, userFieldsById } from '../storage/users.ts';
 import { foldText } from '#shared/rules/fold-text.ts';
@@ -27,7 +27,7 @@ export const hmdView = async (hmd: StoredHmd): Promise<HmdView> => (await hmdVie
 
 /** The user a headset is being assigned to must exist: 400 with a field error on `user_id` otherwise. */
 export async function assignableUser(userId: number): Promise<void> {
-  if (!(await getUser(userId))) throw badRequest('Invalid input.', { user_id: ['No user has this id.'] });
+  if (!(await getUser(userId))) throw invalidInput({ user_id: ['No user has this id.'] });
 }
 
 const userName = (user: HmdUser | null) => (user ? `${user.lastname} ${user.firstname}` : null);

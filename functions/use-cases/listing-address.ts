@@ -1,7 +1,7 @@
 import { LISTING_MESSAGES, type ListingFields } from '#shared/catalogue/listings.ts';
 import { localDateOf } from '#shared/rules/business-time.ts';
 import { isNotStarted } from '#shared/rules/shooting-progress.ts';
-import { badRequest } from '../plumbing/errors.ts';
+import { invalidInput } from '../plumbing/errors.ts';
 import { location } from '../plumbing/location/index.ts';
 import { addressParts, type StoredListing } from '../storage/listings.ts';
 import { currentShootingsOfListing, type StoredShooting } from '../storage/shootings.ts';
@@ -35,7 +35,7 @@ export async function addressMove(listing: StoredListing, fields: ListingFields,
   const street = [fields.civic_number, fields.street].filter(Boolean).join(' ');
   const text = [street, fields.city, ['QC', fields.postalcode].filter(Boolean).join(' ')].join(', ');
   const place = await (await location()).geocode({ text });
-  if (!place) throw badRequest('Invalid input.', { street: [LISTING_MESSAGES.addressNotFound] });
+  if (!place) throw invalidInput({ street: [LISTING_MESSAGES.addressNotFound] });
   const today = localDateOf(now);
   const shootings = (await currentShootingsOfListing(listing.id)).filter((s) => stillToTake(s, today));
   return { position: { lat: place.lat, lng: place.lng }, shootings };

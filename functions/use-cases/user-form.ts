@@ -6,7 +6,7 @@ import { ZoneType } from '#shared/enums.ts';
 import { hasTechnicianFields, isAdminLevel, Role } from '#shared/roles.ts';
 import { passwordRank } from '#shared/rules/session.ts';
 import type * as z from '#shared/zod.ts';
-import { badRequest, forbidden, notFound } from '../plumbing/errors.ts';
+import { forbidden, invalidInput, notFound } from '../plumbing/errors.ts';
 import { listBrokerTeams } from '../storage/broker-teams.ts';
 import { listServiceOffers } from '../storage/service-offers.ts';
 import { listShootingPackages } from '../storage/shooting-packages.ts';
@@ -64,9 +64,9 @@ export function assertMayWrite(caller: SessionUser, target: Pick<UserRecord, 'id
 export function nextRecord(caller: SessionUser, fields: UserFields, stored: StoredUser | undefined): Omit<UserRecord, 'id' | 'created_at' | 'updated_at'> {
   const merged: UserFields = { ...fields };
   if (stored && !isAdminLevel(caller.role)) for (const key of ADMIN_FIELDS) Object.assign(merged, { [key]: stored[key] });
-  if (!(FORM_ROLES as readonly number[]).includes(merged.role) && merged.role !== stored?.role) throw badRequest('Invalid input.', { role: [USER_MESSAGES.role] });
+  if (!(FORM_ROLES as readonly number[]).includes(merged.role) && merged.role !== stored?.role) throw invalidInput({ role: [USER_MESSAGES.role] });
   if (stored && caller.id === stored.id && (merged.role !== stored.role || merged.suspended !== stored.suspended)) {
-    throw badRequest('Invalid input.', { [merged.role !== stored.role ? 'role' : 'suspended']: [USER_MESSAGES.notYourself] });
+    throw invalidInput({ [merged.role !== stored.role ? 'role' : 'suspended']: [USER_MESSAGES.notYourself] });
   }
   const technician = hasTechnicianFields(merged.role);
   return {
@@ -93,7 +93,7 @@ export function nextRecord(caller: SessionUser, fields: UserFields, stored: Stor
 export function assertTechnicianFields(caller: SessionUser, record: Pick<UserRecord, 'role' | 'depot_id' | 'zone_id' | 'service_offers' | 'shooting_packages'>): void {
   if (!isAdminLevel(caller.role)) return;
   const problems = technicianFieldProblems(record);
-  if (problems.length) throw badRequest('Invalid input.', Object.fromEntries(problems.map((p) => [p.path, [p.message]])));
+  if (problems.length) throw invalidInput(Object.fromEntries(problems.map((p) => [p.path, [p.message]])));
 }
 
 /**
@@ -118,7 +118,7 @@ export async function checkReferences(r: Pick<UserRecord, 'zone_id' | 'backupZon
   if (packages && missing(r.shooting_packages, packages)) fields.shooting_packages = [USER_MESSAGES.unknownPackage];
   if (teams && r.team_id !== null && missing([r.team_id], teams.teams)) fields.team_id = [USER_MESSAGES.unknownTeam];
   if (teams && r.franchise_id !== null && missing([r.franchise_id], teams.franchises)) fields.franchise_id = [USER_MESSAGES.unknownFranchise];
-  if (Object.keys(fields).length) throw badRequest('Invalid input.', fields);
+  if (Object.keys(fields).length) throw invalidInput(fields);
 }
 
 /** What getUserData answers (part 2 §3 "Read from server"). */

@@ -5,7 +5,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { operations, handlerModulePath, pathParams, type OperationDef } from '#shared/catalogue/index.ts';
-import { HttpError, MAX_BODY_BYTES, badRequest, bodyTooLarge } from '#functions/plumbing/errors.ts';
+import { HttpError, MAX_BODY_BYTES, badRequest, bodyTooLarge, internalError } from '#functions/plumbing/errors.ts';
 import { ENV } from '#shared/data/design.ts';
 import { securityHeaders } from '#shared/http/security-headers.ts';
 import { APP_CONFIG_PATH, LOCAL_APP_CONFIG } from '#shared/http/app-config.ts';
@@ -227,7 +227,7 @@ function serveStatic(res: ServerResponse, url: URL, webDir: string): void {
 function failed(res: ServerResponse, error: unknown): void {
   console.error(error);
   try {
-    if (!res.headersSent) sendJson(res, 500, new HttpError('server_error', 'Internal error.').body());
+    if (!res.headersSent) sendJson(res, 500, internalError().body());
     else res.end();
   } catch {
     res.destroy();

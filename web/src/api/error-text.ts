@@ -1,25 +1,22 @@
 import i18n from 'i18next';
 import type { ErrorCode } from '#shared/catalogue/errors.ts';
+import { PLUMBING_MESSAGES } from '#shared/messages/plumbing.ts';
 
 /**
- * The API's generic plumbing texts, by code and exact text, and the key (`common.error.<key>`) that
- * says them in the page's language: the defaults of functions/plumbing/errors.ts and the answers
- * functions/plumbing/api-handler.ts writes itself. Every other message is a domain message, shown as
+ * The API's generic plumbing texts (shared/messages/plumbing.ts), by code and exact text, and the key
+ * (`common.error.<key>`) that says them in the page's language. Every other message is a domain message, shown as
  * the server wrote it (part 1 §8, docs/decisions/0565), and screens compare it with their tables.
  */
+const M = PLUMBING_MESSAGES;
 const PLUMBING: Partial<Record<ErrorCode, Readonly<Record<string, string>>>> = {
-  bad_request: { 'Invalid input.': 'bad_request', 'Malformed JSON body.': 'bad_request', 'The JSON body must be an object.': 'bad_request' },
-  unauthorized: { 'Authentication required.': 'unauthorized', 'Session expired or revoked.': 'session_ended' },
-  forbidden: { 'You are not allowed to do this.': 'forbidden' },
-  not_found: { 'Not found.': 'not_found' },
-  conflict: { 'The data changed meanwhile; reload and try again.': 'conflict' },
-  server_error: { 'Internal error.': 'server_error' },
-  payload_too_large: { 'The request body exceeds 1048576 bytes.': 'too_large' },
-  external_service: {
-    'The service is briefly unavailable (storage did not answer); try again in a moment.': 'unavailable',
-    'The database is busy; try again in a moment.': 'unavailable',
-    'The address and travel-time service did not answer; try again in a moment.': 'unavailable',
-  },
+  bad_request: { [M.invalidInput]: 'bad_request', [M.malformedJson]: 'bad_request', [M.notAnObject]: 'bad_request' },
+  unauthorized: { [M.authenticationRequired]: 'unauthorized', [M.sessionEnded]: 'session_ended' },
+  forbidden: { [M.forbidden]: 'forbidden' },
+  not_found: { [M.notFound]: 'not_found' },
+  conflict: { [M.changedMeanwhile]: 'conflict' },
+  server_error: { [M.internalError]: 'server_error' },
+  payload_too_large: { [M.bodyTooLarge]: 'too_large' },
+  external_service: { [M.storageUnavailable]: 'unavailable', [M.databaseBusy]: 'unavailable', [M.addressServiceFailed]: 'unavailable' },
 };
 
 /** An answer that is not the API's JSON (a gateway's page, an empty body): the browser's status text is English, or empty. */
