@@ -20,17 +20,23 @@ export const API_BASE = '';
 export type ApiErrorCode = ErrorCode | 'network_error' | 'invalid_response';
 
 export class ApiError extends Error {
+  /**
+   * `message`: the text, or how to say it (a plumbing text, an answer that is not JSON): then the
+   * error's `message` is said in the page's language each time it is read, so a refusal on screen
+   * follows a language switch (docs/decisions/0745).
+   */
   constructor(
     readonly status: number,
     readonly code: ApiErrorCode,
-    message: string,
+    message: string | (() => string),
     readonly fields?: Record<string, string[]>,
     /** The error's `details` (e.g. what blocks a zone deletion), unparsed: the caller checks its shape. */
     readonly details?: unknown,
     /** A 429's Retry-After header: how long the limit still holds. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : '');
+    if (typeof message === 'function') Object.defineProperty(this, 'message', { get: message, configurable: true, enumerable: false });
     this.name = 'ApiError';
   }
 }
@@ -136,7 +142,8 @@ export async function callOperation<Op extends OperationDef>(op: Op, input: Inpu
     const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
     // The server's own message, but its generic plumbing texts (and an answer that is not JSON) in the page's language.
     const code = parsed.success ? parsed.data.error.code : (STATUS_CODES[response.status] ?? 'server_error');
-    const message = errorText(response.status, code, parsed.success ? parsed.data.error.message : undefined, response.statusText);
+    const serverMessage = parsed.success ? parsed.data.error.message : undefined;
+    const message = () => errorText(response.status, code, serverMessage, response.statusText);
     const error = parsed.success
       ? new ApiError(response.status, code, message, parsed.data.error.fields, parsed.data.error.details, retryAfter)
       : new ApiError(response.status, code, message, undefined, undefined, retryAfter);
@@ -145,6 +152,6 @@ export async function callOperation<Op extends OperationDef>(op: Op, input: Inpu
   }
 
   const output = op.output.safeParse(json);
-  if (!output.success) throw new ApiError(response.status, 'invalid_response', errorText(response.status, 'invalid_response', `${op.id}: unexpected answer`));
+  if (!output.success) throw new ApiError(response.status, 'invalid_response', () => errorText(response.status, 'invalid_response', `${op.id}: unexpected answer`));
   return output.data as OutputOf<Op>;
 }

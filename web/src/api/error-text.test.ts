@@ -67,6 +67,16 @@ describe("the server's generic plumbing texts, in the page's language", () => {
     expect(await failure()).toMatchObject({ status: 500, message: en.common.error.server_error });
   });
 
+  it("says a plumbing text in the page's language each time it is read: a refusal on screen follows a language switch", async () => {
+    const i18n = setupI18n('fr');
+    await i18n.changeLanguage('fr');
+    answer(403, bodyOf(forbidden()));
+    const error = (await failure()) as Error;
+    expect(error.message).toBe(fr.common.error.forbidden);
+    await i18n.changeLanguage('en');
+    expect(error.message).toBe(en.common.error.forbidden);
+  });
+
   it('says an answer that does not match the catalogue in the page language', async () => {
     const i18n = setupI18n('fr');
     await i18n.changeLanguage('fr');

@@ -23,7 +23,7 @@ describe("French's 'many' plural form (1 000 000, 2 000 000 …)", () => {
     registerAreaCatalogues({ fr: plannerFr, en: plannerEn });
     expect(new Intl.PluralRules('fr').select(1_000_000)).toBe('many');
     expect(i18n.t('planner.summary', { count: 1_000_000, date: 'lundi' })).toBe(`${formatNumber(1_000_000, 'fr')} captures, lundi`);
-    expect(i18n.t('planner.lock_confirmed', { count: 2_000_000 })).toBe('2000000 captures sont confirmées aux heures de sa tournée.');
-    expect(i18n.t('login.too_many_attempts', { count: 1_000_000 })).toBe('Trop de tentatives. Veuillez réessayer dans 1000000 minutes.');
+    expect(i18n.t('planner.lock_confirmed', { count: 2_000_000 })).toBe(`${formatNumber(2_000_000, 'fr')} captures sont confirmées aux heures de sa tournée.`);
+    expect(i18n.t('login.too_many_attempts', { count: 1_000_000 })).toBe(`Trop de tentatives. Veuillez réessayer dans ${formatNumber(1_000_000, 'fr')} minutes.`);
   });
 });

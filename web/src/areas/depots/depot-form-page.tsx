@@ -11,7 +11,7 @@ import { callOperation, isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/delayed-loader.tsx';
 import { locationQueries } from '../../app/location-queries.ts';
 import { OutcomeAlert, type Outcome } from '../../app/outcome-alert.tsx';
-import { said } from '../../i18n/said.ts';
+import { said, type Said } from '../../i18n/said.ts';
 import { languageOf, type Language } from '../../i18n/format.ts';
 import { coordinateText } from './coordinates.ts';
 import { depotQueries, useSaveDepotMutation } from './queries.ts';
@@ -118,7 +118,7 @@ function DepotForm({ depot }: { depot?: DepotView }) {
     isApiError(error, 400) ? said('depots.invalid') : isApiError(error, 409) ? said('depots.changed_meanwhile') : isApiError(error, 404) ? said('depots.not_found') : serverFailure(error);
 
   // Part 2 §8 "Depot save": any other failure shows the server's message (with its status) in red.
-  const serverFailure = (error: unknown) => (isApiError(error) && error.status > 0 ? said('depots.failed', { status: error.status, message: error.message }) : said('depots.error'));
+  const serverFailure = (error: unknown): Said => (isApiError(error) && error.status > 0 ? { compose: (t) => t('depots.failed', { status: error.status, message: error.message }) } : said('depots.error'));
 
   return (
     <Stack maw={720}>

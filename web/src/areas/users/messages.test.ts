@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '#shared/catalogue/users.ts';
 import { ApiError } from '../../api/client.ts';
 import { PHONE_MESSAGE } from '#shared/rules/phone-number.ts';
+import type { TFunction } from 'i18next';
+import { words } from '../../i18n/said.ts';
 import { fieldMessageKey, isAnswered, outcomeOfFailure } from './messages.ts';
+
+/** A t() that shows the key and its values, so the test reads which text was chosen. */
+const t = ((key: string, values?: Record<string, unknown>) => (values && Object.keys(values).length ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
 
 describe("a user save's failure (part 2 §8 'User save')", () => {
   it('409 on an existing e-mail gives the spec text, another 409 the changed-meanwhile text', () => {
@@ -11,7 +16,7 @@ describe("a user save's failure (part 2 §8 'User save')", () => {
   });
 
   it('another status shows the status and the server message', () => {
-    expect(outcomeOfFailure(new ApiError(500, 'server_error', 'Boom.')).text).toEqual({ key: 'users.failed', values: { status: 500, message: 'Boom.' } });
+    expect(words(t, 'en', outcomeOfFailure(new ApiError(500, 'server_error', 'Boom.')).text)).toBe('users.failed {"status":500,"message":"Boom."}');
   });
 
   it('a request the server never answered (status 0, the browser\'s own English text) gives the translated network text', () => {

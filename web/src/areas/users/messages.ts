@@ -36,7 +36,7 @@ export function outcomeOfFailure(error: Error): Outcome {
   if (isApiError(error, 409)) return { ok: false, text: said(error.message === USER_MESSAGES.exists ? 'users.exists' : 'users.changed_meanwhile') };
   if (isApiError(error, 400)) return { ok: false, text: said('users.invalid') };
   if (isApiError(error, 403)) return { ok: false, text: said('users.above_level') };
-  return { ok: false, text: isAnswered(error) ? said('users.failed', { status: error.status, message: error.message }) : said('users.network') };
+  return { ok: false, text: isAnswered(error) ? { compose: (t) => t('users.failed', { status: error.status, message: error.message }) } : said('users.network') };
 }
 
 /** Whether the server answered (an HTTP status); a request that never reached it is an ApiError of status 0, with the browser's own text. */

@@ -68,7 +68,7 @@ export function PasswordForm({ user, onChanged }: { user: UserData; onChanged?: 
                 ? said('users.above_level')
                 : error.status === 429
                   ? said('users.password_locked', { count: retryAfterMinutes(error, LOGIN_LOCK_SECONDS / 60) })
-                  : said('users.failed', { status: error.status, message: error.message }),
+                  : { compose: (t) => t('users.failed', { status: error.status, message: error.message }) },
         });
       },
     });
