@@ -20,7 +20,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: true,
-          // Two files at once on 2-core machines, each worker slot against its own stack (docs/decisions/0580).
+          // Two files at once on 2-core machines, each leasing a stack of its own; a spare stack lets the files that claim days spread (docs/decisions/0580, 0740).
           maxWorkers: 2,
         },
       },
@@ -43,8 +43,8 @@ export default defineConfig({
           // A poll waits as long as a locator does: vitest's 1 s default fails on a busy CI machine
           // (a typed search is debounced 500 ms before its request even starts).
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // Two files at once, each worker slot against a stack of its own (test/e2e/global-setup.ts,
-          // docs/decisions/0580): the files never read each other's data.
+          // Two files at once, each leasing a stack of its own (test/e2e/global-setup.ts,
+          // docs/decisions/0580, 0740): the files never read each other's data.
           fileParallelism: true,
           maxWorkers: 2,
         },

@@ -7,6 +7,6 @@ import { hmdViews } from '../use-cases/hmd-views.ts';
 
 /** A user's headsets: anyone's for the HMD roles, otherwise only the caller's own (others answer 404). */
 export const handler = apiHandler(getHMDsByUserId, async ({ user_id }, { user }) => {
-  if (user_id !== user.id && !(HMD_ROLES as readonly number[]).includes(user.role)) throw notFound('Not found.');
+  if (user_id !== user.id && !(HMD_ROLES as readonly number[]).includes(user.role)) throw notFound();
   return { status: 200 as const, hmds: await hmdViews(await hmdsOfUser(user_id)) };
 });

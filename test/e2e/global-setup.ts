@@ -5,7 +5,7 @@ import { startStacksFor } from '../support/global-stack.ts';
 
 /**
  * Browser tests run against the app as `npm start` serves it: the built web app on the adapter's
- * origin. Each worker slot gets a stack of its own, in its own process.
+ * origin. One stack per worker slot, each in its own process; each file leases one (ADR 0740).
  */
 export default async function setup(project: TestProject) {
   buildWebIfStale(ROOT);

@@ -219,7 +219,7 @@ export function PlannerPage() {
         () => setFeedback({ ok: false, text: said('planner.copy_error') }),
       );
     },
-    [t],
+    [],
   );
   // Stable between renders: the cards are memoized (a drag re-renders the page at each step).
   const mayBill = mayCall(billShooting, user?.role);
