@@ -77,8 +77,8 @@ function claimFirst(count: number, halves: string[]): string[] {
   throw new Error(`no ${count} free days (${halves.join(', ')}) from +${FIRST_OWN_DAY} to +${LAST_OWN_DAY}: a test run claims too many days`);
 }
 
-/** Makes the folder `path`, the claim: false when another test (or file) made it first. */
-export function claimFolder(path: string): boolean {
+/** Makes the folder `path`, the claim: false when another test made it first. */
+function claimFolder(path: string): boolean {
   try {
     mkdirSync(path);
     return true;
