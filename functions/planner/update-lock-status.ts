@@ -1,7 +1,7 @@
 import { PLANNER_MESSAGES, updateLockStatus } from '#shared/catalogue/planner.ts';
 import { Role } from '#shared/roles.ts';
 import { apiHandler } from '../plumbing/api-handler.ts';
-import { CHANGED_MEANWHILE, conflict, notFound } from '../plumbing/errors.ts';
+import { changedMeanwhile, conflict, notFound } from '../plumbing/errors.ts';
 import { dayUnlock, lockDay, lockedTechnicians } from '../storage/day-locks.ts';
 import { dayUnchanged } from '../storage/half-day.ts';
 import { transactThroughConflicts } from '../plumbing/transact.ts';
@@ -49,7 +49,7 @@ export const handler = apiHandler(updateLockStatus, async ({ tech_id, locked, da
     }
     log('day changed since the unlock check; checking again', { attempt, codes: failed });
   }
-  throw conflict(CHANGED_MEANWHILE);
+  throw changedMeanwhile();
 });
 
 /** How many times an unlock checks a day that keeps changing under it before answering 409. */

@@ -4,7 +4,7 @@ import type * as z from '#shared/zod.ts';
 import type { Access, OperationDef } from '#shared/catalogue/operation.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { PLUMBING_MESSAGES } from '#shared/messages/plumbing.ts';
-import { CHANGED_MEANWHILE, HttpError, MAX_BODY_BYTES, badRequest, bodyTooLarge, forbidden, internalError, invalidInput, isServiceUnavailable, serviceUnavailable, unauthorized } from './errors.ts';
+import { HttpError, MAX_BODY_BYTES, badRequest, bodyTooLarge, changedMeanwhile, forbidden, internalError, invalidInput, isServiceUnavailable, serviceUnavailable, unauthorized } from './errors.ts';
 import { shipRequestLog } from './request-log.ts';
 import { bearerToken, findSession, type Session } from './sessions.ts';
 
@@ -121,7 +121,7 @@ function errorMapping(): MiddlewareObj<Event, Result, Error, Context, Internal> 
       }
       const name = (error as Error | null)?.name;
       if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') {
-        request.response = json(409, new HttpError('conflict', CHANGED_MEANWHILE).body());
+        request.response = json(409, changedMeanwhile().body());
         return;
       }
       internalOf(request).logs.push(['error', String((error as Error | null)?.stack ?? error)]);

@@ -44,10 +44,10 @@ export const invalidInput = (fields?: Record<string, string[]>) => badRequest(PL
 export const unauthorized = (message: string = PLUMBING_MESSAGES.authenticationRequired) => new HttpError('unauthorized', message);
 export const forbidden = (message: string = PLUMBING_MESSAGES.forbidden) => new HttpError('forbidden', message);
 export const notFound = (message: string = PLUMBING_MESSAGES.notFound) => new HttpError('not_found', message);
-/** The generic 409 of a write that lost to another one (the web says it in the page's language). */
-export const CHANGED_MEANWHILE = PLUMBING_MESSAGES.changedMeanwhile;
 export const conflict = (message: string, details?: unknown) =>
   new HttpError('conflict', message, details === undefined ? {} : { details });
+/** The generic 409 of a write that lost to another one (the web says it in the page's language). */
+export const changedMeanwhile = () => conflict(PLUMBING_MESSAGES.changedMeanwhile);
 export const unprocessable = (message: string, details?: unknown) =>
   new HttpError('unprocessable', message, details === undefined ? {} : { details });
 /** 429 for a limit that frees up in `retryAfterSeconds`; the message says the wait too (`waitText`). */

@@ -2,12 +2,13 @@ import { BOOKING_MESSAGES, SHOOTING_MESSAGES, createShooting } from '#shared/cat
 import type { OutputOf, ParsedInputOf } from '#shared/catalogue/operation.ts';
 import type { SessionUser } from '#shared/catalogue/session.ts';
 import { ShootingState } from '#shared/enums.ts';
+import { PLUMBING_MESSAGES } from '#shared/messages/plumbing.ts';
 import { Role } from '#shared/roles.ts';
 import { halfDayStarted } from '#shared/rules/business-time.ts';
 import { isBookableExtra } from '#shared/rules/booking-offers.ts';
 import { estimateServiceTime } from '#shared/rules/service-time.ts';
 import { apiHandler, type AuthenticatedContext } from '../plumbing/api-handler.ts';
-import { CHANGED_MEANWHILE, HttpError, badRequest, conflict, forbidden, unprocessable } from '../plumbing/errors.ts';
+import { HttpError, badRequest, conflict, forbidden, unprocessable } from '../plumbing/errors.ts';
 import { bookingFingerprint, bookingRequestOf, bookingRequestPut } from '../storage/booking-requests.ts';
 import { addressClaimKey, addressClaimOf, addressClaimPut, sameAddress, type ListingAddress } from '../storage/listing-addresses.ts';
 import { getListing, listingsById, listingsOfBroker, newListingPut, type StoredListing } from '../storage/listings.ts';
@@ -174,7 +175,7 @@ interface AddressClaim {
 /** The address's listing was created by another booking after this one looked for it (a 409 should it happen twice). */
 class AddressClaimLost extends HttpError {
   constructor() {
-    super('conflict', CHANGED_MEANWHILE);
+    super('conflict', PLUMBING_MESSAGES.changedMeanwhile);
   }
 }
 

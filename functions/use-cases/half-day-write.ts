@@ -1,6 +1,7 @@
 import { SHOOTING_MESSAGES } from '#shared/catalogue/shootings.ts';
 import type { CandidateShooting } from '#shared/planning/index.ts';
-import { CHANGED_MEANWHILE, HttpError, conflict } from '../plumbing/errors.ts';
+import { PLUMBING_MESSAGES } from '#shared/messages/plumbing.ts';
+import { HttpError, conflict } from '../plumbing/errors.ts';
 import { backoffDelay, pause } from '../plumbing/retry.ts';
 import { cancellationCodes, transact, type TransactItems } from '../plumbing/transact.ts';
 import { guardItems } from '../storage/half-day.ts';
@@ -26,7 +27,7 @@ export interface HalfDayWrite {
 /** The write's own items failed their conditions (not the half-day's guards): `codes`, one per own item, in their order. */
 export class OwnWritesRefused extends HttpError {
   constructor(readonly codes: readonly string[]) {
-    super('conflict', CHANGED_MEANWHILE);
+    super('conflict', PLUMBING_MESSAGES.changedMeanwhile);
   }
 }
 

@@ -5,7 +5,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { operations, handlerModulePath, pathParams, type OperationDef } from '#shared/catalogue/index.ts';
-import { HttpError, MAX_BODY_BYTES, badRequest, bodyTooLarge, internalError } from '#functions/plumbing/errors.ts';
+import { HttpError, MAX_BODY_BYTES, badRequest, bodyTooLarge, internalError, invalidInput } from '#functions/plumbing/errors.ts';
 import { ENV } from '#shared/data/design.ts';
 import { securityHeaders } from '#shared/http/security-headers.ts';
 import { APP_CONFIG_PATH, LOCAL_APP_CONFIG } from '#shared/http/app-config.ts';
@@ -133,7 +133,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, ho
     if (value === undefined) badParams[name] = ['Bad percent-escape in this path parameter.'];
     else pathParameters[name] = value;
   });
-  if (Object.keys(badParams).length) return sendJson(res, 400, badRequest('Invalid path parameter.', badParams).body());
+  if (Object.keys(badParams).length) return sendJson(res, 400, invalidInput(badParams).body());
   const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
   const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined;
   const requestId = randomUUID();

@@ -8,6 +8,7 @@ import { dynamoProcessesOn, isAlive } from '../../scripts/local/data-lock.ts';
 import { freePort } from '../../scripts/local/ports.ts';
 import { baseUrl } from '../support/stack-env.ts';
 import { errorBody } from '#shared/catalogue/errors.ts';
+import { PLUMBING_MESSAGES } from '#shared/messages/plumbing.ts';
 import { MAX_PATH_LENGTH } from '../../scripts/local/adapter.ts';
 
 interface RawAnswer {
@@ -64,11 +65,12 @@ describe('local server (scripts/local/adapter.ts) against hostile URLs', () => {
     await stillAnswers();
   });
 
-  it('names the path parameter that holds a bad escape', async () => {
+  it('names the path parameter that holds a bad escape, under the generic text the web says in its language', async () => {
     const res = await fetch(`${baseUrl}/api/tickets/%ZZ`);
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: { code: string; fields?: Record<string, string[]> } };
+    const body = (await res.json()) as { error: { code: string; message: string; fields?: Record<string, string[]> } };
     expect(body.error.code).toBe('bad_request');
+    expect(body.error.message).toBe(PLUMBING_MESSAGES.invalidInput);
     expect(Object.keys(body.error.fields ?? {})).toEqual(['id']);
   });
 

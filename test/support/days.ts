@@ -1,8 +1,9 @@
-import { mkdirSync, rmdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { addDays, localDateOf } from '#shared/rules/business-time.ts';
 import { BOOKING_HORIZON_DAYS } from '#shared/rules/booking-horizon.ts';
+import { createExclusive } from './exclusive-file.ts';
 import { ownStack, portOf } from './provided.ts';
 
 /** The seeded world (scripts/local/seed) books, locks and blocks days 0 to 12. */
@@ -55,7 +56,7 @@ export function horizonHalfDay(am: boolean): string {
   const claims = join(inject('dayClaims'), portOf(ownStack()));
   mkdirSync(claims, { recursive: true });
   const path = join(claims, `${BOOKING_HORIZON_DAYS}-${am ? 'am' : 'pm'}`);
-  if (!claimFolder(path)) throw new Error(`the horizon's ${am ? 'morning' : 'afternoon'} is already claimed on this stack`);
+  if (!createExclusive(path)) throw new Error(`the horizon's ${am ? 'morning' : 'afternoon'} is already claimed on this stack`);
   return addDays(localDateOf(Date.now()), BOOKING_HORIZON_DAYS);
 }
 
@@ -68,22 +69,11 @@ function claimFirst(count: number, halves: string[]): string[] {
     const taken: string[] = [];
     const wanted = Array.from({ length: count }, (_, i) => halves.map((half) => join(claims, `${first + i}-${half}`))).flat();
     for (const path of wanted) {
-      if (!claimFolder(path)) break;
+      if (!createExclusive(path)) break;
       taken.push(path);
     }
     if (taken.length === wanted.length) return Array.from({ length: count }, (_, i) => addDays(today, first + i));
-    for (const path of taken) rmdirSync(path);
+    for (const path of taken) rmSync(path);
   }
   throw new Error(`no ${count} free days (${halves.join(', ')}) from +${FIRST_OWN_DAY} to +${LAST_OWN_DAY}: a test run claims too many days`);
-}
-
-/** Makes the folder `path`, the claim: false when another test made it first. */
-function claimFolder(path: string): boolean {
-  try {
-    mkdirSync(path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
 }

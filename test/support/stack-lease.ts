@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, inject } from 'vitest';
+import { createExclusive } from './exclusive-file.ts';
 import { portOf, type StackAddresses } from './provided.ts';
 
 /** Longer than any wait for a stack can be (a file finishing), short enough that a stuck run says why. */
@@ -43,12 +44,7 @@ export async function leaseStack(): Promise<StackAddresses> {
 /** Takes the lease file at `path`: made exclusively, or taken over from a process that has ended. */
 function take(path: string): boolean {
   for (;;) {
-    try {
-      writeFileSync(path, String(process.pid), { flag: 'wx' });
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    if (createExclusive(path, String(process.pid))) return true;
     const holder = holderOf(path);
     if (holder === undefined || isAlive(holder)) return false;
     rmSync(path, { force: true });
