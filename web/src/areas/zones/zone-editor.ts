@@ -24,6 +24,21 @@ export interface EditorZone {
 
 export const isTemp = (z: Pick<EditorZone, 'id'>) => typeof z.id === 'string' && z.id.startsWith(TEMP_ID_PREFIX);
 
+export type ZoneStatus = 'chosen' | 'plain' | 'removed';
+
+/**
+ * The zones drawn: not hidden, not the one being edited (the drawing tool shows that one). A zone
+ * removed but not yet saved is drawn as such ('removed'), as the list strikes it.
+ */
+export function zoneFeatures(zones: readonly EditorZone[], chosen: ReadonlySet<EditorZone['id']>, editing: EditorZone['id'] | null) {
+  return zones
+    .filter((z) => !z.isHidden && z.id !== editing && z.ring.length >= 4)
+    .map((z) => {
+      const status: ZoneStatus = z.isRemoved ? 'removed' : chosen.has(z.id) ? 'chosen' : 'plain';
+      return { type: 'Feature' as const, geometry: { type: 'Polygon' as const, coordinates: [z.ring] }, properties: { id: String(z.id), name: z.zone_name, status } };
+    });
+}
+
 export function fromServer(zones: readonly ZoneView[]): EditorZone[] {
   return zones.map((z) => ({ id: z.id, zone_name: z.zone_name, type: z.type, ring: closeRing(z.coordinates.coordinates[0] ?? []), version: z.version, isRemoved: false, isHidden: false, hasChanged: false }));
 }

@@ -1,11 +1,11 @@
 import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
 import { Popup } from 'maplibre-gl';
 import type { BrokerOfficeView, ZoneMapData } from '#shared/catalogue/zones.ts';
-import type { EditorZone } from './zone-editor.ts';
+import { zoneFeatures, type EditorZone } from './zone-editor.ts';
 
 /**
  * The zone map's layers (part 2 §2 "Zone map"): zone polygons (the zone being edited red, chosen
- * zones blue and thicker, the others black), shooting and depot markers, and the broker offices
+ * zones blue and thicker, the others black, a removed one dashed until the save), shooting and depot markers, and the broker offices
  * clustered (grid 40 px, no clusters past zoom 15) with a hover title and a Ctrl-click info window.
  */
 export interface ZoneMapColors {
@@ -36,8 +36,11 @@ export function addZoneMapLayers(map: MapLibreMap, colors: ZoneMapColors, texts:
   map.addSource('depots', { type: 'geojson', data: empty() });
   map.addSource('offices', { type: 'geojson', data: empty(), cluster: true, clusterRadius: CLUSTER.radius, clusterMaxZoom: CLUSTER.maxZoom });
   const zoneColor = ['match', ['get', 'status'], 'chosen', colors.chosen, 'selected', colors.selected, colors.zone] as never;
-  map.addLayer({ id: 'zones-fill', type: 'fill', source: 'zones', paint: { 'fill-color': zoneColor, 'fill-opacity': 0.08 } });
-  map.addLayer({ id: 'zones-line', type: 'line', source: 'zones', paint: { 'line-color': zoneColor, 'line-width': ['match', ['get', 'status'], 'chosen', 4, 2] as never } });
+  const kept = ['!=', ['get', 'status'], 'removed'] as never;
+  map.addLayer({ id: 'zones-fill', type: 'fill', source: 'zones', filter: kept, paint: { 'fill-color': zoneColor, 'fill-opacity': 0.08 } });
+  map.addLayer({ id: 'zones-line', type: 'line', source: 'zones', filter: kept, paint: { 'line-color': zoneColor, 'line-width': ['match', ['get', 'status'], 'chosen', 4, 2] as never } });
+  // A removed zone stays on the map until the save deletes it (removal takes effect only on save): an outline of dashes, unfilled.
+  map.addLayer({ id: 'zones-removed', type: 'line', source: 'zones', filter: ['==', ['get', 'status'], 'removed'], paint: { 'line-color': colors.zone, 'line-width': 2, 'line-dasharray': [2, 2] } });
   map.addLayer({
     id: 'offices-clusters',
     type: 'circle',
@@ -121,12 +124,7 @@ export function setMarkers(map: MapLibreMap, data: ZoneMapData): void {
   });
 }
 
-/** The zones shown: not hidden, not removed, not the one being edited (the drawing tool shows that one). */
+/** The zones drawn (zoneFeatures): a removed one dashed, as the list strikes it, until the save deletes it. */
 export function setZonePolygons(map: MapLibreMap, zones: readonly EditorZone[], chosen: ReadonlySet<EditorZone['id']>, editing: EditorZone['id'] | null): void {
-  (map.getSource('zones') as GeoJSONSource | undefined)?.setData({
-    type: 'FeatureCollection',
-    features: zones
-      .filter((z) => !z.isHidden && !z.isRemoved && z.id !== editing && z.ring.length >= 4)
-      .map((z) => ({ type: 'Feature' as const, geometry: { type: 'Polygon' as const, coordinates: [z.ring] }, properties: { id: String(z.id), name: z.zone_name, status: chosen.has(z.id) ? 'chosen' : 'plain' } })),
-  });
+  (map.getSource('zones') as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features: zoneFeatures(zones, chosen, editing) });
 }
