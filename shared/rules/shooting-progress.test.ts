@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShootingState } from '../enums.ts';
-import { DEFAULT_SHOOTING_MS, cardProgressOf, elapsedColour, elapsedDays, isCompletedForPlanner, isCompletedForReport, progressOf, shootingInterval, shootingsOverlap } from './shooting-progress.ts';
+import { DEFAULT_SHOOTING_MS, cardProgressOf, elapsedColour, elapsedDays, isCompletedForPlanner, isCompletedForReport, shootingInterval, shootingsOverlap } from './shooting-progress.ts';
 
 const at = (hhmm: string) => `2026-05-04T${hhmm}:00-04:00`;
 
@@ -19,13 +19,13 @@ describe('shooting progress (part 2 §4, §9)', () => {
     expect(shootingsOverlap(nine, { starttime: null, endtime: null })).toBe(false);
   });
 
-  it("says 'in progress' when started and not ended, 'planned' before", () => {
+  it("says 'in progress' when started and not ended, 'planned' before, and a shooting whose end has passed is not 'planned' again", () => {
     const s = { starttime: at('09:00'), endtime: at('10:00'), ping_time: null, state: ShootingState.confirmed };
-    expect(progressOf(s, Date.parse(at('08:00')))).toBe('planned');
-    expect(progressOf(s, Date.parse(at('09:30')))).toBe('in_progress');
-    expect(progressOf(s, Date.parse(at('10:30')))).toBe('planned');
-    expect(progressOf({ ...s, state: ShootingState.completed }, Date.parse(at('09:30')))).toBe('completed');
-    expect(progressOf({ starttime: null, endtime: null, ping_time: at('08:55'), state: ShootingState.confirmed }, Date.parse(at('09:30')))).toBe('in_progress');
+    expect(cardProgressOf(s, Date.parse(at('08:00')))).toBe('planned');
+    expect(cardProgressOf(s, Date.parse(at('09:30')))).toBe('in_progress');
+    expect(cardProgressOf(s, Date.parse(at('10:30')))).toBe('completed');
+    expect(cardProgressOf({ ...s, state: ShootingState.completed }, Date.parse(at('09:30')))).toBe('completed');
+    expect(cardProgressOf({ starttime: null, endtime: null, ping_time: at('08:55'), state: ShootingState.confirmed }, Date.parse(at('09:30')))).toBe('in_progress');
   });
 
   it("gives the schedule's and dashboard's cards the planner's reading, then the times", () => {

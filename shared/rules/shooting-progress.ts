@@ -47,18 +47,9 @@ export function shootingsOverlap(a: Timed, b: Timed): boolean {
 
 export type Progress = 'completed' | 'in_progress' | 'planned';
 
-/** Part 2 §4: 'in progress' when started (pinged, state 8, or its start time passed) but not ended, 'planned' when not started. */
-export function progressOf(s: Timed & { state: number; ping_time: string | null }, now: number): Progress {
-  if (isCompletedForPlanner(s.state)) return 'completed';
-  const interval = shootingInterval(s);
-  const ended = !!s.endtime && Date.parse(s.endtime) <= now;
-  const started = s.state === ShootingState.inprogress || s.ping_time !== null || (!!interval && interval.start <= now);
-  return started && !ended ? 'in_progress' : 'planned';
-}
-
 /**
- * Part 2 §4, the status on the technician's schedule cards and the shooting dashboard's
- * (docs/decisions/0525): 'completed' in the planner's reading (states 1, 3, 4, 5, 9) or once its end
+ * Part 2 §4, the status on a shooting's card: the planner's, the technician's schedule and the
+ * shooting dashboard's (docs/decisions/0525): 'completed' in the planner's reading (states 1, 3, 4, 5, 9) or once its end
  * time has passed (one hour after its start when it has none, §9: nothing records the end of a
  * shooting the planner confirmed, so it would otherwise read 'in progress' for ever); otherwise
  * 'in progress' once started (state 8, a ping time, or its start time passed: a confirmed shooting's

@@ -1,6 +1,6 @@
 import { createContext, memo, useContext, type CSSProperties, type ReactNode } from 'react';
 import type { PlannerShooting } from '#shared/catalogue/planner.ts';
-import { elapsedColour, elapsedDays, progressOf, shootingInterval } from '#shared/rules/shooting-progress.ts';
+import { cardProgressOf, elapsedColour, elapsedDays, shootingInterval } from '#shared/rules/shooting-progress.ts';
 import { formatClock, formatDuration } from '../../i18n/format.ts';
 import classes from './board.module.css';
 import { useBoardText } from './board-text.ts';
@@ -163,7 +163,7 @@ function DragHandle({ shooting, label }: { shooting: PlannerShooting; label: str
 function ShootingFacts({ shooting }: { shooting: PlannerShooting }) {
   const { t, language } = useBoardText();
   const interval = shootingInterval(shooting);
-  const progress = progressOf(shooting, Date.now());
+  const progress = cardProgressOf(shooting, Date.now());
   const elapsed = elapsedDays(shooting.scheduleddate, today());
   // Tags of part 2 §4 and §9, those that apply: [key, variant, colour, text].
   const tags: Array<[string, Variant, string, string]> = [];
