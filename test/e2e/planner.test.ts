@@ -116,6 +116,8 @@ async function plannerOf(lang: Lang): Promise<Page> {
   await loginAs(page, Role.admin, lang);
   await waitForPath(page, '/shooting');
   await page.getByRole('heading', { level: 1, name: text(lang, 'planner.title') }).waitFor();
+  // The tab says the screen's title too (part 2 §2: 'Planification des captures'), not the brokers' list's.
+  await expect.poll(() => page.title()).toBe(`${text(lang, 'planner.title')} · ${text(lang, 'app.name')}`);
   return page;
 }
 
@@ -345,5 +347,6 @@ describe('planner', () => {
     await page.goto('/shooting');
     await page.getByRole('heading', { level: 1, name: text('fr', 'route.shooting') }).waitFor();
     expect(await page.getByText(text('fr', 'planner.title')).count()).toBe(0);
+    expect(await page.title()).toBe(`${text('fr', 'route.shooting')} · ${text('fr', 'app.name')}`);
   });
 });
