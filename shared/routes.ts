@@ -55,8 +55,8 @@ const R = Role;
 const SHOOTING_STAFF: readonly RoleId[] = PLANNER_ROLES;
 /**
  * The route table leaves role 3 out of /deliveries, yet the broker lands there (2.2) and it
- * is the broker's only menu entry (2.3); excluding it would loop / → /deliveries → /.
- * Brokers are admitted to /deliveries only (docs/decisions/0004-unstated-route-guards.md).
+ * is the broker's menu entry of the spec (2.3); excluding it would loop / → /deliveries → /.
+ * Brokers are admitted to /deliveries (docs/decisions/0004-unstated-route-guards.md) and to /shooting (below).
  */
 const DELIVERY_READERS: readonly RoleId[] = [...LISTING_READERS, R.broker].sort((a, b) => a - b);
 /**
