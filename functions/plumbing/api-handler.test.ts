@@ -15,7 +15,7 @@ beforeAll(() => {
 afterAll(() => {
   setRequestLogSink(printing);
 });
-const op = defineOperation({
+const op = /* @__PURE__ */ defineOperation(() => ({
   id: 'probe',
   area: 'test',
   method: 'POST',
@@ -25,7 +25,7 @@ const op = defineOperation({
   input: z.object({ id: z.coerce.number().int(), name: z.string().min(2) }),
   output: z.object({ greeting: z.string() }),
   resources: [],
-});
+}));
 
 function event(body: string | undefined, id = '7'): APIGatewayProxyEventV2 {
   return {
@@ -100,10 +100,10 @@ describe('apiHandler', () => {
   });
 
   it('answers 400, not 500, when an input schema throws, and for junk path parameters', async () => {
-    const throwing = defineOperation({
+    const throwing = /* @__PURE__ */ defineOperation(() => ({
       ...op,
       input: z.object({ id: z.coerce.number().int(), name: z.string().transform((s) => new Date(Number(s)).toISOString()) }),
-    });
+    }));
     const handler = apiHandler(throwing, async () => ({ greeting: 'never' }));
     expect((await handler(event('{"name":"9000000000000000"}'), context)).statusCode).toBe(400);
     for (const id of ['%ZZ', '\u0000', '../../etc/passwd', '\ud800', '9'.repeat(5000)]) {
@@ -118,7 +118,7 @@ describe('apiHandler', () => {
   });
 
   it('answers 401 on a non-public operation without a token', async () => {
-    const guarded = defineOperation({ ...op, access: 'authenticated' as const });
+    const guarded = /* @__PURE__ */ defineOperation(() => ({ ...op, access: 'authenticated' as const }));
     const handler = apiHandler(guarded, async () => ({ greeting: 'never' }));
     expect((await handler(event('{"name":"Ana"}'), context)).statusCode).toBe(401);
   });

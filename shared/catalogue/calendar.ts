@@ -77,7 +77,7 @@ export type CalendarShooting = z.infer<typeof calendarShooting>;
 const schedule = z.object({ availabilities: z.array(availabilityView), unAvailabilities: z.array(unavailabilityView), shootings: z.array(calendarShooting) });
 export type Schedule = z.infer<typeof schedule>;
 
-export const getPhotographers = defineOperation({
+export const getPhotographers = /* @__PURE__ */ defineOperation(() => ({
   id: 'getPhotographers',
   area: 'calendar',
   method: 'GET',
@@ -89,9 +89,9 @@ export const getPhotographers = defineOperation({
   output: z.object({ photographers: z.array(photographer) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getAllScheduleForTimeperiod = defineOperation({
+export const getAllScheduleForTimeperiod = /* @__PURE__ */ defineOperation(() => ({
   id: 'getAllScheduleForTimeperiod',
   area: 'calendar',
   method: 'GET',
@@ -102,9 +102,9 @@ export const getAllScheduleForTimeperiod = defineOperation({
   output: schedule,
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getUserScheduleForTimeperiod = defineOperation({
+export const getUserScheduleForTimeperiod = /* @__PURE__ */ defineOperation(() => ({
   id: 'getUserScheduleForTimeperiod',
   area: 'calendar',
   method: 'GET',
@@ -115,9 +115,9 @@ export const getUserScheduleForTimeperiod = defineOperation({
   output: schedule,
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const addUserAvailability = defineOperation({
+export const addUserAvailability = /* @__PURE__ */ defineOperation(() => ({
   id: 'addUserAvailability',
   area: 'calendar',
   method: 'POST',
@@ -127,9 +127,9 @@ export const addUserAvailability = defineOperation({
   input: z.object({ user_id: userId, dates }),
   output: z.object({ availabilities: z.array(availabilityView) }),
   resources: ['table'],
-});
+}));
 
-export const addAvailabilityForTechs = defineOperation({
+export const addAvailabilityForTechs = /* @__PURE__ */ defineOperation(() => ({
   id: 'addAvailabilityForTechs',
   area: 'calendar',
   method: 'POST',
@@ -139,9 +139,9 @@ export const addAvailabilityForTechs = defineOperation({
   input: z.object({ tech_ids: z.array(z.number().int().positive()).min(1).max(TECHS_PER_CALL_MAX), dates }),
   output: z.object({ availabilities: z.array(availabilityView) }),
   resources: ['table'],
-});
+}));
 
-export const removeAvailability = defineOperation({
+export const removeAvailability = /* @__PURE__ */ defineOperation(() => ({
   id: 'removeAvailability',
   area: 'calendar',
   method: 'DELETE',
@@ -151,7 +151,7 @@ export const removeAvailability = defineOperation({
   input: z.object({ user_id: userId, date: calendarDate }),
   output: z.object({ status: z.literal(200) }),
   resources: ['table'],
-});
+}));
 
 function isNonEmptySelection(start: string, end: string): boolean {
   // A time that is not one has its own field error already.
@@ -160,7 +160,7 @@ function isNonEmptySelection(start: string, end: string): boolean {
   return Date.parse(end) > Date.parse(start) && Date.parse(stored.end) > Date.parse(stored.start);
 }
 
-export const createUserUnavailability = defineOperation({
+export const createUserUnavailability = /* @__PURE__ */ defineOperation(() => ({
   id: 'createUserUnavailability',
   area: 'calendar',
   method: 'POST',
@@ -175,9 +175,9 @@ export const createUserUnavailability = defineOperation({
     .refine((u) => Date.parse(u.end) - Date.parse(u.start) <= UNAVAILABILITY_MAX_DAYS * DAY_MS, { message: CALENDAR_MESSAGES.unavailabilityTooLong, path: ['end'] }),
   output: z.object({ result: unavailabilityView }),
   resources: ['table'],
-});
+}));
 
-export const removeUnavailability = defineOperation({
+export const removeUnavailability = /* @__PURE__ */ defineOperation(() => ({
   id: 'removeUnavailability',
   area: 'calendar',
   method: 'DELETE',
@@ -187,7 +187,7 @@ export const removeUnavailability = defineOperation({
   input: z.object({ id: z.string().trim().uuid(CALENDAR_MESSAGES.noUnavailability) }),
   output: z.object({ status: z.literal(200) }),
   resources: ['table'],
-});
+}));
 
 /** A technician a reminder went to (or could not go to), with the number of shootings it listed. */
 export const remindedTechnician = photographer.omit({ suspended: true }).extend({ email: z.string(), shootings: z.number().int() });
@@ -196,7 +196,7 @@ export type RemindedTechnician = z.infer<typeof remindedTechnician>;
 export const REMINDER_FAILURES = ['address_refused', 'send_failed'] as const;
 export type ReminderFailure = (typeof REMINDER_FAILURES)[number];
 
-export const sendShootingReminderToPhotographers = defineOperation({
+export const sendShootingReminderToPhotographers = /* @__PURE__ */ defineOperation(() => ({
   id: 'sendShootingReminderToPhotographers',
   area: 'calendar',
   method: 'POST',
@@ -208,4 +208,4 @@ export const sendShootingReminderToPhotographers = defineOperation({
   output: z.object({ date: z.string(), sent: z.array(remindedTechnician), failed: z.array(remindedTechnician.extend({ reason: z.enum(REMINDER_FAILURES) })) }),
   resources: ['table', 'mail'],
   writes: [],
-});
+}));

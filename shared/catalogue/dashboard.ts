@@ -85,7 +85,7 @@ export const dashboardPanel = z.union([
 export type DashboardPanel = z.infer<typeof dashboardPanel>;
 export type DashboardPanelKind = DashboardPanel['kind'];
 
-export const getDashboard = defineOperation({
+export const getDashboard = /* @__PURE__ */ defineOperation(() => ({
   id: 'getDashboard',
   area: 'dashboard',
   method: 'GET',
@@ -97,4 +97,4 @@ export const getDashboard = defineOperation({
   output: z.object({ date: z.string(), panels: z.array(dashboardPanel) }),
   resources: ['table', 'injectorBucket'],
   writes: [],
-});
+}));

@@ -41,7 +41,7 @@ export const deliveryPicture = z.object({
 });
 export type DeliveryPicture = z.infer<typeof deliveryPicture>;
 
-export const getDeliveriesFromToken = defineOperation({
+export const getDeliveriesFromToken = /* @__PURE__ */ defineOperation(() => ({
   id: 'getDeliveriesFromToken',
   area: 'deliveries',
   method: 'GET',
@@ -68,12 +68,12 @@ export const getDeliveriesFromToken = defineOperation({
   }),
   resources: ['table', 'mediaBucket', 'fileSharing'],
   writes: [],
-});
+}));
 
 /** A ZIP of the delivery built in the media bucket: its presigned URL, file name, number of pictures and size. */
 const deliveryZip = z.object({ url: z.string(), filename: z.string(), entries: z.number().int(), bytes: z.number().int() });
 
-export const downloadAllPictures = defineOperation({
+export const downloadAllPictures = /* @__PURE__ */ defineOperation(() => ({
   id: 'downloadAllPictures',
   area: 'deliveries',
   method: 'GET',
@@ -85,12 +85,12 @@ export const downloadAllPictures = defineOperation({
   output: deliveryZip,
   resources: ['table', 'mediaBucket'],
   writes: ['mediaBucket'],
-});
+}));
 
 /** The MLS download's 422 when every delivered picture is watermarked. */
 export const NO_MLS_PICTURE = 'No picture of this listing is ready for the MLS: watermarked pictures are left out.';
 
-export const downloadMlsPictures = defineOperation({
+export const downloadMlsPictures = /* @__PURE__ */ defineOperation(() => ({
   id: 'downloadMlsPictures',
   area: 'deliveries',
   method: 'GET',
@@ -102,9 +102,9 @@ export const downloadMlsPictures = defineOperation({
   output: deliveryZip,
   resources: ['table', 'mediaBucket'],
   writes: ['mediaBucket'],
-});
+}));
 
-export const leaveFeedback = defineOperation({
+export const leaveFeedback = /* @__PURE__ */ defineOperation(() => ({
   id: 'leaveFeedback',
   area: 'deliveries',
   method: 'POST',
@@ -120,7 +120,7 @@ export const leaveFeedback = defineOperation({
   }),
   output: z.object({ data: z.object({ ticket_id: z.number().int() }) }),
   resources: ['table'],
-});
+}));
 
 export const deliveryListingRow = z.object({
   id: z.number().int(),
@@ -135,7 +135,7 @@ export const deliveryListingRow = z.object({
 });
 export type DeliveryListingRow = z.infer<typeof deliveryListingRow>;
 
-export const getDeliveryListings = defineOperation({
+export const getDeliveryListings = /* @__PURE__ */ defineOperation(() => ({
   id: 'getDeliveryListings',
   area: 'deliveries',
   method: 'GET',
@@ -147,7 +147,7 @@ export const getDeliveryListings = defineOperation({
   resources: ['table'],
   /** Reads only, but makes the cursor signing key on its first use (docs/decisions/0087). */
   writes: ['table'],
-});
+}));
 
 export const techDeliveryShooting = z.object({
   shooting: z.object({ id: z.number().int(), scheduleddate: z.string(), state: z.number().int() }),
@@ -156,7 +156,7 @@ export const techDeliveryShooting = z.object({
 });
 export type TechDeliveryShooting = z.infer<typeof techDeliveryShooting>;
 
-export const getTechDeliveries = defineOperation({
+export const getTechDeliveries = /* @__PURE__ */ defineOperation(() => ({
   id: 'getTechDeliveries',
   area: 'deliveries',
   method: 'GET',
@@ -167,12 +167,12 @@ export const getTechDeliveries = defineOperation({
   input: z.object({ limit: pageSize, cursor }),
   output: z.object({ data: z.array(techDeliveryShooting), next: z.string().optional() }),
   resources: ['table', 'mediaBucket'],
-});
+}));
 
 /** Staff of the listing administration (part 3 §1: admins and post-production). */
 const LISTING_STAFF = [Role.superadmin, Role.admin, Role.tech_postprod, Role.tech_postprod_lead] as const;
 
-export const generateDeliveryToken = defineOperation({
+export const generateDeliveryToken = /* @__PURE__ */ defineOperation(() => ({
   id: 'generateDeliveryToken',
   area: 'deliveries',
   method: 'POST',
@@ -183,4 +183,4 @@ export const generateDeliveryToken = defineOperation({
   input: z.object({ listing_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), replaces: token.nullable().optional() }),
   output: z.object({ status: z.literal(200), distribution_token: z.string() }),
   resources: ['table'],
-});
+}));

@@ -43,7 +43,7 @@ export type DepotFields = z.output<typeof depotFields>;
 export const depotView = depotRecord.extend({ version: z.number().int() });
 export type DepotView = z.infer<typeof depotView>;
 
-export const getDepots = defineOperation({
+export const getDepots = /* @__PURE__ */ defineOperation(() => ({
   id: 'getDepots',
   area: 'depots',
   method: 'GET',
@@ -54,9 +54,9 @@ export const getDepots = defineOperation({
   output: z.object({ depots: z.array(depotView) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getDepot = defineOperation({
+export const getDepot = /* @__PURE__ */ defineOperation(() => ({
   id: 'getDepot',
   area: 'depots',
   method: 'GET',
@@ -67,9 +67,9 @@ export const getDepot = defineOperation({
   output: z.object({ depot: depotView }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const createDepot = defineOperation({
+export const createDepot = /* @__PURE__ */ defineOperation(() => ({
   id: 'createDepot',
   area: 'depots',
   method: 'POST',
@@ -79,9 +79,9 @@ export const createDepot = defineOperation({
   input: depotFields,
   output: z.object({ depot: depotView }),
   resources: ['table'],
-});
+}));
 
-export const updateDepot = defineOperation({
+export const updateDepot = /* @__PURE__ */ defineOperation(() => ({
   id: 'updateDepot',
   area: 'depots',
   method: 'PUT',
@@ -91,9 +91,9 @@ export const updateDepot = defineOperation({
   input: depotFields.extend({ id, version }),
   output: z.object({ depot: depotView }),
   resources: ['table'],
-});
+}));
 
-export const removeDepot = defineOperation({
+export const removeDepot = /* @__PURE__ */ defineOperation(() => ({
   id: 'removeDepot',
   area: 'depots',
   method: 'POST',
@@ -103,4 +103,4 @@ export const removeDepot = defineOperation({
   input: z.object({ id, version: version.optional() }),
   output: z.object({ status: z.literal(200), id: z.number().int() }),
   resources: ['table'],
-});
+}));

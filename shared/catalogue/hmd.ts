@@ -55,7 +55,7 @@ export const hmdView = z.object({
 });
 export type HmdView = z.infer<typeof hmdView>;
 
-export const hmdList = defineOperation({
+export const hmdList = /* @__PURE__ */ defineOperation(() => ({
   id: 'hmdList',
   area: 'hmd',
   method: 'GET',
@@ -71,9 +71,9 @@ export const hmdList = defineOperation({
   output: z.object({ result: z.array(hmdView) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const registerHmd = defineOperation({
+export const registerHmd = /* @__PURE__ */ defineOperation(() => ({
   id: 'registerHmd',
   area: 'hmd',
   method: 'POST',
@@ -83,9 +83,9 @@ export const registerHmd = defineOperation({
   input: z.object({ serial_number: serialNumber }),
   output: z.object({ status: z.literal(200), hmd: hmdView }),
   resources: ['table'],
-});
+}));
 
-export const editHmd = defineOperation({
+export const editHmd = /* @__PURE__ */ defineOperation(() => ({
   id: 'editHmd',
   area: 'hmd',
   method: 'PUT',
@@ -103,9 +103,9 @@ export const editHmd = defineOperation({
   }),
   output: z.object({ hmd: hmdView }),
   resources: ['table'],
-});
+}));
 
-export const assignHmd = defineOperation({
+export const assignHmd = /* @__PURE__ */ defineOperation(() => ({
   id: 'assignHmd',
   area: 'hmd',
   method: 'PUT',
@@ -115,9 +115,9 @@ export const assignHmd = defineOperation({
   input: z.object({ id, user_id: userId, version: version.optional() }),
   output: z.object({ hmd: hmdView }),
   resources: ['table'],
-});
+}));
 
-export const unassignHmd = defineOperation({
+export const unassignHmd = /* @__PURE__ */ defineOperation(() => ({
   id: 'unassignHmd',
   area: 'hmd',
   method: 'POST',
@@ -127,9 +127,9 @@ export const unassignHmd = defineOperation({
   input: z.object({ serial_number: serialNumber, version: version.optional() }),
   output: z.object({ hmd: hmdView }),
   resources: ['table'],
-});
+}));
 
-export const deleteHmd = defineOperation({
+export const deleteHmd = /* @__PURE__ */ defineOperation(() => ({
   id: 'deleteHmd',
   area: 'hmd',
   method: 'DELETE',
@@ -139,9 +139,9 @@ export const deleteHmd = defineOperation({
   input: z.object({ id, version: version.optional() }),
   output: z.object({ status: z.literal(200) }),
   resources: ['table'],
-});
+}));
 
-export const getHMDsByUserId = defineOperation({
+export const getHMDsByUserId = /* @__PURE__ */ defineOperation(() => ({
   id: 'getHMDsByUserId',
   area: 'hmd',
   method: 'GET',
@@ -152,9 +152,9 @@ export const getHMDsByUserId = defineOperation({
   output: z.object({ status: z.literal(200), hmds: z.array(hmdView) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const searchHmdUsers = defineOperation({
+export const searchHmdUsers = /* @__PURE__ */ defineOperation(() => ({
   id: 'searchHmdUsers',
   area: 'hmd',
   method: 'GET',
@@ -165,4 +165,4 @@ export const searchHmdUsers = defineOperation({
   output: z.object({ result: z.array(hmdUser) }),
   resources: ['table'],
   writes: [],
-});
+}));

@@ -78,7 +78,7 @@ export const listingRow = z.object({
 });
 export type ListingRow = z.infer<typeof listingRow>;
 
-export const searchListings = defineOperation({
+export const searchListings = /* @__PURE__ */ defineOperation(() => ({
   id: 'searchListings',
   area: 'listings',
   method: 'GET',
@@ -90,13 +90,13 @@ export const searchListings = defineOperation({
   output: z.object({ listings: z.array(listingRow), count: z.number().int() }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 /** A listing on the map: [id, lat, lng]. The info window reads the rest (getListing) when its point is clicked. */
 export const mapPoint = z.tuple([z.number().int(), z.number(), z.number()]);
 export type MapPoint = z.infer<typeof mapPoint>;
 
-export const getListingsForMap = defineOperation({
+export const getListingsForMap = /* @__PURE__ */ defineOperation(() => ({
   id: 'getListingsForMap',
   area: 'listings',
   method: 'GET',
@@ -108,7 +108,7 @@ export const getListingsForMap = defineOperation({
   output: z.object({ points: z.array(mapPoint) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 export const listingDetail = z.object({
   id: z.number().int(),
@@ -146,7 +146,7 @@ export const listingDetail = z.object({
 });
 export type ListingDetail = z.infer<typeof listingDetail>;
 
-export const getListing = defineOperation({
+export const getListing = /* @__PURE__ */ defineOperation(() => ({
   id: 'getListing',
   area: 'listings',
   method: 'GET',
@@ -157,7 +157,7 @@ export const getListing = defineOperation({
   output: z.object({ listing: listingDetail }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 /** A date field of the dialog: empty means none. */
 const optionalDate = z
@@ -200,7 +200,7 @@ function checkSold(v: z.output<typeof listingFieldsObject>, ctx: { addIssue: (is
 export const listingFields = listingFieldsObject.superRefine(checkSold);
 export type ListingFields = z.output<typeof listingFields>;
 
-export const updateListing = defineOperation({
+export const updateListing = /* @__PURE__ */ defineOperation(() => ({
   id: 'updateListing',
   area: 'listings',
   method: 'PUT',
@@ -211,9 +211,9 @@ export const updateListing = defineOperation({
   input: listingFieldsObject.extend({ id, version }).superRefine(checkSold),
   output: z.object({ listing: listingDetail }),
   resources: ['table', 'location'],
-});
+}));
 
-export const purgeListingCache = defineOperation({
+export const purgeListingCache = /* @__PURE__ */ defineOperation(() => ({
   id: 'purgeListingCache',
   area: 'listings',
   method: 'POST',
@@ -224,12 +224,12 @@ export const purgeListingCache = defineOperation({
   input: z.object({ id }),
   output: z.object({ status: z.literal(200), deleted: z.number().int() }),
   resources: ['table', 'mediaBucket'],
-});
+}));
 
 /** A visitor or session id the page makes (random, kept in the browser): 8 to 64 URL-safe characters. */
 const visitId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'An id of 8 to 64 letters, digits, - or _.');
 
-export const recordVisit = defineOperation({
+export const recordVisit = /* @__PURE__ */ defineOperation(() => ({
   id: 'recordVisit',
   area: 'listings',
   method: 'POST',
@@ -249,7 +249,7 @@ export const recordVisit = defineOperation({
     .refine((v) => v.views <= v.photos, { path: ['views'], message: LISTING_MESSAGES.views }),
   output: z.object({ recorded: z.boolean() }),
   resources: ['table'],
-});
+}));
 
 /** One picture of the virtual tour, at its place in the slideshow. */
 export const tourPicture = z.object({
@@ -260,7 +260,7 @@ export const tourPicture = z.object({
 });
 export type TourPicture = z.infer<typeof tourPicture>;
 
-export const getVirtualTour = defineOperation({
+export const getVirtualTour = /* @__PURE__ */ defineOperation(() => ({
   id: 'getVirtualTour',
   area: 'listings',
   method: 'GET',
@@ -283,7 +283,7 @@ export const getVirtualTour = defineOperation({
   }),
   resources: ['table', 'mediaBucket'],
   writes: ['table'],
-});
+}));
 
 const rangeShape = { from: calendarDate, to: calendarDate };
 const rangeRule: [(r: { from: string; to: string }) => boolean, { path: string[]; message: string }] = [
@@ -302,7 +302,7 @@ export const visitDay = z.object({
 });
 export type VisitDay = z.infer<typeof visitDay>;
 
-export const getListingVisitStats = defineOperation({
+export const getListingVisitStats = /* @__PURE__ */ defineOperation(() => ({
   id: 'getListingVisitStats',
   area: 'listings',
   method: 'GET',
@@ -318,9 +318,9 @@ export const getListingVisitStats = defineOperation({
   }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getVisitReport = defineOperation({
+export const getVisitReport = /* @__PURE__ */ defineOperation(() => ({
   id: 'getVisitReport',
   area: 'listings',
   method: 'GET',
@@ -335,4 +335,4 @@ export const getVisitReport = defineOperation({
   }),
   resources: ['table'],
   writes: [],
-});
+}));

@@ -38,7 +38,7 @@ export type RequestLogEntry = z.infer<typeof requestLogEntry>;
 
 const search = z.string().max(LOG_SEARCH_LIMITS.length).default('');
 
-export const getRequestLogs = defineOperation({
+export const getRequestLogs = /* @__PURE__ */ defineOperation(() => ({
   id: 'getRequestLogs',
   area: 'logs',
   method: 'GET',
@@ -61,11 +61,11 @@ export const getRequestLogs = defineOperation({
   }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 export const chartPoint = z.object({ mydate: z.string(), count: z.number().int() });
 
-export const getLogCharts = defineOperation({
+export const getLogCharts = /* @__PURE__ */ defineOperation(() => ({
   id: 'getLogCharts',
   area: 'logs',
   method: 'GET',
@@ -80,4 +80,4 @@ export const getLogCharts = defineOperation({
   }),
   resources: ['table'],
   writes: [],
-});
+}));

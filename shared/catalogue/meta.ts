@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 
-export const getOpenApiDocument = defineOperation({
+export const getOpenApiDocument = /* @__PURE__ */ defineOperation(() => ({
   id: 'getOpenApiDocument',
   area: 'meta',
   method: 'GET',
@@ -12,4 +12,4 @@ export const getOpenApiDocument = defineOperation({
   output: z.record(z.string(), z.unknown()),
   resources: ['table'],
   writes: [],
-});
+}));

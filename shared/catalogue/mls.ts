@@ -50,7 +50,7 @@ export const providerRecord = z.object({
   brokers: z.array(z.string().nullable()),
 });
 
-export const getListingsWithoutMls = defineOperation({
+export const getListingsWithoutMls = /* @__PURE__ */ defineOperation(() => ({
   id: 'getListingsWithoutMls',
   area: 'mls',
   method: 'GET',
@@ -61,9 +61,9 @@ export const getListingsWithoutMls = defineOperation({
   output: z.object({ listings: z.array(ourListing) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const setMls = defineOperation({
+export const setMls = /* @__PURE__ */ defineOperation(() => ({
   id: 'setMls',
   area: 'mls',
   method: 'POST',
@@ -74,11 +74,11 @@ export const setMls = defineOperation({
   input: z.object({ listingId, mls: mlsNumber, shown: z.string().trim().max(40).nullable().optional() }),
   output: z.object({ listingId: z.number().int(), mls: z.string() }),
   resources: ['table'],
-});
+}));
 
 export const MATCH_TABS = ['associated', 'unassociated', 'mlsNull'] as const;
 
-export const getMlsMatches = defineOperation({
+export const getMlsMatches = /* @__PURE__ */ defineOperation(() => ({
   id: 'getMlsMatches',
   area: 'mls',
   method: 'GET',
@@ -102,4 +102,4 @@ export const getMlsMatches = defineOperation({
   }),
   resources: ['table'],
   writes: [],
-});
+}));

@@ -25,7 +25,7 @@ export const catalogueHolders = z.object({
 });
 export type CatalogueHolders = z.infer<typeof catalogueHolders>;
 
-export const getAllServiceOffers = defineOperation({
+export const getAllServiceOffers = /* @__PURE__ */ defineOperation(() => ({
   id: 'getAllServiceOffers',
   area: 'offers',
   method: 'GET',
@@ -36,9 +36,9 @@ export const getAllServiceOffers = defineOperation({
   output: z.object({ data: z.array(serviceOfferRecord) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getServiceOffer = defineOperation({
+export const getServiceOffer = /* @__PURE__ */ defineOperation(() => ({
   id: 'getServiceOffer',
   area: 'offers',
   method: 'GET',
@@ -49,9 +49,9 @@ export const getServiceOffer = defineOperation({
   output: z.object({ data: serviceOfferRecord }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const createServiceOffer = defineOperation({
+export const createServiceOffer = /* @__PURE__ */ defineOperation(() => ({
   id: 'createServiceOffer',
   area: 'offers',
   method: 'POST',
@@ -61,9 +61,9 @@ export const createServiceOffer = defineOperation({
   input: serviceOfferFields,
   output: z.object({ data: serviceOfferRecord }),
   resources: ['table'],
-});
+}));
 
-export const updateServiceOffer = defineOperation({
+export const updateServiceOffer = /* @__PURE__ */ defineOperation(() => ({
   id: 'updateServiceOffer',
   area: 'offers',
   method: 'PUT',
@@ -73,9 +73,9 @@ export const updateServiceOffer = defineOperation({
   input: serviceOfferFields.extend({ id, version }),
   output: z.object({ data: serviceOfferRecord }),
   resources: ['table'],
-});
+}));
 
-export const deleteServiceOffer = defineOperation({
+export const deleteServiceOffer = /* @__PURE__ */ defineOperation(() => ({
   id: 'deleteServiceOffer',
   area: 'offers',
   method: 'DELETE',
@@ -85,9 +85,9 @@ export const deleteServiceOffer = defineOperation({
   input: z.object({ id, version: version.optional() }),
   output: z.object({ status: z.literal(200), id: z.number().int() }),
   resources: ['table'],
-});
+}));
 
-export const getAllShootingPackages = defineOperation({
+export const getAllShootingPackages = /* @__PURE__ */ defineOperation(() => ({
   id: 'getAllShootingPackages',
   area: 'offers',
   method: 'GET',
@@ -98,9 +98,9 @@ export const getAllShootingPackages = defineOperation({
   output: z.object({ data: z.array(shootingPackageRecord) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getShootingPackage = defineOperation({
+export const getShootingPackage = /* @__PURE__ */ defineOperation(() => ({
   id: 'getShootingPackage',
   area: 'offers',
   method: 'GET',
@@ -111,9 +111,9 @@ export const getShootingPackage = defineOperation({
   output: z.object({ data: shootingPackageRecord }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const createShootingPackage = defineOperation({
+export const createShootingPackage = /* @__PURE__ */ defineOperation(() => ({
   id: 'createShootingPackage',
   area: 'offers',
   method: 'POST',
@@ -123,9 +123,9 @@ export const createShootingPackage = defineOperation({
   input: shootingPackageFields,
   output: z.object({ data: shootingPackageRecord }),
   resources: ['table'],
-});
+}));
 
-export const updateShootingPackage = defineOperation({
+export const updateShootingPackage = /* @__PURE__ */ defineOperation(() => ({
   id: 'updateShootingPackage',
   area: 'offers',
   method: 'PUT',
@@ -135,9 +135,9 @@ export const updateShootingPackage = defineOperation({
   input: shootingPackageFields.extend({ id, version }),
   output: z.object({ data: shootingPackageRecord }),
   resources: ['table'],
-});
+}));
 
-export const deleteShootingPackage = defineOperation({
+export const deleteShootingPackage = /* @__PURE__ */ defineOperation(() => ({
   id: 'deleteShootingPackage',
   area: 'offers',
   method: 'DELETE',
@@ -147,4 +147,4 @@ export const deleteShootingPackage = defineOperation({
   input: z.object({ id, version: version.optional() }),
   output: z.object({ status: z.literal(200), id: z.number().int() }),
   resources: ['table'],
-});
+}));

@@ -41,8 +41,16 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodTy
   writes?: readonly DataResource[];
 }
 
-export function defineOperation<I extends z.ZodType, O extends z.ZodType, const A extends Access>(def: OperationDef<I, O, A>): OperationDef<I, O, A> {
-  return def;
+/**
+ * An operation, from a function that builds it, called as `/* @__PURE__ *\/ defineOperation(() => ({ … }))`:
+ * a bundle that does not use an operation then leaves it out and does not build its schemas when it
+ * loads. A catalogue module holds a whole area's operations, and a bundler keeps any top-level call it
+ * is not told is pure, with its arguments when they may have side effects (zod's chained calls); the
+ * call-site annotation is the one esbuild honours across modules. Nothing is lazy at run time: the
+ * function is called at once.
+ */
+export function defineOperation<I extends z.ZodType, O extends z.ZodType, const A extends Access>(define: () => OperationDef<I, O, A>): OperationDef<I, O, A> {
+  return define();
 }
 
 export type InputOf<Op> = Op extends OperationDef<infer I, z.ZodType> ? z.input<I> : never;

@@ -15,7 +15,7 @@ export const DISPATCH_MESSAGES = {
 
 const unservedReason = z.enum(['out_of_zone', 'no_skill', 'all_locked', 'unavailable', 'no_time', 'invalid', 'changed_meanwhile']);
 
-export const dispatchShooting = defineOperation({
+export const dispatchShooting = /* @__PURE__ */ defineOperation(() => ({
   id: 'dispatchShooting',
   area: 'planner',
   method: 'POST',
@@ -31,7 +31,7 @@ export const dispatchShooting = defineOperation({
     unserved: z.array(z.object({ shootingId: z.number().int(), reason: unservedReason })),
   }),
   resources: ['table', 'dispatchWorkflow', 'location'],
-});
+}));
 
 export const techDayFigures = z.object({
   tech_id: z.number().int(),
@@ -53,7 +53,7 @@ export const techDayFigures = z.object({
 
 const dayFigures = z.object({ date: calendarDate, km_reading: z.enum(['default', 'flat059']), techs: z.array(techDayFigures) });
 
-export const getRouteFigures = defineOperation({
+export const getRouteFigures = /* @__PURE__ */ defineOperation(() => ({
   id: 'getRouteFigures',
   area: 'planner',
   method: 'GET',
@@ -64,9 +64,9 @@ export const getRouteFigures = defineOperation({
   output: dayFigures,
   resources: ['table', 'location'],
   writes: [],
-});
+}));
 
-export const recalculateShootingDistances = defineOperation({
+export const recalculateShootingDistances = /* @__PURE__ */ defineOperation(() => ({
   id: 'recalculateShootingDistances',
   area: 'planner',
   method: 'POST',
@@ -76,9 +76,9 @@ export const recalculateShootingDistances = defineOperation({
   input: z.object({ date: calendarDate }),
   output: dayFigures,
   resources: ['table', 'location'],
-});
+}));
 
-export const assignProdShooting = defineOperation({
+export const assignProdShooting = /* @__PURE__ */ defineOperation(() => ({
   id: 'assignProdShooting',
   area: 'planner',
   method: 'PUT',
@@ -93,9 +93,9 @@ export const assignProdShooting = defineOperation({
     shootings: z.array(z.object({ id: z.number().int(), distance: z.number().nullable(), transit_time: z.number().nullable() })),
   }),
   resources: ['table', 'location'],
-});
+}));
 
-export const unassignShootingTech = defineOperation({
+export const unassignShootingTech = /* @__PURE__ */ defineOperation(() => ({
   id: 'unassignShootingTech',
   area: 'planner',
   method: 'POST',
@@ -105,13 +105,13 @@ export const unassignShootingTech = defineOperation({
   input: z.object({ shooting_id: z.number().int().positive(), version: z.number().int().positive().optional() }),
   output: z.object({ success: z.boolean() }),
   resources: ['table', 'location'],
-});
+}));
 
 const position = z.object({ lat: z.number(), lng: z.number() });
 /** [lng, lat], GeoJSON's and VROOM's order. */
 const lngLat = z.tuple([z.number(), z.number()]);
 
-export const getPlannerMap = defineOperation({
+export const getPlannerMap = /* @__PURE__ */ defineOperation(() => ({
   id: 'getPlannerMap',
   area: 'planner',
   method: 'GET',
@@ -141,7 +141,7 @@ export const getPlannerMap = defineOperation({
   }),
   resources: ['table', 'location'],
   writes: [],
-});
+}));
 
 const timeWindow = z.tuple([z.number().int(), z.number().int()]);
 
@@ -173,7 +173,7 @@ export const vroomDayProblem = z.object({
   matrices: z.object({ car: z.object({ durations: z.array(z.array(z.number())), distances: z.array(z.array(z.number())) }) }),
 });
 
-export const exportPlanningDay = defineOperation({
+export const exportPlanningDay = /* @__PURE__ */ defineOperation(() => ({
   id: 'exportPlanningDay',
   area: 'planner',
   method: 'GET',
@@ -185,7 +185,7 @@ export const exportPlanningDay = defineOperation({
   output: vroomDayProblem,
   resources: ['table', 'location'],
   writes: [],
-});
+}));
 
 // ---------------------------------------------------------------------------------------------
 // The complete board (issue 11 item 1, docs/decisions/0170-planner-board.md): the day as the
@@ -245,7 +245,7 @@ export const scheduledTech = z.object({
 });
 export type ScheduledTech = z.infer<typeof scheduledTech>;
 
-export const dailyShootingActivity = defineOperation({
+export const dailyShootingActivity = /* @__PURE__ */ defineOperation(() => ({
   id: 'dailyShootingActivity',
   area: 'planner',
   method: 'GET',
@@ -257,9 +257,9 @@ export const dailyShootingActivity = defineOperation({
   output: z.object({ date: calendarDate, shootings: z.array(plannerShooting), scheduledTechs: z.array(scheduledTech) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const techLocks = defineOperation({
+export const techLocks = /* @__PURE__ */ defineOperation(() => ({
   id: 'tech_locks',
   area: 'planner',
   method: 'GET',
@@ -270,9 +270,9 @@ export const techLocks = defineOperation({
   output: z.object({ locks: z.array(z.object({ tech_id: z.number().int(), locked_by: z.number().int().nullable(), locked_at: z.string().nullable() })) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const updateLockStatus = defineOperation({
+export const updateLockStatus = /* @__PURE__ */ defineOperation(() => ({
   id: 'updateLockStatus',
   area: 'planner',
   method: 'POST',
@@ -283,9 +283,9 @@ export const updateLockStatus = defineOperation({
   input: z.object({ tech_id: id, locked: z.boolean(), date: calendarDate }),
   output: z.object({ success: z.boolean(), locked: z.boolean(), confirmed: z.number().int().nonnegative().optional() }),
   resources: ['table', 'location', 'mail'],
-});
+}));
 
-export const attemptShootingFlagRemoval = defineOperation({
+export const attemptShootingFlagRemoval = /* @__PURE__ */ defineOperation(() => ({
   id: 'attemptShootingFlagRemoval',
   area: 'planner',
   method: 'POST',
@@ -296,9 +296,9 @@ export const attemptShootingFlagRemoval = defineOperation({
   input: z.object({ shooting_id: id, version: z.number().int().positive() }),
   output: z.object({ success: z.boolean() }),
   resources: ['table', 'location'],
-});
+}));
 
-export const abandonShooting = defineOperation({
+export const abandonShooting = /* @__PURE__ */ defineOperation(() => ({
   id: 'abandonShooting',
   area: 'planner',
   method: 'POST',
@@ -308,4 +308,4 @@ export const abandonShooting = defineOperation({
   input: z.object({ shooting_id: id, version: z.number().int().positive() }),
   output: z.object({ success: z.boolean() }),
   resources: ['table', 'location'],
-});
+}));

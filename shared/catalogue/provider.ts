@@ -20,7 +20,7 @@ const scope = {
   sortDir: z.enum(['asc', 'desc']).default('desc'),
 };
 
-export const getProviderFilters = defineOperation({
+export const getProviderFilters = /* @__PURE__ */ defineOperation(() => ({
   id: 'getProviderFilters',
   area: 'provider',
   method: 'GET',
@@ -31,9 +31,9 @@ export const getProviderFilters = defineOperation({
   output: z.object({ imported_at: z.string().nullable(), banners: z.array(providerBanner), franchises: z.array(providerFranchise) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getProviderBrokerReport = defineOperation({
+export const getProviderBrokerReport = /* @__PURE__ */ defineOperation(() => ({
   id: 'getProviderBrokerReport',
   area: 'provider',
   method: 'GET',
@@ -45,9 +45,9 @@ export const getProviderBrokerReport = defineOperation({
   output: z.object({ data: z.array(providerBroker), offset: z.number().int().nullable(), total: z.number().int() }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getProviderBrokersCsv = defineOperation({
+export const getProviderBrokersCsv = /* @__PURE__ */ defineOperation(() => ({
   id: 'getProviderBrokersCsv',
   area: 'provider',
   method: 'GET',
@@ -58,11 +58,11 @@ export const getProviderBrokersCsv = defineOperation({
   output: z.object({ filename: z.string(), csv: z.string() }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 export const providerListingView = providerRecord.extend({ brokerNames: z.array(z.string().nullable()) });
 
-export const getProviderBroker = defineOperation({
+export const getProviderBroker = /* @__PURE__ */ defineOperation(() => ({
   id: 'getProviderBroker',
   area: 'provider',
   method: 'GET',
@@ -73,9 +73,9 @@ export const getProviderBroker = defineOperation({
   output: z.object({ broker: providerBroker, listings: z.array(providerListingView) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getProviderImports = defineOperation({
+export const getProviderImports = /* @__PURE__ */ defineOperation(() => ({
   id: 'getProviderImports',
   area: 'provider',
   method: 'GET',
@@ -86,11 +86,11 @@ export const getProviderImports = defineOperation({
   output: z.object({ imported_at: z.string().nullable(), imports: z.array(providerImport) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 const missing = z.string().nullable();
 
-export const getBadListings = defineOperation({
+export const getBadListings = /* @__PURE__ */ defineOperation(() => ({
   id: 'getBadListings',
   area: 'provider',
   method: 'GET',
@@ -118,4 +118,4 @@ export const getBadListings = defineOperation({
   }),
   resources: ['table'],
   writes: [],
-});
+}));

@@ -55,7 +55,7 @@ export const releaseView = z.object({
 });
 export type ReleaseView = z.infer<typeof releaseView>;
 
-export const getReleases = defineOperation({
+export const getReleases = /* @__PURE__ */ defineOperation(() => ({
   id: 'getReleases',
   area: 'releases',
   method: 'GET',
@@ -66,9 +66,9 @@ export const getReleases = defineOperation({
   output: z.object({ app: z.object({ name: app, releases: z.array(releaseView) }) }),
   resources: ['table', 'mediaBucket'],
   writes: [],
-});
+}));
 
-export const createRelease = defineOperation({
+export const createRelease = /* @__PURE__ */ defineOperation(() => ({
   id: 'createRelease',
   area: 'releases',
   method: 'POST',
@@ -85,9 +85,9 @@ export const createRelease = defineOperation({
   output: z.object({ release: releaseView, upload: z.object({ url: z.string(), content_type: z.string(), expires_at: z.string() }) }),
   resources: ['table', 'mediaBucket'],
   writes: ['table'],
-});
+}));
 
-export const completeReleaseUpload = defineOperation({
+export const completeReleaseUpload = /* @__PURE__ */ defineOperation(() => ({
   id: 'completeReleaseUpload',
   area: 'releases',
   method: 'POST',
@@ -98,9 +98,9 @@ export const completeReleaseUpload = defineOperation({
   output: z.object({ release: releaseView }),
   resources: ['table', 'mediaBucket'],
   writes: ['table'],
-});
+}));
 
-export const toggleReleasePublic = defineOperation({
+export const toggleReleasePublic = /* @__PURE__ */ defineOperation(() => ({
   id: 'toggleReleasePublic',
   area: 'releases',
   method: 'PUT',
@@ -111,9 +111,9 @@ export const toggleReleasePublic = defineOperation({
   output: z.object({ release: releaseView }),
   resources: ['table', 'mediaBucket'],
   writes: ['table'],
-});
+}));
 
-export const getLatestRelease = defineOperation({
+export const getLatestRelease = /* @__PURE__ */ defineOperation(() => ({
   id: 'getLatestRelease',
   area: 'releases',
   method: 'GET',
@@ -124,7 +124,7 @@ export const getLatestRelease = defineOperation({
   output: z.object({ app, version: z.string(), filename: z.string(), size: z.number().int(), cdn_url: z.string() }),
   resources: ['table', 'mediaBucket'],
   writes: [],
-});
+}));
 
 /**
  * The one spelling of a version among those compareVersions holds equal ('1.4.2', '1.4.2.0' and

@@ -56,7 +56,7 @@ export const reviewQueueItem = z.object({
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
 
-export const listingsForReview = defineOperation({
+export const listingsForReview = /* @__PURE__ */ defineOperation(() => ({
   id: 'listingsForReview',
   area: 'review',
   method: 'GET',
@@ -67,7 +67,7 @@ export const listingsForReview = defineOperation({
   output: z.object({ tabs: z.object({ under_review: z.array(reviewQueueItem), retouch: z.array(reviewQueueItem), public_sent: z.array(reviewQueueItem), incomplete: z.array(reviewQueueItem) }) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 export const reviewComment = z.object({
   id: z.number().int(),
@@ -111,7 +111,7 @@ export const reviewShooting = z.object({
 });
 export type ReviewShooting = z.infer<typeof reviewShooting>;
 
-export const getListingPictures = defineOperation({
+export const getListingPictures = /* @__PURE__ */ defineOperation(() => ({
   id: 'getListingPictures',
   area: 'review',
   method: 'GET',
@@ -128,12 +128,12 @@ export const getListingPictures = defineOperation({
   }),
   resources: ['table', 'mediaBucket'],
   writes: [],
-});
+}));
 
 const onePicture = z.object({ listing_id: id, picture_id: z.number().int().positive() });
 const done = z.object({ status: z.literal(200) });
 
-export const markPictureValid = defineOperation({
+export const markPictureValid = /* @__PURE__ */ defineOperation(() => ({
   id: 'markPictureValid',
   area: 'review',
   method: 'POST',
@@ -143,9 +143,9 @@ export const markPictureValid = defineOperation({
   input: onePicture,
   output: done,
   resources: ['table'],
-});
+}));
 
-export const sendPictureForReview = defineOperation({
+export const sendPictureForReview = /* @__PURE__ */ defineOperation(() => ({
   id: 'sendPictureForReview',
   area: 'review',
   method: 'POST',
@@ -155,9 +155,9 @@ export const sendPictureForReview = defineOperation({
   input: onePicture,
   output: done,
   resources: ['table'],
-});
+}));
 
-export const updatePicturesVisibility = defineOperation({
+export const updatePicturesVisibility = /* @__PURE__ */ defineOperation(() => ({
   id: 'updatePicturesVisibility',
   area: 'review',
   method: 'POST',
@@ -167,9 +167,9 @@ export const updatePicturesVisibility = defineOperation({
   input: z.object({ listing_id: id, picture_ids: pictureIds, public: z.boolean() }),
   output: done,
   resources: ['table'],
-});
+}));
 
-export const updatePicturesVideoSelection = defineOperation({
+export const updatePicturesVideoSelection = /* @__PURE__ */ defineOperation(() => ({
   id: 'updatePicturesVideoSelection',
   area: 'review',
   method: 'POST',
@@ -179,9 +179,9 @@ export const updatePicturesVideoSelection = defineOperation({
   input: z.object({ listing_id: id, picture_ids: pictureIds, included_in_video: z.boolean() }),
   output: done,
   resources: ['table'],
-});
+}));
 
-export const updatePicturesWatermark = defineOperation({
+export const updatePicturesWatermark = /* @__PURE__ */ defineOperation(() => ({
   id: 'updatePicturesWatermark',
   area: 'review',
   method: 'POST',
@@ -191,9 +191,9 @@ export const updatePicturesWatermark = defineOperation({
   input: z.object({ listing_id: id, picture_ids: pictureIds, show_watermark: z.boolean() }),
   output: done,
   resources: ['table', 'mediaBucket'],
-});
+}));
 
-export const savePictureOrder = defineOperation({
+export const savePictureOrder = /* @__PURE__ */ defineOperation(() => ({
   id: 'savePictureOrder',
   area: 'review',
   method: 'POST',
@@ -208,9 +208,9 @@ export const savePictureOrder = defineOperation({
   }),
   output: z.object({ status: z.literal(200), saved: z.number().int() }),
   resources: ['table'],
-});
+}));
 
-export const postPictureComment = defineOperation({
+export const postPictureComment = /* @__PURE__ */ defineOperation(() => ({
   id: 'postPictureComment',
   area: 'review',
   method: 'POST',
@@ -220,9 +220,9 @@ export const postPictureComment = defineOperation({
   input: z.object({ listing_id: id, picture_id: z.number().int().positive(), text }),
   output: z.object({ comment: reviewComment }),
   resources: ['table'],
-});
+}));
 
-export const replyPictureComment = defineOperation({
+export const replyPictureComment = /* @__PURE__ */ defineOperation(() => ({
   id: 'replyPictureComment',
   area: 'review',
   method: 'POST',
@@ -232,9 +232,9 @@ export const replyPictureComment = defineOperation({
   input: z.object({ ticket_id: id, text }),
   output: z.object({ followup: reviewComment.shape.followups.element }),
   resources: ['table'],
-});
+}));
 
-export const sendShootingForRetouch = defineOperation({
+export const sendShootingForRetouch = /* @__PURE__ */ defineOperation(() => ({
   id: 'sendShootingForRetouch',
   area: 'review',
   method: 'POST',
@@ -244,9 +244,9 @@ export const sendShootingForRetouch = defineOperation({
   input: z.object({ shooting_id: id }),
   output: done,
   resources: ['table'],
-});
+}));
 
-export const publishListing = defineOperation({
+export const publishListing = /* @__PURE__ */ defineOperation(() => ({
   id: 'publishListing',
   area: 'review',
   method: 'POST',
@@ -256,9 +256,9 @@ export const publishListing = defineOperation({
   input: z.object({ listing_id: id }),
   output: done,
   resources: ['table'],
-});
+}));
 
-export const sendMediaEmail = defineOperation({
+export const sendMediaEmail = /* @__PURE__ */ defineOperation(() => ({
   id: 'sendMediaEmail',
   area: 'review',
   method: 'POST',
@@ -268,7 +268,7 @@ export const sendMediaEmail = defineOperation({
   input: z.object({ listing_id: id }),
   output: z.object({ status: z.literal(200), sent_to: z.string() }),
   resources: ['table', 'mail'],
-});
+}));
 
 /** A room of the listing's floorplan as the screen shows it (§3 'Floorplan room'; ADR 0275). */
 export const floorplanRoom = z.object({
@@ -288,7 +288,7 @@ export const floorplanRoom = z.object({
 });
 export type FloorplanRoom = z.infer<typeof floorplanRoom>;
 
-export const getFloorplan = defineOperation({
+export const getFloorplan = /* @__PURE__ */ defineOperation(() => ({
   id: 'getFloorplan',
   area: 'review',
   method: 'GET',
@@ -299,9 +299,9 @@ export const getFloorplan = defineOperation({
   output: z.object({ floorplanRooms: z.array(floorplanRoom) }),
   resources: ['table', 'mediaBucket'],
   writes: [],
-});
+}));
 
-export const assignPicturesType = defineOperation({
+export const assignPicturesType = /* @__PURE__ */ defineOperation(() => ({
   id: 'assignPicturesType',
   area: 'review',
   method: 'POST',
@@ -311,9 +311,9 @@ export const assignPicturesType = defineOperation({
   input: z.object({ listing_id: id, picture_ids: pictureIds, service_offer_id: z.number(REVIEW_MESSAGES.typeNotForSubscription).int().positive() }),
   output: done,
   resources: ['table'],
-});
+}));
 
-export const getPictureTypes = defineOperation({
+export const getPictureTypes = /* @__PURE__ */ defineOperation(() => ({
   id: 'getPictureTypes',
   area: 'review',
   method: 'GET',
@@ -329,4 +329,4 @@ export const getPictureTypes = defineOperation({
   }),
   resources: ['table'],
   writes: [],
-});
+}));

@@ -152,7 +152,7 @@ const where = z.object({
 
 // ── Operations ─────────────────────────────────────────────────────────────────────────────
 
-export const getUploadURL = defineOperation({
+export const getUploadURL = /* @__PURE__ */ defineOperation(() => ({
   id: 'getUploadURL',
   area: 'rij',
   method: 'POST',
@@ -163,9 +163,9 @@ export const getUploadURL = defineOperation({
   input: where.extend({ filename: fileName, filetype: fileType, size: fileSize.max(MAX_SINGLE_PUT_SIZE) }),
   output: z.object({ url: z.string(), name: z.string(), date: z.string(), content_type: z.string(), expires_at: z.string() }),
   resources: ['table', 'injectorBucket'],
-});
+}));
 
-export const createMultipartUpload = defineOperation({
+export const createMultipartUpload = /* @__PURE__ */ defineOperation(() => ({
   id: 'createMultipartUpload',
   area: 'rij',
   method: 'POST',
@@ -192,9 +192,9 @@ export const createMultipartUpload = defineOperation({
     parts: z.array(recordedPart),
   }),
   resources: ['table', 'injectorBucket'],
-});
+}));
 
-export const getUploadPartUrls = defineOperation({
+export const getUploadPartUrls = /* @__PURE__ */ defineOperation(() => ({
   id: 'getUploadPartUrls',
   area: 'rij',
   method: 'POST',
@@ -204,7 +204,7 @@ export const getUploadPartUrls = defineOperation({
   input: z.object({ uploadId, partNumbers: z.array(z.number().int().min(1).max(MAX_PARTS)).min(1).max(MAX_PART_URLS_PER_CALL) }),
   output: z.object({ urls: z.array(z.object({ partNumber: z.number().int(), url: z.string() })), expires_at: z.string() }),
   resources: ['table', 'injectorBucket'],
-});
+}));
 
 /**
  * An S3 part ETag as the PUT answers it: the part's MD5 in hex, with or without S3's double quotes
@@ -224,7 +224,7 @@ const partToRecord = z.object({
  */
 export const MAX_PARTS_PER_RECORD = 50;
 
-export const recordUploadedPart = defineOperation({
+export const recordUploadedPart = /* @__PURE__ */ defineOperation(() => ({
   id: 'recordUploadedPart',
   area: 'rij',
   method: 'POST',
@@ -248,9 +248,9 @@ export const recordUploadedPart = defineOperation({
   }),
   output: z.object({ status: z.literal(200), recorded: z.number().int() }),
   resources: ['table'],
-});
+}));
 
-export const listUploadedParts = defineOperation({
+export const listUploadedParts = /* @__PURE__ */ defineOperation(() => ({
   id: 'listUploadedParts',
   area: 'rij',
   method: 'GET',
@@ -261,9 +261,9 @@ export const listUploadedParts = defineOperation({
   output: z.object({ partSize: z.number().int(), partCount: z.number().int(), parts: z.array(recordedPart) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const completeMultipartUpload = defineOperation({
+export const completeMultipartUpload = /* @__PURE__ */ defineOperation(() => ({
   id: 'completeMultipartUpload',
   area: 'rij',
   method: 'POST',
@@ -273,9 +273,9 @@ export const completeMultipartUpload = defineOperation({
   input: z.object({ uploadId }),
   output: z.object({ name: z.string(), date: z.string(), size: z.number() }),
   resources: ['table', 'injectorBucket'],
-});
+}));
 
-export const abortMultipartUpload = defineOperation({
+export const abortMultipartUpload = /* @__PURE__ */ defineOperation(() => ({
   id: 'abortMultipartUpload',
   area: 'rij',
   method: 'DELETE',
@@ -286,9 +286,9 @@ export const abortMultipartUpload = defineOperation({
   input: z.object({ uploadId }),
   output: z.object({ status: z.literal(200), s3: z.enum(['aborted', 'not-supported', 'already-gone', 'left-to-lifecycle']) }),
   resources: ['table', 'injectorBucket'],
-});
+}));
 
-export const uploadedFile = defineOperation({
+export const uploadedFile = /* @__PURE__ */ defineOperation(() => ({
   id: 'uploadedFile',
   area: 'rij',
   method: 'POST',
@@ -304,9 +304,9 @@ export const uploadedFile = defineOperation({
   }),
   output: z.object({ status: z.literal(200), file: remoteFile }),
   resources: ['table', 'injectorBucket'],
-});
+}));
 
-export const uploadedFileStatus = defineOperation({
+export const uploadedFileStatus = /* @__PURE__ */ defineOperation(() => ({
   id: 'uploadedFileStatus',
   area: 'rij',
   method: 'POST',
@@ -316,9 +316,9 @@ export const uploadedFileStatus = defineOperation({
   input: where.extend({ filename: fileName }),
   output: z.object({ status: z.literal(200), stored: z.boolean(), file: remoteFile.nullable() }),
   resources: ['table', 'injectorBucket'],
-});
+}));
 
-export const getFilesOnServer = defineOperation({
+export const getFilesOnServer = /* @__PURE__ */ defineOperation(() => ({
   id: 'getFilesOnServer',
   area: 'rij',
   method: 'GET',
@@ -336,9 +336,9 @@ export const getFilesOnServer = defineOperation({
   output: z.object({ files: z.array(remoteFile) }),
   resources: ['table', 'injectorBucket'],
   writes: [],
-});
+}));
 
-export const getDownloadLink = defineOperation({
+export const getDownloadLink = /* @__PURE__ */ defineOperation(() => ({
   id: 'getDownloadLink',
   area: 'rij',
   method: 'GET',
@@ -350,9 +350,9 @@ export const getDownloadLink = defineOperation({
   output: z.object({ status: z.literal(200), url: z.string(), expires_at: z.string() }),
   resources: ['table', 'injectorBucket'],
   writes: [],
-});
+}));
 
-export const getStatesByDate = defineOperation({
+export const getStatesByDate = /* @__PURE__ */ defineOperation(() => ({
   id: 'getStatesByDate',
   area: 'rij',
   method: 'GET',
@@ -363,4 +363,4 @@ export const getStatesByDate = defineOperation({
   output: z.object({ cards: z.array(sdCardState) }),
   resources: ['table'],
   writes: [],
-});
+}));

@@ -40,7 +40,7 @@ export const scheduleCard = shootingView.extend({
 });
 export type ScheduleCard = z.infer<typeof scheduleCard>;
 
-export const techDailyShootings = defineOperation({
+export const techDailyShootings = /* @__PURE__ */ defineOperation(() => ({
   id: 'techDailyShootings',
   area: 'schedule',
   method: 'GET',
@@ -52,7 +52,7 @@ export const techDailyShootings = defineOperation({
   output: z.object({ date: z.string(), shootings: z.array(scheduleCard) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 /** One captured shooting of the report: from ping time (else start time) to end time. */
 export const reportRow = z.object({
@@ -68,7 +68,7 @@ export const reportRow = z.object({
 });
 export type ReportRow = z.infer<typeof reportRow>;
 
-export const shootingFromTech = defineOperation({
+export const shootingFromTech = /* @__PURE__ */ defineOperation(() => ({
   id: 'shootingFromTech',
   area: 'schedule',
   method: 'GET',
@@ -92,7 +92,7 @@ export const shootingFromTech = defineOperation({
   }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 /**
  * The technicians' iCalendar feed (beyond the spec; docs/decisions/0190): a capture technician
@@ -106,7 +106,7 @@ export const feedToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid feed a
 
 export const feedState = z.object({ active: z.boolean(), created_at: z.string().nullable() });
 
-export const getCalendarFeed = defineOperation({
+export const getCalendarFeed = /* @__PURE__ */ defineOperation(() => ({
   id: 'getCalendarFeed',
   area: 'schedule',
   method: 'GET',
@@ -117,9 +117,9 @@ export const getCalendarFeed = defineOperation({
   output: feedState,
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const createCalendarFeed = defineOperation({
+export const createCalendarFeed = /* @__PURE__ */ defineOperation(() => ({
   id: 'createCalendarFeed',
   area: 'schedule',
   method: 'POST',
@@ -130,9 +130,9 @@ export const createCalendarFeed = defineOperation({
   input: z.object({ replace: z.boolean() }),
   output: z.object({ token: feedToken, path: z.string(), created_at: z.string() }),
   resources: ['table'],
-});
+}));
 
-export const revokeCalendarFeed = defineOperation({
+export const revokeCalendarFeed = /* @__PURE__ */ defineOperation(() => ({
   id: 'revokeCalendarFeed',
   area: 'schedule',
   method: 'DELETE',
@@ -143,12 +143,12 @@ export const revokeCalendarFeed = defineOperation({
   input: z.object({ created_at: z.string().datetime() }),
   output: z.object({ revoked: z.boolean() }),
   resources: ['table'],
-});
+}));
 
 /** How often a subscribed application should read the feed again. */
 export const FEED_REFRESH_MINUTES = 15;
 
-export const getCalendarFeedIcs = defineOperation({
+export const getCalendarFeedIcs = /* @__PURE__ */ defineOperation(() => ({
   id: 'getCalendarFeedIcs',
   area: 'schedule',
   method: 'GET',
@@ -161,4 +161,4 @@ export const getCalendarFeedIcs = defineOperation({
   produces: 'text/calendar; charset=utf-8',
   resources: ['table'],
   writes: [],
-});
+}));

@@ -11,7 +11,7 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-export const login = defineOperation({
+export const login = /* @__PURE__ */ defineOperation(() => ({
   id: 'login',
   area: 'session',
   method: 'POST',
@@ -24,9 +24,9 @@ export const login = defineOperation({
   }),
   output: z.object({ token: z.string(), expires_at: z.string(), user: sessionUser }),
   resources: ['table'],
-});
+}));
 
-export const getUserFromToken = defineOperation({
+export const getUserFromToken = /* @__PURE__ */ defineOperation(() => ({
   id: 'getUserFromToken',
   area: 'session',
   method: 'GET',
@@ -37,9 +37,9 @@ export const getUserFromToken = defineOperation({
   output: z.object({ status: z.literal(200), user: sessionUser, expires_at: z.string() }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const logout = defineOperation({
+export const logout = /* @__PURE__ */ defineOperation(() => ({
   id: 'logout',
   area: 'session',
   method: 'POST',
@@ -49,9 +49,9 @@ export const logout = defineOperation({
   input: z.object({}),
   output: z.object({ status: z.literal(200) }),
   resources: ['table'],
-});
+}));
 
-export const changePassword = defineOperation({
+export const changePassword = /* @__PURE__ */ defineOperation(() => ({
   id: 'changePassword',
   area: 'session',
   method: 'POST',
@@ -70,4 +70,4 @@ export const changePassword = defineOperation({
     .refine((v) => v.password === v.confirmation, { path: ['confirmation'], message: PASSWORD_MESSAGES.mismatch }),
   output: z.object({ status: z.literal(200), message: z.string() }),
   resources: ['table'],
-});
+}));

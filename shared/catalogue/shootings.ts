@@ -111,7 +111,7 @@ export const POSTAL_CODE_MIN_LENGTH = 6;
 const BOOKERS = [Role.broker] as const;
 const SHOOTING_READERS = [Role.superadmin, Role.admin, Role.broker, Role.tech_capture, Role.tech_postprod, Role.tech_postprod_lead] as const;
 
-export const suggestAddresses = defineOperation({
+export const suggestAddresses = /* @__PURE__ */ defineOperation(() => ({
   id: 'suggestAddresses',
   area: 'shootings',
   method: 'GET',
@@ -122,9 +122,9 @@ export const suggestAddresses = defineOperation({
   output: z.object({ suggestions: z.array(z.object({ text: z.string(), place_id: z.string() })) }),
   resources: ['table', 'location'],
   writes: [],
-});
+}));
 
-export const geocodeAddress = defineOperation({
+export const geocodeAddress = /* @__PURE__ */ defineOperation(() => ({
   id: 'geocodeAddress',
   area: 'shootings',
   method: 'GET',
@@ -148,9 +148,9 @@ export const geocodeAddress = defineOperation({
   }),
   resources: ['table', 'location'],
   writes: [],
-});
+}));
 
-export const validateShootingCity = defineOperation({
+export const validateShootingCity = /* @__PURE__ */ defineOperation(() => ({
   id: 'validateShootingCity',
   area: 'shootings',
   method: 'POST',
@@ -162,9 +162,9 @@ export const validateShootingCity = defineOperation({
   output: z.object({ status: z.literal(200), message: z.string(), zone_ids: z.array(z.number().int()) }),
   resources: ['table', 'location'],
   writes: [],
-});
+}));
 
-export const validateShootingAvailability = defineOperation({
+export const validateShootingAvailability = /* @__PURE__ */ defineOperation(() => ({
   id: 'validateShootingAvailability',
   area: 'shootings',
   method: 'POST',
@@ -188,7 +188,7 @@ export const validateShootingAvailability = defineOperation({
   output: z.object({ time_slot: z.array(timeSlot) }),
   resources: ['table', 'location'],
   writes: [],
-});
+}));
 
 /** The longest texts a booking keeps (the wizard's inputs stop there too). */
 export const BOOKING_MAX_LENGTH = { address: 300, app: 40, city: 120, postalcode: 10, note: 2000 } as const;
@@ -220,7 +220,7 @@ export const bookingRequest = z.object({
   request_id: z.string().uuid().optional(),
 });
 
-export const createShooting = defineOperation({
+export const createShooting = /* @__PURE__ */ defineOperation(() => ({
   id: 'createShooting',
   area: 'shootings',
   method: 'POST',
@@ -231,7 +231,7 @@ export const createShooting = defineOperation({
   input: bookingRequest,
   output: z.object({ success: z.literal(true), data: shootingView }),
   resources: ['table', 'location', 'mail'],
-});
+}));
 
 /** A broker as the booking wizard of an administrator lists them. */
 export const brokerChoice = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() });
@@ -239,7 +239,7 @@ export type BrokerChoice = z.infer<typeof brokerChoice>;
 
 export const BROKER_SEARCH_LIMIT = 20;
 
-export const searchBrokers = defineOperation({
+export const searchBrokers = /* @__PURE__ */ defineOperation(() => ({
   id: 'searchBrokers',
   area: 'shootings',
   method: 'GET',
@@ -249,12 +249,12 @@ export const searchBrokers = defineOperation({
   input: z.object({ text: z.string().trim().min(2).max(100) }),
   output: z.object({ data: z.array(brokerChoice) }),
   resources: ['table'],
-});
+}));
 
 /** How far back the staff's shooting list looks when no range is given (getAllShootings; its screen says so). */
 export const STAFF_LIST_DAYS_BACK = 7;
 
-export const getAllShootings = defineOperation({
+export const getAllShootings = /* @__PURE__ */ defineOperation(() => ({
   id: 'getAllShootings',
   area: 'shootings',
   method: 'GET',
@@ -266,9 +266,9 @@ export const getAllShootings = defineOperation({
   output: z.object({ data: z.array(listedShooting) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getShooting = defineOperation({
+export const getShooting = /* @__PURE__ */ defineOperation(() => ({
   id: 'getShooting',
   area: 'shootings',
   method: 'GET',
@@ -279,9 +279,9 @@ export const getShooting = defineOperation({
   output: z.object({ data: shootingView }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const updateShootingTime = defineOperation({
+export const updateShootingTime = /* @__PURE__ */ defineOperation(() => ({
   id: 'updateShootingTime',
   area: 'shootings',
   method: 'PUT',
@@ -291,9 +291,9 @@ export const updateShootingTime = defineOperation({
   input: z.object({ shooting_id: z.coerce.number().int().positive(), scheduleddate: dayInput, is_am: z.boolean() }),
   output: z.object({ success: z.literal(true), data: shootingView }),
   resources: ['table', 'location'],
-});
+}));
 
-export const cancelShooting = defineOperation({
+export const cancelShooting = /* @__PURE__ */ defineOperation(() => ({
   id: 'cancelShooting',
   area: 'shootings',
   method: 'PUT',
@@ -304,7 +304,7 @@ export const cancelShooting = defineOperation({
   input: z.object({ shooting_id: z.coerce.number().int().positive(), cancellation_reason: z.string().trim().max(1000).default('') }),
   output: z.object({ status: z.literal(200), message: z.string() }),
   resources: ['table', 'location'],
-});
+}));
 
 // ---------------------------------------------------------------------------------------------
 // Shooting administration (part 2 §7 'Planner and shootings', part 3 §4, §5, §8): the planner's
@@ -367,7 +367,7 @@ export type ShootingAdminView = z.infer<typeof shootingAdminView>;
 
 const viewAnswer = z.object({ data: shootingAdminView });
 
-export const getShootingAdmin = defineOperation({
+export const getShootingAdmin = /* @__PURE__ */ defineOperation(() => ({
   id: 'getShootingAdmin',
   area: 'shootings',
   method: 'GET',
@@ -378,9 +378,9 @@ export const getShootingAdmin = defineOperation({
   output: viewAnswer.extend({ pp_techs: z.array(person) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const billShooting = defineOperation({
+export const billShooting = /* @__PURE__ */ defineOperation(() => ({
   id: 'billShooting',
   area: 'shootings',
   method: 'PUT',
@@ -390,7 +390,7 @@ export const billShooting = defineOperation({
   input: z.object({ shooting_id: shootingId, version, billable: z.boolean() }),
   output: viewAnswer,
   resources: ['table'],
-});
+}));
 
 export const invoiceLine = z.object({ label_fr: z.string(), label_en: z.string(), amount: z.number() });
 export const shootingInvoice = z.object({
@@ -408,7 +408,7 @@ export const shootingInvoice = z.object({
 });
 export type ShootingInvoice = z.infer<typeof shootingInvoice>;
 
-export const generateShootingInvoice = defineOperation({
+export const generateShootingInvoice = /* @__PURE__ */ defineOperation(() => ({
   id: 'generateShootingInvoice',
   area: 'shootings',
   method: 'POST',
@@ -419,13 +419,13 @@ export const generateShootingInvoice = defineOperation({
   input: z.object({ shooting_id: shootingId }),
   output: viewAnswer.extend({ invoice: shootingInvoice }),
   resources: ['table'],
-});
+}));
 
 /** What the notarized invoice adds (docs/decisions/0555): the sold listing's MLS number, sale date and notary date. */
 export const invoiceNotary = z.object({ mls: z.string().nullable(), date_sold: z.string().nullable(), date_notarized: z.string() });
 export type InvoiceNotary = z.infer<typeof invoiceNotary>;
 
-export const generateNotarizedInvoice = defineOperation({
+export const generateNotarizedInvoice = /* @__PURE__ */ defineOperation(() => ({
   id: 'generateNotarizedInvoice',
   area: 'shootings',
   method: 'POST',
@@ -436,9 +436,9 @@ export const generateNotarizedInvoice = defineOperation({
   input: z.object({ shooting_id: shootingId }),
   output: viewAnswer.extend({ invoice: shootingInvoice, notary: invoiceNotary }),
   resources: ['table'],
-});
+}));
 
-export const updateShootingCompletion = defineOperation({
+export const updateShootingCompletion = /* @__PURE__ */ defineOperation(() => ({
   id: 'updateShootingCompletion',
   area: 'shootings',
   method: 'PUT',
@@ -448,9 +448,9 @@ export const updateShootingCompletion = defineOperation({
   input: z.object({ shooting_id: shootingId, version, all_services_delivered: z.boolean() }),
   output: viewAnswer,
   resources: ['table'],
-});
+}));
 
-export const updateShootingSaisieSource = defineOperation({
+export const updateShootingSaisieSource = /* @__PURE__ */ defineOperation(() => ({
   id: 'updateShootingSaisieSource',
   area: 'shootings',
   method: 'PUT',
@@ -464,9 +464,9 @@ export const updateShootingSaisieSource = defineOperation({
   }),
   output: z.object({ data: z.array(shootingAdminView) }),
   resources: ['table'],
-});
+}));
 
-export const assignSDCard = defineOperation({
+export const assignSDCard = /* @__PURE__ */ defineOperation(() => ({
   id: 'assignSDCard',
   area: 'shootings',
   method: 'PUT',
@@ -476,9 +476,9 @@ export const assignSDCard = defineOperation({
   input: z.object({ shooting_id: shootingId, version, sd_card: z.string().trim().max(40, 'Too long.') }),
   output: viewAnswer,
   resources: ['table'],
-});
+}));
 
-export const updateShootingNote = defineOperation({
+export const updateShootingNote = /* @__PURE__ */ defineOperation(() => ({
   id: 'updateShootingNote',
   area: 'shootings',
   method: 'PUT',
@@ -488,9 +488,9 @@ export const updateShootingNote = defineOperation({
   input: z.object({ shooting_id: shootingId, version, general_notes: noteText.min(1, SHOOTING_ADMIN_MESSAGES.noteRequired) }),
   output: viewAnswer,
   resources: ['table'],
-});
+}));
 
-export const setShootingNotes = defineOperation({
+export const setShootingNotes = /* @__PURE__ */ defineOperation(() => ({
   id: 'setShootingNotes',
   area: 'shootings',
   method: 'PUT',
@@ -500,9 +500,9 @@ export const setShootingNotes = defineOperation({
   input: z.object({ shooting_id: shootingId, version, tech_note: noteText, post_prod_notes: noteText }),
   output: viewAnswer,
   resources: ['table'],
-});
+}));
 
-export const fetchExtraServices = defineOperation({
+export const fetchExtraServices = /* @__PURE__ */ defineOperation(() => ({
   id: 'fetchExtraServices',
   area: 'shootings',
   method: 'GET',
@@ -514,9 +514,9 @@ export const fetchExtraServices = defineOperation({
   output: z.object({ services: z.array(shootingService) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const addServiceToShooting = defineOperation({
+export const addServiceToShooting = /* @__PURE__ */ defineOperation(() => ({
   id: 'addServiceToShooting',
   area: 'shootings',
   method: 'POST',
@@ -526,9 +526,9 @@ export const addServiceToShooting = defineOperation({
   input: z.object({ shooting_id: shootingId, version, service_offer_id: z.number().int().positive() }),
   output: viewAnswer.extend({ status: z.literal(200), message: z.string() }),
   resources: ['table'],
-});
+}));
 
-export const assignPostProdTech = defineOperation({
+export const assignPostProdTech = /* @__PURE__ */ defineOperation(() => ({
   id: 'assignPostProdTech',
   area: 'shootings',
   method: 'PUT',
@@ -538,4 +538,4 @@ export const assignPostProdTech = defineOperation({
   input: z.object({ shooting_id: shootingId, version, pp_tech_id: z.number().int().positive().nullable() }),
   output: viewAnswer,
   resources: ['table'],
-});
+}));

@@ -40,7 +40,7 @@ export type UnlinkedSocialPage = z.infer<typeof unlinkedSocialPage>;
 const pageId = z.string(SOCIAL_MESSAGES.bothRequired).trim().min(1, SOCIAL_MESSAGES.bothRequired).max(64).regex(/^[0-9A-Za-z_-]*$/, SOCIAL_MESSAGES.unknownPage);
 const brokerId = z.coerce.number(SOCIAL_MESSAGES.bothRequired).int(SOCIAL_MESSAGES.bothRequired).positive(SOCIAL_MESSAGES.bothRequired);
 
-export const getUnlinkedSocialPages = defineOperation({
+export const getUnlinkedSocialPages = /* @__PURE__ */ defineOperation(() => ({
   id: 'getUnlinkedSocialPages',
   area: 'social',
   method: 'GET',
@@ -51,9 +51,9 @@ export const getUnlinkedSocialPages = defineOperation({
   output: z.object({ unlinked_facebook_page: z.array(unlinkedSocialPage), provider: z.enum(SOCIAL_PROVIDERS) }),
   resources: ['table', 'socialPages'],
   writes: [],
-});
+}));
 
-export const searchSocialBrokers = defineOperation({
+export const searchSocialBrokers = /* @__PURE__ */ defineOperation(() => ({
   id: 'searchSocialBrokers',
   area: 'social',
   method: 'GET',
@@ -74,9 +74,9 @@ export const searchSocialBrokers = defineOperation({
   }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const linkSocialPage = defineOperation({
+export const linkSocialPage = /* @__PURE__ */ defineOperation(() => ({
   id: 'linkSocialPage',
   area: 'social',
   method: 'POST',
@@ -87,4 +87,4 @@ export const linkSocialPage = defineOperation({
   input: z.object({ brokerId, pageId }),
   output: z.object({ status: z.literal(200), broker_facebook_business_page: z.object({ page_id: z.string(), page_name: z.string() }) }),
   resources: ['table', 'socialPages'],
-});
+}));

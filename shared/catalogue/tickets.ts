@@ -45,7 +45,7 @@ export const ticketDetail = ticketSummary.extend({
 });
 export type TicketDetail = z.infer<typeof ticketDetail>;
 
-export const getAllTickets = defineOperation({
+export const getAllTickets = /* @__PURE__ */ defineOperation(() => ({
   id: 'getAllTickets',
   area: 'tickets',
   method: 'GET',
@@ -57,9 +57,9 @@ export const getAllTickets = defineOperation({
   output: z.object({ data: z.array(ticketSummary), older_closed_hidden: z.boolean() }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getTicketById = defineOperation({
+export const getTicketById = /* @__PURE__ */ defineOperation(() => ({
   id: 'getTicketById',
   area: 'tickets',
   method: 'GET',
@@ -70,9 +70,9 @@ export const getTicketById = defineOperation({
   output: z.object({ data: ticketDetail }),
   resources: ['table', 'mediaBucket'],
   writes: [],
-});
+}));
 
-export const createTicket = defineOperation({
+export const createTicket = /* @__PURE__ */ defineOperation(() => ({
   id: 'createTicket',
   area: 'tickets',
   method: 'POST',
@@ -88,9 +88,9 @@ export const createTicket = defineOperation({
   }),
   output: z.object({ ticket: ticketSummary }),
   resources: ['table'],
-});
+}));
 
-export const followupTicket = defineOperation({
+export const followupTicket = /* @__PURE__ */ defineOperation(() => ({
   id: 'followupTicket',
   area: 'tickets',
   method: 'POST',
@@ -100,9 +100,9 @@ export const followupTicket = defineOperation({
   input: z.object({ id, message: z.string().trim().min(1).max(TICKET_LIMITS.followup) }),
   output: z.object({ followup }),
   resources: ['table'],
-});
+}));
 
-export const resolveTicket = defineOperation({
+export const resolveTicket = /* @__PURE__ */ defineOperation(() => ({
   id: 'resolveTicket',
   area: 'tickets',
   method: 'PUT',
@@ -112,9 +112,9 @@ export const resolveTicket = defineOperation({
   input: z.object({ id }),
   output: z.object({ status: z.literal(200), resolved: z.literal(true) }),
   resources: ['table'],
-});
+}));
 
-export const reopenTicket = defineOperation({
+export const reopenTicket = /* @__PURE__ */ defineOperation(() => ({
   id: 'reopenTicket',
   area: 'tickets',
   method: 'PUT',
@@ -124,4 +124,4 @@ export const reopenTicket = defineOperation({
   input: z.object({ id }),
   output: z.object({ status: z.literal(200), resolved: z.literal(false) }),
   resources: ['table'],
-});
+}));

@@ -179,7 +179,7 @@ export type UserData = z.infer<typeof userData>;
 
 const userId = z.coerce.number().int().positive();
 
-export const getUsers = defineOperation({
+export const getUsers = /* @__PURE__ */ defineOperation(() => ({
   id: 'getUsers',
   area: 'users',
   method: 'GET',
@@ -190,9 +190,9 @@ export const getUsers = defineOperation({
   output: z.object({ data: z.array(userListEntry) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getUserData = defineOperation({
+export const getUserData = /* @__PURE__ */ defineOperation(() => ({
   id: 'getUserData',
   area: 'users',
   method: 'GET',
@@ -203,9 +203,9 @@ export const getUserData = defineOperation({
   output: z.object({ data: userData }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const createUser = defineOperation({
+export const createUser = /* @__PURE__ */ defineOperation(() => ({
   id: 'createUser',
   area: 'users',
   method: 'POST',
@@ -216,9 +216,9 @@ export const createUser = defineOperation({
   input: createUserInput,
   output: z.object({ status: z.literal(200), message: z.string(), data: userData }),
   resources: ['table'],
-});
+}));
 
-export const putUserData = defineOperation({
+export const putUserData = /* @__PURE__ */ defineOperation(() => ({
   id: 'putUserData',
   area: 'users',
   method: 'PUT',
@@ -229,11 +229,11 @@ export const putUserData = defineOperation({
   input: putUserInput,
   output: z.object({ status: z.literal(200), message: z.string(), data: userData }),
   resources: ['table'],
-});
+}));
 
 export const teamOption = z.object({ id: z.number().int(), name: z.string() });
 
-export const getBrokerTeam = defineOperation({
+export const getBrokerTeam = /* @__PURE__ */ defineOperation(() => ({
   id: 'getBrokerTeam',
   area: 'users',
   method: 'GET',
@@ -244,7 +244,7 @@ export const getBrokerTeam = defineOperation({
   output: z.object({ teams: z.array(teamOption), franchises: z.array(teamOption) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 const userShootings = {
   input: z.object({ id: userId }),
@@ -253,7 +253,7 @@ const userShootings = {
   writes: [] as const,
 };
 
-export const getAllShootingsOfTech = defineOperation({
+export const getAllShootingsOfTech = /* @__PURE__ */ defineOperation(() => ({
   id: 'getAllShootingsOfTech',
   area: 'users',
   method: 'GET',
@@ -261,9 +261,9 @@ export const getAllShootingsOfTech = defineOperation({
   access: USER_SCREEN_ROLES,
   summary: `The shootings assigned to a capture technician, newest first (at most ${USER_SHOOTINGS_MAX}); outside the admin levels only the caller's own.`,
   ...userShootings,
-});
+}));
 
-export const getAllShootingsOfBroker = defineOperation({
+export const getAllShootingsOfBroker = /* @__PURE__ */ defineOperation(() => ({
   id: 'getAllShootingsOfBroker',
   area: 'users',
   method: 'GET',
@@ -271,4 +271,4 @@ export const getAllShootingsOfBroker = defineOperation({
   access: USER_SCREEN_ROLES,
   summary: `A broker's shootings, newest first (at most ${USER_SHOOTINGS_MAX}); outside the admin levels only the caller's own.`,
   ...userShootings,
-});
+}));

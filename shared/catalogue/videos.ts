@@ -128,7 +128,7 @@ export type VideoJobView = z.infer<typeof videoJobView>;
 /** How many jobs the monitor shows (newest first, one bounded index Query). */
 export const VIDEO_JOBS_LIMIT = 200;
 
-export const getVideoTemplates = defineOperation({
+export const getVideoTemplates = /* @__PURE__ */ defineOperation(() => ({
   id: 'getVideoTemplates',
   area: 'videos',
   method: 'GET',
@@ -139,9 +139,9 @@ export const getVideoTemplates = defineOperation({
   output: z.object({ templates: z.array(videoTemplateView) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const getListingVideos = defineOperation({
+export const getListingVideos = /* @__PURE__ */ defineOperation(() => ({
   id: 'getListingVideos',
   area: 'videos',
   method: 'GET',
@@ -157,9 +157,9 @@ export const getListingVideos = defineOperation({
   }),
   resources: ['table', 'mediaBucket'],
   writes: [],
-});
+}));
 
-export const createVideo = defineOperation({
+export const createVideo = /* @__PURE__ */ defineOperation(() => ({
   id: 'createVideo',
   area: 'videos',
   method: 'POST',
@@ -176,9 +176,9 @@ export const createVideo = defineOperation({
   output: z.object({ video: videoView }),
   resources: ['table', 'mediaBucket'],
   writes: ['table'],
-});
+}));
 
-export const addVideoToQueue = defineOperation({
+export const addVideoToQueue = /* @__PURE__ */ defineOperation(() => ({
   id: 'addVideoToQueue',
   area: 'videos',
   method: 'POST',
@@ -190,9 +190,9 @@ export const addVideoToQueue = defineOperation({
   output: z.object({ video: videoView }),
   resources: ['table', 'mediaBucket', 'videoWorkflow'],
   writes: ['table'],
-});
+}));
 
-export const getVideoJobs = defineOperation({
+export const getVideoJobs = /* @__PURE__ */ defineOperation(() => ({
   id: 'getVideoJobs',
   area: 'videos',
   method: 'GET',
@@ -203,9 +203,9 @@ export const getVideoJobs = defineOperation({
   output: z.object({ status: z.literal(200), jobs: z.array(videoJobView), next: z.string().optional() }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const resetVideoJob = defineOperation({
+export const resetVideoJob = /* @__PURE__ */ defineOperation(() => ({
   id: 'resetVideoJob',
   area: 'videos',
   method: 'POST',
@@ -216,9 +216,9 @@ export const resetVideoJob = defineOperation({
   output: z.object({ job: videoJobView }),
   resources: ['table', 'videoWorkflow'],
   writes: ['table'],
-});
+}));
 
-export const getVideoJobLogs = defineOperation({
+export const getVideoJobLogs = /* @__PURE__ */ defineOperation(() => ({
   id: 'getVideoJobLogs',
   area: 'videos',
   method: 'GET',
@@ -229,10 +229,10 @@ export const getVideoJobLogs = defineOperation({
   output: z.object({ logs: z.array(videoLogLine) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 /** The uploaded videos of a listing on its public delivery page (no login; the distribution token decides). */
-export const getDeliveryVideos = defineOperation({
+export const getDeliveryVideos = /* @__PURE__ */ defineOperation(() => ({
   id: 'getDeliveryVideos',
   area: 'videos',
   method: 'GET',
@@ -245,4 +245,4 @@ export const getDeliveryVideos = defineOperation({
   }),
   resources: ['table', 'mediaBucket'],
   writes: [],
-});
+}));

@@ -93,7 +93,7 @@ export const zoneSaveConflict = z.object({
 });
 export type ZoneSaveConflict = z.infer<typeof zoneSaveConflict>;
 
-export const getZones = defineOperation({
+export const getZones = /* @__PURE__ */ defineOperation(() => ({
   id: 'getZones',
   area: 'zones',
   method: 'GET',
@@ -104,9 +104,9 @@ export const getZones = defineOperation({
   output: z.object({ status: z.literal(200), zones: z.array(zoneView) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
-export const saveZones = defineOperation({
+export const saveZones = /* @__PURE__ */ defineOperation(() => ({
   id: 'saveZones',
   area: 'zones',
   method: 'POST',
@@ -121,7 +121,7 @@ export const saveZones = defineOperation({
     result: z.object({ zones: z.array(zoneView), created: z.record(z.string(), z.number().int()) }),
   }),
   resources: ['table'],
-});
+}));
 
 /** Part 2 §3 "Broker office". */
 export const brokerOfficeView = z.object({
@@ -134,7 +134,7 @@ export const brokerOfficeView = z.object({
 });
 export type BrokerOfficeView = z.infer<typeof brokerOfficeView>;
 
-export const getRestatsBrokerOffices = defineOperation({
+export const getRestatsBrokerOffices = /* @__PURE__ */ defineOperation(() => ({
   id: 'getRestatsBrokerOffices',
   area: 'zones',
   method: 'GET',
@@ -145,7 +145,7 @@ export const getRestatsBrokerOffices = defineOperation({
   output: z.object({ status: z.literal(200), offices: z.array(brokerOfficeView) }),
   resources: ['table'],
   writes: [],
-});
+}));
 
 export const zoneMapShooting = z.object({
   id: z.number().int(),
@@ -168,7 +168,7 @@ export const zoneMapTech = z.object({
 });
 export type ZoneMapData = { shootings: z.infer<typeof zoneMapShooting>[]; depots: z.infer<typeof zoneMapDepot>[]; techs: z.infer<typeof zoneMapTech>[] };
 
-export const getShootingsAndDepotsForZones = defineOperation({
+export const getShootingsAndDepotsForZones = /* @__PURE__ */ defineOperation(() => ({
   id: 'getShootingsAndDepotsForZones',
   area: 'zones',
   method: 'GET',
@@ -184,4 +184,4 @@ export const getShootingsAndDepotsForZones = defineOperation({
   output: z.object({ status: z.literal(200), result: z.object({ shootings: z.array(zoneMapShooting), depots: z.array(zoneMapDepot), techs: z.array(zoneMapTech) }) }),
   resources: ['table'],
   writes: [],
-});
+}));

@@ -95,6 +95,18 @@ describe('bundles', () => {
     expect(over).toEqual([]);
   });
 
+  it('an operation bundle builds its own operation, not the rest of its catalogue module (pure defineOperation calls, ADR 0760)', () => {
+    // An operation in a (minified) bundle: its definition's `id:"…"`.
+    const held = (code: string) => operations.filter((o) => code.includes(`id:"${o.id}"`)).map((o) => o.id);
+    const opIds = new Set(operations.map((o) => o.id));
+    for (const b of bundles.bundles.filter((x) => opIds.has(x.id))) {
+      const ops = held(readFileSync(path.resolve(REPO_ROOT, b.file), 'utf8'));
+      expect(ops, b.id).toContain(b.id);
+      // Two at most: a handler may use another operation's schema or path (the calendar feed names its iCal URL).
+      expect(ops.length, `${b.id} holds ${ops.join(', ')}`).toBeLessThanOrEqual(2);
+    }
+  });
+
   it('every bundle loads as Lambda loads it: a fresh Node process, the AWS SDK found only through NODE_PATH, through require (ADR 0475)', () => {
     for (const b of bundles.bundles) {
       const code = readFileSync(path.resolve(REPO_ROOT, b.file), 'utf8');

@@ -10,7 +10,7 @@ import { setupI18n } from '../i18n/index.ts';
 import en from '../i18n/locales/en.json';
 import fr from '../i18n/locales/fr.json';
 
-const getThing = defineOperation({
+const getThing = /* @__PURE__ */ defineOperation(() => ({
   id: 'getThing',
   area: 'test',
   method: 'GET',
@@ -20,9 +20,9 @@ const getThing = defineOperation({
   input: z.object({ thingId: z.number(), part: z.string(), q: z.string().optional(), tags: z.array(z.string()).optional() }),
   output: z.object({ ok: z.boolean() }),
   resources: [],
-});
+}));
 
-const updateThing = defineOperation({
+const updateThing = /* @__PURE__ */ defineOperation(() => ({
   id: 'updateThing',
   area: 'test',
   method: 'PUT',
@@ -32,7 +32,7 @@ const updateThing = defineOperation({
   input: z.object({ thingId: z.number(), name: z.string() }),
   output: z.object({ ok: z.boolean() }),
   resources: [],
-});
+}));
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body === undefined ? '' : JSON.stringify(body), { status, headers }));
