@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, CALENDAR_ROLES, HMD_ROLES, LISTING_READERS, PLANNER_ROLES, REVIEWERS, Role, USER_SCREEN_ROLES, type RoleId } from './roles.ts';
+import { ADMIN_ROLES, CALENDAR_ROLES, HMD_ROLES, LISTING_READERS, PLANNER_ROLES, REVIEWERS, Role, USER_SCREEN_ROLES, isPlanner, type RoleId } from './roles.ts';
 
 /**
  * The route table of part 1 section 2.1. `access` is who may open the screen:
@@ -190,7 +190,13 @@ export interface MenuEntry {
 /** The entry's label is the page's title (issue 10: a menu label matches the title of what it opens). */
 const m = (name: RouteName): MenuEntry => ({ labelKey: `route.${name}`, to: pathOf(name) });
 /** Staff open the planner at /shooting, titled 'Planification des captures' (part 2), not the broker's list. */
-const STAFF_SHOOTING: MenuEntry = { labelKey: 'route.shooting_planner', to: pathOf('shooting') };
+const PLANNER_TITLE_KEY = 'route.shooting_planner';
+const STAFF_SHOOTING: MenuEntry = { labelKey: PLANNER_TITLE_KEY, to: pathOf('shooting') };
+
+/** A route's title key as a role sees the route, as its menu names it: a planner's /shooting is the planner (ADR 0070). */
+export function titleKeyAs(titleKey: string, role: number | undefined): string {
+  return titleKey === 'route.shooting' && role !== undefined && isPlanner(role) ? PLANNER_TITLE_KEY : titleKey;
+}
 
 /** The broker's own places, each one click away (issue 10): deliveries (2.3), their shootings, booking, tickets. */
 const BROKER_MENU = [m('deliveries'), m('shooting'), m('shooting_add'), m('tickets')];
