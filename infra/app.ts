@@ -9,8 +9,8 @@ import { bundleForApp, buildApp, webDistIfBuilt } from './build-app.ts';
 import { workflows } from './workflows.ts';
 
 const app = new App();
-const { codeFor } = await bundleForApp(operations, { workflows, log: (text) => console.error(`Lambda bundles:\n${text}`) });
+const { codeFor, awsSdkLayerDir } = await bundleForApp(operations, { workflows, log: (text) => console.error(`Lambda bundles:\n${text}`) });
 const webDistDir = webDistIfBuilt();
 if (!webDistDir) console.error('web/dist not built: the web stack deploys no site content (run npm run build:web first).');
-buildApp({ app, operations, workflows, codeFor, webDistDir });
+buildApp({ app, operations, workflows, codeFor, awsSdkLayerDir, webDistDir });
 app.synth();

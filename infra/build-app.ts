@@ -10,6 +10,7 @@ import { bundleFunctions, formatBundleReport, type BundleResult } from '../scrip
 import { FUNCTIONS_DIST, WEB_DIST, deploySettings, type DeploySettings } from './config.ts';
 import { applyNag } from './nag.ts';
 import { nativeImageCode, needsImage } from './native-image.ts';
+import { AWS_SDK_LAYER_CONTEXT } from './constructs/aws-sdk-layer.ts';
 import { ApiStack, type ApiOperation } from './stacks/api-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
@@ -26,6 +27,8 @@ export interface BuildAppOptions {
   workflows: readonly WorkflowDef[];
   /** Deployment package per operation or workflow task, by bundle id; see bundleForApp(). */
   codeFor: (bundleId: string) => Code;
+  /** The AWS SDK layer every bundle's Lambda loads the SDK from (ADR 0765); see bundleForApp(). */
+  awsSdkLayerDir?: string;
   /** Built web app to upload; omitted when web/dist does not exist. */
   webDistDir?: string;
   /** Apply cdk-nag's AwsSolutions pack (default true). */
@@ -46,6 +49,7 @@ export interface ImmoApp {
 /** The four stacks, wired. Used by infra/app.ts (cdk synth) and by the infra tests. */
 export function buildApp(options: BuildAppOptions): ImmoApp {
   const app = options.app ?? new App({ context: cdkJsonContext() });
+  if (options.awsSdkLayerDir) app.node.setContext(AWS_SDK_LAYER_CONTEXT, options.awsSdkLayerDir);
   const prefix: string = app.node.tryGetContext('stackPrefix') ?? 'Immo';
   const env: Environment = {
     // Unresolved (environment-agnostic) unless the CLI knows the account; never looked up.
@@ -118,7 +122,7 @@ export function buildApp(options: BuildAppOptions): ImmoApp {
 export async function bundleForApp(
   operations: readonly Pick<OperationDef, 'id' | 'area'>[],
   options: { outDir?: string; log?: (line: string) => void; workflows?: readonly WorkflowDef[] } = {},
-): Promise<{ result: BundleResult; codeFor: (bundleId: string) => Code }> {
+): Promise<{ result: BundleResult; codeFor: (bundleId: string) => Code; awsSdkLayerDir: string | undefined }> {
   const tasks = [...taskEntries(options.workflows ?? []), ...triggerEntries];
   const taskModules = new Map(tasks.map((t) => [t.id, t.module]));
   const ffmpegTasks = new Set(tasks.filter((t) => t.ffmpeg).map((t) => t.id));
@@ -136,15 +140,17 @@ export async function bundleForApp(
     );
   }
   const byId = new Map(result.bundles.map((b) => [b.id, b]));
+  const awsSdkLayerDir = result.sdkLayer?.dir;
   return {
     result,
+    awsSdkLayerDir,
     // A bundle needing native code (sharp, ffmpeg) ships as a container image: ADR 0242.
     codeFor: (bundleId) => {
       const bundle = byId.get(bundleId);
       if (!bundle) throw new Error(`No bundle for ${bundleId}`);
       const dir = path.dirname(path.resolve(REPO_ROOT, bundle.file));
       const needs = { packages: bundle.native, ffmpeg: ffmpegTasks.has(bundleId) };
-      return needsImage(needs) ? nativeImageCode(dir, needs) : Code.fromAsset(dir);
+      return needsImage(needs) ? nativeImageCode(dir, needs, awsSdkLayerDir) : Code.fromAsset(dir);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { Annotations, Stack, type Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, AssetImageCode, Handler, Function as LambdaFunction, Runtime, type Code } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, AssetCode, AssetImageCode, Handler, Function as LambdaFunction, Runtime, type Code } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -10,6 +10,7 @@ import { ENV } from '../../shared/data/design.ts';
 import type { Resource } from '../../shared/catalogue/operation.ts';
 import { FUNCTION_DEFAULTS } from '../config.ts';
 import { acknowledge } from '../nag.ts';
+import { awsSdkLayerOf } from './aws-sdk-layer.ts';
 
 /** Amazon Location resources, by name (for the handler) and ARN (for the grant). */
 export interface LocationResources {
@@ -53,7 +54,7 @@ export interface BindOptions {
 }
 
 /**
- * A Lambda with the project's defaults: nodejs22.x on arm64, ESM bundle `index.handler`
+ * A Lambda with the project's defaults: nodejs22.x on arm64, ESM bundle `index.handler` (the AWS SDK from its layer, ADR 0765)
  * with source maps on, its own log group with retention, and a role that starts with
  * only the right to write to that log group. `bind()` grants one catalogue resource
  * and sets its environment variable in the same call.
@@ -70,11 +71,14 @@ export class OperationFunction extends Construct {
     this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     // A container image (a bundle with native code, ADR 0242) names its runtime and handler itself.
     const image = props.code instanceof AssetImageCode;
+    // A bundle loads the SDK from the layer (an image has it copied in); inline code never uses the SDK.
+    const sdkLayer = props.code instanceof AssetCode ? awsSdkLayerOf(this) : undefined;
     this.function = new LambdaFunction(this, 'Function', {
       runtime: image ? Runtime.FROM_IMAGE : Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       handler: image ? Handler.FROM_IMAGE : 'index.handler',
       code: props.code,
+      layers: sdkLayer ? [sdkLayer] : undefined,
       description: props.description,
       memorySize: props.memorySize ?? FUNCTION_DEFAULTS.memorySize,
       timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ROOT } from '../local/stack.ts';
-import { median, sample, withLoaderAndEmptyHandler, type Sample } from './cold-start.ts';
-import { lambdaBundleSizes } from './sizes.ts';
+import { deployedBuild, median, sample, withLoaderAndEmptyHandler, type Sample } from './cold-start.ts';
 import { fmt } from './stats.ts';
 
 /**
@@ -14,25 +13,23 @@ import { fmt } from './stats.ts';
  *   npx tsx scripts/bench/cold-start-ab.ts <name>=<manifest> [<name>=<manifest> …]
  *   BENCH_COLD_IDS=logout,getAllTickets BENCH_COLD_RUNS=8
  *
- * Builds other than dist/functions come from bundleFunctions({ outDir, bundleAwsSdk }) with an
- * outDir inside the repository (so an external @aws-sdk resolves from node_modules).
+ * Builds other than dist/functions come from bundleFunctions({ outDir, bundleAwsSdk }). Each is laid
+ * out as Lambda holds it (deployedBuild): a build without an SDK layer loads node_modules' SDK,
+ * the stand-in for the runtime's.
  */
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 8);
 const IDS = (process.env.BENCH_COLD_IDS ?? 'logout,getAllTickets,getHMDsByUserId,getListingPictures,createShooting').split(',');
 
-const builds = process.argv.slice(2).map((arg) => {
-  const [name, manifest] = arg.split('=') as [string, string];
-  const files = new Map(lambdaBundleSizes(resolve(ROOT, manifest)).map((b) => [b.id, resolve(ROOT, b.file)]));
-  return { name, files };
-});
-if (builds.length === 0) throw new Error('usage: cold-start-ab.ts <name>=<manifest> …');
+const args = process.argv.slice(2).map((arg) => arg.split('=') as [string, string]);
+if (args.length === 0) throw new Error('usage: cold-start-ab.ts <name>=<manifest> …');
 
-withLoaderAndEmptyHandler(({ loader, empty }) => {
+withLoaderAndEmptyHandler(({ dir, loader, empty }) => {
+  const builds = args.map(([name, manifest]) => ({ name, ...deployedBuild(resolve(ROOT, manifest), join(dir, name)) }));
   const samples = new Map<string, Sample[]>();
   const push = (key: string, s: Sample) => samples.set(key, [...(samples.get(key) ?? []), s]);
   for (let i = 0; i < RUNS; i++) {
-    push('(empty handler)', sample(loader, empty));
-    for (const id of IDS) for (const b of builds) push(`${id} [${b.name}]`, sample(loader, b.files.get(id) ?? ''));
+    push('(empty handler)', sample(loader, empty, builds[0]!.nodePath));
+    for (const id of IDS) for (const b of builds) push(`${id} [${b.name}]`, sample(loader, b.files.get(id) ?? '', b.nodePath));
   }
   const emptyWall = median(samples.get('(empty handler)')!.map((s) => s.wallMs));
   console.log(`\nCold start A/B, median of ${RUNS} alternating runs; /proc/loadavg at the end: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import type { OperationDef } from '../../shared/catalogue/operation.ts';
 import { handlerModulePath } from '../../shared/catalogue/operation.ts';
+import { BUNDLE_SDK_FILE, buildSdkLayer, sdkLayerDirOf, sdkNamesUsed, sdkSetModule, type SdkLayer } from './sdk-layer.ts';
 
 /** One line of dist/functions/manifest.json. */
 export interface BundleEntry {
@@ -15,6 +16,8 @@ export interface BundleEntry {
   bytes: number;
   /** Native packages the bundle imports but cannot inline (e.g. sharp): its deployment must bring them. */
   native: string[];
+  /** The @aws-sdk packages it loads at start, from the SDK layer's set named in its aws-sdk.cjs (ADR 0765). */
+  sdk: string[];
 }
 
 export interface BundleResult {
@@ -25,6 +28,8 @@ export interface BundleResult {
   missing: { id: string; expected: string }[];
   /** esbuild's metafile (inputs, outputs, imports): what each bundle pulls in and through which module (ADR 0380). */
   metafile?: Metafile;
+  /** The AWS SDK layer the bundles load the SDK from (ADR 0765); none when the SDK is bundled in. */
+  sdkLayer?: SdkLayer;
 }
 
 export interface BundleOptions {
@@ -35,7 +40,7 @@ export interface BundleOptions {
   outDir?: string;
   /** Where an operation's handler lives; default handlerModulePath(op). Tests point it at a stub. */
   entryFor?: (op: Pick<OperationDef, 'id' | 'area'>) => string;
-  /** Bundle @aws-sdk/* instead of using the runtime's copy (default false; ADR 0011). */
+  /** Bundle @aws-sdk/* into each handler instead of loading it from the SDK layer (default false; ADR 0011, 0765). */
   bundleAwsSdk?: boolean;
 }
 
@@ -44,8 +49,8 @@ export const DEFAULT_OUT_DIR = 'dist/functions';
 /**
  * Bundles every operation's handler with ONE esbuild call (many entry points), so the
  * CDK app only zips ready files: dist/functions/<id>/index.mjs (+ .map) and a manifest.
- * The AWS SDK v3 is left to the runtime (external), not bundled, and loaded through require: see
- * docs/decisions/0011, 0380 and 0475.
+ * The AWS SDK v3 is external, loaded through require (ADR 0475) from the SDK layer built beside the
+ * bundles, in <outDir>/aws-sdk-layer: see docs/decisions/0011, 0380, 0475 and 0765.
  */
 export async function bundleFunctions(options: BundleOptions): Promise<BundleResult> {
   const root = path.resolve(options.root);
@@ -95,7 +100,7 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
       // sharp is native (libvips): never inlined; a bundle importing it is deployed as a container image that installs it for linux-arm64 (docs/decisions/0242).
       external: [...NATIVE_PACKAGES],
-      plugins: [zodLocalesPlugin, buildTimeModules(root), ...(options.bundleAwsSdk ? [] : [runtimeAwsSdkThroughRequire])],
+      plugins: [zodLocalesPlugin, buildTimeModules(root), ...(options.bundleAwsSdk ? [] : [awsSdkThroughRequire])],
       // Local-only code (offline gazetteer, emulator credentials) is dead in AWS: drop it.
       define: { 'process.env.IMMO_LOCAL': 'undefined' },
       logLevel: 'warning',
@@ -107,15 +112,29 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
     const id = out.slice(0, -'/index'.length);
     const abs = path.join(outDir, id, 'index.mjs');
     const file = path.relative(root, abs).split(path.sep).join('/');
-    return { id, file, bytes: statSync(abs).size, native: nativeImportsOf(metafile, file) };
+    return { id, file, bytes: statSync(abs).size, native: nativeImportsOf(metafile, file), sdk: sdkPackagesOf(metafile, file, SDK_STATIC) };
   });
   const manifestPath = path.join(outDir, 'manifest.json');
   writeFileSync(manifestPath, `${JSON.stringify(bundles, null, 2)}\n`);
-  return { outDir, manifestPath, bundles, missing, ...(metafile ? { metafile } : {}) };
+  let sdkLayer: SdkLayer | undefined;
+  if (metafile && !options.bundleAwsSdk) {
+    for (const b of bundles.filter((x) => x.sdk.length > 0)) {
+      writeFileSync(path.join(path.dirname(path.resolve(root, b.file)), BUNDLE_SDK_FILE), `module.exports = require(${JSON.stringify(sdkSetModule(b.sdk))}).packages;\n`);
+    }
+    const lazy = [...new Set(bundles.flatMap((b) => sdkPackagesOf(metafile, b.file, SDK_LAZY)))].map((p) => [p]);
+    sdkLayer = await buildSdkLayer(root, sdkLayerDirOf(outDir), sdkNamesUsed(root, metafile), [...bundles.map((b) => b.sdk), ...lazy]);
+  }
+  return { outDir, manifestPath, bundles, missing, ...(metafile ? { metafile } : {}), ...(sdkLayer ? { sdkLayer } : {}) };
 }
 
 /** Packages with a platform binary, never inlined: a bundle importing one is deployed with it (infra/native-image.ts). */
 export const NATIVE_PACKAGES = ['sharp'] as const;
+
+/** The SDK packages a bundle holds a loader of, of one kind (static or lazy). */
+function sdkPackagesOf(metafile: Metafile | undefined, file: string, namespace: string): string[] {
+  const inputs = Object.keys(metafile?.outputs[file]?.inputs ?? {});
+  return inputs.filter((i) => i.startsWith(`${namespace}:`)).map((i) => i.slice(namespace.length + 1)).sort();
+}
 
 function nativeImportsOf(metafile: Metafile | undefined, file: string): string[] {
   const imports = metafile?.outputs[file]?.imports ?? [];
@@ -131,6 +150,9 @@ export function formatBundleReport(result: BundleResult): string {
   const median = sizes.length ? sizes[Math.floor((sizes.length - 1) / 2)]! : 0;
   const largest = sizes.length ? sizes[sizes.length - 1]! : 0;
   lines.push(`  ${result.bundles.length} bundle(s); largest ${formatBytes(largest)}, median ${formatBytes(median)} (minified)`);
+  if (result.sdkLayer) {
+    lines.push(`  AWS SDK layer: ${formatBytes(result.sdkLayer.bytes)}, ${result.sdkLayer.packages.map((p) => `${p.name} (${p.exports.length})`).join(', ')}`);
+  }
   for (const m of result.missing) {
     lines.push(`  ERROR: no handler for operation '${m.id}': expected ${m.expected} exporting handler; not bundled`);
   }
@@ -142,19 +164,22 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * The Lambda nodejs22.x runtime ships the AWS SDK v3 (ADR 0011) as CommonJS. An ESM `import` of it
- * makes Node resolve it through the ESM loader and scan its source for export names
- * (cjs-module-lexer) before running it; `require` (the banner's) loads it directly, and resolves
- * through NODE_PATH, where the runtime keeps it. Each `@aws-sdk/*` import becomes a one-line
- * CommonJS module `module.exports = require('…')` whose require stays external: 20–28 % less time
- * to load a bundle (ADR 0475).
+ * Each `@aws-sdk/*` import becomes a one-line CommonJS module whose require (the banner's) stays
+ * external, which skips the ESM loader's resolution and export-name scan (ADR 0475). A static
+ * import reads the package from the bundle's `aws-sdk.cjs`, which requires the SDK layer's set for
+ * that bundle through NODE_PATH (written after the build, when each bundle's packages are known); a
+ * dynamic import requires the package's own set, at first use (ADR 0765).
  */
-const SDK_REQUIRE = 'aws-sdk-require';
-const runtimeAwsSdkThroughRequire: Plugin = {
-  name: 'runtime-aws-sdk-through-require',
+const SDK_STATIC = 'aws-sdk-static';
+const SDK_LAZY = 'aws-sdk-lazy';
+const awsSdkThroughRequire: Plugin = {
+  name: 'aws-sdk-through-require',
   setup(b) {
-    b.onResolve({ filter: /^@aws-sdk\// }, (args) => (args.namespace === SDK_REQUIRE ? { path: args.path, external: true } : { path: args.path, namespace: SDK_REQUIRE }));
-    b.onLoad({ filter: /.*/, namespace: SDK_REQUIRE }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    b.onResolve({ filter: /^@aws-sdk\// }, (args) => ({ path: args.path, namespace: args.kind === 'dynamic-import' ? SDK_LAZY : SDK_STATIC }));
+    b.onResolve({ filter: /.*/, namespace: SDK_STATIC }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /.*/, namespace: SDK_LAZY }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /.*/, namespace: SDK_STATIC }, (args) => ({ contents: `module.exports = require(${JSON.stringify(`./${BUNDLE_SDK_FILE}`)})[${JSON.stringify(args.path)}];`, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: SDK_LAZY }, (args) => ({ contents: `module.exports = require(${JSON.stringify(sdkSetModule([args.path]))}).packages[${JSON.stringify(args.path)}];`, loader: 'js' }));
   },
 };
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +16,9 @@ import { REPO_ROOT, bundleForApp, buildApp, cdkJsonContext, type ImmoApp } from 
 import { FFMPEG_IMAGE } from '../../infra/native-image.ts';
 import { CFN_RESOURCE_LIMIT, DEFAULT_API_BURST_LIMIT, DEFAULT_API_RATE_LIMIT, ORIGIN_VERIFY_HEADER, deploySettings } from '../../infra/config.ts';
 import { ORIGIN_CHECK_HANDLER } from '../../infra/stacks/api-stack.ts';
+import { OperationFunction } from '../../infra/constructs/operation-function.ts';
 import type { BundleResult } from '../../scripts/build/bundle.ts';
+import { BUNDLE_SDK_FILE, LAYER_MODULES, SDK_LAYER_FOLDER, sdkSetModule, sdkSetName } from '../../scripts/build/sdk-layer.ts';
 import { taskEntries, workflows } from '../../infra/workflows.ts';
 import { PROVIDER_IMPORT_TRIGGER, triggerEntries, type ProviderImportTrigger } from '../../infra/triggers.ts';
 import { PROVIDER_PREFIX } from '../../functions/use-cases/provider-import.ts';
@@ -65,6 +67,7 @@ beforeAll(async () => {
     operations,
     workflows,
     codeFor: bundled.codeFor,
+    awsSdkLayerDir: bundled.awsSdkLayerDir,
     webDistDir: webDist,
   });
   // One synthesis (cached by the app); cdk-nag runs in it and throws on any finding.
@@ -107,12 +110,12 @@ describe('bundles', () => {
     }
   });
 
-  it('every bundle loads as Lambda loads it: a fresh Node process, the AWS SDK found only through NODE_PATH, through require (ADR 0475)', () => {
+  it('every bundle loads as Lambda loads it: a fresh Node process, the AWS SDK found only through NODE_PATH in the SDK layer, through require (ADR 0475, 0765)', () => {
     for (const b of bundles.bundles) {
       const code = readFileSync(path.resolve(REPO_ROOT, b.file), 'utf8');
       expect(code, b.id).not.toMatch(/\bfrom\s*["']@aws-sdk\/|\bimport\(\s*["']@aws-sdk\//);
     }
-    // The bundles sit outside the repository: an ESM import of the SDK would not resolve there.
+    // The bundles sit outside the repository: an ESM import of the SDK would not resolve there, nor would node_modules' copy.
     const loader = path.join(tempDir('immo-infra-load-'), 'load-all.mjs');
     writeFileSync(
       loader,
@@ -124,14 +127,58 @@ process.stdout.write(JSON.stringify(failed));
 `,
     );
     const files = bundles.bundles.map((b) => pathToFileURL(path.resolve(REPO_ROOT, b.file)).href);
-    const run = spawnSync(process.execPath, ['--enable-source-maps', loader, JSON.stringify(files)], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', NODE_PATH: path.join(REPO_ROOT, 'node_modules'), AWS_REGION: 'ca-central-1' },
-    });
+    const run = spawnSync(process.execPath, ['--enable-source-maps', loader, JSON.stringify(files)], { encoding: 'utf8', env: layerOnlyEnv() });
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([]);
   });
+
+  it('the SDK layer holds, at the installed versions, each name the handlers take from the SDK, in one file per set of packages a bundle loads, and no command they do not use (ADR 0765)', () => {
+    const layer = bundles.sdkLayer!;
+    const byName = new Map(layer.packages.map((p) => [p.name, p]));
+    expect([...byName.keys()]).toEqual(['@aws-sdk/client-dynamodb', '@aws-sdk/client-location', '@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-sfn', '@aws-sdk/lib-dynamodb']);
+    for (const p of layer.packages) expect(p.version, p.name).toBe((JSON.parse(readFileSync(require.resolve(`${p.name}/package.json`), 'utf8')) as { version: string }).version);
+    expect(byName.get('@aws-sdk/lib-dynamodb')!.exports).toEqual(expect.arrayContaining(['DynamoDBDocumentClient', 'GetCommand', 'TransactWriteCommand']));
+    expect(byName.get('@aws-sdk/client-location')!.exports).toEqual(['CalculateRouteCommand', 'CalculateRouteMatrixCommand', 'GetPlaceCommand', 'LocationClient', 'SearchPlaceIndexForSuggestionsCommand', 'SearchPlaceIndexForTextCommand']);
+    // Every bundle that loads the SDK names its set beside it; the location client, loaded at first use, is a set of its own.
+    const logout = bundles.bundles.find((b) => b.id === 'logout')!;
+    expect(logout.sdk).toEqual(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
+    expect(bundles.bundles.find((b) => b.id === 'uploadedFile')!.sdk).toContain('@aws-sdk/client-s3');
+    for (const b of bundles.bundles.filter((x) => x.sdk.length > 0)) {
+      expect(readFileSync(path.join(path.dirname(path.resolve(REPO_ROOT, b.file)), BUNDLE_SDK_FILE), 'utf8'), b.id).toBe(`module.exports = require(${JSON.stringify(sdkSetModule(b.sdk))}).packages;\n`);
+    }
+    expect(layer.sets).toEqual([...new Set([...bundles.bundles.filter((b) => b.sdk.length > 0).map((b) => sdkSetName(b.sdk)), 'client-location'])].sort());
+    // Each name of each package of each set, required as a handler requires it, through NODE_PATH only.
+    const probe = path.join(tempDir('immo-infra-layer-'), 'probe.cjs');
+    writeFileSync(probe, `const missing = [];
+const [sets, exportsOf] = JSON.parse(process.argv[2]);
+for (const [module, packages] of sets) {
+  const loaded = require(module).packages;
+  for (const pkg of packages) for (const n of exportsOf[pkg]) if (typeof loaded[pkg]?.[n] !== 'function') missing.push(module + ' ' + pkg + ' ' + n);
+}
+process.stdout.write(JSON.stringify(missing));
+`);
+    const sets = [...new Map([...bundles.bundles.filter((b) => b.sdk.length > 0).map((b) => b.sdk), ['@aws-sdk/client-location']].map((set) => [sdkSetModule(set), set])).entries()];
+    expect(sets.length).toBe(layer.sets.length);
+    const run = spawnSync(process.execPath, [probe, JSON.stringify([sets, Object.fromEntries(layer.packages.map((p) => [p.name, p.exports]))])], { encoding: 'utf8', env: layerOnlyEnv() });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([]);
+    // Tree-shaken: the runtime's clients hold every command of their service; the layer, the ones used.
+    const text = allFiles(layer.dir).map((f) => readFileSync(f, 'utf8')).join('\n');
+    expect(text).toContain('CompleteMultipartUploadCommand');
+    expect(readFileSync(require.resolve('@aws-sdk/client-s3'), 'utf8')).toContain('PutBucketLifecycleConfigurationCommand');
+    expect(text).not.toContain('PutBucketLifecycleConfigurationCommand');
+    expect(text).not.toContain('DescribeContinuousBackups');
+  });
 });
+
+/** A child process's environment where the AWS SDK resolves only through NODE_PATH, from the layer (as on Lambda). */
+function layerOnlyEnv(): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '', NODE_PATH: path.join(bundles.sdkLayer!.dir, LAYER_MODULES), AWS_REGION: 'ca-central-1' };
+}
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? allFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
 
 describe('build-time modules', () => {
   it("the OpenAPI bundle answers the catalogue's document, computed when it was built, without the catalogue's schemas", async () => {
@@ -147,10 +194,7 @@ const event = { version: '2.0', routeKey: 'GET /api/openapi.json', rawPath: '/ap
 writeFileSync(process.argv[3], JSON.stringify(await handler(event, { awsRequestId: 'r1', getRemainingTimeInMillis: () => 10_000 })));
 `,
     );
-    const run = spawnSync(process.execPath, [caller, pathToFileURL(path.resolve(REPO_ROOT, bundle.file)).href, answer], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', NODE_PATH: path.join(REPO_ROOT, 'node_modules'), AWS_REGION: 'ca-central-1' },
-    });
+    const run = spawnSync(process.execPath, [caller, pathToFileURL(path.resolve(REPO_ROOT, bundle.file)).href, answer], { encoding: 'utf8', env: layerOnlyEnv() });
     expect(run.status, run.stderr).toBe(0);
     const response = JSON.parse(readFileSync(answer, 'utf8')) as { statusCode: number; body: string };
     expect(response.statusCode).toBe(200);
@@ -261,6 +305,28 @@ describe('api stack', () => {
     }
     // The not-found Lambda of the $default route, the origin-check authorizer and the request log's ingest are the only other ones.
     expect(functionsOf(templates.get(built.api.node.path)!)).toHaveLength(3);
+  });
+
+  it('every zip Lambda of ours loads the AWS SDK from its stack\'s SDK layer, nodejs22.x on arm64; inline and image ones have none (ADR 0765)', () => {
+    const ours = new Set(built.app.node.findAll().filter((c): c is OperationFunction => c instanceof OperationFunction).map((f) => `${Stack.of(f).node.path} ${logicalId(f.function)}`));
+    let zips = 0;
+    for (const [stackPath, template] of templates) {
+      const layers = resourcesOfType(template, 'AWS::Lambda::LayerVersion').filter(([id]) => id.startsWith('AwsSdkLayer'));
+      for (const [id, fn] of resourcesOfType(template, 'AWS::Lambda::Function')) {
+        if (!ours.has(`${stackPath} ${id}`)) continue;
+        const code = fn.Properties?.Code as { S3Key?: unknown; ZipFile?: unknown; ImageUri?: unknown };
+        if (code.S3Key === undefined) {
+          expect(fn.Properties?.Layers, `${stackPath} ${id}`).toBeUndefined();
+          continue;
+        }
+        zips++;
+        expect(layers, stackPath).toHaveLength(1);
+        expect(fn.Properties?.Layers, `${stackPath} ${id}`).toEqual([{ Ref: layers[0]![0] }]);
+      }
+      for (const [, layer] of layers) expect(layer.Properties).toMatchObject({ CompatibleRuntimes: ['nodejs22.x'], CompatibleArchitectures: ['arm64'] });
+    }
+    const images = bundles.bundles.filter((b) => b.native.length > 0).length + taskEntries(workflows).filter((t) => t.ffmpeg).length;
+    expect(zips).toBe(bundles.bundles.length - images);
   });
 
   it("every operation's log group hands its request-log lines to the ingest, which alone writes them (ADR 0485)", () => {
@@ -702,6 +768,14 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     expect(text).toContain(`FROM --platform=linux/arm64 ${FFMPEG_IMAGE} AS ffmpeg`);
     expect(text).toContain('COPY --from=ffmpeg /ffmpeg /ffprobe /opt/bin/');
     expect(text).toMatch(/ENV FFMPEG_PATH=\/opt\/bin\/ffmpeg FFPROBE_PATH=\/opt\/bin\/ffprobe VIDEO_FONT_FILE=\S+DejaVuSans-Bold\.ttf/);
+    // The SDK layer, where a zip Lambda has it (ADR 0765): its folder beside the Dockerfile, copied to /opt.
+    for (const id of [sharpBundle.id, render.id]) {
+      expect(dockerfile(id), id).toContain(`COPY ${SDK_LAYER_FOLDER}/ /opt/`);
+      expect(dockerfile(id), id).toContain(`COPY index.mjs index.mjs.map ${BUNDLE_SDK_FILE} \${LAMBDA_TASK_ROOT}/`);
+      const bundle = bundles.bundles.find((b) => b.id === id)!;
+      const copy = path.join(path.dirname(path.resolve(REPO_ROOT, bundle.file)), SDK_LAYER_FOLDER, LAYER_MODULES, `${sdkSetModule(bundle.sdk)}`);
+      expect(readFileSync(copy, 'utf8'), id).toContain('DynamoDBDocumentClient');
+    }
     const taskFns = resourcesOfType(templates.get(built.workflows.node.path)!, 'AWS::Lambda::Function');
     const images = taskFns.filter(([, f]) => f.Properties?.PackageType === 'Image');
     const nativeTasks = taskEntries(workflows).filter((t) => t.ffmpeg || bundles.bundles.find((b) => b.id === t.id)!.native.length > 0);

@@ -13,14 +13,16 @@ const BLOCK = 10;
 /** CalculateRoute takes a departure, a destination and at most 23 waypoints. */
 const ROUTE_POINTS = 25;
 
-type Sdk = typeof LocationSdk;
+type Sdk = Pick<typeof LocationSdk, 'LocationClient' | 'SearchPlaceIndexForSuggestionsCommand' | 'GetPlaceCommand' | 'SearchPlaceIndexForTextCommand' | 'CalculateRouteCommand' | 'CalculateRouteMatrixCommand'>;
 
 /**
  * The SDK is imported here, at first use: esbuild inlines the adapter into every bundle that can
  * reach location(), and a static import would load the SDK at the start of all of them (ADR 0410).
+ * The names are taken by destructuring, so the SDK layer knows what to hold (ADR 0765).
  */
 export async function awsLocation(): Promise<AwsLocation> {
-  return new AwsLocation(await import('@aws-sdk/client-location'));
+  const { LocationClient, SearchPlaceIndexForSuggestionsCommand, GetPlaceCommand, SearchPlaceIndexForTextCommand, CalculateRouteCommand, CalculateRouteMatrixCommand } = await import('@aws-sdk/client-location');
+  return new AwsLocation({ LocationClient, SearchPlaceIndexForSuggestionsCommand, GetPlaceCommand, SearchPlaceIndexForTextCommand, CalculateRouteCommand, CalculateRouteMatrixCommand });
 }
 
 export class AwsLocation implements LocationPort {

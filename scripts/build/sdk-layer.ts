@@ -1,0 +1,179 @@
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import ts from 'typescript';
+
+/**
+ * The AWS SDK layer (ADR 0765): the SDK packages the handlers use, built from the SDK's ES modules
+ * with only the names the handlers import, minified. Lambda mounts a layer at /opt and puts
+ * /opt/nodejs/node_modules on NODE_PATH. The runtime's own SDK is CommonJS holding every command of
+ * every client: S3 alone is more than a megabyte to compile at each cold start.
+ *
+ * The layer holds one CommonJS file per set of packages a bundle loads together (`sets/<set>.cjs`,
+ * e.g. client-dynamodb+lib-dynamodb), each whole: one file compiles faster than the same code split
+ * into shared ES chunks, and a bundle loads one copy of the SDK's core. Beside each bundle,
+ * `aws-sdk.cjs` names its set; the bundle's `require` of an SDK package reads it there (ADR 0475).
+ * A package a bundle imports at first use (`await import`) has a set of its own.
+ */
+
+/** The layer's folder inside a bundle output folder (no operation is named so). */
+export const SDK_LAYER_FOLDER = 'aws-sdk-layer';
+/** Where Lambda's NODE_PATH looks inside a layer. */
+export const LAYER_MODULES = 'nodejs/node_modules';
+/** The layer's package, holding the sets. */
+export const SDK_SETS_PACKAGE = 'immo-aws-sdk';
+/** Beside a bundle: which set of the layer it loads. */
+export const BUNDLE_SDK_FILE = 'aws-sdk.cjs';
+
+export const sdkLayerDirOf = (bundleOutDir: string) => path.join(bundleOutDir, SDK_LAYER_FOLDER);
+
+/** A set's name: its packages without the scope, sorted, joined by '+'. */
+export const sdkSetName = (packages: Iterable<string>) => [...new Set(packages)].map((p) => p.replace(/^@aws-sdk\//, '')).sort().join('+');
+
+/** What `require` finds a set as, through NODE_PATH. */
+export const sdkSetModule = (packages: Iterable<string>) => `${SDK_SETS_PACKAGE}/sets/${sdkSetName(packages)}.cjs`;
+
+export interface SdkLayerPackage {
+  name: string;
+  version: string;
+  /** The names the handlers import from it, sorted. */
+  exports: string[];
+}
+
+export interface SdkLayer {
+  dir: string;
+  packages: SdkLayerPackage[];
+  /** The sets built, by name (sdkSetName). */
+  sets: string[];
+  /** All the layer's files together, in bytes. */
+  bytes: number;
+}
+
+const SDK_PACKAGE = /^@aws-sdk\/[^/]+$/;
+
+/**
+ * The names imported from each @aws-sdk package by the handlers' own sources (the metafile's
+ * inputs): `import { A, B } from '@aws-sdk/x'` and `const { A, B } = await import('@aws-sdk/x')`.
+ * Type-only imports carry nothing at run time. Any other use of a package (a namespace import, a
+ * dynamic import kept whole) cannot say what it needs and is refused.
+ */
+export function sdkNamesUsed(root: string, metafile: Metafile): Map<string, Set<string>> {
+  const used = new Map<string, Set<string>>();
+  const add = (pkg: string, name: string) => {
+    if (!used.has(pkg)) used.set(pkg, new Set());
+    used.get(pkg)!.add(name);
+  };
+  const sources = Object.keys(metafile.inputs).filter((input) => /\.(m?[jt]sx?)$/.test(input) && !input.includes('node_modules') && !input.includes(':'));
+  for (const input of sources) {
+    const file = path.resolve(root, input);
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes('@aws-sdk/')) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const refuse = (node: ts.Node, why: string): never => {
+      const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+      throw new Error(`${input}:${line + 1}: ${why}: the AWS SDK layer must know each name a handler takes from the SDK (ADR 0765)`);
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && SDK_PACKAGE.test(node.moduleSpecifier.text)) {
+        const clause = node.importClause;
+        const pkg = node.moduleSpecifier.text;
+        if (!clause || clause.isTypeOnly) return;
+        if (clause.name) refuse(node, `a default import of ${pkg}`);
+        const bindings = clause.namedBindings;
+        if (bindings && ts.isNamespaceImport(bindings)) refuse(node, `a namespace import of ${pkg}`);
+        if (bindings && ts.isNamedImports(bindings)) {
+          for (const element of bindings.elements) if (!element.isTypeOnly) add(pkg, (element.propertyName ?? element.name).text);
+        }
+        return;
+      }
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+        const [specifier] = node.arguments;
+        if (specifier && ts.isStringLiteral(specifier) && SDK_PACKAGE.test(specifier.text)) {
+          const awaited = ts.isAwaitExpression(node.parent) ? node.parent : undefined;
+          const declaration = awaited && ts.isVariableDeclaration(awaited.parent) ? awaited.parent : undefined;
+          if (!declaration || !ts.isObjectBindingPattern(declaration.name)) refuse(node, `import('${specifier.text}') not destructured`);
+          for (const element of (declaration!.name as ts.ObjectBindingPattern).elements) {
+            const name = element.propertyName ?? element.name;
+            if (!ts.isIdentifier(name) || element.dotDotDotToken) refuse(element, `a computed or rest name from ${specifier.text}`);
+            add(specifier.text, (name as ts.Identifier).text);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return used;
+}
+
+const PACKAGE = 'aws-sdk-layer-package';
+const SET = 'aws-sdk-layer-set';
+
+/**
+ * Builds the layer into `dir` (emptied first): one CommonJS file per set, exporting `packages`, each
+ * package's names as used. Every package of a set must be in `used`.
+ */
+export async function buildSdkLayer(root: string, dir: string, used: Map<string, Set<string>>, sets: readonly (readonly string[])[]): Promise<SdkLayer> {
+  rmSync(dir, { recursive: true, force: true });
+  const home = path.join(dir, LAYER_MODULES, SDK_SETS_PACKAGE);
+  mkdirSync(home, { recursive: true });
+  const require = createRequire(path.join(root, 'package.json'));
+  const packages: SdkLayerPackage[] = [...used]
+    .map(([name, names]) => ({ name, version: (require(`${name}/package.json`) as { version: string }).version, exports: [...names].sort() }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const bySet = new Map(sets.filter((set) => set.length > 0).map((set) => [sdkSetName(set), [...new Set(set)].sort()]));
+  for (const [name, set] of bySet) {
+    const unknown = set.filter((p) => !used.has(p));
+    if (unknown.length > 0) throw new Error(`SDK set ${name}: no handler names what it takes from ${unknown.join(', ')}`);
+  }
+  writeFileSync(path.join(home, 'package.json'), `${JSON.stringify({ name: SDK_SETS_PACKAGE, private: true, description: "The AWS SDK packages of this project's Lambdas, one file per set a bundle loads (ADR 0765)", versions: Object.fromEntries(packages.map((p) => [p.name, p.version])), names: Object.fromEntries(packages.map((p) => [p.name, p.exports])) }, null, 2)}\n`);
+  if (bySet.size === 0) return { dir, packages, sets: [], bytes: folderBytes(dir) };
+  const virtual: Plugin = {
+    name: 'aws-sdk-layer-entries',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^(${SET}|${PACKAGE}):`) }, (args) => {
+        const [namespace, ...rest] = args.path.split(':');
+        return { path: rest.join(':'), namespace };
+      });
+      b.onLoad({ filter: /.*/, namespace: SET }, (args) => {
+        const set = bySet.get(args.path)!;
+        return {
+          contents: [...set.map((p, i) => `import * as p${i} from '${PACKAGE}:${p}';`), `export const packages = { ${set.map((p, i) => `${JSON.stringify(p)}: p${i}`).join(', ')} };`].join('\n'),
+          resolveDir: root,
+          loader: 'js',
+        };
+      });
+      b.onLoad({ filter: /.*/, namespace: PACKAGE }, (args) => ({ contents: `export { ${[...used.get(args.path)!].sort().join(', ')} } from '${args.path}';`, resolveDir: root, loader: 'js' }));
+    },
+  };
+  await build({
+    absWorkingDir: root,
+    entryPoints: [...bySet.keys()].map((name) => ({ in: `${SET}:${name}`, out: `sets/${name}` })),
+    outdir: home,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    splitting: false,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minify: true,
+    treeShaking: true,
+    // The SDK's own stack frames are not ours to read; maps would only slow a cold start under --enable-source-maps.
+    sourcemap: false,
+    legalComments: 'none',
+    // The ES builds: they tree-shake, the CommonJS ones hold every command. esbuild's default
+    // conditions, not 'node': the SDK's core packages map 'node' to their CommonJS builds.
+    mainFields: ['module', 'main'],
+    plugins: [virtual],
+    logLevel: 'warning',
+  });
+  return { dir, packages, sets: [...bySet.keys()].sort(), bytes: folderBytes(dir) };
+}
+
+function folderBytes(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => {
+    const full = path.join(dir, e.name);
+    return sum + (e.isDirectory() ? folderBytes(full) : statSync(full).size);
+  }, 0);
+}
