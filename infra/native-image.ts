@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import { Code } from 'aws-cdk-lib/aws-lambda';
-import { BUNDLE_SDK_FILE, SDK_LAYER_FOLDER } from '../scripts/build/sdk-layer.ts';
+import { BUNDLE_SDK_FILE, LAYER_MODULES, SDK_LAYER_FOLDER } from '../scripts/build/sdk-layer.ts';
 
 /** What a Lambda needs beyond its bundle: native npm packages and ffmpeg (docs/decisions/0242). */
 export interface NativeNeeds {
@@ -48,7 +48,8 @@ export function nativeDockerfile(needs: NativeNeeds, versionOf: (pkg: string) =>
     const specs = [...needs.packages].sort().map((p) => `${p}@${versionOf(p)}`);
     lines.push(`RUN cd \${LAMBDA_TASK_ROOT} && npm install --omit=dev --no-save --no-audit --no-fund --os=linux --cpu=arm64 ${specs.join(' ')} && rm -rf /root/.npm`);
   }
-  if (withSdkLayer) lines.push(`COPY ${SDK_LAYER_FOLDER}/ /opt/`);
+  // Where a zip Lambda finds its layers; said here too, whatever the base image's own NODE_PATH holds.
+  if (withSdkLayer) lines.push(`COPY ${SDK_LAYER_FOLDER}/ /opt/`, `ENV NODE_PATH=/opt/${LAYER_MODULES}:\${NODE_PATH}`);
   lines.push(`COPY index.mjs index.mjs.map${withSdkLayer ? ` ${BUNDLE_SDK_FILE}` : ''} \${LAMBDA_TASK_ROOT}/`, 'CMD ["index.handler"]', '');
   return lines.join('\n');
 }

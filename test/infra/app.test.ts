@@ -770,7 +770,7 @@ describe('deploy-time settings and operations view (ADR 0103)', () => {
     expect(text).toMatch(/ENV FFMPEG_PATH=\/opt\/bin\/ffmpeg FFPROBE_PATH=\/opt\/bin\/ffprobe VIDEO_FONT_FILE=\S+DejaVuSans-Bold\.ttf/);
     // The SDK layer, where a zip Lambda has it (ADR 0765): its folder beside the Dockerfile, copied to /opt.
     for (const id of [sharpBundle.id, render.id]) {
-      expect(dockerfile(id), id).toContain(`COPY ${SDK_LAYER_FOLDER}/ /opt/`);
+      expect(dockerfile(id), id).toContain(`COPY ${SDK_LAYER_FOLDER}/ /opt/\nENV NODE_PATH=/opt/${LAYER_MODULES}:\${NODE_PATH}\n`);
       expect(dockerfile(id), id).toContain(`COPY index.mjs index.mjs.map ${BUNDLE_SDK_FILE} \${LAMBDA_TASK_ROOT}/`);
       const bundle = bundles.bundles.find((b) => b.id === id)!;
       const copy = path.join(path.dirname(path.resolve(REPO_ROOT, bundle.file)), SDK_LAYER_FOLDER, LAYER_MODULES, `${sdkSetModule(bundle.sdk)}`);
