@@ -171,9 +171,7 @@ export async function buildSdkLayer(root: string, dir: string, used: Map<string,
   return { dir, packages, sets: [...bySet.keys()].sort(), bytes: folderBytes(dir) };
 }
 
+/** Every file under `dir`, in bytes. */
 function folderBytes(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => {
-    const full = path.join(dir, e.name);
-    return sum + (e.isDirectory() ? folderBytes(full) : statSync(full).size);
-  }, 0);
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).reduce((sum, e) => (e.isFile() ? sum + statSync(path.join(e.parentPath, e.name)).size : sum), 0);
 }

@@ -26,6 +26,7 @@ import { bodyOf, callHere } from '../support/operations.ts';
  */
 const run = promisify(execFile);
 let dir: string;
+let runner: string;
 let built: BundleResult;
 
 // The answer goes to a file: the handler prints its request-log line on stdout, as on Lambda. With it, the CommonJS files the process loaded.
@@ -40,8 +41,6 @@ writeFileSync(answer, JSON.stringify({ result, loaded: Object.keys(createRequire
 /** A handler that API Gateway would call: its bundle, run in a fresh process as Lambda runs it. */
 function deployed(id: string): { handler: (event: unknown) => Promise<unknown>; loaded: string[] } {
   const bundle = pathToFileURL(path.join(built.outDir, id, 'index.mjs')).href;
-  const runner = path.join(dir, 'runner.mjs');
-  writeFileSync(runner, RUNNER);
   const fromStack = [ENV.localMode, ENV.tableName, ENV.dynamoEndpoint, ENV.s3Endpoint, ENV.mediaBucket, ENV.injectorBucket, 'AWS_REGION'];
   const env = { PATH: process.env.PATH ?? '', NODE_PATH: path.join(built.sdkLayer!.dir, LAYER_MODULES), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...Object.fromEntries(fromStack.map((name) => [name, process.env[name] ?? ''])) };
   const loaded: string[] = [];
@@ -59,6 +58,8 @@ function deployed(id: string): { handler: (event: unknown) => Promise<unknown>; 
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'immo-sdk-layer-'));
+  runner = path.join(dir, 'runner.mjs');
+  writeFileSync(runner, RUNNER);
   built = await bundleFunctions({ root: REPO_ROOT, operations: [createMultipartUpload, abortMultipartUpload], outDir: path.join(dir, 'functions') });
 }, 120_000);
 
