@@ -278,7 +278,14 @@ describe('planner', () => {
     await from.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => liveRegion(page).textContent(), { timeout: 15_000 }).toContain(t('planner.dnd.start', { address: label(BOOKED.byMouse) }));
-    await page.keyboard.press('Escape');
+    // Escape cancels: dnd-kit listens for the drag's keys from the task after the pick-up, and
+    // Chromium runs input before timers, so an Escape sent at once can come first; pressed again then.
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('Escape');
+        return liveRegion(page).textContent();
+      })
+      .toBe(t('planner.dnd.cancel', { address: label(BOOKED.byMouse) }));
     await keyboardDragTo(page, from, FREE.name);
     await page.getByText(t('planner.assign_success')).waitFor();
     await techCard(page, FREE.name).getByText(label(BOOKED.byMouse)).waitFor();
