@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import ts from 'typescript';
 
 /**
@@ -15,6 +15,12 @@ import ts from 'typescript';
  * into shared ES chunks, and a bundle loads one copy of the SDK's core. Beside each bundle,
  * `aws-sdk.cjs` names its set; the bundle's `require` of an SDK package reads it there (ADR 0475).
  * A package a bundle imports at first use (`await import`) has a set of its own.
+ *
+ * What the SDK itself imports only when it needs it (`await import`: the credential providers after
+ * the environment's, event streams) stays out of the sets: each such package is a file of its own,
+ * `lazy/<package>.cjs`, required when the SDK asks for it (ADR 0770). On Lambda the environment
+ * holds the function's credentials, so no set compiles the SSO, profile-file, web-identity or
+ * instance-metadata providers and the STS and SSO clients they bring.
  */
 
 /** The layer's folder inside a bundle output folder (no operation is named so). */
@@ -46,6 +52,8 @@ export interface SdkLayer {
   packages: SdkLayerPackage[];
   /** The sets built, by name (sdkSetName). */
   sets: string[];
+  /** The packages the SDK imports at first use, each built whole into `lazy/` (lazySdkFile), sorted. */
+  lazy: string[];
   /** All the layer's files together, in bytes. */
   bytes: number;
 }
@@ -109,6 +117,37 @@ export function sdkNamesUsed(root: string, metafile: Metafile): Map<string, Set<
 
 const PACKAGE = 'aws-sdk-layer-package';
 const SET = 'aws-sdk-layer-set';
+const LAZY = 'aws-sdk-layer-lazy';
+const LAZY_FOLDER = 'lazy';
+
+/** A package the SDK imports at first use: its file in the layer's package. */
+export const lazySdkFile = (specifier: string) => `${LAZY_FOLDER}/${specifier.replace(/\//g, '~')}.cjs`;
+
+const BUILTINS = new Set(builtinModules);
+
+/**
+ * The SDK's own `import('<package>')` (not Node's modules, not a file of the same package) left out
+ * of the file being built: a `require` of the package's lazy file, `from` the built file's folder,
+ * when the import runs. `seen` maps each such require's path to its package.
+ */
+function lazySdkImports(seen: Map<string, string>, from: string): Plugin {
+  return {
+    name: 'aws-sdk-layer-lazy-imports',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.kind !== 'dynamic-import' || args.path.startsWith('node:') || BUILTINS.has(args.path)) return undefined;
+        const file = path.posix.relative(from, lazySdkFile(args.path)).replace(/^(?!\.)/, './');
+        seen.set(file, args.path);
+        return { path: file, external: true };
+      });
+    },
+  };
+}
+
+/** The lazy packages the built files still load once tree-shaken (an import in code they dropped loads nothing). */
+function lazyLoaded(metafile: Metafile, seen: Map<string, string>): string[] {
+  return Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external && seen.has(i.path)).map((i) => seen.get(i.path)!));
+}
 
 /**
  * Builds the layer into `dir` (emptied first): one CommonJS file per set, exporting `packages`, each
@@ -128,7 +167,7 @@ export async function buildSdkLayer(root: string, dir: string, used: Map<string,
     if (unknown.length > 0) throw new Error(`SDK set ${name}: no handler names what it takes from ${unknown.join(', ')}`);
   }
   writeFileSync(path.join(home, 'package.json'), `${JSON.stringify({ name: SDK_SETS_PACKAGE, private: true, description: "The AWS SDK packages of this project's Lambdas, one file per set a bundle loads (ADR 0765)", versions: Object.fromEntries(packages.map((p) => [p.name, p.version])), names: Object.fromEntries(packages.map((p) => [p.name, p.exports])) }, null, 2)}\n`);
-  if (bySet.size === 0) return { dir, packages, sets: [], bytes: folderBytes(dir) };
+  if (bySet.size === 0) return { dir, packages, sets: [], lazy: [], bytes: folderBytes(dir) };
   const virtual: Plugin = {
     name: 'aws-sdk-layer-entries',
     setup(b) {
@@ -147,9 +186,8 @@ export async function buildSdkLayer(root: string, dir: string, used: Map<string,
       b.onLoad({ filter: /.*/, namespace: PACKAGE }, (args) => ({ contents: `export { ${[...used.get(args.path)!].sort().join(', ')} } from '${args.path}';`, resolveDir: root, loader: 'js' }));
     },
   };
-  await build({
+  const options: BuildOptions = {
     absWorkingDir: root,
-    entryPoints: [...bySet.keys()].map((name) => ({ in: `${SET}:${name}`, out: `sets/${name}` })),
     outdir: home,
     outExtension: { '.js': '.cjs' },
     bundle: true,
@@ -157,6 +195,8 @@ export async function buildSdkLayer(root: string, dir: string, used: Map<string,
     format: 'cjs',
     platform: 'node',
     target: 'node20',
+    // An `import()` left out becomes a `require` when it runs: the lazy files are CommonJS.
+    supported: { 'dynamic-import': false },
     minify: true,
     treeShaking: true,
     // The SDK's own stack frames are not ours to read; maps would only slow a cold start under --enable-source-maps.
@@ -165,10 +205,26 @@ export async function buildSdkLayer(root: string, dir: string, used: Map<string,
     // The ES builds: they tree-shake, the CommonJS ones hold every command. esbuild's default
     // conditions, not 'node': the SDK's core packages map 'node' to their CommonJS builds.
     mainFields: ['module', 'main'],
-    plugins: [virtual],
     logLevel: 'warning',
-  });
-  return { dir, packages, sets: [...bySet.keys()].sort(), bytes: folderBytes(dir) };
+  };
+  const seen = new Map<string, string>();
+  const { metafile } = await build({ ...options, metafile: true, entryPoints: [...bySet.keys()].map((name) => ({ in: `${SET}:${name}`, out: `sets/${name}` })), plugins: [virtual, lazySdkImports(seen, 'sets')] });
+  const found = new Set(lazyLoaded(metafile, seen));
+  // Each lazy package whole (its every export), its own lazy imports lazy in turn, until none is new.
+  const lazyEntry: Plugin = {
+    name: 'aws-sdk-layer-lazy-entries',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${LAZY}:`) }, (args) => ({ path: args.path.slice(LAZY.length + 1), namespace: LAZY }));
+      b.onLoad({ filter: /.*/, namespace: LAZY }, (args) => ({ contents: `export * from '${args.path}';`, resolveDir: root, loader: 'js' }));
+    },
+  };
+  const built = new Set<string>();
+  for (let next = [...found]; next.length > 0; next = [...found].filter((p) => !built.has(p))) {
+    for (const p of next) built.add(p);
+    const lazy = await build({ ...options, metafile: true, entryPoints: next.map((p) => ({ in: `${LAZY}:${p}`, out: lazySdkFile(p).replace(/\.cjs$/, '') })), plugins: [lazyEntry, lazySdkImports(seen, LAZY_FOLDER)] });
+    for (const p of lazyLoaded(lazy.metafile, seen)) found.add(p);
+  }
+  return { dir, packages, sets: [...bySet.keys()].sort(), lazy: [...built].sort(), bytes: folderBytes(dir) };
 }
 
 /** Every file under `dir`, in bytes. */

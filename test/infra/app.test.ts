@@ -18,7 +18,7 @@ import { CFN_RESOURCE_LIMIT, DEFAULT_API_BURST_LIMIT, DEFAULT_API_RATE_LIMIT, OR
 import { ORIGIN_CHECK_HANDLER } from '../../infra/stacks/api-stack.ts';
 import { OperationFunction } from '../../infra/constructs/operation-function.ts';
 import type { BundleResult } from '../../scripts/build/bundle.ts';
-import { BUNDLE_SDK_FILE, LAYER_MODULES, SDK_LAYER_FOLDER, sdkSetModule, sdkSetName } from '../../scripts/build/sdk-layer.ts';
+import { BUNDLE_SDK_FILE, LAYER_MODULES, lazySdkFile, SDK_LAYER_FOLDER, SDK_SETS_PACKAGE, sdkSetModule, sdkSetName } from '../../scripts/build/sdk-layer.ts';
 import { taskEntries, workflows } from '../../infra/workflows.ts';
 import { PROVIDER_IMPORT_TRIGGER, triggerEntries, type ProviderImportTrigger } from '../../infra/triggers.ts';
 import { PROVIDER_PREFIX } from '../../functions/use-cases/provider-import.ts';
@@ -168,6 +168,47 @@ process.stdout.write(JSON.stringify(missing));
     expect(readFileSync(require.resolve('@aws-sdk/client-s3'), 'utf8')).toContain('PutBucketLifecycleConfigurationCommand');
     expect(text).not.toContain('PutBucketLifecycleConfigurationCommand');
     expect(text).not.toContain('DescribeContinuousBackups');
+  });
+
+  it("what the SDK imports at first use is a file of its own, loaded only when the credential chain reaches it: with the environment's credentials, as on Lambda, no set compiles the STS or SSO clients (ADR 0770)", () => {
+    const layer = bundles.sdkLayer!;
+    const modules = path.join(layer.dir, LAYER_MODULES, SDK_SETS_PACKAGE);
+    expect(layer.lazy).toEqual(expect.arrayContaining(['@aws-sdk/credential-provider-ini', '@aws-sdk/credential-provider-sso', '@aws-sdk/credential-provider-web-identity', '@aws-sdk/nested-clients/sts', '@smithy/credential-provider-imds']));
+    for (const set of layer.sets) {
+      const text = readFileSync(path.join(modules, 'sets', `${set}.cjs`), 'utf8');
+      // STS's and SSO's own operations: in the lazy files only.
+      expect(text, set).not.toContain('AssumeRoleWithWebIdentity');
+      expect(text, set).not.toContain('GetRoleCredentials');
+    }
+    expect(allFiles(path.join(modules, 'lazy')).map((f) => path.relative(modules, f)).sort()).toEqual(layer.lazy.map(lazySdkFile).sort());
+    const dir = tempDir('immo-infra-lazy-');
+    const [probe, credentials, config] = [path.join(dir, 'probe.cjs'), path.join(dir, 'credentials'), path.join(dir, 'config')];
+    writeFileSync(credentials, '[default]\naws_access_key_id = FROM-PROFILE-FILE\naws_secret_access_key = secret\n');
+    writeFileSync(config, '');
+    writeFileSync(probe, `const [set, lazy] = JSON.parse(process.argv[2]);
+const { DynamoDBClient } = require(set).packages['@aws-sdk/client-dynamodb'];
+const loadedLazy = () => Object.keys(require.cache).filter((f) => f.includes('/lazy/')).map((f) => f.slice(f.indexOf('/lazy/') + 1));
+(async () => {
+  const { accessKeyId } = await new DynamoDBClient({ region: 'ca-central-1' }).config.credentials();
+  const before = loadedLazy();
+  const exported = Object.fromEntries(lazy.map((file) => [file, Object.values(require('${SDK_SETS_PACKAGE}/' + file)).some((v) => typeof v === 'function')]));
+  process.stdout.write(JSON.stringify({ accessKeyId, loaded: before, exported }));
+})();
+`);
+    const ask = (env: NodeJS.ProcessEnv) => {
+      const run = spawnSync(process.execPath, [probe, JSON.stringify([sdkSetModule(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']), layer.lazy.map(lazySdkFile)])], { encoding: 'utf8', env: { ...layerOnlyEnv(), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', AWS_EC2_METADATA_DISABLED: 'true', ...env } });
+      expect(run.status, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as { accessKeyId: string; loaded: string[]; exported: Record<string, boolean> };
+    };
+    // Lambda's environment holds the function's credentials: the chain stops at the first link.
+    const onLambda = ask({ AWS_ACCESS_KEY_ID: 'FROM-ENVIRONMENT', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SHARED_CREDENTIALS_FILE: credentials, AWS_CONFIG_FILE: config });
+    expect(onLambda).toMatchObject({ accessKeyId: 'FROM-ENVIRONMENT', loaded: [] });
+    // Elsewhere the chain goes on, and the profile files' provider is loaded from the layer when reached.
+    const withProfile = ask({ AWS_SHARED_CREDENTIALS_FILE: credentials, AWS_CONFIG_FILE: config });
+    expect(withProfile).toMatchObject({ accessKeyId: 'FROM-PROFILE-FILE', loaded: [lazySdkFile('@aws-sdk/credential-provider-ini')] });
+    // And every lazy file loads through NODE_PATH alone, its exports there.
+    expect(Object.entries(withProfile.exported).filter(([, ok]) => !ok)).toEqual([]);
+    expect(Object.keys(withProfile.exported).length).toBe(layer.lazy.length);
   });
 });
 
