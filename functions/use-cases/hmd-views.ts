@@ -3,6 +3,7 @@ import { invalidInput } from '../plumbing/errors.ts';
 import type { StoredHmd } from '../storage/hmds.ts';
 import { getUser, userFieldsById } from '../storage/users.ts';
 import { foldText } from '#shared/rules/fold-text.ts';
+import { once } from '#shared/once.ts';
 
 /** Headsets as answered: each with its assigned user as that user is now (docs/decisions/0130). */
 export async function hmdViews(hmds: readonly StoredHmd[]): Promise<HmdView[]> {
@@ -39,7 +40,7 @@ function columnOf(hmd: HmdView, column: HmdSortColumn): string | number | null {
   return hmd[column];
 }
 
-const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
+const collator = once(() => new Intl.Collator('fr', { sensitivity: 'base', numeric: true }));
 
 /**
  * The list screen's search (every shown column and the user's e-mail contain the text, case and
@@ -57,9 +58,9 @@ export function searchAndSort(hmds: readonly HmdView[], search: string, column: 
     if (x === null || y === null) {
       if (x !== y) return x === null ? 1 : -1;
     } else {
-      const order = typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
+      const order = typeof x === 'number' && typeof y === 'number' ? x - y : collator().compare(String(x), String(y));
       if (order !== 0) return sign * order;
     }
-    return collator.compare(a.serial_number, b.serial_number) || a.id - b.id;
+    return collator().compare(a.serial_number, b.serial_number) || a.id - b.id;
   });
 }

@@ -5,6 +5,7 @@
  * date schemas (shared/catalogue/dates.ts) are built on it.
  */
 import { SLOT_HOURS } from './slots.ts';
+import { once } from '../once.ts';
 
 /** Dates of the business: Quebec local time (ARCHITECTURE: the business is in Quebec). */
 export const BUSINESS_TIME_ZONE = 'America/Toronto';
@@ -21,12 +22,6 @@ export const DATE_MESSAGES = {
   dateTime: `Expected an ISO date-time with its offset, between ${DATE_MIN} and ${DATE_MAX}.`,
   dayInput: `Expected a timestamp (ms) or an ISO date between ${DATE_MIN} and ${DATE_MAX}.`,
 } as const;
-
-/** Built at first use: a time-zone formatter costs ~5 ms of a cold start, and most handlers never need one. */
-function once<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
 
 const dateFormat = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
 const partsFormat = once(() => new Intl.DateTimeFormat('en-US', {
