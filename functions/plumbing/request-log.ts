@@ -1,6 +1,7 @@
 import * as z from '#shared/zod.ts';
 import { REQUEST_LOG_RETENTION_DAYS } from '#shared/rules/session.ts';
 import { keys } from './keys.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * One record per API call, read later by the request-log viewer (/superlog). Kept 90 days by TTL.
@@ -138,7 +139,7 @@ export const REQUEST_LOG_LINE_MARKER = 'IMMOREQUESTLOG';
 const lineOf = (json: string) => `${REQUEST_LOG_LINE_MARKER} ${json}\n`;
 export const requestLogLine = (item: RequestLogItem) => lineOf(JSON.stringify(item));
 
-const shippedItem = z.strictObject({
+const shippedItem = /* @__PURE__ */ schema(() => z.strictObject({
   pk: z.string(),
   sk: z.string().max(200),
   gsi1pk: z.string().optional(),
@@ -158,7 +159,7 @@ const shippedItem = z.strictObject({
   ip: z.string().max(100),
   logs: z.unknown(),
   ttl: z.number().int().positive(),
-});
+}));
 
 /**
  * The item a request-log line carries, or undefined when the line is not one: the ingest stores

@@ -5,6 +5,7 @@ import { db, tableName } from '../plumbing/aws.ts';
 import { unprocessable, type HttpError } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * The injector's daily quota: every upload declares its size before it gets a URL, and the
@@ -12,9 +13,9 @@ import type { TransactItem } from '../plumbing/transact.ts';
  * update, so concurrent requests cannot overshoot it. The limit is a stored setting
  * (`SETTINGS#injector`), DEFAULT_DAILY_QUOTA_BYTES when none is stored. See ADR 0096.
  */
-export const injectorSettingsSchema = z.object({
+export const injectorSettingsSchema = /* @__PURE__ */ schema(() => z.object({
   dailyQuotaBytes: z.number().int().positive().default(DEFAULT_DAILY_QUOTA_BYTES),
-});
+}));
 export type InjectorSettings = z.infer<typeof injectorSettingsSchema>;
 
 export async function getInjectorSettings(): Promise<InjectorSettings> {

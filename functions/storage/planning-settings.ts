@@ -3,6 +3,7 @@ import * as z from '#shared/zod.ts';
 import { KM_SETTINGS_READINGS, type KmSettings } from '#shared/rules/km-cost.ts';
 import { db, tableName } from '../plumbing/aws.ts';
 import { keys } from '../plumbing/keys.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * The planning settings, stored (not guessed): which reading of the kilometre rate applies
@@ -10,13 +11,13 @@ import { keys } from '../plumbing/keys.ts';
  * = 0.59/km for all) and the technician commissions per service offer and shooting package used
  * in the technician cost (package commissions + service-offer commissions + km cost).
  */
-export const planningSettingsSchema = z.object({
+export const planningSettingsSchema = /* @__PURE__ */ schema(() => z.object({
   kmReading: z.enum(['default', 'flat059']).default('default'),
   /** Commission paid to the technician per service offer id done. */
   serviceOfferCommissions: z.record(z.string(), z.number().nonnegative()).default({}),
   /** Commission paid to the technician per shooting package id done. */
   shootingPackageCommissions: z.record(z.string(), z.number().nonnegative()).default({}),
-});
+}));
 export type PlanningSettingsRecord = z.infer<typeof planningSettingsSchema>;
 
 export async function getPlanningSettings(): Promise<PlanningSettingsRecord> {

@@ -8,6 +8,7 @@ import { putNewItem } from '../plumbing/new-item.ts';
 import { keys } from '../plumbing/keys.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { byIndex, nextPageKey } from '../plumbing/query.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * Automated videos (part 3 §3 "Video", "Automated video", "Video job"): the one module that reads
@@ -20,7 +21,7 @@ import { byIndex, nextPageKey } from '../plumbing/query.ts';
  * a reset of a job still running never has two runs of one video render at once, and the older
  * run's late marks change nothing. A failure never overwrites an uploaded video (status 2).
  */
-const videoItem = z.object({
+const videoItem = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   listing_id: z.number().int(),
   template_id: z.number().int(),
@@ -44,7 +45,7 @@ const videoItem = z.object({
   version: z.number().int().default(1),
   /** The number of the latest run queued (0: never queued; items from before runs have none). */
   run: z.number().int().default(0),
-});
+}));
 export type StoredVideo = z.infer<typeof videoItem>;
 
 /** The most log lines one write appends, and the longest line kept (ffmpeg's stderr can be long). */

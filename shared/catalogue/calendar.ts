@@ -3,6 +3,7 @@ import { ADMIN_ROLES, CALENDAR_ROLES } from '../roles.ts';
 import { calendarDate, dateTime } from './dates.ts';
 import { defineOperation } from './operation.ts';
 import { unavailabilityOfSelection } from '../rules/calendar.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * The technician calendar (part 2 §2 'Technician calendar', §4 its dialogs, §5 'Calendar', §6, §7
@@ -33,22 +34,22 @@ export const CALENDAR_MESSAGES = {
   reminderPast: 'Reminders are sent for today or a day to come.',
 } as const;
 
-const userId = z.coerce.number().int().positive();
+const userId = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
 const DAY_MS = 86_400_000;
 
 /** Period checks (days, both included): in order, at most CALENDAR_PERIOD_MAX_DAYS long. */
 const inOrder = [(p: { start: string; end: string }) => p.end >= p.start, { message: CALENDAR_MESSAGES.periodOrder, path: ['end'] as PropertyKey[] }] as const;
 const notTooLong = [(p: { start: string; end: string }) => Date.parse(p.end) - Date.parse(p.start) < CALENDAR_PERIOD_MAX_DAYS * DAY_MS, { message: CALENDAR_MESSAGES.periodTooLong, path: ['end'] as PropertyKey[] }] as const;
 
-const dates = z.array(calendarDate).min(1).max(AVAILABILITY_DATES_MAX);
+const dates = /* @__PURE__ */ schema(() => z.array(calendarDate).min(1).max(AVAILABILITY_DATES_MAX));
 
-export const photographer = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), suspended: z.boolean().optional() });
+export const photographer = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), suspended: z.boolean().optional() }));
 export type Photographer = z.infer<typeof photographer>;
 
-export const availabilityView = z.object({ date: z.string(), user_id: z.number().int(), user: photographer.nullable() });
+export const availabilityView = /* @__PURE__ */ schema(() => z.object({ date: z.string(), user_id: z.number().int(), user: photographer.nullable() }));
 export type AvailabilityView = z.infer<typeof availabilityView>;
 
-export const unavailabilityView = z.object({
+export const unavailabilityView = /* @__PURE__ */ schema(() => z.object({
   id: z.string(),
   /** ISO instants in UTC, seconds zeroed. */
   start: z.string(),
@@ -56,10 +57,10 @@ export const unavailabilityView = z.object({
   user_id: z.number().int(),
   user: photographer.nullable(),
   summary: z.string(),
-});
+}));
 export type UnavailabilityView = z.infer<typeof unavailabilityView>;
 
-export const calendarShooting = z.object({
+export const calendarShooting = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   scheduleddate: z.string(),
   am: z.boolean(),
@@ -71,10 +72,10 @@ export const calendarShooting = z.object({
   address: z.string(),
   city: z.string(),
   state: z.number().int(),
-});
+}));
 export type CalendarShooting = z.infer<typeof calendarShooting>;
 
-const schedule = z.object({ availabilities: z.array(availabilityView), unAvailabilities: z.array(unavailabilityView), shootings: z.array(calendarShooting) });
+const schedule = /* @__PURE__ */ schema(() => z.object({ availabilities: z.array(availabilityView), unAvailabilities: z.array(unavailabilityView), shootings: z.array(calendarShooting) }));
 export type Schedule = z.infer<typeof schedule>;
 
 export const getPhotographers = /* @__PURE__ */ defineOperation(() => ({
@@ -190,7 +191,7 @@ export const removeUnavailability = /* @__PURE__ */ defineOperation(() => ({
 }));
 
 /** A technician a reminder went to (or could not go to), with the number of shootings it listed. */
-export const remindedTechnician = photographer.omit({ suspended: true }).extend({ email: z.string(), shootings: z.number().int() });
+export const remindedTechnician = /* @__PURE__ */ schema(() => photographer.omit({ suspended: true }).extend({ email: z.string(), shootings: z.number().int() }));
 export type RemindedTechnician = z.infer<typeof remindedTechnician>;
 /** Why a reminder was not sent: an address SES refuses (ADR 0705), or the sending failed (try again). */
 export const REMINDER_FAILURES = ['address_refused', 'send_failed'] as const;

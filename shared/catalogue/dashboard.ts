@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { calendarDate } from './dates.ts';
 import { remoteFile, sdCardState } from './rij.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * /dashboard (part 2 route table: any logged-in user). The spec leaves its content open; what each
@@ -17,24 +18,24 @@ export const INJECTOR_DAYS = 7;
 export const RECENT_FILES = 10;
 export const RECENT_LISTINGS = 10;
 
-const count = z.number().int().nonnegative();
+const count = /* @__PURE__ */ schema(() => z.number().int().nonnegative());
 /** A count per shooting state (shared/enums.ts ShootingState), states with none left out, by state. */
-export const stateCounts = z.array(z.object({ state: z.number().int(), count }));
+export const stateCounts = /* @__PURE__ */ schema(() => z.array(z.object({ state: z.number().int(), count })));
 export type StateCounts = z.infer<typeof stateCounts>;
 
 /** Own: the caller's data only; all: everyone's. */
-const scope = z.enum(['own', 'all']);
+const scope = /* @__PURE__ */ schema(() => z.enum(['own', 'all']));
 
-const shootingDay = z.object({
+const shootingDay = /* @__PURE__ */ schema(() => z.object({
   date: z.string(),
   /** Active shootings (not cancelled nor abandoned). */
   total: count,
   /** Active shootings without a capture technician (null for a technician's own day). */
   unassigned: count.nullable(),
   by_state: stateCounts,
-});
+}));
 
-export const dashboardPanel = z.union([
+export const dashboardPanel = /* @__PURE__ */ schema(() => z.union([
   /** Today's and tomorrow's shootings: everyone's (dispatch) or the capture technician's own. */
   z.object({ kind: z.literal('shootings'), scope, days: z.array(shootingDay) }),
   /** Post-production queue: shootings of the last QUEUE_DAYS days by state; own = pp_tech_id is the caller. */
@@ -81,7 +82,7 @@ export const dashboardPanel = z.union([
     kind: z.literal('releases'),
     apps: z.array(z.object({ app: z.string(), count, latest: z.object({ version: z.string(), public: z.boolean(), uploaded: z.boolean(), created_at: z.string() }).nullable() })),
   }),
-]);
+]));
 export type DashboardPanel = z.infer<typeof dashboardPanel>;
 export type DashboardPanelKind = DashboardPanel['kind'];
 

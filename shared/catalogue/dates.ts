@@ -9,27 +9,28 @@ import * as z from '../zod.ts';
  */
 
 import { DATE_MESSAGES, EPOCH_MS_MAX, EPOCH_MS_MIN, isCalendarDate, localDateOf } from '../rules/business-time.ts';
+import { schema } from '#shared/schema.ts';
 
 const inRange = (ms: number) => Number.isFinite(ms) && ms >= EPOCH_MS_MIN && ms <= EPOCH_MS_MAX;
 
 /** A calendar day YYYY-MM-DD: real, within the range. */
-export const calendarDate = z.string().trim().refine(isCalendarDate, DATE_MESSAGES.calendarDate);
+export const calendarDate = /* @__PURE__ */ schema(() => z.string().trim().refine(isCalendarDate, DATE_MESSAGES.calendarDate));
 
 /** An instant as epoch milliseconds, within the range. */
-export const epochMs = z.number().int().min(EPOCH_MS_MIN, DATE_MESSAGES.dayInput).max(EPOCH_MS_MAX, DATE_MESSAGES.dayInput);
+export const epochMs = /* @__PURE__ */ schema(() => z.number().int().min(EPOCH_MS_MIN, DATE_MESSAGES.dayInput).max(EPOCH_MS_MAX, DATE_MESSAGES.dayInput));
 
 /** An ISO 8601 date-time with its offset (`2026-05-04T09:30:00-04:00`, `…Z`), within the range. */
-export const dateTime = z
+export const dateTime = /* @__PURE__ */ schema(() => z
   .string()
   .trim()
   .datetime({ offset: true, message: DATE_MESSAGES.dateTime })
-  .refine((s) => inRange(Date.parse(s)) && isCalendarDate(s.slice(0, 10)), DATE_MESSAGES.dateTime);
+  .refine((s) => inRange(Date.parse(s)) && isCalendarDate(s.slice(0, 10)), DATE_MESSAGES.dateTime));
 
 /**
  * A day given as a timestamp (ms, as the time-slot list gives it), a calendar date or an ISO
  * date-time: normalised to YYYY-MM-DD in Quebec. One message whatever the form that failed.
  */
-export const dayInput = z.union([z.number(), z.string()], { message: DATE_MESSAGES.dayInput }).transform((value, ctx): string => {
+export const dayInput = /* @__PURE__ */ schema(() => z.union([z.number(), z.string()], { message: DATE_MESSAGES.dayInput }).transform((value, ctx): string => {
   if (typeof value === 'number') {
     if (Number.isInteger(value) && inRange(value)) return localDateOf(value);
   } else {
@@ -42,4 +43,4 @@ export const dayInput = z.union([z.number(), z.string()], { message: DATE_MESSAG
   }
   ctx.addIssue({ code: 'custom', message: DATE_MESSAGES.dayInput });
   return z.NEVER;
-});
+}));

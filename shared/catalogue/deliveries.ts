@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { Role } from '../roles.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * Deliveries (part 1 §2.9, §2.10, §7): the public delivery page reached through a listing's
@@ -13,19 +14,19 @@ export const DELIVERY_PAGE_SIZES = [15, 25, 50, 100, 1000, 10000] as const;
 export const DEFAULT_DELIVERY_PAGE_SIZE = 15;
 export const FEEDBACK_MAX_LENGTH = 5000;
 
-const pageSize = z.coerce
+const pageSize = /* @__PURE__ */ schema(() => z.coerce
   .number()
   .int()
   .refine((n) => (DELIVERY_PAGE_SIZES as readonly number[]).includes(n), { message: `One of ${DELIVERY_PAGE_SIZES.join(', ')}.` })
-  .default(DEFAULT_DELIVERY_PAGE_SIZE);
-const cursor = z.string().max(2000).regex(/^[A-Za-z0-9_-]+$/).optional();
+  .default(DEFAULT_DELIVERY_PAGE_SIZE));
+const cursor = /* @__PURE__ */ schema(() => z.string().max(2000).regex(/^[A-Za-z0-9_-]+$/).optional());
 /** Distribution tokens are base64url, 256 random bits (43 characters); older ones may be shorter. */
-const token = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Not a delivery token.');
+const token = /* @__PURE__ */ schema(() => z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Not a delivery token.'));
 
 /** generateDeliveryToken's refusal when the listing's link is not the one the screen showed. */
 export const DELIVERY_LINK_CHANGED = "This listing's delivery link changed meanwhile; reopen the listing to see it.";
 
-export const deliveryPicture = z.object({
+export const deliveryPicture = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   shooting_id: z.number().int(),
   picture_index: z.number().int(),
@@ -38,7 +39,7 @@ export const deliveryPicture = z.object({
   /** Index plus a slug of the address (part 3 §9), e.g. 03-1200-rue-sherbrooke-montreal.jpg. */
   filename: z.string(),
   feedback_ticket_id: z.number().int().nullable(),
-});
+}));
 export type DeliveryPicture = z.infer<typeof deliveryPicture>;
 
 export const getDeliveriesFromToken = /* @__PURE__ */ defineOperation(() => ({
@@ -71,7 +72,7 @@ export const getDeliveriesFromToken = /* @__PURE__ */ defineOperation(() => ({
 }));
 
 /** A ZIP of the delivery built in the media bucket: its presigned URL, file name, number of pictures and size. */
-const deliveryZip = z.object({ url: z.string(), filename: z.string(), entries: z.number().int(), bytes: z.number().int() });
+const deliveryZip = /* @__PURE__ */ schema(() => z.object({ url: z.string(), filename: z.string(), entries: z.number().int(), bytes: z.number().int() }));
 
 export const downloadAllPictures = /* @__PURE__ */ defineOperation(() => ({
   id: 'downloadAllPictures',
@@ -122,7 +123,7 @@ export const leaveFeedback = /* @__PURE__ */ defineOperation(() => ({
   resources: ['table'],
 }));
 
-export const deliveryListingRow = z.object({
+export const deliveryListingRow = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   address: z.string(),
   app: z.string(),
@@ -132,7 +133,7 @@ export const deliveryListingRow = z.object({
   broker: z.object({ firstname: z.string(), lastname: z.string() }),
   distribution_token: z.string().nullable(),
   updated_at: z.string(),
-});
+}));
 export type DeliveryListingRow = z.infer<typeof deliveryListingRow>;
 
 export const getDeliveryListings = /* @__PURE__ */ defineOperation(() => ({
@@ -149,11 +150,11 @@ export const getDeliveryListings = /* @__PURE__ */ defineOperation(() => ({
   writes: ['table'],
 }));
 
-export const techDeliveryShooting = z.object({
+export const techDeliveryShooting = /* @__PURE__ */ schema(() => z.object({
   shooting: z.object({ id: z.number().int(), scheduleddate: z.string(), state: z.number().int() }),
   listing: z.object({ id: z.number().int(), address: z.string(), city: z.string(), distribution_token: z.string() }),
   pictures: z.array(z.object({ id: z.number().int(), picture_index: z.number().int(), thumbnail_url: z.string(), distrib_url: z.string() })),
-});
+}));
 export type TechDeliveryShooting = z.infer<typeof techDeliveryShooting>;
 
 export const getTechDeliveries = /* @__PURE__ */ defineOperation(() => ({

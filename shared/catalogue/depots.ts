@@ -3,6 +3,7 @@ import { ADMIN_ROLES } from '../roles.ts';
 import { depotRecord } from '../entities/depot.ts';
 import { defineOperation } from './operation.ts';
 import { DEPOT_MESSAGES } from '../messages/depots.ts';
+import { schema } from '#shared/schema.ts';
 
 export { DEPOT_MESSAGES };
 
@@ -13,9 +14,9 @@ export { DEPOT_MESSAGES };
  */
 
 /** A depot id: digits only, in a path or a body ('1e3', '0x10', ' 7' answer 400, as the route /depots/edit/{id} takes digits only). */
-const id = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive());
+const id = /* @__PURE__ */ schema(() => z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive()));
 /** The version the editor read: a write over a newer one answers 409 (no lost update). */
-const version = z.coerce.number().int().positive();
+const version = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
 
 /**
  * The legacy form sends lat and lng as text (§5): a number or a numeric text, never a blank. The
@@ -31,13 +32,13 @@ const coordinate = (limit: number, message: string) =>
 export const DEPOT_MAX_LENGTH = { civic_number: 20, street: 200, city: 100 } as const;
 
 /** What the form sends (create and modify): civic number, street, city, lat, lng (§7 payload). Strings are trimmed. */
-export const depotFields = z.object({
+export const depotFields = /* @__PURE__ */ schema(() => z.object({
   civic_number: z.string(DEPOT_MESSAGES.civicNumber).trim().max(DEPOT_MAX_LENGTH.civic_number, DEPOT_MESSAGES.civicNumber).default(''),
   street: z.string(DEPOT_MESSAGES.streetRequired).trim().min(1, DEPOT_MESSAGES.streetRequired).max(DEPOT_MAX_LENGTH.street, DEPOT_MESSAGES.streetRequired),
   city: z.string(DEPOT_MESSAGES.cityRequired).trim().min(1, DEPOT_MESSAGES.cityRequired).max(DEPOT_MAX_LENGTH.city, DEPOT_MESSAGES.cityRequired),
   lat: coordinate(90, DEPOT_MESSAGES.lat),
   lng: coordinate(180, DEPOT_MESSAGES.lng),
-});
+}));
 export type DepotFields = z.output<typeof depotFields>;
 
 export const depotView = depotRecord.extend({ version: z.number().int() });

@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { schema } from '#shared/schema.ts';
 
 /** The response-code table of part 1 section 8, with one error body shape. */
 export const ERROR_CODES = {
@@ -16,7 +17,7 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const errorBody = z.object({
+export const errorBody = /* @__PURE__ */ schema(() => z.object({
   error: z.object({
     code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
@@ -25,6 +26,6 @@ export const errorBody = z.object({
     /** Extra machine-readable detail, e.g. the shootings blocking a zone deletion. */
     details: z.unknown().optional(),
   }),
-});
+}));
 
 export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { HMD_ROLES } from '../roles.ts';
 import { defineOperation } from './operation.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * Head-mounted devices (VR headsets), part 2 §2 "Head-mounted devices", §3, §4, §5, §7 and §8.
@@ -24,24 +25,24 @@ export const HMD_MESSAGES = {
 export const HMD_SORT_COLUMNS = ['serial_number', 'city', 'postalcode', 'user', 'notes', 'id'] as const;
 export type HmdSortColumn = (typeof HMD_SORT_COLUMNS)[number];
 
-const id = z.coerce.number().int().positive();
-const userId = z.coerce.number().int().positive();
+const id = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
+const userId = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
 /** The version the caller read: a write based on an older one answers 409 (no lost update). */
-const version = z.coerce.number().int().positive();
+const version = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
 
-const serialNumber = z
+const serialNumber = /* @__PURE__ */ schema(() => z
   .string(HMD_MESSAGES.serialRequired)
   .trim()
   .min(1, HMD_MESSAGES.serialRequired)
   .max(HMD_SERIAL_MAX, HMD_MESSAGES.serialFormat)
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, HMD_MESSAGES.serialFormat);
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, HMD_MESSAGES.serialFormat));
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
-export const hmdUser = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() });
+export const hmdUser = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() }));
 export type HmdUser = z.infer<typeof hmdUser>;
 
-export const hmdView = z.object({
+export const hmdView = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   serial_number: z.string(),
   city: z.string().nullable(),
@@ -52,7 +53,7 @@ export const hmdView = z.object({
   notes: z.string(),
   version: z.number().int(),
   updated_at: z.string(),
-});
+}));
 export type HmdView = z.infer<typeof hmdView>;
 
 export const hmdList = /* @__PURE__ */ defineOperation(() => ({

@@ -6,6 +6,7 @@ import { calendarDate } from './dates.ts';
 import { defineOperation } from './operation.ts';
 import { LISTING_STATE_NAMES } from '../enums.ts';
 import { MLS_DIGITS_MESSAGE, MLS_PATTERN } from '../rules/mls-number.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * Listings (part 3 §2 screens 1 'Listing admin dialog', 2 'Listing search', 3 'Virtual-visit
@@ -45,22 +46,22 @@ export const RECURRING_KEYS = ['1', '2', '3', '4', '5+'] as const;
 /** Virtual-tour reads per caller address: one per page load, a little room for an office behind one address. */
 export const TOUR_LIMIT = { limit: 60, windowSeconds: 60 } as const;
 
-const id = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive());
-const version = z.coerce.number().int().positive();
-const flag = z.enum(['true', 'false']).optional().transform((v) => v === 'true');
+const id = /* @__PURE__ */ schema(() => z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive()));
+const version = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
+const flag = /* @__PURE__ */ schema(() => z.enum(['true', 'false']).optional().transform((v) => v === 'true'));
 const text = (max: number) => z.string(LISTING_MESSAGES.text).trim().max(max, LISTING_MESSAGES.text);
 
-export const searchString = z
+export const searchString = /* @__PURE__ */ schema(() => z
   .string()
   .max(SEARCH_MAX_LENGTH, `At most ${SEARCH_MAX_LENGTH} characters.`)
   .default('')
   .superRefine((value, ctx) => {
     const parsed = parseListingSearch(value);
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-  });
+  }));
 
 /** One row of the search table (screen 2 columns) and of the map. */
-export const listingRow = z.object({
+export const listingRow = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   address: z.string(),
   app: z.string(),
@@ -75,7 +76,7 @@ export const listingRow = z.object({
   completed: z.number().int(),
   /** Part 3 §9: avg_time / 60. */
   average_minutes: z.number(),
-});
+}));
 export type ListingRow = z.infer<typeof listingRow>;
 
 export const searchListings = /* @__PURE__ */ defineOperation(() => ({
@@ -93,7 +94,7 @@ export const searchListings = /* @__PURE__ */ defineOperation(() => ({
 }));
 
 /** A listing on the map: [id, lat, lng]. The info window reads the rest (getListing) when its point is clicked. */
-export const mapPoint = z.tuple([z.number().int(), z.number(), z.number()]);
+export const mapPoint = /* @__PURE__ */ schema(() => z.tuple([z.number().int(), z.number(), z.number()]));
 export type MapPoint = z.infer<typeof mapPoint>;
 
 export const getListingsForMap = /* @__PURE__ */ defineOperation(() => ({
@@ -110,7 +111,7 @@ export const getListingsForMap = /* @__PURE__ */ defineOperation(() => ({
   writes: [],
 }));
 
-export const listingDetail = z.object({
+export const listingDetail = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   version: z.number().int(),
   state: z.number().int(),
@@ -143,7 +144,7 @@ export const listingDetail = z.object({
       tech: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }).nullable(),
     }),
   ),
-});
+}));
 export type ListingDetail = z.infer<typeof listingDetail>;
 
 export const getListing = /* @__PURE__ */ defineOperation(() => ({
@@ -160,16 +161,16 @@ export const getListing = /* @__PURE__ */ defineOperation(() => ({
 }));
 
 /** A date field of the dialog: empty means none. */
-const optionalDate = z
+const optionalDate = /* @__PURE__ */ schema(() => z
   .string()
   .trim()
   .max(10)
   .nullable()
   .default(null)
-  .transform((v) => (v ? v : null));
+  .transform((v) => (v ? v : null)));
 
 /** What the dialog saves (screen 1 editable fields). Strings are trimmed. */
-const listingFieldsObject = z.object({
+const listingFieldsObject = /* @__PURE__ */ schema(() => z.object({
     mls: text(40).nullable().default(null).transform((v) => (v ? v : null)).pipe(z.string().regex(MLS_PATTERN, MLS_DIGITS_MESSAGE).nullable()),
     civic_number: text(20).default(''),
     street: text(200).pipe(z.string().min(1, LISTING_MESSAGES.street)),
@@ -180,7 +181,7 @@ const listingFieldsObject = z.object({
     date_sold: optionalDate,
     date_notarized: optionalDate,
     expired: z.boolean().default(false),
-});
+}));
 
 /** Part 3 §5: a sold listing needs a valid notary date, an MLS number and a valid sold date (each field named). */
 function checkSold(v: z.output<typeof listingFieldsObject>, ctx: { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void }): void {
@@ -197,7 +198,7 @@ function checkSold(v: z.output<typeof listingFieldsObject>, ctx: { addIssue: (is
 }
 
 /** The dialog's form schema (the same rule as the server's). */
-export const listingFields = listingFieldsObject.superRefine(checkSold);
+export const listingFields = /* @__PURE__ */ schema(() => listingFieldsObject.superRefine(checkSold));
 export type ListingFields = z.output<typeof listingFields>;
 
 export const updateListing = /* @__PURE__ */ defineOperation(() => ({
@@ -227,7 +228,7 @@ export const purgeListingCache = /* @__PURE__ */ defineOperation(() => ({
 }));
 
 /** A visitor or session id the page makes (random, kept in the browser): 8 to 64 URL-safe characters. */
-const visitId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'An id of 8 to 64 letters, digits, - or _.');
+const visitId = /* @__PURE__ */ schema(() => z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'An id of 8 to 64 letters, digits, - or _.'));
 
 export const recordVisit = /* @__PURE__ */ defineOperation(() => ({
   id: 'recordVisit',
@@ -252,12 +253,12 @@ export const recordVisit = /* @__PURE__ */ defineOperation(() => ({
 }));
 
 /** One picture of the virtual tour, at its place in the slideshow. */
-export const tourPicture = z.object({
+export const tourPicture = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   /** Presigned, cache-busted URLs (docs/decisions/0061): the delivered rendition and its thumbnail. */
   url: z.string(),
   thumbnail_url: z.string(),
-});
+}));
 export type TourPicture = z.infer<typeof tourPicture>;
 
 export const getVirtualTour = /* @__PURE__ */ defineOperation(() => ({
@@ -290,16 +291,16 @@ const rangeRule: [(r: { from: string; to: string }) => boolean, { path: string[]
   (r) => r.from <= r.to && Date.parse(r.to) - Date.parse(r.from) <= VISIT_RANGE_MAX_DAYS * 86_400_000,
   { path: ['to'], message: LISTING_MESSAGES.range },
 ];
-const dateRange = z.object(rangeShape).refine(...rangeRule);
+const dateRange = /* @__PURE__ */ schema(() => z.object(rangeShape).refine(...rangeRule));
 
-export const visitDay = z.object({
+export const visitDay = /* @__PURE__ */ schema(() => z.object({
   date: z.string(),
   visitor: z.number().int(),
   session: z.number().int(),
   views: z.number().int(),
   photos: z.number().int(),
   seconds: z.number().int(),
-});
+}));
 export type VisitDay = z.infer<typeof visitDay>;
 
 export const getListingVisitStats = /* @__PURE__ */ defineOperation(() => ({

@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { ADMIN_ROLES } from '../roles.ts';
 import { LOG_SEARCH_LIMITS } from '../logs/search.ts';
 import { defineOperation } from './operation.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * The request-log viewer (/superlog) and analytics (/SuperAnalytics), part 3 screen 14, §5 (search
@@ -16,7 +17,7 @@ export const LOG_READ_BUDGET = 2_000;
 /** Days the charts show when the search names none. */
 export const CHART_DEFAULT_DAYS = 30;
 
-export const requestLogEntry = z.object({
+export const requestLogEntry = /* @__PURE__ */ schema(() => z.object({
   id: z.string(),
   path: z.string(),
   method: z.string(),
@@ -33,10 +34,10 @@ export const requestLogEntry = z.object({
   ip: z.string(),
   /** Lines the handler logged, each a list of texts or objects (secrets redacted). */
   logs: z.array(z.array(z.unknown())),
-});
+}));
 export type RequestLogEntry = z.infer<typeof requestLogEntry>;
 
-const search = z.string().max(LOG_SEARCH_LIMITS.length).default('');
+const search = /* @__PURE__ */ schema(() => z.string().max(LOG_SEARCH_LIMITS.length).default(''));
 
 export const getRequestLogs = /* @__PURE__ */ defineOperation(() => ({
   id: 'getRequestLogs',
@@ -63,7 +64,7 @@ export const getRequestLogs = /* @__PURE__ */ defineOperation(() => ({
   writes: [],
 }));
 
-export const chartPoint = z.object({ mydate: z.string(), count: z.number().int() });
+export const chartPoint = /* @__PURE__ */ schema(() => z.object({ mydate: z.string(), count: z.number().int() }));
 
 export const getLogCharts = /* @__PURE__ */ defineOperation(() => ({
   id: 'getLogCharts',

@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { ADMIN_ROLES, Role, type RoleId } from '../roles.ts';
 import { defineOperation } from './operation.ts';
 import { MLS_DIGITS_MESSAGE, MLS_PATTERN } from '../rules/mls-number.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * MLS (part 3 screens 6 and 7, §7 "listings without MLS", "set MLS", "auto-MLS match"): the
@@ -23,10 +24,10 @@ export const MLS_MESSAGES = {
 } as const;
 
 /** §5 "Saving an MLS requires a non-empty value"; the inputs are numeric (screen 7). */
-export const mlsNumber = z.string(MLS_MESSAGES.required).trim().min(1, MLS_MESSAGES.required).regex(MLS_PATTERN, MLS_MESSAGES.digits);
-const listingId = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive());
+export const mlsNumber = /* @__PURE__ */ schema(() => z.string(MLS_MESSAGES.required).trim().min(1, MLS_MESSAGES.required).regex(MLS_PATTERN, MLS_MESSAGES.digits));
+const listingId = /* @__PURE__ */ schema(() => z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive()));
 
-const ourListing = z.object({
+const ourListing = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   address: z.string(),
   app: z.string(),
@@ -36,9 +37,9 @@ const ourListing = z.object({
   picture_url: z.string().nullable(),
   broker: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }),
   updated_at: z.string(),
-});
+}));
 
-export const providerRecord = z.object({
+export const providerRecord = /* @__PURE__ */ schema(() => z.object({
   mls: z.string(),
   civic_number_start: z.string(),
   street: z.string(),
@@ -48,7 +49,7 @@ export const providerRecord = z.object({
   url_description: z.string(),
   listing_date: z.string(),
   brokers: z.array(z.string().nullable()),
-});
+}));
 
 export const getListingsWithoutMls = /* @__PURE__ */ defineOperation(() => ({
   id: 'getListingsWithoutMls',

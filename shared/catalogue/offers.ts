@@ -3,6 +3,7 @@ import { ADMIN_ROLES } from '../roles.ts';
 import { serviceOfferFields, serviceOfferRecord } from '../entities/service-offer.ts';
 import { shootingPackageFields, shootingPackageRecord } from '../entities/shooting-package.ts';
 import { defineOperation } from './operation.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * The catalogue of service offers and shooting packages (part 3 screen 10, §3, §5; part 2 §7
@@ -14,15 +15,15 @@ import { defineOperation } from './operation.ts';
 /** The offers the product relies on (docs/decisions/0615), as plain values in shared/rules. */
 export { isProtectedOffer, OFFER_PROTECTION_MESSAGES, PROTECTED_OFFER_IDS, PROTECTED_OFFER_KEYS } from '../rules/protected-offers.ts';
 
-const id = z.coerce.number().int().positive();
+const id = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
 /** The version the editor read: an update of a changed item answers 409. */
-const version = z.coerce.number().int().positive();
+const version = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
 
 /** What blocks a deletion (409 `details`): the packages including the offer, the users holding it. */
-export const catalogueHolders = z.object({
+export const catalogueHolders = /* @__PURE__ */ schema(() => z.object({
   packages: z.array(z.object({ id: z.number().int(), key_name: z.string(), display_name_fr: z.string(), display_name_en: z.string() })),
   users: z.array(z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), role: z.number().int() })),
-});
+}));
 export type CatalogueHolders = z.infer<typeof catalogueHolders>;
 
 export const getAllServiceOffers = /* @__PURE__ */ defineOperation(() => ({

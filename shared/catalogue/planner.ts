@@ -3,6 +3,7 @@ import { defineOperation } from './operation.ts';
 import { PLANNER_ROLES } from '../roles.ts';
 import { calendarDate } from './dates.ts';
 import { shootingView } from './shootings.ts';
+import { schema } from '#shared/schema.ts';
 
 /** The planner (part 2 'Shooting planner', 'Dispatch'): the roles that may open /shooting. */
 const PLANNERS = PLANNER_ROLES;
@@ -13,7 +14,7 @@ export const DISPATCH_MESSAGES = {
   partial: '{{n}} / {{m}} des captures ont été réparties.',
 } as const;
 
-const unservedReason = z.enum(['out_of_zone', 'no_skill', 'all_locked', 'unavailable', 'no_time', 'invalid', 'changed_meanwhile']);
+const unservedReason = /* @__PURE__ */ schema(() => z.enum(['out_of_zone', 'no_skill', 'all_locked', 'unavailable', 'no_time', 'invalid', 'changed_meanwhile']));
 
 export const dispatchShooting = /* @__PURE__ */ defineOperation(() => ({
   id: 'dispatchShooting',
@@ -33,7 +34,7 @@ export const dispatchShooting = /* @__PURE__ */ defineOperation(() => ({
   resources: ['table', 'dispatchWorkflow', 'location'],
 }));
 
-export const techDayFigures = z.object({
+export const techDayFigures = /* @__PURE__ */ schema(() => z.object({
   tech_id: z.number().int(),
   firstname: z.string(),
   lastname: z.string(),
@@ -49,9 +50,9 @@ export const techDayFigures = z.object({
   cost: z.number(),
   feasible: z.boolean(),
   locked: z.boolean(),
-});
+}));
 
-const dayFigures = z.object({ date: calendarDate, km_reading: z.enum(['default', 'flat059']), techs: z.array(techDayFigures) });
+const dayFigures = /* @__PURE__ */ schema(() => z.object({ date: calendarDate, km_reading: z.enum(['default', 'flat059']), techs: z.array(techDayFigures) }));
 
 export const getRouteFigures = /* @__PURE__ */ defineOperation(() => ({
   id: 'getRouteFigures',
@@ -107,9 +108,9 @@ export const unassignShootingTech = /* @__PURE__ */ defineOperation(() => ({
   resources: ['table', 'location'],
 }));
 
-const position = z.object({ lat: z.number(), lng: z.number() });
+const position = /* @__PURE__ */ schema(() => z.object({ lat: z.number(), lng: z.number() }));
 /** [lng, lat], GeoJSON's and VROOM's order. */
-const lngLat = z.tuple([z.number(), z.number()]);
+const lngLat = /* @__PURE__ */ schema(() => z.tuple([z.number(), z.number()]));
 
 export const getPlannerMap = /* @__PURE__ */ defineOperation(() => ({
   id: 'getPlannerMap',
@@ -143,10 +144,10 @@ export const getPlannerMap = /* @__PURE__ */ defineOperation(() => ({
   writes: [],
 }));
 
-const timeWindow = z.tuple([z.number().int(), z.number().int()]);
+const timeWindow = /* @__PURE__ */ schema(() => z.tuple([z.number().int(), z.number().int()]));
 
 /** The VROOM problem of a day, exactly as `dayToVroom` writes it (shared/planning/vroom-format.ts). */
-export const vroomDayProblem = z.object({
+export const vroomDayProblem = /* @__PURE__ */ schema(() => z.object({
   vehicles: z.array(
     z.object({
       id: z.number().int(),
@@ -171,7 +172,7 @@ export const vroomDayProblem = z.object({
     }),
   ),
   matrices: z.object({ car: z.object({ durations: z.array(z.array(z.number())), distances: z.array(z.array(z.number())) }) }),
-});
+}));
 
 export const exportPlanningDay = /* @__PURE__ */ defineOperation(() => ({
   id: 'exportPlanningDay',
@@ -201,8 +202,8 @@ export const PLANNER_MESSAGES = {
   notActive: 'This shooting is cancelled or abandoned.',
 } as const;
 
-const id = z.number().int().positive();
-const place = z.object({ lat: z.number(), lng: z.number() });
+const id = /* @__PURE__ */ schema(() => z.number().int().positive());
+const place = /* @__PURE__ */ schema(() => z.object({ lat: z.number(), lng: z.number() }));
 
 /** A shooting as the board shows it: the shooting view plus its technician, tags, reshoot ordinal, flags and version. */
 export const plannerShooting = shootingView.extend({
@@ -229,7 +230,7 @@ export type PlannerShooting = z.infer<typeof plannerShooting>;
 export const NO_AVAILABILITY_ID = 'no-availability';
 
 /** A technician available that day (part 2 §3 'Tech / user (planner view)'). */
-export const scheduledTech = z.object({
+export const scheduledTech = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   firstname: z.string(),
   lastname: z.string(),
@@ -242,7 +243,7 @@ export const scheduledTech = z.object({
   userServiceOffers: z.array(z.number().int()),
   userShootingPackages: z.array(z.number().int()),
   locked: z.boolean(),
-});
+}));
 export type ScheduledTech = z.infer<typeof scheduledTech>;
 
 export const dailyShootingActivity = /* @__PURE__ */ defineOperation(() => ({

@@ -3,6 +3,7 @@ import { ADMIN_ROLES } from '../roles.ts';
 import { PROVIDER_PAGE_SIZE, PROVIDER_SORT_COLUMNS, providerBanner, providerBroker, providerFranchise, providerImport } from '../entities/provider.ts';
 import { defineOperation } from './operation.ts';
 import { providerRecord } from './mls.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * The listing-data provider reports (part 3 screens 8 and 9, §7 "provider banner and franchise
@@ -12,7 +13,7 @@ import { providerRecord } from './mls.ts';
 export { PROVIDER_PAGE_SIZE };
 export const CENTRIS_CSV_NAME = 'centris.csv';
 
-const code = z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'A code is 1 to 20 letters, digits, - or _.');
+const code = /* @__PURE__ */ schema(() => z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'A code is 1 to 20 letters, digits, - or _.'));
 const scope = {
   banner: code.optional(),
   franchise: code.optional(),
@@ -88,7 +89,7 @@ export const getProviderImports = /* @__PURE__ */ defineOperation(() => ({
   writes: [],
 }));
 
-const missing = z.string().nullable();
+const missing = /* @__PURE__ */ schema(() => z.string().nullable());
 
 export const getBadListings = /* @__PURE__ */ defineOperation(() => ({
   id: 'getBadListings',

@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { ADMIN_ROLES } from '../roles.ts';
 import { defineOperation } from './operation.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * App releases, part 3 screen 13 (/releases), §3 (App release: id, version, public, cdn_url), §4
@@ -27,20 +28,20 @@ export const RELEASE_MESSAGES = {
   noPublic: 'This app has no public release.',
 } as const;
 
-const app = z.enum(RELEASE_APPS);
-const id = z.coerce.number().int().positive();
-export const releaseVersion = z
+const app = /* @__PURE__ */ schema(() => z.enum(RELEASE_APPS));
+const id = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
+export const releaseVersion = /* @__PURE__ */ schema(() => z
   .string(RELEASE_MESSAGES.version)
   .trim()
   .max(40, RELEASE_MESSAGES.version)
-  .regex(/^\d{1,6}(\.\d{1,6}){0,3}(-[0-9A-Za-z][0-9A-Za-z.]*)?$/, RELEASE_MESSAGES.version);
-export const releaseFileName = z
+  .regex(/^\d{1,6}(\.\d{1,6}){0,3}(-[0-9A-Za-z][0-9A-Za-z.]*)?$/, RELEASE_MESSAGES.version));
+export const releaseFileName = /* @__PURE__ */ schema(() => z
   .string(RELEASE_MESSAGES.filename)
   .trim()
   .max(100, RELEASE_MESSAGES.filename)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, RELEASE_MESSAGES.filename);
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, RELEASE_MESSAGES.filename));
 
-export const releaseView = z.object({
+export const releaseView = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   app,
   version: z.string(),
@@ -52,7 +53,7 @@ export const releaseView = z.object({
   /** A download URL of the file (null until it is uploaded). */
   cdn_url: z.string().nullable(),
   created_at: z.string(),
-});
+}));
 export type ReleaseView = z.infer<typeof releaseView>;
 
 export const getReleases = /* @__PURE__ */ defineOperation(() => ({

@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { REVIEWERS, type RoleId } from '../roles.ts';
 import { defineOperation } from './operation.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * Review (part 3 screens 4 'Tech review queue' and 5 'Listing review screen', §4, §5, §7): the
@@ -35,15 +36,15 @@ export const REVIEW_MESSAGES = {
 export const SLIDESHOW_SUGGESTED = 12;
 export const SLIDESHOW_MAX = 20;
 
-const id = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive());
-const pictureIds = z.array(z.number().int().positive()).min(1, 'Choose at least one picture.').max(1000);
-const text = z.string(REVIEW_MESSAGES.commentRequired).trim().min(1, REVIEW_MESSAGES.commentRequired).max(5000);
-const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
+const id = /* @__PURE__ */ schema(() => z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'An id is digits only.').transform(Number)]).pipe(z.number().int().positive()));
+const pictureIds = /* @__PURE__ */ schema(() => z.array(z.number().int().positive()).min(1, 'Choose at least one picture.').max(1000));
+const text = /* @__PURE__ */ schema(() => z.string(REVIEW_MESSAGES.commentRequired).trim().min(1, REVIEW_MESSAGES.commentRequired).max(5000));
+const person = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }));
 
 export const REVIEW_TABS = ['under_review', 'retouch', 'public_sent', 'incomplete'] as const;
 export type ReviewTab = (typeof REVIEW_TABS)[number];
 
-export const reviewQueueItem = z.object({
+export const reviewQueueItem = /* @__PURE__ */ schema(() => z.object({
   listing_id: z.number().int(),
   address: z.string(),
   city: z.string(),
@@ -53,7 +54,7 @@ export const reviewQueueItem = z.object({
   shooting_state: z.number().int(),
   /** Days since the last shooting (§9 colours: ≤2 green, 3–4 orange, ≥5 red). */
   elapsed_days: z.number().int(),
-});
+}));
 export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
 
 export const listingsForReview = /* @__PURE__ */ defineOperation(() => ({
@@ -69,7 +70,7 @@ export const listingsForReview = /* @__PURE__ */ defineOperation(() => ({
   writes: [],
 }));
 
-export const reviewComment = z.object({
+export const reviewComment = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   description: z.string(),
   created_at: z.string(),
@@ -77,10 +78,10 @@ export const reviewComment = z.object({
   followups: z.array(z.object({ id: z.string(), message: z.string(), created_at: z.string(), creator: person })),
   /** The ticket is resolved: no reply until it is reopened (part 1 §4 'Follow-ups only while open'). */
   resolved: z.boolean().default(false),
-});
+}));
 export type ReviewComment = z.infer<typeof reviewComment>;
 
-export const reviewPicture = z.object({
+export const reviewPicture = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   shooting_id: z.number().int(),
   picture_index: z.number().int(),
@@ -97,10 +98,10 @@ export const reviewPicture = z.object({
   /** The picture's type (traditional, drone, blue hour) as a service-offer id (§9; ADR 0276), null until given. */
   service_offer_id: z.number().int().nullable(),
   comments: z.array(reviewComment),
-});
+}));
 export type ReviewPicture = z.infer<typeof reviewPicture>;
 
-export const reviewShooting = z.object({
+export const reviewShooting = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   state: z.number().int(),
   scheduleddate: z.string(),
@@ -108,7 +109,7 @@ export const reviewShooting = z.object({
   pp_tech: person.nullable(),
   is_public_for_broker: z.boolean(),
   all_services_delivered: z.boolean(),
-});
+}));
 export type ReviewShooting = z.infer<typeof reviewShooting>;
 
 export const getListingPictures = /* @__PURE__ */ defineOperation(() => ({
@@ -130,8 +131,8 @@ export const getListingPictures = /* @__PURE__ */ defineOperation(() => ({
   writes: [],
 }));
 
-const onePicture = z.object({ listing_id: id, picture_id: z.number().int().positive() });
-const done = z.object({ status: z.literal(200) });
+const onePicture = /* @__PURE__ */ schema(() => z.object({ listing_id: id, picture_id: z.number().int().positive() }));
+const done = /* @__PURE__ */ schema(() => z.object({ status: z.literal(200) }));
 
 export const markPictureValid = /* @__PURE__ */ defineOperation(() => ({
   id: 'markPictureValid',
@@ -271,7 +272,7 @@ export const sendMediaEmail = /* @__PURE__ */ defineOperation(() => ({
 }));
 
 /** A room of the listing's floorplan as the screen shows it (§3 'Floorplan room'; ADR 0275). */
-export const floorplanRoom = z.object({
+export const floorplanRoom = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   roomname: z.string(),
   floor: z.number().int(),
@@ -285,7 +286,7 @@ export const floorplanRoom = z.object({
   floor_type: z.string().nullable(),
   created_at: z.string(),
   markers: z.array(z.object({ order_index: z.number().int(), lowres_media_url: z.string() })),
-});
+}));
 export type FloorplanRoom = z.infer<typeof floorplanRoom>;
 
 export const getFloorplan = /* @__PURE__ */ defineOperation(() => ({

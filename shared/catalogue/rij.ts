@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { DATE_MESSAGES, isCalendarDate } from '../rules/business-time.ts';
 import { dateTime } from './dates.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * Part 2, remote file injection (/remote_injector, calls rij/...). Technicians send the day's
@@ -101,7 +102,7 @@ export function partLength(fileSize: number, partSize: number, n: number): numbe
 // ── Schemas ────────────────────────────────────────────────────────────────────────────────
 
 /** YYYY-MM-DD, or DD-MM-YYYY as one reading of the spec sends it; parsed to YYYY-MM-DD. */
-export const injectorDate = z
+export const injectorDate = /* @__PURE__ */ schema(() => z
   .string()
   .trim()
   .transform((value, ctx) => {
@@ -112,16 +113,16 @@ export const injectorDate = z
       return z.NEVER;
     }
     return date;
-  });
+  }));
 
-const fileName = z.string().trim().min(1).max(255);
-const fileType = z.string().trim().max(255);
-const fileSize = z.coerce.number().int().min(0).max(MAX_UPLOAD_SIZE);
-const uploadId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Unknown upload.');
+const fileName = /* @__PURE__ */ schema(() => z.string().trim().min(1).max(255));
+const fileType = /* @__PURE__ */ schema(() => z.string().trim().max(255));
+const fileSize = /* @__PURE__ */ schema(() => z.coerce.number().int().min(0).max(MAX_UPLOAD_SIZE));
+const uploadId = /* @__PURE__ */ schema(() => z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Unknown upload.'));
 
-const recordedPart = z.object({ partNumber: z.number().int(), etag: z.string(), size: z.number().int() });
+const recordedPart = /* @__PURE__ */ schema(() => z.object({ partNumber: z.number().int(), etag: z.string(), size: z.number().int() }));
 
-export const remoteFile = z.object({
+export const remoteFile = /* @__PURE__ */ schema(() => z.object({
   /** The sanitized file name (last part of the key). */
   name: z.string(),
   /** The file's day, YYYY-MM-DD. */
@@ -133,22 +134,22 @@ export const remoteFile = z.object({
   updated: z.string(),
   /** updated + 90 days (bucket lifecycle), ISO. */
   deletes_at: z.string(),
-});
+}));
 export type RemoteFile = z.infer<typeof remoteFile>;
 
 export const SD_CARD_STATES = ['upload', 'tar', 'copy'] as const;
-export const sdCardState = z.object({
+export const sdCardState = /* @__PURE__ */ schema(() => z.object({
   sd_card: z.string(),
   state: z.enum(SD_CARD_STATES),
   start_date: z.string(),
   end_date: z.string().nullable(),
   user_id: z.number().int(),
-});
+}));
 
-const where = z.object({
+const where = /* @__PURE__ */ schema(() => z.object({
   /** The day the file belongs to (the sender's local date), YYYY-MM-DD; default the server's today. */
   date: injectorDate.optional(),
-});
+}));
 
 // ── Operations ─────────────────────────────────────────────────────────────────────────────
 
@@ -212,11 +213,11 @@ export const getUploadPartUrls = /* @__PURE__ */ defineOperation(() => ({
  */
 export const PART_ETAG = /^"?[0-9a-fA-F]{32}"?$/;
 
-const partToRecord = z.object({
+const partToRecord = /* @__PURE__ */ schema(() => z.object({
   partNumber: z.number().int().min(1).max(MAX_PARTS),
   etag: z.string().trim().regex(PART_ETAG, 'Not an S3 part ETag (the part\'s MD5 in hex).'),
   size: z.number().int().min(1).max(MAX_PART_SIZE),
-});
+}));
 
 /**
  * Parts recorded per call (ADR 0420): the module records the parts it stored in batches (every

@@ -5,6 +5,7 @@ import { daysBetween } from '../rules/business-time.ts';
 import { calendarDate } from './dates.ts';
 import { defineOperation } from './operation.ts';
 import { cardProgress, shootingView, shootTime } from './shootings.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * The technician's daily schedule and capture report (part 2 §2 'Technician daily schedule',
@@ -22,8 +23,8 @@ export const SCHEDULE_MESSAGES = {
   ownOnly: 'A technician reads their own schedule and report only.',
 } as const;
 
-const techId = z.coerce.number().int().positive();
-const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
+const techId = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
+const person = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }));
 
 /**
  * One card of the schedule: the shooting, its listing, its technician and tags, its status and,
@@ -55,7 +56,7 @@ export const techDailyShootings = /* @__PURE__ */ defineOperation(() => ({
 }));
 
 /** One captured shooting of the report: from ping time (else start time) to end time. */
-export const reportRow = z.object({
+export const reportRow = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   address: z.string(),
   app: z.string(),
@@ -65,7 +66,7 @@ export const reportRow = z.object({
   end: z.string(),
   duration_s: z.number().int().nonnegative(),
   distance_km: z.number().nonnegative(),
-});
+}));
 export type ReportRow = z.infer<typeof reportRow>;
 
 export const shootingFromTech = /* @__PURE__ */ defineOperation(() => ({
@@ -102,9 +103,9 @@ export const shootingFromTech = /* @__PURE__ */ defineOperation(() => ({
 const FEED_OWNERS = [Role.tech_capture] as const;
 
 /** The feed's secret: 32 random bytes in base64url (43 characters). */
-export const feedToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid feed address.');
+export const feedToken = /* @__PURE__ */ schema(() => z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid feed address.'));
 
-export const feedState = z.object({ active: z.boolean(), created_at: z.string().nullable() });
+export const feedState = /* @__PURE__ */ schema(() => z.object({ active: z.boolean(), created_at: z.string().nullable() }));
 
 export const getCalendarFeed = /* @__PURE__ */ defineOperation(() => ({
   id: 'getCalendarFeed',

@@ -1,14 +1,15 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES } from '../rules/password.ts';
+import { schema } from '#shared/schema.ts';
 
-export const sessionUser = z.object({
+export const sessionUser = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
   role: z.number().int(),
-});
+}));
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const login = /* @__PURE__ */ defineOperation(() => ({

@@ -5,6 +5,7 @@ import { calendarDate, dayInput } from './dates.ts';
 import { BOOKING_HORIZON_DAYS } from '../rules/booking-horizon.ts';
 import { LISTING_STATE_NAMES } from '../enums.ts';
 import { SHOOTING_MESSAGES, SHOOTING_ADMIN_MESSAGES, BOOKING_MESSAGES } from '../messages/shootings.ts';
+import { schema } from '#shared/schema.ts';
 
 export { SHOOTING_MESSAGES, SHOOTING_ADMIN_MESSAGES, BOOKING_MESSAGES };
 
@@ -25,11 +26,11 @@ export const SLOT_REASONS = ['started', 'no_technician', 'full'] as const;
 export type SlotReason = (typeof SLOT_REASONS)[number];
 
 /** Part 1 section 3: time slot, plus the reason of an unsuccessful one (docs/decisions/0116). */
-export const timeSlot = z.object({ date_in_ts: z.number().int(), is_am: z.boolean(), success: z.boolean(), reason: z.enum(SLOT_REASONS).optional() });
+export const timeSlot = /* @__PURE__ */ schema(() => z.object({ date_in_ts: z.number().int(), is_am: z.boolean(), success: z.boolean(), reason: z.enum(SLOT_REASONS).optional() }));
 export type TimeSlot = z.infer<typeof timeSlot>;
 
 /** Part 1 section 3: listing inside a shooting. */
-export const shootingListing = z.object({
+export const shootingListing = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   address: z.string(),
   app: z.string(),
@@ -45,14 +46,14 @@ export const shootingListing = z.object({
   broker: z.object({ firstname: z.string(), lastname: z.string() }),
   distribution_token: z.string().nullable(),
   updated_at: z.string(),
-});
+}));
 
 /**
  * Part 1 section 3: shooting (broker view). `scheduleddate` is the Quebec day; `date_in_ts` its local
  * midnight. The spec's `pictures` is not sent: a shooting's pictures are seen on its listing's
  * delivery page (`listing.distribution_token`), and no screen reads them from here (ADR 0590).
  */
-export const shootingView = z.object({
+export const shootingView = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   scheduleddate: z.string(),
   date_in_ts: z.number().int(),
@@ -67,24 +68,24 @@ export const shootingView = z.object({
   room_count: z.number().int(),
   cancellation_reason: z.string().nullable(),
   listing: shootingListing,
-});
+}));
 export type ShootingView = z.infer<typeof shootingView>;
 
 /** A card's status (part 2 §4; docs/decisions/0525): the planner's reading of completion, then started or not. */
-export const cardProgress = z.enum(['completed', 'in_progress', 'planned']);
+export const cardProgress = /* @__PURE__ */ schema(() => z.enum(['completed', 'in_progress', 'planned']));
 
 /**
  * An ended shooting's shoot time (ping time, else start time, to end time) against the staff
  * estimate for `rooms` (part 2 §9; docs/decisions/0525): `percent` > 0 over it, < 0 under it.
  */
-export const shootTime = z.object({
+export const shootTime = /* @__PURE__ */ schema(() => z.object({
   shoot_s: z.number().int().nonnegative(),
   estimate_s: z.number().int().positive(),
   rooms: z.number().int().nonnegative(),
   /** The floorplan's indoor rooms created in the 2 hours after the start, else the booked room count. */
   rooms_from: z.enum(['floorplan', 'room_count']),
   percent: z.number().int(),
-});
+}));
 export type ShootTime = z.infer<typeof shootTime>;
 
 /**
@@ -96,11 +97,11 @@ export type ShootTime = z.infer<typeof shootTime>;
  * A shooting of a list, with its card status; on a one-day read by staff, its shoot time and the
  * technician holding it (the shooting dashboard groups by them, whether or not they work that day).
  */
-export const listedShooting = shootingView.extend({
+export const listedShooting = /* @__PURE__ */ schema(() => shootingView.extend({
   progress: cardProgress.optional(),
   shoot_time: shootTime.nullable().optional(),
   tech: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }).nullable().optional(),
-});
+}));
 export type ListedShooting = z.infer<typeof listedShooting>;
 
 export const CANCELLATION_REASON_MIN_LENGTH = 5;
@@ -194,7 +195,7 @@ export const validateShootingAvailability = /* @__PURE__ */ defineOperation(() =
 export const BOOKING_MAX_LENGTH = { address: 300, app: 40, city: 120, postalcode: 10, note: 2000 } as const;
 
 /** Part 1 section 3: booking request. */
-export const bookingRequest = z.object({
+export const bookingRequest = /* @__PURE__ */ schema(() => z.object({
   address: z.string().trim().min(1).max(BOOKING_MAX_LENGTH.address),
   app: z.string().trim().max(BOOKING_MAX_LENGTH.app).default(''),
   city: z.string().trim().min(1).max(BOOKING_MAX_LENGTH.city),
@@ -218,7 +219,7 @@ export const bookingRequest = z.object({
    * second one (docs/decisions/0585).
    */
   request_id: z.string().uuid().optional(),
-});
+}));
 
 export const createShooting = /* @__PURE__ */ defineOperation(() => ({
   id: 'createShooting',
@@ -234,7 +235,7 @@ export const createShooting = /* @__PURE__ */ defineOperation(() => ({
 }));
 
 /** A broker as the booking wizard of an administrator lists them. */
-export const brokerChoice = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() });
+export const brokerChoice = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() }));
 export type BrokerChoice = z.infer<typeof brokerChoice>;
 
 export const BROKER_SEARCH_LIMIT = 20;
@@ -317,21 +318,21 @@ export { PICTURE_UPLOAD_KEY } from '../rules/protected-offers.ts';
 /** Quebec sales taxes on an invoice (GST 5 %, QST 9.975 %). */
 export const INVOICE_TAXES = { tps: 0.05, tvq: 0.09975 } as const;
 
-const shootingId = z.coerce.number().int().positive();
-const version = z.number().int().positive();
-const noteText = z.string().trim().max(5000, 'Too long.');
+const shootingId = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
+const version = /* @__PURE__ */ schema(() => z.number().int().positive());
+const noteText = /* @__PURE__ */ schema(() => z.string().trim().max(5000, 'Too long.'));
 const ADMIN_WRITERS = ADMIN_ROLES;
 const DIALOG_WRITERS = PLANNER_ROLES;
 /** The review screen's roles read its shootings panel (part 3 screen 5); the capture technician among them writes nothing in it (docs/decisions/0180). */
 const DIALOG_READERS = REVIEWERS;
 const PP_ASSIGNERS = [Role.superadmin, Role.admin, Role.tech_postprod_lead] as const;
 
-const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
-export const shootingService = z.object({ id: z.number().int(), key_name: z.string(), display_name: z.string(), display_name_fr: z.string(), price: z.number() });
+const person = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }));
+export const shootingService = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), key_name: z.string(), display_name: z.string(), display_name_fr: z.string(), price: z.number() }));
 export type ShootingService = z.infer<typeof shootingService>;
 
 /** Part 2 §3 and part 3 §3 'Shooting' as the shooting dialog shows it. */
-export const shootingAdminView = z.object({
+export const shootingAdminView = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   version: z.number().int(),
   scheduleddate: z.string(),
@@ -362,10 +363,10 @@ export const shootingAdminView = z.object({
   listing: z.object({ id: z.number().int(), address: z.string(), app: z.string(), city: z.string(), postalcode: z.string(), mls: z.string().nullable(), state: z.number().int(), state_name: z.enum(LISTING_STATE_NAMES) }),
   services: z.array(shootingService),
   shooting_package: z.object({ id: z.number().int(), display_name_fr: z.string(), display_name_en: z.string(), price: z.number() }).nullable(),
-});
+}));
 export type ShootingAdminView = z.infer<typeof shootingAdminView>;
 
-const viewAnswer = z.object({ data: shootingAdminView });
+const viewAnswer = /* @__PURE__ */ schema(() => z.object({ data: shootingAdminView }));
 
 export const getShootingAdmin = /* @__PURE__ */ defineOperation(() => ({
   id: 'getShootingAdmin',
@@ -392,8 +393,8 @@ export const billShooting = /* @__PURE__ */ defineOperation(() => ({
   resources: ['table'],
 }));
 
-export const invoiceLine = z.object({ label_fr: z.string(), label_en: z.string(), amount: z.number() });
-export const shootingInvoice = z.object({
+export const invoiceLine = /* @__PURE__ */ schema(() => z.object({ label_fr: z.string(), label_en: z.string(), amount: z.number() }));
+export const shootingInvoice = /* @__PURE__ */ schema(() => z.object({
   invoice_id: z.string(),
   issued_on: z.string(),
   shooting_id: z.number().int(),
@@ -405,7 +406,7 @@ export const shootingInvoice = z.object({
   tps: z.number(),
   tvq: z.number(),
   total: z.number(),
-});
+}));
 export type ShootingInvoice = z.infer<typeof shootingInvoice>;
 
 export const generateShootingInvoice = /* @__PURE__ */ defineOperation(() => ({
@@ -422,7 +423,7 @@ export const generateShootingInvoice = /* @__PURE__ */ defineOperation(() => ({
 }));
 
 /** What the notarized invoice adds (docs/decisions/0555): the sold listing's MLS number, sale date and notary date. */
-export const invoiceNotary = z.object({ mls: z.string().nullable(), date_sold: z.string().nullable(), date_notarized: z.string() });
+export const invoiceNotary = /* @__PURE__ */ schema(() => z.object({ mls: z.string().nullable(), date_sold: z.string().nullable(), date_notarized: z.string() }));
 export type InvoiceNotary = z.infer<typeof invoiceNotary>;
 
 export const generateNotarizedInvoice = /* @__PURE__ */ defineOperation(() => ({

@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { VIDEO_STAFF_ROLES } from './videos.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * Social page linking (part 3 §2 screen 11 /facebook_page_manager, §3 "Unlinked social page", §5,
@@ -26,7 +27,7 @@ export const SOCIAL_BROKER_SEARCH_LIMIT = 20;
 /** Which provider answered: the social network's API, or the local demo provider (never in AWS). */
 export const SOCIAL_PROVIDERS = ['facebook', 'demo'] as const;
 
-export const unlinkedSocialPage = z.object({
+export const unlinkedSocialPage = /* @__PURE__ */ schema(() => z.object({
   page_id: z.string(),
   page_name: z.string(),
   /** The embedded preview: what the page shows of itself. */
@@ -34,11 +35,11 @@ export const unlinkedSocialPage = z.object({
   about: z.string().nullable(),
   followers: z.number().int().nullable(),
   link: z.string().nullable(),
-});
+}));
 export type UnlinkedSocialPage = z.infer<typeof unlinkedSocialPage>;
 
-const pageId = z.string(SOCIAL_MESSAGES.bothRequired).trim().min(1, SOCIAL_MESSAGES.bothRequired).max(64).regex(/^[0-9A-Za-z_-]*$/, SOCIAL_MESSAGES.unknownPage);
-const brokerId = z.coerce.number(SOCIAL_MESSAGES.bothRequired).int(SOCIAL_MESSAGES.bothRequired).positive(SOCIAL_MESSAGES.bothRequired);
+const pageId = /* @__PURE__ */ schema(() => z.string(SOCIAL_MESSAGES.bothRequired).trim().min(1, SOCIAL_MESSAGES.bothRequired).max(64).regex(/^[0-9A-Za-z_-]*$/, SOCIAL_MESSAGES.unknownPage));
+const brokerId = /* @__PURE__ */ schema(() => z.coerce.number(SOCIAL_MESSAGES.bothRequired).int(SOCIAL_MESSAGES.bothRequired).positive(SOCIAL_MESSAGES.bothRequired));
 
 export const getUnlinkedSocialPages = /* @__PURE__ */ defineOperation(() => ({
   id: 'getUnlinkedSocialPages',

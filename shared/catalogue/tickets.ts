@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { defineOperation } from './operation.ts';
 import { TICKET_PROBLEM_TYPES } from '../enums.ts';
 import { subjectTemplate } from '../entities/ticket.ts';
+import { schema } from '#shared/schema.ts';
 
 export { TICKET_LIST_NEWEST } from '../entities/ticket.ts';
 
@@ -14,10 +15,10 @@ export { TICKET_LIST_NEWEST } from '../entities/ticket.ts';
 /** Server-side limits (the spec shows no client validation; these only keep items bounded). */
 export const TICKET_LIMITS = { subject: 200, description: 5000, followup: 5000 } as const;
 
-const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
-const id = z.coerce.number().int().positive();
+const person = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }));
+const id = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
 
-export const ticketSummary = z.object({
+export const ticketSummary = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   subject: z.string(),
   /** Set on subjects the system wrote (feedback): the web renders them in the reader's language (docs/decisions/0115). */
@@ -27,12 +28,12 @@ export const ticketSummary = z.object({
   resolved: z.boolean(),
   created_at: z.string(),
   creator: person,
-});
+}));
 export type TicketSummary = z.infer<typeof ticketSummary>;
 
-export const followup = z.object({ id: z.string(), message: z.string(), created_at: z.string(), creator: person });
+export const followup = /* @__PURE__ */ schema(() => z.object({ id: z.string(), message: z.string(), created_at: z.string(), creator: person }));
 
-export const ticketDetail = ticketSummary.extend({
+export const ticketDetail = /* @__PURE__ */ schema(() => ticketSummary.extend({
   description: z.string(),
   /** Optional JSON text {listing_id, shooting_id, picture_index} (feedback on a delivered picture). */
   data: z.string().nullable(),
@@ -42,7 +43,7 @@ export const ticketDetail = ticketSummary.extend({
    */
   picture_thumbnail_url: z.string().nullable(),
   followups: z.array(followup),
-});
+}));
 export type TicketDetail = z.infer<typeof ticketDetail>;
 
 export const getAllTickets = /* @__PURE__ */ defineOperation(() => ({

@@ -7,6 +7,7 @@ import { defineOperation } from './operation.ts';
 import { shootingView } from './shootings.ts';
 import { USER_MESSAGES } from '../messages/users.ts';
 import { USERS_PER_ROLE_MAX } from '../entities/user.ts';
+import { schema } from '#shared/schema.ts';
 
 export { USER_MESSAGES };
 
@@ -26,7 +27,7 @@ export const USER_SHOOTINGS_MAX = 500;
 
 /** An e-mail address: something@domain.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const email = z.string(USER_MESSAGES.required).trim().max(320).regex(EMAIL_PATTERN, USER_MESSAGES.email);
+const email = /* @__PURE__ */ schema(() => z.string(USER_MESSAGES.required).trim().max(320).regex(EMAIL_PATTERN, USER_MESSAGES.email));
 const requiredText = (max: number) => z.string(USER_MESSAGES.required).trim().min(1, USER_MESSAGES.required).max(max);
 const optionalText = (max: number) =>
   z
@@ -36,25 +37,25 @@ const optionalText = (max: number) =>
     .nullable()
     .default(null)
     .transform((v) => (v ? v : null));
-const phone = z.string().trim().max(PHONE_MAX_LENGTH, { abort: true }).refine(isPhoneNumber, PHONE_MESSAGE);
+const phone = /* @__PURE__ */ schema(() => z.string().trim().max(PHONE_MAX_LENGTH, { abort: true }).refine(isPhoneNumber, PHONE_MESSAGE));
 const optionalPhone = optionalText(PHONE_MAX_LENGTH).refine((v) => v === null || isPhoneNumber(v), PHONE_MESSAGE);
-const ids = z.array(z.coerce.number().int().positive()).max(100).default([]);
-const optionalId = z.coerce.number().int().positive().nullable().default(null);
+const ids = /* @__PURE__ */ schema(() => z.array(z.coerce.number().int().positive()).max(100).default([]));
+const optionalId = /* @__PURE__ */ schema(() => z.coerce.number().int().positive().nullable().default(null));
 
 /** A broker's subscription choices (part 3 §3 Broker.subscription_id, §9 ids; ADR 0305), in the enum's order. */
 export const SUBSCRIPTION_IDS: readonly number[] = Object.values(Subscription);
-const subscriptionId = z.coerce
+const subscriptionId = /* @__PURE__ */ schema(() => z.coerce
   .number(USER_MESSAGES.subscription)
   .int(USER_MESSAGES.subscription)
   .refine((v) => SUBSCRIPTION_IDS.includes(v), USER_MESSAGES.subscription)
   .nullable()
-  .default(null);
+  .default(null));
 
 /**
  * The user form's fields (part 2 §3), strings trimmed. Role-dependent rules (§5): roles 4 and 5
  * need a depot, a main zone, at least one shooting package and one service offer.
  */
-export const userFieldsObject = z.object({
+export const userFieldsObject = /* @__PURE__ */ schema(() => z.object({
   firstname: requiredText(100),
   lastname: requiredText(100),
   email: z.string(USER_MESSAGES.required).trim().min(1, USER_MESSAGES.required).pipe(email),
@@ -78,7 +79,7 @@ export const userFieldsObject = z.object({
   shooting_packages: ids,
   /** A broker's subscription (role 3 only; null: none): decides the picture types (ADR 0276, 0305). */
   subscription_id: subscriptionId,
-});
+}));
 
 type FieldsIn = z.output<typeof userFieldsObject>;
 
@@ -115,11 +116,11 @@ const passwordFields = {
 };
 
 /** createUser's input: the fields, the password and its confirmation (both required, §5). */
-export const createUserInput = userFieldsObject
+export const createUserInput = /* @__PURE__ */ schema(() => userFieldsObject
   .extend(passwordFields)
   .superRefine(checkTechnicianFields)
   .superRefine(checkReferenceCount)
-  .refine((v) => v.password === v.confirmation, { path: ['confirmation'], message: PASSWORD_MESSAGES.mismatch });
+  .refine((v) => v.password === v.confirmation, { path: ['confirmation'], message: PASSWORD_MESSAGES.mismatch }));
 
 /**
  * putUserData's input: the user's id, the version the form read, and the fields. The technician
@@ -128,9 +129,9 @@ export const createUserInput = userFieldsObject
  * non-admin's save keeps those fields as stored and is not refused for fields it neither sees nor
  * changes (ADR 0150).
  */
-export const putUserInput = userFieldsObject.extend({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().positive() }).superRefine(checkReferenceCount);
+export const putUserInput = /* @__PURE__ */ schema(() => userFieldsObject.extend({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().positive() }).superRefine(checkReferenceCount));
 
-export const userListEntry = z.object({
+export const userListEntry = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   firstname: z.string(),
   lastname: z.string(),
@@ -140,10 +141,10 @@ export const userListEntry = z.object({
   suspended: z.boolean(),
   /** The franchise's name (shown in the list), null without one. */
   franchise: z.string().nullable(),
-});
+}));
 export type UserListEntry = z.infer<typeof userListEntry>;
 
-export const userData = z.object({
+export const userData = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   firstname: z.string(),
   lastname: z.string(),
@@ -174,10 +175,10 @@ export const userData = z.object({
   franchise: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The version read: putUserData sends it back (409 when the user changed meanwhile). */
   version: z.number().int(),
-});
+}));
 export type UserData = z.infer<typeof userData>;
 
-const userId = z.coerce.number().int().positive();
+const userId = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
 
 export const getUsers = /* @__PURE__ */ defineOperation(() => ({
   id: 'getUsers',
@@ -231,7 +232,7 @@ export const putUserData = /* @__PURE__ */ defineOperation(() => ({
   resources: ['table'],
 }));
 
-export const teamOption = z.object({ id: z.number().int(), name: z.string() });
+export const teamOption = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), name: z.string() }));
 
 export const getBrokerTeam = /* @__PURE__ */ defineOperation(() => ({
   id: 'getBrokerTeam',

@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { ADMIN_ROLES, Role } from '../roles.ts';
 import { VideoCreationStatus } from '../enums.ts';
 import { defineOperation } from './operation.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * Automated listing videos (part 3 §3 "Video", "Template", "Automated video", "Video job"; §4
@@ -66,20 +67,20 @@ export function videoSeconds(template: VideoTemplate, pictures: number): number 
   return clips.reduce((a, b) => a + b, 0) - (clips.length - 1) * template.transition_seconds;
 }
 
-const id = z.coerce.number().int().positive();
-const status = z.number().int().min(VideoCreationStatus.requested).max(VideoCreationStatus.failure);
+const id = /* @__PURE__ */ schema(() => z.coerce.number().int().positive());
+const status = /* @__PURE__ */ schema(() => z.number().int().min(VideoCreationStatus.requested).max(VideoCreationStatus.failure));
 
-export const videoTemplateView = z.object({ id: z.number().int(), template_name: z.string(), thumbnail_url: z.string().nullable(), seconds_per_picture: z.number(), max_pictures: z.number().int() });
+export const videoTemplateView = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), template_name: z.string(), thumbnail_url: z.string().nullable(), seconds_per_picture: z.number(), max_pictures: z.number().int() }));
 
 /** A broker as the videos area names them: who fronts a video, and the brokers of a job. */
-export const videoBroker = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
+export const videoBroker = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }));
 export type VideoBroker = z.infer<typeof videoBroker>;
 
-export const videoLogLine = z.object({ timestamp: z.string(), message: z.string() });
+export const videoLogLine = /* @__PURE__ */ schema(() => z.object({ timestamp: z.string(), message: z.string() }));
 export type VideoLogLine = z.infer<typeof videoLogLine>;
 
 /** A listing's video (part 3 §3 "Video" + "Automated video"); the MP4 URLs are presigned media URLs. */
-export const videoView = z.object({
+export const videoView = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   listing_id: z.number().int(),
   template_id: z.number().int(),
@@ -98,11 +99,11 @@ export const videoView = z.object({
   broker_team_member_id: z.number().int().nullable(),
   is_broker_photo_visible: z.boolean(),
   version: z.number().int(),
-});
+}));
 export type VideoView = z.infer<typeof videoView>;
 
 /** A row of the job monitor (part 3 §3 "Video job"). */
-export const videoJobView = z.object({
+export const videoJobView = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   /** The workflow execution that ran (or runs) the job, null before the first run. */
   job_id: z.string().nullable(),
@@ -122,7 +123,7 @@ export const videoJobView = z.object({
   vm: z.string().nullable(),
   errors: z.array(z.string()),
   version: z.number().int(),
-});
+}));
 export type VideoJobView = z.infer<typeof videoJobView>;
 
 /** How many jobs the monitor shows (newest first, one bounded index Query). */

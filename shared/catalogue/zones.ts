@@ -4,6 +4,7 @@ import { daysBetween } from '../rules/business-time.ts';
 import { calendarDate } from './dates.ts';
 import { defineOperation } from './operation.ts';
 import { ZONE_MESSAGES } from '../messages/zones.ts';
+import { schema } from '#shared/schema.ts';
 
 export { ZONE_MESSAGES };
 
@@ -25,25 +26,25 @@ export const MAX_ZONE_VERTICES = 1000;
 /** Longest period the zone map reads shootings for (days, both ends included). */
 export const MAX_ZONE_MAP_DAYS = 62;
 
-export const geoJsonPolygon = z.object({
+export const geoJsonPolygon = /* @__PURE__ */ schema(() => z.object({
   type: z.literal('Polygon'),
   /** One closed ring of [lng, lat] positions (the first point repeated last). */
   coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))),
-});
+}));
 
-const zoneType = z.union([z.literal(1), z.literal(2)]);
+const zoneType = /* @__PURE__ */ schema(() => z.union([z.literal(1), z.literal(2)]));
 
-export const zoneView = z.object({
+export const zoneView = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   zone_name: z.string(),
   type: zoneType,
   coordinates: geoJsonPolygon,
   /** Sent back with an update or a deletion: a zone changed meanwhile answers 409 (no lost update). */
   version: z.number().int(),
-});
+}));
 export type ZoneView = z.infer<typeof zoneView>;
 
-const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+const latLng = /* @__PURE__ */ schema(() => z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }));
 export type LatLngPoint = z.infer<typeof latLng>;
 
 /** A closed ring: at least three distinct points, the first repeated last (part 2 §4). */
@@ -55,21 +56,21 @@ export function isClosedRing(ring: readonly LatLngPoint[]): boolean {
   return new Set(ring.map((p) => `${p.lat},${p.lng}`)).size >= 3;
 }
 
-const ring = z.array(latLng, { message: ZONE_MESSAGES.noShape }).max(MAX_ZONE_VERTICES).refine(isClosedRing, ZONE_MESSAGES.noShape);
-const zoneName = z.string({ message: ZONE_MESSAGES.noName }).trim().min(1, ZONE_MESSAGES.noName).max(120);
-const zoneId = z.number().int().positive();
-const version = z.number().int().positive();
+const ring = /* @__PURE__ */ schema(() => z.array(latLng, { message: ZONE_MESSAGES.noShape }).max(MAX_ZONE_VERTICES).refine(isClosedRing, ZONE_MESSAGES.noShape));
+const zoneName = /* @__PURE__ */ schema(() => z.string({ message: ZONE_MESSAGES.noName }).trim().min(1, ZONE_MESSAGES.noName).max(120));
+const zoneId = /* @__PURE__ */ schema(() => z.number().int().positive());
+const version = /* @__PURE__ */ schema(() => z.number().int().positive());
 
 /** A temporary id of a zone drawn in the editor and not saved yet. */
 export const TEMP_ID_PREFIX = 'temp-';
-export const tempZoneId = z.string().regex(/^temp-[A-Za-z0-9_-]{1,64}$/, 'A new zone’s id starts with “temp-”.');
+export const tempZoneId = /* @__PURE__ */ schema(() => z.string().regex(/^temp-[A-Za-z0-9_-]{1,64}$/, 'A new zone’s id starts with “temp-”.'));
 
-export const zoneCreate = z.object({ id: tempZoneId, zone_name: zoneName, type: zoneType, coordinates: ring });
-export const zoneUpdate = z.object({ id: zoneId, version, zone_name: zoneName, type: zoneType, coordinates: ring });
-export const zoneDelete = z.object({ id: zoneId, version });
+export const zoneCreate = /* @__PURE__ */ schema(() => z.object({ id: tempZoneId, zone_name: zoneName, type: zoneType, coordinates: ring }));
+export const zoneUpdate = /* @__PURE__ */ schema(() => z.object({ id: zoneId, version, zone_name: zoneName, type: zoneType, coordinates: ring }));
+export const zoneDelete = /* @__PURE__ */ schema(() => z.object({ id: zoneId, version }));
 
 /** The editor's form (part 2 §7: "POST saveZones {zones}; the editor form is {update, create, delete}"). */
-export const zoneChanges = z
+export const zoneChanges = /* @__PURE__ */ schema(() => z
   .object({
     update: z.array(zoneUpdate).max(MAX_ZONE_CHANGES).default([]),
     create: z.array(zoneCreate).max(MAX_ZONE_CHANGES).default([]),
@@ -81,16 +82,16 @@ export const zoneChanges = z
     if (changes === 0) ctx.addIssue({ code: 'custom', message: ZONE_MESSAGES.nothing, path: [] });
     const ids = [...form.update, ...form.create, ...form.delete].map((zone) => String(zone.id));
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: ZONE_MESSAGES.duplicate, path: [] });
-  });
+  }));
 export type ZoneChanges = z.input<typeof zoneChanges>;
 export type ParsedZoneChanges = z.output<typeof zoneChanges>;
 
 /** What blocks a deletion, a switch to sales or a new shape (409 details): shootings to reassign, users whose zone must change, zones changed meanwhile. */
-export const zoneSaveConflict = z.object({
+export const zoneSaveConflict = /* @__PURE__ */ schema(() => z.object({
   shootings: z.array(z.object({ id: z.number().int(), zone_id: z.number().int(), scheduleddate: z.string(), address: z.string(), city: z.string() })),
   userZones: z.array(z.object({ user_id: z.number().int(), firstname: z.string(), lastname: z.string(), zone_id: z.number().int(), backup: z.boolean() })),
   stale: z.array(z.number().int()),
-});
+}));
 export type ZoneSaveConflict = z.infer<typeof zoneSaveConflict>;
 
 export const getZones = /* @__PURE__ */ defineOperation(() => ({
@@ -124,14 +125,14 @@ export const saveZones = /* @__PURE__ */ defineOperation(() => ({
 }));
 
 /** Part 2 §3 "Broker office". */
-export const brokerOfficeView = z.object({
+export const brokerOfficeView = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   name: z.string(),
   lat: z.number(),
   lng: z.number(),
   listing_count: z.number().int(),
   broker_count: z.number().int(),
-});
+}));
 export type BrokerOfficeView = z.infer<typeof brokerOfficeView>;
 
 export const getRestatsBrokerOffices = /* @__PURE__ */ defineOperation(() => ({
@@ -147,7 +148,7 @@ export const getRestatsBrokerOffices = /* @__PURE__ */ defineOperation(() => ({
   writes: [],
 }));
 
-export const zoneMapShooting = z.object({
+export const zoneMapShooting = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   scheduleddate: z.string(),
   address: z.string(),
@@ -156,16 +157,16 @@ export const zoneMapShooting = z.object({
   lng: z.number(),
   tech_id: z.number().int().nullable(),
   state: z.number().int(),
-});
-export const zoneMapDepot = z.object({ id: z.number().int(), civic_number: z.string(), street: z.string(), city: z.string(), lat: z.number(), lng: z.number() });
-export const zoneMapTech = z.object({
+}));
+export const zoneMapDepot = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), civic_number: z.string(), street: z.string(), city: z.string(), lat: z.number(), lng: z.number() }));
+export const zoneMapTech = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int(),
   firstname: z.string(),
   lastname: z.string(),
   zone_id: z.number().int().nullable(),
   backupZones: z.array(z.number().int()),
   depot_id: z.number().int().nullable(),
-});
+}));
 export type ZoneMapData = { shootings: z.infer<typeof zoneMapShooting>[]; depots: z.infer<typeof zoneMapDepot>[]; techs: z.infer<typeof zoneMapTech>[] };
 
 export const getShootingsAndDepotsForZones = /* @__PURE__ */ defineOperation(() => ({

@@ -1,5 +1,6 @@
 import * as z from '../zod.ts';
 import { plainRoomName } from '../rules/room-names.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * A floorplan room of a listing (part 3 §3 'Floorplan room': id, roomname, floor, width,
@@ -8,9 +9,9 @@ import { plainRoomName } from '../rules/room-names.ts';
  * metres (the capture side records one or the other). Marker pictures are media-bucket keys; their
  * URLs are built when answering. docs/decisions/0275.
  */
-export const floorplanMarker = z.object({ order_index: z.number().int().nonnegative(), lowres_key: z.string().min(1) });
+export const floorplanMarker = /* @__PURE__ */ schema(() => z.object({ order_index: z.number().int().nonnegative(), lowres_key: z.string().min(1) }));
 
-export const floorplanRoomRecord = z.object({
+export const floorplanRoomRecord = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int().positive(),
   listing_id: z.number().int().positive(),
   roomname: z.string().trim().min(1).max(200),
@@ -26,7 +27,7 @@ export const floorplanRoomRecord = z.object({
   floor_type: z.string().trim().max(100).nullable().default(null),
   markers: z.array(floorplanMarker).max(200).default([]),
   created_at: z.string(),
-});
+}));
 export type FloorplanRoomRecord = z.infer<typeof floorplanRoomRecord>;
 
 /** §9: the measures table leaves these rooms out (compared without case and accents). */

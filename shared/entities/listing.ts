@@ -1,7 +1,8 @@
 import * as z from '../zod.ts';
+import { schema } from '#shared/schema.ts';
 
 /** A property listing (part 1 §3 "Listing", part 3 §3). Ids are numeric, from a counter. */
-export const listingRecord = z.object({
+export const listingRecord = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int().positive(),
   address: z.string(),
   app: z.string().default(''),
@@ -31,5 +32,5 @@ export const listingRecord = z.object({
   shootingdate: z.string().nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}));
 export type ListingRecord = z.infer<typeof listingRecord>;

@@ -1,10 +1,11 @@
 import * as z from '../zod.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * A picture of a listing (part 1 §3 "Picture (delivery)", part 3 §3). Object keys point into the
  * media bucket; URLs are built when answering (presigned or CDN), never stored.
  */
-export const pictureRecord = z.object({
+export const pictureRecord = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int().positive(),
   listing_id: z.number().int().positive(),
   shooting_id: z.number().int().positive(),
@@ -29,5 +30,5 @@ export const pictureRecord = z.object({
   /** Staff comments on the picture: tickets (part 3 §7 'post comment'). */
   comment_ticket_ids: z.array(z.number().int().positive()).default([]),
   created_at: z.string(),
-});
+}));
 export type PictureRecord = z.infer<typeof pictureRecord>;

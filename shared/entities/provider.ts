@@ -1,5 +1,6 @@
 import * as z from '../zod.ts';
 import { MLS_DIGITS_MESSAGE, MLS_PATTERN } from '../rules/mls-number.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * The listing-data provider's records (Centris in Quebec; part 3 §3 "Provider broker", "Provider
@@ -8,11 +9,11 @@ import { MLS_DIGITS_MESSAGE, MLS_PATTERN } from '../rules/mls-number.ts';
  */
 const text = (max: number) => z.string().trim().max(max);
 const optional = (max: number) => text(max).default('');
-const code = z.string().trim().regex(/^[A-Za-z0-9_-]{1,20}$/, 'A code is 1 to 20 letters, digits, - or _.');
+const code = /* @__PURE__ */ schema(() => z.string().trim().regex(/^[A-Za-z0-9_-]{1,20}$/, 'A code is 1 to 20 letters, digits, - or _.'));
 
-export const providerBannerRow = z.object({ type: z.literal('banner'), code, french_name: text(120).min(1) }).strict();
-export const providerFranchiseRow = z.object({ type: z.literal('franchise'), code, legal_name: text(200).min(1), banner_code: code }).strict();
-export const providerBrokerRow = z.object({
+export const providerBannerRow = /* @__PURE__ */ schema(() => z.object({ type: z.literal('banner'), code, french_name: text(120).min(1) }).strict());
+export const providerFranchiseRow = /* @__PURE__ */ schema(() => z.object({ type: z.literal('franchise'), code, legal_name: text(200).min(1), banner_code: code }).strict());
+export const providerBrokerRow = /* @__PURE__ */ schema(() => z.object({
   type: z.literal('broker'),
   code,
   firstname: text(80).min(1),
@@ -27,8 +28,8 @@ export const providerBrokerRow = z.object({
   franchise_code: code,
   city: optional(120),
   suspended: z.boolean().default(false),
-}).strict();
-export const providerListingRow = z.object({
+}).strict());
+export const providerListingRow = /* @__PURE__ */ schema(() => z.object({
   type: z.literal('listing'),
   mls: z.string().regex(MLS_PATTERN, MLS_DIGITS_MESSAGE),
   civic_number_start: text(20).min(1),
@@ -42,7 +43,7 @@ export const providerListingRow = z.object({
   second_broker: code.nullable().default(null),
   third_broker: code.nullable().default(null),
   fourth_broker: code.nullable().default(null),
-}).strict();
+}).strict());
 
 /** The schema of each record type (the import picks it by the line's `type`). */
 export const PROVIDER_ROW_SCHEMAS = { banner: providerBannerRow, franchise: providerFranchiseRow, broker: providerBrokerRow, listing: providerListingRow } as const;
@@ -56,7 +57,7 @@ export type ProviderListingRow = z.output<typeof providerListingRow>;
 export const HausBroker = { yes: 1, maybe: 2, no: 3 } as const;
 
 /** A provider broker as the report shows it: the file's fields, its franchise and banner, and the figures computed at import. */
-export const providerBroker = z.object({
+export const providerBroker = /* @__PURE__ */ schema(() => z.object({
   code: z.string(),
   firstname: z.string(),
   lastname: z.string(),
@@ -80,10 +81,10 @@ export const providerBroker = z.object({
   /** Of the broker's listings at the provider, those that are ours too (same MLS). */
   marketListing: z.number().int(),
   hausBroker: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-});
+}));
 export type ProviderBroker = z.infer<typeof providerBroker>;
 
-export const providerListing = z.object({
+export const providerListing = /* @__PURE__ */ schema(() => z.object({
   mls: z.string(),
   civic_number_start: z.string(),
   street: z.string(),
@@ -93,18 +94,18 @@ export const providerListing = z.object({
   url_description: z.string(),
   listing_date: z.string(),
   brokers: z.array(z.string().nullable()).length(4),
-});
+}));
 export type ProviderListing = z.infer<typeof providerListing>;
 
-export const providerBanner = z.object({ code: z.string(), french_name: z.string(), centrisCount: z.number().int(), hausCount: z.number().int() });
-export const providerFranchise = z.object({
+export const providerBanner = /* @__PURE__ */ schema(() => z.object({ code: z.string(), french_name: z.string(), centrisCount: z.number().int(), hausCount: z.number().int() }));
+export const providerFranchise = /* @__PURE__ */ schema(() => z.object({
   code: z.string(),
   legal_name: z.string(),
   banner_code: z.string(),
   banner: z.string(),
   centrisCount: z.number().int(),
   hausCount: z.number().int(),
-});
+}));
 export type ProviderBanner = z.infer<typeof providerBanner>;
 export type ProviderFranchise = z.infer<typeof providerFranchise>;
 
@@ -116,7 +117,7 @@ export const PROVIDER_SORT_COLUMNS = ['code', 'name', 'city', 'count', 'allListi
 export type ProviderSortColumn = (typeof PROVIDER_SORT_COLUMNS)[number];
 
 /** One provider file import: its object, when, and what it did (refused: the first bad rows with line and reason). */
-export const providerImport = z.object({
+export const providerImport = /* @__PURE__ */ schema(() => z.object({
   id: z.string(),
   key: z.string(),
   started_at: z.string(),
@@ -125,5 +126,5 @@ export const providerImport = z.object({
   rows: z.number().int(),
   errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
   counts: z.object({ banners: z.number().int(), franchises: z.number().int(), brokers: z.number().int(), listings: z.number().int() }).nullable(),
-});
+}));
 export type ProviderImport = z.infer<typeof providerImport>;

@@ -1,11 +1,12 @@
 import * as z from '../zod.ts';
 import { CATALOGUE_SUBSCRIPTIONS, amount, count, offerTypeField, optionalText, orderIndex, requiredBoolean, requiredText, subscriptionField } from './catalogue-fields.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * A service offer (part 3 §3): every field is required except id and description_fr.
  * `type`: boolean 1, number 2. `subscription`: Base, Rabais 10, Rabais 20, Rabais 30.
  */
-export const serviceOfferFields = z.object({
+export const serviceOfferFields = /* @__PURE__ */ schema(() => z.object({
   key_name: requiredText(100),
   display_name: requiredText(200),
   display_name_fr: requiredText(200),
@@ -20,10 +21,10 @@ export const serviceOfferFields = z.object({
   is_global: requiredBoolean(),
   subscription: subscriptionField(),
   require_mls: requiredBoolean(),
-});
+}));
 export type ServiceOfferFields = z.output<typeof serviceOfferFields>;
 
-export const serviceOfferRecord = z.object({
+export const serviceOfferRecord = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int().positive(),
   key_name: z.string(),
   display_name: z.string(),
@@ -43,7 +44,7 @@ export const serviceOfferRecord = z.object({
   updated_at: z.string(),
   /** Bumped by every update; an update names the version it read (409 when stale). */
   version: z.number().int(),
-});
+}));
 export type ServiceOfferRecord = z.infer<typeof serviceOfferRecord>;
 
 /** Catalogue order: order_index, then id. */

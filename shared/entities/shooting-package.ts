@@ -1,12 +1,13 @@
 import * as z from '../zod.ts';
 import { CATALOGUE_SUBSCRIPTIONS, amount, count, optionalOfferIds, optionalCount, optionalText, orderIndex, requiredBoolean, requiredText, subscriptionField } from './catalogue-fields.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * A shooting package (part 3 §3). Optional: recommendation_min and recommendation_max (0 = no
  * recommendation, a blank number being 0), excluded_items_en and excluded_items_fr,
  * included_service_offers (ids of service offers). Every other field is required.
  */
-export const shootingPackageFields = z.object({
+export const shootingPackageFields = /* @__PURE__ */ schema(() => z.object({
   display_name_fr: requiredText(200),
   display_name_en: requiredText(200),
   price: amount(),
@@ -24,10 +25,10 @@ export const shootingPackageFields = z.object({
   excluded_items_en: optionalText(5000),
   excluded_items_fr: optionalText(5000),
   included_service_offers: optionalOfferIds(),
-});
+}));
 export type ShootingPackageFields = z.output<typeof shootingPackageFields>;
 
-export const shootingPackageRecord = z.object({
+export const shootingPackageRecord = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int().positive(),
   display_name_fr: z.string(),
   display_name_en: z.string(),
@@ -49,5 +50,5 @@ export const shootingPackageRecord = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int(),
-});
+}));
 export type ShootingPackageRecord = z.infer<typeof shootingPackageRecord>;

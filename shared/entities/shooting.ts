@@ -1,10 +1,11 @@
 import * as z from '../zod.ts';
+import { schema } from '#shared/schema.ts';
 
 /**
  * A shooting (part 1 §3 broker view, part 2 §3). `scheduleddate` is the day (YYYY-MM-DD, Quebec
  * local); `am` is the half-day while unconfirmed; `starttime`/`endtime` (ISO) once confirmed/done.
  */
-export const shootingRecord = z.object({
+export const shootingRecord = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int().positive(),
   listing_id: z.number().int().positive(),
   broker_id: z.number().int().positive(),
@@ -43,5 +44,5 @@ export const shootingRecord = z.object({
   general_notes: z.string().default(''),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}));
 export type ShootingRecord = z.infer<typeof shootingRecord>;

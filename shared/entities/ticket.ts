@@ -1,17 +1,18 @@
 import * as z from '../zod.ts';
 import { TICKET_PROBLEM_TYPES } from '../enums.ts';
+import { schema } from '#shared/schema.ts';
 
-const person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() });
+const person = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }));
 
 /**
  * A subject the system writes (feedback on a picture), stored as a key and its parameters so that
  * each reader sees it in their own language (docs/decisions/0115); `subject` keeps the French text.
  */
-export const subjectTemplate = z.object({ key: z.literal('feedback'), address: z.string(), picture: z.number().int().positive() });
+export const subjectTemplate = /* @__PURE__ */ schema(() => z.object({ key: z.literal('feedback'), address: z.string(), picture: z.number().int().positive() }));
 export type SubjectTemplate = z.infer<typeof subjectTemplate>;
 
 /** A support ticket (part 1 §2.8, §3). `data` is optional JSON text (listing_id, shooting_id, picture_index). */
-export const ticketRecord = z.object({
+export const ticketRecord = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int().positive(),
   subject: z.string(),
   subject_template: subjectTemplate.nullable().default(null),
@@ -22,18 +23,18 @@ export const ticketRecord = z.object({
   created_at: z.string(),
   creator: person,
   data: z.string().nullable().default(null),
-});
+}));
 export type TicketRecord = z.infer<typeof ticketRecord>;
 /** What a new ticket is made of; a typed subject has no template. */
 export type NewTicket = Omit<TicketRecord, 'id' | 'created_at' | 'resolved' | 'subject_template'> & { subject_template?: SubjectTemplate | null };
 
-export const followupRecord = z.object({
+export const followupRecord = /* @__PURE__ */ schema(() => z.object({
   id: z.string(),
   ticket_id: z.number().int().positive(),
   message: z.string(),
   created_at: z.string(),
   creator: person,
-});
+}));
 export type FollowupRecord = z.infer<typeof followupRecord>;
 
 /** How many of the newest tickets the ticket list reads; older open tickets are listed too (functions/storage/tickets.ts ticketListFor). */

@@ -1,10 +1,11 @@
 import * as z from '../zod.ts';
+import { schema } from '#shared/schema.ts';
 
 /** The most users read per role (the user list, the broker and headset pickers: one projected index Query each). */
 export const USERS_PER_ROLE_MAX = 20_000;
 
 /** The user of part 2 section 3 "User (admin form)", as stored and as answered (never the hash). */
-export const userRecord = z.object({
+export const userRecord = /* @__PURE__ */ schema(() => z.object({
   id: z.number().int().positive(),
   firstname: z.string(),
   lastname: z.string(),
@@ -36,7 +37,7 @@ export const userRecord = z.object({
   home: z.object({ lat: z.number(), lng: z.number(), address: z.string() }).nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}));
 
 export type UserRecord = z.infer<typeof userRecord>;
 export type NewUser = z.input<typeof userRecord>;

@@ -222,6 +222,15 @@ function allFiles(dir: string): string[] {
 }
 
 describe('build-time modules', () => {
+  it('a bundle leaves out the module-level schemas its handler does not use (ADR 0775)', () => {
+    // The watermark handler's imports reach the listing entity's module, but it never parses a
+    // listing record: that schema's fields are not in its bundle. The booking handler, which stores
+    // listings, has them.
+    const text = (id: string) => readFileSync(path.resolve(REPO_ROOT, bundles.bundles.find((b) => b.id === id)!.file), 'utf8');
+    expect(text('updatePicturesWatermark')).not.toContain('date_notarized');
+    expect(text('createShooting')).toContain('date_notarized');
+  });
+
   it("the OpenAPI bundle answers the catalogue's document, computed when it was built, without the catalogue's schemas", async () => {
     const { catalogueOpenApiDocument } = await import('../../shared/openapi-document.ts');
     const bundle = bundles.bundles.find((b) => b.id === 'getOpenApiDocument')!;
