@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Metafile } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sdkNamesUsed } from './sdk-layer.ts';
+import { literalSchemaKeys, sdkNamesUsed } from './sdk-layer.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -35,5 +36,31 @@ describe('the names the SDK layer holds (ADR 0765)', () => {
     expect(() => namesOf({ 'a.ts': "import * as s3 from '@aws-sdk/client-s3';" })).toThrow(/a\.ts:1: a namespace import of @aws-sdk\/client-s3/);
     expect(() => namesOf({ 'a.ts': "export const m = () => import('@aws-sdk/client-location');" })).toThrow(/a\.ts:1: import\('@aws-sdk\/client-location'\) not destructured/);
     expect(() => namesOf({ 'a.ts': "export async function f() {\n  const { ...all } = await import('@aws-sdk/client-sfn');\n}" })).toThrow(/a\.ts:2: a computed or rest name/);
+  });
+});
+
+describe("the SDK clients' schemas as the layer builds them (ADR 0780)", () => {
+  const clients = ['client-dynamodb', 'client-location', 'client-s3', 'client-sesv2', 'client-sfn'];
+  const schemasOf = (client: string) => createRequire(import.meta.url).resolve(`@aws-sdk/${client}/package.json`).replace(/package\.json$/, 'dist-es/schemas/schemas_0.js');
+
+  /** A schemas module's exports, built alone and loaded: each schema with its traits, a thunk by its text. */
+  async function exportsOf(file: string, contents: string): Promise<string> {
+    const { outputFiles } = await build({ stdin: { contents, resolveDir: path.dirname(file), sourcefile: file }, bundle: true, format: 'cjs', platform: 'node', write: false, logLevel: 'silent' });
+    const module = { exports: {} as Record<string, unknown> };
+    new Function('module', 'exports', 'require', outputFiles[0]!.text)(module, module.exports, createRequire(file));
+    return JSON.stringify(module.exports, (_key, value: unknown) => (typeof value === 'function' ? String(value) : value));
+  }
+
+  it.each(clients)('%s: every schema and trait as the SDK wrote it, with no key left computed', async (client) => {
+    const file = schemasOf(client);
+    const source = readFileSync(file, 'utf8');
+    const literal = literalSchemaKeys(source);
+    expect(source).toMatch(/\{ \[_[A-Za-z]+\]: /);
+    expect(literal).not.toMatch(/\[[A-Za-z_$][\w$]*\]:/);
+    expect(await exportsOf(file, literal)).toBe(await exportsOf(file, source));
+  });
+
+  it('writes in only the string constants the module declares', () => {
+    expect(literalSchemaKeys('const _a = "httpHeader";\nconst b = 1;\nexport var X$ = [0, { [_a]: 1, [b]: 2, [_c]: 3 }];\n')).toBe('const _a = "httpHeader";\nconst b = 1;\nexport var X$ = [0, { "httpHeader": 1, [b]: 2, [_c]: 3 }];\n');
   });
 });

@@ -125,6 +125,28 @@ export const lazySdkFile = (specifier: string) => `${LAZY_FOLDER}/${specifier.re
 
 const BUILTINS = new Set(builtinModules);
 
+/** A client's schemas module (the SDK's schema-based serde): hundreds of array literals, one per shape. */
+const SDK_SCHEMAS_MODULE = /[\\/]@aws-sdk[\\/]client-[^\\/]+[\\/]dist-es[\\/]schemas[\\/]schemas_\d+\.js$/;
+const STRING_CONSTANT = /^const ([A-Za-z_$][\w$]*) = ("(?:[^"\\\n]|\\.)*");$/gm;
+
+/**
+ * A schema's traits are keyed by the module's string constants (`{ [_xN]: _ACL }`), and esbuild
+ * cannot tell such a computed key is a string, so it keeps every schema of the client: S3's whole
+ * model in each set that holds S3. With the constants written in as literal keys, each schema is
+ * a pure literal and only those a used command reaches stay (ADR 0780).
+ */
+export function literalSchemaKeys(source: string): string {
+  const constants = new Map([...source.matchAll(STRING_CONSTANT)].map((m) => [m[1]!, m[2]!]));
+  return source.replace(/\[([A-Za-z_$][\w$]*)\]:/g, (key, name: string) => (constants.has(name) ? `${constants.get(name)}:` : key));
+}
+
+const pureSdkSchemas: Plugin = {
+  name: 'aws-sdk-layer-pure-schemas',
+  setup(b) {
+    b.onLoad({ filter: SDK_SCHEMAS_MODULE }, (args) => ({ contents: literalSchemaKeys(readFileSync(args.path, 'utf8')), loader: 'js' }));
+  },
+};
+
 /**
  * The SDK's own `import('<package>')` (not Node's modules, not a file of the same package) left out
  * of the file being built: a `require` of the package's lazy file, `from` the built file's folder,
@@ -208,7 +230,7 @@ export async function buildSdkLayer(root: string, dir: string, used: Map<string,
     logLevel: 'warning',
   };
   const seen = new Map<string, string>();
-  const { metafile } = await build({ ...options, metafile: true, entryPoints: [...bySet.keys()].map((name) => ({ in: `${SET}:${name}`, out: `sets/${name}` })), plugins: [virtual, lazySdkImports(seen, 'sets')] });
+  const { metafile } = await build({ ...options, metafile: true, entryPoints: [...bySet.keys()].map((name) => ({ in: `${SET}:${name}`, out: `sets/${name}` })), plugins: [virtual, pureSdkSchemas, lazySdkImports(seen, 'sets')] });
   const found = new Set(lazyLoaded(metafile, seen));
   // Each lazy package whole (its every export), its own lazy imports lazy in turn, until none is new.
   const lazyEntry: Plugin = {
@@ -221,7 +243,7 @@ export async function buildSdkLayer(root: string, dir: string, used: Map<string,
   const built = new Set<string>();
   for (let next = [...found]; next.length > 0; next = [...found].filter((p) => !built.has(p))) {
     for (const p of next) built.add(p);
-    const lazy = await build({ ...options, metafile: true, entryPoints: next.map((p) => ({ in: `${LAZY}:${p}`, out: lazySdkFile(p).replace(/\.cjs$/, '') })), plugins: [lazyEntry, lazySdkImports(seen, LAZY_FOLDER)] });
+    const lazy = await build({ ...options, metafile: true, entryPoints: next.map((p) => ({ in: `${LAZY}:${p}`, out: lazySdkFile(p).replace(/\.cjs$/, '') })), plugins: [lazyEntry, pureSdkSchemas, lazySdkImports(seen, LAZY_FOLDER)] });
     for (const p of lazyLoaded(lazy.metafile, seen)) found.add(p);
   }
   return { dir, packages, sets: [...bySet.keys()].sort(), lazy: [...built].sort(), bytes: folderBytes(dir) };

@@ -168,6 +168,11 @@ process.stdout.write(JSON.stringify(missing));
     expect(readFileSync(require.resolve('@aws-sdk/client-s3'), 'utf8')).toContain('PutBucketLifecycleConfigurationCommand');
     expect(text).not.toContain('PutBucketLifecycleConfigurationCommand');
     expect(text).not.toContain('DescribeContinuousBackups');
+    // And the schemas of the shapes those commands reach only (ADR 0780): S3's model is whole in the SDK.
+    const s3Set = readFileSync(path.join(layer.dir, LAYER_MODULES, sdkSetModule(['@aws-sdk/client-dynamodb', '@aws-sdk/client-s3', '@aws-sdk/lib-dynamodb'])), 'utf8');
+    expect(s3Set).toContain('"CompleteMultipartUploadRequest"');
+    expect(readFileSync(require.resolve('@aws-sdk/client-s3').replace(/dist-cjs[\\/]index\.js$/, 'dist-es/schemas/schemas_0.js'), 'utf8')).toContain('"AnalyticsAndOperator"');
+    for (const unused of ['"AnalyticsAndOperator"', '"LifecycleRuleAndOperator"', '"InventoryConfiguration"']) expect(s3Set).not.toContain(unused);
   });
 
   it("what the SDK imports at first use is a file of its own, loaded only when the credential chain reaches it: with the environment's credentials, as on Lambda, no set compiles the STS or SSO clients (ADR 0770)", () => {
