@@ -84,7 +84,7 @@ export class OperationFunction extends Construct {
       timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,
       role: this.role,
       logGroup: this.logGroup,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: props.environment,
     });
     this.logGroup.grantWrite(this.role);
     acknowledge(

@@ -8,9 +8,10 @@ import { fmt } from './stats.ts';
  * A/B of the cold start of a few bundles across builds (ADR 0380), e.g. the SDK external (the
  * runtime's copy) against bundled in: every round spawns the empty handler, then each chosen bundle
  * of each build, so load drifts hit all of them alike. Same sample as cold-start.ts (fresh
- * node --enable-source-maps process, spawn to exit, plus the in-process import figure).
+ * node process, spawn to exit, plus the in-process import figure). A build deployed with Node
+ * options names them after its manifest, comma-separated: `before=<manifest>@--enable-source-maps`.
  *
- *   npx tsx scripts/bench/cold-start-ab.ts <name>=<manifest> [<name>=<manifest> …]
+ *   npx tsx scripts/bench/cold-start-ab.ts <name>=<manifest>[@<flags>] [<name>=<manifest> …]
  *   BENCH_COLD_IDS=logout,getAllTickets BENCH_COLD_RUNS=8
  *
  * Builds other than dist/functions come from bundleFunctions({ outDir, bundleAwsSdk }). Each is laid
@@ -24,12 +25,15 @@ const args = process.argv.slice(2).map((arg) => arg.split('=') as [string, strin
 if (args.length === 0) throw new Error('usage: cold-start-ab.ts <name>=<manifest> …');
 
 withLoaderAndEmptyHandler(({ dir, loader, empty }) => {
-  const builds = args.map(([name, manifest]) => ({ name, ...deployedBuild(resolve(ROOT, manifest), join(dir, name)) }));
+  const builds = args.map(([name, spec]) => {
+    const [manifest, flags] = spec.split('@') as [string, string | undefined];
+    return { name, flags: flags ? flags.split(',') : [], ...deployedBuild(resolve(ROOT, manifest), join(dir, name)) };
+  });
   const samples = new Map<string, Sample[]>();
   const push = (key: string, s: Sample) => samples.set(key, [...(samples.get(key) ?? []), s]);
   for (let i = 0; i < RUNS; i++) {
     push('(empty handler)', sample(loader, empty, builds[0]!.nodePath));
-    for (const id of IDS) for (const b of builds) push(`${id} [${b.name}]`, sample(loader, b.files.get(id) ?? '', b.nodePath));
+    for (const id of IDS) for (const b of builds) push(`${id} [${b.name}]`, sample(loader, b.files.get(id) ?? '', b.nodePath, b.flags));
   }
   const emptyWall = median(samples.get('(empty handler)')!.map((s) => s.wallMs));
   console.log(`\nCold start A/B, median of ${RUNS} alternating runs; /proc/loadavg at the end: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);

@@ -10,7 +10,7 @@ import { fmt } from './stats.ts';
 
 /**
  * Cold start of every Lambda bundle (issue 16 item 8): a fresh Node process per sample, started
- * with Lambda's NODE_OPTIONS (--enable-source-maps), that imports the bundle and exits, timed from
+ * as Lambda starts ours (no NODE_OPTIONS: the bundles map their own stacks, ADR 0785), that imports the bundle and exits, timed from
  * spawn to exit; beside the same for an empty handler. The bundles are copied outside the
  * repository and find the AWS SDK as on Lambda: through NODE_PATH, in the build's SDK layer. Median of RUNS alternating samples. The
  * process's own figure of the import alone is printed too. Target: the slowest bundle at most
@@ -32,10 +32,13 @@ export interface Sample {
   importMs: number;
 }
 
-/** One fresh process that imports `file` through `loader` and exits: spawn-to-exit, and its own import figure. */
-export function sample(loader: string, file: string, nodePath: string): Sample {
+/**
+ * One fresh process that imports `file` through `loader` and exits: spawn-to-exit, and its own
+ * import figure. `flags`: Node options of an older build's Lambdas (`--enable-source-maps` before ADR 0785).
+ */
+export function sample(loader: string, file: string, nodePath: string, flags: readonly string[] = []): Sample {
   const started = performance.now();
-  const r = spawnSync(process.env.BENCH_COLD_NODE ?? process.execPath, ['--enable-source-maps', loader, pathToFileURL(file).href], {
+  const r = spawnSync(process.env.BENCH_COLD_NODE ?? process.execPath, [...flags, loader, pathToFileURL(file).href], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', NODE_PATH: nodePath, AWS_REGION: 'ca-central-1' },
   });
@@ -143,7 +146,7 @@ export function coldStartBench(manifestPath = MANIFEST): { empty: Sample; floor:
 }
 
 export function printColdStart({ empty, floor, rows }: ReturnType<typeof coldStartBench>): void {
-  console.log(`\nCold start: fresh node --enable-source-maps process that imports the bundle and exits, median of ${RUNS} alternating runs`);
+  console.log(`\nCold start: fresh node process that imports the bundle and exits, median of ${RUNS} alternating runs`);
   console.table(
     Object.fromEntries([
       ['(empty handler)', { 'process ms': fmt(empty.wallMs, 1), 'import ms': fmt(empty.importMs, 1), '× empty': '1.00' }],

@@ -45,6 +45,8 @@ export interface BundleOptions {
 }
 
 export const DEFAULT_OUT_DIR = 'dist/functions';
+/** Run by every bundle before its handler's modules (esbuild's inject). */
+export const BUNDLE_PRELUDE = 'functions/plumbing/bundle-prelude.ts';
 
 /**
  * Bundles every operation's handler with ONE esbuild call (many entry points), so the
@@ -100,6 +102,8 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
       // sharp is native (libvips): never inlined; a bundle importing it is deployed as a container image that installs it for linux-arm64 (docs/decisions/0242).
       external: [...NATIVE_PACKAGES],
+      // Stacks mapped to the sources when one is written, not maps parsed at load (ADR 0785).
+      inject: [path.join(root, BUNDLE_PRELUDE)],
       plugins: [zodLocalesPlugin, buildTimeModules(root), ...(options.bundleAwsSdk ? [] : [awsSdkThroughRequire])],
       // Local-only code (offline gazetteer, emulator credentials) is dead in AWS: drop it.
       define: { 'process.env.IMMO_LOCAL': 'undefined' },

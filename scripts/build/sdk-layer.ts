@@ -221,7 +221,7 @@ export async function buildSdkLayer(root: string, dir: string, used: Map<string,
     supported: { 'dynamic-import': false },
     minify: true,
     treeShaking: true,
-    // The SDK's own stack frames are not ours to read; maps would only slow a cold start under --enable-source-maps.
+    // The SDK's own stack frames are not ours to read: the bundles map their own (ADR 0785).
     sourcemap: false,
     legalComments: 'none',
     // The ES builds: they tree-shake, the CommonJS ones hold every command. esbuild's default

@@ -114,6 +114,8 @@ describe('bundles', () => {
     for (const b of bundles.bundles) {
       const code = readFileSync(path.resolve(REPO_ROOT, b.file), 'utf8');
       expect(code, b.id).not.toMatch(/\bfrom\s*["']@aws-sdk\/|\bimport\(\s*["']@aws-sdk\//);
+      // Each maps its own stacks (the injected prelude, ADR 0785).
+      expect(code, b.id).toContain('Error.prepareStackTrace=');
     }
     // The bundles sit outside the repository: an ESM import of the SDK would not resolve there, nor would node_modules' copy.
     const loader = path.join(tempDir('immo-infra-load-'), 'load-all.mjs');
@@ -127,7 +129,7 @@ process.stdout.write(JSON.stringify(failed));
 `,
     );
     const files = bundles.bundles.map((b) => pathToFileURL(path.resolve(REPO_ROOT, b.file)).href);
-    const run = spawnSync(process.execPath, ['--enable-source-maps', loader, JSON.stringify(files)], { encoding: 'utf8', env: layerOnlyEnv() });
+    const run = spawnSync(process.execPath, [loader, JSON.stringify(files)], { encoding: 'utf8', env: layerOnlyEnv() });
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([]);
   });
@@ -351,8 +353,9 @@ describe('api stack', () => {
       const common = {
         Architectures: ['arm64'],
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
-        Environment: { Variables: expect.objectContaining({ NODE_OPTIONS: '--enable-source-maps' }) },
       };
+      // No --enable-source-maps: it parsed every map at each cold start; the bundles map a stack when one is written (ADR 0785).
+      expect((fn.Properties as { Environment?: { Variables?: Record<string, unknown> } }).Environment?.Variables ?? {}, id).not.toHaveProperty('NODE_OPTIONS');
       if (native.has(id)) {
         expect(fn.Properties).toMatchObject({ ...common, PackageType: 'Image', Code: { ImageUri: expect.anything() } });
         expect(fn.Properties).not.toHaveProperty('Runtime');

@@ -48,7 +48,7 @@ function deployed(id: string): { handler: (event: unknown) => Promise<unknown>; 
     loaded,
     handler: async (event) => {
       const file = path.join(dir, `answer-${id}-${loaded.length}.json`);
-      await run(process.execPath, ['--enable-source-maps', runner, bundle, JSON.stringify(event), file], { env, cwd: dir });
+      await run(process.execPath, [runner, bundle, JSON.stringify(event), file], { env, cwd: dir });
       const answer = JSON.parse(readFileSync(file, 'utf8')) as { result: unknown; loaded: string[] };
       loaded.push(...answer.loaded);
       return answer.result;
