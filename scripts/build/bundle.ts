@@ -45,7 +45,7 @@ export interface BundleOptions {
 }
 
 export const DEFAULT_OUT_DIR = 'dist/functions';
-/** Run by every bundle before its handler's modules (esbuild's inject). */
+/** Run by every bundle before its handler's modules (preludedEntries). */
 export const BUNDLE_PRELUDE = 'functions/plumbing/bundle-prelude.ts';
 
 /**
@@ -70,7 +70,7 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
       missing.push({ id: op.id, expected: path.relative(root, entry) });
       continue;
     }
-    entryPoints.push({ in: entry, out: `${op.id}/index` });
+    entryPoints.push({ in: `${PRELUDED}:${entry}`, out: `${op.id}/index` });
   }
 
   // A clean folder: a deleted operation must not leave a stale bundle behind.
@@ -102,9 +102,7 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
       // sharp is native (libvips): never inlined; a bundle importing it is deployed as a container image that installs it for linux-arm64 (docs/decisions/0242).
       external: [...NATIVE_PACKAGES],
-      // Stacks mapped to the sources when one is written, not maps parsed at load (ADR 0785).
-      inject: [path.join(root, BUNDLE_PRELUDE)],
-      plugins: [zodLocalesPlugin, buildTimeModules(root), ...(options.bundleAwsSdk ? [] : [awsSdkThroughRequire])],
+      plugins: [preludedEntries(root), zodLocalesPlugin, buildTimeModules(root), ...(options.bundleAwsSdk ? [] : [awsSdkThroughRequire])],
       // Local-only code (offline gazetteer, emulator credentials) is dead in AWS: drop it.
       define: { 'process.env.IMMO_LOCAL': 'undefined' },
       logLevel: 'warning',
@@ -129,6 +127,26 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
     sdkLayer = await buildSdkLayer(root, sdkLayerDirOf(outDir), sdkNamesUsed(root, metafile), [...bundles.map((b) => b.sdk), ...lazy]);
   }
   return { outDir, manifestPath, bundles, missing, ...(metafile ? { metafile } : {}), ...(sdkLayer ? { sdkLayer } : {}) };
+}
+
+/**
+ * Each bundle's entry: the prelude, then the handler's module, re-exported. An ES module's imports
+ * run in order, so the prelude runs before any of the handler's modules: it maps the stacks from
+ * then on (ADR 0785). esbuild's `inject` would add the prelude's import to every module instead.
+ */
+const PRELUDED = 'bundle-entry';
+function preludedEntries(root: string): Plugin {
+  return {
+    name: 'preluded-entries',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${PRELUDED}:`) }, (args) => ({ path: args.path.slice(PRELUDED.length + 1), namespace: PRELUDED }));
+      b.onLoad({ filter: /.*/, namespace: PRELUDED }, (args) => ({
+        contents: `import ${JSON.stringify(path.join(root, BUNDLE_PRELUDE))};\nexport * from ${JSON.stringify(args.path)};\n`,
+        resolveDir: root,
+        loader: 'js',
+      }));
+    },
+  };
 }
 
 /** Packages with a platform binary, never inlined: a bundle importing one is deployed with it (infra/native-image.ts). */
