@@ -5,6 +5,7 @@ import { HttpError } from '../plumbing/errors.ts';
 import { keys } from '../plumbing/keys.ts';
 import { holdPiece, type TransactItem } from '../plumbing/transact.ts';
 import { deleteCatalogueItem, getCatalogueItem, insertCatalogueItem, listCatalogueItems, mustGetCatalogueItem, replaceCatalogueItem, type CatalogueKind, type ExtraWrites } from './catalogue-items.ts';
+import { pure } from '#shared/pure.ts';
 
 /**
  * Service offers (part 3 §3): the one module that reads and writes them. `holder_stamp` changes
@@ -18,7 +19,7 @@ export interface StoredServiceOffer extends ServiceOfferRecord {
 /** Seeded offers keep the spec's ids (1–12, 176–245); new ones are numbered from 1001. */
 export const SERVICE_OFFER_ID_FLOOR = 1000;
 
-const kind: CatalogueKind<StoredServiceOffer> = {
+const kind: CatalogueKind<StoredServiceOffer> = /* @__PURE__ */ pure(() => ({
   counter: 'serviceOffer',
   idFloor: SERVICE_OFFER_ID_FLOOR,
   item: keys.serviceOffer,
@@ -28,7 +29,7 @@ const kind: CatalogueKind<StoredServiceOffer> = {
   keyGuard: keys.serviceOfferKeyName,
   parse: (item) => ({ ...serviceOfferRecord.parse(item), holder_stamp: typeof item.holder_stamp === 'string' ? item.holder_stamp : null }),
   notFoundMessage: 'Service offer not found.',
-};
+}));
 
 export const getServiceOffer = (id: number) => getCatalogueItem(kind, id);
 export const mustGetServiceOffer = (id: number) => mustGetCatalogueItem(kind, id);

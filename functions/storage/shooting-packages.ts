@@ -8,6 +8,7 @@ import { keys } from '../plumbing/keys.ts';
 import { holdPiece, type TransactItem } from '../plumbing/transact.ts';
 import { deleteCatalogueItem, getCatalogueItem, insertCatalogueItem, listCatalogueItems, mustGetCatalogueItem, replaceCatalogueItem, type CatalogueKind } from './catalogue-items.ts';
 import { holdOffers } from './service-offers.ts';
+import { pure } from '#shared/pure.ts';
 
 /**
  * Shooting packages (part 3 §3): the one module that reads and writes them. A package's
@@ -21,7 +22,7 @@ export interface StoredShootingPackage extends ShootingPackageRecord {
 /** Seeded packages keep their ids (1–3); new ones are numbered from 101. */
 export const SHOOTING_PACKAGE_ID_FLOOR = 100;
 
-const kind: CatalogueKind<StoredShootingPackage> = {
+const kind: CatalogueKind<StoredShootingPackage> = /* @__PURE__ */ pure(() => ({
   counter: 'shootingPackage',
   idFloor: SHOOTING_PACKAGE_ID_FLOOR,
   item: keys.shootingPackage,
@@ -31,7 +32,7 @@ const kind: CatalogueKind<StoredShootingPackage> = {
   keyGuard: keys.shootingPackageKeyName,
   parse: (item) => ({ ...shootingPackageRecord.parse(item), holder_stamp: typeof item.holder_stamp === 'string' ? item.holder_stamp : null }),
   notFoundMessage: 'Shooting package not found.',
-};
+}));
 
 export const getShootingPackage = (id: number) => getCatalogueItem(kind, id);
 export const mustGetShootingPackage = (id: number) => mustGetCatalogueItem(kind, id);

@@ -18,6 +18,7 @@ import { inPool } from '../plumbing/pool.ts';
 import { byIndex, queryAll as queryAllItems } from '../plumbing/query.ts';
 import { cancellationCodes, transact, type TransactItem } from '../plumbing/transact.ts';
 import { listingsById } from './listings.ts';
+import { pure } from '#shared/pure.ts';
 
 /**
  * Shootings: the one place that composes shooting items, reads them and writes them
@@ -398,7 +399,7 @@ export async function shootingsOfListings(listingIds: readonly number[]): Promis
  * listing and date as scanned, and held only while those are unchanged (other changes, a
  * confirmation or notes, bump the version and leave them). Run once by scripts/local/backfill.ts.
  */
-export const shootingListingIndexBackfill: IndexBackfill = {
+export const shootingListingIndexBackfill: IndexBackfill = /* @__PURE__ */ pure(() => ({
   marker: keys.shootingListingIndexVersion,
   filter: { expression: 'begins_with(pk, :shooting) AND sk = :sk AND attribute_not_exists(gsi6pk)', values: { ':shooting': 'SHOOTING#', ':sk': 'SHOOTING' } },
   async indexItem(item) {
@@ -416,7 +417,7 @@ export const shootingListingIndexBackfill: IndexBackfill = {
     );
     return true;
   },
-};
+}));
 
 /** Records that every shooting carries its listing index (a new table's seed writes them so). */
 export const markShootingListingIndexCurrent = () => markBackfilled(keys.shootingListingIndexVersion);

@@ -10,6 +10,7 @@ import { byIndex, countAll, queryAll } from '../plumbing/query.ts';
 import { nextId } from '../plumbing/ids.ts';
 import { putNewItem } from '../plumbing/new-item.ts';
 import type { TransactItem } from '../plumbing/transact.ts';
+import { pure } from '#shared/pure.ts';
 
 /** Tickets and their follow-ups (one partition per ticket): the one place that reads and writes them. */
 export interface StoredTicket extends TicketRecord {
@@ -119,7 +120,7 @@ export async function ticketFigures(caller: Caller | 'all', created: { from: str
  * is at the version scanned (only a resolve or a reopen moves it, and both set or remove the keys).
  * Run once by scripts/local/backfill.ts.
  */
-export const openTicketIndexBackfill: IndexBackfill = {
+export const openTicketIndexBackfill: IndexBackfill = /* @__PURE__ */ pure(() => ({
   marker: keys.openTicketIndexVersion,
   filter: { expression: 'begins_with(pk, :ticket) AND sk = :sk AND resolved = :open AND attribute_not_exists(gsi3pk)', values: { ':ticket': 'TICKET#', ':sk': 'TICKET', ':open': false } },
   async indexItem(item) {
@@ -128,7 +129,7 @@ export const openTicketIndexBackfill: IndexBackfill = {
     await db.send(new UpdateCommand({ TableName: tableName(), Key: keys.ticket(t.id), UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk', ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':pk': gsi3pk, ':sk': gsi3sk, ':v': t.version } }));
     return true;
   },
-};
+}));
 
 /** Records that every open ticket carries the open-ticket index (a new table's seed writes them so). */
 export const markOpenTicketIndexCurrent = () => markBackfilled(keys.openTicketIndexVersion);

@@ -41,7 +41,7 @@ export const depotFields = /* @__PURE__ */ schema(() => z.object({
 }));
 export type DepotFields = z.output<typeof depotFields>;
 
-export const depotView = depotRecord.extend({ version: z.number().int() });
+export const depotView = /* @__PURE__ */ schema(() => depotRecord.extend({ version: z.number().int() }));
 export type DepotView = z.infer<typeof depotView>;
 
 export const getDepots = /* @__PURE__ */ defineOperation(() => ({

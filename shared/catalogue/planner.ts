@@ -206,7 +206,7 @@ const id = /* @__PURE__ */ schema(() => z.number().int().positive());
 const place = /* @__PURE__ */ schema(() => z.object({ lat: z.number(), lng: z.number() }));
 
 /** A shooting as the board shows it: the shooting view plus its technician, tags, reshoot ordinal, flags and version. */
-export const plannerShooting = shootingView.extend({
+export const plannerShooting = /* @__PURE__ */ schema(() => shootingView.extend({
   tech_id: z.number().int().nullable(),
   force_assigned: z.boolean(),
   seasonal: z.boolean(),
@@ -219,7 +219,7 @@ export const plannerShooting = shootingView.extend({
   distance: z.number().nullable(),
   transit_time: z.number().nullable(),
   version: z.number().int(),
-});
+}));
 export type PlannerShooting = z.infer<typeof plannerShooting>;
 
 /**

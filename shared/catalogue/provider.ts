@@ -61,7 +61,7 @@ export const getProviderBrokersCsv = /* @__PURE__ */ defineOperation(() => ({
   writes: [],
 }));
 
-export const providerListingView = providerRecord.extend({ brokerNames: z.array(z.string().nullable()) });
+export const providerListingView = /* @__PURE__ */ schema(() => providerRecord.extend({ brokerNames: z.array(z.string().nullable()) }));
 
 export const getProviderBroker = /* @__PURE__ */ defineOperation(() => ({
   id: 'getProviderBroker',

@@ -31,14 +31,14 @@ const person = /* @__PURE__ */ schema(() => z.object({ id: z.number().int(), fir
  * once ended, its shoot time against the staff estimate (docs/decisions/0525; optional, so an
  * answer without them still reads).
  */
-export const scheduleCard = shootingView.extend({
+export const scheduleCard = /* @__PURE__ */ schema(() => shootingView.extend({
   tech: person.nullable(),
   ping_time: z.string().nullable(),
   seasonal: z.boolean(),
   blue_hour: z.boolean(),
   progress: cardProgress.optional(),
   shoot_time: shootTime.nullable().optional(),
-});
+}));
 export type ScheduleCard = z.infer<typeof scheduleCard>;
 
 export const techDailyShootings = /* @__PURE__ */ defineOperation(() => ({

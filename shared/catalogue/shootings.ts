@@ -17,9 +17,9 @@ export { SHOOTING_MESSAGES, SHOOTING_ADMIN_MESSAGES, BOOKING_MESSAGES };
 
 /** A number, or its digits in a query string; not a boolean, an empty string, null or an array that a coercion would make 0 or 1. */
 const decimal = (message?: string) => z.union([z.number(), z.string().trim().regex(/^[+-]?\d+(\.\d+)?$/).transform(Number)], message ? { message } : undefined);
-const roomCount = decimal('Whole rooms only.').pipe(z.number().int('Whole rooms only.').min(0).max(100));
-const lat = decimal().pipe(z.number().min(-90).max(90));
-const lng = decimal().pipe(z.number().min(-180).max(180));
+const roomCount = /* @__PURE__ */ schema(() => decimal('Whole rooms only.').pipe(z.number().int('Whole rooms only.').min(0).max(100)));
+const lat = /* @__PURE__ */ schema(() => decimal().pipe(z.number().min(-90).max(90)));
+const lng = /* @__PURE__ */ schema(() => decimal().pipe(z.number().min(-180).max(180)));
 
 /** Why a time slot cannot be booked: its half-day has started, no technician serves the property that day, or they are fully booked. */
 export const SLOT_REASONS = ['started', 'no_technician', 'full'] as const;

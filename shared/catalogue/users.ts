@@ -38,7 +38,7 @@ const optionalText = (max: number) =>
     .default(null)
     .transform((v) => (v ? v : null));
 const phone = /* @__PURE__ */ schema(() => z.string().trim().max(PHONE_MAX_LENGTH, { abort: true }).refine(isPhoneNumber, PHONE_MESSAGE));
-const optionalPhone = optionalText(PHONE_MAX_LENGTH).refine((v) => v === null || isPhoneNumber(v), PHONE_MESSAGE);
+const optionalPhone = /* @__PURE__ */ schema(() => optionalText(PHONE_MAX_LENGTH).refine((v) => v === null || isPhoneNumber(v), PHONE_MESSAGE));
 const ids = /* @__PURE__ */ schema(() => z.array(z.coerce.number().int().positive()).max(100).default([]));
 const optionalId = /* @__PURE__ */ schema(() => z.coerce.number().int().positive().nullable().default(null));
 

@@ -230,13 +230,17 @@ function allFiles(dir: string): string[] {
 }
 
 describe('build-time modules', () => {
-  it('a bundle leaves out the module-level schemas its handler does not use (ADR 0775)', () => {
+  it('a bundle leaves out the module-level schemas its handler does not use, and what only they use (ADR 0775, 0790)', () => {
     // The watermark handler's imports reach the listing entity's module, but it never parses a
     // listing record: that schema's fields are not in its bundle. The booking handler, which stores
     // listings, has them.
     const text = (id: string) => readFileSync(path.resolve(REPO_ROOT, bundles.bundles.find((b) => b.id === id)!.file), 'utf8');
     expect(text('updatePicturesWatermark')).not.toContain('date_notarized');
     expect(text('createShooting')).toContain('date_notarized');
+    // The zone list reaches the shootings' storage module, whose index backfill parses shooting
+    // records: marked pure, it stays out with the schema (ADR 0790).
+    expect(text('getZones')).not.toContain('saisie_source_completed');
+    expect(text('createShooting')).toContain('saisie_source_completed');
   });
 
   it("the OpenAPI bundle answers the catalogue's document, computed when it was built, without the catalogue's schemas", async () => {
